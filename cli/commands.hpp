@@ -1,0 +1,13 @@
+#pragma once
+// Every subcommand: `int run_<name>(const std::vector<std::string>& args)`,
+// where args are the words after the subcommand's name. Each lives in
+// cmd_<name>.cpp and is listed once in the table of main.cpp.
+#include <string>
+#include <vector>
+
+namespace gltf_anim::cli {
+
+int run_codes(const std::vector<std::string>& args);
+int run_squad_report(const std::vector<std::string>& args);
+
+}  // namespace gltf_anim::cli

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Quick start, command 2: set up, build, and run the whole test suite under CTest.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$ROOT/scripts/setup.sh"
+cd "$BUILD_DIR"
+ctest --output-on-failure -j "$JOBS" "$@"

@@ -1,0 +1,44 @@
+#pragma once
+// Issues: what the validator reports. An IssueType is a row of the registry
+// (issue_registry.cpp, the one place where codes, severities and messages live);
+// an Issue is one occurrence of it at a JSON pointer (or, for GLB container
+// problems, a byte offset), in the shape of glTF-Validator's report messages.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace gltf_anim::validator {
+
+// Numbers as in glTF-Validator's reports: 0 error ... 3 hint.
+enum class Severity : int { kError = 0, kWarning = 1, kInfo = 2, kHint = 3 };
+
+// The phase that raises an issue type; also the grouping of docs/ISSUE_CODES.md.
+enum class Phase { kIo, kGlb, kJson, kSchema, kLink, kSemantic, kData, kLint };
+
+struct IssueType {
+  std::string_view code;      // UPPER_SNAKE, stable forever once released
+  Severity severity;          // default severity; overridable per run
+  Phase phase;
+  std::string_view message;   // template: {0}, {1}, ... are replaced by arguments
+  std::string_view rule;      // what is checked, in one sentence
+  std::string_view spec;      // the spec sentence or section it enforces
+};
+
+// All registered issue types, in registry order.
+std::span<const IssueType> issue_types();
+// nullptr when the code is not registered.
+const IssueType* find_issue_type(std::string_view code);
+std::string_view severity_name(Severity s);  // "Error", "Warning", "Information", "Hint"
+std::string_view phase_name(Phase p);
+
+struct Issue {
+  std::string_view code;  // points into the registry (static storage)
+  Severity severity;      // after overrides
+  std::string message;    // template with arguments filled in
+  std::string pointer;    // RFC 6901; "" for the document; empty when offset is set
+  std::optional<std::uint64_t> offset;  // byte offset, GLB container issues only
+};
+
+}  // namespace gltf_anim::validator
