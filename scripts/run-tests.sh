@@ -2,6 +2,8 @@
 # Quick start, command 2: set up, build, and run the whole test suite under CTest.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# chromium: the HTML conformance report is checked in a real headless browser.
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium}"
 . "$ROOT/scripts/setup.sh"
 cd "$BUILD_DIR"
 ctest --output-on-failure -j "$JOBS" "$@"

@@ -4,6 +4,7 @@
 #   BUILD_DIR   build folder (default: build)
 #   BUILD_TYPE  CMake build type (default: Release)
 #   CMAKE_ARGS  extra arguments for the configure step
+#   SETUP_EXTRA_PKGS  more Debian packages to install (run-tests.sh adds chromium)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
@@ -11,7 +12,7 @@ BUILD_TYPE="${BUILD_TYPE:-Release}"
 
 # Debian packages. valijson is handled apart (see below and README).
 PKGS=(cmake g++ make rapidjson-dev libgtest-dev libgmock-dev
-      libboost-program-options-dev libbenchmark-dev)
+      libboost-program-options-dev libbenchmark-dev ${SETUP_EXTRA_PKGS:-})
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
