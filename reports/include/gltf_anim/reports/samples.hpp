@@ -1,0 +1,142 @@
+#pragma once
+// Samples files: the values of every animated property at chosen times, as
+// written by `gltf-anim sample` (golden samples) and by implementers (actual
+// samples), and read by `gltf-anim compare`. Format (docs/CONFORMANCE.md):
+//
+//   {"asset": "rotation_linear.gltf", "generator": "gltf-anim 0.1.0",
+//    "animations": [{"index": 0, "name": "spin",
+//      "channels": [{"index": 0, "target": "/nodes/0/rotation",
+//                    "interpolation": "LINEAR", "sampler": 0,
+//                    "samples": [{"t": 0.5, "value": [0, 0, 0.3826834323650898, 0.9238795325112867]}]}]}]}
+//
+// or CSV with the header `animation,channel,target,t,v0,v1,...` (one row per
+// sample; rows of narrower channels leave the trailing v columns empty).
+//
+// Writers are deterministic (same model -> same bytes) and print every double
+// in its shortest form that reads back to the same double (std::to_chars).
+// Readers never crash on hostile input: every structural problem throws
+// SamplesFormatError naming the file and the JSON pointer (CSV: line/field).
+//
+// Typical use by the sample command:
+//   SamplesFile f;  f.asset = "rotation_linear.gltf";  f.generator = gltf_anim::kGenerator;
+//   SampledAnimation& a = f.animations.emplace_back();  a.index = 0;  a.name = "spin";
+//   SampledChannel& c = a.channels.emplace_back();
+//   c.index = 0;  c.target = "/nodes/0/rotation";  c.interpolation = "LINEAR";  c.sampler = 0;
+//   c.add_sample(0.5, std::array{0.0, 0.0, 0.38268343236508984, 0.9238795325112867});
+//   write_samples_json(std::cout, f);   // or write_samples_csv
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <initializer_list>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::reports {
+
+// How `compare` measures the error of a channel. kAuto: an angle for 4-wide
+// channels whose target ends in "/rotation" or whose interpolation is
+// "SLERP"/"CUBICSLERP", else absolute per component. Written to JSON as
+// "measure": "angle" | "absolute" only when not kAuto (a hint for targets
+// that are quaternions but do not end in /rotation).
+enum class Measure { kAuto, kAbsolute, kAngle };
+
+// One channel: the animated property `target` sampled at `times`.
+// Values are stored flat: sample i is values[i*width .. i*width+width).
+// All samples of a channel have the same width (>= 1); times are finite and
+// unique within a channel (any order). Non-finite values are allowed in the
+// model; JSON writes them as null and reads null back as NaN (an
+// implementation that produced NaN can still hand in its samples; compare
+// then fails that sample).
+struct SampledChannel {
+  std::size_t index = 0;        // index of the channel in the glTF animation
+  std::string target;           // JSON pointer of the animated property, e.g. "/nodes/0/rotation"
+  std::string interpolation;    // "LINEAR", "STEP", "CUBICSPLINE", ...; "" = not stated
+  std::optional<std::size_t> sampler;  // the sampler actually evaluated; nullopt = not stated
+  Measure measure = Measure::kAuto;
+  std::size_t width = 0;        // components per sample; 0 until the first sample
+  std::vector<double> times;
+  std::vector<double> values;   // times.size() * width
+
+  std::size_t size() const { return times.size(); }
+  std::span<const double> value(std::size_t i) const {
+    return std::span<const double>(values).subspan(i * width, width);
+  }
+  // Appends one sample. The first sample fixes `width`; a later sample of a
+  // different width, an empty value or a non-finite t throws std::invalid_argument.
+  void add_sample(double t, std::span<const double> value);
+  void add_sample(double t, std::initializer_list<double> value) {
+    add_sample(t, std::span<const double>(value.begin(), value.size()));
+  }
+};
+
+struct SampledAnimation {
+  std::size_t index = 0;        // index of the animation in the glTF file
+  std::string name;             // "" = unnamed (written as "name": "" anyway)
+  std::vector<SampledChannel> channels;
+};
+
+struct SamplesFile {
+  std::string asset;            // the sampled asset, e.g. "rotation_linear.gltf"; CSV: ""
+  std::string generator;        // e.g. "gltf-anim 0.1.0" or the implementer's tool; CSV: ""
+  std::vector<SampledAnimation> animations;
+};
+
+// Thrown by the readers. what() is "<file>: <location>: <message>" (file and
+// location omitted when empty). location is a JSON pointer into the file
+// ("/animations/0/channels/2/samples/7/t"; "" = the document root) for JSON,
+// or "line N" / "line N, field M" for CSV; for JSON syntax errors it is
+// "line L, column C".
+class SamplesFormatError : public std::runtime_error {
+ public:
+  SamplesFormatError(std::string file, std::string location, std::string message);
+  const std::string& file() const { return file_; }
+  const std::string& location() const { return location_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string file_, location_, message_;
+};
+
+struct ReadOptions {
+  // Files larger than this are refused before reading (bounded memory).
+  std::uint64_t max_file_bytes = std::uint64_t{4} << 30;  // 4 GiB
+};
+
+// Readers. Unknown members are ignored; required members: "asset" (string),
+// "animations"; per animation "index", "channels"; per channel "target",
+// "samples"; per sample "t", "value". Optional: "generator", "name",
+// channel "index" (default: position in the array), "interpolation",
+// "sampler", "measure". Duplicate animation indices, duplicate targets within
+// an animation, duplicate t within a channel and mixed widths are errors.
+// `file` only names the source in error messages.
+SamplesFile read_samples_json(std::string_view text, const ReadOptions& options = {},
+                              const std::string& file = "");
+SamplesFile read_samples_csv(std::string_view text, const ReadOptions& options = {},
+                             const std::string& file = "");
+// Reads a file: CSV when the extension is .csv (any case), JSON otherwise.
+// I/O problems also throw SamplesFormatError (location "").
+SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options = {});
+
+// Writers. JSON: two-space indentation, one sample per line, members in the
+// order of the format above ("sampler" omitted when nullopt, "interpolation"
+// when empty, "measure" when kAuto). CSV: header with max-width v columns,
+// rows in model order, RFC 4180 quoting for targets that need it.
+void write_samples_json(std::ostream& out, const SamplesFile& file);
+std::string write_samples_json(const SamplesFile& file);
+void write_samples_csv(std::ostream& out, const SamplesFile& file);
+std::string write_samples_csv(const SamplesFile& file);
+// Writes JSON or CSV by the extension of `path` (.csv -> CSV); throws
+// std::runtime_error if the file cannot be written.
+void write_samples_file(const std::filesystem::path& path, const SamplesFile& file);
+
+// Shortest text that reads back (strtod/from_chars) to exactly `v`:
+// "0.1", "-0", "1e-300", "5e-324". NaN -> "nan", infinities -> "inf"/"-inf"
+// (the JSON writer writes null for those instead).
+std::string format_double(double v);
+
+}  // namespace gltf_anim::reports
