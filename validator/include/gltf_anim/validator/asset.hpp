@@ -1,0 +1,157 @@
+#pragma once
+// The loaded asset: what the loader (load.hpp) hands to the rules.
+//
+// A LoadedAsset owns
+//  - the parsed JSON (`document`, null when the bytes were not a glTF JSON or GLB
+//    container we could parse; the rules must then report nothing more);
+//  - typed, tolerant views of the three objects that hold data: buffers,
+//    bufferViews and accessors. They mirror the spec (cgltf style): an optional
+//    member is std::optional, a member with a spec default holds the default. A
+//    member of the wrong JSON type or out of range is left unset and the object
+//    is not `well_formed`; the loader raises no issue for that (the JSON-Schema
+//    check does), it only refuses to read data through such an object;
+//  - the bytes of every buffer that could be loaded (`buffer_data`), each file
+//    read or mapped once;
+//  - the layout verdict of every bufferView and accessor (`*_status`): whether
+//    its bytes can be read. Data checks must be skipped for an accessor whose
+//    status is not kReadable, as glTF-Validator does (its _guardAccessor).
+//
+// Every number in these structs came from the file: nothing here is trusted
+// until the status says so.
+#include <rapidjson/document.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::validator {
+
+// The report's mimeType; kNone when neither JSON nor GLB could be parsed (the
+// report then has no mimeType, as in glTF-Validator).
+enum class MimeType { kNone, kGltfJson, kGltfBinary };
+// "model/gltf+json", "model/gltf-binary", or "" for kNone.
+std::string_view mime_type_name(MimeType m);
+
+// accessor.componentType, with the GL enum values of the spec (3.6.2.2).
+enum class ComponentType : std::uint32_t {
+  kByte = 5120,
+  kUnsignedByte = 5121,
+  kShort = 5122,
+  kUnsignedShort = 5123,
+  kUnsignedInt = 5125,
+  kFloat = 5126,
+};
+// nullopt for any value the spec does not list (5124 INT included).
+std::optional<ComponentType> component_type_from_gl(std::uint64_t value);
+std::string_view component_type_name(ComponentType c);  // "BYTE", "UNSIGNED_SHORT", ...
+// Bytes of one component: 1, 2 or 4.
+std::uint32_t component_size(ComponentType c);
+
+// accessor.type.
+enum class ElementType { kScalar, kVec2, kVec3, kVec4, kMat2, kMat3, kMat4 };
+std::optional<ElementType> element_type_from_name(std::string_view name);  // "SCALAR", ...
+std::string_view element_type_name(ElementType t);
+// Components per element: 1, 2, 3, 4, 4, 9, 16.
+std::uint32_t component_count(ElementType t);
+// Bytes of one element in a buffer, including the column padding the spec
+// requires for MAT2/MAT3 of 1- and 2-byte components (3.6.2.4 "Data Alignment"):
+// e.g. MAT3 of BYTE is 12, not 9. This is the minimum byteStride.
+std::uint32_t element_size(ComponentType c, ElementType t);
+
+// /buffers/i
+struct Buffer {
+  std::optional<std::string> uri;            // as written, not percent-decoded
+  std::optional<std::uint64_t> byte_length;  // unset when absent or not an integer >= 1
+  bool well_formed = false;                  // byteLength present and valid, uri absent or a string
+};
+
+// /bufferViews/i
+struct BufferView {
+  std::optional<std::uint64_t> buffer;
+  std::uint64_t byte_offset = 0;  // spec default
+  std::optional<std::uint64_t> byte_length;
+  std::optional<std::uint64_t> byte_stride;
+  std::optional<std::uint64_t> target;
+  bool well_formed = false;  // buffer and byteLength present, every member of its type
+};
+
+// /accessors/i/sparse, kept only when every required member is present and valid.
+struct AccessorSparse {
+  std::uint64_t count = 0;
+  std::uint64_t indices_buffer_view = 0;
+  std::uint64_t indices_byte_offset = 0;
+  ComponentType indices_component_type = ComponentType::kUnsignedInt;  // UBYTE, USHORT or UINT
+  std::uint64_t values_buffer_view = 0;
+  std::uint64_t values_byte_offset = 0;
+};
+
+// /accessors/i
+struct Accessor {
+  std::optional<std::uint64_t> buffer_view;  // absent: all zeros (then sparse on top)
+  std::uint64_t byte_offset = 0;             // spec default
+  std::optional<ComponentType> component_type;
+  bool normalized = false;  // spec default
+  std::optional<std::uint64_t> count;  // >= 1 when set
+  std::optional<ElementType> type;
+  std::optional<AccessorSparse> sparse;
+  bool has_sparse_member = false;  // "sparse" present, whether or not it was well formed
+  // componentType, count and type valid, sparse (if present) well formed, and
+  // every present member of its JSON type.
+  bool well_formed = false;
+};
+
+// Whether the bytes behind a bufferView or accessor can be read, decided once
+// by the loader. Only kReadable objects are decoded.
+enum class DataStatus {
+  kReadable,    // every offset, length and stride checked against the bytes
+  kMalformed,   // the JSON object itself is broken (see well_formed)
+  kUnresolved,  // a bufferView/buffer index points nowhere
+  kBadLayout,   // does not fit, overlapping stride, bad sparse layout
+  kNoData,      // the referenced buffer could not be loaded (IO_ERROR etc.)
+};
+
+// One entry of the report's info.resources (buffers only; images are not loaded).
+struct Resource {
+  std::string pointer;  // "/buffers/0"
+  std::string storage;  // "data-uri", "glb" or "external"
+  std::optional<std::string> uri;  // absent for glb storage and data URIs
+  std::optional<std::uint64_t> byte_length;  // bytes actually loaded; absent when it failed
+};
+
+class ByteStorage;  // owns file bytes (mapped or read) or decoded data URIs
+
+// Move-only: the spans point into storage owned here.
+struct LoadedAsset {
+  LoadedAsset();
+  ~LoadedAsset();
+  LoadedAsset(LoadedAsset&&) noexcept;
+  LoadedAsset& operator=(LoadedAsset&&) noexcept;
+  LoadedAsset(const LoadedAsset&) = delete;
+  LoadedAsset& operator=(const LoadedAsset&) = delete;
+
+  std::string uri;  // as given for the report
+  MimeType mime_type = MimeType::kNone;
+  std::unique_ptr<rapidjson::Document> document;  // null when unparsable
+
+  std::vector<Buffer> buffers;            // /buffers (empty when absent or not an array)
+  std::vector<BufferView> buffer_views;   // /bufferViews
+  std::vector<Accessor> accessors;        // /accessors
+
+  // One per /buffers/i: the buffer's bytes, exactly byteLength long (a longer
+  // source is cut to byteLength), or nullopt when it could not be loaded.
+  std::vector<std::optional<std::span<const std::uint8_t>>> buffer_data;
+  std::vector<DataStatus> buffer_view_status;  // one per /bufferViews/i
+  std::vector<DataStatus> accessor_status;     // one per /accessors/i
+  std::vector<Resource> resources;             // one per /buffers/i, in order
+
+ private:
+  friend struct LoaderAccess;
+  std::vector<std::unique_ptr<ByteStorage>> storage_;
+};
+
+}  // namespace gltf_anim::validator
