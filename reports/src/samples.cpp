@@ -134,6 +134,14 @@ void write_samples_json(std::ostream& out, const SamplesFile& file) {
       if (ch.measure != Measure::kAuto) {
         out << ",\n          \"measure\": \"" << measure_name(ch.measure) << '"';
       }
+      if (!ch.keyframes.empty()) {
+        out << ",\n          \"keyframes\": [";
+        for (std::size_t k = 0; k < ch.keyframes.size(); ++k) {
+          if (k) out << ", ";
+          write_json_number(out, ch.keyframes[k]);
+        }
+        out << ']';
+      }
       out << ",\n          \"samples\": [";
       for (std::size_t i = 0; i < ch.size(); ++i) {
         out << (i ? ",\n" : "\n") << "            {\"t\": ";

@@ -21,7 +21,7 @@
 namespace gltf_anim::reports {
 namespace {
 
-enum class Kind { kRoot, kAnimations, kAnimation, kChannels, kChannel, kSamples, kSample, kValue };
+enum class Kind { kRoot, kAnimations, kAnimation, kChannels, kChannel, kSamples, kSample, kValue, kKeyframes };
 
 // Known members, one bit each, to find duplicates and missing ones.
 enum Member : std::uint32_t {
@@ -39,6 +39,7 @@ enum Member : std::uint32_t {
   kMemSamples = 1u << 10,
   kMemT = 1u << 11,
   kMemValue = 1u << 12,
+  kMemKeyframes = 1u << 13,
 };
 
 struct Frame {
@@ -78,6 +79,7 @@ Member member_of(Kind kind, std::string_view key) {
       if (key == "sampler") return kMemSampler;
       if (key == "measure") return kMemMeasure;
       if (key == "samples") return kMemSamples;
+      if (key == "keyframes") return kMemKeyframes;
       break;
     case Kind::kSample:
       if (key == "t") return kMemT;
@@ -156,6 +158,9 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       case Kind::kValue:
         ++top.count;
         return fail("must be a number (or null for NaN)");
+      case Kind::kKeyframes:
+        ++top.count;
+        return fail("must be a number");
       default:  // an object member
         if (top.member == kMemNone) { skip_ = 1; return true; }
         return fail(type_message(top));
@@ -205,6 +210,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
         break;
       case Kind::kChannel:
         if (top.member == kMemSamples) return push_array(Kind::kSamples);
+        if (top.member == kMemKeyframes) return push_array(Kind::kKeyframes);
         break;
       case Kind::kSample:
         if (top.member == kMemValue) return push_array(Kind::kValue);
@@ -217,6 +223,9 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       case Kind::kValue:
         ++top.count;
         return fail("must be a number (or null for NaN)");
+      case Kind::kKeyframes:
+        ++top.count;
+        return fail("must be a number");
     }
     if (top.member == kMemNone) { skip_ = 1; return true; }
     return fail(type_message(top));
@@ -244,6 +253,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
         case Kind::kChannels:
         case Kind::kSamples:
         case Kind::kValue:
+        case Kind::kKeyframes:
           if (f.count > 0) out += '/';
             out += std::to_string(f.count - 1);
           break;
@@ -274,7 +284,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   bool number_fail(std::string message) {
     if (stack_.empty()) return fail("the document must be a JSON object");
     Frame& top = stack_.back();
-    if (top.kind == Kind::kValue) {
+    if (top.kind == Kind::kValue || top.kind == Kind::kKeyframes) {
       ++top.count;
       return fail(std::move(message));
     }
@@ -306,6 +316,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       case kMemMeasure: return "must be \"angle\" or \"absolute\"";
       case kMemAnimations: case kMemChannels: case kMemSamples:
         return "must be an array of objects";
+      case kMemKeyframes: return "must be an array of numbers";
       case kMemIndex: case kMemSampler: return "must be a non-negative integer";
       case kMemT: return "must be a number";
       case kMemValue: return "must be an array of numbers";
@@ -330,6 +341,11 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
         if (type == Scalar::kNull) { pending_values_.push_back(std::nan("")); return true; }
         if (type == Scalar::kInt || type == Scalar::kDouble) { pending_values_.push_back(d); return true; }
         return fail("must be a number (or null for NaN)");
+      case Kind::kKeyframes:
+        ++top.count;
+        if (type != Scalar::kInt && type != Scalar::kDouble) return fail("must be a number");
+        result.animations.back().channels.back().keyframes.push_back(d);
+        return true;
       default: break;
     }
     if (top.member == kMemNone) return true;  // unknown member: ignored
@@ -340,7 +356,8 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
     } else if (top.member == kMemT) {
       if (type != Scalar::kInt && type != Scalar::kDouble) return fail(type_message(top));
       if (!std::isfinite(d)) return fail("must be finite");
-    } else if (top.member == kMemValue || top.member == kMemAnimations ||
+    } else if (top.member == kMemValue || top.member == kMemKeyframes ||
+               top.member == kMemAnimations ||
                top.member == kMemChannels || top.member == kMemSamples) {
       return fail(type_message(top));
     } else if (!is_string) {
@@ -400,7 +417,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   static constexpr const char* kNames[] = {"asset", "generator", "animations", "index",
                                             "name",  "channels",  "target",     "interpolation",
                                             "sampler", "measure", "samples",   "t",
-                                            "value"};
+                                            "value", "keyframes"};
 
   bool end_root(const Frame& f) { return require(f, kMemAsset | kMemAnimations, kNames); }
 

@@ -48,6 +48,7 @@ gr::SamplesFile awkward_file() {
   scalar.target = "/nodes/1/weights";
   scalar.interpolation = "STEP";
   scalar.sampler = 2;
+  scalar.keyframes = {-0.5, 0.1, 1.0 / 3.0};
   double t = -1.0 / 7.0;
   for (double v : kAwkward) {
     scalar.add_sample(t, {v});
@@ -85,6 +86,7 @@ void expect_same(const gr::SamplesFile& x, const gr::SamplesFile& y, bool csv) {
         EXPECT_EQ(xc.interpolation, yc.interpolation);
         EXPECT_EQ(xc.sampler, yc.sampler);
         EXPECT_EQ(xc.measure, yc.measure);
+        EXPECT_EQ(xc.keyframes, yc.keyframes);
       }
       EXPECT_EQ(xc.width, yc.width);
       ASSERT_EQ(xc.times.size(), yc.times.size());
@@ -145,6 +147,7 @@ TEST(SamplesFormat, JsonBytesAreTheDocumentedShape) {
   c.target = "/nodes/0/rotation";
   c.interpolation = "LINEAR";
   c.sampler = 0;
+  c.keyframes = {0, 2};
   c.add_sample(0.5, {0.0, 0.0, 0.25, 1.0});
   c.add_sample(1.0, {0.1, -0.0, 1e-300, std::nan("")});
   const std::string expected =
@@ -161,6 +164,7 @@ TEST(SamplesFormat, JsonBytesAreTheDocumentedShape) {
       "          \"target\": \"/nodes/0/rotation\",\n"
       "          \"interpolation\": \"LINEAR\",\n"
       "          \"sampler\": 0,\n"
+      "          \"keyframes\": [0, 2],\n"
       "          \"samples\": [\n"
       "            {\"t\": 0.5, \"value\": [0, 0, 0.25, 1]},\n"
       "            {\"t\": 1, \"value\": [0.1, -0, 1e-300, null]}\n"

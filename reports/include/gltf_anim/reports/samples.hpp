@@ -58,6 +58,10 @@ struct SampledChannel {
   std::string interpolation;    // "LINEAR", "STEP", "CUBICSPLINE", ...; "" = not stated
   std::optional<std::size_t> sampler;  // the sampler actually evaluated; nullopt = not stated
   Measure measure = Measure::kAuto;
+  // Optional: the times of the sampler's keyframes (its input accessor), so
+  // reports can mark them on plots. JSON "keyframes": [0, 0.5, 1] (written
+  // when non-empty, before "samples"); not part of CSV.
+  std::vector<double> keyframes;
   std::size_t width = 0;        // components per sample; 0 until the first sample
   std::vector<double> times;
   std::vector<double> values;   // times.size() * width
@@ -111,7 +115,7 @@ struct ReadOptions {
 // "animations"; per animation "index", "channels"; per channel "target",
 // "samples"; per sample "t", "value". Optional: "generator", "name",
 // channel "index" (default: position in the array), "interpolation",
-// "sampler", "measure". Duplicate animation indices, duplicate targets within
+// "sampler", "measure", "keyframes". Duplicate animation indices, duplicate targets within
 // an animation, duplicate t within a channel and mixed widths are errors.
 // `file` only names the source in error messages.
 SamplesFile read_samples_json(std::string_view text, const ReadOptions& options = {},
