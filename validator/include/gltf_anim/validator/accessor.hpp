@@ -54,8 +54,10 @@ class AccessorReader {
  public:
   // nullopt when the accessor is not kReadable, or when its sparse indices fail
   // the data checks; those failures are reported to `issues` (if not null) at
-  // /accessors/i/sparse: ACCESSOR_SPARSE_INDICES_NON_INCREASING (first
-  // offending index) and ACCESSOR_SPARSE_INDEX_OOB (each offending index).
+  // /accessors/i/sparse: ACCESSOR_SPARSE_INDICES_NON_INCREASING and
+  // ACCESSOR_SPARSE_INDEX_OOB, the first offending index of each. Pass
+  // `issues` on one open() per accessor only (the data pass), nullptr elsewhere,
+  // or the sparse issues repeat.
   static std::optional<AccessorReader> open(const LoadedAsset& asset,
                                             std::size_t accessor_index,
                                             IssueCollector* issues = nullptr);

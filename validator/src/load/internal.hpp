@@ -1,0 +1,107 @@
+#pragma once
+// Loader internals shared by the files of src/load/. Not installed.
+#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/validator/load.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::validator {
+
+// Owns bytes: a private read-only mapping of a file, or a heap vector.
+class ByteStorage {
+ public:
+  static std::unique_ptr<ByteStorage> from_vector(std::vector<std::uint8_t> bytes);
+  ByteStorage(const ByteStorage&) = delete;
+  ByteStorage& operator=(const ByteStorage&) = delete;
+  ~ByteStorage();
+  std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
+
+ private:
+  friend struct FileOpener;
+  ByteStorage() = default;
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+  void* mapping_ = nullptr;  // munmap on destruction when set
+  std::vector<std::uint8_t> owned_;
+};
+
+// Outcome of reading one file.
+struct ReadResult {
+  std::unique_ptr<ByteStorage> storage;  // null on failure
+  enum class Failure { kNone, kOpen, kNotRegular, kTooLarge, kRead } failure = Failure::kNone;
+  std::string detail;      // strerror text or similar
+  std::uint64_t size = 0;  // the file size when known (kTooLarge)
+};
+
+// Opens `path` without blocking (O_NONBLOCK: a FIFO returns at once), refuses
+// anything but a regular file (fstat on the opened descriptor, so no race with
+// a swapped name), refuses files above max_bytes before reading, then maps or
+// reads it once. When no_follow is set the last component may not be a symlink.
+ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                             bool no_follow);
+
+// Gives load_* access to the asset's private storage.
+struct LoaderAccess {
+  static std::span<const std::uint8_t> keep(LoadedAsset& asset, std::unique_ptr<ByteStorage> s) {
+    std::span<const std::uint8_t> view = s->bytes();
+    asset.storage_.push_back(std::move(s));
+    return view;
+  }
+};
+
+// ---- JSON -----------------------------------------------------------------
+// Parses `text` (UTF-8 validated, iterative, full-precision numbers, depth
+// limited). On failure: INVALID_JSON at "" (the message carries the byte offset
+// within `text`) and nullptr.
+std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
+                                                std::size_t max_depth, IssueCollector& issues);
+// JSON_DUPLICATE_KEY for every object member name seen twice (iterative walk).
+void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues);
+
+// ---- GLB ------------------------------------------------------------------
+struct GlbChunks {
+  bool header_ok = false;  // magic and version 2; otherwise nothing else is known
+  std::optional<std::span<const std::uint8_t>> json;
+  std::optional<std::span<const std::uint8_t>> bin;
+};
+inline constexpr std::uint32_t kGlbMagic = 0x46546C67;      // "glTF"
+inline constexpr std::uint32_t kChunkJson = 0x4E4F534A;     // "JSON"
+inline constexpr std::uint32_t kChunkBin = 0x004E4942;      // "BIN\0"
+bool looks_like_glb(std::span<const std::uint8_t> bytes);
+GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues);
+
+// ---- URIs -------------------------------------------------------------------
+// RFC 3986 scheme (letters, digits, + - . after a letter, then ':'), or "".
+std::string_view uri_scheme(std::string_view uri);
+// Percent-decodes a relative reference's path (query and fragment dropped).
+// nullopt when a '%' is not followed by two hex digits or decodes to NUL.
+std::optional<std::string> decode_uri_path(std::string_view uri);
+// Strict RFC 4648 base64 (standard alphabet, '=' padding only at the end, no
+// whitespace). On failure returns nullopt and sets error_at to the offending
+// character's index within `text`.
+std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
+                                                       std::size_t& error_at);
+
+// ---- views and layout --------------------------------------------------------
+void build_views(LoadedAsset& asset);
+// Computes the statuses; when `issues` is set also reports (link phase).
+void analyze_layout(const LoadedAsset& asset, std::vector<DataStatus>* view_status,
+                    std::vector<DataStatus>* accessor_status, IssueCollector* issues);
+
+// Overflow-safe helpers for untrusted 64-bit numbers.
+inline bool add_overflows(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+  return __builtin_add_overflow(a, b, &out);
+}
+inline bool mul_overflows(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {
+  return __builtin_mul_overflow(a, b, &out);
+}
+
+}  // namespace gltf_anim::validator

@@ -1,0 +1,161 @@
+// JSON text to a RapidJSON document, hardened: UTF-8 validated, no recursion
+// (RapidJSON's iterative reader feeding the document), a nesting limit, exact
+// numbers, and a clean INVALID_JSON for anything else.
+#include "load/internal.hpp"
+
+#include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace gltf_anim::validator {
+
+namespace {
+
+// Full precision: min/max are compared exactly after rounding to float32, so
+// RapidJSON's fast (up to a few ulp off) number path is not good enough.
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
+                                 rapidjson::kParseValidateEncodingFlag |
+                                 rapidjson::kParseFullPrecisionFlag;
+
+// Forwards SAX events to the document and stops the reader (returning false
+// makes it fail with kParseErrorTermination) once nesting exceeds the limit.
+// The document's own stack is a heap array, so a deep but allowed input costs
+// memory, not C++ stack.
+class DepthLimiter {
+ public:
+  DepthLimiter(rapidjson::Document& doc, std::size_t max_depth) : doc_(doc), max_depth_(max_depth) {}
+  bool Null() { return doc_.Null(); }
+  bool Bool(bool b) { return doc_.Bool(b); }
+  bool Int(int i) { return doc_.Int(i); }
+  bool Uint(unsigned i) { return doc_.Uint(i); }
+  bool Int64(std::int64_t i) { return doc_.Int64(i); }
+  bool Uint64(std::uint64_t i) { return doc_.Uint64(i); }
+  bool Double(double d) { return doc_.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return doc_.RawNumber(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc_.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc_.Key(s, n, copy); }
+  bool StartObject() { return enter() && doc_.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) {
+    --depth_;
+    return doc_.EndObject(n);
+  }
+  bool StartArray() { return enter() && doc_.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) {
+    --depth_;
+    return doc_.EndArray(n);
+  }
+  bool too_deep() const { return too_deep_; }
+
+ private:
+  bool enter() {
+    if (depth_ >= max_depth_) {
+      too_deep_ = true;
+      return false;
+    }
+    ++depth_;
+    return true;
+  }
+  rapidjson::Document& doc_;
+  std::size_t max_depth_;
+  std::size_t depth_ = 0;
+  bool too_deep_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
+                                                std::size_t max_depth, IssueCollector& issues) {
+  // RapidJSON treats '\0' as the end of input, so "{}\0junk" would pass. A raw
+  // NUL can never be part of valid JSON text: refuse it up front.
+  if (const void* nul = std::memchr(text.data(), 0, text.size()); nul != nullptr) {
+    const auto at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - text.data());
+    issues.add("INVALID_JSON", "", {"NUL character (at byte offset " + std::to_string(at) + ")"});
+    return nullptr;
+  }
+  auto doc = std::make_unique<rapidjson::Document>();
+  rapidjson::MemoryStream stream(reinterpret_cast<const char*>(text.data()), text.size());
+  rapidjson::Reader reader;
+  DepthLimiter limiter(*doc, max_depth);
+  rapidjson::ParseResult result;
+  auto generate = [&](rapidjson::Document&) {
+    result = reader.Parse<kParseFlags>(stream, limiter);
+    return !result.IsError();
+  };
+  doc->Populate(generate);
+  if (result.IsError()) {
+    std::string what = limiter.too_deep()
+                           ? "Nesting deeper than " + std::to_string(max_depth) + " levels."
+                           : std::string(rapidjson::GetParseError_En(result.Code()));
+    what += " (at byte offset " + std::to_string(result.Offset()) + ")";
+    issues.add("INVALID_JSON", "", {what});
+    return nullptr;
+  }
+  return doc;
+}
+
+void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) {
+  // Iterative walk over containers only. Each container remembers its parent
+  // and its token, so a pointer is built only when a duplicate is found.
+  struct Frame {
+    const rapidjson::Value* value;
+    std::size_t parent;  // index into frames, npos for the root
+    const rapidjson::Value* key;  // member name when the parent is an object
+    std::size_t index;            // array index when the parent is an array
+  };
+  constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  std::vector<Frame> frames;
+  std::vector<std::size_t> todo;
+  if (!root.IsObject() && !root.IsArray()) return;
+  frames.push_back({&root, npos, nullptr, 0});
+  todo.push_back(0);
+
+  auto pointer_of = [&](std::size_t f) {
+    std::vector<std::string> tokens;
+    for (; f != npos && frames[f].parent != npos; f = frames[f].parent) {
+      tokens.push_back(frames[f].key != nullptr
+                           ? std::string(frames[f].key->GetString(), frames[f].key->GetStringLength())
+                           : std::to_string(frames[f].index));
+    }
+    JsonPointer p;
+    for (auto it = tokens.rbegin(); it != tokens.rend(); ++it) p = p / std::string_view(*it);
+    return p;
+  };
+
+  std::vector<std::string_view> names;
+  while (!todo.empty()) {
+    const std::size_t f = todo.back();
+    todo.pop_back();
+    const rapidjson::Value& v = *frames[f].value;
+    if (v.IsObject()) {
+      names.clear();
+      const std::size_t first_child = frames.size();
+      for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
+        names.emplace_back(m->name.GetString(), m->name.GetStringLength());
+        if (m->value.IsObject() || m->value.IsArray()) frames.push_back({&m->value, f, &m->name, 0});
+      }
+      // Pushed last-first so children are visited in document order.
+      for (std::size_t c = frames.size(); c > first_child; --c) todo.push_back(c - 1);
+      if (names.size() > 1) {
+        std::vector<std::string_view> sorted = names;
+        std::sort(sorted.begin(), sorted.end());
+        for (std::size_t i = 1; i < sorted.size(); ++i) {
+          if (sorted[i] == sorted[i - 1] && (i + 1 == sorted.size() || sorted[i + 1] != sorted[i])) {
+            issues.add("JSON_DUPLICATE_KEY", pointer_of(f) / sorted[i], {std::string(sorted[i])});
+          }
+        }
+      }
+    } else {
+      const std::size_t first_child = frames.size();
+      rapidjson::SizeType i = 0;
+      for (auto e = v.Begin(); e != v.End(); ++e, ++i) {
+        if (e->IsObject() || e->IsArray()) frames.push_back({e, f, nullptr, i});
+      }
+      for (std::size_t c = frames.size(); c > first_child; --c) todo.push_back(c - 1);
+    }
+  }
+}
+
+}  // namespace gltf_anim::validator
