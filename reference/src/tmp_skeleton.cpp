@@ -1,1 +1,0 @@
-namespace gltf_anim::reference { int placeholder_for_skeleton_build() { return 0; } }

@@ -1,0 +1,208 @@
+// Keyframe search and track evaluation (track.hpp).
+#include <gltf_anim/reference/track.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace gltf_anim::reference {
+namespace {
+
+constexpr std::array<std::pair<std::string_view, Interpolation>, 5> kNames{{
+    {"STEP", Interpolation::kStep},
+    {"LINEAR", Interpolation::kLinear},
+    {"CUBICSPLINE", Interpolation::kCubicSpline},
+    {"CUBICSLERP", Interpolation::kCubicSlerp},
+    {"SLERP", Interpolation::kSlerp},
+}};
+
+bool is_cubic(Interpolation i) {
+  return i == Interpolation::kCubicSpline || i == Interpolation::kCubicSlerp;
+}
+
+void copy_value(const TrackView& track, std::size_t k, std::span<double> out) {
+  const std::span<const double> v = track.value(k);
+  std::copy(v.begin(), v.end(), out.begin());
+}
+
+// Evaluates segment k (t_k < t < t_{k+1}, k + 1 < n) at time t.
+void interpolate_segment(const TrackView& track, std::size_t k, double t, std::span<double> out,
+                         const SampleOptions& options) {
+  const std::size_t c = track.components;
+  const double t_k = track.times[k];
+  const double t_d = track.times[k + 1] - t_k;
+  const double u = (t - t_k) / t_d;
+  const double* values = track.values.data();
+  switch (track.interpolation) {
+    case Interpolation::kStep:
+      copy_value(track, k, out);
+      return;
+    case Interpolation::kLinear:
+    case Interpolation::kSlerp: {
+      const double* v_k = values + k * c;
+      const double* v_k1 = v_k + c;
+      if (track.kind == ValueKind::kRotation) {
+        store_quat(slerp(load_quat(v_k), load_quat(v_k1), u, options.linear_rotation),
+                   out.data());
+      } else {
+        for (std::size_t i = 0; i < c; ++i) out[i] = lerp(v_k[i], v_k1[i], u);
+      }
+      return;
+    }
+    case Interpolation::kCubicSpline: {
+      // Keyframe k: [a_k, v_k, b_k], each c numbers.
+      const double* v_k = values + 3 * c * k + c;
+      const double* b_k = v_k + c;
+      const double* a_k1 = values + 3 * c * (k + 1);
+      const double* v_k1 = a_k1 + c;
+      if (track.kind == ValueKind::kRotation) {
+        store_quat(cubic_hermite_rotation(load_quat(v_k), load_quat(b_k), load_quat(v_k1),
+                                          load_quat(a_k1), u, t_d),
+                   out.data());
+      } else {
+        for (std::size_t i = 0; i < c; ++i)
+          out[i] = cubic_hermite(v_k[i], b_k[i], v_k1[i], a_k1[i], u, t_d);
+      }
+      return;
+    }
+    case Interpolation::kCubicSlerp: {
+      const double* v_k = values + 3 * c * k + c;
+      const double* b_k = v_k + c;
+      const double* a_k1 = values + 3 * c * (k + 1);
+      const double* v_k1 = a_k1 + c;
+      store_quat(cubic_slerp_segment(load_quat(v_k), load_quat(b_k), load_quat(a_k1),
+                                     load_quat(v_k1), u, options.sqlerp_inner),
+                 out.data());
+      return;
+    }
+  }
+}
+
+// Everything after the search: NaN, clamping, exact keys, interpolation.
+void evaluate(const TrackView& track, std::size_t k, double t, std::span<double> out,
+              const SampleOptions& options) {
+  if (std::isnan(t)) {
+    std::fill(out.begin(), out.end(), std::numeric_limits<double>::quiet_NaN());
+    return;
+  }
+  // k is the largest key with times[k] <= t, or 0 before the first key. Before the
+  // first key, at a key and after the last key the stored value is returned as-is.
+  if (k + 1 >= track.times.size() || !(t > track.times[k])) {
+    copy_value(track, k, out);
+    return;
+  }
+  interpolate_segment(track, k, t, out, options);
+}
+
+void check_output(const TrackView& track, std::span<double> out) {
+  if (out.size() != track.components)
+    throw std::invalid_argument("gltf_anim::reference::sample: output size " +
+                                std::to_string(out.size()) + " != components " +
+                                std::to_string(track.components));
+}
+
+}  // namespace
+
+std::string_view interpolation_name(Interpolation interpolation) {
+  for (const auto& [name, value] : kNames)
+    if (value == interpolation) return name;
+  return "?";
+}
+
+std::optional<Interpolation> parse_interpolation(std::string_view name) {
+  for (const auto& [n, value] : kNames)
+    if (n == name) return value;
+  return std::nullopt;
+}
+
+std::size_t TrackView::values_per_keyframe() const { return is_cubic(interpolation) ? 3 : 1; }
+
+std::span<const double> TrackView::value(std::size_t k) const {
+  const std::size_t stride = values_per_keyframe() * components;
+  const std::size_t offset = is_cubic(interpolation) ? components : 0;
+  return values.subspan(k * stride + offset, components);
+}
+
+std::string validate(const TrackView& track) {
+  const std::size_t n = track.times.size();
+  if (track.components == 0) return "components is 0";
+  if (n == 0) return "no keyframes";
+  if (is_cubic(track.interpolation) && n < 2)
+    return std::string(interpolation_name(track.interpolation)) +
+           " needs at least 2 keyframes, got 1";
+  if (track.kind == ValueKind::kRotation && track.components != 4)
+    return "a rotation has 4 components (x, y, z, w), got " + std::to_string(track.components);
+  if ((track.interpolation == Interpolation::kCubicSlerp ||
+       track.interpolation == Interpolation::kSlerp) &&
+      track.kind != ValueKind::kRotation)
+    return std::string(interpolation_name(track.interpolation)) + " is for rotations only";
+  const std::size_t expected = n * track.values_per_keyframe() * track.components;
+  if (track.values.size() != expected)
+    return "expected " + std::to_string(expected) + " values (" + std::to_string(n) +
+           " keyframes x " + std::to_string(track.values_per_keyframe()) + " x " +
+           std::to_string(track.components) + " components), got " +
+           std::to_string(track.values.size());
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!std::isfinite(track.times[k])) return "time " + std::to_string(k) + " is not finite";
+    if (k > 0 && !(track.times[k] > track.times[k - 1]))
+      return "times are not strictly increasing at keyframe " + std::to_string(k);
+  }
+  for (std::size_t i = 0; i < track.values.size(); ++i)
+    if (!std::isfinite(track.values[i])) return "value " + std::to_string(i) + " is not finite";
+  return {};
+}
+
+std::size_t find_keyframe(std::span<const double> times, double t) {
+  if (std::isnan(t)) return 0;
+  // upper_bound: first key > t; the one before it is the largest key <= t.
+  const auto it = std::upper_bound(times.begin(), times.end(), t);
+  return it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1;
+}
+
+std::size_t KeyframeCursor::find(std::span<const double> times, double t) {
+  const std::size_t n = times.size();
+  std::size_t k = std::min(k_, n - 1);
+  if (t >= times[k]) {
+    // Same segment, or the next one: O(1).
+    if (k + 1 >= n || t < times[k + 1]) return k_ = k;
+    if (k + 2 >= n || t < times[k + 2]) return k_ = k + 1;
+    // A jump forward: binary search right of the cursor.
+    const auto it = std::upper_bound(times.begin() + static_cast<std::ptrdiff_t>(k + 2),
+                                     times.end(), t);
+    return k_ = static_cast<std::size_t>(it - times.begin()) - 1;
+  }
+  // Backwards (or NaN): binary search left of the cursor.
+  if (std::isnan(t)) return k_ = 0;
+  const auto it =
+      std::upper_bound(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(k), t);
+  return k_ = (it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1);
+}
+
+void sample(const TrackView& track, double t, std::span<double> out,
+            const SampleOptions& options) {
+  check_output(track, out);
+  evaluate(track, find_keyframe(track.times, t), t, out, options);
+}
+
+void sample(const TrackView& track, double t, KeyframeCursor& cursor, std::span<double> out,
+            const SampleOptions& options) {
+  check_output(track, out);
+  evaluate(track, cursor.find(track.times, t), t, out, options);
+}
+
+void sample_batch(const TrackView& track, std::span<const double> times, std::span<double> out,
+                  const SampleOptions& options) {
+  const std::size_t c = track.components;
+  if (out.size() != times.size() * c)
+    throw std::invalid_argument("gltf_anim::reference::sample_batch: output size " +
+                                std::to_string(out.size()) + " != times x components " +
+                                std::to_string(times.size() * c));
+  KeyframeCursor cursor;
+  for (std::size_t i = 0; i < times.size(); ++i)
+    evaluate(track, cursor.find(track.times, times[i]), times[i], out.subspan(i * c, c),
+             options);
+}
+
+}  // namespace gltf_anim::reference
