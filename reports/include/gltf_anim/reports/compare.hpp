@@ -1,0 +1,180 @@
+#pragma once
+// Conformance comparison: golden samples (from `gltf-anim sample`) against an
+// implementation's samples, and the reports of `gltf-anim compare`
+// (text, json, md, junit, html). Rules in docs/CONFORMANCE.md:
+//  - matching by (animation index, channel target, t); t matches exactly, or
+//    within time_epsilon * max(1, |t|) (and less than half the gap to the
+//    neighbouring golden times), the nearest actual sample winning;
+//  - error per sample: the largest absolute component difference, or for
+//    rotations the angle of the rotation between the two quaternions
+//    (q and -q are the same rotation);
+//  - a missing animation, channel or sample, a width mismatch or a NaN is a
+//    failure; extra actual animations, channels and samples are warnings.
+#include <gltf_anim/reports/samples.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::reports {
+
+// Built-in tolerances, used when neither the manifest nor the command line
+// gives one. float32 keyframes interpolated in float32 stay well inside them.
+inline constexpr double kDefaultTolerance = 1e-5;       // absolute, per component
+inline constexpr double kDefaultAngleTolerance = 1e-5;  // radians
+inline constexpr double kDefaultTimeEpsilon = 1e-6;     // relative, see above
+
+struct Tolerances {
+  double absolute = kDefaultTolerance;
+  double angle = kDefaultAngleTolerance;
+};
+
+// Error measures. angle_between returns radians in [0, pi], computed as
+// 4*atan2(|a - s b|, |a + s b|) on the normalized quaternions with
+// s = sign(a.b) (stable for tiny angles; equals 2*acos(|a.b|)); +inf when a
+// quaternion is zero-length or not finite. max_abs_difference returns +inf
+// when a component is NaN/inf on either side.
+double angle_between(std::span<const double> a, std::span<const double> b);
+double max_abs_difference(std::span<const double> a, std::span<const double> b);
+
+// Whether a golden channel is compared by angle (see Measure in samples.hpp).
+bool uses_angle(const SampledChannel& golden);
+
+// ---- manifest (conformance_assets/manifest.json) ----
+// Root: an array of entries, or an object whose "assets" (or "cases") member
+// is that array; optional root "tolerance" / "angleTolerance" are defaults
+// for every entry. Entry members read: id, file, samples (string, path
+// relative to the manifest's folder), features[], clauses[], tolerance,
+// angleTolerance, notes (string or array of strings), variants (array of
+// {"name", "samples", "notes"}: alternative golden files for results the
+// specs allow; a case that fails against "samples" but passes against a
+// variant passes, reported as "matches variant NAME"). Other members are ignored.
+struct ManifestVariant {
+  std::string name;
+  std::string samples;  // relative to the manifest's folder
+  std::string notes;
+};
+struct ManifestEntry {
+  std::string id;
+  std::string file;
+  std::string samples;
+  std::vector<std::string> features;
+  std::vector<std::string> clauses;
+  std::optional<double> tolerance;
+  std::optional<double> angle_tolerance;
+  std::string notes;
+  std::vector<ManifestVariant> variants;
+};
+struct Manifest {
+  std::filesystem::path path;  // the manifest.json read
+  std::optional<double> tolerance, angle_tolerance;  // root defaults
+  std::vector<ManifestEntry> entries;
+};
+// Throws SamplesFormatError (file + JSON pointer) on a malformed manifest.
+Manifest read_manifest(const std::filesystem::path& path);
+// The nearest manifest.json in `start` (a folder, or a file's folder) or
+// any folder above it; nullopt when there is none.
+std::optional<std::filesystem::path> find_manifest(const std::filesystem::path& start);
+
+// ---- results ----
+enum class ErrorMeasure { kAbsolute, kAngle };
+
+struct ErrorStats {
+  std::size_t samples = 0;  // samples compared
+  double max = 0;           // largest error (inf if a NaN was met)
+  double mean = 0;
+  double worst_t = 0;       // time of `max` (valid when samples > 0)
+  std::size_t worst_animation = 0;
+  std::string worst_target;
+};
+
+struct ChannelResult {
+  std::size_t animation = 0;
+  std::string target;
+  std::string interpolation;       // from the golden file
+  ErrorMeasure measure = ErrorMeasure::kAbsolute;
+  double tolerance = 0;            // the one applied (absolute or radians)
+  bool passed = true;
+  bool missing = false;            // absent from the actual file
+  std::size_t width = 0;           // golden components per sample
+  std::size_t actual_width = 0;    // 0 when missing
+  std::size_t golden_samples = 0;
+  std::size_t compared = 0;        // matched samples
+  std::size_t over_tolerance = 0;  // matched samples with error > tolerance (or NaN)
+  std::size_t missing_samples = 0; // golden samples without an actual one
+  std::size_t extra_samples = 0;   // actual samples matching no golden one
+  ErrorStats stats;
+  std::string problem;  // why it failed, one line ("" when passed)
+  // Plot data, kept for failing channels only, by increasing t: golden time,
+  // golden and actual values (width per sample; NaN where the actual one is
+  // missing), error per sample (NaN where missing); keyframes from the golden
+  // channel, or empty.
+  std::vector<double> times, golden, actual, errors, keyframes;
+};
+
+struct CaseResult {
+  std::string id;           // manifest id, else golden "asset", else file name
+  std::string asset;        // golden "asset"
+  std::string golden_file;
+  std::string actual_file;  // "" when no actual file matched
+  std::vector<std::string> features, clauses;
+  std::string notes;        // manifest notes
+  Tolerances tolerances;
+  bool passed = true;
+  std::string problem;      // case-level failure, e.g. no actual file ("" otherwise)
+  std::string matched_variant;  // name of the manifest variant that passed, if any
+  std::vector<ChannelResult> channels;  // one per golden channel, golden order
+  std::vector<std::string> warnings;    // extra animations / channels / samples
+  ErrorStats absolute, angle;           // over all channels of the case
+};
+
+struct CompareReport {
+  std::string golden, actual;  // the paths given
+  std::string generator;       // e.g. "gltf-anim 0.1.0"
+  std::vector<CaseResult> cases;  // sorted by id
+  std::vector<std::string> warnings;  // e.g. actual files matching no golden file
+  std::size_t passed() const;
+  std::size_t failed() const;
+};
+
+struct CompareOptions {
+  std::optional<double> tolerance;        // overrides manifest and default
+  std::optional<double> angle_tolerance;  // overrides manifest and default (radians)
+  double time_epsilon = kDefaultTimeEpsilon;
+  ReadOptions read;
+};
+
+// Compares two samples files already in memory (no manifest involved).
+CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
+                           const Tolerances& tolerances,
+                           double time_epsilon = kDefaultTimeEpsilon);
+
+// `gltf-anim compare`: golden and actual are samples files or folders of
+// them. Folders are scanned recursively for *.json / *.csv (manifest.json
+// excluded; when any *.samples.json / *.samples.csv exists, only those); a
+// golden folder with a manifest takes its files from the manifest's
+// "samples" entries instead. Actual files are matched to golden ones by
+// "asset" (exact, then file name part), else by file name (without
+// .samples.json / .json / .csv). A golden folder with a single actual file
+// compares that one case. Throws SamplesFormatError for unreadable or
+// malformed files (naming the file and the JSON pointer) and for paths that
+// do not exist.
+CompareReport compare_paths(const std::filesystem::path& golden,
+                            const std::filesystem::path& actual, const CompareOptions& options);
+
+// ---- report writers (deterministic; all text from input files escaped) ----
+// Each ends with the summary line "N passed, N failed" (html: in a <p>).
+void write_compare_text(std::ostream& out, const CompareReport& report);
+void write_compare_json(std::ostream& out, const CompareReport& report);
+void write_compare_markdown(std::ostream& out, const CompareReport& report);
+void write_compare_junit(std::ostream& out, const CompareReport& report);
+void write_compare_html(std::ostream& out, const CompareReport& report);
+// By name: "text", "json", "md", "junit", "html"; false for an unknown name.
+bool write_compare_report(std::ostream& out, const CompareReport& report, std::string_view format);
+
+}  // namespace gltf_anim::reports

@@ -1,0 +1,690 @@
+// Conformance comparison: error measures, matching golden and actual samples,
+// the manifest, and folder handling for `gltf-anim compare`.
+#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/version.hpp>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+#include "compare_internal.hpp"
+
+namespace gltf_anim::reports {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------- measures
+
+double angle_between(std::span<const double> a, std::span<const double> b) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (a.size() != 4 || b.size() != 4) return kInf;
+  double na = 0, nb = 0, dot = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (!std::isfinite(a[i]) || !std::isfinite(b[i])) return kInf;
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+    dot += a[i] * b[i];
+  }
+  na = std::sqrt(na);
+  nb = std::sqrt(nb);
+  if (!(na > 0) || !(nb > 0) || !std::isfinite(na) || !std::isfinite(nb)) return kInf;
+  const double s = dot < 0 ? -1.0 : 1.0;
+  double diff = 0, sum = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const double x = a[i] / na;
+    const double y = s * b[i] / nb;
+    diff += (x - y) * (x - y);
+    sum += (x + y) * (x + y);
+  }
+  // |x - y| = 2 sin(theta/4), |x + y| = 2 cos(theta/4) for unit x, y whose
+  // rotations differ by theta; s makes x.y >= 0 so theta is in [0, pi].
+  return 4.0 * std::atan2(std::sqrt(diff), std::sqrt(sum));
+}
+
+double max_abs_difference(std::span<const double> a, std::span<const double> b) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (a.size() != b.size()) return kInf;
+  double worst = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double d = std::fabs(a[i] - b[i]);
+    if (!std::isfinite(d)) return kInf;
+    worst = std::max(worst, d);
+  }
+  return worst;
+}
+
+bool uses_angle(const SampledChannel& golden) {
+  if (golden.measure == Measure::kAngle) return true;
+  if (golden.measure == Measure::kAbsolute) return false;
+  if (golden.width != 4) return false;
+  const std::string_view target = golden.target;
+  constexpr std::string_view kSuffix = "/rotation";
+  if (target.size() >= kSuffix.size() && target.substr(target.size() - kSuffix.size()) == kSuffix) {
+    return true;
+  }
+  return golden.interpolation == "SLERP" || golden.interpolation == "CUBICSLERP";
+}
+
+// ---------------------------------------------------------------- results
+
+std::size_t CompareReport::passed() const {
+  return static_cast<std::size_t>(
+      std::count_if(cases.begin(), cases.end(), [](const CaseResult& c) { return c.passed; }));
+}
+std::size_t CompareReport::failed() const { return cases.size() - passed(); }
+
+namespace {
+
+void merge_stats(ErrorStats& into, const ErrorStats& from) {
+  if (from.samples == 0) return;
+  const double total = into.mean * static_cast<double>(into.samples) +
+                       from.mean * static_cast<double>(from.samples);
+  if (into.samples == 0 || from.max > into.max) {
+    into.max = from.max;
+    into.worst_t = from.worst_t;
+    into.worst_animation = from.worst_animation;
+    into.worst_target = from.worst_target;
+  }
+  into.samples += from.samples;
+  into.mean = total / static_cast<double>(into.samples);
+}
+
+std::vector<std::size_t> order_by_time(const SampledChannel& c) {
+  std::vector<std::size_t> order(c.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t x, std::size_t y) { return c.times[x] < c.times[y]; });
+  return order;
+}
+
+ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
+                              const SampledChannel* a, const Tolerances& tol, double eps) {
+  ChannelResult r;
+  r.animation = animation;
+  r.target = g.target;
+  r.interpolation = g.interpolation;
+  r.measure = uses_angle(g) ? ErrorMeasure::kAngle : ErrorMeasure::kAbsolute;
+  r.tolerance = r.measure == ErrorMeasure::kAngle ? tol.angle : tol.absolute;
+  r.width = g.width;
+  r.golden_samples = g.size();
+  r.stats.worst_animation = animation;
+  r.stats.worst_target = g.target;
+  if (a == nullptr) {
+    r.missing = true;
+    r.passed = false;
+    r.missing_samples = g.size();
+    r.problem = "channel missing in the actual samples";
+    return r;
+  }
+  r.actual_width = a->width;
+  if (g.size() > 0 && a->size() > 0 && a->width != g.width) {
+    r.passed = false;
+    r.compared = 0;
+    r.problem = "actual values have " + std::to_string(a->width) +
+                " components per sample, golden " + std::to_string(g.width);
+    return r;
+  }
+  const auto go = order_by_time(g);
+  const auto ao = order_by_time(*a);
+  std::vector<std::ptrdiff_t> match(g.size(), -1);  // by position in go
+  std::size_t j = 0, matched = 0;
+  for (std::size_t k = 0; k < go.size(); ++k) {
+    const double t = g.times[go[k]];
+    double window = eps * std::max(1.0, std::fabs(t));
+    if (k > 0) window = std::min(window, 0.49 * (t - g.times[go[k - 1]]));
+    if (k + 1 < go.size()) window = std::min(window, 0.49 * (g.times[go[k + 1]] - t));
+    while (j < ao.size() && a->times[ao[j]] < t - window) ++j;
+    std::ptrdiff_t best = -1;
+    double best_d = std::numeric_limits<double>::infinity();
+    std::size_t m = j;
+    for (; m < ao.size() && a->times[ao[m]] <= t + window; ++m) {
+      const double d = std::fabs(a->times[ao[m]] - t);
+      if (d < best_d) {
+        best_d = d;
+        best = static_cast<std::ptrdiff_t>(ao[m]);
+      }
+    }
+    j = m;
+    if (best >= 0) {
+      match[k] = best;
+      ++matched;
+    }
+  }
+  r.extra_samples = a->size() - matched;
+
+  double sum = 0;
+  std::vector<double> errors(go.size(), std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t k = 0; k < go.size(); ++k) {
+    if (match[k] < 0) {
+      ++r.missing_samples;
+      continue;
+    }
+    const auto gv = g.value(go[k]);
+    const auto av = a->value(static_cast<std::size_t>(match[k]));
+    double e = r.measure == ErrorMeasure::kAngle ? angle_between(gv, av) : max_abs_difference(gv, av);
+    if (std::isnan(e)) e = std::numeric_limits<double>::infinity();
+    errors[k] = e;
+    ++r.compared;
+    sum += e;
+    if (!(e <= r.tolerance)) ++r.over_tolerance;
+    if (r.compared == 1 || e > r.stats.max) {
+      r.stats.max = e;
+      r.stats.worst_t = g.times[go[k]];
+    }
+  }
+  r.stats.samples = r.compared;
+  r.stats.mean = r.compared ? sum / static_cast<double>(r.compared) : 0;
+  r.passed = r.over_tolerance == 0 && r.missing_samples == 0;
+  if (!r.passed) {
+    std::string p;
+    if (r.over_tolerance) {
+      p = std::to_string(r.over_tolerance) + " of " + std::to_string(r.compared) +
+          " samples over the tolerance " + detail::short_number(r.tolerance) +
+          (r.measure == ErrorMeasure::kAngle ? " rad" : "") + " (max " +
+          detail::short_number(r.stats.max) + " at t=" + detail::short_number(r.stats.worst_t) +
+          ")";
+    }
+    if (r.missing_samples) {
+      if (!p.empty()) p += "; ";
+      p += std::to_string(r.missing_samples) + " of " + std::to_string(g.size()) +
+           " golden samples missing in the actual samples";
+    }
+    r.problem = p;
+    // Plot data.
+    r.times.reserve(go.size());
+    r.golden.reserve(go.size() * g.width);
+    r.actual.reserve(go.size() * g.width);
+    for (std::size_t k = 0; k < go.size(); ++k) {
+      r.times.push_back(g.times[go[k]]);
+      const auto gv = g.value(go[k]);
+      r.golden.insert(r.golden.end(), gv.begin(), gv.end());
+      if (match[k] >= 0) {
+        const auto av = a->value(static_cast<std::size_t>(match[k]));
+        r.actual.insert(r.actual.end(), av.begin(), av.end());
+      } else {
+        r.actual.insert(r.actual.end(), g.width, std::numeric_limits<double>::quiet_NaN());
+      }
+    }
+    r.errors = std::move(errors);
+    r.keyframes = g.keyframes;
+    std::sort(r.keyframes.begin(), r.keyframes.end());
+  }
+  return r;
+}
+
+}  // namespace
+
+CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
+                           const Tolerances& tolerances, double time_epsilon) {
+  CaseResult result;
+  result.id = golden.asset;
+  result.asset = golden.asset;
+  result.tolerances = tolerances;
+  std::map<std::size_t, const SampledAnimation*> actual_animations;
+  for (const auto& a : actual.animations) actual_animations.emplace(a.index, &a);
+  std::set<std::size_t> golden_indices;
+  for (const auto& ga : golden.animations) {
+    golden_indices.insert(ga.index);
+    const auto it = actual_animations.find(ga.index);
+    const SampledAnimation* aa = it == actual_animations.end() ? nullptr : it->second;
+    std::map<std::string_view, const SampledChannel*> actual_channels;
+    if (aa) {
+      for (const auto& c : aa->channels) actual_channels.emplace(c.target, &c);
+    }
+    std::set<std::string_view> golden_targets;
+    for (const auto& gc : ga.channels) {
+      golden_targets.insert(gc.target);
+      const auto ct = actual_channels.find(gc.target);
+      ChannelResult cr = compare_channel(
+          ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second, tolerances,
+          time_epsilon);
+      if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
+      if (!cr.passed) result.passed = false;
+      merge_stats(cr.measure == ErrorMeasure::kAngle ? result.angle : result.absolute, cr.stats);
+      if (cr.extra_samples > 0) {
+        result.warnings.push_back("animation " + std::to_string(ga.index) + " " + gc.target +
+                                  ": " + std::to_string(cr.extra_samples) +
+                                  " actual samples match no golden time (ignored)");
+      }
+      result.channels.push_back(std::move(cr));
+    }
+    if (aa) {
+      for (const auto& c : aa->channels) {
+        if (!golden_targets.count(c.target)) {
+          result.warnings.push_back("animation " + std::to_string(ga.index) + ": channel " +
+                                    c.target + " is only in the actual samples (ignored)");
+        }
+      }
+    }
+  }
+  for (const auto& a : actual.animations) {
+    if (!golden_indices.count(a.index)) {
+      result.warnings.push_back("animation " + std::to_string(a.index) +
+                                " is only in the actual samples (ignored)");
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- manifest
+
+namespace {
+
+using JValue = rapidjson::Value;
+
+std::string escape_token(std::string_view token) {
+  std::string out;
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+struct ManifestReader {
+  std::string file;
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
+    throw SamplesFormatError(file, pointer, message);
+  }
+  std::string string_of(const JValue& v, const std::string& ptr) const {
+    if (!v.IsString()) fail(ptr, "must be a string");
+    return std::string(v.GetString(), v.GetStringLength());
+  }
+  std::vector<std::string> strings_of(const JValue& v, const std::string& ptr) const {
+    if (v.IsString()) return {string_of(v, ptr)};
+    if (!v.IsArray()) fail(ptr, "must be an array of strings");
+    std::vector<std::string> out;
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+      out.push_back(string_of(v[i], ptr + "/" + std::to_string(i)));
+    }
+    return out;
+  }
+  double tolerance_of(const JValue& v, const std::string& ptr) const {
+    if (!v.IsNumber() || !(v.GetDouble() >= 0) || !std::isfinite(v.GetDouble())) {
+      fail(ptr, "must be a non-negative number");
+    }
+    return v.GetDouble();
+  }
+  std::string joined(const JValue& v, const std::string& ptr) const {
+    std::string out;
+    for (const auto& s : strings_of(v, ptr)) {
+      if (!out.empty()) out += " ";
+      out += s;
+    }
+    return out;
+  }
+
+  ManifestEntry entry(const JValue& v, const std::string& ptr) const {
+    if (!v.IsObject()) fail(ptr, "must be an object");
+    ManifestEntry e;
+    for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
+      const std::string key(m->name.GetString(), m->name.GetStringLength());
+      const std::string p = ptr + "/" + escape_token(key);
+      const JValue& x = m->value;
+      if (key == "id") e.id = string_of(x, p);
+      else if (key == "file") e.file = string_of(x, p);
+      else if (key == "samples") {
+        const auto list = strings_of(x, p);
+        if (!list.empty()) e.samples = list.front();
+      } else if (key == "features") e.features = strings_of(x, p);
+      else if (key == "clauses") e.clauses = strings_of(x, p);
+      else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
+      else if (key == "angleTolerance") e.angle_tolerance = tolerance_of(x, p);
+      else if (key == "notes") e.notes = joined(x, p);
+      else if (key == "variants" && x.IsArray()) {
+        for (rapidjson::SizeType i = 0; i < x.Size(); ++i) {
+          const JValue& vv = x[i];
+          if (!vv.IsObject()) continue;  // other shapes: documentation only
+          ManifestVariant var;
+          const std::string vp = p + "/" + std::to_string(i);
+          if (vv.HasMember("name")) var.name = string_of(vv["name"], vp + "/name");
+          if (vv.HasMember("samples") && vv["samples"].IsString()) {
+            var.samples = string_of(vv["samples"], vp + "/samples");
+          }
+          for (const char* k : {"notes", "note", "result"}) {
+            if (vv.HasMember(k) && (vv[k].IsString() || vv[k].IsArray())) {
+              var.notes = joined(vv[k], vp + "/" + k);
+              break;
+            }
+          }
+          if (var.name.empty()) var.name = "variant " + std::to_string(i);
+          e.variants.push_back(std::move(var));
+        }
+      }
+    }
+    return e;
+  }
+};
+
+std::string read_text(const fs::path& path, std::uint64_t limit) {
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  if (ec) throw SamplesFormatError(path.string(), "", "cannot read: " + ec.message());
+  if (size > limit) throw SamplesFormatError(path.string(), "", "file too large");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (!in && !in.eof()) throw SamplesFormatError(path.string(), "", "cannot read");
+  return s.str();
+}
+
+}  // namespace
+
+Manifest read_manifest(const fs::path& path) {
+  ManifestReader r{path.string()};
+  const std::string text = read_text(path, std::uint64_t{256} << 20);
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
+            rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
+  if (doc.HasParseError()) {
+    r.fail("offset " + std::to_string(doc.GetErrorOffset()),
+           std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()));
+  }
+  Manifest m;
+  m.path = path;
+  const JValue* list = nullptr;
+  std::string list_ptr;
+  if (doc.IsArray()) {
+    list = &doc;
+  } else if (doc.IsObject()) {
+    for (const char* k : {"assets", "cases", "entries"}) {
+      if (doc.HasMember(k)) {
+        list = &doc[k];
+        list_ptr = std::string("/") + k;
+        break;
+      }
+    }
+    if (doc.HasMember("tolerance")) m.tolerance = r.tolerance_of(doc["tolerance"], "/tolerance");
+    if (doc.HasMember("angleTolerance")) {
+      m.angle_tolerance = r.tolerance_of(doc["angleTolerance"], "/angleTolerance");
+    }
+    if (!list) r.fail("", "missing member \"assets\" (the array of entries)");
+  } else {
+    r.fail("", "must be an array of entries or an object with \"assets\"");
+  }
+  if (!list->IsArray()) r.fail(list_ptr, "must be an array of entries");
+  for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
+    m.entries.push_back(r.entry((*list)[i], list_ptr + "/" + std::to_string(i)));
+  }
+  return m;
+}
+
+std::optional<fs::path> find_manifest(const fs::path& start) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(start, ec);
+  if (ec) return std::nullopt;
+  if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
+  while (true) {
+    const fs::path candidate = dir / "manifest.json";
+    if (fs::is_regular_file(candidate, ec)) return candidate;
+    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
+    dir = dir.parent_path();
+  }
+}
+
+// ---------------------------------------------------------------- paths
+
+namespace {
+
+struct Loaded {
+  fs::path path;
+  std::string shown;  // path as shown in reports (relative to the root given)
+  SamplesFile file;
+  const ManifestEntry* entry = nullptr;
+  bool used = false;
+};
+
+std::string file_key(const fs::path& p) {
+  std::string name = p.filename().string();
+  for (std::string_view ext : {".csv", ".json", ".CSV", ".JSON"}) {
+    if (name.size() > ext.size() && name.ends_with(ext)) {
+      name.resize(name.size() - ext.size());
+      break;
+    }
+  }
+  if (name.size() > 8 && name.ends_with(".samples")) name.resize(name.size() - 8);
+  return name;
+}
+
+std::string asset_name(std::string_view asset) {
+  const auto slash = asset.find_last_of("/\\");
+  return std::string(slash == std::string_view::npos ? asset : asset.substr(slash + 1));
+}
+
+std::vector<fs::path> scan_folder(const fs::path& dir) {
+  std::vector<fs::path> all, samples;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
+       end;
+       !ec && it != end; it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    const std::string name = it->path().filename().string();
+    if (name == "manifest.json") continue;
+    if (name.ends_with(".json") || name.ends_with(".csv")) all.push_back(it->path());
+    if (name.ends_with(".samples.json") || name.ends_with(".samples.csv")) {
+      samples.push_back(it->path());
+    }
+  }
+  if (ec) throw SamplesFormatError(dir.string(), "", "cannot list the folder: " + ec.message());
+  std::vector<fs::path>& chosen = samples.empty() ? all : samples;
+  std::sort(chosen.begin(), chosen.end());
+  return chosen;
+}
+
+std::string shown_path(const fs::path& p, const fs::path& root, bool root_is_dir) {
+  if (!root_is_dir) return root.string();
+  std::error_code ec;
+  const fs::path rel = fs::relative(p, root, ec);
+  return (ec || rel.empty()) ? p.string() : rel.generic_string();
+}
+
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  return fs::equivalent(a, b, ec) && !ec;
+}
+
+const ManifestEntry* entry_for(const Manifest& m, const fs::path& golden_path,
+                               const SamplesFile& golden) {
+  const fs::path base = m.path.parent_path();
+  for (const auto& e : m.entries) {
+    if (!e.samples.empty() && same_file(base / e.samples, golden_path)) return &e;
+  }
+  if (!golden.asset.empty()) {
+    for (const auto& e : m.entries) {
+      if (e.id == golden.asset || e.file == golden.asset) return &e;
+    }
+    const std::string name = asset_name(golden.asset);
+    for (const auto& e : m.entries) {
+      if (!e.file.empty() && asset_name(e.file) == name) return &e;
+    }
+  }
+  const std::string key = file_key(golden_path);
+  for (const auto& e : m.entries) {
+    if (e.id == key) return &e;
+  }
+  return nullptr;
+}
+
+// The actual file for a golden one: exact asset, then asset file name, then file key.
+Loaded* find_actual(const Loaded& g, std::vector<Loaded>& actuals) {
+  const std::string& asset = g.file.asset;
+  auto pick = [&](auto pred) -> Loaded* {
+    for (auto& a : actuals) {
+      if (!a.used && pred(a)) return &a;
+    }
+    return nullptr;
+  };
+  Loaded* found = nullptr;
+  if (!asset.empty()) {
+    found = pick([&](const Loaded& a) { return a.file.asset == asset; });
+    if (!found) {
+      const std::string name = asset_name(asset);
+      found = pick([&](const Loaded& a) {
+        return !a.file.asset.empty() && asset_name(a.file.asset) == name;
+      });
+    }
+  }
+  if (!found) {
+    const std::string key = file_key(g.path);
+    found = pick([&](const Loaded& a) { return file_key(a.path) == key; });
+  }
+  return found;
+}
+
+}  // namespace
+
+CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
+                            const CompareOptions& options) {
+  std::error_code ec;
+  for (const fs::path& p : {golden, actual}) {
+    if (!fs::exists(p, ec)) throw SamplesFormatError(p.string(), "", "no such file or folder");
+  }
+  const bool golden_dir = fs::is_directory(golden, ec);
+  const bool actual_dir = fs::is_directory(actual, ec);
+
+  CompareReport report;
+  report.golden = golden.string();
+  report.actual = actual.string();
+  report.generator = kGenerator;
+
+  std::optional<Manifest> manifest;
+  if (const auto mp = find_manifest(golden)) manifest = read_manifest(*mp);
+
+  // Golden files.
+  std::vector<fs::path> golden_paths;
+  if (!golden_dir) {
+    golden_paths.push_back(golden);
+  } else {
+    if (manifest) {
+      const fs::path base = manifest->path.parent_path();
+      const fs::path root = fs::weakly_canonical(golden, ec);
+      for (const auto& e : manifest->entries) {
+        if (e.samples.empty()) continue;
+        const fs::path p = fs::weakly_canonical(base / e.samples, ec);
+        const auto rel = p.lexically_relative(root);
+        if (rel.empty() || *rel.begin() == "..") continue;  // outside the golden folder
+        golden_paths.push_back(base / e.samples);
+      }
+    }
+    if (golden_paths.empty()) golden_paths = scan_folder(golden);
+    std::sort(golden_paths.begin(), golden_paths.end());
+    golden_paths.erase(std::unique(golden_paths.begin(), golden_paths.end()), golden_paths.end());
+  }
+  std::vector<Loaded> goldens;
+  for (const auto& p : golden_paths) {
+    Loaded l;
+    l.path = p;
+    l.shown = shown_path(p, golden, golden_dir);
+    l.file = read_samples_file(p, options.read);
+    if (manifest) l.entry = entry_for(*manifest, p, l.file);
+    goldens.push_back(std::move(l));
+  }
+
+  // Actual files.
+  std::vector<Loaded> actuals;
+  for (const auto& p : actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}) {
+    Loaded l;
+    l.path = p;
+    l.shown = shown_path(p, actual, actual_dir);
+    l.file = read_samples_file(p, options.read);
+    actuals.push_back(std::move(l));
+  }
+
+  // Pairs.
+  std::vector<std::pair<Loaded*, Loaded*>> pairs;
+  if (!golden_dir && !actual_dir) {
+    pairs.emplace_back(&goldens[0], &actuals[0]);
+    actuals[0].used = true;
+  } else if (golden_dir && !actual_dir) {
+    Loaded* match = nullptr;
+    for (auto& g : goldens) {
+      if (find_actual(g, actuals)) {
+        match = &g;
+        break;
+      }
+    }
+    if (!match) {
+      throw SamplesFormatError(actual.string(), "",
+                               "matches no golden samples file in " + golden.string() +
+                                   " (by \"asset\" \"" + actuals[0].file.asset +
+                                   "\" or by file name)");
+    }
+    pairs.emplace_back(match, &actuals[0]);
+    actuals[0].used = true;
+  } else {
+    for (auto& g : goldens) {
+      Loaded* a = find_actual(g, actuals);
+      if (a) a->used = true;
+      pairs.emplace_back(&g, a);
+    }
+  }
+  for (const auto& a : actuals) {
+    if (!a.used) {
+      report.warnings.push_back("actual file " + a.shown + " matches no golden file (ignored)");
+    }
+  }
+
+  for (auto& [g, a] : pairs) {
+    Tolerances tol;
+    if (manifest && manifest->tolerance) tol.absolute = *manifest->tolerance;
+    if (manifest && manifest->angle_tolerance) tol.angle = *manifest->angle_tolerance;
+    if (g->entry && g->entry->tolerance) tol.absolute = *g->entry->tolerance;
+    if (g->entry && g->entry->angle_tolerance) tol.angle = *g->entry->angle_tolerance;
+    if (options.tolerance) tol.absolute = *options.tolerance;
+    if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
+
+    CaseResult c;
+    if (a) {
+      c = compare_samples(g->file, a->file, tol, options.time_epsilon);
+      c.actual_file = a->shown;
+      if (!c.passed && g->entry && manifest) {
+        for (const auto& v : g->entry->variants) {
+          if (v.samples.empty()) continue;
+          const SamplesFile vg =
+              read_samples_file(manifest->path.parent_path() / v.samples, options.read);
+          CaseResult alt = compare_samples(vg, a->file, tol, options.time_epsilon);
+          if (alt.passed) {
+            std::string note = "fails against the main golden samples but matches variant \"" +
+                               v.name + "\"";
+            if (!v.notes.empty()) note += ": " + v.notes;
+            alt.warnings.insert(alt.warnings.begin(), note);
+            alt.matched_variant = v.name;
+            alt.actual_file = a->shown;
+            c = std::move(alt);
+            break;
+          }
+        }
+      }
+    } else {
+      c.tolerances = tol;
+      c.passed = false;
+      c.problem = "no actual samples file for this asset";
+    }
+    c.asset = g->file.asset;
+    c.golden_file = g->shown;
+    c.id = g->entry && !g->entry->id.empty() ? g->entry->id
+           : !g->file.asset.empty()          ? g->file.asset
+                                             : file_key(g->path);
+    if (g->entry) {
+      c.features = g->entry->features;
+      c.clauses = g->entry->clauses;
+      c.notes = g->entry->notes;
+    }
+    report.cases.push_back(std::move(c));
+  }
+  std::stable_sort(report.cases.begin(), report.cases.end(),
+                   [](const CaseResult& x, const CaseResult& y) { return x.id < y.id; });
+  return report;
+}
+
+}  // namespace gltf_anim::reports
