@@ -107,8 +107,9 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
         if (out.bin) {
           issues.add_at_offset("GLB_DUPLICATE_CHUNK", pos, {hex(type)});
         } else {
-          // BIN must be the second chunk: directly after JSON, before any unknown one.
-          if (chunk_index != 1 || unknown_seen || !out.json) {
+          // BIN must be the second chunk: directly after JSON, before any unknown
+          // one. A BIN chunk in first place was already GLB_UNEXPECTED_FIRST_CHUNK.
+          if (chunk_index > 0 && (chunk_index != 1 || unknown_seen || !out.json)) {
             issues.add_at_offset("GLB_UNEXPECTED_BIN_CHUNK", pos);
           }
           if (length == 0) issues.add_at_offset("GLB_EMPTY_CHUNK", pos, {hex(type)});
