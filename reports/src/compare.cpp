@@ -387,7 +387,12 @@ Manifest read_manifest(const fs::path& path) {
   doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
             rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
   if (doc.HasParseError()) {
-    r.fail("offset " + std::to_string(doc.GetErrorOffset()),
+    const std::size_t offset = std::min<std::size_t>(doc.GetErrorOffset(), text.size());
+    const std::size_t line = 1 + static_cast<std::size_t>(
+                                     std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    const std::size_t last_nl = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    const std::size_t column = offset - (last_nl == std::string::npos || offset == 0 ? 0 : last_nl + 1) + 1;
+    r.fail("line " + std::to_string(line) + ", column " + std::to_string(column),
            std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()));
   }
   Manifest m;

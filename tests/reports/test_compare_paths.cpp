@@ -1,0 +1,219 @@
+// compare on files and folders: the manifest (tolerances, features, variants),
+// matching actual files to golden ones, and I/O errors.
+#include <gltf_anim/reports/compare.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace gr = gltf_anim::reports;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_paths" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+void save(const fs::path& p, const gr::SamplesFile& f) {
+  fs::create_directories(p.parent_path());
+  gr::write_samples_file(p, f);
+}
+
+// A file with one translation channel sampled at t = 0, 1 with x = x0, x1.
+gr::SamplesFile translation(const std::string& asset, double x0, double x1) {
+  gr::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/nodes/0/translation";
+  c.add_sample(0, {x0, 0, 0});
+  c.add_sample(1, {x1, 0, 0});
+  return f;
+}
+
+// A rotation channel: about z by angle a0 at t = 0 and a1 at t = 1.
+gr::SamplesFile rotation(const std::string& asset, double a0, double a1) {
+  gr::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/nodes/0/rotation";
+  c.add_sample(0, {0, 0, std::sin(a0 / 2), std::cos(a0 / 2)});
+  c.add_sample(1, {0, 0, std::sin(a1 / 2), std::cos(a1 / 2)});
+  return f;
+}
+
+const char* kManifest = R"({
+  "generator": "test",
+  "assets": [
+    {"id": "move", "file": "move/move.gltf", "samples": "move/move.samples.json",
+     "features": ["translation", "LINEAR"], "clauses": ["3.11.1 <b>"], "tolerance": 0.01,
+     "notes": ["two", "parts"]},
+    {"id": "spin", "file": "spin.gltf", "samples": "spin.samples.json",
+     "features": ["rotation"], "angleTolerance": 0.02,
+     "variants": [{"name": "nlerp", "samples": "spin.nlerp.samples.json", "notes": "nlerp instead of slerp"}]},
+    {"id": "invalid-only", "file": "bad.gltf"}
+  ]
+})";
+
+// golden/ with a manifest and three cases; no other JSON is scanned.
+fs::path make_golden(const fs::path& dir) {
+  const fs::path g = dir / "golden";
+  write(g / "manifest.json", kManifest);
+  save(g / "move/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(g / "spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  save(g / "spin.nlerp.samples.json", rotation("spin.gltf", 0, 1.1));
+  write(g / "bad.expected.json", "{\"not\": \"a samples file\"}");  // an expected report
+  return g;
+}
+
+const gr::CaseResult& find_case(const gr::CompareReport& r, const std::string& id) {
+  for (const auto& c : r.cases) {
+    if (c.id == id) return c;
+  }
+  throw std::runtime_error("no case " + id);
+}
+
+}  // namespace
+
+TEST(ComparePaths, ManifestTolerancesFeaturesAndMatchingByAsset) {
+  const fs::path dir = fresh_dir("manifest");
+  const fs::path g = make_golden(dir);
+  // Actual files named freely, matched by asset (path prefix differs).
+  save(dir / "out/a.json", translation("/home/me/suite/move.gltf", 0.005, 1));
+  save(dir / "out/spin.json", rotation("spin.gltf", 0, 1.015));
+
+  const gr::CompareReport r = gr::compare_paths(g, dir / "out", {});
+  ASSERT_EQ(r.cases.size(), 2u);  // "invalid-only" has no samples
+  const auto& move = find_case(r, "move");
+  EXPECT_TRUE(move.passed);  // 0.005 <= manifest tolerance 0.01
+  EXPECT_EQ(move.tolerances.absolute, 0.01);
+  EXPECT_EQ(move.tolerances.angle, gr::kDefaultAngleTolerance);
+  EXPECT_EQ(move.features, (std::vector<std::string>{"translation", "LINEAR"}));
+  EXPECT_EQ(move.clauses, (std::vector<std::string>{"3.11.1 <b>"}));
+  EXPECT_EQ(move.notes, "two parts");
+  EXPECT_EQ(move.golden_file, "move/move.samples.json");
+  EXPECT_EQ(move.actual_file, "a.json");
+  const auto& spin = find_case(r, "spin");
+  EXPECT_TRUE(spin.passed);  // 0.015 rad <= 0.02
+  EXPECT_NEAR(spin.angle.max, 0.015, 1e-12);
+  EXPECT_EQ(r.passed(), 2u);
+
+  // Command-line overrides beat the manifest.
+  gr::CompareOptions strict;
+  strict.tolerance = 0.001;
+  strict.angle_tolerance = 0.01;
+  const auto r2 = gr::compare_paths(g, dir / "out", strict);
+  EXPECT_FALSE(find_case(r2, "move").passed);
+  EXPECT_FALSE(find_case(r2, "spin").passed);
+  EXPECT_EQ(find_case(r2, "move").tolerances.absolute, 0.001);
+  EXPECT_EQ(r2.failed(), 2u);
+}
+
+TEST(ComparePaths, VariantFromTheManifestCanPass) {
+  const fs::path dir = fresh_dir("variant");
+  const fs::path g = make_golden(dir);
+  // 1.1 rad at t=1: 0.1 rad from the main golden, 0 from the nlerp variant.
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.1));
+  const auto r = gr::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+  EXPECT_EQ(r.cases[0].id, "spin");  // manifest found above the golden file
+  ASSERT_FALSE(r.cases[0].warnings.empty());
+  EXPECT_EQ(r.cases[0].warnings[0],
+            "fails against the main golden samples but matches variant \"nlerp\": nlerp instead of "
+            "slerp");
+  // Neither golden nor variant: fails against the main golden.
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.3));
+  const auto bad = gr::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
+  EXPECT_FALSE(bad.cases[0].passed);
+  EXPECT_NEAR(bad.cases[0].angle.max, 0.3, 1e-12);
+}
+
+TEST(ComparePaths, MissingAndExtraActualFiles) {
+  const fs::path dir = fresh_dir("missing");
+  const fs::path g = make_golden(dir);
+  save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(dir / "out/other.samples.json", translation("other.gltf", 0, 1));
+  const auto r = gr::compare_paths(g, dir / "out", {});
+  EXPECT_TRUE(find_case(r, "move").passed);
+  const auto& spin = find_case(r, "spin");
+  EXPECT_FALSE(spin.passed);
+  EXPECT_EQ(spin.problem, "no actual samples file for this asset");
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            "actual file other.samples.json matches no golden file (ignored)"}));
+}
+
+TEST(ComparePaths, FoldersWithoutManifestMatchByFileName) {
+  const fs::path dir = fresh_dir("nomanifest");
+  // CSV golden (no asset) and CSV actual: matched by file name.
+  save(dir / "g/x.samples.csv", translation("", 0, 1));
+  save(dir / "g/y.samples.json", translation("y.glb", 0, 1));
+  write(dir / "g/notes.json", "not even JSON");  // ignored: *.samples.* files exist
+  save(dir / "a/x.csv", translation("", 0, 1.5));
+  save(dir / "a/y.json", translation("y.glb", 0, 1));
+  const auto r = gr::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 2u);
+  EXPECT_EQ(r.cases[0].id, "x");
+  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].absolute.max, 0.5);
+  EXPECT_EQ(r.cases[1].id, "y.glb");
+  EXPECT_TRUE(r.cases[1].passed);
+  // A single actual file against the golden folder compares just its case.
+  const auto one = gr::compare_paths(dir / "g", dir / "a/y.json", {});
+  ASSERT_EQ(one.cases.size(), 1u);
+  EXPECT_EQ(one.cases[0].id, "y.glb");
+}
+
+TEST(ComparePaths, ErrorsNameTheFileAndPointer) {
+  const fs::path dir = fresh_dir("errors");
+  const fs::path g = make_golden(dir);
+  write(dir / "out/spin.json", R"({"asset": "spin.gltf", "animations": [{"index": "0"}]})");
+  try {
+    gr::compare_paths(g, dir / "out", {});
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.file(), (dir / "out/spin.json").string());
+    EXPECT_EQ(e.location(), "/animations/0/index");
+  }
+  EXPECT_THROW(gr::compare_paths(g, dir / "nowhere", {}), gr::SamplesFormatError);
+  // A single actual file that matches no golden case is an error, not a pass.
+  save(dir / "lonely.json", translation("lonely.gltf", 0, 1));
+  EXPECT_THROW(gr::compare_paths(g, dir / "lonely.json", {}), gr::SamplesFormatError);
+  // A malformed manifest.
+  write(g / "manifest.json", R"({"assets": [{"id": "move", "tolerance": "big"}]})");
+  try {
+    gr::compare_paths(g, dir / "lonely.json", {});
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/tolerance");
+    EXPECT_EQ(e.message(), "must be a non-negative number");
+  }
+  write(g / "manifest.json", "{\n  \"assets\": [,]\n}");
+  try {
+    gr::compare_paths(g, dir / "lonely.json", {});
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "line 2, column 14");
+  }
+}
+
+TEST(ComparePaths, FindManifestLooksInParentFolders) {
+  const fs::path dir = fresh_dir("find");
+  write(dir / "manifest.json", "[]");
+  fs::create_directories(dir / "a/b");
+  EXPECT_EQ(gr::find_manifest(dir / "a/b"), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gr::find_manifest(dir / "a/b/file.json"), fs::absolute(dir / "manifest.json"));
+  const auto m = gr::read_manifest(dir / "manifest.json");
+  EXPECT_TRUE(m.entries.empty());
+}
