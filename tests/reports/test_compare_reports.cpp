@@ -1,0 +1,215 @@
+// compare report writers: content, summary line, escaping of hostile text, determinism.
+#include <gltf_anim/reports/compare.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace gr = gltf_anim::reports;
+
+namespace {
+
+const std::string kEvil = "<script>alert('x')</script>|*evil*`](http://x)\n# h & \"q\"\x1b[31m\xff";
+
+gr::SamplesFile channel_file(const std::string& asset, const std::string& target,
+                             std::vector<std::vector<double>> values) {
+  gr::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = target;
+  c.interpolation = "LINEAR";
+  c.keyframes = {0, 1};
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    c.add_sample(static_cast<double>(i) / static_cast<double>(values.size() - 1), values[i]);
+  }
+  return f;
+}
+
+// Two cases: "good" passes; the hostile-named one fails on two channels
+// (a translation 0.5 off at t=0.5 and a missing rotation).
+gr::CompareReport sample_report() {
+  gr::CompareReport r;
+  r.golden = "golden/";
+  r.actual = "actual & co/";
+  r.generator = "gltf-anim test";
+  const auto g1 = channel_file("good.gltf", "/nodes/0/scale", {{1}, {2}, {3}});
+  gr::CaseResult good = gr::compare_samples(g1, g1, {});
+  good.id = "good";
+  good.features = {"scale"};
+  good.clauses = {"3.11"};
+  r.cases.push_back(good);
+
+  auto g2 = channel_file(kEvil, "/nodes/0/translation" + kEvil,
+                         {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}});
+  auto& rot = g2.animations[0].channels.emplace_back();
+  rot.target = "/nodes/1/rotation";
+  rot.add_sample(0, {0, 0, 0, 1});
+  const auto a2 = channel_file(kEvil, "/nodes/0/translation" + kEvil,
+                               {{0, 0, 0}, {1.5, 1, 1}, {2, 2, 2}});
+  gr::CaseResult bad = gr::compare_samples(g2, a2, {});
+  bad.id = kEvil;
+  bad.features = {"translation", kEvil};
+  bad.clauses = {kEvil};
+  bad.notes = kEvil;
+  bad.golden_file = kEvil + ".json";
+  r.cases.push_back(bad);
+  r.warnings.push_back("warning " + kEvil);
+  return r;
+}
+
+std::string render(const gr::CompareReport& r, const std::string& format) {
+  std::ostringstream out;
+  EXPECT_TRUE(gr::write_compare_report(out, r, format));
+  return out.str();
+}
+
+bool has_line(const std::string& text, const std::string& line) {
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) {
+    if (l == line) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(CompareReports, SummaryLineInEveryTextFormat) {
+  const auto r = sample_report();
+  EXPECT_EQ(r.passed(), 1u);
+  EXPECT_EQ(r.failed(), 1u);
+  for (const char* f : {"text", "md", "junit"}) {
+    EXPECT_TRUE(has_line(render(r, f), "1 passed, 1 failed")) << f;
+  }
+  EXPECT_NE(render(r, "html").find(">1 passed, 1 failed</p>"), std::string::npos);
+  std::ostringstream unused;
+  EXPECT_FALSE(gr::write_compare_report(unused, r, "pdf"));
+}
+
+TEST(CompareReports, WritersAreDeterministic) {
+  for (const char* f : {"text", "json", "md", "junit", "html"}) {
+    EXPECT_EQ(render(sample_report(), f), render(sample_report(), f)) << f;
+  }
+}
+
+TEST(CompareReports, TextNamesTheFailingChannels) {
+  const std::string text = render(sample_report(), "text");
+  EXPECT_NE(text.find("PASS  good"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 of 3 samples over the tolerance 1e-05 (max 0.5 at t=0.5)"),
+            std::string::npos) << text;
+  EXPECT_NE(text.find("/nodes/1/rotation: channel missing in the actual samples"),
+            std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);  // no terminal escapes from input
+}
+
+TEST(CompareReports, JsonParsesAndHoldsTheNumbers) {
+  const std::string json = render(sample_report(), "json");
+  rapidjson::Document d;
+  d.Parse(json.c_str());
+  ASSERT_FALSE(d.HasParseError()) << json;
+  EXPECT_EQ(d["summary"]["passed"].GetInt(), 1);
+  EXPECT_EQ(d["summary"]["failed"].GetInt(), 1);
+  const auto& bad = d["cases"][1];
+  EXPECT_FALSE(bad["passed"].GetBool());
+  EXPECT_EQ(std::string(bad["id"].GetString()).substr(0, 8), "<script>");  // a JSON string, intact
+  EXPECT_EQ(bad["absolute"]["max"].GetDouble(), 0.5);
+  EXPECT_EQ(bad["absolute"]["worstT"].GetDouble(), 0.5);
+  EXPECT_DOUBLE_EQ(bad["absolute"]["mean"].GetDouble(), 0.5 / 3);
+  EXPECT_TRUE(bad["channels"][1]["missing"].GetBool());
+  EXPECT_TRUE(bad["channels"][1]["max"].IsNull());
+  EXPECT_EQ(std::string(d["summaryLine"].GetString()), "1 passed, 1 failed");
+}
+
+TEST(CompareReports, MarkdownIsInjectionSafe) {
+  const std::string md = render(sample_report(), "md");
+  EXPECT_EQ(md.find("<script>"), std::string::npos) << md;
+  EXPECT_EQ(md.find("](http"), std::string::npos) << md;
+  EXPECT_EQ(md.find("\n# h"), std::string::npos) << md;
+  EXPECT_NE(md.find("&lt;script&gt;"), std::string::npos) << md;
+  EXPECT_NE(md.find("\\|"), std::string::npos) << md;
+  // Every table row has exactly the 8 unescaped pipes of 7 columns.
+  std::istringstream in(md);
+  int rows = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] != '|') continue;
+    int pipes = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++pipes;
+    }
+    EXPECT_EQ(pipes, 8) << line;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 4);  // header, separator, two cases
+  EXPECT_NE(md.find("| ❌ **fail** |"), std::string::npos);
+  EXPECT_NE(md.find("| ✅ pass | good | 0 | 0 | t\\=0, animation 0 /nodes/0/scale | scale | 3\\.11 |"),
+            std::string::npos)
+      << md;
+}
+
+TEST(CompareReports, JUnitHasATestcasePerAssetAndEscapes) {
+  const std::string xml = render(sample_report(), "junit");
+  EXPECT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 0), 0u);
+  EXPECT_NE(xml.find("<testsuites name=\"gltf-anim compare\" tests=\"2\" failures=\"1\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("<testcase classname=\"conformance\" name=\"good\">"), std::string::npos);
+  EXPECT_NE(xml.find("<testcase classname=\"conformance\" name=\"&lt;script&gt;alert(&#39;x&#39;)"),
+            std::string::npos)
+      << xml;
+  std::size_t failures = 0;
+  for (auto p = xml.find("<failure "); p != std::string::npos; p = xml.find("<failure ", p + 1)) {
+    ++failures;
+  }
+  EXPECT_EQ(failures, 1u);
+  EXPECT_EQ(xml.find("<script>"), std::string::npos);
+  EXPECT_EQ(xml.find('\x1b'), std::string::npos);  // not allowed in XML 1.0
+  EXPECT_EQ(xml.find('\xff'), std::string::npos);  // kept valid UTF-8
+}
+
+TEST(CompareReports, HtmlIsSelfContainedWithPlotsAndFeatureTables) {
+  const std::string html = render(sample_report(), "html");
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find(" src="), std::string::npos);
+  EXPECT_EQ(html.find("href=\"http"), std::string::npos);
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("url("), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;"), std::string::npos);
+  // One plot: the failing translation (the missing rotation has no data to draw).
+  std::size_t plots = 0;
+  for (auto p = html.find("<svg class=\"plot\""); p != std::string::npos;
+       p = html.find("<svg class=\"plot\"", p + 1)) {
+    ++plots;
+  }
+  EXPECT_EQ(plots, 1u);
+  EXPECT_NE(html.find("class=\"golden\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"actual\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"error\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"tolerance\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"keymarks\""), std::string::npos);
+  // Feature tables: scale, translation, the hostile one, escaped.
+  EXPECT_NE(html.find("<h3 class=\"feature\">scale &mdash; 1 passed, 0 failed</h3>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<h3 class=\"feature\">translation &mdash; 0 passed, 1 failed</h3>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<h3 class=\"feature\">&lt;script&gt;"), std::string::npos);
+}
+
+TEST(CompareReports, HtmlPlotCoordinatesFollowTheData) {
+  // Golden 0, 1, 2 over t = 0, 0.5, 1; actual 1.5 at t = 0.5. Values span
+  // [0, 2] padded by 6% each side: [-0.12, 2.12] over 170 units from y=34.
+  gr::CompareReport r;
+  const auto g = channel_file("p.gltf", "/nodes/0/scale", {{0}, {1}, {2}});
+  const auto a = channel_file("p.gltf", "/nodes/0/scale", {{0}, {1.5}, {2}});
+  r.cases.push_back(gr::compare_samples(g, a, {}));
+  const std::string html = render(r, "html");
+  auto y = [](double v) { return 34 + 170 - (v + 0.12) / 2.24 * 170; };
+  auto x = [](double t) { return 70 + t * (820 - 70 - 16); };
+  char golden[128], actual[128];
+  std::snprintf(golden, sizeof golden, "d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2f\"", x(0), y(0), x(0.5),
+                y(1), x(1), y(2));
+  std::snprintf(actual, sizeof actual, "d=\"M%.2f %.2fL%.2f %.2fL%.2f %.2f\"", x(0), y(0), x(0.5),
+                y(1.5), x(1), y(2));
+  EXPECT_NE(html.find(golden), std::string::npos) << golden;
+  EXPECT_NE(html.find(actual), std::string::npos) << actual;
+}
