@@ -8,6 +8,8 @@
 namespace gltf_anim::cli {
 
 int run_codes(const std::vector<std::string>& args);
+int run_generate(const std::vector<std::string>& args);
+int run_sample(const std::vector<std::string>& args);
 int run_squad_report(const std::vector<std::string>& args);
 
 }  // namespace gltf_anim::cli

@@ -24,6 +24,8 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"codes", "list every issue code with severity, message and rule", gltf_anim::cli::run_codes},
+    {"generate", "write the conformance suite: assets, golden samples, manifest", gltf_anim::cli::run_generate},
+    {"sample", "sample an asset's animations with the reference evaluator", gltf_anim::cli::run_sample},
     {"squad-report", "modified-SQUAD verification bench beside the seed's figures", gltf_anim::cli::run_squad_report},
 
 };

@@ -1,0 +1,65 @@
+#pragma once
+// The conformance suite: the list of valid cases, and `generate`, which writes
+// every asset, its golden samples and manifest.json into a folder.
+//
+// Layout written by generate(out):
+//   out/manifest.json                  one entry per case (see README.md)
+//   out/valid/<id>.gltf|.glb [+ .bin]  the asset
+//   out/valid/<id>.samples.json        golden samples: sample_asset() with the
+//                                      default options (see sample.hpp)
+// Everything is deterministic: cases are written in list order, JSON members in
+// a fixed order, numbers in their shortest round-trip form, no timestamps.
+#include <gltf_anim/conformance/gltf_builder.hpp>
+#include <gltf_anim/conformance/json.hpp>
+#include <gltf_anim/reports/samples.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gltf_anim::conformance {
+
+// One sample of what an implementation-defined variant returns.
+struct VariantSample {
+  std::size_t animation = 0;
+  std::size_t channel = 0;
+  double t = 0.0;
+  std::vector<double> value;
+};
+
+// Where the specs leave a choice open (or where surveyed engines differ), what
+// the other choice gives. `excerpt` computes a few samples of the variant with
+// the reference maths; empty when a description says it all.
+struct Variant {
+  std::string name;
+  std::string description;
+  std::function<std::vector<VariantSample>(const reports::SamplesFile& golden)> excerpt;
+};
+
+struct Case {
+  std::string id;                     // file stem, unique
+  Container container = Container::kDataUri;
+  std::string group;                  // README grouping, e.g. "core", "pointer", "edge"
+  std::vector<std::string> features;  // e.g. "LINEAR", "rotation", "KHR_animation_pointer"
+  std::vector<std::string> clauses;   // e.g. "glTF 2.0 Appendix C.2"
+  double tolerance = 1e-6;            // absolute, per component (vectors, scalars)
+  double angle_tolerance = 1e-6;      // radians, rotations
+  std::string notes;
+  std::vector<Variant> variants;
+  std::function<void(GltfBuilder&)> build;
+};
+
+// Every valid case of the suite, in manifest order.
+const std::vector<Case>& suite_cases();
+
+// File name of a case's asset (".gltf" or ".glb").
+std::string asset_file_name(const Case& c);
+
+// Writes the suite into `out` (created if needed; existing files overwritten,
+// nothing else touched). Throws std::runtime_error on I/O or sampling failure.
+// Returns the number of cases written.
+std::size_t generate(const std::filesystem::path& out);
+
+}  // namespace gltf_anim::conformance
