@@ -48,8 +48,7 @@ std::vector<std::string> component_names(const ChannelResult& ch) {
   const char* letters = "xyzw";
   for (std::size_t k = 0; k < ch.width; ++k) {
     if (xyz && k < 4) names.emplace_back(1, letters[k]);
-    else if (t.ends_with("/weights")) names.push_back("w" + std::to_string(k));
-    else names.push_back("v" + std::to_string(k));
+    else names.push_back(std::string(t.ends_with("/weights") ? "w" : "v").append(std::to_string(k)));
   }
   return names;
 }
@@ -212,7 +211,7 @@ void write_plot(std::ostream& out, const ChannelResult& ch) {
       const double e = ch.errors[i];
       const double x = X(ch.times[i]);
       if (std::isnan(e)) {
-        crosses += "M" + fmt2(x - 3) + " " + fmt2(ET + 2) + "l6 6m0 -6l-6 6";
+        crosses.append("M").append(fmt2(x - 3)).append(" ").append(fmt2(ET + 2)).append("l6 6m0 -6l-6 6");
         pen = false;
         continue;
       }

@@ -70,7 +70,7 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
                                                 std::size_t max_depth, IssueCollector& issues) {
   // RapidJSON treats '\0' as the end of input, so "{}\0junk" would pass. A raw
   // NUL can never be part of valid JSON text: refuse it up front.
-  if (const void* nul = std::memchr(text.data(), 0, text.size()); nul != nullptr) {
+  if (const void* nul = text.empty() ? nullptr : std::memchr(text.data(), 0, text.size()); nul != nullptr) {
     const auto at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - text.data());
     issues.add("INVALID_JSON", "", {"NUL character (at byte offset " + std::to_string(at) + ")"});
     return nullptr;
