@@ -324,6 +324,48 @@ struct ManifestReader {
     return out;
   }
 
+  ManifestVariant variant(std::string name, const JValue& v, const std::string& ptr) const {
+    ManifestVariant var;
+    var.name = std::move(name);
+    for (const char* k : {"description", "notes", "note"}) {
+      if (v.HasMember(k)) {
+        var.notes = joined(v[k], ptr + "/" + k);
+        break;
+      }
+    }
+    if (!v.HasMember("samples")) return var;
+    const JValue& s = v["samples"];
+    const std::string sp = ptr + "/samples";
+    if (s.IsString()) {
+      var.samples = string_of(s, sp);
+      return var;
+    }
+    if (!s.IsArray()) fail(sp, "must be a path or an array of samples");
+    for (rapidjson::SizeType i = 0; i < s.Size(); ++i) {
+      const std::string ip = sp + "/" + std::to_string(i);
+      const JValue& x = s[i];
+      if (!x.IsObject()) fail(ip, "must be an object");
+      VariantSample vs;
+      for (const char* k : {"animation", "channel", "t", "value"}) {
+        if (!x.HasMember(k)) fail(ip, std::string("missing member \"") + k + "\"");
+      }
+      if (!x["animation"].IsUint()) fail(ip + "/animation", "must be a non-negative integer");
+      if (!x["channel"].IsUint()) fail(ip + "/channel", "must be a non-negative integer");
+      if (!x["t"].IsNumber()) fail(ip + "/t", "must be a number");
+      vs.animation = x["animation"].GetUint();
+      vs.channel = x["channel"].GetUint();
+      vs.t = x["t"].GetDouble();
+      const JValue& val = x["value"];
+      if (!val.IsArray() || val.Empty()) fail(ip + "/value", "must be a non-empty array of numbers");
+      for (rapidjson::SizeType k = 0; k < val.Size(); ++k) {
+        if (!val[k].IsNumber()) fail(ip + "/value/" + std::to_string(k), "must be a number");
+        vs.value.push_back(val[k].GetDouble());
+      }
+      var.excerpt.push_back(std::move(vs));
+    }
+    return var;
+  }
+
   ManifestEntry entry(const JValue& v, const std::string& ptr) const {
     if (!v.IsObject()) fail(ptr, "must be an object");
     ManifestEntry e;
@@ -341,24 +383,24 @@ struct ManifestReader {
       else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
       else if (key == "angleTolerance") e.angle_tolerance = tolerance_of(x, p);
       else if (key == "notes") e.notes = joined(x, p);
-      else if (key == "variants" && x.IsArray()) {
-        for (rapidjson::SizeType i = 0; i < x.Size(); ++i) {
-          const JValue& vv = x[i];
-          if (!vv.IsObject()) continue;  // other shapes: documentation only
-          ManifestVariant var;
-          const std::string vp = p + "/" + std::to_string(i);
-          if (vv.HasMember("name")) var.name = string_of(vv["name"], vp + "/name");
-          if (vv.HasMember("samples") && vv["samples"].IsString()) {
-            var.samples = string_of(vv["samples"], vp + "/samples");
+      else if (key == "variants") {
+        if (x.IsArray()) {
+          for (rapidjson::SizeType i = 0; i < x.Size(); ++i) {
+            const std::string vp = p + "/" + std::to_string(i);
+            if (!x[i].IsObject()) fail(vp, "must be an object");
+            std::string name = "variant " + std::to_string(i);
+            if (x[i].HasMember("name")) name = string_of(x[i]["name"], vp + "/name");
+            e.variants.push_back(variant(std::move(name), x[i], vp));
           }
-          for (const char* k : {"notes", "note", "result"}) {
-            if (vv.HasMember(k) && (vv[k].IsString() || vv[k].IsArray())) {
-              var.notes = joined(vv[k], vp + "/" + k);
-              break;
-            }
+        } else if (x.IsObject()) {
+          for (auto vm = x.MemberBegin(); vm != x.MemberEnd(); ++vm) {
+            std::string name(vm->name.GetString(), vm->name.GetStringLength());
+            const std::string vp = p + "/" + escape_token(name);
+            if (!vm->value.IsObject()) fail(vp, "must be an object");
+            e.variants.push_back(variant(std::move(name), vm->value, vp));
           }
-          if (var.name.empty()) var.name = "variant " + std::to_string(i);
-          e.variants.push_back(std::move(var));
+        } else {
+          fail(p, "must be an object of variants or an array of them");
         }
       }
     }
@@ -546,6 +588,34 @@ Loaded* find_actual(const Loaded& g, std::vector<Loaded>& actuals) {
   return found;
 }
 
+// The golden samples with a variant's values substituted; false when an
+// excerpt sample names no golden sample (the variant is then not used).
+bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt) {
+  for (const VariantSample& s : excerpt) {
+    SampledChannel* channel = nullptr;
+    for (auto& a : file.animations) {
+      if (a.index != s.animation) continue;
+      for (auto& c : a.channels) {
+        if (c.index == s.channel) channel = &c;
+      }
+    }
+    if (!channel || s.value.size() != channel->width) return false;
+    const double eps = kDefaultTimeEpsilon * std::max(1.0, std::fabs(s.t));
+    std::size_t best = channel->size();
+    double best_d = eps;
+    for (std::size_t i = 0; i < channel->size(); ++i) {
+      const double d = std::fabs(channel->times[i] - s.t);
+      if (d <= best_d) {
+        best = i;
+        best_d = d;
+      }
+    }
+    if (best == channel->size()) return false;
+    std::copy(s.value.begin(), s.value.end(), channel->values.begin() + static_cast<std::ptrdiff_t>(best * channel->width));
+  }
+  return true;
+}
+
 }  // namespace
 
 CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
@@ -654,9 +724,15 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
       c.actual_file = a->shown;
       if (!c.passed && g->entry && manifest) {
         for (const auto& v : g->entry->variants) {
-          if (v.samples.empty()) continue;
-          const SamplesFile vg =
-              read_samples_file(manifest->path.parent_path() / v.samples, options.read);
+          SamplesFile vg;
+          if (!v.samples.empty()) {
+            vg = read_samples_file(manifest->path.parent_path() / v.samples, options.read);
+          } else if (!v.excerpt.empty()) {
+            vg = g->file;
+            if (!apply_excerpt(vg, v.excerpt)) continue;
+          } else {
+            continue;
+          }
           CaseResult alt = compare_samples(vg, a->file, tol, options.time_epsilon);
           if (alt.passed) {
             std::string note = "fails against the main golden samples but matches variant \"" +

@@ -217,3 +217,38 @@ TEST(ComparePaths, FindManifestLooksInParentFolders) {
   const auto m = gr::read_manifest(dir / "manifest.json");
   EXPECT_TRUE(m.entries.empty());
 }
+
+TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
+  // The generator's form: variants keyed by name, with the variant's values
+  // at the times where it differs from the golden samples.
+  const fs::path dir = fresh_dir("excerpt");
+  save(dir / "g/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  const std::string z = gr::format_double(std::sin(0.55)), w = gr::format_double(std::cos(0.55));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "samples": "spin.samples.json", "variants": {
+             "nlerp": {"description": "nlerp, not slerp", "samples": [
+               {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z + ", " + w + R"(]}]},
+             "broken": {"description": "names a channel that does not exist", "samples": [
+               {"animation": 0, "channel": 7, "t": 1, "value": [0, 0, 0, 1]}]}}}]})");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.1));
+  auto r = gr::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+  EXPECT_EQ(r.cases[0].warnings.at(0),
+            "fails against the main golden samples but matches variant \"nlerp\": nlerp, not slerp");
+  // The golden result itself passes without any variant.
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  r = gr::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  // A malformed excerpt is an error with its pointer.
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "variants": {"a/b": {"samples": [{"animation": 0, "channel": 0, "t": "x", "value": [1]}]}}}]})");
+  try {
+    gr::compare_paths(dir / "g", dir / "a", {});
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/variants/a~1b/samples/0/t");
+  }
+}

@@ -50,14 +50,27 @@ bool uses_angle(const SampledChannel& golden);
 // is that array; optional root "tolerance" / "angleTolerance" are defaults
 // for every entry. Entry members read: id, file, samples (string, path
 // relative to the manifest's folder), features[], clauses[], tolerance,
-// angleTolerance, notes (string or array of strings), variants (array of
-// {"name", "samples", "notes"}: alternative golden files for results the
-// specs allow; a case that fails against "samples" but passes against a
-// variant passes, reported as "matches variant NAME"). Other members are ignored.
+// angleTolerance, notes (string or array of strings), variants: the results
+// the specs also allow (shortest-path or not, nlerp vs slerp, ...), either an
+// object {"NAME": {"description": "...", "samples": EXCERPT}} or an array of
+// {"name", "samples", "notes"}, where "samples" is a path (relative to the
+// manifest's folder) to a complete samples file of that variant, or EXCERPT:
+// [{"animation": 0, "channel": 0, "t": 0.25, "value": [...]}, ...], the
+// variant's values where it differs from the golden samples (animation and
+// channel are glTF indices). A case that fails against the golden samples but
+// passes against a variant passes, reported as "matches variant NAME".
+// Other members are ignored.
+struct VariantSample {
+  std::size_t animation = 0;
+  std::size_t channel = 0;
+  double t = 0;
+  std::vector<double> value;
+};
 struct ManifestVariant {
   std::string name;
-  std::string samples;  // relative to the manifest's folder
-  std::string notes;
+  std::string samples;                 // path of a full samples file, or ""
+  std::vector<VariantSample> excerpt;  // or the values that differ
+  std::string notes;                   // "description" / "notes"
 };
 struct ManifestEntry {
   std::string id;
