@@ -5,52 +5,61 @@
 #include <numbers>
 
 namespace gltf_anim::reference {
-namespace {
 
-// sin(a (1 - t)) / sin(a) and sin(a t) / sin(a) for cos(a) = c in [0, 1], with the
-// near-parallel fallback to the lerp weights.
-struct SlerpWeights {
-  double w_a, w_b;
-};
-
-SlerpWeights slerp_weights(double c, double t) {
-  if (1.0 - c < kSlerpLinearThreshold) return {1.0 - t, t};
-  // Divisions rather than one reciprocal: t = 0 and t = 1 then give weights 1 and 0
-  // exactly, as the spec's formula does.
-  const double a = std::acos(c);
-  const double sin_a = std::sin(a);
-  return {std::sin(a * (1.0 - t)) / sin_a, std::sin(a * t) / sin_a};
+SlerpSegment::SlerpSegment(const Quat& q_a, const Quat& q_b, SlerpVariant variant, Sign sign)
+    : a_(q_a), b_(q_b) {
+  const double d = dot(q_a, q_b);
+  double c = d;  // cos of the angle to interpolate over
+  if (variant == SlerpVariant::kShortestPath) {
+    // Negation is exact, so folding the sign into a stored quaternion gives the same bits
+    // as multiplying the weight by s (Appendix C writes s sin(at)/sin(a) v_{k+1}).
+    if (d < 0.0) {
+      if (sign == Sign::kOnSecond) b_ = -q_b;
+      else a_ = -q_a;
+    }
+    c = std::abs(d);
+  } else if (1.0 + d < kSlerpAntipodalThreshold) {
+    // q_B = -q_A: follow the circle through the fixed perpendicular p of q_A.
+    branch_ = Branch::kAntipodal;
+    perpendicular_ = {-q_a.y, q_a.x, -q_a.w, q_a.z};
+    return;
+  }
+  if (1.0 - c < kSlerpLinearThreshold) {
+    branch_ = Branch::kLinear;
+    return;
+  }
+  branch_ = Branch::kTrig;
+  angle_ = std::acos(c);
+  sin_angle_ = std::sin(angle_);
 }
 
-}  // namespace
+Quat SlerpSegment::at(double t) const {
+  switch (branch_) {
+    case Branch::kLinear:
+      return lerp(a_, b_, t);
+    case Branch::kAntipodal: {
+      const double angle = std::numbers::pi * t;
+      return std::cos(angle) * a_ + std::sin(angle) * perpendicular_;
+    }
+    case Branch::kTrig:
+      break;
+  }
+  // Divisions rather than one reciprocal: t = 0 and t = 1 then give weights 1 and 0
+  // exactly, as the spec's formula does.
+  return (std::sin(angle_ * (1.0 - t)) / sin_angle_) * a_ +
+         (std::sin(angle_ * t) / sin_angle_) * b_;
+}
 
 Quat slerp(const Quat& q_a, const Quat& q_b, double t) {
-  const double d = dot(q_a, q_b);
-  if (1.0 + d < kSlerpAntipodalThreshold) {
-    // q_B = -q_A: follow the circle through the fixed perpendicular p of q_A.
-    const Quat p{-q_a.y, q_a.x, -q_a.w, q_a.z};
-    const double angle = std::numbers::pi * t;
-    return std::cos(angle) * q_a + std::sin(angle) * p;
-  }
-  // d is in (-1, 1] here for unit inputs; acos(d) covers the long way for d < 0.
-  if (1.0 - d < kSlerpLinearThreshold) return lerp(q_a, q_b, t);
-  const double a = std::acos(d);
-  const double sin_a = std::sin(a);
-  return (std::sin(a * (1.0 - t)) / sin_a) * q_a + (std::sin(a * t) / sin_a) * q_b;
+  return SlerpSegment(q_a, q_b, SlerpVariant::kPlain).at(t);
 }
 
 Quat slerp_shortest_path(const Quat& q_a, const Quat& q_b, double t) {
-  const double d = dot(q_a, q_b);
-  const double s = d < 0.0 ? -1.0 : 1.0;
-  const SlerpWeights w = slerp_weights(std::abs(d), t);
-  return w.w_a * q_a + (s * w.w_b) * q_b;
+  return SlerpSegment(q_a, q_b, SlerpVariant::kShortestPath).at(t);
 }
 
 Quat slerp_shortest_path_negating_first(const Quat& q_a, const Quat& q_b, double t) {
-  const double d = dot(q_a, q_b);
-  const double s = d < 0.0 ? -1.0 : 1.0;
-  const SlerpWeights w = slerp_weights(std::abs(d), t);
-  return (s * w.w_a) * q_a + w.w_b * q_b;
+  return SlerpSegment(q_a, q_b, SlerpVariant::kShortestPath, SlerpSegment::Sign::kOnFirst).at(t);
 }
 
 Quat nlerp(const Quat& q_a, const Quat& q_b, double t) { return normalized(lerp(q_a, q_b, t)); }

@@ -22,6 +22,19 @@ bool is_cubic(Interpolation i) {
   return i == Interpolation::kCubicSpline || i == Interpolation::kCubicSlerp;
 }
 
+// Index of the last of first[0..n) that is <= t, or 0 when none is (n >= 1). Branchless
+// (the select compiles to a conditional move), so random times cost ~log2(n) dependent
+// loads and no mispredicted branches.
+std::size_t last_not_greater(const double* first, std::size_t n, double t) {
+  const double* base = first;
+  while (n > 1) {
+    const std::size_t half = n / 2;
+    base = base[half] <= t ? base + half : base;
+    n -= half;
+  }
+  return static_cast<std::size_t>(base - first);
+}
+
 void copy_value(const TrackView& track, std::size_t k, std::span<double> out) {
   const std::span<const double> v = track.value(k);
   std::copy(v.begin(), v.end(), out.begin());
@@ -156,9 +169,7 @@ std::string validate(const TrackView& track) {
 
 std::size_t find_keyframe(std::span<const double> times, double t) {
   if (std::isnan(t)) return 0;
-  // upper_bound: first key > t; the one before it is the largest key <= t.
-  const auto it = std::upper_bound(times.begin(), times.end(), t);
-  return it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1;
+  return last_not_greater(times.data(), times.size(), t);
 }
 
 std::size_t KeyframeCursor::find(std::span<const double> times, double t) {
@@ -168,16 +179,12 @@ std::size_t KeyframeCursor::find(std::span<const double> times, double t) {
     // Same segment, or the next one: O(1).
     if (k + 1 >= n || t < times[k + 1]) return k_ = k;
     if (k + 2 >= n || t < times[k + 2]) return k_ = k + 1;
-    // A jump forward: binary search right of the cursor.
-    const auto it = std::upper_bound(times.begin() + static_cast<std::ptrdiff_t>(k + 2),
-                                     times.end(), t);
-    return k_ = static_cast<std::size_t>(it - times.begin()) - 1;
   }
-  // Backwards (or NaN): binary search left of the cursor.
-  if (std::isnan(t)) return k_ = 0;
-  const auto it =
-      std::upper_bound(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(k), t);
-  return k_ = (it == times.begin() ? 0 : static_cast<std::size_t>(it - times.begin()) - 1);
+  // A jump (or NaN): binary search over all keys. Searching the whole range rather than
+  // the part beside the cursor keeps the loop's trip count constant (no mispredicted
+  // exit) and makes the search independent of the previous one's result, so for random
+  // times the CPU overlaps consecutive searches instead of waiting on each.
+  return k_ = find_keyframe(times, t);
 }
 
 void sample(const TrackView& track, double t, std::span<double> out,
@@ -200,9 +207,36 @@ void sample_batch(const TrackView& track, std::span<const double> times, std::sp
                                 std::to_string(out.size()) + " != times x components " +
                                 std::to_string(times.size() * c));
   KeyframeCursor cursor;
-  for (std::size_t i = 0; i < times.size(); ++i)
-    evaluate(track, cursor.find(track.times, times[i]), times[i], out.subspan(i * c, c),
-             options);
+  const bool slerp_track = track.kind == ValueKind::kRotation &&
+                           (track.interpolation == Interpolation::kLinear ||
+                            track.interpolation == Interpolation::kSlerp);
+  if (!slerp_track) {
+    for (std::size_t i = 0; i < times.size(); ++i)
+      evaluate(track, cursor.find(track.times, times[i]), times[i], out.subspan(i * c, c),
+               options);
+    return;
+  }
+  // Rotation LINEAR/SLERP: keep the current segment's SlerpSegment (dot, sign, acos, sin
+  // done once per segment, not per sample). Same bits as evaluate(): SlerpSegment is what
+  // slerp() uses.
+  std::size_t cached = track.times.size();  // no segment yet
+  SlerpSegment segment;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    const double t = times[i];
+    const std::size_t k = cursor.find(track.times, t);
+    if (std::isnan(t) || k + 1 >= track.times.size() || !(t > track.times[k])) {
+      evaluate(track, k, t, out.subspan(i * c, c), options);
+      continue;
+    }
+    if (k != cached) {
+      const double* v_k = track.values.data() + 4 * k;
+      segment = SlerpSegment(load_quat(v_k), load_quat(v_k + 4), options.linear_rotation);
+      cached = k;
+    }
+    const double t_k = track.times[k];
+    const double u = (t - t_k) / (track.times[k + 1] - t_k);
+    store_quat(segment.at(u), out.data() + i * c);
+  }
 }
 
 }  // namespace gltf_anim::reference

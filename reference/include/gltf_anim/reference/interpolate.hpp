@@ -97,6 +97,25 @@ inline Quat slerp(const Quat& q_a, const Quat& q_b, double t, SlerpVariant varia
                                                 : slerp(q_a, q_b, t);
 }
 
+// One slerp pair with its per-pair work (dot product, sign, acos, sin, branch) done once,
+// for evaluating many factors t on the same segment (sorted batch sampling). at(t) is
+// bit-identical to slerp / slerp_shortest_path / slerp_shortest_path_negating_first,
+// which are implemented with it.
+class SlerpSegment {
+ public:
+  enum class Sign { kOnSecond, kOnFirst };  // where the shortest-path sign goes
+  SlerpSegment() = default;
+  SlerpSegment(const Quat& q_a, const Quat& q_b, SlerpVariant variant,
+               Sign sign = Sign::kOnSecond);
+  Quat at(double t) const;
+
+ private:
+  enum class Branch : unsigned char { kTrig, kLinear, kAntipodal };
+  Quat a_{}, b_{}, perpendicular_{};  // a_, b_ carry the shortest-path sign already
+  double angle_ = 0.0, sin_angle_ = 1.0;
+  Branch branch_ = Branch::kLinear;
+};
+
 // Normalized lerp: normalized((1 - t) q_A + t q_B). Cheaper than slerp; same path, but
 // the angle does not advance at constant speed. A zero sum (q_B = -q_A at t = 1/2) has
 // no direction and is returned as zero (see normalized()).

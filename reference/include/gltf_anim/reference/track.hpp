@@ -82,12 +82,12 @@ struct SampleOptions {
 std::string validate(const TrackView& track);
 
 // Binary search, O(log n): the largest k with times[k] <= t, or 0 when t < times[0]
-// (or t is NaN). times must be sorted and non-empty.
+// (or t is NaN). times must be sorted and non-empty. Branchless (conditional moves).
 std::size_t find_keyframe(std::span<const double> times, double t);
 
 // A cursor for sorted (or mostly sorted) batches of times: remembers the last segment.
 // If t is in that segment or the next one, the search costs O(1); otherwise it falls back
-// to a binary search over the part of the keys left or right of the cursor, O(log n).
+// to find_keyframe's binary search, O(log n).
 // A sorted batch of m times over n keys thus costs O(m + n) in total, amortized O(1) per
 // sample when m >= n. Results are always identical to find_keyframe.
 class KeyframeCursor {
