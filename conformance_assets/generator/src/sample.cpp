@@ -186,25 +186,26 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
 
 std::vector<double> default_times(std::span<const std::vector<double>> channel_times) {
   std::vector<double> out;
+  std::vector<double> keys;  // the union of the channels' keys
   double lo = INFINITY;
   double hi = -INFINITY;
-  for (const auto& keys : channel_times) {
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-      out.push_back(keys[k]);
-      lo = std::min(lo, keys[k]);
-      hi = std::max(hi, keys[k]);
-      if (k + 1 < keys.size()) {
-        const double d = keys[k + 1] - keys[k];
-        out.push_back(keys[k] + 0.25 * d);
-        out.push_back(keys[k] + 0.5 * d);
-        out.push_back(keys[k] + 0.75 * d);
+  for (const auto& channel : channel_times) {
+    for (std::size_t k = 0; k < channel.size(); ++k) {
+      out.push_back(channel[k]);
+      keys.push_back(channel[k]);
+      lo = std::min(lo, channel[k]);
+      hi = std::max(hi, channel[k]);
+      if (k + 1 < channel.size()) {
+        const double d = channel[k + 1] - channel[k];
+        out.push_back(channel[k] + 0.25 * d);
+        out.push_back(channel[k] + 0.5 * d);
+        out.push_back(channel[k] + 0.75 * d);
       }
     }
   }
   if (out.empty()) return out;
   // The segments between consecutive keys of the union (a channel that starts
   // later than its clip is then also sampled inside the gap before its first key).
-  std::vector<double> keys = out;
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   for (std::size_t k = 0; k + 1 < keys.size(); ++k) {

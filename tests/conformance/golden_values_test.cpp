@@ -1,0 +1,170 @@
+// Golden values of the committed suite checked by hand maths (closed forms written
+// out here, not the reference evaluator).
+#include <gltf_anim/reports/samples.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "conformance_test_util.hpp"
+
+namespace gltf_anim::conformance::test {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+reports::SamplesFile golden(const std::string& id) {
+  return reports::read_samples_file(valid_asset(id + ".samples.json"));
+}
+
+void expect_near(const std::vector<double>& actual, const std::vector<double>& expected, double tol) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < actual.size(); ++i) EXPECT_NEAR(actual[i], expected[i], tol) << "component " << i;
+}
+
+TEST(GoldenValues, LinearTranslationMidpoints) {
+  const auto f = golden("translation_linear");
+  const auto& c = channel(f, "/nodes/0/translation");
+  // keys (0,0,0)@0, (1,2,-1)@1, (1.5,-0.5,2)@2, (4,1,0.5)@3.5
+  expect_near(at(c, 0.5), {0.5, 1.0, -0.5}, 1e-15);
+  expect_near(at(c, 2.75), {2.75, 0.25, 1.25}, 1e-15);
+  expect_near(at(c, 2.375), {1.5 + 0.25 * 2.5, -0.5 + 0.25 * 1.5, 2.0 - 0.25 * 1.5}, 1e-15);
+  // Clamped before the first and after the last key.
+  expect_near(at(c, -0.5), {0, 0, 0}, 0.0);
+  expect_near(at(c, 4.0), {4, 1, 0.5}, 0.0);
+}
+
+TEST(GoldenValues, StepAtExactKeyIsTheKeysOwnValue) {
+  const auto f = golden("divergence_step_exact_key");
+  const auto& c = channel(f, "/nodes/0/translation");
+  EXPECT_EQ(at(c, 0.5), (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(at(c, 1.0), (std::vector<double>{2, 0, 0}));
+  EXPECT_EQ(at(c, 0.375), (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(at(c, 0.75), (std::vector<double>{1, 0, 0}));
+}
+
+TEST(GoldenValues, RotationAboutOneAxisThroughPointer) {
+  // (0,0,0,1) -> (0,0,1,0) is 0 -> 180 degrees about z; at fraction u the angle is 180u.
+  const auto f = golden("divergence_pointer_rotation");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  for (double u : {0.25, 0.5, 0.75}) {
+    const double half = 0.5 * kPi * u;
+    expect_near(at(c, u), {0, 0, std::sin(half), std::cos(half)}, 1e-15);
+  }
+}
+
+TEST(GoldenValues, CubicSplineRotationHermiteAndClamp) {
+  // Keys 0.5 s identity and 1.5 s (0,0,s,s) with s = float(sqrt(1/2)); b_1 = a_2 = (0,0,0.8,0).
+  const auto f = golden("divergence_cubic_before_first");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  const double s = static_cast<double>(static_cast<float>(std::sqrt(0.5)));
+  const double m = static_cast<double>(0.8f);
+  const double u = 0.25;  // t = 0.75, t_d = 1
+  const double h00 = 2 * u * u * u - 3 * u * u + 1, h10 = u * u * u - 2 * u * u + u;
+  const double h01 = -2 * u * u * u + 3 * u * u, h11 = u * u * u - u * u;
+  const double z = h10 * m + h01 * s + h11 * m;
+  const double w = h00 + h01 * s;
+  const double n = std::sqrt(z * z + w * w);
+  expect_near(at(c, 0.75), {0, 0, z / n, w / n}, 1e-15);
+  EXPECT_NEAR(at(c, 0.75)[2], 0.190809, 1e-6);  // the survey's figure (three.js, Babylon)
+  // Before the channel's first key (inside the clip): clamped to the first key.
+  EXPECT_EQ(at(c, 0.25), (std::vector<double>{0, 0, 0, 1}));
+  EXPECT_EQ(at(c, 0.0), (std::vector<double>{0, 0, 0, 1}));
+}
+
+TEST(GoldenValues, CubicSplineWeightsAfterLastKeyHold) {
+  const auto f = golden("divergence_cubic_after_last");
+  const auto& c = channel(f, "/nodes/0/weights");
+  EXPECT_EQ(at(c, 1.5), (std::vector<double>{1, 0}));
+  EXPECT_EQ(at(c, 2.0), (std::vector<double>{1, 0}));
+  // Midpoint of [0, 1]: v = (0,0)->(1,0), b_1 = (1,1), a_2 = (0,1):
+  // 0.5 v0 + 0.125 b1 + 0.5 v1 - 0.125 a2.
+  expect_near(at(c, 0.5), {0.125 + 0.5, 0.125 - 0.125}, 1e-15);
+}
+
+TEST(GoldenValues, NormalizedShortMinusOneIsExactlyMinusOne) {
+  const auto f = golden("divergence_short_min");
+  EXPECT_EQ(at(channel(f, "/nodes/0/rotation"), 1.0), (std::vector<double>{-1, 0, 0, 0}));
+  EXPECT_EQ(at(channel(f, "/nodes/0/weights"), 1.0), (std::vector<double>{-1}));
+  EXPECT_EQ(at(channel(f, "/nodes/0/weights"), 0.0), (std::vector<double>{1}));
+  // Halfway between (-1,0,0,0) and (0,-1,0,0): 90 degrees apart on the 4-sphere -> 45 each.
+  const double h = std::sqrt(0.5);
+  expect_near(at(channel(f, "/nodes/0/rotation"), 1.5), {-h, -h, 0, 0}, 1e-15);
+}
+
+TEST(GoldenValues, NormalizedUnsignedByteWeights) {
+  // Stored 0,255 | 127,1 | 85,0 at t = 0, 1, 2; decoded c / 255.
+  const auto f = golden("normalized_weights_ubyte");
+  const auto& c = channel(f, "/nodes/0/weights");
+  expect_near(at(c, 0.0), {0, 1}, 0.0);
+  expect_near(at(c, 0.5), {0.5 * 127 / 255.0, 0.5 * (1 + 1 / 255.0)}, 1e-15);
+  expect_near(at(c, 2.0), {85 / 255.0, 0}, 1e-17);
+}
+
+TEST(GoldenValues, TinySegmentMidpoint) {
+  const auto f = golden("edge_tiny_segment");
+  const auto& c = channel(f, "/nodes/0/translation");
+  const double t1 = 1.0, t2 = static_cast<double>(std::nextafter(1.0f, 2.0f));
+  expect_near(at(c, t1 + 0.5 * (t2 - t1)), {5, 0, 0}, 1e-12);
+  expect_near(at(c, t2), {10, 0, 0}, 0.0);
+}
+
+TEST(GoldenValues, IntAndBoolPointersWithStep) {
+  const auto i = golden("pointer_int_step");
+  const auto& level = channel(i, "/nodes/0/extras/level");
+  EXPECT_EQ(at(level, 1.0), (std::vector<double>{3}));
+  EXPECT_EQ(at(level, 1.5), (std::vector<double>{3}));
+  EXPECT_EQ(at(level, 2.0), (std::vector<double>{-2}));
+  const auto b = golden("pointer_bool_step");
+  const auto& visible = channel(b, "/nodes/0/extensions/KHR_node_visibility/visible");
+  EXPECT_EQ(at(visible, 1.0), (std::vector<double>{0}));
+  EXPECT_EQ(at(visible, 2.0), (std::vector<double>{1}));  // stored 2 -> true
+}
+
+TEST(GoldenValues, SqlerpChannelEvaluatesTheExtensionSampler) {
+  const auto f = golden("sqlerp_with_fallback");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  EXPECT_EQ(c.interpolation, "CUBICSLERP");
+  EXPECT_EQ(c.sampler, std::optional<std::size_t>(0));
+  // At t = 1 the second key, 90 degrees about z (float32-stored).
+  const double s = static_cast<double>(static_cast<float>(std::sin(kPi / 4)));
+  const double w = static_cast<double>(static_cast<float>(std::cos(kPi / 4)));
+  EXPECT_EQ(at(c, 1.0), (std::vector<double>{0, 0, s, w}));
+}
+
+TEST(GoldenValues, ShortestPathAcrossStoredSignFlips) {
+  // Keys 0, 40, 80, 120 degrees about z stored as q, -q, q, -q: midpoints are 20, 60, 100 degrees,
+  // up to the sign of the whole quaternion.
+  const auto f = golden("edge_quat_sign_flip");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  for (double t : {0.5, 1.5, 2.5}) {
+    const auto v = at(c, t);
+    ASSERT_EQ(v.size(), 4u);
+    const double half = (20.0 + 40.0 * (t - 0.5)) * kPi / 360.0;
+    EXPECT_NEAR(std::abs(v[2] * std::sin(half) + v[3] * std::cos(half)), 1.0, 1e-7) << "t = " << t;
+  }
+}
+
+TEST(GoldenValues, LoopBoundaryIsOnePlayThrough) {
+  const auto f = golden("divergence_loop_boundary");
+  EXPECT_EQ(at(channel(f, "/nodes/0/translation"), 2.0), (std::vector<double>{2, 0, 0}));
+  EXPECT_EQ(at(channel(f, "/nodes/0/scale"), 2.0), (std::vector<double>{3, 3, 3}));
+  EXPECT_EQ(at(channel(f, "/nodes/0/translation"), -0.5), (std::vector<double>{0, 0, 0}));
+}
+
+TEST(GoldenValues, ContainersGiveIdenticalSamples) {
+  const auto a = read_file(valid_asset("container_data_uri.samples.json"));
+  for (const char* other : {"container_external_bin", "container_glb"}) {
+    auto b = read_file(valid_asset(std::string(other) + ".samples.json"));
+    // Only the asset name differs.
+    const std::string ext = std::string(other) == "container_glb" ? ".glb" : ".gltf";
+    const auto pos = b.find(std::string(other) + ext);
+    ASSERT_NE(pos, std::string::npos);
+    b.replace(pos, std::string(other).size() + ext.size(), "container_data_uri.gltf");
+    EXPECT_EQ(a, b) << other;
+  }
+}
+
+}  // namespace
+}  // namespace gltf_anim::conformance::test
