@@ -12,5 +12,6 @@ int run_compare(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_sample(const std::vector<std::string>& args);
 int run_squad_report(const std::vector<std::string>& args);
+int run_validate(const std::vector<std::string>& args);
 
 }  // namespace gltf_anim::cli

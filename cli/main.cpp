@@ -28,6 +28,7 @@ constexpr Subcommand kSubcommands[] = {
     {"generate", "write the conformance suite: assets, golden samples, manifest", gltf_anim::cli::run_generate},
     {"sample", "sample an asset's animations with the reference evaluator", gltf_anim::cli::run_sample},
     {"squad-report", "modified-SQUAD verification bench beside the seed's figures", gltf_anim::cli::run_squad_report},
+    {"validate", "validate .gltf/.glb assets: schema, animation rules, data", gltf_anim::cli::run_validate},
 
 };
 

@@ -103,6 +103,63 @@ constexpr IssueType kIssueTypes[] = {
      "Our own: an object has two members with the same name (RFC 8259: names SHOULD be unique; "
      "parsers disagree on which one wins).",
      "RFC 8259 4: the names within an object SHOULD be unique"},
+    // ---- schema (rules engineer: validator/schemas/, schema_check.cpp) ----
+    {"ARRAY_LENGTH_NOT_IN_LIST", S::kError, P::kSchema,
+     "Invalid array length {0}. Valid lengths are: {1}.",
+     "An array with a fixed length (node.matrix/rotation/scale/translation, accessor.min/max "
+     "against the accessor type) has another length.",
+     "glTF 2.0 5.24 node, 5.1 accessor: min/max length equals the number of components"},
+    {"ARRAY_LENGTH_OUT_OF_RANGE", S::kError, P::kSchema,
+     "Invalid array length {0}. Valid range is {1}.",
+     "An array is shorter or longer than its schema allows.",
+     "glTF 2.0 JSON schema minItems/maxItems"},
+    {"ARRAY_TYPE_MISMATCH", S::kError, P::kSchema,
+     "Type mismatch. Array element {0} is not a '{1}'.",
+     "An array (other than a top-level collection) holds an element of the wrong JSON type; "
+     "reported once, at the array.",
+     "glTF 2.0 JSON schema items.type"},
+    {"DUPLICATE_ELEMENTS", S::kError, P::kSchema, "Array contains duplicate elements.",
+     "An array that must hold unique values (extensionsUsed, node.children) repeats one; "
+     "reported at the repeated element.",
+     "glTF 2.0 JSON schema uniqueItems"},
+    {"EMPTY_ENTITY", S::kError, P::kSchema, "Entity cannot be empty.",
+     "An array that must not be empty (animations, channels, samplers, ...) is [].",
+     "glTF 2.0 JSON schema minItems: 1"},
+    {"INVALID_INDEX", S::kError, P::kSchema, "Index must be a non-negative integer.",
+     "A glTFid (sampler, node, input, output, bufferView, ...) is negative.",
+     "glTF 2.0 glTFid: integer, minimum 0"},
+    {"NON_OBJECT_EXTRAS", S::kInfo, P::kSchema, "Prefer JSON Objects for extras.",
+     "An extras member is not a JSON object.",
+     "glTF 2.0 3.12: extras SHOULD be a JSON object"},
+    {"PATTERN_MISMATCH", S::kError, P::kSchema, "Value {0} does not match regexp pattern {1}.",
+     "A string does not match its schema pattern (asset.version, asset.minVersion).",
+     "glTF 2.0 5.9 asset.version: <major>.<minor>"},
+    {"TYPE_MISMATCH", S::kError, P::kSchema, "Type mismatch. Property value {0} is not a '{1}'.",
+     "A member has the wrong JSON type (an index that is not an integer, a path that is not a "
+     "string, a target that is not an object, ...).",
+     "glTF 2.0 JSON schema type"},
+    {"UNDEFINED_PROPERTY", S::kError, P::kSchema, "Property '{0}' must be defined.",
+     "A required member is missing; reported at the object that lacks it.",
+     "glTF 2.0 JSON schema required (animation: channels, samplers; channel: sampler, target; "
+     "target: path; sampler: input, output; accessor: componentType, count, type; ...)"},
+    {"UNEXPECTED_PROPERTY", S::kWarning, P::kSchema, "Unexpected property.",
+     "An object has a member its schema does not define.",
+     "glTF 2.0 3.12: extensions go in 'extensions', application data in 'extras'"},
+    {"UNSATISFIED_DEPENDENCY", S::kError, P::kSchema, "Dependency failed. '{0}' must be defined.",
+     "A member is present without the member it depends on (accessor.byteOffset without "
+     "bufferView, node.weights or node.skin without mesh).",
+     "glTF 2.0 JSON schema dependencies"},
+    {"VALUE_MULTIPLE_OF", S::kError, P::kSchema, "Value {0} is not a multiple of {1}.",
+     "A number is not a multiple of what its schema requires (bufferView.byteStride of 4).",
+     "glTF 2.0 5.11 bufferView.byteStride: multiple of 4"},
+    {"VALUE_NOT_IN_LIST", S::kWarning, P::kSchema, "Invalid value {0}. Valid values are {1}.",
+     "A value is not one of the values the spec lists (target.path, sampler.interpolation, "
+     "accessor.componentType/type, ...); the value is kept.",
+     "glTF 2.0 5.6 animation.channel.target.path, 5.7 animation.sampler.interpolation"},
+    {"VALUE_NOT_IN_RANGE", S::kError, P::kSchema, "Value {0} is out of range.",
+     "A number is outside its schema minimum/maximum (accessor.count >= 1, byteLength >= 1, "
+     "byteStride 4..252, rotation components in [-1, 1], ...).",
+     "glTF 2.0 JSON schema minimum/maximum"},
     // ---- link: buffers, bufferViews, accessors (loader: src/load/) ---------
     {"ACCESSOR_OFFSET_ALIGNMENT", S::kError, P::kLink,
      "Offset {0} is not a multiple of componentType length {1}.",
@@ -165,6 +222,70 @@ constexpr IssueType kIssueTypes[] = {
      "Our own: the payload of a base64 data: URI is not strict RFC 4648 base64 (alphabet, '=' "
      "padding, length a multiple of 4); the buffer is not loaded.",
      "RFC 2397 / RFC 4648 4"},
+    // ---- link: animations (rules engineer: rules/animation.cpp) -----------
+    {"ACCESSOR_USAGE_OVERRIDE", S::kError, P::kLink,
+     "Override of previously set accessor usage. Initial: '{0}', new: '{1}'.",
+     "One accessor is used for two kinds of data (e.g. an animation input reused as an output).",
+     "glTF 2.0 3.6.2: an accessor's data is interpreted by its one usage"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_MATRIX", S::kError, P::kLink,
+     "Animation channel cannot target TRS properties of a node with defined matrix.",
+     "A translation, rotation or scale channel targets a node that has a matrix.",
+     "glTF 2.0 3.5.3: when a node is targeted for animation, matrix MUST NOT be present"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_SKIN", S::kWarning, P::kLink,
+     "Animation channel should not target TRS properties of a skinned node.",
+     "A translation, rotation or scale channel targets a node that has a skin (its transform is "
+     "ignored).",
+     "glTF 2.0 3.7.3.3: only the joint transforms affect a skinned mesh"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", S::kError, P::kLink,
+     "Animation channel cannot target WEIGHTS when mesh does not have morph targets.",
+     "A weights channel targets a node without a mesh, or whose mesh's first primitive has no "
+     "targets.",
+     "glTF 2.0 3.11: weights animate the morph targets of the node's mesh"},
+    {"ANIMATION_DUPLICATE_TARGETS", S::kError, P::kLink,
+     "Animation channel has the same target as channel {0}.",
+     "Two channels of one animation target the same node and path; reported on the earlier "
+     "channel of each consecutive pair (found with a hash map, linear time).",
+     "glTF 2.0 3.11: within one animation, each target MUST NOT be used more than once"},
+    {"ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", S::kError, P::kLink,
+     "bufferView.byteStride must not be defined for buffer views used by animation sampler "
+     "accessors.",
+     "A sampler's input or output accessor lives in a bufferView with byteStride.",
+     "glTF 2.0 3.6.2.1: accessors not used for vertex attributes are tightly packed"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid animation sampler input accessor format '{0}'. Must be one of {1}.",
+     "A sampler input accessor is not SCALAR FLOAT (its data is then not checked).",
+     "glTF 2.0 3.11: input is a set of floating-point scalar values"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", S::kError, P::kLink,
+     "Animation sampler input accessor with '{0}' interpolation must have at least {1} "
+     "elements. Got {2}.",
+     "A CUBICSPLINE sampler's input has fewer than 2 keyframes (glTF-Validator's message says "
+     "'output'; it is the input).",
+     "glTF 2.0 Appendix C: a cubic spline sampler MUST have at least 2 keyframes"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", S::kError, P::kLink,
+     "accessor.min and accessor.max must be defined for animation input accessor.",
+     "A sampler input accessor lacks min or max.",
+     "glTF 2.0 3.11: the input accessor MUST have its min and max properties defined"},
+    {"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", S::kError, P::kLink,
+     "Animation sampler output accessor of count {0} expected. Found {1}.",
+     "output.count differs from input.count x (3 for CUBICSPLINE) x (the morph-target count for "
+     "weights).",
+     "glTF 2.0 3.11 and Appendix C: one output per key (three for cubic splines, one per morph "
+     "target for weights)"},
+    {"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid animation sampler output accessor format '{0}' for path '{1}'. Must be one of "
+     "{2}.",
+     "The output accessor's type and componentType are not allowed for the channel's path.",
+     "glTF 2.0 3.11, table of output accessor types per path"},
+    {"BUFFER_VIEW_TARGET_OVERRIDE", S::kError, P::kLink,
+     "Override of previously set bufferView target or usage. Initial: '{0}', new: '{1}'.",
+     "Animation data lives in a bufferView whose target says vertex or index data.",
+     "glTF 2.0 3.6.1: target is only for vertex attribute and index data"},
+    {"UNRESOLVED_REFERENCE", S::kError, P::kLink, "Unresolved reference: {0}.",
+     "An index points past the end of the array it refers to.",
+     "glTF 2.0 3.4: indices refer to existing objects"},
+    {"UNUSED_OBJECT", S::kInfo, P::kLink, "This object may be unused.",
+     "An animation sampler is not used by any channel of its animation.",
+     "glTF 2.0 3.11: samplers are referenced by channels"},
     // ---- data: sparse indices (loader: src/load/accessor_reader.cpp) ------
     {"ACCESSOR_SPARSE_INDEX_OOB", S::kError, P::kData,
      "Accessor sparse indices element at index {0} is greater than or equal to the number of "
@@ -175,6 +296,45 @@ constexpr IssueType kIssueTypes[] = {
      "Accessor sparse indices element at index {0} is less than or equal to previous: {1} <= {2}.",
      "Sparse indices are not strictly increasing; the accessor's data is not read.",
      "glTF 2.0 Sparse Accessors: indices MUST strictly increase"},
+    // ---- data: accessor values (rules engineer: rules/data_phase.cpp) -----
+    {"ACCESSOR_ANIMATION_INPUT_NEGATIVE", S::kError, P::kData,
+     "Animation input accessor element at index {0} is negative: {1}.",
+     "An animation input time is negative; reported once per accessor however many samplers "
+     "share it.",
+     "glTF 2.0 3.11: inputs are times in seconds relative to t = 0"},
+    {"ACCESSOR_ANIMATION_INPUT_NON_INCREASING", S::kError, P::kData,
+     "Animation input accessor element at index {0} is less than or equal to previous: {1} <= "
+     "{2}.",
+     "An animation input time is not greater than the element before it (the first element has "
+     "no predecessor; glTF-Validator compares it with 0).",
+     "glTF 2.0 3.11: input values MUST be strictly increasing"},
+    {"ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", S::kError, P::kData,
+     "Animation sampler output accessor element at indices {0}..{1} is not of unit length: {2}.",
+     "A rotation keyframe value has |length - 1| > 0.00769 (cubic splines: values only, not "
+     "tangents); indices are flat component indices.",
+     "glTF 2.0 3.11: rotations are unit quaternions"},
+    {"ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", S::kError, P::kData,
+     "Accessor contains {0} element(s) greater than declared maximum value {1}.",
+     "Elements exceed accessor.max (raised with ACCESSOR_MAX_MISMATCH).",
+     "glTF 2.0 3.6.2.5: min and max MUST match the data"},
+    {"ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", S::kError, P::kData,
+     "Accessor contains {0} element(s) less than declared minimum value {1}.",
+     "Elements are below accessor.min (raised with ACCESSOR_MIN_MISMATCH).",
+     "glTF 2.0 3.6.2.5: min and max MUST match the data"},
+    {"ACCESSOR_INVALID_FLOAT", S::kError, P::kData,
+     "Accessor element at index {0} is NaN or Infinity.",
+     "A FLOAT accessor holds NaN or an infinity; the index is the flat component index.",
+     "glTF 2.0 3.6.2.2: floating-point data MUST NOT contain NaN or infinities"},
+    {"ACCESSOR_MAX_MISMATCH", S::kError, P::kData,
+     "Declared maximum value for this component ({0}) does not match actual maximum ({1}).",
+     "accessor.max differs from the data's maximum (after sparse substitution; FLOAT bounds "
+     "rounded to float32 first).",
+     "glTF 2.0 3.6.2.5: values stored in JSON MUST match the binary values"},
+    {"ACCESSOR_MIN_MISMATCH", S::kError, P::kData,
+     "Declared minimum value for this component ({0}) does not match actual minimum ({1}).",
+     "accessor.min differs from the data's minimum (after sparse substitution; FLOAT bounds "
+     "rounded to float32 first).",
+     "glTF 2.0 3.6.2.5: values stored in JSON MUST match the binary values"},
 };
 
 }  // namespace

@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""Writes the invalid-asset test data of gltf-anim validate.
+
+Each case below is one small asset breaking one rule, written by hand, and the
+report we expect for it, derived by hand from the rule (code, severity,
+pointer of every message). The script only turns float lists into base64
+data-URI buffers and writes <object>/<name>.gltf plus <name>.gltf.report.json.
+tests/validator/test_rules_invalid_assets.cpp compares the validator's output
+with the .report.json files; an extra or a missing message fails.
+
+Run: python3 conformance_assets/invalid/build_invalid_assets.py
+"""
+import base64
+import copy
+import json
+import math
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+E, W, I = 0, 1, 2  # severities: error, warning, information
+
+A = "/animations/0"
+S0 = A + "/samplers/0"
+C0 = A + "/channels/0"
+
+
+def asset(arrays, accessors, animations, nodes=None, extra=None, views=None):
+    """arrays: list of float lists, one bufferView each (in order)."""
+    blob = b""
+    buffer_views = []
+    for i, values in enumerate(arrays):
+        data = b"".join(struct.pack("<f", v) for v in values)
+        view = {"buffer": 0, "byteOffset": len(blob), "byteLength": len(data)}
+        if views and i in views:
+            view.update(views[i])
+        buffer_views.append(view)
+        blob += data
+    doc = {"asset": {"version": "2.0", "generator": "build_invalid_assets.py"}}
+    doc["nodes"] = nodes if nodes is not None else [{}]
+    if blob:
+        doc["buffers"] = [{
+            "byteLength": len(blob),
+            "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]
+        doc["bufferViews"] = buffer_views
+    if accessors:
+        doc["accessors"] = accessors
+    if animations is not None:
+        doc["animations"] = animations
+    if extra:
+        doc.update(extra)
+    return doc
+
+
+def acc(view, type_, count, lo=None, hi=None, comp=5126, **more):
+    a = {"componentType": comp, "count": count, "type": type_}
+    if view is not None:
+        a["bufferView"] = view
+    if lo is not None:
+        a["min"] = lo
+    if hi is not None:
+        a["max"] = hi
+    a.update(more)
+    return a
+
+
+def anim(channels, samplers, **more):
+    a = {"channels": channels, "samplers": samplers}
+    a.update(more)
+    return a
+
+
+def ch(sampler=0, node=0, path="translation", **more):
+    c = {"sampler": sampler, "target": {"node": node, "path": path}}
+    c.update(more)
+    return c
+
+
+def smp(inp=0, out=1, interpolation=None):
+    s = {"input": inp, "output": out}
+    if interpolation:
+        s["interpolation"] = interpolation
+    return s
+
+
+# A valid two-key translation animation: accessor 0 times [0, 1], accessor 1 two VEC3.
+TIMES = [0.0, 1.0]
+VEC3x2 = [0, 0, 0, 1, 2, 3]
+
+
+def base(channels=None, samplers=None, **kw):
+    return asset([TIMES, VEC3x2],
+                 [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)],
+                 [anim(channels if channels is not None else [ch()],
+                       samplers if samplers is not None else [smp()])], **kw)
+
+
+CASES = {}
+
+
+def case(path, doc, messages, note):
+    CASES[path] = (doc, messages, note)
+
+
+# ---- schema ---------------------------------------------------------------
+case("animation/animations_empty", asset([], [], []),
+     [("EMPTY_ENTITY", E, "/animations")], "animations is []")
+d = base(channels=[])
+case("animation/channels_empty", d,
+     [("EMPTY_ENTITY", E, A + "/channels"), ("UNUSED_OBJECT", I, S0)],
+     "channels is []; the sampler is then unused")
+d = base()
+del d["animations"][0]["samplers"]
+case("animation/samplers_missing", d,
+     [("UNDEFINED_PROPERTY", E, A), ("UNRESOLVED_REFERENCE", E, C0 + "/sampler")],
+     "animation without samplers: UNDEFINED_PROPERTY at the animation; the channel's sampler 0 resolves to nothing")
+d = base()
+d["animations"][0]["speed"] = 2
+case("animation/unexpected_property", d,
+     [("UNEXPECTED_PROPERTY", W, A + "/speed")], "unknown member on an animation")
+d = base()
+d["animations"][0]["extras"] = "note"
+case("animation/extras_not_object", d,
+     [("NON_OBJECT_EXTRAS", I, A + "/extras")], "extras is a string")
+d = base()
+d["animations"] = [5]
+case("animation/animation_not_object", d,
+     [("TYPE_MISMATCH", E, "/animations/0")], "an element of animations is not an object")
+case("channel/sampler_type_mismatch", base(channels=[ch(sampler="0")]),
+     [("TYPE_MISMATCH", E, C0 + "/sampler"), ("UNUSED_OBJECT", I, S0)],
+     "channel.sampler is a string; the sampler is then unused")
+case("channel/sampler_negative", base(channels=[ch(sampler=-1)]),
+     [("INVALID_INDEX", E, C0 + "/sampler"), ("UNUSED_OBJECT", I, S0)],
+     "channel.sampler is -1")
+case("channel/channels_non_object", base(channels=[ch(), 3]),
+     [("ARRAY_TYPE_MISMATCH", E, A + "/channels")],
+     "channels holds a number: one issue, at the array")
+d = base()
+del d["animations"][0]["channels"][0]["target"]["path"]
+case("channel/target_path_missing", d,
+     [("UNDEFINED_PROPERTY", E, C0 + "/target")], "target without path: reported at the target")
+case("channel/target_path_unknown", base(channels=[ch(path="color")]),
+     [("VALUE_NOT_IN_LIST", W, C0 + "/target/path")],
+     "unknown path: a warning; output format and count are not checked")
+d = base()
+d["animations"][0]["channels"][0]["target"] = "node0"
+case("channel/target_not_object", d,
+     [("TYPE_MISMATCH", E, C0 + "/target")], "target is a string")
+case("sampler/interpolation_lower_case", base(samplers=[smp(interpolation="linear")]),
+     [("VALUE_NOT_IN_LIST", W, S0 + "/interpolation")], "interpolation 'linear' is not LINEAR")
+d = base()
+del d["animations"][0]["samplers"][0]["input"]
+case("sampler/input_missing", d,
+     [("UNDEFINED_PROPERTY", E, S0)], "sampler without input: reported at the sampler")
+case("sampler/input_negative", base(samplers=[smp(inp=-2)]),
+     [("INVALID_INDEX", E, S0 + "/input")], "sampler.input is -2")
+d = base()
+d["accessors"][0]["count"] = 0
+case("accessor/count_zero", d,
+     [("VALUE_NOT_IN_RANGE", E, "/accessors/0/count")],
+     "accessor.count 0 (minimum 1); the accessor is then not used by any check")
+d = base()
+d["accessors"][1]["type"] = "VEC5"
+case("accessor/type_unknown", d,
+     [("VALUE_NOT_IN_LIST", W, "/accessors/1/type")], "accessor.type VEC5")
+d = base()
+d["accessors"].append(acc(None, "VEC3", 1, byteOffset=4))
+case("accessor/byte_offset_without_buffer_view", d,
+     [("UNSATISFIED_DEPENDENCY", E, "/accessors/2/byteOffset")],
+     "accessor.byteOffset needs accessor.bufferView")
+d = base()
+d["asset"]["version"] = "2"
+case("asset/version_pattern", d,
+     [("PATTERN_MISMATCH", E, "/asset/version")], "asset.version '2' is not <major>.<minor>")
+d = base()
+d["accessors"][0]["min"] = [0.0, 0.0]
+case("accessor/min_length", d,
+     [("ARRAY_LENGTH_NOT_IN_LIST", E, "/accessors/0/min")],
+     "a SCALAR accessor with two min values")
+
+# ---- link -------------------------------------------------------------------
+case("sampler/input_unresolved", base(samplers=[smp(inp=5)]),
+     [("UNRESOLVED_REFERENCE", E, S0 + "/input")], "sampler.input 5 with 2 accessors")
+case("sampler/output_unresolved", base(samplers=[smp(out=9)]),
+     [("UNRESOLVED_REFERENCE", E, S0 + "/output")], "sampler.output 9 with 2 accessors")
+case("channel/sampler_unresolved", base(channels=[ch(sampler=3)]),
+     [("UNRESOLVED_REFERENCE", E, C0 + "/sampler"), ("UNUSED_OBJECT", I, S0)],
+     "channel.sampler 3 with 1 sampler")
+case("channel/target_node_unresolved", base(channels=[ch(node=7)]),
+     [("UNRESOLVED_REFERENCE", E, C0 + "/target/node")], "target.node 7 with 1 node")
+d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])], views={0: {"byteStride": 4}})
+case("sampler/input_byte_stride", d,
+     [("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", E, S0 + "/input")],
+     "the input's bufferView has byteStride")
+d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])], views={1: {"target": 34962}})
+case("sampler/output_buffer_view_target", d,
+     [("BUFFER_VIEW_TARGET_OVERRIDE", E, S0 + "/output")],
+     "the output's bufferView says ARRAY_BUFFER (vertex data)")
+d = asset([[0, 0, 1, 1], VEC3x2], [acc(0, "VEC2", 2, [0.0, 0.0], [1.0, 1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("sampler/input_invalid_format", d,
+     [("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", E, S0 + "/input")],
+     "input is VEC2; its data is not checked as times")
+d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2), acc(1, "VEC3", 2)], [anim([ch()], [smp()])])
+case("sampler/input_without_bounds", d,
+     [("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", E, S0 + "/input")],
+     "input without min and max")
+d = asset([[0.0], [0] * 9], [acc(0, "SCALAR", 1, [0.0], [0.0]), acc(1, "VEC3", 3)],
+          [anim([ch()], [smp(interpolation="CUBICSPLINE")])])
+case("sampler/cubic_one_key", d,
+     [("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", E, S0 + "/input")],
+     "CUBICSPLINE with one keyframe (output count 3 = 1 x 3 is right)")
+d = asset([[0.0], [0, 0, 0]], [acc(0, "SCALAR", 1, [0.0], [0.0]), acc(1, "VEC3", 1)],
+          [anim([ch()], [smp()])])
+case("../rules_valid/linear_one_key", d, [], "LINEAR with one keyframe is valid")
+d = asset([TIMES, [0, 0, 0, 1, 0, 0, 0, 1]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2)], [anim([ch()], [smp()])])
+case("channel/output_invalid_format", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
+     "translation output is VEC4")
+d = asset([TIMES, [0, 0, 0, 1, 0, 0, 0, 1]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2, comp=5126, normalized=True)],
+          [anim([ch(path="rotation")], [smp()])])
+case("channel/output_float_normalized", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
+     "rotation output is FLOAT with normalized: true")
+d = asset([TIMES, [0, 0, 0, 1, 2, 3, 4, 5, 6]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 3)], [anim([ch()], [smp()])])
+case("channel/output_count", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", E, C0 + "/sampler")],
+     "2 keys, LINEAR translation, 3 outputs (2 expected)")
+d = asset([TIMES, [0, 0, 0, 1, 2, 3]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp(interpolation="CUBICSPLINE")])])
+case("channel/output_count_cubic", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", E, C0 + "/sampler")],
+     "2 keys, CUBICSPLINE, 2 outputs (6 expected)")
+MESH2 = {"meshes": [{"primitives": [{"attributes": {"POSITION": 2},
+                                     "targets": [{"POSITION": 2}, {"POSITION": 2}]}]}]}
+d = asset([TIMES, [0, 0.5]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "SCALAR", 2), acc(None, "VEC3", 1, [0, 0, 0], [0, 0, 0])],
+          [anim([ch(path="weights")], [smp()])], nodes=[{"mesh": 0}], extra=MESH2)
+case("channel/output_count_weights", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", E, C0 + "/sampler")],
+     "2 keys, 2 morph targets, 2 outputs (4 expected)")
+d = asset([TIMES, [0, 0.5, 1, 0]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "SCALAR", 4), acc(None, "VEC3", 1, [0, 0, 0], [0, 0, 0])],
+          [anim([ch(path="weights")], [smp()])], nodes=[{"mesh": 0}], extra=MESH2)
+case("../rules_valid/weights_two_targets", d, [], "2 keys x 2 morph targets = 4 outputs")
+d = asset([TIMES, [0, 0.5]], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "SCALAR", 2)],
+          [anim([ch(path="weights")], [smp()])])
+case("channel/weights_no_morphs", d,
+     [("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", E, C0 + "/target")],
+     "weights channel on a node without a mesh; the count is not checked")
+d = base(nodes=[{"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}])
+case("channel/target_node_matrix", d,
+     [("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", E, C0 + "/target")],
+     "translation channel on a node with a matrix")
+d = base(nodes=[{"mesh": 0, "skin": 0}, {}],
+         extra={"meshes": [{"primitives": [{"attributes": {}}]}], "skins": [{"joints": [1]}]})
+case("channel/target_node_skin", d,
+     [("ANIMATION_CHANNEL_TARGET_NODE_SKIN", W, C0 + "/target/path")],
+     "translation channel on a skinned node: a warning at the path")
+case("channel/duplicate_targets", base(channels=[ch(), ch(), ch()]),
+     [("ANIMATION_DUPLICATE_TARGETS", E, C0 + "/target"),
+      ("ANIMATION_DUPLICATE_TARGETS", E, A + "/channels/1/target")],
+     "three channels with one target: one error per consecutive pair (glTF-Validator: one per pair, 3)")
+case("channel/same_node_other_paths",
+     asset([TIMES, VEC3x2, [0, 0, 0, 1, 0, 0, 0, 1]],
+           [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2), acc(2, "VEC4", 2)],
+           [anim([ch(0), ch(1, path="rotation"), ch(0, path="scale")], [smp(0, 1), smp(0, 2)])]),
+     [], "translation, rotation and scale of one node are three targets")
+CASES["../rules_valid/same_node_other_paths"] = CASES.pop("channel/same_node_other_paths")
+case("sampler/unused", base(samplers=[smp(), smp()]),
+     [("UNUSED_OBJECT", I, A + "/samplers/1")], "the second sampler has no channel")
+d = base(channels=[{"target": {"node": 0, "path": "scale"}}, ch(sampler=1)], samplers=[smp(), smp()])
+case("sampler/unused_after_channel_without_sampler", d,
+     [("UNDEFINED_PROPERTY", E, C0), ("UNUSED_OBJECT", I, S0)],
+     "channel 0 has no sampler; the UNUSED_OBJECT pointer is the sampler's (glTF-Validator's is wrong here)")
+case("sampler/input_used_as_output", base(samplers=[smp(0, 0)]),
+     [("ACCESSOR_USAGE_OVERRIDE", E, S0 + "/output"),
+      ("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
+     "one accessor is the input and the output (SCALAR output for translation)")
+
+# ---- data -------------------------------------------------------------------
+d = asset([[-1, 0, 1, 1], [0] * 12], [acc(0, "SCALAR", 4, [-1.0], [1.0]), acc(1, "VEC3", 4)],
+          [anim([ch()], [smp()])])
+case("accessor/input_negative_then_equal", d,
+     [("ACCESSOR_ANIMATION_INPUT_NEGATIVE", E, S0 + "/input"),
+      ("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
+     "times [-1, 0, 1, 1]: NEGATIVE at 0 and NON_INCREASING at 3 only (glTF-Validator also flags index 1)")
+d = asset([[0, 1, 1], [0] * 9, [0, 0, 0, 1] * 3],
+          [acc(0, "SCALAR", 3, [0.0], [1.0]), acc(1, "VEC3", 3), acc(2, "VEC4", 3)],
+          [anim([ch(0), ch(1, path="rotation")], [smp(0, 1), smp(0, 2)])])
+case("accessor/input_shared_non_increasing", d,
+     [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
+     "times [0, 1, 1] shared by two samplers: reported once, at the first sampler")
+d = asset([TIMES, [0, 0, 0, 1, 0, 0, 0, 2]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2)], [anim([ch(path="rotation")], [smp()])])
+case("accessor/rotation_not_unit", d,
+     [("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", E, C0 + "/sampler")],
+     "second rotation key has length 2")
+d = asset([TIMES, [0, 0, 0, 1 + 0.0076, 0, 0, 0, 1 - 0.0076]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2)], [anim([ch(path="rotation")], [smp()])])
+case("../rules_valid/rotation_within_threshold", d, [], "|length - 1| = 0.0076 <= 0.00769 is accepted")
+# CUBICSPLINE rotation, 2 keys: [a0, v0, b0, a1, v1, b1]; tangents zero, v1 of length 0.5.
+d = asset([TIMES, [0] * 4 + [0, 0, 0, 1] + [0] * 4 + [0] * 4 + [0, 0, 0, 0.5] + [0] * 4],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 6)],
+          [anim([ch(path="rotation")], [smp(interpolation="CUBICSPLINE")])])
+case("accessor/rotation_cubic_value_not_unit", d,
+     [("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", E, C0 + "/sampler")],
+     "cubic rotation: zero tangents are not checked, the second value (length 0.5) is")
+d = asset([[0.0, float("nan")], VEC3x2], [acc(0, "SCALAR", 2, [0.0], [0.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("accessor/input_nan", d,
+     [("ACCESSOR_INVALID_FLOAT", E, "/accessors/0")],
+     "times [0, NaN]: INVALID_FLOAT; min/max [0] match the finite values")
+d = asset([[0.1, 0.5], VEC3x2], [acc(0, "SCALAR", 2, [0.1], [0.4]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("accessor/max_mismatch", d,
+     [("ACCESSOR_MAX_MISMATCH", E, "/accessors/0/max/0"),
+      ("ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", E, "/accessors/0/max/0")],
+     "max 0.4 but 0.5 stored; min 0.1 matches after rounding to float32")
+d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2, [0, 0, 0], [1, 2, 4])],
+          [anim([ch()], [smp()])])
+case("accessor/output_max_mismatch", d,
+     [("ACCESSOR_MAX_MISMATCH", E, "/accessors/1/max/2")],
+     "output max z 4 but 3 stored (no element beyond the bound)")
+case("../rules_valid/translation_linear", base(), [], "two-key LINEAR translation")
+
+
+def report(name, messages):
+    sev = [m[1] for m in messages]
+    return {
+        "uri": name,
+        "issues": {
+            "numErrors": sev.count(0), "numWarnings": sev.count(1),
+            "numInfos": sev.count(2), "numHints": sev.count(3),
+            "messages": [{"code": c, "severity": s, "pointer": p} for c, s, p in messages],
+        },
+    }
+
+
+def main():
+    for path, (doc, messages, note) in sorted(CASES.items()):
+        out = os.path.normpath(os.path.join(HERE, path + ".gltf"))
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        doc = copy.deepcopy(doc)
+        doc["asset"]["extras"] = {"description": note}
+        text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
+        with open(out, "w") as f:
+            f.write(text)
+        with open(out + ".report.json", "w") as f:
+            f.write(json.dumps(report(os.path.basename(out), messages), indent=2) + "\n")
+    print(f"wrote {len(CASES)} assets")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+// The json format: glTF-Validator's report shape (ValidationResult.toMap),
+// 4-space indent, keys in its order, no validatedAt timestamp.
+#include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/version.hpp>
+
+#include <rapidjson/ostreamwrapper.h>
+#include <rapidjson/prettywriter.h>
+
+namespace gltf_anim::reports {
+namespace {
+
+using validator::Issue;
+using validator::Severity;
+using validator::ValidationReport;
+using Writer = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
+
+void key(Writer& w, const char* k) { w.Key(k); }
+void str(Writer& w, std::string_view s) {
+  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+void write_issue(Writer& w, const Issue& issue) {
+  w.StartObject();
+  key(w, "code");
+  str(w, issue.code);
+  key(w, "message");
+  str(w, issue.message);
+  key(w, "severity");
+  w.Int(static_cast<int>(issue.severity));
+  if (issue.offset) {
+    key(w, "offset");
+    w.Uint64(*issue.offset);
+  } else {
+    key(w, "pointer");
+    str(w, issue.pointer);
+  }
+  w.EndObject();
+}
+
+void write_strings(Writer& w, const char* name, const std::vector<std::string>& list) {
+  key(w, name);
+  w.StartArray();
+  for (const auto& s : list) str(w, s);
+  w.EndArray();
+}
+
+void write_info(Writer& w, const validator::AssetInfo& info) {
+  w.StartObject();
+  key(w, "version");
+  str(w, info.version);
+  if (info.min_version) {
+    key(w, "minVersion");
+    str(w, *info.min_version);
+  }
+  if (info.generator) {
+    key(w, "generator");
+    str(w, *info.generator);
+  }
+  if (!info.extensions_used.empty()) write_strings(w, "extensionsUsed", info.extensions_used);
+  if (!info.extensions_required.empty()) {
+    write_strings(w, "extensionsRequired", info.extensions_required);
+  }
+  if (!info.resources.empty()) {
+    key(w, "resources");
+    w.StartArray();
+    for (const auto& r : info.resources) {
+      w.StartObject();
+      key(w, "pointer");
+      str(w, r.pointer);
+      key(w, "mimeType");
+      str(w, "application/gltf-buffer");
+      key(w, "storage");
+      str(w, r.storage);
+      if (r.uri) {
+        key(w, "uri");
+        str(w, *r.uri);
+      }
+      if (r.byte_length) {
+        key(w, "byteLength");
+        w.Uint64(*r.byte_length);
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  key(w, "animationCount");
+  w.Uint64(info.animation_count);
+  key(w, "hasMorphTargets");
+  w.Bool(info.has_morph_targets);
+  key(w, "hasSkins");
+  w.Bool(info.has_skins);
+  w.EndObject();
+}
+
+void write_report(Writer& w, const ValidationReport& r) {
+  w.StartObject();
+  key(w, "uri");
+  str(w, r.uri);
+  if (!r.mime_type.empty()) {
+    key(w, "mimeType");
+    str(w, r.mime_type);
+  }
+  key(w, "validatorVersion");
+  str(w, kVersion);
+  key(w, "issues");
+  w.StartObject();
+  key(w, "numErrors");
+  w.Uint64(r.count(Severity::kError));
+  key(w, "numWarnings");
+  w.Uint64(r.count(Severity::kWarning));
+  key(w, "numInfos");
+  w.Uint64(r.count(Severity::kInfo));
+  key(w, "numHints");
+  w.Uint64(r.count(Severity::kHint));
+  key(w, "messages");
+  w.StartArray();
+  for (const Issue& issue : r.issues) write_issue(w, issue);
+  w.EndArray();
+  key(w, "truncated");
+  w.Bool(r.truncated);
+  w.EndObject();
+  if (r.info) {
+    key(w, "info");
+    write_info(w, *r.info);
+  }
+  w.EndObject();
+}
+
+}  // namespace
+
+void write_validation_json(std::ostream& out, std::span<const ValidationReport> reports,
+                           const ValidationWriteOptions& options) {
+  rapidjson::OStreamWrapper os(out);
+  Writer w(os);
+  w.SetIndent(' ', 4);
+  const bool array = options.force_array || reports.size() != 1;
+  if (array) w.StartArray();
+  for (const ValidationReport& r : reports) write_report(w, r);
+  if (array) w.EndArray();
+  os.Flush();
+  out << "\n";
+}
+
+}  // namespace gltf_anim::reports

@@ -1,0 +1,115 @@
+// The text format, for people. Per asset: a header line, then one line per
+// issue code in order of first appearance. A code raised once prints its
+// pointer and message; a repeated code prints its count, its first message and
+// its first places. Then a summary over all assets.
+#include <gltf_anim/reports/validation_report.hpp>
+
+#include <map>
+#include <vector>
+
+namespace gltf_anim::reports {
+namespace {
+
+using validator::Issue;
+using validator::Severity;
+using validator::ValidationReport;
+
+constexpr std::size_t kFirstPlaces = 3;
+
+const char* label(Severity s) {
+  switch (s) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kInfo: return "info";
+    case Severity::kHint: return "hint";
+  }
+  return "?";
+}
+
+std::string place(const Issue& i) {
+  if (i.offset) {
+    std::string s = "@";
+    s += std::to_string(*i.offset);
+    return s;
+  }
+  return i.pointer.empty() ? std::string("\"\"") : i.pointer;
+}
+
+std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
+  return std::to_string(e) + (e == 1 ? " error, " : " errors, ") + std::to_string(w) +
+         (w == 1 ? " warning, " : " warnings, ") + std::to_string(i) +
+         (i == 1 ? " info, " : " infos, ") + std::to_string(h) + (h == 1 ? " hint" : " hints");
+}
+
+}  // namespace
+
+void write_validation_text(std::ostream& out, std::span<const ValidationReport> reports,
+                           const ValidationWriteOptions& options) {
+  std::size_t total[4] = {0, 0, 0, 0};
+  std::size_t failed = 0;
+  for (const ValidationReport& r : reports) {
+    const std::size_t e = r.count(Severity::kError), w = r.count(Severity::kWarning),
+                      in = r.count(Severity::kInfo), h = r.count(Severity::kHint);
+    total[0] += e;
+    total[1] += w;
+    total[2] += in;
+    total[3] += h;
+    const bool fails = reaches(r, options.fail_on);
+    if (fails) ++failed;
+    out << r.uri << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+        << (r.truncated ? "; truncated" : "") << ")\n";
+    // Group by (code, severity), in order of first appearance.
+    std::vector<std::vector<const Issue*>> groups;
+    std::map<std::pair<std::string_view, int>, std::size_t> index;
+    for (const Issue& i : r.issues) {
+      const auto k = std::make_pair(i.code, static_cast<int>(i.severity));
+      const auto [it, inserted] = index.emplace(k, groups.size());
+      if (inserted) groups.emplace_back();
+      groups[it->second].push_back(&i);
+    }
+    for (const auto& g : groups) {
+      const Issue& first = *g.front();
+      out << "  " << label(first.severity) << " " << first.code;
+      if (g.size() == 1) {
+        out << " at " << place(first) << ": " << first.message << "\n";
+        continue;
+      }
+      out << " x" << g.size() << ", first at ";
+      for (std::size_t k = 0; k < g.size() && k < kFirstPlaces; ++k) {
+        out << (k ? ", " : "") << place(*g[k]);
+      }
+      if (g.size() > kFirstPlaces) out << ", ...";
+      out << ": " << first.message << "\n";
+    }
+  }
+  out << reports.size() << (reports.size() == 1 ? " asset, " : " assets, ") << failed
+      << " failed; " << counts(total[0], total[1], total[2], total[3]) << "\n";
+}
+
+bool reaches(const ValidationReport& report, Severity fail_on) {
+  for (const Issue& i : report.issues) {
+    if (static_cast<int>(i.severity) <= static_cast<int>(fail_on)) return true;
+  }
+  return false;
+}
+
+std::optional<ValidationFormat> validation_format_from_name(std::string_view name) {
+  if (name == "text") return ValidationFormat::kText;
+  if (name == "json") return ValidationFormat::kJson;
+  if (name == "junit") return ValidationFormat::kJunit;
+  if (name == "sarif") return ValidationFormat::kSarif;
+  return std::nullopt;
+}
+
+void write_validation(std::ostream& out, ValidationFormat format,
+                      std::span<const ValidationReport> reports,
+                      const ValidationWriteOptions& options) {
+  switch (format) {
+    case ValidationFormat::kText: write_validation_text(out, reports, options); break;
+    case ValidationFormat::kJson: write_validation_json(out, reports, options); break;
+    case ValidationFormat::kJunit: write_validation_junit(out, reports, options); break;
+    case ValidationFormat::kSarif: write_validation_sarif(out, reports, options); break;
+  }
+}
+
+}  // namespace gltf_anim::reports

@@ -1,0 +1,150 @@
+// Every asset under conformance_assets/invalid/ (one broken rule each) and
+// conformance_assets/rules_valid/ is validated and compared with the report
+// written beside it by hand (<name>.gltf.report.json): the multiset of
+// (code, severity, pointer) must be equal, so an extra or a missing message
+// fails. The expected reports come from the rules, not from this validator
+// (conformance_assets/invalid/build_invalid_assets.py holds them with a note).
+#include <gltf_anim/validator/validate.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using gltf_anim::validator::Severity;
+using gltf_anim::validator::ValidateOptions;
+using gltf_anim::validator::validate_file;
+using gltf_anim::validator::ValidationReport;
+
+using Message = std::tuple<std::string, int, std::string>;  // code, severity, pointer
+
+const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
+
+std::vector<std::string> asset_names() {
+  std::vector<std::string> out;
+  for (const char* folder : {"invalid", "rules_valid"}) {
+    if (!fs::exists(kAssets / folder)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(kAssets / folder)) {
+      if (e.path().extension() == ".gltf") {
+        out.push_back(fs::relative(e.path(), kAssets).generic_string());
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<Message> expected_messages(const fs::path& report) {
+  rapidjson::Document d;
+  const std::string text = read_text(report);
+  d.Parse(text.c_str());
+  EXPECT_FALSE(d.HasParseError()) << report;
+  std::vector<Message> out;
+  if (d.HasParseError()) return out;
+  for (const auto& m : d["issues"]["messages"].GetArray()) {
+    out.emplace_back(m["code"].GetString(), m["severity"].GetInt(), m["pointer"].GetString());
+  }
+  return out;
+}
+
+std::vector<Message> actual_messages(const ValidationReport& r) {
+  std::vector<Message> out;
+  for (const auto& i : r.issues) {
+    out.emplace_back(std::string(i.code), static_cast<int>(i.severity), i.pointer);
+  }
+  return out;
+}
+
+std::string show(std::vector<Message> list) {
+  std::string s;
+  for (const auto& [code, sev, ptr] : list) {
+    s += "  " + code + " " + std::to_string(sev) + " " + ptr + "\n";
+  }
+  return s.empty() ? "  (none)\n" : s;
+}
+
+class InvalidAsset : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(InvalidAsset, ReportMatchesExpected) {
+  const fs::path asset = kAssets / GetParam();
+  const fs::path report = asset.string() + ".report.json";
+  ASSERT_TRUE(fs::exists(report)) << "no expected report beside " << asset;
+  std::vector<Message> expected = expected_messages(report);
+  const ValidationReport r = validate_file(asset, ValidateOptions{});
+  std::vector<Message> actual = actual_messages(r);
+  std::sort(expected.begin(), expected.end());
+  std::sort(actual.begin(), actual.end());
+  EXPECT_EQ(actual, expected) << "expected:\n" << show(expected) << "actual:\n" << show(actual);
+  EXPECT_EQ(r.mime_type, "model/gltf+json");
+  EXPECT_FALSE(r.truncated);
+}
+
+TEST_P(InvalidAsset, OrderIsDeterministic) {
+  const fs::path asset = kAssets / GetParam();
+  const ValidationReport a = validate_file(asset, ValidateOptions{});
+  const ValidationReport b = validate_file(asset, ValidateOptions{});
+  EXPECT_EQ(actual_messages(a), actual_messages(b));
+}
+
+INSTANTIATE_TEST_SUITE_P(ConformanceAssets, InvalidAsset, ::testing::ValuesIn(asset_names()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                           std::string n = param_info.param;
+                           for (char& c : n) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return n;
+                         });
+
+TEST(InvalidAssets, EveryFolderHasAssets) {
+  // Guards against the parameterised suite silently becoming empty.
+  EXPECT_GE(asset_names().size(), 40u);
+}
+
+// Real assets (../shared/corpus, see its MANIFEST.md): the ones the Khronos
+// validator finds no errors in, apart from the deliberately missing image
+// files, must give no error here either.
+TEST(Corpus, ValidAssetsGiveNoErrors) {
+  const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "corpus";
+  if (!fs::exists(corpus / "manifest.json")) {
+    GTEST_SKIP() << "no corpus at " << corpus << " (optional; see docs/VALIDATOR.md)";
+  }
+  rapidjson::Document m;
+  const std::string text = read_text(corpus / "manifest.json");
+  m.Parse(text.c_str());
+  ASSERT_TRUE(m.IsArray());
+  std::size_t checked = 0;
+  for (const auto& entry : m.GetArray()) {
+    const auto& v = entry["validator"];
+    const int real_errors = v["errors"].GetInt() - v["imageIoErrors"].GetInt();
+    if (real_errors != 0) continue;  // invalid on purpose
+    const fs::path file = corpus / entry["file"].GetString();
+    const ValidationReport r = validate_file(file, ValidateOptions{});
+    std::string errors;
+    for (const auto& i : r.issues) {
+      if (i.severity == Severity::kError) {
+        errors += "  " + std::string(i.code) + " " + i.pointer + ": " + i.message + "\n";
+      }
+    }
+    EXPECT_TRUE(errors.empty()) << entry["file"].GetString() << ":\n" << errors;
+    ++checked;
+  }
+  EXPECT_GT(checked, 10u);
+}
+
+}  // namespace

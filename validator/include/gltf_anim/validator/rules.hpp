@@ -1,0 +1,105 @@
+#pragma once
+// The rule framework: rule modules run in fixed phases over one shared context.
+//
+// validate_asset (validate.hpp) runs, for one loaded asset:
+//   1. schema: the embedded JSON Schemas (validator/schemas/) via valijson;
+//      a module may accept an enum value the core schema does not know
+//      (accepts_value), e.g. path "pointer" when KHR_animation_pointer is used;
+//   2. link: bufferViews and accessors (the loader's layout checks), then every
+//      module's link() in the fixed order of rule_modules();
+//   3. data: one streaming pass per accessor, in accessor order. During link,
+//      modules attach ElementCheckers to accessors (DataChecks::attach); each
+//      (accessor, key) pair is checked once however many samplers or channels
+//      share the accessor, and reports at the pointer of its first user.
+// Extension modules (EXT_animation_sqlerp, KHR_animation2,
+// KHR_animation_pointer, ...) are more entries of rule_modules(); nothing in the
+// core rules names them.
+#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/validator/issue_collector.hpp>
+
+#include <rapidjson/document.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::validator {
+
+// Receives the decoded values of one accessor, in order, in chunks.
+class ElementChecker {
+ public:
+  virtual ~ElementChecker() = default;
+  // `values` holds elements [first_element, first_element + values.size() / components).
+  virtual void consume(std::span<const double> values, std::uint64_t first_element) = 0;
+  // Called once after the last chunk.
+  virtual void finish() {}
+};
+
+// The checkers attached to each accessor for the data pass.
+class DataChecks {
+ public:
+  // Attaches `checker` to accessor `index` under `key` unless a checker with the
+  // same key is already attached (then `checker` is dropped and false returned):
+  // one defect is reported once per accessor, not once per user.
+  bool attach(std::size_t accessor, std::string key, std::unique_ptr<ElementChecker> checker);
+  // True when a checker with this key is attached.
+  bool has(std::size_t accessor, std::string_view key) const;
+  // In attach order, per accessor.
+  std::vector<ElementChecker*> checkers_of(std::size_t accessor) const;
+
+ private:
+  struct Entry {
+    std::string key;
+    std::unique_ptr<ElementChecker> checker;
+  };
+  std::map<std::size_t, std::vector<Entry>> by_accessor_;
+};
+
+// Shared by every module while one asset is validated.
+struct RuleContext {
+  const LoadedAsset& asset;
+  const rapidjson::Document& doc;  // never null here
+  IssueCollector& issues;
+  DataChecks& data;
+  // Usage of each accessor set by the rules so far ("animation input", ...);
+  // a second, different usage is ACCESSOR_USAGE_OVERRIDE.
+  std::map<std::size_t, std::string> accessor_usage;
+};
+
+class RuleModule {
+ public:
+  virtual ~RuleModule() = default;
+  virtual std::string_view name() const = 0;
+  // Schema phase: the core schema rejected `value` at `pointer` as not in its
+  // list (VALUE_NOT_IN_LIST); return true when this module defines that value.
+  virtual bool accepts_value(const RuleContext& /*ctx*/, std::string_view /*pointer*/,
+                             const rapidjson::Value& /*value*/) const {
+    return false;
+  }
+  // Link phase: references, formats, counts; attaches data checkers.
+  virtual void link(RuleContext& ctx) = 0;
+};
+
+// The modules, in the order their link() runs. Core modules first.
+std::vector<std::unique_ptr<RuleModule>> rule_modules();
+
+// Core modules (also listed by rule_modules()).
+std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
+std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
+
+// Schema phase on its own (used by validate_asset; exposed for tests):
+// validates `doc` against the embedded schemas and reports mapped issues.
+void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
+                  std::span<const std::unique_ptr<RuleModule>> modules);
+
+// Data phase on its own: the generic accessor checks (NaN/Inf of FLOAT data,
+// min/max) plus the attached checkers, accessor by accessor.
+void run_data_phase(RuleContext& ctx);
+
+}  // namespace gltf_anim::validator

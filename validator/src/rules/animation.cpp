@@ -1,0 +1,399 @@
+// Core glTF 2.0 animation rules (spec 3.11 "Animations", Appendix C), grouped
+// by the object they concern: samplers, then channels, then the animation as a
+// whole (duplicate targets, unused samplers). Codes, severities and pointers
+// are glTF-Validator's (../shared/specs/validator-codes.md) except where its
+// behaviour is a defect; docs/VALIDATOR.md lists those differences.
+#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/rules.hpp>
+
+#include <cmath>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "json_access.hpp"
+
+namespace gltf_anim::validator {
+namespace {
+
+// "(n)" without operator+ chains (GCC 12 -Wrestrict false positive).
+std::string paren(std::uint64_t n) {
+  std::string s = "(";
+  s += std::to_string(n);
+  s += ')';
+  return s;
+}
+
+using rules::array_member;
+using rules::array_size;
+using rules::has;
+using rules::index_member;
+using rules::member;
+using rules::number_text;
+using rules::object_at;
+using rules::string_member;
+
+// Largest accepted |length - 1| of a rotation quaternion: glTF-Validator's
+// unitLengthThresholdVec4, "slightly greater than" the 8-bit quantization error.
+constexpr double kUnitLengthThresholdVec4 = 0.00769;
+
+bool is_trs(std::string_view path) {
+  return path == "translation" || path == "rotation" || path == "scale";
+}
+
+// "{VEC4, FLOAT}" / "{VEC4, BYTE normalized}" as in the messages.
+std::string format_text(const Accessor& a) {
+  std::string s = "{";
+  s += a.type ? std::string(element_type_name(*a.type)) : std::string("?");
+  s += ", ";
+  s += a.component_type ? std::string(component_type_name(*a.component_type)) : std::string("?");
+  if (a.normalized) s += " normalized";
+  return s + "}";
+}
+
+// ---- data checkers -------------------------------------------------------
+
+// Input times: each value >= 0 and greater than the previous one. "Previous"
+// starts at the first element (glTF-Validator starts it at 0, so [-1, 0] gets
+// a spurious NON_INCREASING); a NaN does not replace it.
+class InputChecker final : public ElementChecker {
+ public:
+  InputChecker(IssueCollector& issues, std::string pointer)
+      : issues_(issues), pointer_(std::move(pointer)) {}
+  void consume(std::span<const double> values, std::uint64_t first) override {
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      const double v = values[k];
+      const std::uint64_t i = first + k;
+      if (std::isnan(v)) continue;  // ACCESSOR_INVALID_FLOAT reports it
+      if (v < 0) issues_.add("ACCESSOR_ANIMATION_INPUT_NEGATIVE", pointer_,
+                             {std::to_string(i), number_text(v)});
+      if (has_previous_ && v <= previous_) {
+        issues_.add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", pointer_,
+                    {std::to_string(i), number_text(v), number_text(previous_)});
+      }
+      previous_ = v;
+      has_previous_ = true;
+    }
+  }
+
+ private:
+  IssueCollector& issues_;
+  std::string pointer_;
+  double previous_ = 0;
+  bool has_previous_ = false;
+};
+
+// Rotation outputs: unit quaternions. For CUBICSPLINE only the keyframe value
+// (the middle element of each in-tangent, value, out-tangent triple).
+class QuaternionChecker final : public ElementChecker {
+ public:
+  QuaternionChecker(IssueCollector& issues, std::string pointer, bool cubic)
+      : issues_(issues), pointer_(std::move(pointer)), cubic_(cubic) {}
+  void consume(std::span<const double> values, std::uint64_t first) override {
+    const std::size_t n = values.size() / 4;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t element = first + k;
+      if (cubic_ && element % 3 != 1) continue;
+      const double* q = values.data() + k * 4;
+      const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+      if (std::abs(length - 1.0) > kUnitLengthThresholdVec4) {
+        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                    {std::to_string(element * 4), std::to_string(element * 4 + 3),
+                     number_text(length)});
+      }
+    }
+  }
+
+ private:
+  IssueCollector& issues_;
+  std::string pointer_;
+  bool cubic_;
+};
+
+// ---- the module ------------------------------------------------------------
+
+struct SamplerInfo {
+  const rapidjson::Value* json = nullptr;
+  std::string interpolation = "LINEAR";  // spec default
+  std::optional<std::uint64_t> input;    // resolved accessor indices only
+  std::optional<std::uint64_t> output;
+};
+
+class AnimationRules final : public RuleModule {
+ public:
+  std::string_view name() const override { return "animation"; }
+
+  void link(RuleContext& ctx) override {
+    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+    if (animations == nullptr) return;
+    const JsonPointer root = JsonPointer() / std::string_view("animations");
+    for (std::size_t a = 0; a < animations->Size(); ++a) {
+      const rapidjson::Value* animation = object_at(animations, a);
+      if (animation != nullptr) link_animation(ctx, *animation, root / a);
+    }
+  }
+
+ private:
+  // The accessor at `index` as a typed view, or nullptr when out of range.
+  static const Accessor* accessor(const RuleContext& ctx, std::uint64_t index) {
+    return index < ctx.asset.accessors.size() ? &ctx.asset.accessors[index] : nullptr;
+  }
+
+  static void set_usage(RuleContext& ctx, std::uint64_t index, const std::string& usage,
+                        const JsonPointer& at) {
+    const auto [it, inserted] = ctx.accessor_usage.emplace(index, usage);
+    if (!inserted && it->second != usage) {
+      ctx.issues.add("ACCESSOR_USAGE_OVERRIDE", at, {it->second, usage});
+    }
+  }
+
+  // Checks shared by input and output: bufferView target and byteStride.
+  static void check_sampler_buffer_view(RuleContext& ctx, const Accessor& acc,
+                                        const JsonPointer& at) {
+    if (!acc.buffer_view || *acc.buffer_view >= ctx.asset.buffer_views.size()) return;
+    const BufferView& view = ctx.asset.buffer_views[*acc.buffer_view];
+    if (view.target) {
+      const std::string target = *view.target == 34962   ? "ArrayBuffer"
+                                 : *view.target == 34963 ? "ElementArrayBuffer"
+                                                         : std::to_string(*view.target);
+      ctx.issues.add("BUFFER_VIEW_TARGET_OVERRIDE", at, {target, "Other"});
+    }
+    if (view.byte_stride) ctx.issues.add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", at);
+  }
+
+  static std::vector<SamplerInfo> link_samplers(RuleContext& ctx, const rapidjson::Value* samplers,
+                                                const JsonPointer& at) {
+    std::vector<SamplerInfo> infos(array_size(samplers));
+    const std::size_t accessor_count = ctx.asset.accessors.size();
+    for (std::size_t s = 0; s < infos.size(); ++s) {
+      const rapidjson::Value* sampler = object_at(samplers, s);
+      if (sampler == nullptr) continue;
+      SamplerInfo& info = infos[s];
+      info.json = sampler;
+      if (const auto interp = string_member(*sampler, "interpolation")) {
+        info.interpolation = std::string(*interp);
+      }
+      const JsonPointer sp = at / s;
+      const bool cubic = info.interpolation == "CUBICSPLINE";
+
+      if (const auto input = index_member(*sampler, "input")) {
+        const JsonPointer ip = sp / std::string_view("input");
+        if (*input >= accessor_count) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", ip, {std::to_string(*input)});
+        } else {
+          info.input = *input;
+          const Accessor& acc = *accessor(ctx, *input);
+          set_usage(ctx, *input, "AnimationInput", ip);
+          check_sampler_buffer_view(ctx, acc, ip);
+          if (acc.well_formed) {
+            if (acc.type != ElementType::kScalar || acc.component_type != ComponentType::kFloat ||
+                acc.normalized) {
+              ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", ip,
+                             {format_text(acc), "{SCALAR, FLOAT}"});
+            } else {
+              ctx.data.attach(*input, "animation.input",
+                              std::make_unique<InputChecker>(ctx.issues, ip.str()));
+            }
+          }
+          const rapidjson::Value* acc_json = object_at(array_member(ctx.doc, "accessors"), *input);
+          if (acc_json != nullptr && (!has(*acc_json, "min") || !has(*acc_json, "max"))) {
+            ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", ip);
+          }
+          // The count as written: an accessor with count 0 is broken (VALUE_NOT_IN_RANGE)
+          // but also has too few keys for a spline.
+          const auto count = acc_json != nullptr ? index_member(*acc_json, "count") : std::nullopt;
+          if (cubic && count && *count < 2) {
+            ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", ip,
+                           {info.interpolation, "2", std::to_string(*count)});
+          }
+        }
+      }
+      if (const auto output = index_member(*sampler, "output")) {
+        const JsonPointer op = sp / std::string_view("output");
+        if (*output >= accessor_count) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", op, {std::to_string(*output)});
+        } else {
+          info.output = *output;
+          set_usage(ctx, *output, "AnimationOutput", op);
+          check_sampler_buffer_view(ctx, *accessor(ctx, *output), op);
+        }
+      }
+    }
+    return infos;
+  }
+
+  // Number of morph targets of the node's mesh (primitives[0].targets), or
+  // nullopt when there is no mesh or no targets.
+  static std::optional<std::size_t> morph_target_count(const RuleContext& ctx,
+                                                       const rapidjson::Value& node) {
+    const auto mesh_index = index_member(node, "mesh");
+    if (!mesh_index) return std::nullopt;
+    const rapidjson::Value* mesh = object_at(array_member(ctx.doc, "meshes"), *mesh_index);
+    if (mesh == nullptr) return std::nullopt;
+    const rapidjson::Value* primitive = object_at(array_member(*mesh, "primitives"), 0);
+    if (primitive == nullptr) return std::nullopt;
+    const rapidjson::Value* targets = array_member(*primitive, "targets");
+    if (targets == nullptr) return std::nullopt;
+    return targets->Size();
+  }
+
+  static bool output_format_ok(std::string_view path, const Accessor& acc) {
+    const bool float_type = acc.component_type == ComponentType::kFloat && !acc.normalized;
+    const bool normalized_int =
+        acc.normalized && (acc.component_type == ComponentType::kByte ||
+                           acc.component_type == ComponentType::kUnsignedByte ||
+                           acc.component_type == ComponentType::kShort ||
+                           acc.component_type == ComponentType::kUnsignedShort);
+    if (path == "translation" || path == "scale") {
+      return acc.type == ElementType::kVec3 && float_type;
+    }
+    if (path == "rotation") return acc.type == ElementType::kVec4 && (float_type || normalized_int);
+    if (path == "weights") return acc.type == ElementType::kScalar && (float_type || normalized_int);
+    return true;  // unknown paths: not ours to judge
+  }
+
+  static std::string allowed_formats(std::string_view path) {
+    if (path == "translation" || path == "scale") return "{VEC3, FLOAT}";
+    if (path == "rotation") {
+      return "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
+             "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}";
+    }
+    return "{SCALAR, FLOAT}, {SCALAR, BYTE normalized}, {SCALAR, UNSIGNED_BYTE normalized}, "
+           "{SCALAR, SHORT normalized}, {SCALAR, UNSIGNED_SHORT normalized}";
+  }
+
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+                             const JsonPointer& ap) {
+    const rapidjson::Value* samplers = array_member(animation, "samplers");
+    const rapidjson::Value* channels = array_member(animation, "channels");
+    const JsonPointer samplers_p = ap / std::string_view("samplers");
+    const JsonPointer channels_p = ap / std::string_view("channels");
+    std::vector<SamplerInfo> infos = link_samplers(ctx, samplers, samplers_p);
+    std::vector<bool> used(infos.size(), false);
+
+    const rapidjson::Value* nodes = array_member(ctx.doc, "nodes");
+    const std::size_t node_count = array_size(nodes);
+    // (node, path) -> index of the latest channel with that target.
+    std::unordered_map<std::string, std::size_t> targets;
+
+    for (std::size_t c = 0; c < array_size(channels); ++c) {
+      const rapidjson::Value* channel = object_at(channels, c);
+      if (channel == nullptr) continue;
+      const JsonPointer cp = channels_p / c;
+      const JsonPointer sampler_p = cp / std::string_view("sampler");
+      const JsonPointer target_p = cp / std::string_view("target");
+
+      const SamplerInfo* info = nullptr;
+      if (const auto s = index_member(*channel, "sampler")) {
+        if (*s >= infos.size()) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", sampler_p, {std::to_string(*s)});
+        } else {
+          used[*s] = true;
+          if (infos[*s].json != nullptr) info = &infos[*s];
+        }
+      }
+
+      const rapidjson::Value* target = member(*channel, "target");
+      if (target == nullptr || !target->IsObject()) continue;
+      const std::optional<std::string_view> path = string_member(*target, "path");
+      const rapidjson::Value* node = nullptr;
+      const auto node_index = index_member(*target, "node");
+      if (node_index) {
+        if (*node_index >= node_count) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", target_p / std::string_view("node"),
+                         {std::to_string(*node_index)});
+        } else {
+          node = object_at(nodes, *node_index);
+        }
+      }
+
+      std::optional<std::size_t> morph_count;
+      if (node != nullptr && path) {
+        if (is_trs(*path)) {
+          if (has(*node, "matrix")) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", target_p);
+          if (has(*node, "skin")) {
+            ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", target_p / std::string_view("path"));
+          }
+        } else if (*path == "weights") {
+          morph_count = morph_target_count(ctx, *node);
+          if (!morph_count) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", target_p);
+        }
+      }
+
+      if (info != nullptr && info->output && path) {
+        const Accessor& out = *accessor(ctx, *info->output);
+        const bool cubic = info->interpolation == "CUBICSPLINE";
+        if (out.well_formed) {
+          if (!output_format_ok(*path, out)) {
+            ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sampler_p,
+                           {format_text(out), std::string(*path), allowed_formats(*path)});
+          }
+          const Accessor* in = info->input ? accessor(ctx, *info->input) : nullptr;
+          std::uint64_t per_key = 0;
+          if (is_trs(*path)) per_key = 1;
+          if (*path == "weights" && morph_count) per_key = *morph_count;
+          if (in != nullptr && in->well_formed && per_key != 0) {
+            const std::uint64_t expected = *in->count * (cubic ? 3 : 1) * per_key;
+            if (expected != *out.count) {
+              ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p,
+                             {std::to_string(expected), std::to_string(*out.count)});
+            }
+          }
+          if (*path == "rotation" && out.type == ElementType::kVec4) {
+            ctx.data.attach(*info->output, cubic ? "animation.rotation.cubic" : "animation.rotation",
+                            std::make_unique<QuaternionChecker>(ctx.issues, sampler_p.str(), cubic));
+          }
+        }
+      }
+
+      // Duplicate targets, with a hash map: linear in the number of channels.
+      // n channels with one target give n - 1 errors, each on the earlier
+      // channel of a consecutive pair, naming the later one.
+      if (node_index && path) {
+        std::string key = std::to_string(*node_index);
+        key += '/';
+        key += *path;
+        const auto [it, inserted] = targets.emplace(std::move(key), c);
+        if (!inserted) {
+          ctx.issues.add("ANIMATION_DUPLICATE_TARGETS", channels_p / it->second / std::string_view("target"),
+                         {std::to_string(c)});
+          it->second = c;
+        }
+      }
+    }
+
+    for (std::size_t s = 0; s < infos.size(); ++s) {
+      if (!used[s] && infos[s].json != nullptr) ctx.issues.add("UNUSED_OBJECT", samplers_p / s);
+    }
+  }
+};
+
+// Accessor rules the animation data pass relies on: min/max lengths.
+class AccessorRules final : public RuleModule {
+ public:
+  std::string_view name() const override { return "accessor"; }
+  void link(RuleContext& ctx) override {
+    const rapidjson::Value* accessors = array_member(ctx.doc, "accessors");
+    const JsonPointer root = JsonPointer() / std::string_view("accessors");
+    for (std::size_t i = 0; i < ctx.asset.accessors.size(); ++i) {
+      const Accessor& acc = ctx.asset.accessors[i];
+      const rapidjson::Value* json = object_at(accessors, i);
+      if (json == nullptr || !acc.type) continue;
+      const std::uint32_t n = component_count(*acc.type);
+      for (const char* bound : {"min", "max"}) {
+        const rapidjson::Value* v = member(*json, bound);
+        if (v != nullptr && v->IsArray() && v->Size() != n) {
+          ctx.issues.add("ARRAY_LENGTH_NOT_IN_LIST", root / i / std::string_view(bound),
+                         {std::to_string(v->Size()), paren(n)});
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<RuleModule> make_animation_rules() { return std::make_unique<AnimationRules>(); }
+std::unique_ptr<RuleModule> make_accessor_rules() { return std::make_unique<AccessorRules>(); }
+
+}  // namespace gltf_anim::validator

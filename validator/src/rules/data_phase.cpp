@@ -1,0 +1,180 @@
+// The data phase: one streaming pass per accessor, in accessor order. Each
+// readable accessor is decoded once, in chunks, and every check attached to it
+// sees the chunk: the generic ones (NaN/Inf in FLOAT data, min/max) and those
+// rule modules attached during link. Memory: one chunk, whatever the count.
+#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/rules.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "json_access.hpp"
+
+namespace gltf_anim::validator {
+
+bool DataChecks::attach(std::size_t accessor, std::string key,
+                        std::unique_ptr<ElementChecker> checker) {
+  std::vector<Entry>& list = by_accessor_[accessor];
+  for (const Entry& e : list) {
+    if (e.key == key) return false;
+  }
+  list.push_back(Entry{std::move(key), std::move(checker)});
+  return true;
+}
+
+bool DataChecks::has(std::size_t accessor, std::string_view key) const {
+  const auto it = by_accessor_.find(accessor);
+  if (it == by_accessor_.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(),
+                     [key](const Entry& e) { return e.key == key; });
+}
+
+std::vector<ElementChecker*> DataChecks::checkers_of(std::size_t accessor) const {
+  std::vector<ElementChecker*> out;
+  const auto it = by_accessor_.find(accessor);
+  if (it != by_accessor_.end()) {
+    for (const Entry& e : it->second) out.push_back(e.checker.get());
+  }
+  return out;
+}
+
+namespace {
+
+using rules::member;
+using rules::number_text;
+using rules::object_at;
+
+constexpr std::size_t kChunkElements = 4096;
+
+// The value a declared bound stands for in decoded units: FLOAT bounds are
+// float32 values written in decimal (spec 3.6.2.5: round them to single
+// precision); normalized integer bounds are raw integers ("normalized has no
+// effect on these properties"), so they go through the same dequantization as
+// the data (spec 3.11 "normalized" formulas).
+double declared_in_decoded_units(double declared, ComponentType ct, bool normalized) {
+  if (ct == ComponentType::kFloat) return static_cast<double>(static_cast<float>(declared));
+  if (!normalized) return declared;
+  switch (ct) {
+    case ComponentType::kByte: return std::max(declared / 127.0, -1.0);
+    case ComponentType::kUnsignedByte: return declared / 255.0;
+    case ComponentType::kShort: return std::max(declared / 32767.0, -1.0);
+    case ComponentType::kUnsignedShort: return declared / 65535.0;
+    case ComponentType::kUnsignedInt: return declared / 4294967295.0;
+    case ComponentType::kFloat: break;
+  }
+  return declared;
+}
+
+struct Bound {
+  bool present = false;
+  std::vector<double> declared;  // raw JSON values
+  std::vector<double> decoded;   // in the data's units
+  std::vector<double> actual;    // running min or max
+  std::vector<std::uint64_t> beyond;  // elements beyond the declared bound
+};
+
+// Reads accessor.min or .max when it is an array of numbers of the right length
+// (other shapes were reported by the schema or the accessor rules).
+Bound read_bound(const rapidjson::Value* json, const char* name, std::uint32_t components,
+                 ComponentType ct, bool normalized, bool is_min) {
+  Bound b;
+  const rapidjson::Value* v = json == nullptr ? nullptr : member(*json, name);
+  if (v == nullptr || !v->IsArray() || v->Size() != components) return b;
+  for (const auto& x : v->GetArray()) {
+    if (!x.IsNumber()) return b;
+  }
+  b.present = true;
+  for (const auto& x : v->GetArray()) {
+    b.declared.push_back(x.GetDouble());
+    b.decoded.push_back(declared_in_decoded_units(x.GetDouble(), ct, normalized));
+  }
+  b.actual.assign(components, is_min ? std::numeric_limits<double>::infinity()
+                                     : -std::numeric_limits<double>::infinity());
+  b.beyond.assign(components, 0);
+  return b;
+}
+
+void check_accessor(RuleContext& ctx, std::size_t index) {
+  const Accessor& acc = ctx.asset.accessors[index];
+  // Implicit all-zero accessors (no bufferView, no sparse) hold no data to check.
+  if (!acc.buffer_view && !acc.sparse) return;
+  std::optional<AccessorReader> reader = AccessorReader::open(ctx.asset, index, &ctx.issues);
+  if (!reader) return;
+  const std::uint32_t comps = reader->components();
+  const bool is_float = reader->component_type() == ComponentType::kFloat;
+  const JsonPointer ap = JsonPointer() / std::string_view("accessors") / index;
+  const rapidjson::Value* json = object_at(rules::array_member(ctx.doc, "accessors"), index);
+  Bound lo = read_bound(json, "min", comps, reader->component_type(), reader->normalized(), true);
+  Bound hi = read_bound(json, "max", comps, reader->component_type(), reader->normalized(), false);
+  const std::vector<ElementChecker*> checkers = ctx.data.checkers_of(index);
+
+  std::vector<double> chunk;
+  for (std::uint64_t first = 0; first < reader->count(); first += kChunkElements) {
+    const std::size_t n =
+        static_cast<std::size_t>(std::min<std::uint64_t>(kChunkElements, reader->count() - first));
+    chunk.resize(n * comps);
+    if (!reader->read(first, n, chunk.data())) return;
+    for (std::size_t k = 0; k < chunk.size(); ++k) {
+      const double v = chunk[k];
+      if (is_float && !std::isfinite(v)) {
+        ctx.issues.add("ACCESSOR_INVALID_FLOAT", ap, {std::to_string(first * comps + k)});
+        continue;
+      }
+      const std::size_t c = k % comps;
+      if (lo.present) {
+        lo.actual[c] = std::min(lo.actual[c], v);
+        if (v < lo.decoded[c]) ++lo.beyond[c];
+      }
+      if (hi.present) {
+        hi.actual[c] = std::max(hi.actual[c], v);
+        if (v > hi.decoded[c]) ++hi.beyond[c];
+      }
+    }
+    for (ElementChecker* checker : checkers) checker->consume(chunk, first);
+  }
+  for (ElementChecker* checker : checkers) checker->finish();
+
+  struct Kind {
+    Bound* bound;
+    const char* name;
+    const char* mismatch;
+    const char* beyond;
+  };
+  for (const Kind& kind : {Kind{&lo, "min", "ACCESSOR_MIN_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND"},
+                           Kind{&hi, "max", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND"}}) {
+    Bound& b = *kind.bound;
+    if (!b.present) continue;
+    for (std::uint32_t c = 0; c < comps; ++c) {
+      if (!std::isfinite(b.actual[c])) continue;  // every value NaN/Inf: reported above
+      if (b.actual[c] == b.decoded[c]) continue;
+      const JsonPointer at = ap / std::string_view(kind.name) / c;
+      ctx.issues.add(kind.mismatch, at, {number_text(b.declared[c]), number_text(b.actual[c])});
+      if (b.beyond[c] != 0) {
+        ctx.issues.add(kind.beyond, at, {std::to_string(b.beyond[c]), number_text(b.declared[c])});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void run_data_phase(RuleContext& ctx) {
+  const std::size_t n = std::min(ctx.asset.accessors.size(), ctx.asset.accessor_status.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (ctx.asset.accessor_status[i] != DataStatus::kReadable) continue;
+    if (ctx.issues.truncated()) return;
+    check_accessor(ctx, i);
+  }
+}
+
+std::vector<std::unique_ptr<RuleModule>> rule_modules() {
+  std::vector<std::unique_ptr<RuleModule>> modules;
+  modules.push_back(make_accessor_rules());
+  modules.push_back(make_animation_rules());
+  return modules;
+}
+
+}  // namespace gltf_anim::validator

@@ -1,0 +1,66 @@
+#pragma once
+// Tolerant reads of the JSON document for rule modules. The schema phase has
+// already reported wrong types; rules only act on members of the right type and
+// skip the rest silently (one root cause, one issue).
+#include <rapidjson/document.h>
+
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gltf_anim::validator::rules {
+
+inline const rapidjson::Value* member(const rapidjson::Value& obj, std::string_view name) {
+  if (!obj.IsObject()) return nullptr;
+  const auto it =
+      obj.FindMember(rapidjson::Value(rapidjson::StringRef(name.data(), name.size())));
+  return it == obj.MemberEnd() ? nullptr : &it->value;
+}
+
+inline bool has(const rapidjson::Value& obj, std::string_view name) {
+  return member(obj, name) != nullptr;
+}
+
+// A glTFid member: present and a non-negative integer.
+inline std::optional<std::uint64_t> index_member(const rapidjson::Value& obj,
+                                                 std::string_view name) {
+  const rapidjson::Value* v = member(obj, name);
+  if (v == nullptr || !v->IsUint64()) return std::nullopt;
+  return v->GetUint64();
+}
+
+inline std::optional<std::string_view> string_member(const rapidjson::Value& obj,
+                                                     std::string_view name) {
+  const rapidjson::Value* v = member(obj, name);
+  if (v == nullptr || !v->IsString()) return std::nullopt;
+  return std::string_view(v->GetString(), v->GetStringLength());
+}
+
+// A top-level array ("nodes", "accessors", ...), or nullptr.
+inline const rapidjson::Value* array_member(const rapidjson::Value& obj, std::string_view name) {
+  const rapidjson::Value* v = member(obj, name);
+  return (v != nullptr && v->IsArray()) ? v : nullptr;
+}
+
+inline std::size_t array_size(const rapidjson::Value* array) {
+  return array == nullptr ? 0 : array->Size();
+}
+
+// Element `i` of `array` when it exists and is an object.
+inline const rapidjson::Value* object_at(const rapidjson::Value* array, std::uint64_t i) {
+  if (array == nullptr || i >= array->Size()) return nullptr;
+  const rapidjson::Value& v = (*array)[static_cast<rapidjson::SizeType>(i)];
+  return v.IsObject() ? &v : nullptr;
+}
+
+// Shortest decimal text that reads back to the same double ("0.5", "1e-07").
+inline std::string number_text(double v) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+}  // namespace gltf_anim::validator::rules
