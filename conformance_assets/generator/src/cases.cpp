@@ -475,12 +475,6 @@ void add_extension_cases(std::vector<Case>& cases) {
            return to_d(reference::cubic_slerp_segment(stored(keys[k]), stored(out_t[k]), stored(in_t[k + 1]),
                                                       stored(keys[k + 1]), u, reference::SlerpVariant::kPlain));
          })});
-    if (fallback) {
-      c.variants.push_back({"no-extension",
-                            "A client without EXT_animation_sqlerp plays the LINEAR fallback sampler "
-                            "(gltf-anim sample --no-extensions).",
-                            nullptr});
-    }
     cases.push_back(std::move(c));
   }
 }

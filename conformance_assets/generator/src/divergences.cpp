@@ -142,7 +142,7 @@ void add_divergence_cases(std::vector<Case>& cases) {
                           "the first key's.",
                           [](const reports::SamplesFile& g) {
                             return Excerpt{{0, 0, static_cast<double>(0.51f), golden_at(g, 0, 0, 0.0)}};
-                          }});
+                          }, false});
     cases.push_back(std::move(c));
   }
   // 2.3 and 2.5: CUBICSPLINE rotation before its first key inside a longer clip, and
@@ -180,7 +180,7 @@ void add_divergence_cases(std::vector<Case>& cases) {
                                           reference::ValueKind::kRotation, t)});
            }
            return out;
-         }});
+         }, false});
     c.variants.push_back({"godot-slerp-ignores-tangents",
                           "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys.",
                           [q0, q1](const reports::SamplesFile&) {
@@ -189,7 +189,7 @@ void add_divergence_cases(std::vector<Case>& cases) {
                               out.push_back({0, 1, t, dq(reference::slerp_shortest_path(stored(q0), stored(q1), t - 0.5))});
                             }
                             return out;
-                          }});
+                          }, false});
     cases.push_back(std::move(c));
   }
   // 2.4 CUBICSPLINE weights after the channel's last key, inside a longer clip.
@@ -221,7 +221,7 @@ void add_divergence_cases(std::vector<Case>& cases) {
                                           reference::ValueKind::kVector, t)});
            }
            return out;
-         }});
+         }, false});
     cases.push_back(std::move(c));
   }
   // 2.6 / 2.8: shortest path and the sign at an exact key after a flip.
@@ -331,13 +331,13 @@ void add_divergence_cases(std::vector<Case>& cases) {
                               out.push_back({0, 0, t, dq(reference::lerp(Quat{0, 0, 0, 1}, Quat{0, 0, 1, 0}, t))});
                             }
                             return out;
-                          }});
+                          }, false});
     c.variants.push_back({"channel-skipped",
                           "three.js (core loader) and Magnum skip pointer channels: the node keeps its rest "
                           "rotation (0, 0, 0, 1).",
                           [](const reports::SamplesFile&) {
                             return Excerpt{{0, 0, 0.5, D{0, 0, 0, 1}}};
-                          }});
+                          }, false});
     cases.push_back(std::move(c));
   }
   // 2.10 Babylon's metallic/roughness pointer mapping.
@@ -427,7 +427,7 @@ void add_divergence_cases(std::vector<Case>& cases) {
                           [](const reports::SamplesFile&) {
                             const double m = -32768.0 / 32767.0;
                             return Excerpt{{0, 0, 1.0, D{m, 0, 0, 0}}, {0, 1, 1.0, D{m}}, {0, 1, 1.5, D{0.5 * m}}};
-                          }});
+                          }, false});
     cases.push_back(std::move(c));
   }
   // Near-parallel slerp fallback thresholds (survey table 1b).

@@ -55,9 +55,12 @@ std::size_t generate(const std::filesystem::path& out) {
                                {"tolerance", c.tolerance},
                                {"angleTolerance", c.angle_tolerance},
                                {"notes", c.notes}});
-    if (!c.variants.empty()) {
+    for (const bool allowed : {true, false}) {
       Json variants = Json::object();
+      bool any = false;
       for (const Variant& v : c.variants) {
+        if (v.allowed != allowed) continue;
+        any = true;
         Json variant = Json::object({{"description", v.description}});
         if (v.excerpt) {
           Json excerpt = Json::array();
@@ -71,7 +74,7 @@ std::size_t generate(const std::filesystem::path& out) {
         }
         variants.set(v.name, std::move(variant));
       }
-      entry.set("variants", std::move(variants));
+      if (any) entry.set(allowed ? "variants" : "knownDivergences", std::move(variants));
     }
     assets.push(std::move(entry));
   }
