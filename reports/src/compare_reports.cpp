@@ -23,6 +23,7 @@ std::string summary_line(const CompareReport& r) {
 // "max 0.5 at t=1 (animation 0 /nodes/0/translation), mean 0.1" with a unit.
 std::string describe(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "";
+  if (s.max == 0) return "max 0" + std::string(unit) + " (all " + std::to_string(s.samples) + " samples exact)";
   return "max " + short_number(s.max) + unit + " at t=" + short_number(s.worst_t, 6) +
          " (animation " + std::to_string(s.worst_animation) + " " + text_clean(s.worst_target) +
          "), mean " + short_number(s.mean) + unit;
@@ -182,7 +183,7 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
   for (const auto& c : r.cases) {
     const ErrorStats* w = worst_of(c);
     std::string worst = "-";
-    if (w) {
+    if (w && w->max > 0) {
       worst = "t\\=" + short_number(w->worst_t, 6) + ", animation " +
               std::to_string(w->worst_animation) + " " + md_escape(w->worst_target);
     }
