@@ -5,6 +5,7 @@
 #include <gltf_anim/conformance/suite.hpp>
 #include <gltf_anim/reference/interpolate.hpp>
 #include <gltf_anim/reference/quaternion.hpp>
+#include <gltf_anim/reference/track.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -238,6 +239,15 @@ void add_core_matrix(std::vector<Case>& cases) {
   }
 }
 
+F rotation_values() {
+  F v;
+  for (const auto& q : rotation_keys()) {
+    const F f = quat_f(q);
+    v.insert(v.end(), f.begin(), f.end());
+  }
+  return v;
+}
+
 // ---------------------------------------------------------------------------
 // KHR_animation_pointer targets.
 
@@ -357,6 +367,24 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         const int s = b.add_sampler(anim, input, output, "STEP");
         b.add_pointer_channel(anim, s, "/nodes/0/extras/level");
       }));
+  // A node rotation through a pointer with STEP and CUBICSPLINE (LINEAR is
+  // divergence_pointer_rotation): evaluated exactly as a core rotation channel.
+  for (const char* interp : {"STEP", "CUBICSPLINE"}) {
+    const std::string mode = interp;
+    F v = rotation_values();
+    if (mode == "CUBICSPLINE") v = cubic_layout(v, tangents(4, 4, 0.5f, 1), tangents(4, 4, 0.5f, 5), 4);
+    cases.push_back(make(
+        mode == "STEP" ? "pointer_rotation_step" : "pointer_rotation_cubicspline", "pointer",
+        {mode, "KHR_animation_pointer", "rotation"}, {kPointer, kObjectModel, mode == "STEP" ? kStep : kCubic},
+        "KHR_animation_pointer to /nodes/0/rotation with " + mode +
+            ": the same values as a core rotation channel with the same data" +
+            (mode == "CUBICSPLINE" ? " (Hermite, then normalized)." : "."),
+        [v, mode](GltfBuilder& b) {
+          mesh_node(b);
+          const int anim = b.add_animation("rotation_" + mode);
+          b.add_pointer_channel(anim, sampler(b, anim, kTimes4, v, "VEC4", mode), "/nodes/0/rotation");
+        }));
+  }
   cases.push_back(make(
       "pointer_weights_linear", "pointer", {"LINEAR", "KHR_animation_pointer", "float[]", "weights"},
       {kPointer, kObjectModel, kMorph},
@@ -375,15 +403,6 @@ void add_pointer_matrix(std::vector<Case>& cases) {
 void add_animation2_channel(GltfBuilder& b, int anim, int s, const std::string& pointer) {
   b.use_extension("KHR_animation2");
   b.add_channel(anim, Json::object({{"sampler", s}, {"targetpointer", pointer}}));
-}
-
-F rotation_values() {
-  F v;
-  for (const auto& q : rotation_keys()) {
-    const F f = quat_f(q);
-    v.insert(v.end(), f.begin(), f.end());
-  }
-  return v;
 }
 
 void add_extension_cases(std::vector<Case>& cases) {
@@ -427,54 +446,76 @@ void add_extension_cases(std::vector<Case>& cases) {
   // are unit quaternions near the keys (squad-style control points).
   const std::vector<Quat> keys = {Quat{0, 0, 0, 1}, axis_angle(0, 0, 1, 90),
                                   axis_angle(1, 0, 0, 90) * axis_angle(0, 0, 1, 90)};
-  const std::vector<Quat> in_t = {Quat{0, 0, 0, 0}, axis_angle(0, 0.3, 1, 70), axis_angle(1, 0.2, 0.4, 150)};
-  const std::vector<Quat> out_t = {axis_angle(0.2, 0, 1, 25), axis_angle(1, 0, 1, 110), Quat{0, 0, 0, 0}};
-  F sq;
-  for (std::size_t k = 0; k < keys.size(); ++k) {
-    for (const Quat* q : {&in_t[k], &keys[k], &out_t[k]}) {
-      const F f = quat_f(*q);
-      sq.insert(sq.end(), f.begin(), f.end());
-    }
-  }
-  F sq_keys;
-  for (const auto& q : keys) {
-    const F f = quat_f(q);
-    sq_keys.insert(sq_keys.end(), f.begin(), f.end());
-  }
+  struct SqlerpCase {
+    const char* id;
+    bool fallback;
+    bool flipped;  // b_1 and a_3 stored in the hemisphere opposite their neighbours
+    const char* notes;
+  };
+  const SqlerpCase sq_cases[] = {
+      {"sqlerp_with_fallback", true, false,
+       "EXT_animation_sqlerp channel with a LINEAR fallback sampler (channel.sampler 1, extension sampler 0). "
+       "Golden: the CUBICSLERP sampler; `sample --no-extensions` gives the fallback. Control quaternions are "
+       "stored in the same hemisphere as their neighbours, so the choice of inner slerp does not matter."},
+      {"sqlerp_without_fallback", false, false,
+       "EXT_animation_sqlerp without fallback (extensionsRequired, no channel.sampler, as the draft shows; the "
+       "core schema's required channel.sampler is missing on purpose). `sample --no-extensions` has no "
+       "channel for it."},
+      {"sqlerp_control_hemisphere", true, true,
+       "CUBICSLERP with the control quaternions b_1 and a_3 stored negated (the same rotations, opposite "
+       "hemisphere): the result depends on the inner slerp, which the draft leaves open (see variants)."},
+  };
   const F sq_times = {0.0f, 1.0f, 2.5f};
-  for (bool fallback : {true, false}) {
-    Case c = make(
-        fallback ? "sqlerp_with_fallback" : "sqlerp_without_fallback", "sqlerp",
-        {"CUBICSLERP", "EXT_animation_sqlerp", "rotation"}, {kSqlerp, kSlerp},
-        fallback ? "EXT_animation_sqlerp channel with a LINEAR fallback sampler (channel.sampler 1, "
-                   "extension sampler 0). Golden: the CUBICSLERP sampler; `sample --no-extensions` gives "
-                   "the fallback."
-                 : "EXT_animation_sqlerp without fallback (extensionsRequired, no channel.sampler). "
-                   "`sample --no-extensions` has no channel for it.",
-        [=](GltfBuilder& b) {
-          b.use_extension("EXT_animation_sqlerp", !fallback);
-          mesh_node(b);
-          const int anim = b.add_animation("sqlerp");
-          const int s = sampler(b, anim, sq_times, sq, "VEC4", "CUBICSLERP");
-          Json channel = Json::object();
-          if (fallback) {
-            const int fb = sampler(b, anim, sq_times, sq_keys, "VEC4", "LINEAR");
-            channel.set("sampler", fb);
-          }
-          channel.set("target", Json::object({{"node", 0}, {"path", "rotation"}}));
-          channel.set("extensions", Json::object({{"EXT_animation_sqlerp", Json::object({{"sampler", s}})}}));
-          b.add_channel(anim, std::move(channel));
-        });
-    c.variants.push_back(
-        {"plain-inner-slerp",
-         "The draft says only \"slerp\": with Shoemake's plain slerp (no shortest-path sign flip) for "
-         "the three inner slerps, segments whose control quaternions are in opposite hemispheres differ.",
-         at_times(0, 0, {0.25, 0.5, 1.375, 1.75}, [=](double t) {
-           const std::size_t k = t < 1 ? 0 : 1;
-           const double u = (t - sq_times[k]) / (static_cast<double>(sq_times[k + 1]) - sq_times[k]);
-           return to_d(reference::cubic_slerp_segment(stored(keys[k]), stored(out_t[k]), stored(in_t[k + 1]),
-                                                      stored(keys[k + 1]), u, reference::SlerpVariant::kPlain));
-         })});
+  for (const SqlerpCase& sc : sq_cases) {
+    const double sign = sc.flipped ? -1.0 : 1.0;
+    const std::vector<Quat> in_t = {Quat{0, 0, 0, 0}, axis_angle(0, 0.3, 1, 70),
+                                    sign * axis_angle(1, 0.2, 0.4, 150)};
+    const std::vector<Quat> out_t = {sign * axis_angle(0.2, 0, 1, 25), axis_angle(1, 0, 1, 110), Quat{0, 0, 0, 0}};
+    F sq;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      for (const Quat* q : {&in_t[k], &keys[k], &out_t[k]}) {
+        const F f = quat_f(*q);
+        sq.insert(sq.end(), f.begin(), f.end());
+      }
+    }
+    F sq_keys;
+    for (const auto& q : keys) {
+      const F f = quat_f(q);
+      sq_keys.insert(sq_keys.end(), f.begin(), f.end());
+    }
+    const bool fallback = sc.fallback;
+    Case c = make(sc.id, "sqlerp", {"CUBICSLERP", "EXT_animation_sqlerp", "rotation"}, {kSqlerp, kSlerp}, sc.notes,
+                  [=](GltfBuilder& b) {
+                    b.use_extension("EXT_animation_sqlerp", !fallback);
+                    mesh_node(b);
+                    const int anim = b.add_animation("sqlerp");
+                    const int s = sampler(b, anim, sq_times, sq, "VEC4", "CUBICSLERP");
+                    Json channel = Json::object();
+                    if (fallback) channel.set("sampler", sampler(b, anim, sq_times, sq_keys, "VEC4", "LINEAR"));
+                    channel.set("target", Json::object({{"node", 0}, {"path", "rotation"}}));
+                    channel.set("extensions",
+                                Json::object({{"EXT_animation_sqlerp", Json::object({{"sampler", s}})}}));
+                    b.add_channel(anim, std::move(channel));
+                  });
+    if (sc.flipped) {
+      // The golden uses the reference's default inner slerp; the variant is the other one.
+      const auto golden_inner = reference::SampleOptions{}.sqlerp_inner;
+      const auto other = golden_inner == reference::SlerpVariant::kPlain ? reference::SlerpVariant::kShortestPath
+                                                                         : reference::SlerpVariant::kPlain;
+      c.variants.push_back(
+          {other == reference::SlerpVariant::kPlain ? "plain-inner-slerp" : "shortest-path-inner-slerp",
+           "The draft says only \"slerp\" for the three inner slerps of sqlerp. The golden uses " +
+               std::string(golden_inner == reference::SlerpVariant::kPlain ? "Shoemake's plain slerp"
+                                                                           : "the shortest-path slerp") +
+               " (the reference's default, docs/REFERENCE.md); this variant uses " +
+               (other == reference::SlerpVariant::kPlain ? "the plain slerp." : "the shortest-path slerp."),
+           at_times(0, 0, {0.25, 0.5, 1.375, 1.75}, [=](double t) {
+             const std::size_t k = t < 1 ? 0 : 1;
+             const double u = (t - sq_times[k]) / (static_cast<double>(sq_times[k + 1]) - sq_times[k]);
+             return to_d(reference::cubic_slerp_segment(stored(keys[k]), stored(out_t[k]), stored(in_t[k + 1]),
+                                                        stored(keys[k + 1]), u, other));
+           })});
+    }
     cases.push_back(std::move(c));
   }
 }
