@@ -94,5 +94,12 @@ TEST(Suite, EveryDivergenceOfTheSurveyHasACase) {
   }
 }
 
+TEST(Suite, ReadmeListsEveryCase) {
+  const std::string readme = read_file(suite_dir() / "README.md");
+  for (const auto& c : suite_cases()) {
+    EXPECT_NE(readme.find("| `" + c.id + "` |"), std::string::npos) << c.id << " is missing from README.md";
+  }
+}
+
 }  // namespace
 }  // namespace gltf_anim::conformance::test
