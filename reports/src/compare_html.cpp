@@ -344,10 +344,8 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
     if (!c.actual_file.empty()) out << ", actual <code>" << xml_escape(c.actual_file) << "</code>";
     out << ". Tolerance " << xml_escape(short_number(c.tolerances.absolute)) << ", angle tolerance "
         << xml_escape(short_number(c.tolerances.angle)) << " rad.</p>\n";
-    if (!c.features.empty() || !c.clauses.empty()) {
-      out << "<p>Features: " << list_cell(c.features) << ". Spec clauses: " << list_cell(c.clauses)
-          << ".</p>\n";
-    }
+    if (!c.features.empty()) out << "<p>Features: " << list_cell(c.features) << ".</p>\n";
+    if (!c.clauses.empty()) out << "<p>Spec clauses: " << list_cell(c.clauses) << ".</p>\n";
     if (!c.notes.empty()) out << "<p>Notes: " << xml_escape(c.notes) << "</p>\n";
     out << "<ul>\n";
     if (!c.problem.empty()) out << "<li>" << xml_escape(c.problem) << "</li>\n";
