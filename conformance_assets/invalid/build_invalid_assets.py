@@ -178,6 +178,13 @@ case("accessor/min_length", d,
      [("ARRAY_LENGTH_NOT_IN_LIST", E, "/accessors/0/min")],
      "a SCALAR accessor with two min values")
 
+d = base(extra={"extensionsUsed": ["EXT_x", "EXT_y", "EXT_x"]})
+case("asset/extensions_used_duplicate", d,
+     [("DUPLICATE_ELEMENTS", E, "/extensionsUsed/2")], "extensionsUsed names EXT_x twice")
+d = base(nodes=[{"children": [1, 1]}, {}])
+case("node/children_duplicate", d,
+     [("DUPLICATE_ELEMENTS", E, "/nodes/0/children/1")], "node.children lists node 1 twice")
+
 # ---- link -------------------------------------------------------------------
 case("sampler/input_unresolved", base(samplers=[smp(inp=5)]),
      [("UNRESOLVED_REFERENCE", E, S0 + "/input")], "sampler.input 5 with 2 accessors")

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "json_access.hpp"
@@ -391,8 +392,49 @@ class AccessorRules final : public RuleModule {
   }
 };
 
+// Arrays whose elements must be unique (extensionsUsed, extensionsRequired,
+// node.children), with a hash set: JSON Schema's uniqueItems is quadratic.
+class UniqueElementRules final : public RuleModule {
+ public:
+  std::string_view name() const override { return "unique-elements"; }
+  void link(RuleContext& ctx) override {
+    for (const char* list : {"extensionsUsed", "extensionsRequired"}) {
+      check(ctx, array_member(ctx.doc, list), JsonPointer() / std::string_view(list));
+    }
+    const rapidjson::Value* nodes = array_member(ctx.doc, "nodes");
+    for (std::size_t n = 0; n < array_size(nodes); ++n) {
+      const rapidjson::Value* node = object_at(nodes, n);
+      if (node == nullptr) continue;
+      check(ctx, array_member(*node, "children"),
+            JsonPointer() / std::string_view("nodes") / n / std::string_view("children"));
+    }
+  }
+
+ private:
+  static void check(RuleContext& ctx, const rapidjson::Value* array, const JsonPointer& at) {
+    if (array == nullptr) return;
+    std::unordered_set<std::string> seen;
+    for (rapidjson::SizeType i = 0; i < array->Size(); ++i) {
+      const rapidjson::Value& v = (*array)[i];
+      std::string key;
+      if (v.IsString()) {
+        key = "s";
+        key.append(v.GetString(), v.GetStringLength());
+      } else if (v.IsUint64()) {
+        key = "u" + std::to_string(v.GetUint64());
+      } else {
+        continue;  // wrong types were reported by the schema phase
+      }
+      if (!seen.insert(std::move(key)).second) ctx.issues.add("DUPLICATE_ELEMENTS", at / i);
+    }
+  }
+};
+
 }  // namespace
 
+std::unique_ptr<RuleModule> make_unique_element_rules() {
+  return std::make_unique<UniqueElementRules>();
+}
 std::unique_ptr<RuleModule> make_animation_rules() { return std::make_unique<AnimationRules>(); }
 std::unique_ptr<RuleModule> make_accessor_rules() { return std::make_unique<AccessorRules>(); }
 

@@ -172,6 +172,7 @@ void run_data_phase(RuleContext& ctx) {
 
 std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   std::vector<std::unique_ptr<RuleModule>> modules;
+  modules.push_back(make_unique_element_rules());
   modules.push_back(make_accessor_rules());
   modules.push_back(make_animation_rules());
   return modules;

@@ -90,6 +90,7 @@ class RuleModule {
 std::vector<std::unique_ptr<RuleModule>> rule_modules();
 
 // Core modules (also listed by rule_modules()).
+std::unique_ptr<RuleModule> make_unique_element_rules();  // extensionsUsed, children, ...
 std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
 std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
 
