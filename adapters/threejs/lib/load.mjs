@@ -1,0 +1,100 @@
+// Loading a glTF asset in plain Node with three.js's own GLTFLoader.
+//
+// GLTFLoader.parse() takes the file's bytes. Buffers that are not inside a GLB
+// are fetched by three's FileLoader, which calls the global fetch() with a
+// Request. Node's fetch handles data: URIs itself but not file: URLs, so
+// loadGltf() resolves relative URIs against a file: URL of the asset's folder
+// and installs, for the duration of the parse, a fetch wrapper that
+//   - serves file: URLs by reading the file, only if its real path is inside
+//     `root` (the conformance_assets folder): an asset cannot read elsewhere;
+//   - passes data: URIs to Node's own fetch (three's normal path);
+//   - refuses every other scheme (no network).
+// Images: GLTFLoader decodes them through the DOM (TextureLoader/ImageLoader,
+// `self.URL`), which Node lacks. A texture's pixels never influence animation,
+// so a GLTFLoader plugin (the documented `loadTexture` hook, asked before the
+// parser's own loader) hands back an empty THREE.Texture per glTF texture
+// instead of decoding the image. Everything else (materials, samplers,
+// KHR_texture_transform, animations) is three's own code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { Texture } from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+// Node 20 has no ProgressEvent; three's FileLoader constructs one per chunk
+// it streams. A minimal stand-in with the fields FileLoader sets.
+if (typeof globalThis.ProgressEvent === 'undefined') {
+  globalThis.ProgressEvent = class ProgressEvent extends Event {
+    constructor(type, init = {}) {
+      super(type);
+      this.lengthComputable = !!init.lengthComputable;
+      this.loaded = init.loaded ?? 0;
+      this.total = init.total ?? 0;
+    }
+  };
+}
+
+export function placeholderTexturesPlugin(parser) {
+  return {
+    name: 'gltf_anim_placeholder_textures',
+    loadTexture(textureIndex) {
+      const def = parser.json.textures[textureIndex];
+      const texture = new Texture();
+      texture.name = def.name || '';
+      texture.flipY = false; // as GLTFParser.loadTextureImage sets it
+      parser.associations.set(texture, { textures: textureIndex });
+      return Promise.resolve(texture);
+    },
+  };
+}
+
+function isInside(root, file) {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+// A fetch replacement confined to `root` (an absolute, real path).
+export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
+  return async function confinedFetch(input, init) {
+    const url = typeof input === 'string' ? input : input.url;
+    if (url.startsWith('data:')) return originalFetch(input, init);
+    if (url.startsWith('file:')) {
+      let file;
+      try {
+        file = fs.realpathSync(fileURLToPath(url));
+      } catch (e) {
+        return new Response(null, { status: 404, statusText: `${url}: ${e.code || e.message}` });
+      }
+      if (!isInside(root, file)) {
+        return new Response(null, { status: 403, statusText: `${url} is outside ${root}` });
+      }
+      const bytes = fs.readFileSync(file);
+      return new Response(bytes, {
+        status: 200,
+        headers: { 'Content-Length': String(bytes.length) },
+      });
+    }
+    throw new TypeError(`three adapter: refusing to fetch ${url.slice(0, 80)} (only data: and files inside ${root})`);
+  };
+}
+
+// Loads `file` (.gltf or .glb) with GLTFLoader. Resolves to GLTFLoader's
+// result ({scene, scenes, animations, parser, ...}); rejects with the
+// loader's error (three reports parse failures through onError).
+export async function loadGltf(file, root = path.dirname(file)) {
+  const realRoot = fs.realpathSync(root);
+  const realFile = fs.realpathSync(file);
+  if (!isInside(realRoot, realFile)) throw new Error(`${file} is outside ${root}`);
+  const bytes = fs.readFileSync(realFile);
+  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const resourcePath = pathToFileURL(path.dirname(realFile)).href + '/';
+  const saved = globalThis.fetch;
+  globalThis.fetch = makeConfinedFetch(realRoot, saved);
+  try {
+    return await new Promise((resolve, reject) => {
+      new GLTFLoader().register(placeholderTexturesPlugin).parse(data, resourcePath, resolve, reject);
+    });
+  } finally {
+    globalThis.fetch = saved;
+  }
+}
