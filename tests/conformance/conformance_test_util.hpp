@@ -34,8 +34,15 @@ inline std::string read_file(const std::filesystem::path& p) {
 
 // Runs `gltf-anim <args>` with stdout to `out`, stderr to `out`.err; returns the exit code.
 inline int run_cli(const std::string& args, const std::filesystem::path& out) {
-  const std::string cmd = std::string("'") + GLTF_ANIM_CLI + "' " + args + " > '" + out.string() +
-                          "' 2> '" + out.string() + ".err'";
+  std::string cmd = "'";  // built by append (GCC 12 warns falsely on "..." + std::string&&)
+  cmd += GLTF_ANIM_CLI;
+  cmd += "' ";
+  cmd += args;
+  cmd += " > '";
+  cmd += out.string();
+  cmd += "' 2> '";
+  cmd += out.string();
+  cmd += ".err'";
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

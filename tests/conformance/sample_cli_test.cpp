@@ -9,15 +9,33 @@
 namespace gltf_anim::conformance::test {
 namespace {
 
+// 'PATH' for the shell (built by append: GCC 12 warns falsely on "..." + std::string&&).
+std::string quoted(const std::filesystem::path& path) {
+  std::string out = "'";
+  out += path.string();
+  out += "'";
+  return out;
+}
+
+// Words joined by spaces, by append.
+std::string join(std::initializer_list<std::string> words) {
+  std::string out;
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
+
 reports::SamplesFile sample(const std::string& args, const std::string& name) {
   const auto out = scratch("cli_" + name) / "out.json";
-  EXPECT_EQ(run_cli("sample " + args, out), 0) << read_file(out.string() + ".err");
+  EXPECT_EQ(run_cli(join({"sample", args}), out), 0) << read_file(out.string() + ".err");
   return reports::read_samples_json(read_file(out));
 }
 
 TEST(SampleCli, DefaultTimesAreKeysQuarterPointsAndOneBeforeAndAfter) {
   // translation_linear: keys 0, 1, 2, 3.5.
-  const auto f = sample("'" + valid_asset("translation_linear.gltf").string() + "'", "default");
+  const auto f = sample(quoted(valid_asset("translation_linear.gltf")), "default");
   const auto& c = channel(f, "/nodes/0/translation");
   const std::vector<double> expected = {-0.5, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2,
                                         2.375, 2.75, 3.125, 3.5, 4.0};
@@ -26,7 +44,7 @@ TEST(SampleCli, DefaultTimesAreKeysQuarterPointsAndOneBeforeAndAfter) {
 
 TEST(SampleCli, DefaultTimesIncludeClipStartWhenTheFirstKeyIsLate) {
   // edge_late_start: keys 1/24 (float32), 0.5, 1.25.
-  const auto f = sample("'" + valid_asset("edge_late_start.gltf").string() + "'", "late");
+  const auto f = sample(quoted(valid_asset("edge_late_start.gltf")), "late");
   const auto& c = channel(f, "/nodes/0/translation");
   ASSERT_GE(c.size(), 3u);
   const double first = static_cast<double>(1.0f / 24);
@@ -37,7 +55,7 @@ TEST(SampleCli, DefaultTimesIncludeClipStartWhenTheFirstKeyIsLate) {
 }
 
 TEST(SampleCli, RateGivesKOverRateUpToTheLastKey) {
-  const auto f = sample("'" + valid_asset("translation_linear.gltf").string() + "' --rate 3", "rate");
+  const auto f = sample(join({quoted(valid_asset("translation_linear.gltf")), "--rate 3"}), "rate");
   const auto& c = channel(f, "/nodes/0/translation");
   // 3.5 s at 3 Hz: k = 0..10 (10/3 = 3.33 <= 3.5 < 11/3).
   ASSERT_EQ(c.size(), 11u);
@@ -47,31 +65,31 @@ TEST(SampleCli, RateGivesKOverRateUpToTheLastKey) {
 }
 
 TEST(SampleCli, ExplicitTimesAreSortedAndDeduplicated) {
-  const auto f = sample("'" + valid_asset("translation_linear.gltf").string() + "' --times 2,0.5,2,10", "times");
+  const auto f = sample(join({quoted(valid_asset("translation_linear.gltf")), "--times 2,0.5,2,10"}), "times");
   const auto& c = channel(f, "/nodes/0/translation");
   EXPECT_EQ(c.times, (std::vector<double>{0.5, 2, 10}));
   EXPECT_EQ(std::vector<double>(c.value(2).begin(), c.value(2).end()), (std::vector<double>{4, 1, 0.5}));
 }
 
 TEST(SampleCli, NoExtensionsUsesTheFallbackOrDropsTheChannel) {
-  const auto with = sample("'" + valid_asset("sqlerp_with_fallback.gltf").string() + "' --no-extensions", "fb");
+  const auto with = sample(join({quoted(valid_asset("sqlerp_with_fallback.gltf")), "--no-extensions"}), "fb");
   const auto& c = channel(with, "/nodes/0/rotation");
   EXPECT_EQ(c.interpolation, "LINEAR");
   EXPECT_EQ(c.sampler, std::optional<std::size_t>(1));
   const auto without =
-      sample("'" + valid_asset("sqlerp_without_fallback.gltf").string() + "' --no-extensions", "nofb");
+      sample(join({quoted(valid_asset("sqlerp_without_fallback.gltf")), "--no-extensions"}), "nofb");
   ASSERT_EQ(without.animations.size(), 1u);
   EXPECT_TRUE(without.animations[0].channels.empty());
-  const auto pointer = sample("'" + valid_asset("pointer_float3_linear.gltf").string() + "' --no-extensions", "ptr");
+  const auto pointer = sample(join({quoted(valid_asset("pointer_float3_linear.gltf")), "--no-extensions"}), "ptr");
   EXPECT_TRUE(pointer.animations.at(0).channels.empty());
   // With extensions the pointer channel is there, with its JSON pointer as target.
-  const auto full = sample("'" + valid_asset("pointer_float3_linear.gltf").string() + "'", "ptr_full");
+  const auto full = sample(quoted(valid_asset("pointer_float3_linear.gltf")), "ptr_full");
   EXPECT_EQ(full.animations.at(0).channels.at(0).target, "/materials/0/emissiveFactor");
 }
 
 TEST(SampleCli, CsvHasTheHeaderAndOneRowPerSample) {
   const auto out = scratch("cli_csv") / "out.csv";
-  ASSERT_EQ(run_cli("sample '" + valid_asset("weights2_linear.gltf").string() + "' --format csv --times 0,1", out), 0);
+  ASSERT_EQ(run_cli(join({"sample", quoted(valid_asset("weights2_linear.gltf")), "--format csv --times 0,1"}), out), 0);
   const std::string text = read_file(out);
   EXPECT_EQ(text.substr(0, text.find('\n')), "animation,channel,target,t,v0,v1");
   const auto f = reports::read_samples_csv(text);
@@ -80,21 +98,21 @@ TEST(SampleCli, CsvHasTheHeaderAndOneRowPerSample) {
 
 TEST(SampleCli, BadInputsGiveClearExitCodes) {
   const auto dir = scratch("cli_bad");
-  EXPECT_EQ(run_cli("sample '" + (dir / "missing.gltf").string() + "'", dir / "o1"), 2);
+  EXPECT_EQ(run_cli(join({"sample", quoted(dir / "missing.gltf")}), dir / "o1"), 2);
   {
     std::ofstream(dir / "garbage.gltf") << "not json";
   }
-  EXPECT_EQ(run_cli("sample '" + (dir / "garbage.gltf").string() + "'", dir / "o2"), 2);
+  EXPECT_EQ(run_cli(join({"sample", quoted(dir / "garbage.gltf")}), dir / "o2"), 2);
   {
     std::ofstream(dir / "badsampler.gltf")
         << R"({"asset":{"version":"2.0"},"nodes":[{}],"animations":[{"channels":[{"sampler":4,)"
            R"("target":{"node":0,"path":"translation"}}],"samplers":[]}]})";
   }
-  EXPECT_EQ(run_cli("sample '" + (dir / "badsampler.gltf").string() + "'", dir / "o3"), 1);
+  EXPECT_EQ(run_cli(join({"sample", quoted(dir / "badsampler.gltf")}), dir / "o3"), 1);
   EXPECT_NE(read_file(dir / "o3.err").find("/animations/0/channels/0"), std::string::npos);
-  EXPECT_EQ(run_cli("sample '" + valid_asset("translation_linear.gltf").string() + "' --rate 0", dir / "o4"), 2);
-  EXPECT_EQ(run_cli("sample '" + valid_asset("translation_linear.gltf").string() + "' --times 1,x", dir / "o5"), 2);
-  EXPECT_EQ(run_cli("sample '" + valid_asset("translation_linear.gltf").string() + "' --animation 7", dir / "o6"), 2);
+  EXPECT_EQ(run_cli(join({"sample", quoted(valid_asset("translation_linear.gltf")), "--rate 0"}), dir / "o4"), 2);
+  EXPECT_EQ(run_cli(join({"sample", quoted(valid_asset("translation_linear.gltf")), "--times 1,x"}), dir / "o5"), 2);
+  EXPECT_EQ(run_cli(join({"sample", quoted(valid_asset("translation_linear.gltf")), "--animation 7"}), dir / "o6"), 2);
 }
 
 }  // namespace
