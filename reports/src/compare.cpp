@@ -14,6 +14,9 @@
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <thread>
+#include <exception>
+#include <atomic>
 
 #include "compare_internal.hpp"
 
@@ -562,6 +565,35 @@ const ManifestEntry* entry_for(const Manifest& m, const fs::path& golden_path,
   return nullptr;
 }
 
+// Reads every file, on as many threads as there are cores. Errors are
+// rethrown for the first failing file in golden-then-actual order, so the
+// message does not depend on thread timing.
+void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const ReadOptions& read) {
+  std::vector<Loaded*> all;
+  for (auto& g : goldens) all.push_back(&g);
+  for (auto& a : actuals) all.push_back(&a);
+  std::vector<std::exception_ptr> errors(all.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < all.size(); i = next++) {
+      try {
+        all[i]->file = read_samples_file(all[i]->path, read);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  const std::size_t threads =
+      std::min<std::size_t>(all.size(), std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
 // The actual file for a golden one: exact asset, then asset file name, then file key.
 Loaded* find_actual(const Loaded& g, std::vector<Loaded>& actuals) {
   const std::string& asset = g.file.asset;
@@ -660,19 +692,19 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     Loaded l;
     l.path = p;
     l.shown = shown_path(p, golden, golden_dir);
-    l.file = read_samples_file(p, options.read);
-    if (manifest) l.entry = entry_for(*manifest, p, l.file);
     goldens.push_back(std::move(l));
   }
-
   // Actual files.
   std::vector<Loaded> actuals;
   for (const auto& p : actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}) {
     Loaded l;
     l.path = p;
     l.shown = shown_path(p, actual, actual_dir);
-    l.file = read_samples_file(p, options.read);
     actuals.push_back(std::move(l));
+  }
+  load_all(goldens, actuals, options.read);
+  if (manifest) {
+    for (auto& g : goldens) g.entry = entry_for(*manifest, g.path, g.file);
   }
 
   // Pairs.

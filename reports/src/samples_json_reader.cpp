@@ -103,6 +103,17 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   // sign and every double is converted by std::from_chars (correctly rounded).
   bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
     if (skip_) return true;
+    // Hot path: sample values (most numbers of a file).
+    if (!stack_.empty() && stack_.back().kind == Kind::kValue) {
+      double d = 0;
+      const auto r = std::from_chars(s, s + n, d);
+      ++stack_.back().count;
+      if (r.ec != std::errc() || r.ptr != s + n) {
+        return fail("number " + std::string(s, n) + " is out of the range of a double");
+      }
+      pending_values_.push_back(d);
+      return true;
+    }
     const std::string_view text(s, n);
     if (text.find_first_of(".eE") == std::string_view::npos && text != "-0") {
       std::uint64_t u = 0;
