@@ -216,26 +216,41 @@ void sample_batch(const TrackView& track, std::span<const double> times, std::sp
                options);
     return;
   }
-  // Rotation LINEAR/SLERP: keep the current segment's SlerpSegment (dot, sign, acos, sin
-  // done once per segment, not per sample). Same bits as evaluate(): SlerpSegment is what
-  // slerp() uses.
+  // Rotation LINEAR/SLERP, in blocks of kBlock times: first all key searches of the block
+  // (independent of each other, so the CPU overlaps them; for random times a search is a
+  // chain of ~log2(n) dependent loads), then the evaluations, keeping the current
+  // segment's SlerpSegment (dot, sign, acos, sin once per segment, not per sample). Same
+  // bits as evaluate(): SlerpSegment is what slerp() uses.
+  // Unsorted batches skip the cursor: its first comparisons would mispredict half the time.
+  const bool sorted = std::is_sorted(times.begin(), times.end());
+  constexpr std::size_t kBlock = 64;
+  std::array<std::size_t, kBlock> keys{};
   std::size_t cached = track.times.size();  // no segment yet
   SlerpSegment segment;
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    const double t = times[i];
-    const std::size_t k = cursor.find(track.times, t);
-    if (std::isnan(t) || k + 1 >= track.times.size() || !(t > track.times[k])) {
-      evaluate(track, k, t, out.subspan(i * c, c), options);
-      continue;
+  for (std::size_t first = 0; first < times.size(); first += kBlock) {
+    const std::size_t count = std::min(kBlock, times.size() - first);
+    if (sorted) {
+      for (std::size_t j = 0; j < count; ++j) keys[j] = cursor.find(track.times, times[first + j]);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) keys[j] = find_keyframe(track.times, times[first + j]);
     }
-    if (k != cached) {
-      const double* v_k = track.values.data() + 4 * k;
-      segment = SlerpSegment(load_quat(v_k), load_quat(v_k + 4), options.linear_rotation);
-      cached = k;
+    for (std::size_t j = 0; j < count; ++j) {
+      const std::size_t i = first + j;
+      const double t = times[i];
+      const std::size_t k = keys[j];
+      if (std::isnan(t) || k + 1 >= track.times.size() || !(t > track.times[k])) {
+        evaluate(track, k, t, out.subspan(i * c, c), options);
+        continue;
+      }
+      if (k != cached) {
+        const double* v_k = track.values.data() + 4 * k;
+        segment = SlerpSegment(load_quat(v_k), load_quat(v_k + 4), options.linear_rotation);
+        cached = k;
+      }
+      const double t_k = track.times[k];
+      const double u = (t - t_k) / (track.times[k + 1] - t_k);
+      store_quat(segment.at(u), out.data() + i * c);
     }
-    const double t_k = track.times[k];
-    const double u = (t - t_k) / (track.times[k + 1] - t_k);
-    store_quat(segment.at(u), out.data() + i * c);
   }
 }
 
