@@ -53,7 +53,7 @@ function isInside(root, file) {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
-// A fetch replacement confined to `root` (an absolute, real path).
+// A fetch replacement confined to `root` (an absolute, real path; null: no files).
 export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
   return async function confinedFetch(input, init) {
     const url = typeof input === 'string' ? input : input.url;
@@ -65,8 +65,8 @@ export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
       } catch (e) {
         return new Response(null, { status: 404, statusText: `${url}: ${e.code || e.message}` });
       }
-      if (!isInside(root, file)) {
-        return new Response(null, { status: 403, statusText: `${url} is outside ${root}` });
+      if (root === null || !isInside(root, file)) {
+        return new Response(null, { status: 403, statusText: `${url} is outside ${root ?? 'the allowed folder (none)'}` });
       }
       const bytes = fs.readFileSync(file);
       return new Response(bytes, {
@@ -78,18 +78,15 @@ export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
   };
 }
 
-// Loads `file` (.gltf or .glb) with GLTFLoader. Resolves to GLTFLoader's
-// result ({scene, scenes, animations, parser, ...}); rejects with the
-// loader's error (three reports parse failures through onError).
-export async function loadGltf(file, root = path.dirname(file)) {
-  const realRoot = fs.realpathSync(root);
-  const realFile = fs.realpathSync(file);
-  if (!isInside(realRoot, realFile)) throw new Error(`${file} is outside ${root}`);
-  const bytes = fs.readFileSync(realFile);
-  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const resourcePath = pathToFileURL(path.dirname(realFile)).href + '/';
+// Parses glTF `data` (an ArrayBuffer of a .gltf or .glb, or a JSON string)
+// with GLTFLoader; relative URIs resolve against `resourcePath` and may only
+// read files inside `root` (both optional: without root, only data: URIs and
+// the GLB body can be read). Resolves to GLTFLoader's result ({scene, scenes,
+// animations, parser, ...}); rejects with the loader's error (three reports
+// parse failures through onError).
+export async function parseGltf(data, { resourcePath = '', root } = {}) {
   const saved = globalThis.fetch;
-  globalThis.fetch = makeConfinedFetch(realRoot, saved);
+  globalThis.fetch = makeConfinedFetch(root ? fs.realpathSync(root) : null, saved);
   try {
     return await new Promise((resolve, reject) => {
       new GLTFLoader().register(placeholderTexturesPlugin).parse(data, resourcePath, resolve, reject);
@@ -97,4 +94,15 @@ export async function loadGltf(file, root = path.dirname(file)) {
   } finally {
     globalThis.fetch = saved;
   }
+}
+
+// Loads `file` (.gltf or .glb), which must be inside `root`.
+export async function loadGltf(file, root = path.dirname(file)) {
+  const realRoot = fs.realpathSync(root);
+  const realFile = fs.realpathSync(file);
+  if (!isInside(realRoot, realFile)) throw new Error(`${file} is outside ${root}`);
+  const bytes = fs.readFileSync(realFile);
+  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const resourcePath = pathToFileURL(path.dirname(realFile)).href + '/';
+  return parseGltf(data, { resourcePath, root: realRoot });
 }
