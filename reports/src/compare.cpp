@@ -712,6 +712,12 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   if (!golden_dir && !actual_dir) {
     pairs.emplace_back(&goldens[0], &actuals[0]);
     actuals[0].used = true;
+    const std::string& ga = goldens[0].file.asset;
+    const std::string& aa = actuals[0].file.asset;
+    if (!ga.empty() && !aa.empty() && asset_name(ga) != asset_name(aa)) {
+      report.warnings.push_back("the actual samples are of asset \"" + aa +
+                                "\", the golden ones of \"" + ga + "\"");
+    }
   } else if (golden_dir && !actual_dir) {
     Loaded* match = nullptr;
     for (auto& g : goldens) {

@@ -169,6 +169,17 @@ TEST(ComparePaths, FoldersWithoutManifestMatchByFileName) {
   EXPECT_EQ(r.cases[0].absolute.max, 0.5);
   EXPECT_EQ(r.cases[1].id, "y.glb");
   EXPECT_TRUE(r.cases[1].passed);
+  // Two files are compared whatever their assets, with a warning if they differ.
+  const auto pair = gr::compare_paths(dir / "g/y.samples.json", dir / "a/x.csv", {});
+  ASSERT_EQ(pair.cases.size(), 1u);
+  EXPECT_FALSE(pair.cases[0].passed);
+  EXPECT_TRUE(pair.warnings.empty());  // CSV has no asset name
+  gr::SamplesFile other = translation("z.glb", 0, 1);
+  save(dir / "z.json", other);
+  const auto mismatch = gr::compare_paths(dir / "g/y.samples.json", dir / "z.json", {});
+  EXPECT_TRUE(mismatch.cases[0].passed);
+  EXPECT_EQ(mismatch.warnings,
+            (std::vector<std::string>{"the actual samples are of asset \"z.glb\", the golden ones of \"y.glb\""}));
   // A single actual file against the golden folder compares just its case.
   const auto one = gr::compare_paths(dir / "g", dir / "a/y.json", {});
   ASSERT_EQ(one.cases.size(), 1u);
