@@ -3,11 +3,17 @@
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <rapidjson/memorystream.h>
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
+#include <rapidjson/reader.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
 
 namespace gltf_anim::reports {
 namespace {
@@ -62,6 +68,126 @@ const char* sarif_level(Severity s) {
     case Severity::kHint: return "note";
   }
   return "none";
+}
+
+// Finds where the values at some JSON pointers start in a JSON text, with one
+// SAX pass (rapidjson::Reader) that tracks the current pointer. Scalars are
+// located where they end, objects and arrays at their opening bracket: the
+// same line for anything a glTF exporter writes.
+class PointerLocator {
+ public:
+  using Ch = char;
+  PointerLocator(const rapidjson::MemoryStream& stream, const std::set<std::string>& wanted)
+      : stream_(stream), wanted_(wanted) {}
+
+  bool Null() { return scalar(); }
+  bool Bool(bool) { return scalar(); }
+  bool Int(int) { return scalar(); }
+  bool Uint(unsigned) { return scalar(); }
+  bool Int64(std::int64_t) { return scalar(); }
+  bool Uint64(std::uint64_t) { return scalar(); }
+  bool Double(double) { return scalar(); }
+  bool RawNumber(const Ch*, rapidjson::SizeType, bool) { return scalar(); }
+  bool String(const Ch*, rapidjson::SizeType, bool) { return scalar(); }
+  bool StartObject() { return open(false); }
+  bool Key(const Ch* s, rapidjson::SizeType n, bool) {
+    stack_.back().key = escape(std::string_view(s, n));
+    return true;
+  }
+  bool EndObject(rapidjson::SizeType) { return close(); }
+  bool StartArray() { return open(true); }
+  bool EndArray(rapidjson::SizeType) { return close(); }
+
+  const std::map<std::string, std::size_t>& found() const { return found_; }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index = 0;
+    std::string key;
+  };
+  static std::string escape(std::string_view token) {
+    std::string out;
+    for (char c : token) {
+      if (c == '~') {
+        out += "~0";
+      } else if (c == '/') {
+        out += "~1";
+      } else {
+        out += c;
+      }
+    }
+    return out;
+  }
+  std::string pointer() const {
+    std::string p;
+    for (const Frame& f : stack_) {
+      p += '/';
+      p += f.array ? std::to_string(f.index) : f.key;
+    }
+    return p;
+  }
+  void record() {
+    if (found_.size() == wanted_.size()) return;
+    std::string p = pointer();
+    if (wanted_.count(p) != 0) found_.emplace(std::move(p), stream_.Tell());
+  }
+  void advance() {
+    if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
+  }
+  bool scalar() {
+    record();
+    advance();
+    return true;
+  }
+  bool open(bool array) {
+    record();
+    stack_.push_back(Frame{array, 0, {}});
+    return true;
+  }
+  bool close() {
+    stack_.pop_back();
+    advance();
+    return true;
+  }
+
+  const rapidjson::MemoryStream& stream_;
+  const std::set<std::string>& wanted_;
+  std::vector<Frame> stack_;
+  std::map<std::string, std::size_t> found_;
+};
+
+// 1-based line of each issue pointer found in the .gltf file `path` (JSON
+// text only: nothing for GLB, standard input or unreadable files).
+std::map<std::string, std::size_t> pointer_lines(const ValidationReport& r) {
+  std::map<std::string, std::size_t> lines;
+  if (r.mime_type != "model/gltf+json" || r.uri == "-") return lines;
+  std::set<std::string> wanted;
+  for (const Issue& i : r.issues) {
+    if (!i.offset) wanted.insert(i.pointer);
+  }
+  if (wanted.empty()) return lines;
+  std::ifstream in(r.uri, std::ios::binary);
+  if (!in) return lines;
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  PointerLocator locator(stream, wanted);
+  rapidjson::Reader reader;
+  reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag>(stream, locator);
+  std::vector<std::size_t> newlines;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '\n') newlines.push_back(k);
+  }
+  for (const auto& [pointer, offset] : locator.found()) {
+    // Scalars end at `offset`; the value's last character is before it.
+    const std::size_t at = offset == 0 ? 0 : offset - 1;
+    lines.emplace(pointer, 1 + static_cast<std::size_t>(
+                                   std::lower_bound(newlines.begin(), newlines.end(), at) -
+                                   newlines.begin()));
+  }
+  return lines;
 }
 
 }  // namespace
@@ -211,6 +337,7 @@ void write_validation_sarif(std::ostream& out, std::span<const ValidationReport>
   w.StartArray();
   for (std::size_t a = 0; a < reports.size(); ++a) {
     const ValidationReport& r = reports[a];
+    const std::map<std::string, std::size_t> lines = pointer_lines(r);
     for (const Issue& i : r.issues) {
       w.StartObject();
       w.Key("ruleId");
@@ -243,6 +370,12 @@ void write_validation_sarif(std::ostream& out, std::span<const ValidationReport>
         w.StartObject();
         w.Key("byteOffset");
         w.Uint64(*i.offset);
+        w.EndObject();
+      } else if (const auto line = lines.find(i.pointer); line != lines.end()) {
+        w.Key("region");
+        w.StartObject();
+        w.Key("startLine");
+        w.Uint64(line->second);
         w.EndObject();
       }
       w.EndObject();  // physicalLocation

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -129,6 +131,46 @@ TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
   EXPECT_STREQ(results[4]["level"].GetString(), "warning");
   EXPECT_STREQ(results[5]["level"].GetString(), "note");
   EXPECT_EQ(results[6]["locations"][0]["physicalLocation"]["region"]["byteOffset"].GetInt(), 12);
+}
+
+TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
+  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path file = dir / "lines.gltf";
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << "{\n"                                   // line 1
+           "  \"asset\": {\"version\": \"2.0\"},\n"   // line 2
+           "  \"animations\": [\n"                   // line 3
+           "    {\n"                                 // line 4: /animations/0
+           "      \"channels\": [],\n"               // line 5: /animations/0/channels
+           "      \"a/b\": 1\n"                       // line 6: /animations/0/a~1b
+           "    }\n"
+           "  ]\n"
+           "}\n";
+  }
+  ValidationReport r;
+  r.uri = file.string();
+  r.mime_type = "model/gltf+json";
+  r.issues.push_back(issue("UNDEFINED_PROPERTY", Severity::kError, "/animations/0"));
+  r.issues.push_back(issue("EMPTY_ENTITY", Severity::kError, "/animations/0/channels"));
+  r.issues.push_back(issue("UNEXPECTED_PROPERTY", Severity::kWarning, "/animations/0/a~1b"));
+  r.issues.push_back(issue("UNRESOLVED_REFERENCE", Severity::kError, "/animations/7"));
+  const std::vector<ValidationReport> reports{r};
+  std::ostringstream out;
+  gltf_anim::reports::write_validation_sarif(out, reports);
+  rapidjson::Document d;
+  d.Parse(out.str().c_str());
+  ASSERT_FALSE(d.HasParseError());
+  const auto& results = d["runs"][0]["results"];
+  auto line = [&](rapidjson::SizeType k) {
+    const auto& loc = results[k]["locations"][0]["physicalLocation"];
+    return loc.HasMember("region") ? loc["region"]["startLine"].GetInt() : 0;
+  };
+  EXPECT_EQ(line(0), 4);
+  EXPECT_EQ(line(1), 5);
+  EXPECT_EQ(line(2), 6);
+  EXPECT_EQ(line(3), 0);  // not in the file: no region
 }
 
 TEST(ValidationSarif, FileUri) {
