@@ -8,10 +8,13 @@
 // JSON file per asset.
 //
 // Usage:
-//   node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [ID|ASSET ...]
+//   node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [--golden DIR] [ID|ASSET ...]
 //     --suite     the conformance_assets folder (default: ../../conformance_assets
 //                 from this script); assets may only read files inside it
 //     --manifest  default: SUITE/manifest.json
+//     --golden    take the sample times from DIR/<samples path of the entry>
+//                 instead of the manifest's own golden files (e.g. the core-only
+//                 goldens of `gltf-anim sample --no-extensions`)
 //     ID|ASSET    manifest ids or asset paths (default: every manifest entry)
 // Writes DIR/<samples path of the manifest entry> (e.g. DIR/valid/x.samples.json).
 // Exit status: 0 when every asset was processed (a loader failure on an asset
@@ -153,7 +156,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
 }
 
 function parseArgs(argv) {
-  const opts = { out: undefined, suite: path.resolve(HERE, '../../conformance_assets'), manifest: undefined, items: [] };
+  const opts = { out: undefined, suite: path.resolve(HERE, '../../conformance_assets'), manifest: undefined, golden: undefined, items: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -163,6 +166,7 @@ function parseArgs(argv) {
     if (a === '--out') opts.out = value();
     else if (a === '--suite') opts.suite = value();
     else if (a === '--manifest') opts.manifest = value();
+    else if (a === '--golden') opts.golden = path.resolve(value());
     else if (a === '--help' || a === '-h') opts.help = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.items.push(a);
@@ -173,7 +177,7 @@ function parseArgs(argv) {
   return opts;
 }
 
-const USAGE = `usage: node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [ID|ASSET ...]
+const USAGE = `usage: node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [--golden DIR] [ID|ASSET ...]
 example: node sample.mjs --out /tmp/three-samples rotation_linear edge_clamp`;
 
 async function main() {
@@ -196,16 +200,17 @@ async function main() {
     return 2;
   }
   const base = path.dirname(opts.manifest);
+  const goldenBase = opts.golden ?? base;
   const entries = manifest.assets || [];
   let jobs;
   if (opts.items.length === 0) {
-    jobs = entries.map((e) => ({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(base, e.samples), rel: e.samples }));
+    jobs = entries.map((e) => ({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(goldenBase, e.samples), rel: e.samples }));
   } else {
     jobs = [];
     for (const item of opts.items) {
       const e = entries.find((x) => x.id === item || x.file === item || path.resolve(base, x.file) === path.resolve(item));
       if (e) {
-        jobs.push({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(base, e.samples), rel: e.samples });
+        jobs.push({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(goldenBase, e.samples), rel: e.samples });
       } else if (fs.existsSync(item)) {
         const asset = path.resolve(item);
         const stem = asset.replace(/\.(gltf|glb)$/i, '');
