@@ -21,7 +21,6 @@ SlerpSegment::SlerpSegment(const Quat& q_a, const Quat& q_b, SlerpVariant varian
   } else if (1.0 + d < kSlerpAntipodalThreshold) {
     // q_B = -q_A: follow the circle through the fixed perpendicular p of q_A.
     branch_ = Branch::kAntipodal;
-    perpendicular_ = {-q_a.y, q_a.x, -q_a.w, q_a.z};
     return;
   }
   if (1.0 - c < kSlerpLinearThreshold) {
@@ -38,8 +37,10 @@ Quat SlerpSegment::at(double t) const {
     case Branch::kLinear:
       return lerp(a_, b_, t);
     case Branch::kAntipodal: {
+      // The fixed perpendicular p = (-y, x, -w, z) of q_A (a_ is q_A in this branch).
+      const Quat p{-a_.y, a_.x, -a_.w, a_.z};
       const double angle = std::numbers::pi * t;
-      return std::cos(angle) * a_ + std::sin(angle) * perpendicular_;
+      return std::cos(angle) * a_ + std::sin(angle) * p;
     }
     case Branch::kTrig:
       break;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 namespace gltf_anim::reference {
 namespace {
@@ -227,6 +228,15 @@ void sample_batch(const TrackView& track, std::span<const double> times, std::sp
   std::array<std::size_t, kBlock> keys{};
   std::size_t cached = track.times.size();  // no segment yet
   SlerpSegment segment;
+  // Unsorted batches at least as long as the track: a table of prepared segments, filled
+  // on first use, so each segment's acos and sin are computed once, not once per sample.
+  const std::size_t segments = track.times.size() - 1;
+  std::vector<SlerpSegment> table;
+  std::vector<unsigned char> ready;
+  if (!sorted && times.size() >= segments) {
+    table.resize(segments);
+    ready.assign(segments, 0);
+  }
   for (std::size_t first = 0; first < times.size(); first += kBlock) {
     const std::size_t count = std::min(kBlock, times.size() - first);
     if (sorted) {
@@ -242,13 +252,21 @@ void sample_batch(const TrackView& track, std::span<const double> times, std::sp
         evaluate(track, k, t, out.subspan(i * c, c), options);
         continue;
       }
+      const double* v_k = track.values.data() + 4 * k;
+      const double t_k = track.times[k];
+      const double u = (t - t_k) / (track.times[k + 1] - t_k);
+      if (!table.empty()) {
+        if (!ready[k]) {
+          table[k] = SlerpSegment(load_quat(v_k), load_quat(v_k + 4), options.linear_rotation);
+          ready[k] = 1;
+        }
+        store_quat(table[k].at(u), out.data() + i * c);
+        continue;
+      }
       if (k != cached) {
-        const double* v_k = track.values.data() + 4 * k;
         segment = SlerpSegment(load_quat(v_k), load_quat(v_k + 4), options.linear_rotation);
         cached = k;
       }
-      const double t_k = track.times[k];
-      const double u = (t - t_k) / (track.times[k + 1] - t_k);
       store_quat(segment.at(u), out.data() + i * c);
     }
   }

@@ -298,7 +298,9 @@ TEST(Search, CursorAgreesWithBinarySearch) {
   random_times.insert(random_times.end(), times.begin(), times.begin() + 50);  // exact keys
   sorted_times = random_times;
   std::sort(sorted_times.begin(), sorted_times.end());
-  for (const auto* batch : {&random_times, &sorted_times}) {
+  // Shorter than the track: sample_batch's unsorted path without the segment table.
+  const std::vector<double> short_random(random_times.begin(), random_times.begin() + 300);
+  for (const auto* batch : {&random_times, &sorted_times, &short_random}) {
     KeyframeCursor cursor;
     std::vector<double> out(batch->size() * 4);
     sample_batch(track, *batch, out);

@@ -111,7 +111,7 @@ class SlerpSegment {
 
  private:
   enum class Branch : unsigned char { kTrig, kLinear, kAntipodal };
-  Quat a_{}, b_{}, perpendicular_{};  // a_, b_ carry the shortest-path sign already
+  Quat a_{}, b_{};  // carry the shortest-path sign already
   double angle_ = 0.0, sin_angle_ = 1.0;
   Branch branch_ = Branch::kLinear;
 };
