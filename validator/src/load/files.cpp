@@ -4,9 +4,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace gltf_anim::validator {
@@ -16,6 +19,9 @@ namespace {
 // Below this a read() into a vector is as cheap as a mapping and avoids the
 // page-granular waste of many small mappings.
 constexpr std::uint64_t kMapThreshold = 1u << 20;
+
+// std::strerror may share a static buffer between threads (--threads N).
+std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
 
 struct Fd {
   int fd = -1;
@@ -50,24 +56,15 @@ ByteStorage::~ByteStorage() {
   if (mapping_ != nullptr) ::munmap(mapping_, size_);
 }
 
-ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
-                             bool no_follow) {
+namespace {
+
+// Checks and reads an already opened descriptor (owned by the caller).
+ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   ReadResult r;
-  Fd f;
-  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-  int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
-  if (no_follow) flags |= O_NOFOLLOW;
-  f.fd = ::open(path.c_str(), flags);
-  if (f.fd < 0) {
-    r.failure = (errno == ELOOP && no_follow) ? ReadResult::Failure::kNotRegular
-                                              : ReadResult::Failure::kOpen;
-    r.detail = std::strerror(errno);
-    return r;
-  }
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) {
+  if (::fstat(fd, &st) != 0) {
     r.failure = ReadResult::Failure::kOpen;
-    r.detail = std::strerror(errno);
+    r.detail = errno_text(errno);
     return r;
   }
   if (!S_ISREG(st.st_mode)) {
@@ -82,11 +79,11 @@ ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t ma
     return r;
   }
   // Regular files never block; clear O_NONBLOCK anyway so read() semantics are plain.
-  ::fcntl(f.fd, F_SETFL, ::fcntl(f.fd, F_GETFL) & ~O_NONBLOCK);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 
   auto storage = FileOpener::make();
   if (size >= kMapThreshold) {
-    void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, f.fd, 0);
+    void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
       ::madvise(map, static_cast<std::size_t>(size), MADV_SEQUENTIAL);
       FileOpener::set_mapping(*storage, map, static_cast<std::size_t>(size));
@@ -94,17 +91,16 @@ ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t ma
       return r;
     }
   }
-  // The size came from fstat, which we trust as much as the file itself; the
-  // loop still stops at the real end if the file shrank meanwhile, and never
-  // reads past `size` if it grew.
+  // The size came from fstat; the loop still stops at the real end if the file
+  // shrank meanwhile, and never reads past `size` if it grew.
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
   std::size_t got = 0;
   while (got < bytes.size()) {
-    const ssize_t n = ::read(f.fd, bytes.data() + got, bytes.size() - got);
+    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
     if (n < 0) {
       if (errno == EINTR) continue;
       r.failure = ReadResult::Failure::kRead;
-      r.detail = std::strerror(errno);
+      r.detail = errno_text(errno);
       return r;
     }
     if (n == 0) break;
@@ -114,6 +110,53 @@ ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t ma
   FileOpener::set_vector(*storage, std::move(bytes));
   r.storage = std::move(storage);
   return r;
+}
+
+ReadResult open_failure(bool refused_link) {
+  ReadResult r;
+  r.failure = refused_link ? ReadResult::Failure::kNotRegular : ReadResult::Failure::kOpen;
+  r.detail = errno_text(errno);
+  return r;
+}
+
+}  // namespace
+
+// O_NONBLOCK everywhere: opening a FIFO for reading would otherwise wait for a writer.
+constexpr int kOpenFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+
+ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                             bool no_follow) {
+  Fd f;
+  f.fd = ::open(path.c_str(), kOpenFlags | (no_follow ? O_NOFOLLOW : 0));
+  if (f.fd < 0) return open_failure(errno == ELOOP && no_follow);
+  return read_opened(f.fd, max_bytes);
+}
+
+ReadResult read_file_beneath(const std::filesystem::path& root, const std::filesystem::path& relative,
+                             std::uint64_t max_bytes) {
+  Fd dir;
+  dir.fd = ::open(root.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (dir.fd < 0) return open_failure(false);
+  open_how how{};
+  how.flags = static_cast<std::uint64_t>(kOpenFlags);
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  Fd f;
+  f.fd = static_cast<int>(::syscall(SYS_openat2, dir.fd, relative.c_str(), &how, sizeof how));
+  if (f.fd < 0) {
+    if (errno == ENOSYS || errno == EPERM) {
+      // Kernels before 5.6 (or seccomp filters) lack openat2: the caller's
+      // canonical-path check stands, and the last component may not be a link.
+      return read_regular_file(root / relative, max_bytes, /*no_follow=*/true);
+    }
+    if (errno == EXDEV) {
+      ReadResult r;
+      r.failure = ReadResult::Failure::kOutsideRoot;
+      r.detail = "resolves outside the root";
+      return r;
+    }
+    return open_failure(false);
+  }
+  return read_opened(f.fd, max_bytes);
 }
 
 }  // namespace gltf_anim::validator

@@ -36,7 +36,7 @@ class ByteStorage {
 // Outcome of reading one file.
 struct ReadResult {
   std::unique_ptr<ByteStorage> storage;  // null on failure
-  enum class Failure { kNone, kOpen, kNotRegular, kTooLarge, kRead } failure = Failure::kNone;
+  enum class Failure { kNone, kOpen, kNotRegular, kTooLarge, kRead, kOutsideRoot } failure = Failure::kNone;
   std::string detail;      // strerror text or similar
   std::uint64_t size = 0;  // the file size when known (kTooLarge)
 };
@@ -47,6 +47,12 @@ struct ReadResult {
 // reads it once. When no_follow is set the last component may not be a symlink.
 ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                              bool no_follow);
+// Opens `relative` beneath the folder `root` and reads it like read_regular_file.
+// The kernel (openat2 RESOLVE_BENEATH) refuses any resolution that leaves
+// `root`, even through a symlink swapped in after our own path checks
+// (kOutsideRoot). Falls back to an O_NOFOLLOW open where openat2 is missing.
+ReadResult read_file_beneath(const std::filesystem::path& root, const std::filesystem::path& relative,
+                             std::uint64_t max_bytes);
 
 // Gives load_* access to the asset's private storage.
 struct LoaderAccess {

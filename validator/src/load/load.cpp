@@ -196,11 +196,15 @@ class Loader {
       issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
       return std::nullopt;
     }
-    // O_NOFOLLOW: the canonical path has no symlink left; one appearing now
-    // (a swapped file) is refused instead of followed.
-    ReadResult rr = read_regular_file(target, options_.max_file_bytes, /*no_follow=*/true);
+    // The check above names the problem for the report; the open itself is
+    // confined to the root by the kernel, so a folder or link swapped in
+    // between the two cannot lead outside.
+    ReadResult rr = read_file_beneath(root, target.lexically_relative(root), options_.max_file_bytes);
     switch (rr.failure) {
       case ReadResult::Failure::kNone: break;
+      case ReadResult::Failure::kOutsideRoot:
+        issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
+        return std::nullopt;
       case ReadResult::Failure::kNotRegular:
         issues_.add("RESOURCE_NOT_REGULAR_FILE", at, {short_uri(uri)});
         return std::nullopt;
@@ -238,6 +242,7 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
     case ReadResult::Failure::kNotRegular:
     case ReadResult::Failure::kOpen:
     case ReadResult::Failure::kRead:
+    case ReadResult::Failure::kOutsideRoot:
       issues.add("IO_ERROR", "", {path.string() + ": " + rr.detail});
       return asset;
   }
