@@ -299,7 +299,7 @@ TEST(Search, CursorAgreesWithBinarySearch) {
   sorted_times = random_times;
   std::sort(sorted_times.begin(), sorted_times.end());
   // Shorter than the track: sample_batch's unsorted path without the segment table.
-  const std::vector<double> short_random(random_times.begin(), random_times.begin() + 300);
+  std::vector<double> short_random(random_times.begin(), random_times.begin() + 300);
   for (const auto* batch : {&random_times, &sorted_times, &short_random}) {
     KeyframeCursor cursor;
     std::vector<double> out(batch->size() * 4);
