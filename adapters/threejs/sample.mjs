@@ -235,7 +235,7 @@ async function main() {
       fs.mkdirSync(path.dirname(outFile), { recursive: true });
       fs.writeFileSync(outFile, formatSamplesJson(file));
       const n = file.animations.reduce((s, a) => s + a.channels.length, 0);
-      console.log(`${job.id}: ${n} channel(s) sampled${log.length ? '' : ''}`);
+      console.log(`${job.id}: ${n} channel(s) sampled`);
       for (const l of log) console.log(`  ${l}`);
     } catch (e) {
       failures++;
