@@ -30,7 +30,12 @@ def asset(arrays, accessors, animations, nodes=None, extra=None, views=None):
     blob = b""
     buffer_views = []
     for i, values in enumerate(arrays):
-        data = b"".join(struct.pack("<f", v) for v in values)
+        fmt = "f"
+        if isinstance(values, tuple):  # (struct format letter, values), e.g. ("b", [...])
+            fmt, values = values
+        data = b"".join(struct.pack("<" + fmt, v) for v in values)
+        while len(blob) % 4:
+            blob += b"\0"
         view = {"buffer": 0, "byteOffset": len(blob), "byteLength": len(data)}
         if views and i in views:
             view.update(views[i])
@@ -336,6 +341,67 @@ case("accessor/output_max_mismatch", d,
      [("ACCESSOR_MAX_MISMATCH", E, "/accessors/1/max/2")],
      "output max z 4 but 3 stored (no element beyond the bound)")
 case("../rules_valid/translation_linear", base(), [], "two-key LINEAR translation")
+d = asset([[0.5, 1.0], VEC3x2], [acc(0, "SCALAR", 2, [0.6], [1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("accessor/min_mismatch_below", d,
+     [("ACCESSOR_MIN_MISMATCH", E, "/accessors/0/min/0"),
+      ("ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", E, "/accessors/0/min/0")],
+     "min 0.6 but 0.5 stored: mismatch and one element below the bound")
+d = asset([[0.5, 1.0], VEC3x2], [acc(0, "SCALAR", 2, [0.25], [1.0]), acc(1, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("accessor/min_mismatch_loose", d,
+     [("ACCESSOR_MIN_MISMATCH", E, "/accessors/0/min/0")],
+     "min 0.25 but the smallest value is 0.5: mismatch, no element below the bound")
+d = asset([TIMES, [0, 0, 0, float("inf"), 1, 1]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)], [anim([ch()], [smp()])])
+case("accessor/output_infinity", d,
+     [("ACCESSOR_INVALID_FLOAT", E, "/accessors/1")], "an output component is +Infinity")
+# Rotation as normalized signed bytes: 127 -> 1.0; (0, 0, 0, 64) has length 64/127.
+d = asset([TIMES, ("b", [0, 0, 0, 127, 0, 0, 0, 64])],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2, comp=5120, normalized=True)],
+          [anim([ch(path="rotation")], [smp()])])
+case("accessor/rotation_byte_not_unit", d,
+     [("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", E, C0 + "/sampler")],
+     "normalized BYTE rotation, second key dequantizes to length 0.504")
+d = asset([TIMES, ("b", [0, 0, 0, 127, 0, -128, 0, 0])],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]),
+           acc(1, "VEC4", 2, [0, -128, 0, 0], [0, 0, 0, 127], comp=5120, normalized=True)],
+          [anim([ch(path="rotation")], [smp()])])
+case("../rules_valid/rotation_byte_normalized", d, [],
+     "normalized BYTE rotation with raw-integer min/max (-128 dequantizes to -1)")
+# Sparse: base times [0, 1, 2, 3], sparse index 2 -> 0.5 gives [0, 1, 0.5, 3].
+d = asset([[0, 1, 2, 3], [0] * 12, ("B", [2]), [0.5]],
+          [acc(0, "SCALAR", 4, [0.0], [3.0],
+               sparse={"count": 1, "indices": {"bufferView": 2, "componentType": 5121},
+                       "values": {"bufferView": 3}}),
+           acc(1, "VEC3", 4)],
+          [anim([ch()], [smp()])])
+case("accessor/input_sparse_non_increasing", d,
+     [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
+     "sparse substitution makes the times [0, 1, 0.5, 3]: NON_INCREASING at 2")
+d = asset([VEC3x2], [acc(None, "SCALAR", 2, [0.0], [0.0]), acc(0, "VEC3", 2)],
+          [anim([ch()], [smp()])])
+case("../rules_valid/input_without_buffer_view", d, [],
+     "times without bufferView are zeros, [0, 0]: not read, as glTF-Validator (spec: data supplied by other means)")
+d = base()
+d["foo"] = 1
+case("asset/root_unexpected_property", d,
+     [("UNEXPECTED_PROPERTY", W, "/foo")], "unknown top-level member")
+d = base(nodes=[{"rotation": [0, 0, 2, 1]}])
+case("node/rotation_out_of_range", d,
+     [("VALUE_NOT_IN_RANGE", E, "/nodes/0/rotation/2")], "a rotation component of 2")
+d = base(nodes=[{"translation": [0, 0]}])
+case("node/translation_length", d,
+     [("ARRAY_LENGTH_NOT_IN_LIST", E, "/nodes/0/translation")], "translation with 2 numbers")
+d = base()
+d["animations"][0]["channels"][0]["target"]["node"] = "0"
+case("channel/target_node_type_mismatch", d,
+     [("TYPE_MISMATCH", E, C0 + "/target/node")], "target.node is a string")
+d = base()
+d["bufferViews"].append({"buffer": 0, "byteLength": 12, "byteStride": 6})
+case("buffer_view/byte_stride_multiple", d,
+     [("VALUE_MULTIPLE_OF", E, "/bufferViews/2/byteStride")],
+     "an unused bufferView with byteStride 6 (not a multiple of 4)")
 
 
 def report(name, messages):
