@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -115,6 +116,42 @@ INSTANTIATE_TEST_SUITE_P(ConformanceAssets, InvalidAsset, ::testing::ValuesIn(as
 TEST(InvalidAssets, EveryFolderHasAssets) {
   // Guards against the parameterised suite silently becoming empty.
   EXPECT_GE(asset_names().size(), 40u);
+}
+
+// One asset per rule: every code the schema mapping, the animation rules and
+// the data pass can raise appears in at least one expected report.
+TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {
+  const char* kRuleCodes[] = {
+      // schema (schema_check.cpp, unique elements, accessor min/max lengths)
+      "ARRAY_LENGTH_NOT_IN_LIST", "ARRAY_TYPE_MISMATCH", "DUPLICATE_ELEMENTS", "EMPTY_ENTITY",
+      "INVALID_INDEX", "NON_OBJECT_EXTRAS", "PATTERN_MISMATCH", "TYPE_MISMATCH",
+      "UNDEFINED_PROPERTY", "UNEXPECTED_PROPERTY", "UNSATISFIED_DEPENDENCY", "VALUE_MULTIPLE_OF",
+      "VALUE_NOT_IN_LIST", "VALUE_NOT_IN_RANGE",
+      // link (rules/animation.cpp)
+      "ACCESSOR_USAGE_OVERRIDE", "ANIMATION_CHANNEL_TARGET_NODE_MATRIX",
+      "ANIMATION_CHANNEL_TARGET_NODE_SKIN", "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS",
+      "ANIMATION_DUPLICATE_TARGETS", "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE",
+      "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT",
+      "ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS",
+      "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS",
+      "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT",
+      "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", "BUFFER_VIEW_TARGET_OVERRIDE",
+      "UNRESOLVED_REFERENCE", "UNUSED_OBJECT",
+      // data (rules/data_phase.cpp)
+      "ACCESSOR_ANIMATION_INPUT_NEGATIVE", "ACCESSOR_ANIMATION_INPUT_NON_INCREASING",
+      "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION",
+      "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
+      "ACCESSOR_INVALID_FLOAT", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_MIN_MISMATCH"};
+  std::set<std::string> covered;
+  for (const std::string& name : asset_names()) {
+    for (const auto& m : expected_messages(kAssets / (name + ".report.json"))) {
+      covered.insert(std::get<0>(m));
+    }
+  }
+  for (const char* code : kRuleCodes) {
+    EXPECT_NE(gltf_anim::validator::find_issue_type(code), nullptr) << code << " is not registered";
+    EXPECT_EQ(covered.count(code), 1u) << "no asset under conformance_assets/invalid/ expects " << code;
+  }
 }
 
 // Real assets (../shared/corpus, see its MANIFEST.md): the ones the Khronos

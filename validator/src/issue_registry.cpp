@@ -109,10 +109,6 @@ constexpr IssueType kIssueTypes[] = {
      "An array with a fixed length (node.matrix/rotation/scale/translation, accessor.min/max "
      "against the accessor type) has another length.",
      "glTF 2.0 5.24 node, 5.1 accessor: min/max length equals the number of components"},
-    {"ARRAY_LENGTH_OUT_OF_RANGE", S::kError, P::kSchema,
-     "Invalid array length {0}. Valid range is {1}.",
-     "An array is shorter or longer than its schema allows.",
-     "glTF 2.0 JSON schema minItems/maxItems"},
     {"ARRAY_TYPE_MISMATCH", S::kError, P::kSchema,
      "Type mismatch. Array element {0} is not a '{1}'.",
      "An array (other than a top-level collection) holds an element of the wrong JSON type; "
