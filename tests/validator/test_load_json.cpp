@@ -117,6 +117,21 @@ TEST(LoadJson, LargeButAllowedDepthUsesNoRecursion) {
   EXPECT_TRUE(issues.issues().empty());
 }
 
+TEST(LoadJson, ValueCountLimit) {
+  LoadOptions options;
+  options.max_json_values = 10;
+  IssueCollector ok;  // the array and 9 numbers: 10 values
+  EXPECT_NE(load_text("[1,2,3,4,5,6,7,8,9]", ok, options).document, nullptr);
+  EXPECT_TRUE(ok.issues().empty());
+  IssueCollector over;  // 11 values; keys count too
+  EXPECT_EQ(load_text("[1,2,3,4,5,6,7,8,9,10]", over, options).document, nullptr);
+  ASSERT_EQ(codes(over), std::vector<std::string>{"JSON_TOO_MANY_VALUES"});
+  EXPECT_EQ(over.issues()[0].pointer, "");
+  IssueCollector keys;
+  EXPECT_EQ(load_text(R"({"a":1,"b":2,"c":3,"d":4,"e":5,"f":6})", keys, options).document, nullptr);
+  EXPECT_TRUE(keys.has("JSON_TOO_MANY_VALUES"));
+}
+
 TEST(LoadJson, DuplicateKeysAreReportedWithPointer) {
   IssueCollector issues;
   const LoadedAsset a = load_text(

@@ -103,6 +103,11 @@ constexpr IssueType kIssueTypes[] = {
      "Our own: an object has two members with the same name (RFC 8259: names SHOULD be unique; "
      "parsers disagree on which one wins).",
      "RFC 8259 4: the names within an object SHOULD be unique"},
+    {"JSON_TOO_MANY_VALUES", S::kError, P::kJson,
+     "More than {0} JSON values (at byte offset {1}); the document was not kept.",
+     "Our own: the JSON holds more values than LoadOptions::max_json_values (default 2^24), "
+     "which bounds the memory of the parsed document (real assets keep bulk data in buffers).",
+     "Issue 6: resource limits (not a glTF rule)"},
     // ---- schema (rules engineer: validator/schemas/, schema_check.cpp) ----
     {"ARRAY_LENGTH_NOT_IN_LIST", S::kError, P::kSchema,
      "Invalid array length {0}. Valid lengths are: {1}.",

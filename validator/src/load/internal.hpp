@@ -65,10 +65,11 @@ struct LoaderAccess {
 
 // ---- JSON -----------------------------------------------------------------
 // Parses `text` (UTF-8 validated, iterative, full-precision numbers, depth
-// limited). On failure: INVALID_JSON at "" (the message carries the byte offset
+// and value-count limited; JSON_TOO_MANY_VALUES past max_values). On failure: INVALID_JSON at "" (the message carries the byte offset
 // within `text`) and nullptr.
 std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::size_t max_depth, IssueCollector& issues);
+                                                std::size_t max_depth, std::size_t max_values,
+                                                IssueCollector& issues);
 // JSON_DUPLICATE_KEY for every object member name seen twice (iterative walk).
 void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues);
 

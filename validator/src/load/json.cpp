@@ -21,35 +21,46 @@ constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
                                  rapidjson::kParseFullPrecisionFlag;
 
 // Forwards SAX events to the document and stops the reader (returning false
-// makes it fail with kParseErrorTermination) once nesting exceeds the limit.
+// makes it fail with kParseErrorTermination) once nesting or the number of
+// values exceeds its limit.
 // The document's own stack is a heap array, so a deep but allowed input costs
 // memory, not C++ stack.
 class DepthLimiter {
  public:
-  DepthLimiter(rapidjson::Document& doc, std::size_t max_depth) : doc_(doc), max_depth_(max_depth) {}
-  bool Null() { return doc_.Null(); }
-  bool Bool(bool b) { return doc_.Bool(b); }
-  bool Int(int i) { return doc_.Int(i); }
-  bool Uint(unsigned i) { return doc_.Uint(i); }
-  bool Int64(std::int64_t i) { return doc_.Int64(i); }
-  bool Uint64(std::uint64_t i) { return doc_.Uint64(i); }
-  bool Double(double d) { return doc_.Double(d); }
-  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return doc_.RawNumber(s, n, copy); }
-  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc_.String(s, n, copy); }
-  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc_.Key(s, n, copy); }
-  bool StartObject() { return enter() && doc_.StartObject(); }
+  DepthLimiter(rapidjson::Document& doc, std::size_t max_depth, std::size_t max_values)
+      : doc_(doc), max_depth_(max_depth), values_left_(max_values) {}
+  bool Null() { return count() && doc_.Null(); }
+  bool Bool(bool b) { return count() && doc_.Bool(b); }
+  bool Int(int i) { return count() && doc_.Int(i); }
+  bool Uint(unsigned i) { return count() && doc_.Uint(i); }
+  bool Int64(std::int64_t i) { return count() && doc_.Int64(i); }
+  bool Uint64(std::uint64_t i) { return count() && doc_.Uint64(i); }
+  bool Double(double d) { return count() && doc_.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.RawNumber(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.Key(s, n, copy); }
+  bool StartObject() { return count() && enter() && doc_.StartObject(); }
   bool EndObject(rapidjson::SizeType n) {
     --depth_;
     return doc_.EndObject(n);
   }
-  bool StartArray() { return enter() && doc_.StartArray(); }
+  bool StartArray() { return count() && enter() && doc_.StartArray(); }
   bool EndArray(rapidjson::SizeType n) {
     --depth_;
     return doc_.EndArray(n);
   }
   bool too_deep() const { return too_deep_; }
+  bool too_many() const { return too_many_; }
 
  private:
+  bool count() {
+    if (values_left_ == 0) {
+      too_many_ = true;
+      return false;
+    }
+    --values_left_;
+    return true;
+  }
   bool enter() {
     if (depth_ >= max_depth_) {
       too_deep_ = true;
@@ -61,13 +72,16 @@ class DepthLimiter {
   rapidjson::Document& doc_;
   std::size_t max_depth_;
   std::size_t depth_ = 0;
+  std::size_t values_left_;
   bool too_deep_ = false;
+  bool too_many_ = false;
 };
 
 }  // namespace
 
 std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::size_t max_depth, IssueCollector& issues) {
+                                                std::size_t max_depth, std::size_t max_values,
+                                                IssueCollector& issues) {
   // RapidJSON treats '\0' as the end of input, so "{}\0junk" would pass. A raw
   // NUL can never be part of valid JSON text: refuse it up front.
   if (const void* nul = text.empty() ? nullptr : std::memchr(text.data(), 0, text.size()); nul != nullptr) {
@@ -78,13 +92,17 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
   auto doc = std::make_unique<rapidjson::Document>();
   rapidjson::MemoryStream stream(reinterpret_cast<const char*>(text.data()), text.size());
   rapidjson::Reader reader;
-  DepthLimiter limiter(*doc, max_depth);
+  DepthLimiter limiter(*doc, max_depth, max_values);
   rapidjson::ParseResult result;
   auto generate = [&](rapidjson::Document&) {
     result = reader.Parse<kParseFlags>(stream, limiter);
     return !result.IsError();
   };
   doc->Populate(generate);
+  if (limiter.too_many()) {
+    issues.add("JSON_TOO_MANY_VALUES", "", {std::to_string(max_values), std::to_string(result.Offset())});
+    return nullptr;
+  }
   if (result.IsError()) {
     std::string what = limiter.too_deep()
                            ? "Nesting deeper than " + std::to_string(max_depth) + " levels."

@@ -10,7 +10,8 @@
 //     JSON text (glb phase, issues at byte offsets);
 //  3. parse the JSON with RapidJSON, iteratively, validating UTF-8 and with
 //     a nesting limit; any failure is one INVALID_JSON at pointer "" and a null
-//     document (json phase). Duplicate member names are JSON_DUPLICATE_KEY;
+//     document (json phase); more than max_json_values values is
+//     JSON_TOO_MANY_VALUES. Duplicate member names are JSON_DUPLICATE_KEY;
 //  4. build the tolerant views of buffers, bufferViews and accessors (no
 //     issues: the JSON-Schema check owns type errors);
 //  5. load every buffer: GLB BIN chunk, data: URI (strict base64), or a relative
@@ -49,6 +50,12 @@ struct LoadOptions {
   std::uint64_t max_file_bytes = std::uint64_t{1} << 30;  // 1 GiB
   // Deepest JSON nesting accepted (objects + arrays). glTF needs about 10.
   std::size_t max_json_depth = 64;
+  // Most JSON values (numbers, strings, members, ...) accepted. Each costs 16 to
+  // 32 bytes of parsed document, so a file of "0,0,0,..." would otherwise grow
+  // eight-fold in memory. 2^24 bounds the document near 512 MiB; real assets
+  // keep animation data in buffers and need far fewer (100,000 channels use
+  // about 10^6).
+  std::size_t max_json_values = std::size_t{1} << 24;
   // false: do not load buffers at all (no data checks possible); the JSON and
   // the container are still checked.
   bool load_buffers = true;
