@@ -57,8 +57,8 @@ std::optional<AssetInfo> make_info(const LoadedAsset& asset) {
 void run_phases(const LoadedAsset& asset, IssueCollector& issues) {
   if (!asset.document) return;  // INVALID_JSON or a broken container: nothing more to say
   DataChecks data;
-  RuleContext ctx{asset, *asset.document, issues, data, {}};
   const std::vector<std::unique_ptr<RuleModule>> modules = rule_modules();
+  RuleContext ctx{asset, *asset.document, issues, data, {}, modules};
   check_schema(*asset.document, ctx, modules);
   if (!asset.document->IsObject()) return;
   // Link: bufferViews and accessors first (as glTF-Validator), then each module.

@@ -84,17 +84,17 @@ class InputChecker final : public ElementChecker {
   bool has_previous_ = false;
 };
 
-// Rotation outputs: unit quaternions. For CUBICSPLINE only the keyframe value
-// (the middle element of each in-tangent, value, out-tangent triple).
+// Rotation outputs: unit quaternions. Only keyframe values are checked: for
+// CUBICSPLINE the middle element of each in-tangent, value, out-tangent triple.
 class QuaternionChecker final : public ElementChecker {
  public:
-  QuaternionChecker(IssueCollector& issues, std::string pointer, bool cubic)
-      : issues_(issues), pointer_(std::move(pointer)), cubic_(cubic) {}
+  QuaternionChecker(IssueCollector& issues, std::string pointer, InterpolationInfo interp)
+      : issues_(issues), pointer_(std::move(pointer)), interp_(interp) {}
   void consume(std::span<const double> values, std::uint64_t first) override {
     const std::size_t n = values.size() / 4;
     for (std::size_t k = 0; k < n; ++k) {
       const std::uint64_t element = first + k;
-      if (cubic_ && element % 3 != 1) continue;
+      if (element % interp_.outputs_per_key != interp_.value_index) continue;
       const double* q = values.data() + k * 4;
       const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
       if (std::abs(length - 1.0) > kUnitLengthThresholdVec4) {
@@ -108,7 +108,7 @@ class QuaternionChecker final : public ElementChecker {
  private:
   IssueCollector& issues_;
   std::string pointer_;
-  bool cubic_;
+  InterpolationInfo interp_;
 };
 
 // ---- the module ------------------------------------------------------------
@@ -123,6 +123,14 @@ struct SamplerInfo {
 class AnimationRules final : public RuleModule {
  public:
   std::string_view name() const override { return "animation"; }
+
+  // The core interpolation modes (glTF 2.0 Appendix C).
+  std::optional<InterpolationInfo> interpolation(const RuleContext& /*ctx*/,
+                                                 std::string_view mode) const override {
+    if (mode == "LINEAR" || mode == "STEP") return InterpolationInfo{1, 0, 0};  // count >= 1 is the schema's
+    if (mode == "CUBICSPLINE") return InterpolationInfo{3, 1, 2};  // "at least 2 keyframes"
+    return std::nullopt;
+  }
 
   void link(RuleContext& ctx) override {
     const rapidjson::Value* animations = array_member(ctx.doc, "animations");
@@ -175,7 +183,7 @@ class AnimationRules final : public RuleModule {
         info.interpolation = std::string(*interp);
       }
       const JsonPointer sp = at / s;
-      const bool cubic = info.interpolation == "CUBICSPLINE";
+      const InterpolationInfo interp = ctx.interpolation(info.interpolation).value_or(InterpolationInfo{});
 
       if (const auto input = index_member(*sampler, "input")) {
         const JsonPointer ip = sp / std::string_view("input");
@@ -203,9 +211,9 @@ class AnimationRules final : public RuleModule {
           // The count as written: an accessor with count 0 is broken (VALUE_NOT_IN_RANGE)
           // but also has too few keys for a spline.
           const auto count = acc_json != nullptr ? index_member(*acc_json, "count") : std::nullopt;
-          if (cubic && count && *count < 2) {
+          if (count && *count < interp.min_keys) {
             ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", ip,
-                           {info.interpolation, "2", std::to_string(*count)});
+                           {info.interpolation, std::to_string(interp.min_keys), std::to_string(*count)});
           }
         }
       }
@@ -323,7 +331,8 @@ class AnimationRules final : public RuleModule {
 
       if (info != nullptr && info->output && path) {
         const Accessor& out = *accessor(ctx, *info->output);
-        const bool cubic = info->interpolation == "CUBICSPLINE";
+        const InterpolationInfo interp =
+            ctx.interpolation(info->interpolation).value_or(InterpolationInfo{});
         if (out.well_formed) {
           if (!output_format_ok(*path, out)) {
             ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sampler_p,
@@ -334,15 +343,17 @@ class AnimationRules final : public RuleModule {
           if (is_trs(*path)) per_key = 1;
           if (*path == "weights" && morph_count) per_key = *morph_count;
           if (in != nullptr && in->well_formed && per_key != 0) {
-            const std::uint64_t expected = *in->count * (cubic ? 3 : 1) * per_key;
+            const std::uint64_t expected = *in->count * interp.outputs_per_key * per_key;
             if (expected != *out.count) {
               ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p,
                              {std::to_string(expected), std::to_string(*out.count)});
             }
           }
           if (*path == "rotation" && out.type == ElementType::kVec4) {
-            ctx.data.attach(*info->output, cubic ? "animation.rotation.cubic" : "animation.rotation",
-                            std::make_unique<QuaternionChecker>(ctx.issues, sampler_p.str(), cubic));
+            ctx.data.attach(*info->output,
+                            "animation.rotation/" + std::to_string(interp.outputs_per_key) + "/" +
+                                std::to_string(interp.value_index),
+                            std::make_unique<QuaternionChecker>(ctx.issues, sampler_p.str(), interp));
           }
         }
       }

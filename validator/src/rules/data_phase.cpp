@@ -170,6 +170,13 @@ void run_data_phase(RuleContext& ctx) {
   }
 }
 
+std::optional<InterpolationInfo> RuleContext::interpolation(std::string_view name) const {
+  for (const auto& m : modules) {
+    if (auto info = m->interpolation(*this, name)) return info;
+  }
+  return std::nullopt;
+}
+
 std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   std::vector<std::unique_ptr<RuleModule>> modules;
   modules.push_back(make_unique_element_rules());

@@ -61,6 +61,17 @@ class DataChecks {
   std::map<std::size_t, std::vector<Entry>> by_accessor_;
 };
 
+class RuleModule;
+
+// What the rules need to know about a sampler interpolation mode. The core
+// modes (LINEAR, STEP, CUBICSPLINE) are declared by the animation module like
+// any extension's mode would be (RuleModule::interpolation).
+struct InterpolationInfo {
+  std::uint32_t outputs_per_key = 1;  // output elements per input key (3 for cubic splines)
+  std::uint32_t value_index = 0;      // which of them is the keyframe value (1 for splines)
+  std::uint64_t min_keys = 1;         // fewer keys: ..._INPUT_ACCESSOR_TOO_FEW_ELEMENTS
+};
+
 // Shared by every module while one asset is validated.
 struct RuleContext {
   const LoadedAsset& asset;
@@ -70,6 +81,12 @@ struct RuleContext {
   // Usage of each accessor set by the rules so far ("animation input", ...);
   // a second, different usage is ACCESSOR_USAGE_OVERRIDE.
   std::map<std::size_t, std::string> accessor_usage;
+  // All modules of this run, in link order (for the declarative queries below).
+  std::span<const std::unique_ptr<RuleModule>> modules = {};
+
+  // The first module's answer for this interpolation name, or nullopt when no
+  // module defines it (then the schema phase reported VALUE_NOT_IN_LIST).
+  std::optional<InterpolationInfo> interpolation(std::string_view name) const;
 };
 
 class RuleModule {
@@ -81,6 +98,12 @@ class RuleModule {
   virtual bool accepts_value(const RuleContext& /*ctx*/, std::string_view /*pointer*/,
                              const rapidjson::Value& /*value*/) const {
     return false;
+  }
+  // Declares a sampler interpolation mode this module defines (an extension
+  // module may look at ctx.doc's extensionsUsed first).
+  virtual std::optional<InterpolationInfo> interpolation(const RuleContext& /*ctx*/,
+                                                         std::string_view /*name*/) const {
+    return std::nullopt;
   }
   // Link phase: references, formats, counts; attaches data checkers.
   virtual void link(RuleContext& ctx) = 0;
