@@ -43,7 +43,7 @@ Row make_row(const SquadBenchResult& r) {
 }
 
 const char* const kHeader[] = {"case", "keys", "seed avg error", "our avg error",
-                               "our max error", "max |dV| at keys", "max |dA| at keys"};
+                               "our max error", "max dV at keys", "max dA at keys"};
 
 void print_markdown(std::ostream& out, const std::string& title, const std::vector<Row>& rows) {
   out << "### " << title << "\n\n|";
