@@ -55,6 +55,10 @@ export function mapClip(clip, root, associations) {
       unmapped.push({ track: track.name, reason: `property ${parsed.propertyName} is not a glTF node property` });
       continue;
     }
+    if (!root) {
+      unmapped.push({ track: track.name, reason: 'the asset has no scene (gltf.scene is undefined): AnimationMixer has no root to bind the track under' });
+      continue;
+    }
     const object = PropertyBinding.findNode(root, parsed.nodeName);
     if (!object) {
       unmapped.push({ track: track.name, reason: `no object named ${parsed.nodeName} under the scene (AnimationMixer would not bind it)` });

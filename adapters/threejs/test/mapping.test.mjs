@@ -159,3 +159,18 @@ test('tracks of objects outside the scene or of non-node properties are reported
   assert.match(unmapped[0].reason, /no object named nobody/);
   assert.match(unmapped[1].reason, /not a glTF node property/);
 });
+
+test('an asset without a scene: tracks are reported unbound, not guessed', async () => {
+  const b = new GltfBuilder();
+  b.node({ name: 'n' });
+  b.animation('a', [{ node: 0, path: 'translation', times: [0, 1], values: vec(0) }]);
+  const json = b.build();
+  delete json.scene;
+  delete json.scenes;
+  const gltf = await parseGltf(JSON.stringify(json));
+  assert.equal(gltf.scene, undefined);
+  assert.equal(gltf.animations[0].tracks.length, 1);
+  const { targets, unmapped } = mapClip(gltf.animations[0], gltf.scene, gltf.parser.associations);
+  assert.deepEqual(targets, []);
+  assert.match(unmapped[0].reason, /no scene/);
+});
