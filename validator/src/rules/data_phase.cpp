@@ -117,20 +117,36 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
         static_cast<std::size_t>(std::min<std::uint64_t>(kChunkElements, reader->count() - first));
     chunk.resize(n * comps);
     if (!reader->read(first, n, chunk.data())) return;
-    for (std::size_t k = 0; k < chunk.size(); ++k) {
-      const double v = chunk[k];
-      if (is_float && !std::isfinite(v)) {
-        ctx.issues.add("ACCESSOR_INVALID_FLOAT", ap, {std::to_string(first * comps + k)});
-        continue;
+    bool chunk_finite = true;
+    if (is_float) {
+      for (std::size_t k = 0; k < chunk.size(); ++k) {
+        if (!std::isfinite(chunk[k])) {
+          chunk_finite = false;
+          ctx.issues.add("ACCESSOR_INVALID_FLOAT", ap, {std::to_string(first * comps + k)});
+        }
       }
-      const std::size_t c = k % comps;
-      if (lo.present) {
-        lo.actual[c] = std::min(lo.actual[c], v);
-        if (v < lo.decoded[c]) ++lo.beyond[c];
-      }
-      if (hi.present) {
-        hi.actual[c] = std::max(hi.actual[c], v);
-        if (v > hi.decoded[c]) ++hi.beyond[c];
+    }
+    // Bounds, component by component (NaN/Inf excluded: reported above).
+    for (Bound* b : {&lo, &hi}) {
+      if (!b->present) continue;
+      const bool is_min = b == &lo;
+      for (std::uint32_t c = 0; c < comps; ++c) {
+        double actual = b->actual[c];
+        const double bound = b->decoded[c];
+        std::uint64_t beyond = 0;
+        for (std::size_t k = c; k < chunk.size(); k += comps) {
+          const double v = chunk[k];
+          if (!chunk_finite && !std::isfinite(v)) continue;
+          if (is_min) {
+            actual = v < actual ? v : actual;
+            beyond += v < bound ? 1 : 0;
+          } else {
+            actual = v > actual ? v : actual;
+            beyond += v > bound ? 1 : 0;
+          }
+        }
+        b->actual[c] = actual;
+        b->beyond[c] += beyond;
       }
     }
     for (ElementChecker* checker : checkers) checker->consume(chunk, first);
