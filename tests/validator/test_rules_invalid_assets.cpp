@@ -154,6 +154,27 @@ TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {
   }
 }
 
+// The generated conformance suite (conformance_assets/valid/, written by the
+// asset generator, not by these rules): every core asset (no extension used)
+// gives no error and no warning. Extension assets wait for the extension rules.
+TEST(GeneratedValidAssets, CoreAssetsGiveNoErrorsOrWarnings) {
+  const fs::path dir = kAssets / "valid";
+  if (!fs::exists(dir)) GTEST_SKIP() << "no " << dir;
+  std::size_t checked = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string ext = e.path().extension().string();
+    if (ext != ".gltf" && ext != ".glb") continue;
+    const ValidationReport r = validate_file(e.path(), ValidateOptions{});
+    if (r.info && (!r.info->extensions_used.empty() || !r.info->extensions_required.empty())) continue;
+    for (const auto& i : r.issues) {
+      EXPECT_GT(static_cast<int>(i.severity), static_cast<int>(Severity::kWarning))
+          << e.path() << ": " << i.code << " " << i.pointer << ": " << i.message;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 20u);
+}
+
 // Real assets (../shared/corpus, see its MANIFEST.md): the ones the Khronos
 // validator finds no errors in, apart from the deliberately missing image
 // files, must give no error here either.
