@@ -136,6 +136,9 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
       throw fail("accessor " + std::to_string(acc) + " cannot be read");
     }
   }
+  const auto input_reader = validator::AccessorReader::open(asset, *input);
+  if (!input_reader) throw fail("input accessor " + std::to_string(*input) + " cannot be read");
+  if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
   const auto reader = validator::AccessorReader::open(asset, *output);
   if (!reader) throw fail("output accessor " + std::to_string(*output) + " cannot be read");
   if (!validator::read_accessor(asset, *input, r.times) ||
@@ -164,6 +167,7 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
     r.track.components = static_cast<std::size_t>(*out_acc.count) / (r.times.size() * per_key);
   } else {
     r.track.components = reader->components();
+    if (!pointer_channel && r.track.components != 3) throw fail("translation or scale output is not VEC3");
   }
   if (integer_values) {
     if (!pointer_channel) throw fail("core channel output of a non-normalized integer type");
