@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -131,6 +133,50 @@ TEST(GoldenValues, SqlerpChannelEvaluatesTheExtensionSampler) {
   const double s = static_cast<double>(static_cast<float>(std::sin(kPi / 4)));
   const double w = static_cast<double>(static_cast<float>(std::cos(kPi / 4)));
   EXPECT_EQ(at(c, 1.0), (std::vector<double>{0, 0, s, w}));
+}
+
+// Independent quaternion helpers (second method; not the reference evaluator).
+using Q = std::array<double, 4>;
+Q axis_angle_f32(double x, double y, double z, double degrees) {
+  const double n = std::sqrt(x * x + y * y + z * z);
+  const double h = degrees * kPi / 360.0;
+  const double s = std::sin(h);
+  auto f = [](double v) { return static_cast<double>(static_cast<float>(v)); };
+  return {f(s * x / n), f(s * y / n), f(s * z / n), f(std::cos(h))};
+}
+Q slerp_test(const Q& a, const Q& b, double u) {
+  double d = 0;
+  for (int i = 0; i < 4; ++i) d += a[i] * b[i];
+  const double sign = d < 0 ? -1.0 : 1.0;
+  const double angle = std::acos(std::min(1.0, std::abs(d)));
+  const double wa = std::sin((1 - u) * angle) / std::sin(angle);
+  const double wb = sign * std::sin(u * angle) / std::sin(angle);
+  Q out{};
+  for (int i = 0; i < 4; ++i) out[i] = wa * a[i] + wb * b[i];
+  return out;
+}
+
+TEST(GoldenValues, SqlerpMidSegmentIsShoemakesFormula) {
+  // sqlerp(A, B, C, D, u) = slerp(slerp(A, D, u), slerp(B, C, u), 2u - 2u^2), segment 0:
+  // A = identity, D = 90 deg about z, B = b_1 = 25 deg about (0.2, 0, 1), C = a_2 = 70 deg about (0, 0.3, 1).
+  // The control quaternions are in one hemisphere, so plain and shortest-path slerp agree.
+  const auto f = golden("sqlerp_with_fallback");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  const Q a{0, 0, 0, 1};
+  const Q d = axis_angle_f32(0, 0, 1, 90);
+  const Q b = axis_angle_f32(0.2, 0, 1, 25);
+  const Q cc = axis_angle_f32(0, 0.3, 1, 70);
+  for (double u : {0.25, 0.5, 0.75}) {
+    const Q expected = slerp_test(slerp_test(a, d, u), slerp_test(b, cc, u), 2 * u - 2 * u * u);
+    expect_near(at(c, u), {expected[0], expected[1], expected[2], expected[3]}, 1e-12);
+  }
+}
+
+TEST(GoldenValues, TextureTransformRotationIsAScalar) {
+  const auto f = golden("pointer_texture_rotation_linear");
+  const auto& c = channel(f, "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/rotation");
+  EXPECT_EQ(c.width, 1u);
+  expect_near(at(c, 0.5), {0.5 * static_cast<double>(3.14159f)}, 1e-15);
 }
 
 TEST(GoldenValues, ShortestPathAcrossStoredSignFlips) {

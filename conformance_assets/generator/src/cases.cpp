@@ -386,6 +386,71 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         }));
   }
   cases.push_back(make(
+      "pointer_texture_rotation_linear", "pointer",
+      {"LINEAR", "KHR_animation_pointer", "float", "KHR_texture_transform"}, {kPointer, kObjectModel, kLinear},
+      "KHR_texture_transform rotation: a float whose pointer ends in \"/rotation\", lerped as a scalar "
+      "(not a quaternion), radians 0, 3.14159, -1.5, 0.25.",
+      [](GltfBuilder& b) {
+        pointer_scene(b, "float2");
+        Json& transform = b.root()["materials"].at(0)["pbrMetallicRoughness"]["baseColorTexture"]["extensions"]
+                              ["KHR_texture_transform"];
+        transform.set("rotation", 0.0);
+        const int anim = b.add_animation("uv_rotation");
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {0, 3.14159f, -1.5f, 0.25f}, "SCALAR", "LINEAR"),
+                              "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                              "rotation");
+      }));
+  cases.push_back(make(
+      "pointer_light_linear", "pointer", {"LINEAR", "STEP", "KHR_animation_pointer", "float", "float3", "KHR_lights_punctual"},
+      {kPointer, kObjectModel, kLinear, kStep},
+      "KHR_lights_punctual spot light: color (float3, LINEAR), intensity (float, LINEAR) and outerConeAngle "
+      "(float, STEP), three channels on one light.",
+      [](GltfBuilder& b) {
+        b.use_extension("KHR_lights_punctual");
+        b.root().set("extensions", Json::object({{"KHR_lights_punctual",
+                                                  Json::object({{"lights", Json::array({Json::object(
+                                                                               {{"type", "spot"},
+                                                                                {"color", Json::floats(D{1, 1, 1})},
+                                                                                {"intensity", 1.0},
+                                                                                {"spot", Json::object({{"outerConeAngle", 0.7}})}})})}})}}));
+        b.add_node(Json::object({{"name", "light"},
+                                 {"extensions", Json::object({{"KHR_lights_punctual", Json::object({{"light", 0}})}})}}));
+        mesh_node(b);
+        const int anim = b.add_animation("light");
+        const std::string light = "/extensions/KHR_lights_punctual/lights/0/";
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {1, 1, 1, 1, 0, 0, 0, 1, 0, 0.5f, 0.5f, 1}, "VEC3", "LINEAR"),
+                              light + "color");
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {1, 10, 100, 0}, "SCALAR", "LINEAR"), light + "intensity");
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {0.7f, 0.3f, 0.5f, 0.1f}, "SCALAR", "STEP"),
+                              light + "spot/outerConeAngle");
+      }));
+  cases.push_back(make(
+      "pointer_emissive_strength_cubicspline", "pointer",
+      {"CUBICSPLINE", "KHR_animation_pointer", "float", "KHR_materials_emissive_strength"},
+      {kPointer, kObjectModel, kCubic},
+      "KHR_materials_emissive_strength emissiveStrength (float), CUBICSPLINE with non-zero tangents.",
+      [](GltfBuilder& b) {
+        b.use_extension("KHR_materials_emissive_strength");
+        b.add("materials", Json::object({{"emissiveFactor", Json::floats(D{1, 1, 1})},
+                                         {"extensions", Json::object({{"KHR_materials_emissive_strength",
+                                                                       Json::object({{"emissiveStrength", 1.0}})}})}}));
+        mesh_node(b);
+        const int anim = b.add_animation("glow");
+        const F v = cubic_layout({1, 4, 2, 8}, tangents(4, 1, 3, 2), tangents(4, 1, 3, 4), 1);
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, v, "SCALAR", "CUBICSPLINE"),
+                              "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength");
+      }));
+  cases.push_back(make(
+      "pointer_single_weight_linear", "pointer", {"LINEAR", "KHR_animation_pointer", "float", "weights"},
+      {kPointer, kObjectModel, kMorph},
+      "KHR_animation_pointer to one morph weight, /nodes/0/weights/1 (float), of a mesh with 3 targets.",
+      [](GltfBuilder& b) {
+        mesh_node(b, 3);
+        const int anim = b.add_animation("weight1");
+        b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {0, 1, 0.25f, 0.5f}, "SCALAR", "LINEAR"),
+                              "/nodes/0/weights/1");
+      }));
+  cases.push_back(make(
       "pointer_weights_linear", "pointer", {"LINEAR", "KHR_animation_pointer", "float[]", "weights"},
       {kPointer, kObjectModel, kMorph},
       "KHR_animation_pointer to /nodes/0/weights (float[], 3 morph targets), LINEAR.",
