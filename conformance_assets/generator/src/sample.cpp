@@ -141,8 +141,11 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
   if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
   const auto reader = validator::AccessorReader::open(asset, *output);
   if (!reader) throw fail("output accessor " + std::to_string(*output) + " cannot be read");
-  if (!validator::read_accessor(asset, *input, r.times) ||
-      !validator::read_accessor(asset, *output, r.values)) {
+  // The loader caps a file at 1 GiB, i.e. at most 2^28 float32 values; allow
+  // all of them (the default cap of read_accessor is meant for tests).
+  constexpr std::size_t kMaxValues = std::size_t{1} << 28;
+  if (!validator::read_accessor(asset, *input, r.times, nullptr, kMaxValues) ||
+      !validator::read_accessor(asset, *output, r.values, nullptr, kMaxValues)) {
     throw fail("accessor data cannot be read");
   }
   const validator::Accessor& out_acc = asset.accessors[*output];
