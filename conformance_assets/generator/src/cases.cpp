@@ -675,19 +675,48 @@ void add_edge_cases(std::vector<Case>& cases) {
                                    "VEC4", "LINEAR"),
                            node, "rotation");
       }));
-  cases.push_back(make(
-      "edge_tiny_segment", "edge", {"LINEAR", "STEP", "translation", "tiny segment"}, {kLinear, kStep},
-      "A segment one float32 ulp long (1 to 1.00000012 s) carrying a jump from 0 to 10: its midpoint is "
-      "5, and no division by the tiny duration may blow up.",
-      [](GltfBuilder& b) {
-        const int node = mesh_node(b);
-        const int anim = b.add_animation("tiny");
-        const F times = {0.0f, 1.0f, std::nextafter(1.0f, 2.0f), 2.0f};
-        const F v = {0, 0, 0, 0, 0, 0, 10, 0, 0, 10, 1, 0};
-        b.add_core_channel(anim, sampler(b, anim, times, v, "VEC3", "LINEAR"), node, "translation");
-        b.add_core_channel(anim, sampler(b, anim, times, {1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3}, "VEC3", "STEP"), node,
-                           "scale");
-      }));
+  {
+    Case c = make(
+        "edge_tiny_segment", "edge", {"LINEAR", "STEP", "translation", "tiny segment"}, {kLinear, kStep},
+        "A segment one float32 ulp long (1 to 1.00000012 s) carrying a jump from 0 to 10: its midpoint is "
+        "5, and no division by the tiny duration may blow up. Times inside the segment are not float32 "
+        "numbers: an engine with float32 time lands on a key (variant float32-time).",
+        [](GltfBuilder& b) {
+          const int node = mesh_node(b);
+          const int anim = b.add_animation("tiny");
+          const F times = {0.0f, 1.0f, std::nextafter(1.0f, 2.0f), 2.0f};
+          const F v = {0, 0, 0, 0, 0, 0, 10, 0, 0, 10, 1, 0};
+          b.add_core_channel(anim, sampler(b, anim, times, v, "VEC3", "LINEAR"), node, "translation");
+          b.add_core_channel(anim, sampler(b, anim, times, {1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3}, "VEC3", "STEP"), node,
+                             "scale");
+        });
+    c.variants.push_back(
+        {"float32-time",
+         "The requested time rounded to float32 first (engines keeping time in float): inside the one-ulp "
+         "segment that is one of its two keys, whose value is then used as-is.",
+         [](const reports::SamplesFile& golden) {
+           const double t1 = 1.0;
+           const double t2 = static_cast<double>(std::nextafter(1.0f, 2.0f));
+           std::vector<VariantSample> out;
+           for (std::size_t ch : {std::size_t{0}, std::size_t{1}}) {
+             for (double u : {0.25, 0.5, 0.75}) {
+               const double t = t1 + u * (t2 - t1);
+               const double rounded = static_cast<double>(static_cast<float>(t));
+               for (const auto& channel : golden.animations.at(0).channels) {
+                 if (channel.index != ch) continue;
+                 for (std::size_t i = 0; i < channel.size(); ++i) {
+                   if (channel.times[i] == rounded) {
+                     const auto v = channel.value(i);
+                     out.push_back({0, ch, t, D(v.begin(), v.end())});
+                   }
+                 }
+               }
+             }
+           }
+           return out;
+         }});
+    cases.push_back(std::move(c));
+  }
   // Quaternion sign flips between consecutive keys: the rotations are 0, 40, 80,
   // 120 degrees about z, stored with alternating signs.
   {
