@@ -104,6 +104,21 @@ TEST(GoldenValues, NormalizedUnsignedByteWeights) {
   expect_near(at(c, 2.0), {85 / 255.0, 0}, 1e-17);
 }
 
+TEST(GoldenValues, SparseOutputsSubstituteTheirIndices) {
+  // Translation base (k, k, k) for keys k = 0..3 with keys 1 and 3 replaced by (5, -1, 0.5), (-2, 4, 8);
+  // weights: zeros with values 1, 0.5, 0.75 at flat indices 1, 2, 5 (2 targets per key).
+  const auto f = golden("sparse_outputs");
+  const auto& t = channel(f, "/nodes/0/translation");
+  expect_near(at(t, 1.0), {5, -1, 0.5}, 0.0);
+  expect_near(at(t, 2.0), {2, 2, 2}, 0.0);
+  expect_near(at(t, 2.75), {0, 3, 5}, 1e-15);
+  const auto& w = channel(f, "/nodes/0/weights");
+  expect_near(at(w, 0.0), {0, 1}, 0.0);
+  expect_near(at(w, 1.0), {0.5, 0}, 0.0);
+  expect_near(at(w, 1.5), {0.25, 0.375}, 1e-15);
+  expect_near(at(w, 3.5), {0, 0}, 0.0);
+}
+
 TEST(GoldenValues, TinySegmentMidpoint) {
   const auto f = golden("edge_tiny_segment");
   const auto& c = channel(f, "/nodes/0/translation");
