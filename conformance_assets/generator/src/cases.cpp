@@ -450,16 +450,26 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         b.add_pointer_channel(anim, sampler(b, anim, kTimes4, {0, 1, 0.25f, 0.5f}, "SCALAR", "LINEAR"),
                               "/nodes/0/weights/1");
       }));
-  cases.push_back(make(
-      "pointer_weights_linear", "pointer", {"LINEAR", "KHR_animation_pointer", "float[]", "weights"},
-      {kPointer, kObjectModel, kMorph},
-      "KHR_animation_pointer to /nodes/0/weights (float[], 3 morph targets), LINEAR.",
-      [](GltfBuilder& b) {
-        mesh_node(b, 3);
-        const int anim = b.add_animation("weights");
-        const int s = sampler(b, anim, kTimes4, weight_keys(4, 3), "SCALAR", "LINEAR");
-        b.add_pointer_channel(anim, s, "/nodes/0/weights");
-      }));
+  for (const char* interp : {"STEP", "LINEAR", "CUBICSPLINE"}) {
+    const std::string mode = interp;
+    std::string lower = mode;
+    for (char& ch : lower) ch = static_cast<char>(ch - 'A' + 'a');
+    F v = weight_keys(4, 3);
+    if (mode == "CUBICSPLINE") v = cubic_layout(v, tangents(4, 3, 1.0f, 3), tangents(4, 3, 1.0f, 8), 3);
+    cases.push_back(make(
+        "pointer_weights_" + lower, "pointer", {mode, "KHR_animation_pointer", "float[]", "weights"},
+        {kPointer, kObjectModel, kMorph, mode == "STEP" ? kStep : mode == "LINEAR" ? kLinear : kCubic},
+        "KHR_animation_pointer to /nodes/0/weights (float[], 3 morph targets), " + mode +
+            (mode == "CUBICSPLINE" ? "; the core layout a_1..a_n, v_1..v_n, b_1..b_n per key (Godot drops "
+                                     "CUBICSPLINE pointer channels whose output count is 3 x keys, survey 1b)."
+                                   : "."),
+        [v, mode](GltfBuilder& b) {
+          mesh_node(b, 3);
+          const int anim = b.add_animation("weights");
+          const int s = sampler(b, anim, kTimes4, v, "SCALAR", mode);
+          b.add_pointer_channel(anim, s, "/nodes/0/weights");
+        }));
+  }
 }
 
 // ---------------------------------------------------------------------------
