@@ -82,6 +82,12 @@ TEST(SampleCli, NoExtensionsUsesTheFallbackOrDropsTheChannel) {
   EXPECT_TRUE(without.animations[0].channels.empty());
   const auto pointer = sample(join({quoted(valid_asset("pointer_float3_linear.gltf")), "--no-extensions"}), "ptr");
   EXPECT_TRUE(pointer.animations.at(0).channels.empty());
+  const auto anim2 = sample(join({quoted(valid_asset("animation2_slerp.gltf")), "--no-extensions"}), "a2");
+  EXPECT_TRUE(anim2.animations.at(0).channels.empty());
+  // KHR_animation2's "nodes/0/rotation" (the draft's form) is reported as a JSON pointer.
+  const auto anim2_full = sample(quoted(valid_asset("animation2_slerp.gltf")), "a2_full");
+  EXPECT_EQ(anim2_full.animations.at(0).channels.at(0).target, "/nodes/0/rotation");
+  EXPECT_EQ(anim2_full.animations.at(0).channels.at(0).interpolation, "SLERP");
   // With extensions the pointer channel is there, with its JSON pointer as target.
   const auto full = sample(quoted(valid_asset("pointer_float3_linear.gltf")), "ptr_full");
   EXPECT_EQ(full.animations.at(0).channels.at(0).target, "/materials/0/emissiveFactor");
