@@ -228,6 +228,26 @@ TEST(LoadGlb, InvalidJsonChunk) {
   Result r = load_glb(glb({{kJson, padded(bytes_of("{\"asset\":"), ' '), {}}}));
   EXPECT_EQ(codes(r.issues), std::vector<std::string>{"INVALID_JSON"});
   EXPECT_EQ(r.asset.mime_type, MimeType::kNone);
+  // RapidJSON finds the unterminated string at the end of the 5-byte chunk:
+  // offsets are in the file, so 20 (header + chunk header) + 5 = 25.
+  Result s = load_glb(glb({{kJson, bytes_of("{\"ass"), {}}}));
+  ASSERT_EQ(codes(s.issues), (std::vector<std::string>{"GLB_CHUNK_LENGTH_UNALIGNED", "INVALID_JSON"}));
+  EXPECT_NE(s.issues.issues()[1].message.find("(at byte offset 25)"), std::string::npos)
+      << s.issues.issues()[1].message;
+}
+
+TEST(LoadGlb, LargeGlbFromDiskIsMappedAndExact) {
+  // Above the 1 MiB mapping threshold: the BIN chunk is read in place from the mapping.
+  Bytes bin(2u << 20);
+  for (std::size_t i = 0; i < bin.size(); ++i) bin[i] = static_cast<std::uint8_t>(i * 31u + (i >> 9));
+  const fs::path dir = scratch("glb_large");
+  write_file(dir / "big.glb",
+             valid_glb(R"({"buffers":[{"byteLength":)" + std::to_string(bin.size()) + "}]}", bin));
+  IssueCollector issues;
+  const LoadedAsset a = load_file(dir / "big.glb", {}, issues);
+  EXPECT_TRUE(issues.issues().empty());
+  ASSERT_TRUE(a.buffer_data.at(0).has_value());
+  EXPECT_TRUE(Bytes(a.buffer_data[0]->begin(), a.buffer_data[0]->end()) == bin);
 }
 
 TEST(LoadGlb, MissingBinChunk) {

@@ -101,6 +101,7 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
         } else {
           if (length == 0) issues.add_at_offset("GLB_EMPTY_CHUNK", pos, {hex(type)});
           out.json = data;
+          out.json_offset = data_at;
         }
         break;
       case kChunkBin:

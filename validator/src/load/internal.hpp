@@ -68,8 +68,8 @@ struct LoaderAccess {
 // and value-count limited; JSON_TOO_MANY_VALUES past max_values). On failure: INVALID_JSON at "" (the message carries the byte offset
 // within `text`) and nullptr.
 std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::size_t max_depth, std::size_t max_values,
-                                                IssueCollector& issues);
+                                                std::uint64_t file_offset, std::size_t max_depth,
+                                                std::size_t max_values, IssueCollector& issues);
 // JSON_DUPLICATE_KEY for every object member name seen twice (iterative walk).
 void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues);
 
@@ -77,6 +77,7 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues);
 struct GlbChunks {
   bool header_ok = false;  // magic and version 2; otherwise nothing else is known
   std::optional<std::span<const std::uint8_t>> json;
+  std::uint64_t json_offset = 0;  // file offset of the JSON chunk's data
   std::optional<std::span<const std::uint8_t>> bin;
 };
 inline constexpr std::uint32_t kGlbMagic = 0x46546C67;      // "glTF"

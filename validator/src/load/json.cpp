@@ -80,13 +80,20 @@ class DepthLimiter {
 }  // namespace
 
 std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::size_t max_depth, std::size_t max_values,
-                                                IssueCollector& issues) {
+                                                std::uint64_t file_offset, std::size_t max_depth,
+                                                std::size_t max_values, IssueCollector& issues) {
+  // RapidJSON keeps string lengths in 32 bits; a GLB JSON chunk cannot be
+  // longer anyway, and a .gltf this size only fits under a raised size limit.
+  if (text.size() > 0xFFFFFFFFu) {
+    issues.add("INVALID_JSON", "", {"JSON text longer than 4 GiB is not supported (at byte offset " +
+                                        std::to_string(file_offset) + ")"});
+    return nullptr;
+  }
   // RapidJSON treats '\0' as the end of input, so "{}\0junk" would pass. A raw
   // NUL can never be part of valid JSON text: refuse it up front.
   if (const void* nul = text.empty() ? nullptr : std::memchr(text.data(), 0, text.size()); nul != nullptr) {
-    const auto at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - text.data());
-    issues.add("INVALID_JSON", "", {"NUL character (at byte offset " + std::to_string(at) + ")"});
+    const auto at = static_cast<std::uint64_t>(static_cast<const std::uint8_t*>(nul) - text.data());
+    issues.add("INVALID_JSON", "", {"NUL character (at byte offset " + std::to_string(file_offset + at) + ")"});
     return nullptr;
   }
   auto doc = std::make_unique<rapidjson::Document>();
@@ -100,14 +107,14 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
   };
   doc->Populate(generate);
   if (limiter.too_many()) {
-    issues.add("JSON_TOO_MANY_VALUES", "", {std::to_string(max_values), std::to_string(result.Offset())});
+    issues.add("JSON_TOO_MANY_VALUES", "", {std::to_string(max_values), std::to_string(file_offset + result.Offset())});
     return nullptr;
   }
   if (result.IsError()) {
     std::string what = limiter.too_deep()
                            ? "Nesting deeper than " + std::to_string(max_depth) + " levels."
                            : std::string(rapidjson::GetParseError_En(result.Code()));
-    what += " (at byte offset " + std::to_string(result.Offset()) + ")";
+    what += " (at byte offset " + std::to_string(file_offset + result.Offset()) + ")";
     issues.add("INVALID_JSON", "", {what});
     return nullptr;
   }

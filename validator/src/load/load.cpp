@@ -56,7 +56,8 @@ class Loader {
     if (glb) {
       GlbChunks chunks = read_glb(bytes, issues_);
       if (!chunks.header_ok || !chunks.json) return;
-      asset_.document = parse_json(*chunks.json, options_.max_json_depth, options_.max_json_values, issues_);
+      asset_.document = parse_json(*chunks.json, chunks.json_offset, options_.max_json_depth,
+                                   options_.max_json_values, issues_);
       bin = chunks.bin;
     } else {
       if (bytes.size() >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) {
@@ -64,7 +65,7 @@ class Loader {
                     {"UTF-8 byte order mark; glTF JSON is written without one (at byte offset 0)"});
         return;
       }
-      asset_.document = parse_json(bytes, options_.max_json_depth, options_.max_json_values, issues_);
+      asset_.document = parse_json(bytes, 0, options_.max_json_depth, options_.max_json_values, issues_);
     }
     if (!asset_.document) return;
     asset_.mime_type = glb ? MimeType::kGltfBinary : MimeType::kGltfJson;
