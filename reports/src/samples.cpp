@@ -1,11 +1,15 @@
 // Samples files: model helpers, JSON and CSV writers, file dispatch.
 #include <gltf_anim/reports/samples.hpp>
 
+#include "samples_internal.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <system_error>
@@ -220,6 +224,11 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
                                            " bytes, more than the limit of " +
                                            std::to_string(options.max_file_bytes));
   }
+  if (!has_csv_extension(path)) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!in) throw SamplesFormatError(name, "", "cannot open for reading");
+    return detail::read_samples_json_stream(in.get(), name);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SamplesFormatError(name, "", "cannot open for reading");
   std::string text(static_cast<std::size_t>(size), '\0');
@@ -227,8 +236,7 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
   if (static_cast<std::uintmax_t>(in.gcount()) != size) {
     throw SamplesFormatError(name, "", "read failed");
   }
-  if (has_csv_extension(path)) return read_samples_csv(text, options, name);
-  return read_samples_json(text, options, name);
+  return read_samples_csv(text, options, name);
 }
 
 }  // namespace gltf_anim::reports

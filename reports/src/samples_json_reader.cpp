@@ -4,13 +4,17 @@
 // stack. Every structural problem stops the parse with a JSON pointer.
 #include <gltf_anim/reports/samples.hpp>
 
+#include "samples_internal.hpp"
+
 #include <rapidjson/error/en.h>
+#include <rapidjson/filereadstream.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -492,6 +496,33 @@ std::string line_column(std::string_view text, std::size_t offset) {
 
 }  // namespace
 
+namespace {
+
+constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
+                            rapidjson::kParseValidateEncodingFlag |
+                            rapidjson::kParseNumbersAsStringsFlag;
+
+// Parses `stream`; on a syntax error calls where(offset) for the location.
+template <typename Stream, typename Where>
+SamplesFile parse(Stream& stream, const std::string& file, Where&& where) {
+  rapidjson::Reader reader;
+  Handler handler;
+  const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, handler);
+  if (!handler.error.empty()) {
+    throw SamplesFormatError(file, handler.error_pointer, handler.error);
+  }
+  if (!ok) {
+    if (ok.Code() == rapidjson::kParseErrorDocumentEmpty) {
+      throw SamplesFormatError(file, "", "empty document (expected a JSON object)");
+    }
+    throw SamplesFormatError(file, where(ok.Offset()),
+                             std::string("invalid JSON: ") + rapidjson::GetParseError_En(ok.Code()));
+  }
+  return std::move(handler.result);
+}
+
+}  // namespace
+
 SamplesFile read_samples_json(std::string_view text, const ReadOptions& options,
                               const std::string& file) {
   if (text.size() > options.max_file_bytes) {
@@ -503,23 +534,31 @@ SamplesFile read_samples_json(std::string_view text, const ReadOptions& options,
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") skipped = 3;  // UTF-8 BOM
   const std::string_view body = text.substr(skipped);
   rapidjson::MemoryStream stream(body.data(), body.size());
-  rapidjson::Reader reader;
-  Handler handler;
-  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
-                              rapidjson::kParseValidateEncodingFlag |
-                              rapidjson::kParseNumbersAsStringsFlag;
-  const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, handler);
-  if (!handler.error.empty()) {
-    throw SamplesFormatError(file, handler.error_pointer, handler.error);
-  }
-  if (!ok) {
-    if (ok.Code() == rapidjson::kParseErrorDocumentEmpty) {
-      throw SamplesFormatError(file, "", "empty document (expected a JSON object)");
-    }
-    throw SamplesFormatError(file, line_column(text, ok.Offset() + skipped),
-                             std::string("invalid JSON: ") + rapidjson::GetParseError_En(ok.Code()));
-  }
-  return std::move(handler.result);
+  return parse(stream, file,
+               [&](std::size_t offset) { return line_column(text, offset + skipped); });
 }
+
+namespace detail {
+
+SamplesFile read_samples_json_stream(std::FILE* in, const std::string& file) {
+  // Streamed in 64 KiB chunks: memory is the model, not the file's text.
+  char bom[3] = {0, 0, 0};
+  const std::size_t got = std::fread(bom, 1, 3, in);
+  const bool has_bom = got == 3 && bom[0] == '\xEF' && bom[1] == '\xBB' && bom[2] == '\xBF';
+  std::rewind(in);
+  if (has_bom) std::fseek(in, 3, SEEK_SET);
+  std::vector<char> buffer(std::size_t{64} << 10);
+  rapidjson::FileReadStream stream(in, buffer.data(), buffer.size());
+  return parse(stream, file, [&](std::size_t offset) {
+    // Only on a syntax error: read the text up to the offset again.
+    const std::size_t absolute = offset + (has_bom ? 3 : 0);
+    std::rewind(in);
+    std::string head(absolute, '\0');
+    head.resize(std::fread(head.data(), 1, absolute, in));
+    return line_column(head, head.size());
+  });
+}
+
+}  // namespace detail
 
 }  // namespace gltf_anim::reports

@@ -259,6 +259,18 @@ TEST(SamplesFormat, FilesDispatchOnExtension) {
   } catch (const gr::SamplesFormatError& e) {
     EXPECT_NE(std::string(e.what()).find("missing.json"), std::string::npos) << e.what();
   }
+  // Files are streamed: a BOM is skipped, syntax errors still get line and column.
+  std::ofstream(dir / "bom.json", std::ios::binary)
+      << "\xEF\xBB\xBF{\"asset\": \"b\", \"animations\": []}";
+  EXPECT_EQ(gr::read_samples_file(dir / "bom.json").asset, "b");
+  std::ofstream(dir / "bad.json", std::ios::binary)
+      << "\xEF\xBB\xBF{\"asset\": \"b\",\n\n   \"animations\": [}";
+  try {
+    gr::read_samples_file(dir / "bad.json");
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "line 3, column 19") << e.what();
+  }
   gr::ReadOptions small;
   small.max_file_bytes = 100;
   try {
