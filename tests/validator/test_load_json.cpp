@@ -2,6 +2,8 @@
 // (or a named limit issue), a null document, and return promptly.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <chrono>
 
 #include "validator/load_test_util.hpp"
@@ -175,6 +177,19 @@ TEST(LoadJson, FolderAsInputIsIoError) {
   const LoadedAsset a = load_file(scratch("json_folder"), {}, issues);
   EXPECT_EQ(a.document, nullptr);
   EXPECT_EQ(codes(issues), std::vector<std::string>{"IO_ERROR"});
+}
+
+TEST(LoadJson, FifoOrDeviceAsInputIsIoErrorWithoutBlocking) {
+  const fs::path dir = scratch("json_fifo");
+  ASSERT_EQ(::mkfifo((dir / "pipe.gltf").c_str(), 0600), 0);
+  const auto start = std::chrono::steady_clock::now();
+  IssueCollector fifo;
+  EXPECT_EQ(load_file(dir / "pipe.gltf", {}, fifo).document, nullptr);
+  EXPECT_EQ(codes(fifo), std::vector<std::string>{"IO_ERROR"});
+  IssueCollector zero;  // an endless device is refused before any read
+  EXPECT_EQ(load_file("/dev/zero", {}, zero).document, nullptr);
+  EXPECT_EQ(codes(zero), std::vector<std::string>{"IO_ERROR"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 TEST(LoadJson, WrongTypesDoNotCrashTheViews) {
