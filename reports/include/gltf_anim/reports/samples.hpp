@@ -123,6 +123,7 @@ SamplesFile read_samples_json(std::string_view text, const ReadOptions& options 
 SamplesFile read_samples_csv(std::string_view text, const ReadOptions& options = {},
                              const std::string& file = "");
 // Reads a file: CSV when the extension is .csv (any case), JSON otherwise.
+// JSON is streamed from the file (memory holds the model, not the text).
 // I/O problems also throw SamplesFormatError (location "").
 SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options = {});
 
