@@ -386,24 +386,25 @@ struct ManifestReader {
       else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
       else if (key == "angleTolerance") e.angle_tolerance = tolerance_of(x, p);
       else if (key == "notes") e.notes = joined(x, p);
-      else if (key == "variants") {
+      else if (key == "variants" || key == "knownDivergences") {
+        auto& list = key == "variants" ? e.variants : e.known_divergences;
         if (x.IsArray()) {
           for (rapidjson::SizeType i = 0; i < x.Size(); ++i) {
             const std::string vp = p + "/" + std::to_string(i);
             if (!x[i].IsObject()) fail(vp, "must be an object");
             std::string name = "variant " + std::to_string(i);
             if (x[i].HasMember("name")) name = string_of(x[i]["name"], vp + "/name");
-            e.variants.push_back(variant(std::move(name), x[i], vp));
+            list.push_back(variant(std::move(name), x[i], vp));
           }
         } else if (x.IsObject()) {
           for (auto vm = x.MemberBegin(); vm != x.MemberEnd(); ++vm) {
             std::string name(vm->name.GetString(), vm->name.GetStringLength());
             const std::string vp = p + "/" + escape_token(name);
             if (!vm->value.IsObject()) fail(vp, "must be an object");
-            e.variants.push_back(variant(std::move(name), vm->value, vp));
+            list.push_back(variant(std::move(name), vm->value, vp));
           }
         } else {
-          fail(p, "must be an object of variants or an array of them");
+          fail(p, "must be an object keyed by name or an array");
         }
       }
     }
@@ -760,18 +761,21 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     if (a) {
       c = compare_samples(g->file, a->file, tol, options.time_epsilon);
       c.actual_file = a->shown;
+      // The golden samples as a variant or known divergence would have them.
+      auto alternative = [&](const ManifestVariant& v) -> std::optional<SamplesFile> {
+        if (!v.samples.empty()) {
+          return read_samples_file(manifest->path.parent_path() / v.samples, options.read);
+        }
+        if (v.excerpt.empty()) return std::nullopt;
+        SamplesFile vg = g->file;
+        if (!apply_excerpt(vg, v.excerpt)) return std::nullopt;
+        return vg;
+      };
       if (!c.passed && g->entry && manifest) {
         for (const auto& v : g->entry->variants) {
-          SamplesFile vg;
-          if (!v.samples.empty()) {
-            vg = read_samples_file(manifest->path.parent_path() / v.samples, options.read);
-          } else if (!v.excerpt.empty()) {
-            vg = g->file;
-            if (!apply_excerpt(vg, v.excerpt)) continue;
-          } else {
-            continue;
-          }
-          CaseResult alt = compare_samples(vg, a->file, tol, options.time_epsilon);
+          const auto vg = alternative(v);
+          if (!vg) continue;
+          CaseResult alt = compare_samples(*vg, a->file, tol, options.time_epsilon);
           if (alt.passed) {
             std::string note = "fails against the main golden samples but matches variant \"" +
                                v.name + "\"";
@@ -782,6 +786,17 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
             c = std::move(alt);
             break;
           }
+        }
+      }
+      if (!c.passed && g->entry && manifest) {
+        for (const auto& v : g->entry->known_divergences) {
+          const auto vg = alternative(v);
+          if (!vg || !compare_samples(*vg, a->file, tol, options.time_epsilon).passed) continue;
+          std::string note = "matches known divergence \"" + v.name + "\"";
+          if (!v.notes.empty()) note += ": " + v.notes;
+          c.warnings.insert(c.warnings.begin(), note);
+          c.matched_divergence = v.name;
+          break;
         }
       }
     } else {

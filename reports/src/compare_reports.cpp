@@ -134,6 +134,7 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
         << ",\n      \"passed\": " << (c.passed ? "true" : "false")
         << ",\n      \"problem\": " << json_string(c.problem)
         << ",\n      \"matchedVariant\": " << json_string(c.matched_variant)
+        << ",\n      \"matchedDivergence\": " << json_string(c.matched_divergence)
         << ",\n      \"features\": ";
     json_strings(out, c.features);
     out << ",\n      \"clauses\": ";

@@ -253,6 +253,21 @@ TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
   r = gr::compare_paths(dir / "g", dir / "a", {});
   EXPECT_TRUE(r.cases[0].passed);
   EXPECT_EQ(r.cases[0].matched_variant, "");
+  // A known divergence explains a failure but never makes the case pass.
+  const std::string z13 = gr::format_double(std::sin(0.65)), w13 = gr::format_double(std::cos(0.65));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "samples": "spin.samples.json", "knownDivergences": {
+             "engine-x": {"description": "engine X overshoots", "samples": [
+               {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z13 + ", " + w13 + R"(]}]}}}]})");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.3));
+  r = gr::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].matched_divergence, "engine-x");
+  EXPECT_EQ(r.cases[0].warnings.at(0), "matches known divergence \"engine-x\": engine X overshoots");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.2));
+  r = gr::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_EQ(r.cases[0].matched_divergence, "");
   // A malformed excerpt is an error with its pointer.
   write(dir / "g/manifest.json",
         R"({"assets": [{"id": "spin", "variants": {"a/b": {"samples": [{"animation": 0, "channel": 0, "t": "x", "value": [1]}]}}}]})");
