@@ -230,10 +230,12 @@ void sample_batch(const TrackView& track, std::span<const double> times, std::sp
   SlerpSegment segment;
   // Unsorted batches at least as long as the track: a table of prepared segments, filled
   // on first use, so each segment's acos and sin are computed once, not once per sample.
+  // Capped (88 bytes per segment, ~23 MB at the cap); longer tracks set up per sample.
+  constexpr std::size_t kMaxTableSegments = std::size_t{1} << 18;
   const std::size_t segments = track.times.size() - 1;
   std::vector<SlerpSegment> table;
   std::vector<unsigned char> ready;
-  if (!sorted && times.size() >= segments) {
+  if (!sorted && times.size() >= segments && segments <= kMaxTableSegments) {
     table.resize(segments);
     ready.assign(segments, 0);
   }
