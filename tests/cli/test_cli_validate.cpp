@@ -19,7 +19,12 @@ namespace fs = std::filesystem;
 const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
 const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "validate";
 
-std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string q(const fs::path& p) {
+  std::string s = "'";
+  s += p.string();
+  s += '\'';
+  return s;
+}
 
 struct CliRun {
   int exit_code = -1;

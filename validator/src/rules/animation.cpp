@@ -432,7 +432,8 @@ class UniqueElementRules final : public RuleModule {
         key = "s";
         key.append(v.GetString(), v.GetStringLength());
       } else if (v.IsUint64()) {
-        key = "u" + std::to_string(v.GetUint64());
+        key = "u";
+        key += std::to_string(v.GetUint64());
       } else {
         continue;  // wrong types were reported by the schema phase
       }
