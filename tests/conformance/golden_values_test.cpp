@@ -119,6 +119,19 @@ TEST(GoldenValues, SparseOutputsSubstituteTheirIndices) {
   expect_near(at(w, 3.5), {0, 0}, 0.0);
 }
 
+TEST(GoldenValues, NormalizedRotationKeysDecodeBySpecFormula) {
+  // BYTE: 90 degrees about z stored (0, 0, 90, 90) -> c / 127; -60 about x stored (-63, 0, 0, 110) (sin(-30 deg) x 127 = -63.4999...).
+  const auto b = golden("normalized_rotation_byte");
+  const auto& cb = channel(b, "/nodes/0/rotation");
+  EXPECT_EQ(at(cb, 1.0), (std::vector<double>{0, 0, 90 / 127.0, 90 / 127.0}));
+  EXPECT_EQ(at(cb, 3.0), (std::vector<double>{-63 / 127.0, 0, 0, 110 / 127.0}));
+  // UNSIGNED_SHORT: (0, 0, 46340, 46340) -> c / 65535; 180 degrees (0, 0, 65535, 0) -> exactly 1.
+  const auto u = golden("normalized_rotation_ushort");
+  const auto& cu = channel(u, "/nodes/0/rotation");
+  EXPECT_EQ(at(cu, 1.0), (std::vector<double>{0, 0, 46340 / 65535.0, 46340 / 65535.0}));
+  EXPECT_EQ(at(cu, 2.0), (std::vector<double>{0, 0, 1, 0}));
+}
+
 TEST(GoldenValues, TinySegmentMidpoint) {
   const auto f = golden("edge_tiny_segment");
   const auto& c = channel(f, "/nodes/0/translation");
