@@ -147,7 +147,9 @@ struct LoadedAsset {
   std::vector<std::optional<std::span<const std::uint8_t>>> buffer_data;
   std::vector<DataStatus> buffer_view_status;  // one per /bufferViews/i
   std::vector<DataStatus> accessor_status;     // one per /accessors/i
-  std::vector<Resource> resources;             // one per /buffers/i, in order
+  // In /buffers order: one per buffer with a uri, plus the GLB-stored buffer 0.
+  // Empty when LoadOptions::load_buffers is false.
+  std::vector<Resource> resources;
 
  private:
   friend struct LoaderAccess;
