@@ -1,0 +1,90 @@
+#pragma once
+// The glTF 2.0 Asset Object Model as data: every pointer template of
+// ../shared/specs/glTF-2.0-ObjectModel.adoc (core and extension tables, mutable
+// and read-only) plus KHR_node_visibility's `visible`, with its type, whether
+// the glTF spec gives it a default value, and whether it is read-only. The
+// owning extensions of a template are the names that follow its `extensions`
+// segments. validator/src/object_model.cpp holds the table.
+//
+// Used by the KHR_animation_pointer rules and reusable by any rule that
+// resolves a JSON pointer to an animatable property (KHR_animation2):
+//   parse_pointer  RFC 6901 syntax and unescaping (~0 ~1; any other ~ fails);
+//   match          the template a parsed pointer instantiates, with its indices;
+//   resolve        whether the matched property is defined in a document.
+#include <rapidjson/document.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::validator::object_model {
+
+enum class ValueType { kFloat, kFloat2, kFloat3, kFloat4, kFloatArray, kInt, kBool, kFloat4x4 };
+
+// "float", "float2", ..., "float[]", "int", "bool", "float4x4".
+std::string_view type_name(ValueType t);
+
+struct Property {
+  std::string_view pointer;  // template: "/nodes/{}/rotation"; {} is an array index
+  ValueType type;
+  bool has_default;  // defined when absent, if its enclosing object is present
+  bool read_only;
+  bool quaternion;   // unit quaternion values (node rotation, image-based light rotation)
+};
+
+// The whole table, in the adoc's order.
+std::span<const Property> properties();
+
+// Extensions a template belongs to, outermost first (the token after each
+// "extensions" token): "/materials/{}/extensions/KHR_materials_clearcoat/
+// clearcoatTexture/extensions/KHR_texture_transform/offset" -> both names.
+std::vector<std::string_view> owning_extensions(const Property& p);
+
+// RFC 6901: "" or a sequence of "/"-prefixed reference tokens, "~0" for "~"
+// and "~1" for "/". Returns the unescaped tokens, or nullopt on bad syntax
+// (no leading "/", "~" followed by anything but 0 or 1).
+std::optional<std::vector<std::string>> parse_pointer(std::string_view pointer);
+
+// Escapes and joins tokens back into a pointer.
+std::string join_pointer(std::span<const std::string> tokens);
+
+// An array-index token: "0" or [1-9][0-9]*. Values beyond uint64 saturate to
+// UINT64_MAX (never a valid index), so absurd indices do not overflow.
+std::optional<std::uint64_t> array_index(std::string_view token);
+
+struct Match {
+  const Property* property = nullptr;
+  std::vector<std::uint64_t> indices;  // one per {} of the template, in order
+};
+
+// The template the tokens instantiate ({} matches array-index tokens only), or
+// nullopt. Pointers to vector components (/nodes/0/rotation/1) match nothing.
+std::optional<Match> match(std::span<const std::string> tokens);
+
+enum class Resolution {
+  kDefined,          // present in the document, or a default inside a present object
+  kUndefined,        // an index out of range, an enclosing object or a default-less property absent
+  kNodeMatrix,       // /nodes/{}/rotation or /scale of a node with `matrix` (the adoc: undefined)
+  kNoMorphTargets,   // /nodes/{}/weights[/{}] of a node without a mesh with morph targets
+};
+
+struct Resolved {
+  Resolution status = Resolution::kUndefined;
+  // For /nodes/{}/weights: the morph-target count (the float[] width); 1 otherwise.
+  std::uint64_t width = 1;
+};
+
+// Resolves a match against `doc` (the adoc's rules: a property is defined when
+// present, or when it has a default and its enclosing object is present; node
+// weights follow the instantiated mesh's morph targets, primitives[0].targets).
+Resolved resolve(const rapidjson::Value& doc, const Match& m);
+
+// The JSON value the tokens reach in `doc` (objects by member, arrays by
+// index token), or nullptr. Used for `extras` pointers, which the Object Model
+// leaves to applications: they only have to exist.
+const rapidjson::Value* find_value(const rapidjson::Value& doc, std::span<const std::string> tokens);
+
+}  // namespace gltf_anim::validator::object_model
