@@ -762,12 +762,14 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
       c = compare_samples(g->file, a->file, tol, options.time_epsilon);
       c.actual_file = a->shown;
       // The golden samples as a variant or known divergence would have them.
-      auto alternative = [&](const ManifestVariant& v) -> std::optional<SamplesFile> {
+      // `golden` names the binding g explicitly: clang before 16 cannot capture
+      // structured bindings (P1091), and scripts/fuzz.sh builds with clang 14.
+      auto alternative = [&, golden = g](const ManifestVariant& v) -> std::optional<SamplesFile> {
         if (!v.samples.empty()) {
           return read_samples_file(manifest->path.parent_path() / v.samples, options.read);
         }
         if (v.excerpt.empty()) return std::nullopt;
-        SamplesFile vg = g->file;
+        SamplesFile vg = golden->file;
         if (!apply_excerpt(vg, v.excerpt)) return std::nullopt;
         return vg;
       };

@@ -141,7 +141,14 @@ TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {
       "ACCESSOR_ANIMATION_INPUT_NEGATIVE", "ACCESSOR_ANIMATION_INPUT_NON_INCREASING",
       "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION",
       "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
-      "ACCESSOR_INVALID_FLOAT", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_MIN_MISMATCH"};
+      "ACCESSOR_INVALID_FLOAT", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_MIN_MISMATCH",
+      // KHR_animation_pointer (rules/khr_animation_pointer.cpp; invalid/ext/KHR_animation_pointer/)
+      "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER",
+      "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE",
+      "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH",
+      "KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", "KHR_ANIMATION_POINTER_READ_ONLY_TARGET",
+      "KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", "KHR_ANIMATION_POINTER_UNDEFINED_TARGET",
+      "KHR_ANIMATION_POINTER_UNKNOWN_TARGET", "UNDECLARED_EXTENSION"};
   std::set<std::string> covered;
   for (const std::string& name : asset_names()) {
     for (const auto& m : expected_messages(kAssets / (name + ".report.json"))) {
@@ -193,6 +200,9 @@ TEST(Corpus, ValidAssetsGiveNoErrors) {
     const int real_errors = v["errors"].GetInt() - v["imageIoErrors"].GetInt();
     if (real_errors != 0) continue;  // invalid on purpose
     const fs::path file = corpus / entry["file"].GetString();
+    // glTF-Validator checks KHR_animation_pointer syntax only; BlenderIO_24 has
+    // pointer errors it does not see (test_khr_animation_pointer.cpp asserts them).
+    if (file.filename() == "24_animation_pointer.gltf") continue;
     const ValidationReport r = validate_file(file, ValidateOptions{});
     std::string errors;
     for (const auto& i : r.issues) {
@@ -213,8 +223,10 @@ TEST(Corpus, ValidAssetsGiveNoErrors) {
 //    load images;
 //  - UNUSED_OBJECT: it also reports unused accessors, meshes, ...; we report
 //    unused animation samplers only;
-//  - VALUE_NOT_IN_LIST in assets using KHR_animation_pointer: the extension's
-//    rules (path "pointer") come with the next issue.
+//  - in assets using KHR_animation_pointer, the pointer rules glTF-Validator
+//    does not implement (it checks pointer syntax only): our own
+//    KHR_ANIMATION_POINTER_* codes and ANIMATION_DUPLICATE_TARGETS between
+//    pointer channels (test_khr_animation_pointer.cpp asserts BlenderIO_24's).
 TEST(Corpus, CodeCountsAgreeWithGltfValidator) {
   const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "corpus";
   if (!fs::exists(corpus / "manifest.json")) {
@@ -243,7 +255,12 @@ TEST(Corpus, CodeCountsAgreeWithGltfValidator) {
     for (const auto& t : gltf_anim::validator::issue_types()) {
       const std::string code(t.code);
       if (code == "IO_ERROR" || code == "UNUSED_OBJECT") continue;
-      if (code == "VALUE_NOT_IN_LIST" && pointer_ext) continue;
+      const bool theirs_too = code == "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE" ||
+                              code == "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH";
+      if (pointer_ext && ((code.starts_with("KHR_ANIMATION_POINTER_") && !theirs_too) ||
+                          code == "ANIMATION_DUPLICATE_TARGETS")) {
+        continue;
+      }
       EXPECT_EQ(ours[code], theirs[code]) << file << ": " << code;
       ++compared;
     }

@@ -288,6 +288,67 @@ constexpr IssueType kIssueTypes[] = {
      "An animation sampler is not used by any channel of its animation.",
      "glTF 2.0 3.11: samplers are referenced by channels"},
     // ---- data: sparse indices (loader: src/load/accessor_reader.cpp) ------
+    // ---- link: EXT_animation_sqlerp (rules/ext_animation_sqlerp.cpp) -------
+    {"EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", S::kError, P::kLink,
+     "CUBICSLERP output accessor must have {0} elements (3 per keyframe), not {1}.",
+     "Our own (EXT_animation_sqlerp): a CUBICSLERP sampler's output count is not 3 x its input "
+     "count (in-tangent, value, out-tangent per key); reported at the sampler's output.",
+     "EXT_animation_sqlerp: the number of output elements must equal three times the number of "
+     "input elements"},
+    {"EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH", S::kError, P::kLink,
+     "CUBICSLERP can only animate rotation, not '{0}'.",
+     "Our own (EXT_animation_sqlerp): a channel reaches a CUBICSLERP sampler (through the "
+     "extension or its core sampler) and its target path is not rotation.",
+     "EXT_animation_sqlerp: this interpolation mode is only valid when targeting a rotation"},
+    {"EXT_ANIMATION_SQLERP_MISSING_FALLBACK", S::kError, P::kLink,
+     "Channel has no core fallback for CUBICSLERP: {0}.",
+     "Our own (EXT_animation_sqlerp): a channel with the extension has no core `sampler` while "
+     "EXT_animation_sqlerp is not in extensionsRequired, or a channel's core `sampler` is itself "
+     "CUBICSLERP (a client without the extension has nothing to play); at the channel.",
+     "EXT_animation_sqlerp: the channel's sampler is the fallback; to use CUBICSLERP without a "
+     "fallback, define the extension in both extensionsUsed and extensionsRequired"},
+    {"EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", S::kError, P::kLink,
+     "CUBICSLERP needs at least 2 keyframes; the input accessor has {0}.",
+     "Our own (EXT_animation_sqlerp): a CUBICSLERP sampler's input has fewer than 2 elements; "
+     "reported at the sampler's input.",
+     "EXT_animation_sqlerp: there must be at least two keyframes when using this interpolation"},
+    {"UNDECLARED_EXTENSION", S::kError, P::kLink, "Extension '{0}' was not declared in extensionsUsed.",
+     "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
+     "code; raised by the extension modules for their own objects).",
+     "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
+    // ---- link: KHR_animation2 (rules/khr_animation2.cpp) ---------------------
+    {"KHR_ANIMATION2_INVALID_INTERPOLATION", S::kError, P::kLink,
+     "Interpolation {0} is not valid for a {1} target.",
+     "Our own (KHR_animation2): the draft's validity table: quaternions STEP or SLERP only, "
+     "SLERP only for quaternions, LINEAR and CUBICSPLINE not for quaternions; at the channel's "
+     "sampler.",
+     "KHR_animation2: Valid interpolations (table)"},
+    {"KHR_ANIMATION2_INVALID_OUTPUT_TYPE", S::kError, P::kLink,
+     "Output accessor format {0} does not match the {1} target; expected {2}.",
+     "Our own (KHR_animation2): the output accessor's type/componentType does not fit the "
+     "targeted property (scalar: SCALAR, vecN: VECN, float[]: SCALAR, all FLOAT; quat: like "
+     "node rotation); at the channel's sampler.",
+     "KHR_animation2: the output values replace the targeted property (scalar or array)"},
+    {"KHR_ANIMATION2_INVALID_POINTER", S::kError, P::kLink, "Invalid targetpointer '{0}': {1}.",
+     "Our own (KHR_animation2): targetpointer is not a string, is empty, or has a '~' not "
+     "followed by 0 or 1.",
+     "KHR_animation2: the output values are mapped using a JSON Pointer (RFC 6901)"},
+    {"KHR_ANIMATION2_POINTER_WITHOUT_LEADING_SLASH", S::kWarning, P::kLink,
+     "targetpointer '{0}' does not start with '/'; read as '/{0}'.",
+     "Our own (KHR_animation2): an RFC 6901 pointer starts with '/', but the draft's own example "
+     "(\"nodes/0/rotation\") has none; accepted and resolved as if it had.",
+     "RFC 6901 section 3: a JSON Pointer is a sequence of zero or more '/' reference-tokens"},
+    {"KHR_ANIMATION2_SUPERSEDED", S::kInfo, P::kLink,
+     "KHR_animation2 is an experimental draft superseded by KHR_animation_pointer.",
+     "Our own: the asset uses KHR_animation2; reported once, at its extensionsUsed entry.",
+     "KHR_animation2 Status: Experimental; KHR_animation_pointer is the ratified successor"},
+    {"KHR_ANIMATION2_UNRESOLVED_POINTER", S::kError, P::kLink,
+     "targetpointer '{0}' does not resolve to an animatable property: {1}.",
+     "Our own (KHR_animation2): the pointer names no number or array of numbers in the asset "
+     "(nor a node TRS, morph weights or material factor with a default on an existing object), "
+     "or an index, count or enum member.",
+     "KHR_animation2: the JSON Pointer targets the glTF property, which is replaced by the "
+     "interpolated value"},
     {"ACCESSOR_SPARSE_INDEX_OOB", S::kError, P::kData,
      "Accessor sparse indices element at index {0} is greater than or equal to the number of "
      "accessor elements: {1} >= {2}.",
@@ -297,6 +358,60 @@ constexpr IssueType kIssueTypes[] = {
      "Accessor sparse indices element at index {0} is less than or equal to previous: {1} <= {2}.",
      "Sparse indices are not strictly increasing; the accessor's data is not read.",
      "glTF 2.0 Sparse Accessors: indices MUST strictly increase"},
+    // ---- link: KHR_animation_pointer (rules/khr_animation_pointer.cpp) ----
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", S::kError, P::kLink,
+     "Animation channel target path is 'pointer' but the KHR_animation_pointer object is "
+     "missing.",
+     "Our own (KHR_animation_pointer): target.path is \"pointer\" without "
+     "target.extensions.KHR_animation_pointer; at the target.",
+     "KHR_animation_pointer Extension Usage: the JSON pointer is provided in the extension "
+     "object's pointer property"},
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", S::kError, P::kLink,
+     "This extension requires the animation channel target node to be undefined.",
+     "A target with a KHR_animation_pointer object also has a node (that resolves; an "
+     "unresolved one is UNRESOLVED_REFERENCE only, as glTF-Validator); at the extension object.",
+     "KHR_animation_pointer Extension Usage: the animation channel node property MUST NOT be set"},
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", S::kError, P::kLink,
+     "This extension requires the animation channel target path to be 'pointer'. Found '{0}' "
+     "instead.",
+     "A target with a KHR_animation_pointer object has a path other than \"pointer\"; at the "
+     "extension object.",
+     "KHR_animation_pointer Extension Usage: the animation channel target path MUST be set to "
+     "\"pointer\""},
+    {"KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", S::kError, P::kLink,
+     "Interpolation {0} cannot animate '{1}' of type {2}; only STEP can.",
+     "Our own (KHR_animation_pointer): the pointer's Object Model type is int or bool and the "
+     "sampler's interpolation is not STEP; at the channel's sampler.",
+     "KHR_animation_pointer: samplers used with int or bool types MUST use STEP interpolation"},
+    {"KHR_ANIMATION_POINTER_READ_ONLY_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' is read-only in the glTF Object Model.",
+     "Our own (KHR_animation_pointer): the pointer matches a read-only Object Model template "
+     "(/nodes/{}/matrix, /nodes/{}/mesh, /materials/{}/doubleSided, *.length, ...); at the "
+     "pointer.",
+     "KHR_animation_pointer Operation: the property being animated MUST be mutable as defined "
+     "by the Object Model"},
+    {"KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", S::kError, P::kLink,
+     "Pointer '{0}' targets a property of {1}, which is not in extensionsUsed.",
+     "Our own (KHR_animation_pointer): the pointer's Object Model template belongs to an "
+     "extension (each name after an 'extensions' segment) the asset does not list as used; at "
+     "the pointer.",
+     "KHR_animation_pointer: the pointer MUST point to a property defined in the asset; glTF "
+     "2.0 3.12: extensions used MUST be listed in extensionsUsed"},
+    {"KHR_ANIMATION_POINTER_UNDEFINED_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' does not point to a property defined in the asset.",
+     "Our own (KHR_animation_pointer): the pointer matches an Object Model template (or names "
+     "an extras value) but an index is out of range, an enclosing object is absent, or the "
+     "property is absent and has no default (camera zfar/aspectRatio, light range); at the "
+     "pointer.",
+     "KHR_animation_pointer Operation: a property is defined if present, or if it has a default "
+     "value and its enclosing object is present"},
+    {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' is not a property of the glTF Object Model.",
+     "Our own (KHR_animation_pointer): the pointer matches no template of the Object Model "
+     "table (validator/src/object_model.cpp) and has no extras segment, e.g. a vector component "
+     "or a member the Object Model does not define; at the pointer.",
+     "KHR_animation_pointer Operation: the property being animated MUST be mutable as defined "
+     "by the glTF 2.0 Asset Object Model"},
     // ---- data: accessor values (rules engineer: rules/data_phase.cpp) -----
     {"ACCESSOR_ANIMATION_INPUT_NEGATIVE", S::kError, P::kData,
      "Animation input accessor element at index {0} is negative: {1}.",
@@ -336,6 +451,50 @@ constexpr IssueType kIssueTypes[] = {
      "accessor.min differs from the data's minimum (after sparse substitution; FLOAT bounds "
      "rounded to float32 first).",
      "glTF 2.0 3.6.2.5: values stored in JSON MUST match the binary values"},
+    // ---- data: EXT_animation_sqlerp --------------------------------------
+    {"EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT", S::kWarning, P::kData,
+     "The CUBICSLERP {0} (output element {1}) is not zero.",
+     "Our own (EXT_animation_sqlerp): the first in-tangent or the last out-tangent of a "
+     "CUBICSLERP output is not the zero quaternion; reported at the sampler's output.",
+     "EXT_animation_sqlerp: the first in-tangent a_1 and last out-tangent b_n should be zeros as "
+     "they are not used"},
+    // ---- lint: beyond the specs (rules/lints.cpp) ----------------------------
+    {"LINT_ANIMATION_STARTS_AFTER_ZERO", S::kInfo, P::kLint,
+     "Every input of this animation starts after 0 (first key at {0}).",
+     "Our own lint: the smallest first keyframe time over the animation's samplers is above 0; "
+     "before it every channel holds its first value, and players disagree on whether the "
+     "animation starts at 0 or at its first key.",
+     "glTF 2.0 3.11: the animation's time range; not a rule (information)"},
+    {"LINT_CHANNEL_WITHOUT_NODE", S::kWarning, P::kLint,
+     "Channel targets path '{0}' without a node; it animates nothing.",
+     "Our own lint: a channel's target has a core path (translation, rotation, scale, weights) "
+     "but no node, and no extension defines the target.",
+     "glTF 2.0 animation.channel.target.node: when undefined, the animated object MAY be "
+     "defined by an extension"},
+    {"LINT_CUBIC_ROTATION_OPPOSITE_KEYS", S::kWarning, P::kLint,
+     "Rotation keys {0} and {1} are opposite quaternions (v_k = -v_k+1).",
+     "Our own lint: consecutive CUBICSPLINE rotation values with v_k + v_k+1 = 0 within 1e-6 "
+     "per component; the componentwise spline passes through or near the zero quaternion.",
+     "glTF 2.0 Appendix C: cubic spline rotations are interpolated per component, then "
+     "normalized"},
+    {"LINT_CUBICSPLINE_NONZERO_END_TANGENT", S::kWarning, P::kLint,
+     "The CUBICSPLINE {0} is not zero.",
+     "Our own lint: the first in-tangent or the last out-tangent of a core CUBICSPLINE output "
+     "has a nonzero component; reported at the sampler's output.",
+     "glTF 2.0 Appendix C: the first in-tangent a_1 and last out-tangent b_n SHOULD be zeros as "
+     "they are not used"},
+    {"LINT_REDUNDANT_KEYFRAME", S::kInfo, P::kLint,
+     "{0} keyframe(s) are reproduced by their neighbours' interpolation (first: key {1}).",
+     "Our own lint: an interior STEP or LINEAR key whose value the reference evaluator gives "
+     "at its time from the previous and next keys alone, every component within "
+     "1e-6 x max(1, |v|) (rotations: q or -q); one message per sampler.",
+     "Not a glTF rule: the key can be removed without changing the animation"},
+    {"LINT_ROTATION_NEGATIVE_DOT", S::kWarning, P::kLint,
+     "Rotation keys {0} and {1} have a negative dot product ({2}); {3} such pair(s).",
+     "Our own lint: consecutive LINEAR rotation keys q_k . q_k+1 < 0; Appendix C slerps the "
+     "short way, clients without the shortest-path rule (plain slerp) the long way. One "
+     "message per output, at the first channel's sampler.",
+     "glTF 2.0 Appendix C: slerp with the shortest path (dot < 0 negates a key)"},
 };
 
 }  // namespace

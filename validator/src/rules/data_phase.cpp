@@ -198,6 +198,7 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   modules.push_back(make_unique_element_rules());
   modules.push_back(make_accessor_rules());
   modules.push_back(make_animation_rules());
+  modules.push_back(make_khr_animation_pointer_rules());
   return modules;
 }
 

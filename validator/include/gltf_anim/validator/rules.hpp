@@ -116,6 +116,7 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules();
 std::unique_ptr<RuleModule> make_unique_element_rules();  // extensionsUsed, children, ...
 std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
 std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
+std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animation_pointer
 
 // Schema phase on its own (used by validate_asset; exposed for tests):
 // validates `doc` against the embedded schemas and reports mapped issues.

@@ -1,0 +1,323 @@
+// KHR_animation_pointer: the Object Model table against its source (the adoc),
+// RFC 6901 parsing, template matching and resolution by hand-written cases,
+// the generated valid pointer assets (no finding at all), and the real UnityGLTF
+// export BlenderIO_24 (exactly the findings docs/VALIDATOR.md explains).
+// The invalid assets are in conformance_assets/invalid/ext/KHR_animation_pointer/
+// (compared by test_rules_invalid_assets.cpp).
+#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/validator/validate.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <span>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace om = gltf_anim::validator::object_model;
+using gltf_anim::validator::ValidateOptions;
+using gltf_anim::validator::validate_file;
+
+const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
+const fs::path kShared = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared";
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> tokens(std::string_view pointer) {
+  const auto t = om::parse_pointer(pointer);
+  EXPECT_TRUE(t.has_value()) << pointer;
+  return t.value_or(std::vector<std::string>{});
+}
+
+// ---- the table ---------------------------------------------------------------
+
+// Every template row of the adoc (a table cell "| `/...`") is in the table, and
+// the table has nothing else but KHR_node_visibility's `visible`.
+TEST(ObjectModel, TableEqualsTheAdocRows) {
+  const fs::path adoc = kShared / "specs" / "glTF-2.0-ObjectModel.adoc";
+  if (!fs::exists(adoc)) GTEST_SKIP() << "no " << adoc << " (optional)";
+  std::set<std::string> from_adoc;
+  const std::string text = read_text(adoc);
+  const std::regex row(R"(\n\| `(/[^`]*)`)");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), row); it != std::sregex_iterator(); ++it) {
+    from_adoc.insert((*it)[1].str());
+  }
+  EXPECT_EQ(from_adoc.size(), 138u);
+  std::set<std::string> ours;
+  for (const om::Property& p : om::properties()) {
+    EXPECT_TRUE(ours.insert(std::string(p.pointer)).second) << "twice: " << p.pointer;
+  }
+  std::set<std::string> expected = from_adoc;
+  expected.insert("/nodes/{}/extensions/KHR_node_visibility/visible");
+  EXPECT_EQ(ours, expected);
+}
+
+TEST(ObjectModel, TypesDefaultsAndFlagsOfSampleRows) {
+  struct Row {
+    const char* pointer;
+    om::ValueType type;
+    bool has_default, read_only, quaternion;
+  };
+  const Row rows[] = {
+      {"/nodes/{}/rotation", om::ValueType::kFloat4, true, false, true},
+      {"/nodes/{}/weights", om::ValueType::kFloatArray, true, false, false},
+      {"/cameras/{}/perspective/zfar", om::ValueType::kFloat, false, false, false},
+      {"/extensions/KHR_lights_punctual/lights/{}/range", om::ValueType::kFloat, false, false, false},
+      {"/materials/{}/emissiveFactor", om::ValueType::kFloat3, true, false, false},
+      {"/materials/{}/normalTexture/extensions/KHR_texture_transform/offset", om::ValueType::kFloat2,
+       true, false, false},
+      {"/nodes/{}/matrix", om::ValueType::kFloat4x4, false, true, false},
+      {"/materials/{}/doubleSided", om::ValueType::kBool, false, true, false},
+      {"/scene", om::ValueType::kInt, false, true, false},
+      {"/nodes/{}/extensions/KHR_node_visibility/visible", om::ValueType::kBool, true, false, false},
+      {"/extensions/EXT_lights_image_based/lights/{}/rotation", om::ValueType::kFloat4, true, false, true},
+  };
+  for (const Row& r : rows) {
+    const auto it = std::find_if(om::properties().begin(), om::properties().end(),
+                                 [&r](const om::Property& p) { return p.pointer == r.pointer; });
+    ASSERT_NE(it, om::properties().end()) << r.pointer;
+    EXPECT_EQ(it->type, r.type) << r.pointer;
+    EXPECT_EQ(it->has_default, r.has_default) << r.pointer;
+    EXPECT_EQ(it->read_only, r.read_only) << r.pointer;
+    EXPECT_EQ(it->quaternion, r.quaternion) << r.pointer;
+  }
+  // Every row with a type the Object Model marks read-only-only (int, float4x4) is read-only.
+  for (const om::Property& p : om::properties()) {
+    if (p.type == om::ValueType::kInt || p.type == om::ValueType::kFloat4x4) {
+      EXPECT_TRUE(p.read_only) << p.pointer;
+    }
+  }
+}
+
+TEST(ObjectModel, OwningExtensions) {
+  const om::Property* clearcoat = nullptr;
+  const om::Property* core = nullptr;
+  for (const om::Property& p : om::properties()) {
+    if (p.pointer ==
+        "/materials/{}/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/"
+        "KHR_texture_transform/scale") {
+      clearcoat = &p;
+    }
+    if (p.pointer == "/materials/{}/alphaCutoff") core = &p;
+  }
+  ASSERT_NE(clearcoat, nullptr);
+  ASSERT_NE(core, nullptr);
+  EXPECT_EQ(om::owning_extensions(*clearcoat),
+            (std::vector<std::string_view>{"KHR_materials_clearcoat", "KHR_texture_transform"}));
+  EXPECT_TRUE(om::owning_extensions(*core).empty());
+}
+
+// ---- RFC 6901 ------------------------------------------------------------------
+
+TEST(ObjectModel, ParsePointerUnescapesAndRejectsBadSyntax) {
+  EXPECT_EQ(tokens(""), std::vector<std::string>{});
+  EXPECT_EQ(tokens("/"), std::vector<std::string>{""});
+  EXPECT_EQ(tokens("/a~1b/c~0d/~01"), (std::vector<std::string>{"a/b", "c~d", "~1"}));
+  EXPECT_EQ(tokens("/nodes//x"), (std::vector<std::string>{"nodes", "", "x"}));
+  for (const char* bad : {"nodes/0", "/a~", "/a~2", "/~x", "#/nodes/0"}) {
+    EXPECT_FALSE(om::parse_pointer(bad).has_value()) << bad;
+  }
+  const std::vector<std::string> t = {"a/b", "c~d"};
+  EXPECT_EQ(om::join_pointer(t), "/a~1b/c~0d");
+}
+
+TEST(ObjectModel, ArrayIndexTokens) {
+  EXPECT_EQ(om::array_index("0"), 0u);
+  EXPECT_EQ(om::array_index("42"), 42u);
+  EXPECT_EQ(om::array_index("18446744073709551615"), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(om::array_index("99999999999999999999999"), std::numeric_limits<std::uint64_t>::max());
+  for (const char* bad : {"", "00", "01", "-1", "+1", "1e3", " 1", "0x1"}) {
+    EXPECT_FALSE(om::array_index(bad).has_value()) << bad;
+  }
+}
+
+TEST(ObjectModel, MatchCapturesIndices) {
+  auto m = om::match(tokens("/materials/3/pbrMetallicRoughness/baseColorTexture/extensions/"
+                            "KHR_texture_transform/rotation"));
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->property->type, om::ValueType::kFloat);
+  EXPECT_EQ(m->indices, std::vector<std::uint64_t>{3});
+  m = om::match(tokens("/nodes/7/weights/2"));
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->indices, (std::vector<std::uint64_t>{7, 2}));
+  m = om::match(tokens("/nodes/1/children.length"));
+  ASSERT_TRUE(m.has_value());
+  EXPECT_TRUE(m->property->read_only);
+  for (const char* none : {"/nodes/0/rotation/0", "/nodes/x/rotation", "/meshes/0/weights",
+                           "/materials/0/normalTexture/offset", "/nodes/0", ""}) {
+    EXPECT_FALSE(om::match(tokens(none)).has_value()) << none;
+  }
+}
+
+om::Resolution resolve(const char* json, const char* pointer, std::uint64_t* width = nullptr) {
+  rapidjson::Document d;
+  d.Parse(json);
+  EXPECT_FALSE(d.HasParseError()) << json;
+  const auto m = om::match(tokens(pointer));
+  EXPECT_TRUE(m.has_value()) << pointer;
+  if (!m) return om::Resolution::kUndefined;
+  const om::Resolved r = om::resolve(d, *m);
+  if (width != nullptr) *width = r.width;
+  return r.status;
+}
+
+TEST(ObjectModel, ResolveFollowsTheDefinedRule) {
+  using R = om::Resolution;
+  // The extension README's own example: present, and defaulted inside a present object.
+  const char* example = R"({"materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,0,0,1]}}]})";
+  EXPECT_EQ(resolve(example, "/materials/0/pbrMetallicRoughness/baseColorFactor"), R::kDefined);
+  EXPECT_EQ(resolve(example, "/materials/0/pbrMetallicRoughness/metallicFactor"), R::kDefined);
+  EXPECT_EQ(resolve(example, "/materials/1/pbrMetallicRoughness/metallicFactor"), R::kUndefined);
+  EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/0/pbrMetallicRoughness/metallicFactor"),
+            R::kUndefined);
+  EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/0/alphaCutoff"), R::kDefined);
+  // No default: only when present.
+  EXPECT_EQ(resolve(R"({"cameras":[{"perspective":{"yfov":1,"znear":1}}]})", "/cameras/0/perspective/zfar"),
+            R::kUndefined);
+  EXPECT_EQ(resolve(R"({"cameras":[{"perspective":{"yfov":1,"znear":1,"zfar":9}}]})",
+                    "/cameras/0/perspective/zfar"),
+            R::kDefined);
+  // Node TRS and matrix.
+  EXPECT_EQ(resolve(R"({"nodes":[{}]})", "/nodes/0/rotation"), R::kDefined);
+  EXPECT_EQ(resolve(R"({"nodes":[{"matrix":[]}]})", "/nodes/0/rotation"), R::kNodeMatrix);
+  EXPECT_EQ(resolve(R"({"nodes":[{"matrix":[]}]})", "/nodes/0/scale"), R::kNodeMatrix);
+  EXPECT_EQ(resolve(R"({"nodes":[{"matrix":[]}]})", "/nodes/0/translation"), R::kDefined);
+  EXPECT_EQ(resolve(R"({"nodes":[{}]})", "/nodes/18446744073709551615/rotation"), R::kUndefined);
+  // Weights follow the mesh's morph targets.
+  const char* morph = R"({"nodes":[{"mesh":0},{}],"meshes":[{"primitives":[{"targets":[{},{},{}]}]}]})";
+  std::uint64_t width = 0;
+  EXPECT_EQ(resolve(morph, "/nodes/0/weights", &width), R::kDefined);
+  EXPECT_EQ(width, 3u);
+  EXPECT_EQ(resolve(morph, "/nodes/0/weights/2", &width), R::kDefined);
+  EXPECT_EQ(width, 1u);
+  EXPECT_EQ(resolve(morph, "/nodes/0/weights/3"), R::kUndefined);
+  EXPECT_EQ(resolve(morph, "/nodes/1/weights"), R::kNoMorphTargets);
+  // Lights: a root extension; spot angles default inside a present spot object.
+  const char* lights = R"({"extensions":{"KHR_lights_punctual":{"lights":[{"spot":{}},{}]}}})";
+  EXPECT_EQ(resolve(lights, "/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle"), R::kDefined);
+  EXPECT_EQ(resolve(lights, "/extensions/KHR_lights_punctual/lights/1/spot/innerConeAngle"), R::kUndefined);
+  EXPECT_EQ(resolve(lights, "/extensions/KHR_lights_punctual/lights/0/range"), R::kUndefined);
+  // Wrong JSON types on the way are undefined, never a crash.
+  EXPECT_EQ(resolve(R"({"nodes":{"0":{}}})", "/nodes/0/rotation"), R::kUndefined);
+  EXPECT_EQ(resolve(R"({"nodes":[5]})", "/nodes/0/rotation"), R::kUndefined);
+  EXPECT_EQ(resolve(R"([])", "/nodes/0/rotation"), R::kUndefined);
+}
+
+// ---- hostile input ---------------------------------------------------------------
+
+std::vector<std::string> codes_of(const std::string& json) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(json.data());
+  const auto r = gltf_anim::validator::validate_bytes(std::span<const std::uint8_t>(bytes, json.size()),
+                                                      "hostile.gltf", fs::path("."), ValidateOptions{});
+  std::vector<std::string> out;
+  for (const auto& i : r.issues) out.emplace_back(i.code);
+  return out;
+}
+
+std::string pointer_doc(const std::string& target, const std::string& more = "") {
+  return R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],)"
+         R"("animations":[{"channels":[{"sampler":0,"target":)" + target +
+         R"(}],"samplers":[{"input":0,"output":0}]}])" + more + "}";
+}
+
+bool contains(const std::vector<std::string>& codes, const char* code) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+TEST(KhrAnimationPointerHostile, WrongShapesNeverCrash) {
+  const char* targets[] = {
+      R"({"path":"pointer","extensions":{"KHR_animation_pointer":5}})",
+      R"({"path":"pointer","extensions":5})",
+      R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":null}}})",
+      R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":["/nodes/0/rotation"]}}})",
+      R"({"path":7,"extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/rotation"}}})",
+      R"({"path":"pointer","node":-1,"extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/weights/99999999999999999999999"}}})",
+      R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/18446744073709551615/rotation"}}})",
+      R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/extensions/KHR_lights_punctual/lights/0/color"}}})",
+  };
+  for (const char* t : targets) EXPECT_NO_THROW(codes_of(pointer_doc(t))) << t;
+  // Broken surroundings: extensionsUsed, nodes and extensions of the wrong types.
+  EXPECT_NO_THROW(codes_of(R"({"asset":{"version":"2.0"},"extensionsUsed":"KHR_animation_pointer",)"
+                           R"("animations":[{"channels":[{"sampler":0,"target":{"path":"pointer"}}],)"
+                           R"("samplers":[{"input":0,"output":0}]}]})"));
+  EXPECT_TRUE(contains(codes_of(pointer_doc(
+                           R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/extensions/KHR_lights_punctual/lights/0/color"}}})",
+                           R"(,"extensions":{"KHR_lights_punctual":[]})")),
+                       "KHR_ANIMATION_POINTER_UNDEFINED_TARGET"));
+}
+
+TEST(KhrAnimationPointerHostile, LongPointersAreLinear) {
+  std::string deep;
+  for (int i = 0; i < 200000; ++i) deep += "/a";
+  EXPECT_TRUE(contains(codes_of(pointer_doc(R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":")" +
+                                            deep + R"("}}})")),
+                       "KHR_ANIMATION_POINTER_UNKNOWN_TARGET"));
+  std::string bad = deep + "~2";
+  EXPECT_TRUE(contains(codes_of(pointer_doc(R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":")" +
+                                            bad + R"("}}})")),
+                       "PATTERN_MISMATCH"));
+}
+
+// ---- assets --------------------------------------------------------------------
+
+// The generated suite's pointer assets (conformance_assets/valid/pointer_*,
+// divergence_pointer_*, written by the asset generator, not by these rules)
+// give no finding of any severity.
+TEST(GeneratedValidAssets, PointerAssetsGiveNoFindings) {
+  const fs::path dir = kAssets / "valid";
+  if (!fs::exists(dir)) GTEST_SKIP() << "no " << dir;
+  std::size_t checked = 0;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() != ".gltf") continue;
+    if (!name.starts_with("pointer_") && !name.starts_with("divergence_pointer_")) continue;
+    const auto r = validate_file(e.path(), ValidateOptions{});
+    for (const auto& i : r.issues) {
+      ADD_FAILURE() << name << ": " << i.code << " " << i.pointer << ": " << i.message;
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 20u);
+}
+
+// BlenderIO_24 (UnityGLTF "AnimateAllTheThings", 70 pointer channels): exactly
+// these findings (docs/VALIDATOR.md, "KHR_animation_pointer", says why), lints aside.
+TEST(Corpus, BlenderIO24AnimationPointerFindings) {
+  const fs::path file =
+      kShared / "corpus" / "BlenderIO_24_animation_pointer" / "glTF" / "24_animation_pointer.gltf";
+  if (!fs::exists(file)) GTEST_SKIP() << "no corpus asset " << file << " (optional; see docs/VALIDATOR.md)";
+  using Message = std::tuple<std::string, int, std::string>;
+  const std::string ext = "/target/extensions/KHR_animation_pointer/pointer";
+  std::vector<Message> expected = {
+      {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", 0, "/animations/0/channels/40" + ext},
+      {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/51/target"},
+      {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", 0, "/animations/0/channels/69" + ext},
+  };
+  std::vector<Message> actual;
+  for (const auto& i : validate_file(file, ValidateOptions{}).issues) {
+    // Lints (LINT_*, warnings and infos beyond the specs) have their own tests.
+    if (std::string_view(i.code).starts_with("LINT_")) continue;
+    actual.emplace_back(std::string(i.code), static_cast<int>(i.severity), i.pointer);
+  }
+  std::sort(expected.begin(), expected.end());
+  std::sort(actual.begin(), actual.end());
+  EXPECT_EQ(actual, expected);
+}
+
+}  // namespace

@@ -1,0 +1,377 @@
+// KHR_animation_pointer (../shared/specs/KHR_animation_pointer/README.md): a
+// channel target with path "pointer" and no node animates the property its
+// extension object's JSON pointer names, resolved through the Object Model
+// table (object_model.hpp). Checked only when the asset lists the extension in
+// extensionsUsed (without it, path "pointer" stays VALUE_NOT_IN_LIST).
+//
+// Per channel: path/node/extension-object consistency (glTF-Validator's codes),
+// the pointer's template, read-only refusal, owning extensions, resolution;
+// then the sampler's output against the Object Model type (format, STEP for
+// int and bool, count x width x 3 for CUBICSPLINE), unit quaternions (data
+// pass), and per animation: no property targeted twice (identical pointers, an
+// array and one of its elements, a pointer and a core target of the same node
+// property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer,
+// checked by object_model::parse_pointer (linear, no regex).
+#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/validator/rules.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "json_access.hpp"
+
+namespace gltf_anim::validator {
+namespace {
+
+namespace om = object_model;
+using rules::array_member;
+using rules::array_size;
+using rules::has;
+using rules::index_member;
+using rules::member;
+using rules::number_text;
+using rules::object_at;
+using rules::string_member;
+
+constexpr std::string_view kExtension = "KHR_animation_pointer";
+constexpr std::string_view kPointerPattern = "^(?:\\/(?:[^/~]|~0|~1)*)*$";
+// glTF-Validator's unit-length threshold for rotations (as the core rule).
+constexpr double kUnitLengthThreshold = 0.00769;
+
+bool extension_used(const rapidjson::Value& doc, std::string_view name) {
+  const rapidjson::Value* used = array_member(doc, "extensionsUsed");
+  if (used == nullptr) return false;
+  for (const auto& v : used->GetArray()) {
+    if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name) return true;
+  }
+  return false;
+}
+
+std::string format_text(const Accessor& a) {
+  std::string s = "{";
+  s += a.type ? std::string(element_type_name(*a.type)) : std::string("?");
+  s += ", ";
+  s += a.component_type ? std::string(component_type_name(*a.component_type)) : std::string("?");
+  if (a.normalized) s += " normalized";
+  s += '}';
+  return s;
+}
+
+bool is_integer(ComponentType c) { return c != ComponentType::kFloat; }
+
+// Output accessor element type and component type per Object Model type
+// (KHR_animation_pointer "Output Accessor Component Types").
+bool format_ok(om::ValueType t, const Accessor& a) {
+  if (!a.type || !a.component_type) return false;
+  switch (t) {
+    case om::ValueType::kFloat:
+    case om::ValueType::kFloatArray: return a.type == ElementType::kScalar;
+    case om::ValueType::kFloat2: return a.type == ElementType::kVec2;
+    case om::ValueType::kFloat3: return a.type == ElementType::kVec3;
+    case om::ValueType::kFloat4: return a.type == ElementType::kVec4;
+    case om::ValueType::kFloat4x4: return a.type == ElementType::kMat4;
+    case om::ValueType::kInt:
+      return a.type == ElementType::kScalar && is_integer(*a.component_type) && !a.normalized;
+    case om::ValueType::kBool:
+      return a.type == ElementType::kScalar && a.component_type == ComponentType::kUnsignedByte;
+  }
+  return false;
+}
+
+std::string allowed_formats(om::ValueType t) {
+  switch (t) {
+    case om::ValueType::kFloat:
+    case om::ValueType::kFloatArray: return "{SCALAR, any componentType}";
+    case om::ValueType::kFloat2: return "{VEC2, any componentType}";
+    case om::ValueType::kFloat3: return "{VEC3, any componentType}";
+    case om::ValueType::kFloat4: return "{VEC4, any componentType}";
+    case om::ValueType::kFloat4x4: return "{MAT4, any componentType}";
+    case om::ValueType::kInt:
+      return "{SCALAR, BYTE}, {SCALAR, UNSIGNED_BYTE}, {SCALAR, SHORT}, {SCALAR, UNSIGNED_SHORT}, "
+             "{SCALAR, UNSIGNED_INT}";
+    case om::ValueType::kBool: return "{SCALAR, UNSIGNED_BYTE}";
+  }
+  return "?";
+}
+
+// Unit quaternions, keyframe values only (the core rule's checker, same key:
+// one check per accessor however many channels, core or pointer, use it).
+class QuaternionChecker final : public ElementChecker {
+ public:
+  QuaternionChecker(IssueCollector& issues, std::string pointer, InterpolationInfo interp)
+      : issues_(issues), pointer_(std::move(pointer)), interp_(interp) {}
+  void consume(std::span<const double> values, std::uint64_t first) override {
+    const std::size_t n = values.size() / 4;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t e = first + k;
+      if (e % interp_.outputs_per_key != interp_.value_index) continue;
+      const double* q = values.data() + k * 4;
+      const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+      if (std::abs(length - 1.0) > kUnitLengthThreshold) {
+        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                    {std::to_string(e * 4), std::to_string(e * 4 + 3), number_text(length)});
+      }
+    }
+  }
+
+ private:
+  IssueCollector& issues_;
+  std::string pointer_;
+  InterpolationInfo interp_;
+};
+
+// One channel's animated property for the duplicate check.
+struct Target {
+  std::size_t channel = 0;
+  std::string pointer;   // canonical: "/nodes/0/rotation"
+  std::string array;     // the whole array an element belongs to, else ""
+  bool from_pointer = false;
+};
+
+class AnimationPointerRules final : public RuleModule {
+ public:
+  std::string_view name() const override { return "KHR_animation_pointer"; }
+
+  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+                     const rapidjson::Value& value) const override {
+    if (!value.IsString() || std::string_view(value.GetString()) != "pointer") return false;
+    if (!extension_used(ctx.doc, kExtension)) return false;
+    // /animations/a/channels/c/target/path
+    constexpr std::string_view kSuffix = "/target/path";
+    return pointer.starts_with("/animations/") && pointer.ends_with(kSuffix) &&
+           pointer.find("/channels/") != std::string_view::npos;
+  }
+
+  void link(RuleContext& ctx) override {
+    if (!extension_used(ctx.doc, kExtension)) {
+      report_undeclared(ctx);
+      return;
+    }
+    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+    const JsonPointer root = JsonPointer() / std::string_view("animations");
+    for (std::size_t a = 0; a < array_size(animations); ++a) {
+      const rapidjson::Value* animation = object_at(animations, a);
+      if (animation != nullptr) link_animation(ctx, *animation, root / a);
+    }
+  }
+
+ private:
+  // Without KHR_animation_pointer in extensionsUsed its objects are not read:
+  // each one is UNDECLARED_EXTENSION (and path "pointer" VALUE_NOT_IN_LIST).
+  static void report_undeclared(RuleContext& ctx) {
+    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+    for (std::size_t a = 0; a < array_size(animations); ++a) {
+      const rapidjson::Value* animation = object_at(animations, a);
+      if (animation == nullptr) continue;
+      const rapidjson::Value* channels = array_member(*animation, "channels");
+      for (std::size_t c = 0; c < array_size(channels); ++c) {
+        const rapidjson::Value* channel = object_at(channels, c);
+        const rapidjson::Value* target = channel != nullptr ? member(*channel, "target") : nullptr;
+        const rapidjson::Value* extensions = target != nullptr ? member(*target, "extensions") : nullptr;
+        if (extensions == nullptr || member(*extensions, kExtension) == nullptr) continue;
+        ctx.issues.add("UNDECLARED_EXTENSION",
+                       JsonPointer() / std::string_view("animations") / a / std::string_view("channels") /
+                           c / std::string_view("target") / std::string_view("extensions") / kExtension,
+                       {std::string(kExtension)});
+      }
+    }
+  }
+
+  void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+                      const JsonPointer& ap) const {
+    const rapidjson::Value* channels = array_member(animation, "channels");
+    const rapidjson::Value* samplers = array_member(animation, "samplers");
+    const std::size_t node_count = array_size(array_member(ctx.doc, "nodes"));
+    std::vector<Target> targets;
+    for (std::size_t c = 0; c < array_size(channels); ++c) {
+      const rapidjson::Value* channel = object_at(channels, c);
+      if (channel == nullptr) continue;
+      const rapidjson::Value* target = member(*channel, "target");
+      if (target == nullptr || !target->IsObject()) continue;
+      const JsonPointer cp = ap / std::string_view("channels") / c;
+      const JsonPointer tp = cp / std::string_view("target");
+      const std::optional<std::string_view> path = string_member(*target, "path");
+      const auto node = index_member(*target, "node");
+      const rapidjson::Value* extensions = member(*target, "extensions");
+      const rapidjson::Value* ext = extensions != nullptr ? member(*extensions, kExtension) : nullptr;
+      if (ext != nullptr && !ext->IsObject()) ext = nullptr;  // TYPE_MISMATCH (schema)
+      const JsonPointer pp = tp / std::string_view("extensions") / kExtension;
+
+      // Core targets take part in the duplicate check with their canonical pointer.
+      if (ext == nullptr && node && *node < node_count && path &&
+          (*path == "translation" || *path == "rotation" || *path == "scale" || *path == "weights")) {
+        std::string p = "/nodes/" + std::to_string(*node);
+        p += '/';
+        p += *path;
+        targets.push_back(Target{c, std::move(p), "", false});
+        continue;
+      }
+      if (ext != nullptr) {
+        if (path && *path != "pointer") {
+          ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", pp, {std::string(*path)});
+        }
+        // An unresolved node is UNRESOLVED_REFERENCE only (as glTF-Validator).
+        if (node && *node < node_count) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", pp);
+        }
+      } else if (path && *path == "pointer") {
+        ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
+        continue;
+      }
+      if (ext == nullptr || !path || *path != "pointer") continue;
+      const std::optional<std::string_view> pointer = string_member(*ext, "pointer");
+      if (!pointer) continue;  // UNDEFINED_PROPERTY / TYPE_MISMATCH (schema)
+      const JsonPointer at = pp / std::string_view("pointer");
+      const auto tokens = om::parse_pointer(*pointer);
+      if (!tokens) {
+        // glTF-Validator's pattern for the pointer, checked without std::regex.
+        std::string quoted = "\"";
+        for (const char ch : *pointer) {
+          if (ch == '"' || ch == '\\') quoted += '\\';
+          quoted += ch;
+        }
+        quoted += '"';
+        ctx.issues.add("PATTERN_MISMATCH", at, {quoted, std::string(kPointerPattern)});
+        continue;
+      }
+      const std::string text(*pointer);
+
+      // extras: application-specific; the value only has to exist.
+      if (std::find(tokens->begin(), tokens->end(), "extras") != tokens->end()) {
+        if (om::find_value(ctx.doc, *tokens) == nullptr) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", at, {text});
+        } else {
+          targets.push_back(Target{c, text, "", true});
+        }
+        continue;
+      }
+      const std::optional<om::Match> m = om::match(*tokens);
+      if (!m) {
+        ctx.issues.add("KHR_ANIMATION_POINTER_UNKNOWN_TARGET", at, {text});
+        continue;
+      }
+      const om::Property& prop = *m->property;
+      if (prop.read_only) {
+        ctx.issues.add("KHR_ANIMATION_POINTER_READ_ONLY_TARGET", at, {text});
+        continue;
+      }
+      for (const std::string_view e : om::owning_extensions(prop)) {
+        if (!extension_used(ctx.doc, e)) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", at, {text, std::string(e)});
+        }
+      }
+      const om::Resolved r = om::resolve(ctx.doc, *m);
+      if (r.status == om::Resolution::kUndefined) {
+        ctx.issues.add("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", at, {text});
+        continue;
+      }
+      if (r.status == om::Resolution::kNodeMatrix) {
+        ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", at);
+        continue;
+      }
+      if (r.status == om::Resolution::kNoMorphTargets) {
+        ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", at);
+        continue;
+      }
+      const bool node_trs = prop.pointer == "/nodes/{}/translation" ||
+                            prop.pointer == "/nodes/{}/rotation" || prop.pointer == "/nodes/{}/scale";
+      if (node_trs) {
+        const rapidjson::Value* n = object_at(array_member(ctx.doc, "nodes"), m->indices[0]);
+        if (n != nullptr && has(*n, "skin")) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", at);
+      }
+      std::string array;
+      if (prop.pointer == "/nodes/{}/weights/{}") array = "/nodes/" + std::to_string(m->indices[0]) + "/weights";
+      targets.push_back(Target{c, om::join_pointer(*tokens), std::move(array), true});
+
+      check_output(ctx, *channel, samplers, cp, text, prop, r.width);
+    }
+    report_duplicates(ctx, targets, ap / std::string_view("channels"));
+  }
+
+  static void check_output(RuleContext& ctx, const rapidjson::Value& channel,
+                           const rapidjson::Value* samplers, const JsonPointer& cp,
+                           const std::string& pointer, const om::Property& prop, std::uint64_t width) {
+    const auto s = index_member(channel, "sampler");
+    if (!s) return;
+    const rapidjson::Value* sampler = object_at(samplers, *s);
+    if (sampler == nullptr) return;  // UNRESOLVED_REFERENCE (core)
+    const std::string interpolation(string_member(*sampler, "interpolation").value_or("LINEAR"));
+    const auto output = index_member(*sampler, "output");
+    const auto input = index_member(*sampler, "input");
+    const std::size_t accessor_count = ctx.asset.accessors.size();
+    const JsonPointer sp = cp / std::string_view("sampler");
+    const bool discrete = prop.type == om::ValueType::kInt || prop.type == om::ValueType::kBool;
+    if (discrete && interpolation != "STEP") {
+      ctx.issues.add("KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", sp,
+                     {interpolation, pointer, std::string(om::type_name(prop.type))});
+    }
+    if (!output || *output >= accessor_count) return;
+    const Accessor& out = ctx.asset.accessors[*output];
+    if (!out.well_formed) return;
+    if (!format_ok(prop.type, out)) {
+      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sp,
+                     {format_text(out), pointer, allowed_formats(prop.type)});
+      return;
+    }
+    const std::optional<InterpolationInfo> interp = ctx.interpolation(interpolation);
+    if (!interp) return;  // unknown interpolation: VALUE_NOT_IN_LIST (schema)
+    if (input && *input < accessor_count && ctx.asset.accessors[*input].well_formed &&
+        ctx.asset.accessors[*input].count && out.count) {
+      const std::uint64_t expected = *ctx.asset.accessors[*input].count * interp->outputs_per_key * width;
+      if (expected != *out.count) {
+        ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
+                       {std::to_string(expected), std::to_string(*out.count)});
+      }
+    }
+    if (prop.quaternion) {
+      ctx.data.attach(*output,
+                      "animation.rotation/" + std::to_string(interp->outputs_per_key) + "/" +
+                          std::to_string(interp->value_index),
+                      std::make_unique<QuaternionChecker>(ctx.issues, sp.str(), *interp));
+    }
+  }
+
+  // In channel order: a channel whose property an earlier channel already
+  // targets (the same pointer, the whole array and one of its elements, or a
+  // core target of the same node property) gives ANIMATION_DUPLICATE_TARGETS on
+  // the latest such earlier channel, naming this one (the core rule's
+  // convention). Pairs of two core channels are the core rule's.
+  static void report_duplicates(RuleContext& ctx, std::vector<Target>& targets,
+                                const JsonPointer& channels_p) {
+    std::sort(targets.begin(), targets.end(),
+              [](const Target& x, const Target& y) { return x.channel < y.channel; });
+    std::unordered_map<std::string, const Target*> exact;    // pointer -> latest channel
+    std::unordered_map<std::string, const Target*> element;  // array -> latest element channel
+    for (const Target& t : targets) {
+      const Target* earlier = nullptr;
+      const auto consider = [&earlier](const Target* e) {
+        if (e != nullptr && (earlier == nullptr || e->channel > earlier->channel)) earlier = e;
+      };
+      if (const auto it = exact.find(t.pointer); it != exact.end()) consider(it->second);
+      if (!t.array.empty()) {
+        if (const auto it = exact.find(t.array); it != exact.end()) consider(it->second);
+      } else if (const auto it = element.find(t.pointer); it != element.end()) {
+        consider(it->second);
+      }
+      if (earlier != nullptr && (t.from_pointer || earlier->from_pointer)) {
+        ctx.issues.add("ANIMATION_DUPLICATE_TARGETS",
+                       channels_p / earlier->channel / std::string_view("target"),
+                       {std::to_string(t.channel)});
+      }
+      exact[t.pointer] = &t;
+      if (!t.array.empty()) element[t.array] = &t;
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<RuleModule> make_khr_animation_pointer_rules() {
+  return std::make_unique<AnimationPointerRules>();
+}
+
+}  // namespace gltf_anim::validator
