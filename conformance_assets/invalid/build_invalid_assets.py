@@ -333,8 +333,10 @@ d = asset([[0.1, 0.5], VEC3x2], [acc(0, "SCALAR", 2, [0.1], [0.4]), acc(1, "VEC3
           [anim([ch()], [smp()])])
 case("accessor/max_mismatch", d,
      [("ACCESSOR_MAX_MISMATCH", E, "/accessors/0/max/0"),
-      ("ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", E, "/accessors/0/max/0")],
-     "max 0.4 but 0.5 stored; min 0.1 matches after rounding to float32")
+      ("ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", E, "/accessors/0/max/0"),
+      ("LINT_ANIMATION_STARTS_AFTER_ZERO", I, A)],
+     "max 0.4 but 0.5 stored; min 0.1 matches after rounding to float32 (the times start at "
+     "0.1: the lint's information)")
 d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2, [0, 0, 0], [1, 2, 4])],
           [anim([ch()], [smp()])])
 case("accessor/output_max_mismatch", d,
@@ -345,13 +347,17 @@ d = asset([[0.5, 1.0], VEC3x2], [acc(0, "SCALAR", 2, [0.6], [1.0]), acc(1, "VEC3
           [anim([ch()], [smp()])])
 case("accessor/min_mismatch_below", d,
      [("ACCESSOR_MIN_MISMATCH", E, "/accessors/0/min/0"),
-      ("ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", E, "/accessors/0/min/0")],
-     "min 0.6 but 0.5 stored: mismatch and one element below the bound")
+      ("ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", E, "/accessors/0/min/0"),
+      ("LINT_ANIMATION_STARTS_AFTER_ZERO", I, A)],
+     "min 0.6 but 0.5 stored: mismatch and one element below the bound (times start at 0.5: "
+     "the lint's information)")
 d = asset([[0.5, 1.0], VEC3x2], [acc(0, "SCALAR", 2, [0.25], [1.0]), acc(1, "VEC3", 2)],
           [anim([ch()], [smp()])])
 case("accessor/min_mismatch_loose", d,
-     [("ACCESSOR_MIN_MISMATCH", E, "/accessors/0/min/0")],
-     "min 0.25 but the smallest value is 0.5: mismatch, no element below the bound")
+     [("ACCESSOR_MIN_MISMATCH", E, "/accessors/0/min/0"),
+      ("LINT_ANIMATION_STARTS_AFTER_ZERO", I, A)],
+     "min 0.25 but the smallest value is 0.5: mismatch, no element below the bound (times "
+     "start at 0.5: the lint's information)")
 d = asset([TIMES, [0, 0, 0, float("inf"), 1, 1]],
           [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)], [anim([ch()], [smp()])])
 case("accessor/output_infinity", d,

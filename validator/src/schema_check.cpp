@@ -286,7 +286,12 @@ void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
     if (starts_with(desc, "Missing required property '")) {
       const auto start = desc.find('\'') + 1;
       const auto end = desc.find('\'', start);
-      push("UNDEFINED_PROPERTY", pointer.str(), {desc.substr(start, end - start)});
+      const std::string missing = desc.substr(start, end - start);
+      bool excused = false;
+      for (const auto& mod : modules) {
+        excused = excused || mod->excuses_member(ctx, "UNDEFINED_PROPERTY", pointer.str(), missing);
+      }
+      if (!excused) push("UNDEFINED_PROPERTY", pointer.str(), {missing});
     } else if (starts_with(desc, "Object contains a property that could not be validated")) {
       // valijson names only the first unexpected member: report each one.
       const rapidjson::Value* props = nullptr;
@@ -297,6 +302,12 @@ void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
       if (value->IsObject()) {
         for (const auto& m : value->GetObject()) {
           if (props != nullptr && props->HasMember(m.name)) continue;
+          const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+          bool excused = false;
+          for (const auto& mod : modules) {
+            excused = excused || mod->excuses_member(ctx, "UNEXPECTED_PROPERTY", pointer.str(), name);
+          }
+          if (excused) continue;
           push("UNEXPECTED_PROPERTY",
                (pointer / std::string_view(m.name.GetString(), m.name.GetStringLength())).str(),
                {});

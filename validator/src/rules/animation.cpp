@@ -302,6 +302,11 @@ class AnimationRules final : public RuleModule {
         }
       }
 
+      for (const auto& m : ctx.modules) {  // samplers an extension references are used too
+        const auto e = m->extension_sampler(ctx, *channel);
+        if (e && *e < used.size()) used[*e] = true;
+      }
+
       const rapidjson::Value* target = member(*channel, "target");
       if (target == nullptr || !target->IsObject()) continue;
       const std::optional<std::string_view> path = string_member(*target, "path");

@@ -199,6 +199,9 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   modules.push_back(make_accessor_rules());
   modules.push_back(make_animation_rules());
   modules.push_back(make_khr_animation_pointer_rules());
+  modules.push_back(make_ext_animation_sqlerp_rules());
+  modules.push_back(make_khr_animation2_rules());
+  modules.push_back(make_lint_rules());
   return modules;
 }
 

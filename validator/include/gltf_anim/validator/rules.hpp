@@ -105,6 +105,21 @@ class RuleModule {
                                                          std::string_view /*name*/) const {
     return std::nullopt;
   }
+  // Schema phase: the core schema reported `code` (UNDEFINED_PROPERTY or
+  // UNEXPECTED_PROPERTY) for `member` of the object at `pointer` (the object's
+  // own pointer); return true when this module defines that shape (e.g. a
+  // KHR_animation2 channel has `targetpointer` instead of `target`).
+  virtual bool excuses_member(const RuleContext& /*ctx*/, std::string_view /*code*/,
+                              std::string_view /*pointer*/, std::string_view /*member*/) const {
+    return false;
+  }
+  // Link phase, asked by the animation module: a sampler of the same animation
+  // that `channel` references through this module's extension (it then counts
+  // as used), or nullopt.
+  virtual std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,
+                                                         const rapidjson::Value& /*channel*/) const {
+    return std::nullopt;
+  }
   // Link phase: references, formats, counts; attaches data checkers.
   virtual void link(RuleContext& ctx) = 0;
 };
@@ -117,6 +132,10 @@ std::unique_ptr<RuleModule> make_unique_element_rules();  // extensionsUsed, chi
 std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
 std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
 std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animation_pointer
+// Extension modules and lints (after the core modules in rule_modules()).
+std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules();  // EXT_animation_sqlerp
+std::unique_ptr<RuleModule> make_khr_animation2_rules();        // KHR_animation2 (draft)
+std::unique_ptr<RuleModule> make_lint_rules();                  // LINT_* (beyond the specs)
 
 // Schema phase on its own (used by validate_asset; exposed for tests):
 // validates `doc` against the embedded schemas and reports mapped issues.

@@ -1,0 +1,233 @@
+// EXT_animation_sqlerp (../shared/seeds/EXT_animation_sqlerp.md): the CUBICSLERP
+// interpolation mode, referenced from a channel's extension object
+// (channel.extensions.EXT_animation_sqlerp.sampler), with the channel's core
+// `sampler` as the fallback for clients without the extension.
+//
+// glTF-Validator does not know the extension: on valid data it reports
+// CUBICSLERP as VALUE_NOT_IN_LIST, the 3-per-key output as a wrong count and
+// the tangents as non-unit quaternions. Here, when the asset lists the
+// extension in extensionsUsed:
+//  - CUBICSLERP is a declared mode (3 outputs per key, the middle one the
+//    value); the core counts and quaternion checks read that declaration;
+//  - a channel with the extension object may omit its core `sampler`;
+//  - the extension's sampler counts as used (no UNUSED_OBJECT).
+// The five codes EXT_ANIMATION_SQLERP_* are stable; other checks use the
+// generic codes (UNRESOLVED_REFERENCE, UNDECLARED_EXTENSION, the core output
+// format and quaternion codes).
+#include <gltf_anim/validator/rules.hpp>
+
+#include <string>
+#include <vector>
+
+#include "ext_common.hpp"
+
+namespace gltf_anim::validator {
+namespace {
+
+using rules::array_member;
+using rules::array_size;
+using rules::index_member;
+using rules::member;
+using rules::object_at;
+using rules::string_member;
+
+constexpr std::string_view kExt = "EXT_animation_sqlerp";
+constexpr std::string_view kMode = "CUBICSLERP";
+
+// Every quaternion of a CUBICSLERP output (a_k, v_k, b_k per key) is unit
+// length, except the first in-tangent a_1 and the last out-tangent b_n, which
+// are not used and SHOULD be zero: nonzero, they get a warning (and, if they
+// are not unit either, the unit-length error).
+class SqlerpOutputChecker final : public ElementChecker {
+ public:
+  SqlerpOutputChecker(IssueCollector& issues, std::string pointer, std::uint64_t elements)
+      : issues_(issues), pointer_(std::move(pointer)), elements_(elements) {}
+  void consume(std::span<const double> values, std::uint64_t first) override {
+    const std::size_t n = values.size() / 4;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t e = first + k;
+      const double* q = values.data() + k * 4;
+      const bool end_tangent = e == 0 || e + 1 == elements_;
+      if (end_tangent) {
+        if (q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0) continue;
+        issues_.add("EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT", pointer_,
+                    {e == 0 ? std::string("in-tangent") : std::string("out-tangent"),
+                     std::to_string(e)});
+      }
+      const double length = rules::length4(q);
+      if (!(std::abs(length - 1.0) <= rules::kUnitQuaternionTolerance)) {
+        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                    {std::to_string(e * 4), std::to_string(e * 4 + 3), rules::number_text(length)});
+      }
+    }
+  }
+
+ private:
+  IssueCollector& issues_;
+  std::string pointer_;
+  std::uint64_t elements_;
+};
+
+class SqlerpRules final : public RuleModule {
+ public:
+  std::string_view name() const override { return kExt; }
+
+  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+                     const rapidjson::Value& value) const override {
+    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == kMode &&
+           used(ctx) && rules::animation_item(pointer, "samplers", "/interpolation").has_value();
+  }
+
+  // Outputs a_k, v_k, b_k per key. min_keys 0: fewer than two keys is this
+  // extension's own EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES, not the core code.
+  std::optional<InterpolationInfo> interpolation(const RuleContext& ctx,
+                                                 std::string_view mode) const override {
+    if (mode == kMode && used(ctx)) return InterpolationInfo{3, 1, 0};
+    return std::nullopt;
+  }
+
+  // A channel with the extension object may omit its core sampler (then
+  // EXT_animation_sqlerp must be required; link() checks that).
+  bool excuses_member(const RuleContext& ctx, std::string_view code, std::string_view pointer,
+                      std::string_view name) const override {
+    if (code != "UNDEFINED_PROPERTY" || name != "sampler") return false;
+    const auto at = rules::animation_item(pointer, "channels", "");
+    if (!at) return false;
+    const rapidjson::Value* channel = rules::animation_object(ctx.doc, *at, "channels");
+    return channel != nullptr && rules::extension_object(*channel, kExt) != nullptr;
+  }
+
+  std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,
+                                                 const rapidjson::Value& channel) const override {
+    const rapidjson::Value* ext = rules::extension_object(channel, kExt);
+    return ext != nullptr ? index_member(*ext, "sampler") : std::nullopt;
+  }
+
+  void link(RuleContext& ctx) override {
+    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+    const JsonPointer root = JsonPointer() / std::string_view("animations");
+    for (std::size_t a = 0; a < array_size(animations); ++a) {
+      const rapidjson::Value* animation = object_at(animations, a);
+      if (animation != nullptr) link_animation(ctx, *animation, root / a);
+    }
+  }
+
+ private:
+  static bool used(const RuleContext& ctx) {
+    return rules::lists_extension(ctx.doc, "extensionsUsed", kExt);
+  }
+
+  static bool is_sqlerp(const rapidjson::Value* sampler) {
+    if (sampler == nullptr) return false;
+    const auto interp = string_member(*sampler, "interpolation");
+    return interp && *interp == kMode;
+  }
+
+  static const Accessor* accessor(const RuleContext& ctx, std::optional<std::uint64_t> index) {
+    if (!index || *index >= ctx.asset.accessors.size()) return nullptr;
+    const Accessor& acc = ctx.asset.accessors[*index];
+    return acc.well_formed ? &acc : nullptr;
+  }
+
+  // Count, keyframe, format and quaternion checks of one CUBICSLERP sampler,
+  // once per sampler however many channels use it.
+  static void check_sampler(RuleContext& ctx, const rapidjson::Value& sampler, const JsonPointer& sp) {
+    const auto input = index_member(sampler, "input");
+    const auto output = index_member(sampler, "output");
+    const Accessor* in = accessor(ctx, input);
+    const Accessor* out = accessor(ctx, output);
+    const JsonPointer ip = sp / std::string_view("input");
+    const JsonPointer op = sp / std::string_view("output");
+    if (in != nullptr && *in->count < 2) {
+      ctx.issues.add("EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", ip, {std::to_string(*in->count)});
+    }
+    if (out == nullptr) return;
+    bool count_ok = true;
+    if (in != nullptr && *out->count != 3 * *in->count) {
+      ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", op,
+                     {std::to_string(3 * *in->count), std::to_string(*out->count)});
+      count_ok = false;
+    }
+    if (!rules::rotation_format_ok(*out)) {
+      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", op,
+                     {rules::format_text(*out), "rotation",
+                      "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
+                      "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}"});
+      return;
+    }
+    // Which element is an end tangent is only known when the count is right.
+    if (count_ok && in != nullptr) {
+      ctx.data.attach(*output, "EXT_animation_sqlerp.output",
+                      std::make_unique<SqlerpOutputChecker>(ctx.issues, op.str(), *out->count));
+    }
+  }
+
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+                             const JsonPointer& ap) {
+    const rapidjson::Value* samplers = array_member(animation, "samplers");
+    const rapidjson::Value* channels = array_member(animation, "channels");
+    const bool declared = used(ctx);
+    if (declared) {
+      for (std::size_t s = 0; s < array_size(samplers); ++s) {
+        const rapidjson::Value* sampler = object_at(samplers, s);
+        if (is_sqlerp(sampler)) {
+          check_sampler(ctx, *sampler, ap / std::string_view("samplers") / s);
+        }
+      }
+    }
+    const bool required = rules::lists_extension(ctx.doc, "extensionsRequired", kExt);
+    for (std::size_t c = 0; c < array_size(channels); ++c) {
+      const rapidjson::Value* channel = object_at(channels, c);
+      if (channel == nullptr) continue;
+      const JsonPointer cp = ap / std::string_view("channels") / c;
+      const rapidjson::Value* ext = rules::extension_object(*channel, kExt);
+      const auto core_index = index_member(*channel, "sampler");
+      const rapidjson::Value* core = core_index ? object_at(samplers, *core_index) : nullptr;
+      const rapidjson::Value* target = member(*channel, "target");
+      const auto path = target != nullptr ? string_member(*target, "path") : std::nullopt;
+      bool drives_sqlerp = false;
+
+      // CUBICSLERP behind the core `sampler`: a client without the extension
+      // has nothing it can play (with or without the extension object).
+      if (declared && is_sqlerp(core)) {
+        ctx.issues.add("EXT_ANIMATION_SQLERP_MISSING_FALLBACK", cp,
+                       {"its sampler " + std::to_string(*core_index) + " is CUBICSLERP"});
+        drives_sqlerp = true;
+      }
+      if (ext != nullptr) {
+        const JsonPointer ep = cp / std::string_view("extensions") / kExt;
+        if (!declared) ctx.issues.add("UNDECLARED_EXTENSION", ep, {std::string(kExt)});
+        if (const auto s = index_member(*ext, "sampler")) {
+          if (*s >= array_size(samplers)) {
+            ctx.issues.add("UNRESOLVED_REFERENCE", ep / std::string_view("sampler"),
+                           {std::to_string(*s)});
+          } else {
+            drives_sqlerp = drives_sqlerp || is_sqlerp(object_at(samplers, *s));
+          }
+        }
+        if (!has_member(*channel, "sampler") && !required) {
+          ctx.issues.add("EXT_ANIMATION_SQLERP_MISSING_FALLBACK", cp,
+                         {std::string("it has no sampler and EXT_animation_sqlerp is not in "
+                                      "extensionsRequired")});
+        }
+      }
+      if (drives_sqlerp && path && *path != "rotation") {
+        ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH",
+                       cp / std::string_view("target") / std::string_view("path"),
+                       {std::string(*path)});
+      }
+    }
+  }
+
+  static bool has_member(const rapidjson::Value& obj, std::string_view name) {
+    return member(obj, name) != nullptr;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules() {
+  return std::make_unique<SqlerpRules>();
+}
+
+}  // namespace gltf_anim::validator
