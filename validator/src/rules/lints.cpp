@@ -3,8 +3,11 @@
 // (LINT_*), warnings or infos; docs/VALIDATOR.md ("Lints") explains each.
 //
 // Lints read the decoded accessor data in the link phase (read_accessor, at
-// most kMaxValues values per accessor; larger accessors are not linted) and
-// only look at samplers whose data is well formed (input SCALAR FLOAT, finite
+// most kMaxValues values per accessor and kBudgetValues decoded values per
+// asset, beyond which data lints stop; each input's start time and each
+// (input, output, interpolation, kind) track is read once, however many
+// samplers or channels share it, so hostile sharing stays linear) and only
+// look at samplers whose data is well formed (input SCALAR FLOAT, finite
 // and strictly increasing; output count a whole number of keys): broken data
 // has its own errors already. Interpolation for the redundant-key lint is the
 // reference evaluator's (reference/track.hpp), not new maths.
@@ -14,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,7 +36,8 @@ using rules::number_text;
 using rules::object_at;
 using rules::string_member;
 
-constexpr std::size_t kMaxValues = std::size_t{1} << 22;
+constexpr std::size_t kMaxValues = std::size_t{1} << 20;
+constexpr std::uint64_t kBudgetValues = std::uint64_t{1} << 25;
 // v_k = -v_{k+1} for cubic rotation keys: every component within this.
 constexpr double kOppositeTolerance = 1e-6;
 // Redundant keyframe: every component of the value its neighbours'
@@ -51,11 +56,26 @@ struct Track {
   std::size_t per_key = 1;  // 3 for cubic modes
 };
 
-std::optional<std::vector<double>> read_times(const RuleContext& ctx, std::uint64_t index) {
+// Decoded values left for this asset's data lints.
+struct Budget {
+  std::uint64_t left = kBudgetValues;
+  // Charges the accessor's value count; false (and nothing charged) when it
+  // does not fit.
+  bool take(const Accessor& acc) {
+    if (!acc.well_formed || !acc.count || !acc.type) return false;
+    const std::uint64_t n = *acc.count * component_count(*acc.type);
+    if (n > kMaxValues || n > left) return false;
+    left -= n;
+    return true;
+  }
+};
+
+std::optional<std::vector<double>> read_times(const RuleContext& ctx, std::uint64_t index,
+                                              Budget& budget) {
   if (index >= ctx.asset.accessors.size()) return std::nullopt;
   const Accessor& acc = ctx.asset.accessors[index];
   if (!acc.well_formed || acc.type != ElementType::kScalar ||
-      acc.component_type != ComponentType::kFloat || acc.normalized) {
+      acc.component_type != ComponentType::kFloat || acc.normalized || !budget.take(acc)) {
     return std::nullopt;
   }
   std::vector<double> t;
@@ -67,17 +87,17 @@ std::optional<std::vector<double>> read_times(const RuleContext& ctx, std::uint6
 }
 
 std::optional<Track> read_track(const RuleContext& ctx, const rapidjson::Value& sampler,
-                                std::uint32_t per_key) {
+                                std::uint32_t per_key, Budget& budget) {
   const auto in = index_member(sampler, "input");
   const auto out = index_member(sampler, "output");
   if (!in || !out || *out >= ctx.asset.accessors.size()) return std::nullopt;
-  auto times = read_times(ctx, *in);
+  auto times = read_times(ctx, *in, budget);
   if (!times) return std::nullopt;
   Track track;
   track.times = std::move(*times);
   track.per_key = per_key;
   const Accessor& acc = ctx.asset.accessors[*out];
-  if (!acc.well_formed || !read_accessor(ctx.asset, *out, track.values, nullptr, kMaxValues)) {
+  if (!budget.take(acc) || !read_accessor(ctx.asset, *out, track.values, nullptr, kMaxValues)) {
     return std::nullopt;
   }
   // A whole number of elements per key (weights: one per morph target), so
@@ -105,16 +125,48 @@ class LintRules final : public RuleModule {
   std::string_view name() const override { return "lints"; }
 
   void link(RuleContext& ctx) override {
+    State state;
     const rapidjson::Value* animations = array_member(ctx.doc, "animations");
     const JsonPointer root = JsonPointer() / std::string_view("animations");
     for (std::size_t a = 0; a < array_size(animations); ++a) {
       const rapidjson::Value* animation = object_at(animations, a);
-      if (animation != nullptr) lint_animation(ctx, *animation, root / a);
+      if (animation != nullptr) lint_animation(ctx, state, *animation, root / a);
     }
   }
 
  private:
-  static void lint_animation(RuleContext& ctx, const rapidjson::Value& animation,
+  // Shared by all animations of one asset.
+  struct State {
+    Budget budget;
+    std::map<std::uint64_t, std::optional<double>> first_time;  // by input accessor
+    std::set<std::string> tracks;  // "input/output/interpolation/kind" already linted
+  };
+
+  static std::optional<double> first_time(const RuleContext& ctx, State& state, std::uint64_t input) {
+    const auto it = state.first_time.find(input);
+    if (it != state.first_time.end()) return it->second;
+    std::optional<double> t;
+    if (const auto times = read_times(ctx, input, state.budget)) t = times->front();
+    state.first_time.emplace(input, t);
+    return t;
+  }
+
+  // True the first time this (input, output, interpolation, kind) is seen.
+  static bool first_track(State& state, const rapidjson::Value& sampler, std::string_view kind) {
+    const auto in = index_member(sampler, "input");
+    const auto out = index_member(sampler, "output");
+    if (!in || !out) return false;
+    std::string key = std::to_string(*in);
+    key += '/';
+    key += std::to_string(*out);
+    key += '/';
+    key += string_member(sampler, "interpolation").value_or("LINEAR");
+    key += '/';
+    key += kind;
+    return state.tracks.insert(std::move(key)).second;
+  }
+
+  static void lint_animation(RuleContext& ctx, State& state, const rapidjson::Value& animation,
                              const JsonPointer& ap) {
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const rapidjson::Value* channels = array_member(animation, "channels");
@@ -128,13 +180,14 @@ class LintRules final : public RuleModule {
       if (sampler == nullptr) continue;
       const auto in = index_member(*sampler, "input");
       if (in) {
-        if (const auto times = read_times(ctx, *in)) {
-          start = any_input ? std::min(start, times->front()) : times->front();
+        if (const auto t = first_time(ctx, state, *in)) {
+          start = any_input ? std::min(start, *t) : *t;
           any_input = true;
         }
       }
       if (string_member(*sampler, "interpolation").value_or("") != "CUBICSPLINE") continue;
-      const auto track = read_track(ctx, *sampler, 3);
+      if (!first_track(state, *sampler, "end-tangents")) continue;
+      const auto track = read_track(ctx, *sampler, 3, state.budget);
       if (!track || track->times.size() < 2) continue;
       const std::size_t w = track->width;
       const auto nonzero = [](const double* p, std::size_t n) {
@@ -172,9 +225,10 @@ class LintRules final : public RuleModule {
       const std::string interp(string_member(*sampler, "interpolation").value_or("LINEAR"));
       const bool cubic = interp == "CUBICSPLINE";
       if (!cubic && interp != "LINEAR" && interp != "STEP") continue;
-      const auto track = read_track(ctx, *sampler, cubic ? 3 : 1);
-      if (!track) continue;
       const bool rotation = *path == "rotation";
+      if (!first_track(state, *sampler, rotation ? "rotation" : "vector")) continue;
+      const auto track = read_track(ctx, *sampler, cubic ? 3 : 1, state.budget);
+      if (!track) continue;
       if (rotation && track->width != 4) continue;
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       if (rotation && interp == "LINEAR") negative_dot(ctx, *track, sampler_p);
