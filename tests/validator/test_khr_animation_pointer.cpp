@@ -252,6 +252,10 @@ TEST(KhrAnimationPointerHostile, WrongShapesNeverCrash) {
       R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/extensions/KHR_lights_punctual/lights/0/color"}}})",
   };
   for (const char* t : targets) EXPECT_NO_THROW(codes_of(pointer_doc(t))) << t;
+  // An extension member of the wrong type is the schema's TYPE_MISMATCH only (the
+  // document has no accessors: the core rules add UNRESOLVED_REFERENCE twice).
+  EXPECT_EQ(codes_of(pointer_doc(R"({"path":"pointer","extensions":{"KHR_animation_pointer":5}})")),
+            (std::vector<std::string>{"TYPE_MISMATCH", "UNRESOLVED_REFERENCE", "UNRESOLVED_REFERENCE"}));
   // Broken surroundings: extensionsUsed, nodes and extensions of the wrong types.
   EXPECT_NO_THROW(codes_of(R"({"asset":{"version":"2.0"},"extensionsUsed":"KHR_animation_pointer",)"
                            R"("animations":[{"channels":[{"sampler":0,"target":{"path":"pointer"}}],)"

@@ -198,7 +198,7 @@ class AnimationPointerRules final : public RuleModule {
       const auto node = index_member(*target, "node");
       const rapidjson::Value* extensions = member(*target, "extensions");
       const rapidjson::Value* ext = extensions != nullptr ? member(*extensions, kExtension) : nullptr;
-      if (ext != nullptr && !ext->IsObject()) ext = nullptr;  // TYPE_MISMATCH (schema)
+      if (ext != nullptr && !ext->IsObject()) continue;  // TYPE_MISMATCH (schema): one root cause
       const JsonPointer pp = tp / std::string_view("extensions") / kExtension;
 
       // Core targets take part in the duplicate check with their canonical pointer.
