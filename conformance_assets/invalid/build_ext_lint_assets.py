@@ -148,9 +148,12 @@ case("../rules_valid/ext/KHR_animation2/slerp_rotation", anim2(), [SUP],
      "SLERP rotation through targetpointer: only the information that the draft is superseded")
 case("../rules_valid/ext/KHR_animation2/linear_material_factor",
      anim2(pointer="/materials/0/pbrMetallicRoughness/baseColorFactor", interpolation="LINEAR",
-           out=[1, 0, 0, 1, 0, 0, 1, 1]) | {"materials": [{}]}, [SUP],
-     "LINEAR vec4 on a material factor absent from the JSON but with a default on an existing "
-     "material")
+           out=[1, 0, 0, 1, 0, 0, 1, 1]) | {"materials": [{"pbrMetallicRoughness": {}}]}, [SUP],
+     "LINEAR vec4 on a material factor absent from the JSON but with a default inside an "
+     "existing pbrMetallicRoughness object (Object Model resolution)")
+case("../rules_valid/ext/KHR_animation2/scalar_in_array",
+     anim2(pointer="/nodes/0/translation/1", interpolation="LINEAR", out=[0, 2], out_type="SCALAR"),
+     [SUP], "the draft's 'scalars in an array': the y component of the node's translation")
 case("ext/KHR_animation2/pointer_without_leading_slash", anim2(pointer="nodes/0/rotation"),
      [SUP, ("KHR_ANIMATION2_POINTER_WITHOUT_LEADING_SLASH", W, TP)],
      "the draft's own spelling: accepted, resolved as /nodes/0/rotation, with a warning")
@@ -161,7 +164,15 @@ case("ext/KHR_animation2/unresolved_pointer", anim2(pointer="/nodes/3/rotation")
 case("ext/KHR_animation2/index_not_animatable",
      anim2(pointer="/nodes/0/mesh", interpolation="STEP", out=[0, 1], out_type="SCALAR"),
      [SUP, ("KHR_ANIMATION2_UNRESOLVED_POINTER", E, TP)],
-     "node.mesh is an index, not an animatable value (and absent here)")
+     "node.mesh is no property of the Object Model (an index, and absent here)")
+case("ext/KHR_animation2/component_out_of_range",
+     anim2(pointer="/nodes/0/translation/3", interpolation="LINEAR", out=[0, 2], out_type="SCALAR"),
+     [SUP, ("KHR_ANIMATION2_UNRESOLVED_POINTER", E, TP)],
+     "translation has 3 components: index 3 does not exist")
+case("ext/KHR_animation2/read_only",
+     anim2(pointer="/nodes/0/matrix", interpolation="STEP", out=[0, 2], out_type="SCALAR"),
+     [SUP, ("KHR_ANIMATION2_UNRESOLVED_POINTER", E, TP)],
+     "node.matrix is read-only in the Object Model")
 case("ext/KHR_animation2/linear_quaternion", anim2(interpolation="LINEAR"),
      [SUP, ("KHR_ANIMATION2_INVALID_INTERPOLATION", E, C0 + "/sampler")],
      "validity table: quaternions are STEP or SLERP, not LINEAR")

@@ -344,9 +344,9 @@ constexpr IssueType kIssueTypes[] = {
      "KHR_animation2 Status: Experimental; KHR_animation_pointer is the ratified successor"},
     {"KHR_ANIMATION2_UNRESOLVED_POINTER", S::kError, P::kLink,
      "targetpointer '{0}' does not resolve to an animatable property: {1}.",
-     "Our own (KHR_animation2): the pointer names no number or array of numbers in the asset "
-     "(nor a node TRS, morph weights or material factor with a default on an existing object), "
-     "or an index, count or enum member.",
+     "Our own (KHR_animation2): the pointer matches no mutable Object Model template (nor a "
+     "component of a vector one), or the property is not defined in the asset (absent without "
+     "a default in a present object), or it is a float4x4.",
      "KHR_animation2: the JSON Pointer targets the glTF property, which is replaced by the "
      "interpolated value"},
     {"ACCESSOR_SPARSE_INDEX_OOB", S::kError, P::kData,

@@ -7,17 +7,16 @@
 //  - an info that the draft is superseded (at its extensionsUsed entry);
 //  - pointer syntax (RFC 6901; the draft's own example "nodes/0/rotation" has
 //    no leading '/': accepted with a warning);
-//  - resolution against the asset: the value exists (number or array of
-//    numbers), or is a node's translation/rotation/scale/weights or a material
-//    factor that has a default while its object exists; indices and counts
-//    (mesh, count, ...) are not animatable;
+//  - resolution against the asset through the Object Model table
+//    (object_model.hpp, shared with KHR_animation_pointer): a mutable
+//    template, defined in the asset (present, or a default inside a present
+//    object); one more index token names a component of a vector (the
+//    draft's "scalars in an array");
 //  - the validity table: quaternions (node rotation) STEP or SLERP only, SLERP
 //    only for quaternions, CUBICSPLINE not for quaternions;
 //  - output accessor type against the target's type, output count, unit
 //    quaternions, node matrix, one channel per pointer.
-// Object Model types come from the document here (number -> scalar, 2-4
-// numbers -> vecN, other lengths -> float[]); KHR_animation_pointer's
-// Object Model table is the full version of this.
+#include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <string>
@@ -36,6 +35,7 @@ using rules::index_member;
 using rules::member;
 using rules::object_at;
 using rules::string_member;
+namespace om = object_model;
 
 constexpr std::string_view kExt = "KHR_animation2";
 
@@ -55,149 +55,81 @@ std::string type_name(const TargetType& t) {
   return "?";
 }
 
-// Members holding indices, counts or enums: never animatable.
-bool structural_member(std::string_view name) {
-  static constexpr std::string_view kNames[] = {
-      "mesh", "skin", "camera", "node", "index", "texCoord", "source", "sampler", "input",
-      "output", "buffer", "bufferView", "count", "byteOffset", "byteLength", "byteStride",
-      "componentType", "mode", "material", "indices", "scene", "joints", "skeleton",
-      "children", "target", "inverseBindMatrices", "magFilter", "minFilter", "wrapS", "wrapT"};
-  for (std::string_view n : kNames) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-// Top-level collections whose members are not animated values.
-bool structural_root(std::string_view name) {
-  static constexpr std::string_view kNames[] = {
-      "accessors", "animations", "asset", "buffers", "bufferViews", "extensionsUsed",
-      "extensionsRequired", "images", "samplers", "scene", "scenes", "skins", "textures"};
-  for (std::string_view n : kNames) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
-std::optional<std::size_t> morph_targets(const rapidjson::Value& mesh) {
-  const rapidjson::Value* primitive = object_at(array_member(mesh, "primitives"), 0);
-  const rapidjson::Value* targets = primitive != nullptr ? array_member(*primitive, "targets") : nullptr;
-  if (targets == nullptr || targets->Empty()) return std::nullopt;
-  return targets->Size();
-}
-
-std::optional<std::uint64_t> parse_index(std::string_view token) {
-  if (token.empty() || (token.size() > 1 && token[0] == '0')) return std::nullopt;
-  std::uint64_t n = 0;
-  const auto [p, ec] = std::from_chars(token.data(), token.data() + token.size(), n);
-  if (ec != std::errc() || p != token.data() + token.size()) return std::nullopt;
-  return n;
-}
+std::uint32_t width_of(const TargetType& t) { return t.kind == TargetType::kScalar ? 1 : t.width; }
 
 struct Resolved {
   std::optional<TargetType> type;
   std::string why;  // when !type
-  const rapidjson::Value* node = nullptr;  // the node for /nodes/n/<trs>
+  const rapidjson::Value* node = nullptr;  // the node for /nodes/n/...
 };
 
-// Properties with a default that a present object makes animatable.
-std::optional<TargetType> default_property(const std::vector<std::string>& t) {
-  if (t.size() == 3 && t[0] == "nodes") {
-    if (t[2] == "translation" || t[2] == "scale") return TargetType{TargetType::kVec, 3};
-    if (t[2] == "rotation") return TargetType{TargetType::kQuat, 4};
-  }
-  if (t.size() == 3 && t[0] == "materials") {
-    if (t[2] == "emissiveFactor") return TargetType{TargetType::kVec, 3};
-    if (t[2] == "alphaCutoff") return TargetType{TargetType::kScalar, 1};
-  }
-  if (t.size() == 4 && t[0] == "materials" && t[2] == "pbrMetallicRoughness") {
-    if (t[3] == "baseColorFactor") return TargetType{TargetType::kVec, 4};
-    if (t[3] == "metallicFactor" || t[3] == "roughnessFactor") return TargetType{TargetType::kScalar, 1};
-  }
-  return std::nullopt;
-}
-
+// Resolution and type through the Object Model table (object_model.hpp, shared
+// with KHR_animation_pointer): the pointer instantiates a mutable template
+// and is defined in the asset (present, or a default inside a present
+// object). The draft's "scalars in an array": one more index token after a
+// vector or array property names one of its components (a scalar).
 Resolved resolve(const rapidjson::Value& doc, const std::vector<std::string>& tokens) {
   Resolved r;
-  if (tokens.empty()) {
-    r.why = "the whole document";
-    return r;
-  }
-  if (structural_root(tokens[0]) || structural_member(tokens.back())) {
-    r.why = "not an animatable property";
-    return r;
-  }
   if (tokens.size() >= 2 && tokens[0] == "nodes") {
-    if (const auto n = parse_index(tokens[1])) r.node = object_at(array_member(doc, "nodes"), *n);
+    if (const auto n = om::array_index(tokens[1])) r.node = object_at(array_member(doc, "nodes"), *n);
   }
-  // Node and mesh weights: one value per morph target.
-  if (tokens.size() == 3 && (tokens[0] == "nodes" || tokens[0] == "meshes") && tokens[2] == "weights") {
-    const auto i = parse_index(tokens[1]);
-    const rapidjson::Value* obj = i ? object_at(array_member(doc, tokens[0]), *i) : nullptr;
-    const rapidjson::Value* mesh = obj;
-    if (obj != nullptr && tokens[0] == "nodes") {
-      const auto m = index_member(*obj, "mesh");
-      mesh = m ? object_at(array_member(doc, "meshes"), *m) : nullptr;
+  std::optional<om::Match> m = om::match(tokens);
+  std::optional<std::uint64_t> component;
+  if (!m && tokens.size() >= 2) {
+    const auto index = om::array_index(tokens.back());
+    const std::vector<std::string> parent(tokens.begin(), tokens.end() - 1);
+    std::optional<om::Match> pm = index ? om::match(parent) : std::nullopt;
+    if (pm && (pm->property->type == om::ValueType::kFloat2 ||
+               pm->property->type == om::ValueType::kFloat3 ||
+               pm->property->type == om::ValueType::kFloat4 ||
+               pm->property->type == om::ValueType::kFloatArray)) {
+      m = std::move(pm);
+      component = index;
     }
-    const auto n = mesh != nullptr ? morph_targets(*mesh) : std::nullopt;
-    if (!n) {
-      r.why = obj == nullptr ? "no such object" : "no mesh with morph targets";
+  }
+  if (!m) {
+    r.why = "not a property of the glTF Object Model";
+    return r;
+  }
+  const om::Property& p = *m->property;
+  if (p.read_only) {
+    r.why = "read-only in the glTF Object Model";
+    return r;
+  }
+  const om::Resolved res = om::resolve(doc, *m);
+  if (res.status == om::Resolution::kUndefined) {
+    r.why = "not defined in this asset (absent, without a default in a present object)";
+    return r;
+  }
+  if (res.status == om::Resolution::kNoMorphTargets) {
+    r.why = "the node has no mesh with morph targets";
+    return r;
+  }
+  TargetType t;
+  switch (p.type) {
+    case om::ValueType::kFloat:
+    case om::ValueType::kInt:
+    case om::ValueType::kBool: t = TargetType{TargetType::kScalar, 1}; break;
+    case om::ValueType::kFloat2: t = TargetType{TargetType::kVec, 2}; break;
+    case om::ValueType::kFloat3: t = TargetType{TargetType::kVec, 3}; break;
+    case om::ValueType::kFloat4:
+      t = p.quaternion ? TargetType{TargetType::kQuat, 4} : TargetType{TargetType::kVec, 4};
+      break;
+    case om::ValueType::kFloatArray:
+      t = TargetType{TargetType::kFloatArray, static_cast<std::uint32_t>(res.width)};
+      break;
+    case om::ValueType::kFloat4x4:
+      r.why = "a float4x4, which the draft does not animate (scalar, vec2-4, quat)";
+      return r;
+  }
+  if (component) {
+    if (*component >= width_of(t)) {
+      r.why = "a component index past the property's " + std::to_string(width_of(t)) + " values";
       return r;
     }
-    r.type = TargetType{TargetType::kFloatArray, static_cast<std::uint32_t>(*n)};
-    return r;
+    t = TargetType{TargetType::kScalar, 1};
   }
-  // Walk the document.
-  const rapidjson::Value* v = &doc;
-  for (const std::string& token : tokens) {
-    if (v->IsObject()) {
-      v = member(*v, token);
-    } else if (v->IsArray()) {
-      const auto i = parse_index(token);
-      v = (i && *i < v->Size()) ? &(*v)[static_cast<rapidjson::SizeType>(*i)] : nullptr;
-    } else {
-      v = nullptr;
-    }
-    if (v == nullptr) break;
-  }
-  if (v == nullptr) {
-    // Absent: a property with a default, while its enclosing object exists.
-    const auto d = default_property(tokens);
-    bool owner = false;
-    if (d && tokens.size() >= 2) {
-      const auto i = parse_index(tokens[1]);
-      owner = i && object_at(array_member(doc, tokens[0]), *i) != nullptr;
-    }
-    if (d && owner) {
-      r.type = d;
-      return r;
-    }
-    r.why = "no such property";
-    return r;
-  }
-  if (v->IsNumber()) {
-    r.type = TargetType{TargetType::kScalar, 1};
-    return r;
-  }
-  if (v->IsArray() && !v->Empty()) {
-    for (const auto& e : v->GetArray()) {
-      if (!e.IsNumber()) {
-        r.why = "an array of non-numbers";
-        return r;
-      }
-    }
-    const auto n = static_cast<std::uint32_t>(v->Size());
-    const bool rotation = tokens.size() == 3 && tokens[0] == "nodes" && tokens[2] == "rotation";
-    if (rotation) {
-      r.type = TargetType{TargetType::kQuat, 4};
-    } else if (n >= 2 && n <= 4) {
-      r.type = TargetType{TargetType::kVec, n};
-    } else {
-      r.type = TargetType{TargetType::kFloatArray, n};
-    }
-    return r;
-  }
-  r.why = "not a number or an array of numbers";
+  r.type = t;
   return r;
 }
 
@@ -274,32 +206,19 @@ class Animation2Rules final : public RuleModule {
     return rules::lists_extension(ctx.doc, "extensionsUsed", kExt);
   }
 
-  // RFC 6901 tokens (a missing leading '/' is tolerated), or nullopt with a reason.
+  // RFC 6901 tokens (object_model::parse_pointer; a missing leading '/' is
+  // tolerated), or nullopt with a reason.
   static std::optional<std::vector<std::string>> tokens_of(std::string_view text, std::string& why) {
-    std::vector<std::string> out;
     if (text.empty()) {
-      why = "empty pointer";
+      why = "empty pointer (the whole document)";
       return std::nullopt;
     }
-    if (text.front() == '/') text.remove_prefix(1);
-    std::string token;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-      if (i == text.size() || text[i] == '/') {
-        out.push_back(std::move(token));
-        token.clear();
-      } else if (text[i] == '~') {
-        const char next = i + 1 < text.size() ? text[i + 1] : '\0';
-        if (next != '0' && next != '1') {
-          why = "'~' not followed by 0 or 1";
-          return std::nullopt;
-        }
-        token += next == '0' ? '~' : '/';
-        ++i;
-      } else {
-        token += text[i];
-      }
-    }
-    return out;
+    std::string full;
+    if (text.front() != '/') full = "/";
+    full += text;
+    auto tokens = om::parse_pointer(full);
+    if (!tokens) why = "'~' not followed by 0 or 1";
+    return tokens;
   }
 
   static bool output_ok(const TargetType& t, const Accessor& acc) {
