@@ -219,6 +219,34 @@ TEST(ObjectModel, ResolveFollowsTheDefinedRule) {
   EXPECT_EQ(resolve(R"([])", "/nodes/0/rotation"), R::kUndefined);
 }
 
+// The output formats per type (KHR_animation_pointer "Output Accessor Component
+// Types"); int has no mutable Object Model property yet, so only this test
+// reaches its branch.
+TEST(ObjectModel, OutputFormats) {
+  using gltf_anim::validator::ComponentType;
+  using gltf_anim::validator::ElementType;
+  using VT = om::ValueType;
+  const ComponentType ints[] = {ComponentType::kByte, ComponentType::kUnsignedByte, ComponentType::kShort,
+                                ComponentType::kUnsignedShort, ComponentType::kUnsignedInt};
+  for (const ComponentType c : ints) {
+    EXPECT_TRUE(om::output_format_ok(VT::kInt, ElementType::kScalar, c, false));
+    EXPECT_FALSE(om::output_format_ok(VT::kInt, ElementType::kScalar, c, true));
+    EXPECT_FALSE(om::output_format_ok(VT::kInt, ElementType::kVec2, c, false));
+    // floats accept every component type, normalized or not
+    EXPECT_TRUE(om::output_format_ok(VT::kFloat3, ElementType::kVec3, c, false));
+    EXPECT_TRUE(om::output_format_ok(VT::kFloat4, ElementType::kVec4, c, true));
+    EXPECT_EQ(om::output_format_ok(VT::kBool, ElementType::kScalar, c, false),
+              c == ComponentType::kUnsignedByte);
+  }
+  EXPECT_FALSE(om::output_format_ok(VT::kInt, ElementType::kScalar, ComponentType::kFloat, false));
+  EXPECT_FALSE(om::output_format_ok(VT::kBool, ElementType::kScalar, ComponentType::kFloat, false));
+  EXPECT_TRUE(om::output_format_ok(VT::kFloatArray, ElementType::kScalar, ComponentType::kFloat, false));
+  EXPECT_FALSE(om::output_format_ok(VT::kFloatArray, ElementType::kVec2, ComponentType::kFloat, false));
+  EXPECT_FALSE(om::output_format_ok(VT::kFloat2, ElementType::kVec3, ComponentType::kFloat, false));
+  EXPECT_TRUE(om::output_format_ok(VT::kFloat4x4, ElementType::kMat4, ComponentType::kFloat, false));
+  EXPECT_FALSE(om::output_format_ok(VT::kFloat, ElementType::kMat4, ComponentType::kFloat, false));
+}
+
 // ---- hostile input ---------------------------------------------------------------
 
 std::vector<std::string> codes_of(const std::string& json) {

@@ -362,6 +362,37 @@ Resolved resolve(const rapidjson::Value& doc, const Match& m) {
   return r;
 }
 
+bool output_format_ok(ValueType t, ElementType type, ComponentType component, bool normalized) {
+  switch (t) {
+    case T::kFloat:
+    case T::kFloatArray: return type == ElementType::kScalar;
+    case T::kFloat2: return type == ElementType::kVec2;
+    case T::kFloat3: return type == ElementType::kVec3;
+    case T::kFloat4: return type == ElementType::kVec4;
+    case T::kFloat4x4: return type == ElementType::kMat4;
+    case T::kInt:
+      return type == ElementType::kScalar && component != ComponentType::kFloat && !normalized;
+    case T::kBool: return type == ElementType::kScalar && component == ComponentType::kUnsignedByte;
+  }
+  return false;
+}
+
+std::string allowed_output_formats(ValueType t) {
+  switch (t) {
+    case T::kFloat:
+    case T::kFloatArray: return "{SCALAR, any componentType}";
+    case T::kFloat2: return "{VEC2, any componentType}";
+    case T::kFloat3: return "{VEC3, any componentType}";
+    case T::kFloat4: return "{VEC4, any componentType}";
+    case T::kFloat4x4: return "{MAT4, any componentType}";
+    case T::kInt:
+      return "{SCALAR, BYTE}, {SCALAR, UNSIGNED_BYTE}, {SCALAR, SHORT}, {SCALAR, UNSIGNED_SHORT}, "
+             "{SCALAR, UNSIGNED_INT}";
+    case T::kBool: return "{SCALAR, UNSIGNED_BYTE}";
+  }
+  return "?";
+}
+
 const rapidjson::Value* find_value(const rapidjson::Value& doc,
                                    std::span<const std::string> tokens) {
   const rapidjson::Value* v = &doc;

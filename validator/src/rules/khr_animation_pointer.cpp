@@ -61,43 +61,6 @@ std::string format_text(const Accessor& a) {
   return s;
 }
 
-bool is_integer(ComponentType c) { return c != ComponentType::kFloat; }
-
-// Output accessor element type and component type per Object Model type
-// (KHR_animation_pointer "Output Accessor Component Types").
-bool format_ok(om::ValueType t, const Accessor& a) {
-  if (!a.type || !a.component_type) return false;
-  switch (t) {
-    case om::ValueType::kFloat:
-    case om::ValueType::kFloatArray: return a.type == ElementType::kScalar;
-    case om::ValueType::kFloat2: return a.type == ElementType::kVec2;
-    case om::ValueType::kFloat3: return a.type == ElementType::kVec3;
-    case om::ValueType::kFloat4: return a.type == ElementType::kVec4;
-    case om::ValueType::kFloat4x4: return a.type == ElementType::kMat4;
-    case om::ValueType::kInt:
-      return a.type == ElementType::kScalar && is_integer(*a.component_type) && !a.normalized;
-    case om::ValueType::kBool:
-      return a.type == ElementType::kScalar && a.component_type == ComponentType::kUnsignedByte;
-  }
-  return false;
-}
-
-std::string allowed_formats(om::ValueType t) {
-  switch (t) {
-    case om::ValueType::kFloat:
-    case om::ValueType::kFloatArray: return "{SCALAR, any componentType}";
-    case om::ValueType::kFloat2: return "{VEC2, any componentType}";
-    case om::ValueType::kFloat3: return "{VEC3, any componentType}";
-    case om::ValueType::kFloat4: return "{VEC4, any componentType}";
-    case om::ValueType::kFloat4x4: return "{MAT4, any componentType}";
-    case om::ValueType::kInt:
-      return "{SCALAR, BYTE}, {SCALAR, UNSIGNED_BYTE}, {SCALAR, SHORT}, {SCALAR, UNSIGNED_SHORT}, "
-             "{SCALAR, UNSIGNED_INT}";
-    case om::ValueType::kBool: return "{SCALAR, UNSIGNED_BYTE}";
-  }
-  return "?";
-}
-
 // Unit quaternions, keyframe values only (the core rule's checker, same key:
 // one check per accessor however many channels, core or pointer, use it).
 class QuaternionChecker final : public ElementChecker {
@@ -312,9 +275,10 @@ class AnimationPointerRules final : public RuleModule {
     if (!output || *output >= accessor_count) return;
     const Accessor& out = ctx.asset.accessors[*output];
     if (!out.well_formed) return;
-    if (!format_ok(prop.type, out)) {
+    if (!out.type || !out.component_type ||
+        !om::output_format_ok(prop.type, *out.type, *out.component_type, out.normalized)) {
       ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sp,
-                     {format_text(out), pointer, allowed_formats(prop.type)});
+                     {format_text(out), pointer, om::allowed_output_formats(prop.type)});
       return;
     }
     const std::optional<InterpolationInfo> interp = ctx.interpolation(interpolation);

@@ -11,6 +11,8 @@
 //   parse_pointer  RFC 6901 syntax and unescaping (~0 ~1; any other ~ fails);
 //   match          the template a parsed pointer instantiates, with its indices;
 //   resolve        whether the matched property is defined in a document.
+#include <gltf_anim/validator/asset.hpp>
+
 #include <rapidjson/document.h>
 
 #include <cstdint>
@@ -81,6 +83,14 @@ struct Resolved {
 // present, or when it has a default and its enclosing object is present; node
 // weights follow the instantiated mesh's morph targets, primitives[0].targets).
 Resolved resolve(const rapidjson::Value& doc, const Match& m);
+
+// KHR_animation_pointer "Output Accessor Component Types": float and float[]
+// from SCALAR, floatN from VECN, float4x4 from MAT4, with any component type
+// (float as-is, integers converted, normalized integers dequantized); int from
+// a SCALAR non-normalized integer type; bool from SCALAR UNSIGNED_BYTE.
+bool output_format_ok(ValueType t, ElementType type, ComponentType component, bool normalized);
+// The allowed formats of `t` as text for messages ("{SCALAR, UNSIGNED_BYTE}").
+std::string allowed_output_formats(ValueType t);
 
 // The JSON value the tokens reach in `doc` (objects by member, arrays by
 // index token), or nullptr. Used for `extras` pointers, which the Object Model
