@@ -103,6 +103,15 @@ case(OUT + "channel/target/extension_not_declared",
      "KHR_animation_pointer is not in extensionsUsed: path 'pointer' is not a core value and "
      "the extension object is undeclared (and not read further)")
 
+d = passet([pch("/nodes/0/translation")], [V3])
+d["animations"][0]["channels"][0]["extensions"] = {KAP: {"pointer": "/nodes/0/scale"}}
+d["animations"][0]["samplers"][0]["extensions"] = {KAP: {"pointer": "/nodes/0/scale"}}
+case(OUT + "channel/extension_object_misplaced", d,
+     [("UNEXPECTED_EXTENSION_OBJECT", E, C0 + "/extensions/" + KAP),
+      ("UNEXPECTED_EXTENSION_OBJECT", E, S0 + "/extensions/" + KAP)],
+     "KHR_animation_pointer objects on the channel and on the sampler instead of the target (the "
+     "target's own pointer is fine)")
+
 # ---- the extension object and its pointer: schema ----------------------------
 d = passet([pch("/nodes/0/translation")], [V3])
 del d["animations"][0]["channels"][0]["target"]["extensions"][KAP]["pointer"]

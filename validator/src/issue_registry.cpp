@@ -405,6 +405,13 @@ constexpr IssueType kIssueTypes[] = {
      "pointer.",
      "KHR_animation_pointer Operation: a property is defined if present, or if it has a default "
      "value and its enclosing object is present"},
+    {"UNEXPECTED_EXTENSION_OBJECT", S::kError, P::kLink,
+     "Unexpected location for this extension.",
+     "A KHR_animation_pointer object on an animation, channel or sampler instead of the "
+     "channel's target (glTF-Validator's code; raised by the pointer module for its own "
+     "object); it is not read.",
+     "KHR_animation_pointer glTF Schema Updates: the extension object extends "
+     "animation.channel.target"},
     {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", S::kError, P::kLink,
      "Pointer '{0}' is not a property of the glTF Object Model.",
      "Our own (KHR_animation_pointer): the pointer matches no template of the Object Model "

@@ -149,6 +149,24 @@ class AnimationPointerRules final : public RuleModule {
     const rapidjson::Value* channels = array_member(animation, "channels");
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const std::size_t node_count = array_size(array_member(ctx.doc, "nodes"));
+    // The extension object anywhere but a channel target is not read.
+    const auto misplaced = [&ctx](const rapidjson::Value& obj, const JsonPointer& at) {
+      const rapidjson::Value* extensions = member(obj, "extensions");
+      if (extensions != nullptr && member(*extensions, kExtension) != nullptr) {
+        ctx.issues.add("UNEXPECTED_EXTENSION_OBJECT", at / std::string_view("extensions") / kExtension);
+      }
+    };
+    misplaced(animation, ap);
+    for (std::size_t s = 0; s < array_size(samplers); ++s) {
+      if (const rapidjson::Value* sampler = object_at(samplers, s)) {
+        misplaced(*sampler, ap / std::string_view("samplers") / s);
+      }
+    }
+    for (std::size_t c = 0; c < array_size(channels); ++c) {
+      if (const rapidjson::Value* channel = object_at(channels, c)) {
+        misplaced(*channel, ap / std::string_view("channels") / c);
+      }
+    }
     std::vector<Target> targets;
     for (std::size_t c = 0; c < array_size(channels); ++c) {
       const rapidjson::Value* channel = object_at(channels, c);
