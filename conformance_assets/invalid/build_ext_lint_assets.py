@@ -73,6 +73,13 @@ d = CASES["../rules_valid/ext/EXT_animation_sqlerp/without_fallback"][0]
 del d["accessors"][2]
 del d["bufferViews"][2]
 
+d = sqlerp()
+d["accessors"][1]["type"] = "VEC3"  # 6 VEC3 = 72 of the view's 96 bytes
+d["accessors"][1]["count"] = 6
+case("ext/EXT_animation_sqlerp/output_format", d,
+     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, S0 + "/output")],
+     "a CUBICSLERP output of 6 VEC3 (count right: 3 x 2): rotations need VEC4; its data is "
+     "then not checked as quaternions")
 case("ext/EXT_animation_sqlerp/invalid_output_count", sqlerp(out=SQ_OUT[:20]),
      [("EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", E, S0 + "/output")],
      "2 keys, 5 CUBICSLERP outputs (6 expected); no quaternion check without a whole triple layout")
@@ -154,6 +161,16 @@ case("../rules_valid/ext/KHR_animation2/linear_material_factor",
 case("../rules_valid/ext/KHR_animation2/scalar_in_array",
      anim2(pointer="/nodes/0/translation/1", interpolation="LINEAR", out=[0, 2], out_type="SCALAR"),
      [SUP], "the draft's 'scalars in an array': the y component of the node's translation")
+d = asset([TIMES, [0, 0.5, 1, 0]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "SCALAR", 4),
+           acc(None, "VEC3", 1, [0, 0, 0], [0, 0, 0])],
+          [anim([{"sampler": 0, "targetpointer": "/nodes/0/weights"}], [smp(0, 1, "LINEAR")])],
+          nodes=[{"mesh": 0}],
+          extra={"extensionsUsed": [K2],
+                 "meshes": [{"primitives": [{"attributes": {"POSITION": 2},
+                                             "targets": [{"POSITION": 2}, {"POSITION": 2}]}]}]})
+case("../rules_valid/ext/KHR_animation2/weights_float_array", d, [SUP],
+     "node weights through a pointer: float[2] (2 morph targets), 2 keys x 2 = 4 SCALAR outputs")
 case("ext/KHR_animation2/pointer_without_leading_slash", anim2(pointer="nodes/0/rotation"),
      [SUP, ("KHR_ANIMATION2_POINTER_WITHOUT_LEADING_SLASH", W, TP)],
      "the draft's own spelling: accepted, resolved as /nodes/0/rotation, with a warning")
