@@ -7,6 +7,8 @@
 // segment takes the acos/sin branch of slerp) at 1,000,000 times, sorted (evenly spaced)
 // or random (uniform, std::mt19937_64 seed 1); items = samples. Every benchmark checks
 // its result against a closed form after timing and fails (SkipWithError) if it is off.
+// BM_TrackFast times the fast bulk path (fast_sample.hpp) on the same track and times.
+#include <gltf_anim/reference/fast_sample.hpp>
 #include <gltf_anim/reference/interpolate.hpp>
 #include <gltf_anim/reference/track.hpp>
 
@@ -213,11 +215,11 @@ const TrackData& track_data() {
 // Checks every sample against the closed form; keys are float-free doubles here, so the
 // only error is slerp's rounding plus the angle growing to 6e4 degrees.
 void check_track(benchmark::State& state, const std::vector<double>& times,
-                 const std::vector<double>& out) {
+                 const std::vector<double>& out, double tolerance = 1e-9) {
   for (std::size_t i = 0; i < times.size(); i += 997) {
     const Quat expected = from_axis_angle(kAxis, kOmega * times[i]);
     const Quat got{out[4 * i], out[4 * i + 1], out[4 * i + 2], out[4 * i + 3]};
-    if (!(max_abs_diff(got, expected) < 1e-9)) {
+    if (!(max_abs_diff(got, expected) < tolerance)) {
       state.SkipWithError(("wrong track sample at time " + std::to_string(times[i])).c_str());
       return;
     }
@@ -242,6 +244,23 @@ void BM_TrackBatch(benchmark::State& state, bool sorted) {
   }
   finish_track(state);
   check_track(state, times, out);
+}
+
+// The fast bulk path (fast_sample.hpp, not for goldens). `prepared`: FastRotationTrack
+// built once outside the timing; otherwise sample_batch_fast, set-up (one acos per
+// segment) included. Checked against the closed form within 1e-7 (its bound is 1e-6 rad).
+void BM_TrackFast(benchmark::State& state, bool sorted, bool prepared) {
+  const TrackData& d = track_data();
+  const std::vector<double>& times = sorted ? d.sorted : d.random;
+  std::vector<double> out(4 * kSamples);
+  const FastRotationTrack fast(d.view());
+  for (auto _ : state) {
+    if (prepared) fast.sample_batch(times, out);
+    else sample_batch_fast(d.view(), times, out);
+    benchmark::ClobberMemory();
+  }
+  finish_track(state);
+  check_track(state, times, out, 1e-7);
 }
 
 // One sample() call per time: binary search (find_keyframe) every time.
@@ -294,6 +313,10 @@ BENCHMARK(BM_Sqlerp<SlerpVariant::kShortestPath>)->Name("BM_Sqlerp/shortest_path
 BENCHMARK(BM_HermiteRotation);
 BENCHMARK_CAPTURE(BM_TrackBatch, sorted, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_TrackBatch, random, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrackFast, sorted, true, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrackFast, random, false, false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrackFast, sorted_prepared, true, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_TrackFast, random_prepared, false, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_TrackBinarySearch, sorted, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_TrackBinarySearch, random, false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SearchOnly, sorted_cursor, true, true)->Unit(benchmark::kMillisecond);
