@@ -236,7 +236,8 @@ d = asset([TIMES, [0, 0, 0, 1, 0, 0, 0, 1]],
           [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC4", 2, comp=5126, normalized=True)],
           [anim([ch(path="rotation")], [smp()])])
 case("channel/output_float_normalized", d,
-     [("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
+     [("ACCESSOR_NORMALIZED_INVALID", E, "/accessors/1/normalized"),
+      ("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
      "rotation output is FLOAT with normalized: true")
 d = asset([TIMES, [0, 0, 0, 1, 2, 3, 4, 5, 6]],
           [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 3)], [anim([ch()], [smp()])])

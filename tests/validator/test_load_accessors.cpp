@@ -126,9 +126,35 @@ TEST(LoadAccessors, NormalizedBySpecFormula) {
 }
 
 TEST(LoadAccessors, NormalizedFloatIsIgnored) {
-  // ACCESSOR_NORMALIZED_INVALID is the schema's; the value is still the float.
-  EXPECT_EQ(decode_one(le<float>({2.5f}), 5126, "SCALAR", 1, R"("normalized":true)"),
-            (std::vector<double>{2.5}));
+  // ACCESSOR_NORMALIZED_INVALID is raised by the layout check (next test); the
+  // value is still read as the stored float.
+  const Bytes bin = le<float>({2.5f});
+  Loaded l = load(asset_json(bin, whole_view(bin), accessor(5126, "SCALAR", 1, R"("normalized":true)")));
+  EXPECT_EQ(decode(l), (std::vector<double>{2.5}));
+}
+
+TEST(LoadAccessors, NormalizedFloatOrUnsignedIntIsInvalid) {
+  // Spec 3.6.2.1: only (UNSIGNED_)BYTE and (UNSIGNED_)SHORT may be normalized.
+  struct Case {
+    int component_type;
+    bool invalid;
+  };
+  for (const Case c : {Case{5126, true}, Case{5125, true}, Case{5121, false}, Case{5122, false}}) {
+    const Bytes bin(4, 0);
+    Loaded l = load(asset_json(bin, R"({"buffer":0,"byteLength":4})",
+                               R"({"bufferView":0,"componentType":)" +
+                                   std::to_string(c.component_type) +
+                                   R"(,"normalized":true,"count":1,"type":"SCALAR"})"));
+    check_buffers_and_accessors(l.asset, l.issues);
+    SCOPED_TRACE(c.component_type);
+    if (c.invalid) {
+      ASSERT_EQ(l.issues.issues().size(), 1u);
+      EXPECT_EQ(l.issues.issues()[0].code, "ACCESSOR_NORMALIZED_INVALID");
+      EXPECT_EQ(l.issues.issues()[0].pointer, "/accessors/0/normalized");
+    } else {
+      EXPECT_TRUE(l.issues.issues().empty());
+    }
+  }
 }
 
 TEST(LoadAccessors, OffsetsAndStride) {

@@ -162,6 +162,10 @@ constexpr IssueType kIssueTypes[] = {
      "byteStride 4..252, rotation components in [-1, 1], ...).",
      "glTF 2.0 JSON schema minimum/maximum"},
     // ---- link: buffers, bufferViews, accessors (loader: src/load/) ---------
+    {"ACCESSOR_NORMALIZED_INVALID", S::kError, P::kLink,
+     "Only (u)byte and (u)short accessors can be normalized.",
+     "accessor.normalized is true on a FLOAT or UNSIGNED_INT accessor.",
+     "glTF 2.0 3.6.2.1: normalized MUST NOT be set to true for accessors with FLOAT or UNSIGNED_INT component type"},
     {"ACCESSOR_OFFSET_ALIGNMENT", S::kError, P::kLink,
      "Offset {0} is not a multiple of componentType length {1}.",
      "accessor.byteOffset is not a multiple of the component size.",

@@ -70,6 +70,13 @@ class Linker {
       if (status == DataStatus::kReadable) status = s;
     };
 
+    // "normalized ... MUST NOT be set to true for accessors with FLOAT or
+    // UNSIGNED_INT component type" (3.6.2.1). The values are still read as stored,
+    // so the data checks go on.
+    if (acc.normalized && (*acc.component_type == ComponentType::kFloat ||
+                           *acc.component_type == ComponentType::kUnsignedInt)) {
+      report("ACCESSOR_NORMALIZED_INVALID", at / "normalized", {});
+    }
     if (acc.buffer_view) {
       // Misalignment is a spec violation but reads stay exact (memcpy loads),
       // so it does not block the data checks.
