@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -113,7 +114,10 @@ int run_sample(const std::vector<std::string>& args) {
   };
   if (vm->count("output")) {
     const std::string path = (*vm)["output"].as<std::string>();
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    std::vector<char> buffer(std::size_t{1} << 20);  // fewer, larger writes than the default
+    std::ofstream out;
+    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    out.open(path, std::ios::binary | std::ios::trunc);
     if (out) write(out);
     if (!out) {
       std::cerr << "gltf-anim sample: cannot write " << path << "\n";
