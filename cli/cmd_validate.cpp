@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -107,8 +108,9 @@ int run_validate(const std::vector<std::string>& args) {
       ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
       ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
       ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("max-issues", po::value<std::size_t>()->default_value(0),
-       "stop collecting issues of an asset after N (0: no limit); the report says truncated")
+      ("max-issues", po::value<std::size_t>()->default_value(100000),
+       "stop collecting issues of an asset after N (0: no limit, memory then grows with\n"
+       "the input: one issue per bad value); the report says truncated")
       ("ignore", po::value<std::vector<std::string>>()->composing(),
        "do not report CODE (repeatable)")
       ("severity-override", po::value<std::vector<std::string>>()->composing(),
@@ -118,7 +120,9 @@ int run_validate(const std::vector<std::string>& args) {
       ("threads", po::value<unsigned>()->default_value(1),
        "assets validated in parallel (the output does not depend on it)")
       ("root", po::value<std::string>(),
-       "external buffers may resolve anywhere inside DIR (default: the asset's folder)");
+       "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
+      ("max-file-mb", po::value<unsigned>()->default_value(1024),
+       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it");
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -141,6 +145,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   ValidateOptions vopt;
   vopt.issues.max_issues = (*vm)["max-issues"].as<std::size_t>();
+  vopt.load.max_file_bytes = std::uint64_t{(*vm)["max-file-mb"].as<unsigned>()} << 20;
   if (vm->count("ignore")) {
     for (const std::string& code : (*vm)["ignore"].as<std::vector<std::string>>()) {
       if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
@@ -172,7 +177,13 @@ int run_validate(const std::vector<std::string>& args) {
   std::vector<std::uint8_t> stdin_bytes;
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
     std::ios::sync_with_stdio(false);
-    stdin_bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    // At most one byte over the limit: enough for load_bytes to refuse it
+    // (FILE_TOO_LARGE) without holding an endless pipe in memory.
+    const std::uint64_t cap = vopt.load.max_file_bytes + 1;
+    std::istreambuf_iterator<char> it(std::cin), end;
+    for (; it != end && stdin_bytes.size() < cap; ++it) {
+      stdin_bytes.push_back(static_cast<std::uint8_t>(*it));
+    }
   }
 
   // Each report goes to its own slot: the output is the same for any --threads.

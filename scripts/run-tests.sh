@@ -3,7 +3,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # chromium: the HTML conformance report is checked in a real headless browser.
-SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium}"
+# strace: tests/hostile checks that no socket is opened and no file outside the root.
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace}"
 . "$ROOT/scripts/setup.sh"
 cd "$BUILD_DIR"
 ctest --output-on-failure -j "$JOBS" "$@"

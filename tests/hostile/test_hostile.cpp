@@ -1,0 +1,491 @@
+// The hostile-input corpus, end to end through the CLI (docs/RELIABILITY.md).
+// Every input of tests/hostile/cases/ (written by generate.py, expectations in
+// expected.json) and the large ones generated here are run through
+// `gltf-anim validate --format json` in a child process that has an address
+// space limit (RLIMIT_AS, kMemoryLimit; not under AddressSanitizer, whose
+// shadow memory needs terabytes of address space) and a wall-clock limit
+// (killed after kKillAfter). Each run must: end by exit() with 0, 1 or 2 (never
+// a signal, never killed), print a JSON report that parses, contain the
+// expected (code, pointer) pairs, and use less than kCpuCeiling seconds of CPU
+// (a sanity ceiling, not a performance test; CPU rather than wall time because
+// the test machines are shared, and the wall clock is bounded by kKillAfter). Further: FIFOs inside and outside the root
+// are never opened, no socket is created (strace), determinism across thread
+// counts, and `sample` on every hostile input.
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GLTF_ANIM_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define GLTF_ANIM_TEST_ASAN 1
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+const fs::path kHostile = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests/hostile";
+const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "hostile";
+constexpr rlim_t kMemoryLimit = rlim_t{1} << 30;  // 1 GiB of address space per run
+constexpr auto kKillAfter = std::chrono::seconds(60);
+#ifdef GLTF_ANIM_TEST_ASAN
+constexpr double kCpuCeiling = 20.0;  // sanitizers slow everything 2-5x
+#else
+constexpr double kCpuCeiling = 5.0;
+#endif
+
+struct ChildRun {
+  bool exited = false;  // ended through exit()
+  int exit_code = -1;
+  int signal = 0;       // when killed by a signal
+  bool timed_out = false;
+  double seconds = 0;      // wall
+  double cpu_seconds = 0;  // user + system
+  long max_rss_kib = 0;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs argv (argv[0] is a path) with stdout and stderr to files,
+// stdin from `stdin_file` (or /dev/null), under RLIMIT_AS, and kills it after
+// kill_after. No shell involved.
+ChildRun run(const std::vector<std::string>& argv, const std::string& tag,
+        const std::optional<fs::path>& stdin_file = std::nullopt,
+        std::chrono::milliseconds kill_after = kKillAfter) {
+  fs::create_directories(kTmp);
+  const fs::path out = kTmp / (tag + ".out");
+  const fs::path err = kTmp / (tag + ".err");
+  const auto start = Clock::now();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int i = ::open(stdin_file ? stdin_file->c_str() : "/dev/null", O_RDONLY);
+    if (o < 0 || e < 0 || i < 0) _exit(125);
+    dup2(o, 1);
+    dup2(e, 2);
+    dup2(i, 0);
+#ifndef GLTF_ANIM_TEST_ASAN
+    const rlimit limit{kMemoryLimit, kMemoryLimit};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(126);
+#endif
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  ChildRun r;
+  if (pid < 0) return r;
+  int status = 0;
+  rusage usage{};
+  while (true) {
+    const pid_t w = wait4(pid, &status, WNOHANG, &usage);
+    if (w == pid) break;
+    if (Clock::now() - start > kill_after) {
+      kill(pid, SIGKILL);
+      wait4(pid, &status, 0, &usage);
+      r.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  r.max_rss_kib = usage.ru_maxrss;
+  r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                  static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+  r.exited = WIFEXITED(status) && !r.timed_out;
+  if (r.exited) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+ChildRun validate(const std::vector<std::string>& args, const std::string& tag,
+             const std::optional<fs::path>& stdin_file = std::nullopt) {
+  std::vector<std::string> argv{GLTF_ANIM_CLI, "validate", "--format", "json"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run(argv, tag, stdin_file);
+}
+
+// The process contract every hostile run must keep.
+void expect_contract(const ChildRun& r) {
+  EXPECT_FALSE(r.timed_out) << "killed after " << kKillAfter.count() << " s";
+  EXPECT_EQ(r.signal, 0) << "terminated by signal " << r.signal;
+  ASSERT_TRUE(r.exited);
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << r.exit_code;
+  EXPECT_LT(r.cpu_seconds, kCpuCeiling) << "wall " << r.seconds << " s";
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, static_cast<long>(kMemoryLimit / 1024));
+#endif
+}
+
+// (code, pointer) pairs of a single-asset JSON report; pointer "@offset" for
+// messages with a byte offset.
+std::multiset<std::pair<std::string, std::string>> messages(const std::string& report, bool* parsed,
+                                                            bool* truncated = nullptr) {
+  rapidjson::Document d;
+  d.Parse(report.c_str(), report.size());
+  std::multiset<std::pair<std::string, std::string>> out;
+  *parsed = !d.HasParseError() && d.IsObject() && d.HasMember("issues") && d["issues"].IsObject() &&
+            d["issues"].HasMember("messages") && d["issues"]["messages"].IsArray();
+  if (!*parsed) return out;
+  if (truncated) *truncated = d["issues"]["truncated"].IsTrue();
+  for (const auto& m : d["issues"]["messages"].GetArray()) {
+    std::string where = m.HasMember("pointer") ? m["pointer"].GetString() : "@offset";
+    out.emplace(m["code"].GetString(), std::move(where));
+  }
+  return out;
+}
+
+bool has(const std::multiset<std::pair<std::string, std::string>>& m, const std::string& code,
+         const std::string& pointer) {
+  return m.count({code, pointer}) > 0;
+}
+
+std::string q_pointer(const rapidjson::Value& v) { return v.IsNull() ? "@offset" : v.GetString(); }
+
+TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
+  const std::string manifest_text = slurp(kHostile / "expected.json");
+  rapidjson::Document manifest;
+  manifest.Parse(manifest_text.c_str());
+  ASSERT_FALSE(manifest.HasParseError());
+  ASSERT_TRUE(manifest.IsObject());
+  std::size_t n = 0;
+  for (const auto& entry : manifest.GetObject()) {
+    const std::string name = entry.name.GetString();
+    SCOPED_TRACE(name);
+    const fs::path file = kHostile / "cases" / name;
+    ASSERT_TRUE(fs::exists(file));
+    const ChildRun r = validate({file.string()}, "case_" + name);
+    expect_contract(r);
+    if (entry.value["exit"].IsInt()) {
+      EXPECT_EQ(r.exit_code, entry.value["exit"].GetInt());
+    } else {
+      EXPECT_LE(r.exit_code, 1);  // a report, whatever the extension rules decide
+    }
+    bool parsed = false;
+    const auto m = messages(r.out, &parsed);
+    ASSERT_TRUE(parsed) << r.out;
+    for (const auto& c : entry.value["codes"].GetArray()) {
+      EXPECT_TRUE(has(m, c[0].GetString(), q_pointer(c[1])))
+          << "missing " << c[0].GetString() << " at " << q_pointer(c[1]) << "\n" << r.out;
+    }
+    ++n;
+  }
+  // Every committed case has an expectation and the other way round.
+  std::size_t files = 0;
+  for (const auto& e : fs::directory_iterator(kHostile / "cases")) files += e.is_regular_file() ? 1 : 0;
+  EXPECT_EQ(files, n);
+  EXPECT_GE(n, 60u);
+}
+
+// ---- large inputs, generated here ----
+
+fs::path write_file(const std::string& name, const std::string& content) {
+  fs::create_directories(kTmp / "large");
+  const fs::path p = kTmp / "large" / name;
+  std::ofstream(p, std::ios::binary) << content;
+  return p;
+}
+
+TEST(HostileLarge, Nesting200000Deep) {
+  for (const auto& [name, open, close] :
+       {std::tuple<const char*, const char*, const char*>{"arrays", "[", "]"}, {"objects", "{\"a\":", "}"}}) {
+    SCOPED_TRACE(name);
+    std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":";
+    for (int i = 0; i < 200000; ++i) text += open;
+    text += "0";
+    for (int i = 0; i < 200000; ++i) text += close;
+    text += "}";
+    const ChildRun r = validate({write_file(std::string("deep_") + name + ".gltf", text).string()},
+                           std::string("deep_") + name);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 1);
+    bool parsed = false;
+    EXPECT_TRUE(has(messages(r.out, &parsed), "INVALID_JSON", ""));
+    EXPECT_TRUE(parsed);
+  }
+}
+
+TEST(HostileLarge, TwoHundredThousandEmptyAnimations) {
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"animations\":[";
+  for (int i = 0; i < 200000; ++i) text += i ? ",{}" : "{}";
+  text += "]}";
+  const fs::path file = write_file("empty_animations.gltf", text);
+  // Every animation lacks its required members: an UNDEFINED_PROPERTY each
+  // (the first missing one, 'channels'), all 200,000 reported with --max-issues 0.
+  const ChildRun all = validate({"--max-issues", "0", file.string()}, "empty_animations");
+  expect_contract(all);
+  EXPECT_EQ(all.exit_code, 1);
+  bool parsed = false, truncated = true;
+  const auto m = messages(all.out, &parsed, &truncated);
+  ASSERT_TRUE(parsed);
+  EXPECT_FALSE(truncated);
+  EXPECT_EQ(m.size(), 200000u);
+  EXPECT_EQ(m.count({"UNDEFINED_PROPERTY", "/animations/0"}), 1u);
+  EXPECT_TRUE(has(m, "UNDEFINED_PROPERTY", "/animations/199999"));
+  // The default limit (100,000) and --max-issues bound the report.
+  const ChildRun capped = validate({file.string()}, "empty_animations_default");
+  expect_contract(capped);
+  EXPECT_EQ(messages(capped.out, &parsed, &truncated).size(), 100000u);
+  EXPECT_TRUE(truncated);
+  const ChildRun some = validate({"--max-issues", "100", file.string()}, "empty_animations_100");
+  expect_contract(some);
+  const auto m100 = messages(some.out, &parsed, &truncated);
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(truncated);
+  EXPECT_EQ(m100.size(), 100u);
+}
+
+TEST(HostileLarge, MillionNaNsAreCappedByTheDefaultIssueLimit) {
+  // One issue per bad value: 2^20 NaN key times would be 2^20 issues (hundreds
+  // of MB of report) without the default --max-issues of 100,000.
+  constexpr std::uint32_t n = 1u << 20;
+  std::string bin(std::size_t{4} * n, '\0');
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const char nan_bits[4] = {0, 0, static_cast<char>(0xC0), 0x7F};  // 0x7FC00000
+    bin.replace(std::size_t{4} * i, 4, nan_bits, 4);
+  }
+  write_file("nan.bin", bin);
+  const std::string count = std::to_string(n);
+  const fs::path file = write_file(
+      "nan.gltf", R"({"asset":{"version":"2.0"},"nodes":[{}],"buffers":[{"byteLength":)" +
+                      std::to_string(4 * n) + R"(,"uri":"nan.bin"}],"bufferViews":[{"buffer":0,"byteLength":)" +
+                      std::to_string(4 * n) + R"(}],"accessors":[{"bufferView":0,"componentType":5126,"count":)" +
+                      count + R"(,"type":"SCALAR","min":[0],"max":[1]}],"animations":[{"channels":[{"sampler":0,)" +
+                      R"("target":{"node":0,"path":"weights"}}],"samplers":[{"input":0,"output":0}]}]})");
+  const ChildRun r = validate({file.string()}, "nan_mass");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false, truncated = false;
+  const auto m = messages(r.out, &parsed, &truncated);
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(truncated);
+  EXPECT_EQ(m.size(), 100000u);
+  EXPECT_TRUE(has(m, "ACCESSOR_INVALID_FLOAT", "/accessors/0"));
+}
+
+TEST(HostileLarge, FileOverTheSizeLimitIsRefusedBeforeReading) {
+  // 3 MiB of JSON text with --max-file-mb 2: FILE_TOO_LARGE, from a file and from stdin.
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":{\"pad\":\"";
+  text += std::string(3u << 20, 'x');
+  text += "\"}}";
+  const fs::path file = write_file("three_mib.gltf", text);
+  for (const bool from_stdin : {false, true}) {
+    SCOPED_TRACE(from_stdin ? "stdin" : "file");
+    const ChildRun r = from_stdin ? validate({"--max-file-mb", "2", "-"}, "too_large_stdin", file)
+                             : validate({"--max-file-mb", "2", file.string()}, "too_large_file");
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 1);
+    bool parsed = false;
+    EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+    EXPECT_TRUE(parsed);
+  }
+  // The default limit (1 GiB) accepts it.
+  const ChildRun ok = validate({file.string()}, "three_mib_default");
+  expect_contract(ok);
+  EXPECT_EQ(ok.exit_code, 0);
+}
+
+TEST(HostileLarge, EndlessStdinStopsAtTheLimit) {
+  // /dev/zero on standard input never ends: the read stops at --max-file-mb + 1 byte.
+  const ChildRun r = validate({"--max-file-mb", "1", "-"}, "dev_zero_stdin", fs::path("/dev/zero"));
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false;
+  EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+  EXPECT_TRUE(parsed);
+}
+
+TEST(HostileLarge, SampleRefusesQuadraticBlowUp) {
+  // 600 channels share one sampler whose input has 2^15 keys (a 512 KiB
+  // buffer): sampling would decode 600 x 2^17 values and produce 600 x 2^17 x 4
+  // more (about 3 GB); `sample` refuses once 2^26 values are held.
+  constexpr std::uint32_t keys = 1u << 15;
+  std::string bin(std::size_t{16} * keys, '\0');
+  for (std::uint32_t i = 0; i < keys; ++i) {
+    const float t = static_cast<float>(i) * 0.01f;
+    std::memcpy(bin.data() + std::size_t{4} * i, &t, 4);
+  }
+  write_file("blowup.bin", bin);
+  std::string nodes, channels;
+  for (int i = 0; i < 600; ++i) {
+    nodes += i ? ",{}" : "{}";
+    channels += (i ? "," : "") + std::string(R"({"sampler":0,"target":{"node":)") + std::to_string(i) +
+                R"(,"path":"translation"}})";
+  }
+  const fs::path file = write_file(
+      "blowup.gltf", R"({"asset":{"version":"2.0"},"nodes":[)" + nodes + R"(],"buffers":[{"byteLength":)" +
+                         std::to_string(bin.size()) + R"(,"uri":"blowup.bin"}],"bufferViews":[{"buffer":0,"byteLength":)" +
+                         std::to_string(4 * keys) + R"(},{"buffer":0,"byteOffset":)" + std::to_string(4 * keys) +
+                         R"(,"byteLength":)" + std::to_string(12 * keys) +
+                         R"(}],"accessors":[{"bufferView":0,"componentType":5126,"count":)" + std::to_string(keys) +
+                         R"(,"type":"SCALAR"},{"bufferView":1,"componentType":5126,"count":)" + std::to_string(keys) +
+                         R"(,"type":"VEC3"}],"animations":[{"channels":[)" + channels +
+                         R"(],"samplers":[{"input":0,"output":1}]}]})");
+  const ChildRun r = run({GLTF_ANIM_CLI, "sample", file.string()}, "sample_blowup");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("more than 2^26 values"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+// ---- files outside the root, FIFOs ----
+
+std::string asset_with_uri(const std::string& uri) {
+  return R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":4,"uri":")" + uri + R"("}]})";
+}
+
+TEST(HostileFiles, FifosInsideAndOutsideTheRootAreNeverOpened) {
+  // Opening a FIFO for reading blocks until a writer appears: a loader that
+  // opened one would hang, and the child would be killed after kKillAfter.
+  const fs::path dir = kTmp / "fifo";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "root");
+  ASSERT_EQ(mkfifo((dir / "outside.bin").c_str(), 0600), 0);
+  ASSERT_EQ(mkfifo((dir / "root/inside.bin").c_str(), 0600), 0);
+  fs::create_symlink(dir / "outside.bin", dir / "root/link_out.bin");
+  fs::create_symlink("inside.bin", dir / "root/link_in.bin");
+  std::ofstream(dir / "root/a.gltf") << asset_with_uri("inside.bin");
+  std::ofstream(dir / "root/b.gltf") << asset_with_uri("../outside.bin");
+  std::ofstream(dir / "root/c.gltf") << asset_with_uri("link_out.bin");
+  std::ofstream(dir / "root/d.gltf") << asset_with_uri("link_in.bin");
+  const struct {
+    const char* file;
+    const char* code;
+  } cases[] = {{"a.gltf", "RESOURCE_NOT_REGULAR_FILE"},
+               {"b.gltf", "URI_OUTSIDE_ROOT"},
+               {"c.gltf", "URI_OUTSIDE_ROOT"},
+               {"d.gltf", "RESOURCE_NOT_REGULAR_FILE"}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.file);
+    const ChildRun r = validate({(dir / "root" / c.file).string()}, std::string("fifo_") + c.file);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 1);
+    bool parsed = false;
+    EXPECT_TRUE(has(messages(r.out, &parsed), c.code, "/buffers/0/uri")) << r.out;
+    EXPECT_TRUE(parsed);
+  }
+}
+
+// ---- no socket, no file outside the root (strace) ----
+
+// strace -f of a validate run: the syscalls it made, one per line, or nullopt
+// when strace is missing or may not trace here (e.g. ptrace forbidden).
+std::optional<std::string> strace_validate(const std::vector<std::string>& args, const std::string& tag) {
+  if (std::system("strace -V >/dev/null 2>&1") != 0) return std::nullopt;
+  const fs::path log = kTmp / (tag + ".strace");
+  fs::remove(log);
+  std::vector<std::string> argv{"/usr/bin/strace", "-f", "-qq", "-o", log.string(), "-e",
+                                "trace=%network,open,openat,openat2,creat", GLTF_ANIM_CLI, "validate",
+                                "--format", "json"};
+  if (!fs::exists(argv[0])) return std::nullopt;
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ChildRun r = run(argv, tag);
+  if (!r.exited || r.exit_code > 2) return std::nullopt;
+  std::string text = slurp(log);
+  // Proof that tracing worked: the dynamic loader and the asset were opened.
+  if (text.find("openat(") == std::string::npos && text.find("open(") == std::string::npos) {
+    return std::nullopt;
+  }
+  return text;
+}
+
+TEST(HostileFiles, NoSocketAndNoFileOutsideTheRoot) {
+  const std::optional<std::string> trace =
+      strace_validate({"--threads", "2", (kHostile / "cases").string()}, "strace_cases");
+  if (!trace) GTEST_SKIP() << "strace is not available or may not trace here";
+  for (const char* call : {"socket(", "connect(", "socketpair(", "bind(", "sendto(", "sendmsg("}) {
+    EXPECT_EQ(trace->find(call), std::string::npos) << call << " in\n" << *trace;
+  }
+  // uri_*.gltf point at /etc/passwd (absolute, file:, ../, %2e%2e/): never opened.
+  EXPECT_EQ(trace->find("/etc/passwd"), std::string::npos) << *trace;
+  EXPECT_EQ(trace->find("buffer.bin"), std::string::npos) << *trace;
+  // The inputs themselves were opened (the trace is not empty for a wrong reason).
+  EXPECT_NE(trace->find("uri_http.gltf"), std::string::npos) << *trace;
+}
+
+// ---- determinism ----
+
+TEST(HostileDeterminism, FolderModeIsByteIdenticalForAnyThreadCount) {
+  for (const fs::path& folder :
+       {fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets", kHostile / "cases"}) {
+    SCOPED_TRACE(folder.string());
+    const std::string tag = folder.filename().string();
+    const ChildRun one = validate({"--threads", "1", folder.string()}, tag + "_t1");
+    const ChildRun two = validate({"--threads", "2", folder.string()}, tag + "_t2");
+    const ChildRun four = validate({"--threads", "4", folder.string()}, tag + "_t4");
+    expect_contract(one);
+    EXPECT_GT(one.out.size(), 1000u);
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(one.out, four.out);
+    EXPECT_EQ(one.exit_code, two.exit_code);
+    EXPECT_EQ(one.exit_code, four.exit_code);
+    // And the same as the previous run: nothing depends on time.
+    EXPECT_EQ(one.out, validate({"--threads", "1", folder.string()}, tag + "_t1_again").out);
+  }
+}
+
+TEST(HostileDeterminism, SampleTwiceIsByteIdentical) {
+  std::size_t n = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid")) {
+    const auto ext = e.path().extension();
+    if (ext != ".gltf" && ext != ".glb") continue;
+    SCOPED_TRACE(e.path().string());
+    for (const char* format : {"json", "csv"}) {
+      const ChildRun a = run({GLTF_ANIM_CLI, "sample", e.path().string(), "--format", format}, "sample_a");
+      const ChildRun b = run({GLTF_ANIM_CLI, "sample", e.path().string(), "--format", format}, "sample_b");
+      expect_contract(a);
+      EXPECT_EQ(a.exit_code, 0);
+      EXPECT_FALSE(a.out.empty());
+      EXPECT_EQ(a.out, b.out);
+    }
+    ++n;
+  }
+  EXPECT_GE(n, 50u);
+}
+
+// ---- sample on every hostile input ----
+
+TEST(HostileCorpus, SampleKeepsTheContractOnEveryCase) {
+  for (const auto& e : fs::directory_iterator(kHostile / "cases")) {
+    SCOPED_TRACE(e.path().filename().string());
+    const ChildRun r = run({GLTF_ANIM_CLI, "sample", e.path().string()}, "sample_case");
+    expect_contract(r);
+  }
+}
+
+}  // namespace
