@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <regex>
 #include <string_view>
 
@@ -263,6 +264,17 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
                              " out of range (" + std::to_string(count) + " animations)");
   }
   std::vector<std::string> errors;
+  // Decoded keys and sampled values held in memory, over all animations: N
+  // channels sharing one input of K keys decode it N times and give N x 4K
+  // samples, so a 2 MB asset could otherwise ask for tens of GB.
+  constexpr std::uint64_t kMaxValuesHeld = std::uint64_t{1} << 26;  // 512 MiB of doubles
+  std::uint64_t held = 0;
+  const auto check_held = [&] {
+    if (held > kMaxValuesHeld) {
+      throw SampleError(2, path.string() + ": sampling needs more than 2^26 values in memory (" +
+                               std::to_string(held) + " so far); choose fewer with --animation, --times or --rate");
+    }
+  };
   for (std::size_t a = 0; a < count; ++a) {
     if (request.animation && *request.animation != a) continue;
     const Value& animation = (*animations)[static_cast<rapidjson::SizeType>(a)];
@@ -271,10 +283,14 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
     if (channels != nullptr && channels->IsArray()) {
       for (std::size_t c = 0; c < channels->Size(); ++c) {
         try {
-          if (auto r = resolve(asset, animation, a, c, request)) resolved.push_back(std::move(*r));
+          if (auto r = resolve(asset, animation, a, c, request)) {
+            held += r->times.size() + r->values.size();
+            resolved.push_back(std::move(*r));
+          }
         } catch (const SampleError& e) {
           errors.push_back(e.what());
         }
+        check_held();
       }
     } else {
       errors.push_back("/animations/" + std::to_string(a) + ": channels missing");
@@ -299,6 +315,9 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
         times = default_times(keys);
       }
     }
+
+    for (const auto& r : resolved) held += times.size() * (std::uint64_t{r.track.components} + 1);
+    check_held();
 
     reports::SampledAnimation& out = file.animations.emplace_back();
     out.index = a;
