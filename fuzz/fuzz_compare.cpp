@@ -1,0 +1,38 @@
+// libFuzzer target: the samples readers and `compare`. The input is split at
+// the first "\n--\n": golden before, actual after (the same text when absent).
+// The first byte picks JSON (even) or CSV (odd) for both. Both files are read,
+// compared, and the case is written in every report format (escaping of text
+// from the files, SVG plots of the failing channels). SamplesFormatError is the
+// documented refusal; any other exception escapes and is a finding.
+#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/reports/samples.hpp>
+
+#include <cstdint>
+#include <sstream>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace r = gltf_anim::reports;
+  if (size == 0) return 0;
+  const bool csv = (data[0] & 1) != 0;
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const std::size_t cut = text.find("\n--\n");
+  const std::string_view golden_text = text.substr(0, cut);
+  const std::string_view actual_text =
+      cut == std::string_view::npos ? golden_text : text.substr(cut + 4);
+  try {
+    const auto read = [csv](std::string_view t, const char* name) {
+      return csv ? r::read_samples_csv(t, {}, name) : r::read_samples_json(t, {}, name);
+    };
+    const r::SamplesFile golden = read(golden_text, "golden");
+    const r::SamplesFile actual = read(actual_text, "actual");
+    r::CompareReport report;
+    report.cases.push_back(r::compare_samples(golden, actual, r::Tolerances{}));
+    std::ostringstream out;
+    for (const char* format : {"text", "json", "md", "junit", "html"}) {
+      r::write_compare_report(out, report, format);
+    }
+  } catch (const r::SamplesFormatError&) {
+  }
+  return 0;
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing with libFuzzer + ASan + UBSan (LeakSanitizer on).
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+# Installs clang and libFuzzer's runtime when missing (through scripts/setup.sh),
+# configures build-fuzz with clang and GLTF_ANIM_BUILD_FUZZ=ON, builds the
+# targets of fuzz/, seeds each corpus from conformance_assets/, tests/hostile/
+# and fuzz/seeds/, and runs every target (default: all five) for
+# SECONDS_PER_TARGET seconds (default 60), one job each. Exits non-zero on any
+# finding (crash, sanitizer report, leak, timeout, out-of-memory); the
+# reproducer is written to build-fuzz/findings/<target>/.
+#   FUZZ_BUILD_DIR  build folder (default: build-fuzz)
+#   FUZZ_CORPUS     corpus root (default: $FUZZ_BUILD_DIR/corpus); grows across runs
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SECONDS_PER_TARGET="${1:-60}"
+shift $(( $# > 0 ? 1 : 0 ))
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare)
+
+# Build (setup.sh installs what is missing: clang, libclang-rt-14-dev for libFuzzer).
+BUILD_DIR="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" BUILD_TYPE=RelWithDebInfo \
+  SETUP_EXTRA_PKGS="clang libclang-rt-14-dev" JOBS="${JOBS:-2}" \
+  CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++ -DGLTF_ANIM_BUILD_FUZZ=ON -DGLTF_ANIM_BUILD_TESTS=OFF -DGLTF_ANIM_BUILD_BENCH=OFF" \
+  bash "$ROOT/scripts/setup.sh"
+BUILD="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+CORPUS="${FUZZ_CORPUS:-$BUILD/corpus}"
+
+# Seeds (copied, never modified in place; libFuzzer adds new units to CORPUS/<target>).
+SEEDS="$BUILD/seeds"
+rm -rf "$SEEDS"
+mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare}
+i=0
+while IFS= read -r -d '' f; do
+  i=$((i + 1)); n="$(basename "$f")"
+  case "$f" in
+    *.glb) cp "$f" "$SEEDS/fuzz_glb/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n" ;;
+    *.gltf) cp "$f" "$SEEDS/fuzz_gltf_validate/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n" ;;
+    *.samples.json) { printf '\0'; cat "$f"; } > "$SEEDS/fuzz_compare/$i-$n" ;;
+  esac
+done < <(find "$ROOT/conformance_assets" "$ROOT/tests/hostile/cases" -type f \
+           \( -name '*.gltf' -o -name '*.glb' -o -name '*.samples.json' \) -print0)
+# A golden/actual pair for compare: one file against a copy with a changed value.
+first="$(find "$ROOT/conformance_assets/valid" -name '*.samples.json' | sort | head -n 1)"
+{ printf '\0'; cat "$first"; printf '\n--\n'; sed 's/0\.5/0.6/' "$first"; } > "$SEEDS/fuzz_compare/pair.json"
+cp "$ROOT"/fuzz/seeds/accessor/* "$SEEDS/fuzz_accessor/"
+cp "$ROOT"/fuzz/seeds/compare/* "$SEEDS/fuzz_compare/"
+
+declare -A MAX_LEN=([fuzz_glb]=16384 [fuzz_gltf_validate]=65536 [fuzz_accessor]=4096
+                    [fuzz_sample]=65536 [fuzz_compare]=65536)
+status=0
+summary=""
+for t in "${TARGETS[@]}"; do
+  mkdir -p "$CORPUS/$t" "$BUILD/findings/$t"
+  log="$BUILD/findings/$t/last-run.log"
+  echo "=== $t: ${SECONDS_PER_TARGET}s ===" >&2
+  # -timeout: one input over 10 s is a finding; -rss_limit_mb (and malloc_limit_mb,
+  # which defaults to it): a process over 2 GiB or a single allocation over 2 GiB is.
+  rc=0
+  ( cd "$BUILD/findings/$t" && ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" \
+      UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$ROOT/fuzz/ubsan.supp" \
+      "$BUILD/fuzz/$t" "$CORPUS/$t" "$SEEDS/$t" -dict="$ROOT/fuzz/gltf.dict" \
+      -max_total_time="$SECONDS_PER_TARGET" -max_len="${MAX_LEN[$t]}" -rss_limit_mb=2048 -timeout=10 \
+      -print_final_stats=1 -artifact_prefix="$BUILD/findings/$t/" ) >"$log" 2>&1 || rc=$?
+  execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)"
+  last="$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)"
+  cov="$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")"
+  ft="$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")"
+  units="$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$last")"
+  if [ $rc -ne 0 ]; then
+    status=1
+    echo "$t: FINDING (exit $rc); log $log; reproducer(s):" >&2
+    ls "$BUILD/findings/$t"/{crash,leak,timeout,oom,slow-unit}-* 2>/dev/null >&2 || true
+    grep -E 'ERROR|SUMMARY|runtime error|deadly signal|out-of-memory|timeout' "$log" | head -n 20 >&2 || true
+  fi
+  summary+="$(printf '%-20s %8s s  execs %10s  cov %6s  ft %7s  corpus %6s  %s' "$t" "$SECONDS_PER_TARGET" \
+              "${execs:-?}" "${cov:-?}" "${ft:-?}" "${units:-?}" "$([ $rc -eq 0 ] && echo ok || echo FINDING)")"$'\n'
+done
+echo "=== fuzz summary ===" >&2
+printf '%s' "$summary" >&2
+exit $status
