@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <ostream>
@@ -34,46 +35,110 @@ bool has_csv_extension(const std::filesystem::path& path) {
   return ext == ".csv";
 }
 
-void write_json_string(std::ostream& out, std::string_view s) {
+// Output buffer of the writers: text is formatted into a local char array
+// (std::to_chars for numbers) and handed to the stream in large blocks, so a
+// samples file of millions of values costs a few thousand ostream::write calls
+// instead of ~8 `<<` per sample. Bytes are the same as one `<<` per field.
+class OutBuffer {
+ public:
+  explicit OutBuffer(std::ostream& out) : out_(out) {}
+  OutBuffer(const OutBuffer&) = delete;
+  OutBuffer& operator=(const OutBuffer&) = delete;
+  ~OutBuffer() = default;  // the writers flush() at their end (a throwing stream must not throw here)
+
+  // Makes room for `n` more bytes (n <= kReserve) and returns the write position.
+  char* reserve(std::size_t n) {
+    if (kSize - used_ < n) flush();
+    return buf_.data() + used_;
+  }
+  void commit(char* end) { used_ = static_cast<std::size_t>(end - buf_.data()); }
+
+  void put(char c) { *reserve(1) = c; ++used_; }
+  void put(std::string_view s) {
+    if (s.size() > kSize - used_) {
+      flush();
+      if (s.size() > kSize / 2) {
+        out_.write(s.data(), static_cast<std::streamsize>(s.size()));
+        return;
+      }
+    }
+    std::memcpy(buf_.data() + used_, s.data(), s.size());
+    used_ += s.size();
+  }
+  void put_uint(std::size_t v) {
+    char* p = reserve(kReserve);
+    commit(std::to_chars(p, p + kReserve, v).ptr);
+  }
+  // Same text as format_double: shortest round-trip; nan, inf, -inf.
+  void put_double(double v) {
+    if (std::isnan(v)) {
+      put("nan");
+    } else if (std::isinf(v)) {
+      put(v < 0 ? std::string_view("-inf") : std::string_view("inf"));
+    } else {
+      char* p = reserve(kReserve);
+      commit(std::to_chars(p, p + kReserve, v).ptr);
+    }
+  }
+  // JSON number: non-finite values are null.
+  void put_json_number(double v) {
+    if (std::isfinite(v)) {
+      char* p = reserve(kReserve);
+      commit(std::to_chars(p, p + kReserve, v).ptr);
+    } else {
+      put("null");
+    }
+  }
+  void flush() {
+    if (used_ != 0) out_.write(buf_.data(), static_cast<std::streamsize>(used_));
+    used_ = 0;
+  }
+
+  static constexpr std::size_t kReserve = 64;  // > longest number (24 chars for a double)
+
+ private:
+  static constexpr std::size_t kSize = std::size_t{1} << 16;
+  std::ostream& out_;
+  std::size_t used_ = 0;
+  std::array<char, kSize> buf_;
+};
+
+void write_json_string(OutBuffer& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out << '"';
+  out.put('"');
   for (char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"': out << "\\\""; break;
-      case '\\': out << "\\\\"; break;
-      case '\n': out << "\\n"; break;
-      case '\r': out << "\\r"; break;
-      case '\t': out << "\\t"; break;
-      case '\b': out << "\\b"; break;
-      case '\f': out << "\\f"; break;
+      case '"': out.put("\\\""); break;
+      case '\\': out.put("\\\\"); break;
+      case '\n': out.put("\\n"); break;
+      case '\r': out.put("\\r"); break;
+      case '\t': out.put("\\t"); break;
+      case '\b': out.put("\\b"); break;
+      case '\f': out.put("\\f"); break;
       default:
         if (c < 0x20 || c == 0x7f) {
-          out << "\\u00" << kHex[c >> 4] << kHex[c & 15];
+          out.put("\\u00");
+          out.put(kHex[c >> 4]);
+          out.put(kHex[c & 15]);
         } else {
-          out << ch;
+          out.put(ch);
         }
     }
   }
-  out << '"';
+  out.put('"');
 }
 
-void write_json_number(std::ostream& out, double v) {
-  if (std::isfinite(v)) out << format_double(v);
-  else out << "null";
-}
-
-void write_csv_field(std::ostream& out, std::string_view s) {
-  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out << s;
-    return;
-  }
-  out << '"';
+// The CSV form of a text field (RFC 4180 quoting only when needed).
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
   for (char c : s) {
-    if (c == '"') out << "\"\"";
-    else out << c;
+    if (c == '"') out += "\"\"";
+    else out += c;
   }
-  out << '"';
+  out += '"';
+  return out;
 }
 
 const char* measure_name(Measure m) {
@@ -114,55 +179,67 @@ std::string format_double(double v) {
   return std::string(buf.data(), res.ptr);
 }
 
-void write_samples_json(std::ostream& out, const SamplesFile& file) {
-  out << "{\n  \"asset\": ";
+void write_samples_json(std::ostream& out_stream, const SamplesFile& file) {
+  OutBuffer out(out_stream);
+  out.put("{\n  \"asset\": ");
   write_json_string(out, file.asset);
-  out << ",\n  \"generator\": ";
+  out.put(",\n  \"generator\": ");
   write_json_string(out, file.generator);
-  out << ",\n  \"animations\": [";
+  out.put(",\n  \"animations\": [");
   for (std::size_t a = 0; a < file.animations.size(); ++a) {
     const SampledAnimation& anim = file.animations[a];
-    out << (a ? ",\n" : "\n") << "    {\n      \"index\": " << anim.index << ",\n      \"name\": ";
+    out.put(a ? ",\n" : "\n");
+    out.put("    {\n      \"index\": ");
+    out.put_uint(anim.index);
+    out.put(",\n      \"name\": ");
     write_json_string(out, anim.name);
-    out << ",\n      \"channels\": [";
+    out.put(",\n      \"channels\": [");
     for (std::size_t c = 0; c < anim.channels.size(); ++c) {
       const SampledChannel& ch = anim.channels[c];
-      out << (c ? ",\n" : "\n") << "        {\n          \"index\": " << ch.index
-          << ",\n          \"target\": ";
+      out.put(c ? ",\n" : "\n");
+      out.put("        {\n          \"index\": ");
+      out.put_uint(ch.index);
+      out.put(",\n          \"target\": ");
       write_json_string(out, ch.target);
       if (!ch.interpolation.empty()) {
-        out << ",\n          \"interpolation\": ";
+        out.put(",\n          \"interpolation\": ");
         write_json_string(out, ch.interpolation);
       }
-      if (ch.sampler) out << ",\n          \"sampler\": " << *ch.sampler;
+      if (ch.sampler) {
+        out.put(",\n          \"sampler\": ");
+        out.put_uint(*ch.sampler);
+      }
       if (ch.measure != Measure::kAuto) {
-        out << ",\n          \"measure\": \"" << measure_name(ch.measure) << '"';
+        out.put(",\n          \"measure\": \"");
+        out.put(measure_name(ch.measure));
+        out.put('"');
       }
       if (!ch.keyframes.empty()) {
-        out << ",\n          \"keyframes\": [";
+        out.put(",\n          \"keyframes\": [");
         for (std::size_t k = 0; k < ch.keyframes.size(); ++k) {
-          if (k) out << ", ";
-          write_json_number(out, ch.keyframes[k]);
+          if (k) out.put(", ");
+          out.put_json_number(ch.keyframes[k]);
         }
-        out << ']';
+        out.put(']');
       }
-      out << ",\n          \"samples\": [";
+      out.put(",\n          \"samples\": [");
       for (std::size_t i = 0; i < ch.size(); ++i) {
-        out << (i ? ",\n" : "\n") << "            {\"t\": ";
-        write_json_number(out, ch.times[i]);
-        out << ", \"value\": [";
+        out.put(i ? ",\n            {\"t\": " : "\n            {\"t\": ");
+        out.put_json_number(ch.times[i]);
+        out.put(", \"value\": [");
         const auto v = ch.value(i);
         for (std::size_t k = 0; k < v.size(); ++k) {
-          if (k) out << ", ";
-          write_json_number(out, v[k]);
+          if (k) out.put(", ");
+          out.put_json_number(v[k]);
         }
-        out << "]}";
+        out.put("]}");
       }
-      out << (ch.size() ? "\n          ]\n        }" : "]\n        }");
+      out.put(ch.size() ? "\n          ]\n        }" : "]\n        }");
     }
-    out << (anim.channels.empty() ? "]\n    }" : "\n      ]\n    }");
+    out.put(anim.channels.empty() ? "]\n    }" : "\n      ]\n    }");
   }
-  out << (file.animations.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  out.put(file.animations.empty() ? "]\n}\n" : "\n  ]\n}\n");
+  out.flush();
 }
 
 std::string write_samples_json(const SamplesFile& file) {
@@ -171,28 +248,35 @@ std::string write_samples_json(const SamplesFile& file) {
   return out.str();
 }
 
-void write_samples_csv(std::ostream& out, const SamplesFile& file) {
+void write_samples_csv(std::ostream& out_stream, const SamplesFile& file) {
   std::size_t max_width = 1;
   for (const auto& a : file.animations)
     for (const auto& c : a.channels) max_width = std::max(max_width, c.width);
-  out << "animation,channel,target,t";
-  for (std::size_t k = 0; k < max_width; ++k) out << ",v" << k;
-  out << "\n";
+  OutBuffer out(out_stream);
+  out.put("animation,channel,target,t");
+  for (std::size_t k = 0; k < max_width; ++k) {
+    out.put(",v");
+    out.put_uint(k);
+  }
+  out.put('\n');
   for (const auto& a : file.animations) {
     for (const auto& c : a.channels) {
+      // "animation,channel,target," is the same for every row of the channel.
+      std::string prefix = std::to_string(a.index) + ',' + std::to_string(c.index) + ',' +
+                           csv_field(c.target) + ',';
       for (std::size_t i = 0; i < c.size(); ++i) {
-        out << a.index << ',' << c.index << ',';
-        write_csv_field(out, c.target);
-        out << ',' << format_double(c.times[i]);
+        out.put(prefix);
+        out.put_double(c.times[i]);
         const auto v = c.value(i);
         for (std::size_t k = 0; k < max_width; ++k) {
-          out << ',';
-          if (k < v.size()) out << format_double(v[k]);
+          out.put(',');
+          if (k < v.size()) out.put_double(v[k]);
         }
-        out << "\n";
+        out.put('\n');
       }
     }
   }
+  out.flush();
 }
 
 std::string write_samples_csv(const SamplesFile& file) {
