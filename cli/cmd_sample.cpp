@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -62,7 +63,9 @@ int run_sample(const std::vector<std::string>& args) {
       "animation", po::value<std::size_t>(), "only this animation (index)")(
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
-      "no-extensions", "sample as a client without animation extensions");
+      "no-extensions", "sample as a client without animation extensions")(
+      "max-values", po::value<std::uint64_t>()->default_value(std::uint64_t{1} << 26),
+      "refuse (exit 2) to hold more decoded keys plus samples in memory; 0: no limit");
   po::positional_options_description positional;
   positional.add("asset", 1);
   int exit_code = kExitOk;
@@ -91,6 +94,7 @@ int run_sample(const std::vector<std::string>& args) {
   }
   if (vm->count("animation")) request.animation = (*vm)["animation"].as<std::size_t>();
   request.extensions = vm->count("no-extensions") == 0;
+  request.max_values_held = (*vm)["max-values"].as<std::uint64_t>();
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "json" && format != "csv") {
     std::cerr << "gltf-anim sample: unknown --format '" << format << "' (json or csv)\n";

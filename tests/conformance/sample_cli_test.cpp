@@ -121,5 +121,15 @@ TEST(SampleCli, BadInputsGiveClearExitCodes) {
   EXPECT_EQ(run_cli(join({"sample", quoted(valid_asset("translation_linear.gltf")), "--animation 7"}), dir / "o6"), 2);
 }
 
+TEST(SampleCli, MaxValuesBoundsWhatIsHeldInMemory) {
+  // translation_linear: 2 keys decode to 2 times + 6 values, already more than 4.
+  const auto dir = scratch("cli_max_values");
+  const std::string asset = quoted(valid_asset("translation_linear.gltf"));
+  EXPECT_EQ(run_cli(join({"sample", asset, "--max-values 4"}), dir / "small"), 2);
+  EXPECT_NE(read_file(dir / "small.err").find("more than 4 values"), std::string::npos);
+  EXPECT_EQ(run_cli(join({"sample", asset, "--max-values 0"}), dir / "unlimited"), 0);
+  EXPECT_EQ(read_file(dir / "unlimited"), read_file(valid_asset("translation_linear.samples.json")));
+}
+
 }  // namespace
 }  // namespace gltf_anim::conformance::test

@@ -267,12 +267,14 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
   // Decoded keys and sampled values held in memory, over all animations: N
   // channels sharing one input of K keys decode it N times and give N x 4K
   // samples, so a 2 MB asset could otherwise ask for tens of GB.
-  constexpr std::uint64_t kMaxValuesHeld = std::uint64_t{1} << 26;  // 512 MiB of doubles
   std::uint64_t held = 0;
   const auto check_held = [&] {
-    if (held > kMaxValuesHeld) {
-      throw SampleError(2, path.string() + ": sampling needs more than 2^26 values in memory (" +
-                               std::to_string(held) + " so far); choose fewer with --animation, --times or --rate");
+    if (request.max_values_held != 0 && held > request.max_values_held) {
+      throw SampleError(2, path.string() + ": sampling needs more than " +
+                               std::to_string(request.max_values_held) + " values in memory (" +
+                               std::to_string(held) +
+                               " so far); choose fewer with --animation, --times or --rate, "
+                               "or raise --max-values");
     }
   };
   for (std::size_t a = 0; a < count; ++a) {

@@ -37,6 +37,7 @@
 #include <gltf_anim/reports/samples.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -52,6 +53,10 @@ struct SampleRequest {
   std::optional<std::size_t> animation;      // only this animation
   bool extensions = true;                    // false: the core-only view (see above)
   reference::SampleOptions evaluator;        // variant choices (defaults: golden)
+  // Decoded keys plus sampled values held in memory at once, over all animations;
+  // more is refused with exit code 2 (N channels sharing one K-key input would
+  // otherwise turn a 2 MB file into tens of GB). 0: no limit.
+  std::uint64_t max_values_held = std::uint64_t{1} << 26;  // 512 MiB of doubles
 };
 
 // Why an asset could not be sampled. exit_code: 2 when the file cannot be read
