@@ -32,9 +32,15 @@ struct CliRun {
 };
 
 // Runs `gltf-anim validate <args>`, stdout to a file, stderr discarded.
-CliRun validate(const std::string& args, const std::string& name = "out") {
+// The output file is named after the test (CTest runs tests in parallel, each
+// in its own process) plus a per-process counter, so no two runs share a file.
+CliRun validate(const std::string& args, const std::string& name = "") {
   fs::create_directories(kTmp);
-  const fs::path out = kTmp / (name + ".txt");
+  static int calls = 0;
+  std::string file = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  file += '_';
+  file += name.empty() ? std::to_string(calls++) : name;
+  const fs::path out = kTmp / (file + ".txt");
   const std::string cmd = std::string("'") + GLTF_ANIM_CLI + "' validate " + args + " > " + q(out) +
                           " 2>/dev/null";
   const int status = std::system(cmd.c_str());
