@@ -5,6 +5,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # chromium: the HTML conformance report is checked in a real headless browser.
 # strace: tests/hostile checks that no socket is opened and no file outside the root.
 SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace}"
+# node + npm: the three.js adapter's tests. Machines that ship their own Node
+# (as CI's does) keep it; a bare Debian gets its packages.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  SETUP_EXTRA_PKGS="$SETUP_EXTRA_PKGS nodejs npm"
+fi
 . "$ROOT/scripts/setup.sh"
 cd "$BUILD_DIR"
 ctest --output-on-failure -j "$JOBS" "$@"
