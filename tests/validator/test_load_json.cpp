@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cmath>
 
 #include "validator/load_test_util.hpp"
 
@@ -60,7 +61,55 @@ TEST(LoadJson, ByteOrderMarkIsRejectedWithClearMessage) {
   expect_invalid_json("\xEF\xBB\xBF{}", "byte order mark");
 }
 
-TEST(LoadJson, NumberOutOfDoubleRange) { expect_invalid_json(R"({"a":1e400})", "too big"); }
+TEST(LoadJson, NumberOutOfDoubleRange) {
+  expect_invalid_json(R"({"a":1e400})", "too big");
+  expect_invalid_json(R"({"a":-1.5e309})", "too big");
+}
+
+TEST(LoadJson, NumbersAreReadExactlyAndTypedAsRapidJsonTypesThem) {
+  // Expected doubles are the correctly rounded values of the decimal text
+  // (IEEE 754 round-to-nearest), written as C++ literals the compiler rounds.
+  IssueCollector issues;
+  const LoadedAsset a = load_text(
+      R"({"n":[0e40,-0e+300,0.000e-5,0.1,1e-400,5e-324,2.2250738585072011e-308,)"
+      R"(1e23,-2147483648,-2147483649,4294967295,4294967296,)"
+      R"(18446744073709551615,18446744073709551616,-9223372036854775809,-0,1.0,1e2]})",
+      issues);
+  ASSERT_NE(a.document, nullptr);
+  EXPECT_TRUE(issues.issues().empty());
+  const rapidjson::Value& n = (*a.document)["n"];
+  ASSERT_EQ(n.Size(), 18u);
+  // RapidJSON 1.1.0's full-precision parser read "0e40" as 2.36e21 (fuzz_glb).
+  EXPECT_EQ(n[0].GetDouble(), 0.0);
+  EXPECT_EQ(n[1].GetDouble(), 0.0);
+  EXPECT_TRUE(std::signbit(n[1].GetDouble()));
+  EXPECT_EQ(n[2].GetDouble(), 0.0);
+  EXPECT_EQ(n[3].GetDouble(), 0.1);
+  EXPECT_EQ(n[4].GetDouble(), 0.0);  // underflow gives 0, as in RapidJSON
+  EXPECT_EQ(n[5].GetDouble(), 5e-324);
+  EXPECT_EQ(n[6].GetDouble(), 2.2250738585072011e-308);
+  EXPECT_EQ(n[7].GetDouble(), 1e23);
+  EXPECT_TRUE(n[8].IsInt());
+  EXPECT_EQ(n[8].GetInt(), -2147483647 - 1);
+  EXPECT_TRUE(n[9].IsInt64() && !n[9].IsInt());
+  EXPECT_EQ(n[9].GetInt64(), -2147483649LL);
+  EXPECT_TRUE(n[10].IsUint() && !n[10].IsInt());
+  EXPECT_EQ(n[10].GetUint(), 4294967295u);
+  EXPECT_TRUE(n[11].IsUint64() && !n[11].IsUint());
+  EXPECT_EQ(n[11].GetUint64(), 4294967296ULL);
+  EXPECT_TRUE(n[12].IsUint64());
+  EXPECT_EQ(n[12].GetUint64(), 18446744073709551615ULL);
+  EXPECT_TRUE(n[13].IsDouble());  // beyond 64 bits: a double, as in RapidJSON
+  EXPECT_EQ(n[13].GetDouble(), 18446744073709551616.0);
+  EXPECT_TRUE(n[14].IsDouble());
+  EXPECT_EQ(n[14].GetDouble(), -9223372036854775809.0);
+  EXPECT_TRUE(n[15].IsInt());
+  EXPECT_EQ(n[15].GetInt(), 0);
+  EXPECT_TRUE(n[16].IsDouble());
+  EXPECT_EQ(n[16].GetDouble(), 1.0);
+  EXPECT_TRUE(n[17].IsDouble());
+  EXPECT_EQ(n[17].GetDouble(), 100.0);
+}
 
 TEST(LoadJson, IndicesBeyond2To53StayParseable) {
   // Valid JSON: the loader keeps it; an index this large simply resolves to nothing.

@@ -8,17 +8,27 @@
 #include <rapidjson/reader.h>
 
 #include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 namespace gltf_anim::validator {
 
 namespace {
 
-// Full precision: min/max are compared exactly after rounding to float32, so
-// RapidJSON's fast (up to a few ulp off) number path is not good enough.
+// Numbers arrive as their text and are converted by DepthLimiter::RawNumber:
+// min/max are compared exactly after rounding to float32, so RapidJSON's fast
+// path (a few ulp off) will not do, and the full-precision path of RapidJSON
+// 1.1.0 misreads some tokens ("0e40" became 2.36e21, with undefined behaviour on
+// the way; found by fuzz_glb). The reader still checks the number grammar.
 constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
                                  rapidjson::kParseValidateEncodingFlag |
-                                 rapidjson::kParseFullPrecisionFlag;
+                                 rapidjson::kParseNumbersAsStringsFlag;
 
 // Forwards SAX events to the document and stops the reader (returning false
 // makes it fail with kParseErrorTermination) once nesting or the number of
@@ -36,7 +46,9 @@ class DepthLimiter {
   bool Int64(std::int64_t i) { return count() && doc_.Int64(i); }
   bool Uint64(std::uint64_t i) { return count() && doc_.Uint64(i); }
   bool Double(double d) { return count() && doc_.Double(d); }
-  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.RawNumber(s, n, copy); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool /*copy*/) {
+    return count() && number(std::string_view(s, n));
+  }
   bool String(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.String(s, n, copy); }
   bool Key(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.Key(s, n, copy); }
   bool StartObject() { return count() && enter() && doc_.StartObject(); }
@@ -51,8 +63,41 @@ class DepthLimiter {
   }
   bool too_deep() const { return too_deep_; }
   bool too_many() const { return too_many_; }
+  bool number_too_big() const { return number_too_big_; }
 
  private:
+  // Types a number token as RapidJSON does: integers (no '.', 'e', 'E') that fit
+  // become Int/Uint (32 bits) or Int64/Uint64, anything else a double, rounded
+  // correctly by strtod ("C" locale: the program never calls setlocale). "-0"
+  // is the integer 0, as in RapidJSON. Out of double range is an error, as in
+  // RapidJSON (kParseErrorNumberTooBig); underflow gives 0.
+  bool number(std::string_view t) {
+    if (t.find_first_of(".eE") == std::string_view::npos) {
+      const char* end = t.data() + t.size();
+      if (!t.empty() && t.front() == '-') {
+        std::int64_t v = 0;
+        const auto [p, ec] = std::from_chars(t.data(), end, v);
+        if (ec == std::errc() && p == end) {
+          return v >= INT_MIN ? doc_.Int(static_cast<int>(v)) : doc_.Int64(v);
+        }
+      } else {
+        std::uint64_t v = 0;
+        const auto [p, ec] = std::from_chars(t.data(), end, v);
+        if (ec == std::errc() && p == end) {
+          return v <= UINT_MAX ? doc_.Uint(static_cast<unsigned>(v)) : doc_.Uint64(v);
+        }
+      }
+      // Beyond 64 bits: a double, as RapidJSON does.
+    }
+    const std::string text(t);
+    const double d = std::strtod(text.c_str(), nullptr);
+    if (std::isinf(d)) {
+      number_too_big_ = true;
+      return false;
+    }
+    return doc_.Double(d);
+  }
+
   bool count() {
     if (values_left_ == 0) {
       too_many_ = true;
@@ -75,6 +120,7 @@ class DepthLimiter {
   std::size_t values_left_;
   bool too_deep_ = false;
   bool too_many_ = false;
+  bool number_too_big_ = false;
 };
 
 }  // namespace
@@ -111,9 +157,11 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
     return nullptr;
   }
   if (result.IsError()) {
-    std::string what = limiter.too_deep()
-                           ? "Nesting deeper than " + std::to_string(max_depth) + " levels."
-                           : std::string(rapidjson::GetParseError_En(result.Code()));
+    std::string what =
+        limiter.too_deep()
+            ? "Nesting deeper than " + std::to_string(max_depth) + " levels."
+            : std::string(rapidjson::GetParseError_En(
+                  limiter.number_too_big() ? rapidjson::kParseErrorNumberTooBig : result.Code()));
     what += " (at byte offset " + std::to_string(file_offset + result.Offset()) + ")";
     issues.add("INVALID_JSON", "", {what});
     return nullptr;
