@@ -285,6 +285,12 @@ def main():
             ("KHR_ANIMATION2_INVALID_POINTER", "/animations/0/channels/0/targetpointer")],
         "KHR_animation2_targetpointer_absurd_index": [
             ("KHR_ANIMATION2_UNRESOLVED_POINTER", "/animations/0/channels/0/targetpointer")],
+        "KHR_animation2_not_object": [
+            ("UNEXPECTED_EXTENSION_OBJECT", "/animations/0/channels/0/extensions/KHR_animation2")],
+        "EXT_animation_sqlerp_not_object": [
+            ("UNEXPECTED_EXTENSION_OBJECT", "/animations/0/samplers/0/extensions/EXT_animation_sqlerp")],
+        "EXT_animation_sqlerp_members_wrong_types": [
+            ("UNEXPECTED_EXTENSION_OBJECT", "/animations/0/samplers/0/extensions/EXT_animation_sqlerp")],
         "EXT_animation_sqlerp_on_channel_wrong_types": [
             ("TYPE_MISMATCH", "/animations/0/channels/0/extensions/EXT_animation_sqlerp/sampler")],
     }

@@ -168,8 +168,13 @@ class SqlerpRules final : public RuleModule {
     const rapidjson::Value* channels = array_member(animation, "channels");
     const bool declared = used(ctx);
     if (declared) {
+      // The extension object belongs on channels only.
+      rules::report_misplaced_extension(ctx.issues, animation, ap, kExt);
       for (std::size_t s = 0; s < array_size(samplers); ++s) {
         const rapidjson::Value* sampler = object_at(samplers, s);
+        if (sampler != nullptr) {
+          rules::report_misplaced_extension(ctx.issues, *sampler, ap / std::string_view("samplers") / s, kExt);
+        }
         if (is_sqlerp(sampler)) {
           check_sampler(ctx, *sampler, ap / std::string_view("samplers") / s);
         }

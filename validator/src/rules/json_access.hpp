@@ -2,6 +2,9 @@
 // Tolerant reads of the JSON document for rule modules. The schema phase has
 // already reported wrong types; rules only act on members of the right type and
 // skip the rest silently (one root cause, one issue).
+#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
+
 #include <rapidjson/document.h>
 
 #include <charconv>
@@ -61,6 +64,16 @@ inline std::string number_text(double v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, r.ptr);
+}
+
+// An object of `extension` on `obj`, where that extension defines none:
+// glTF-Validator's UNEXPECTED_EXTENSION_OBJECT at .../extensions/<extension>.
+inline void report_misplaced_extension(IssueCollector& issues, const rapidjson::Value& obj,
+                                       const JsonPointer& at, std::string_view extension) {
+  const rapidjson::Value* extensions = member(obj, "extensions");
+  if (extensions != nullptr && member(*extensions, extension) != nullptr) {
+    issues.add("UNEXPECTED_EXTENSION_OBJECT", at / std::string_view("extensions") / extension);
+  }
 }
 
 }  // namespace gltf_anim::validator::rules

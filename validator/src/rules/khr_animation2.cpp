@@ -251,9 +251,18 @@ class Animation2Rules final : public RuleModule {
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const rapidjson::Value* channels = array_member(animation, "channels");
     std::unordered_map<std::string, std::size_t> seen;  // normalized pointer -> channel
+    // The draft changes members (targetpointer, SLERP) and defines no
+    // extension object anywhere.
+    rules::report_misplaced_extension(ctx.issues, animation, ap, kExt);
+    for (std::size_t s = 0; s < array_size(samplers); ++s) {
+      if (const rapidjson::Value* sampler = object_at(samplers, s)) {
+        rules::report_misplaced_extension(ctx.issues, *sampler, ap / std::string_view("samplers") / s, kExt);
+      }
+    }
     for (std::size_t c = 0; c < array_size(channels); ++c) {
       const rapidjson::Value* channel = object_at(channels, c);
       if (channel == nullptr) continue;
+      rules::report_misplaced_extension(ctx.issues, *channel, ap / std::string_view("channels") / c, kExt);
       const rapidjson::Value* tp = member(*channel, "targetpointer");
       if (tp == nullptr) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
