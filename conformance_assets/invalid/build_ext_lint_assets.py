@@ -10,11 +10,9 @@ tests/validator/test_rules_invalid_assets.cpp compares them.
 
 Run: python3 conformance_assets/invalid/build_ext_lint_assets.py
 """
-import copy
-import json
-import os
 
-from build_invalid_assets import A, C0, E, HERE, I, S0, W, acc, anim, asset, ch, report, smp
+from _assets_common import write_cases
+from build_invalid_assets import A, C0, E, I, S0, W, acc, anim, asset, ch, smp
 
 SQ = "EXT_animation_sqlerp"
 K2 = "KHR_animation2"
@@ -262,17 +260,7 @@ case("../rules_valid/lint/rotation_there_and_back",
 
 
 def main():
-    for path, (doc, messages, note) in sorted(CASES.items()):
-        out = os.path.normpath(os.path.join(HERE, path + ".gltf"))
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        doc = copy.deepcopy(doc)
-        doc["asset"]["extras"] = {"description": note}
-        text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
-        with open(out, "w") as f:
-            f.write(text)
-        with open(out + ".report.json", "w") as f:
-            f.write(json.dumps(report(os.path.basename(out), messages), indent=2) + "\n")
-    print(f"wrote {len(CASES)} assets")
+    write_cases(CASES)
 
 
 if __name__ == "__main__":

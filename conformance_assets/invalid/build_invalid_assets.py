@@ -11,13 +11,11 @@ with the .report.json files; an extra or a missing message fails.
 Run: python3 conformance_assets/invalid/build_invalid_assets.py
 """
 import base64
-import copy
-import json
 import math
-import os
 import struct
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from _assets_common import write_cases
+
 E, W, I = 0, 1, 2  # severities: error, warning, information
 
 A = "/animations/0"
@@ -411,30 +409,8 @@ case("buffer_view/byte_stride_multiple", d,
      "an unused bufferView with byteStride 6 (not a multiple of 4)")
 
 
-def report(name, messages):
-    sev = [m[1] for m in messages]
-    return {
-        "uri": name,
-        "issues": {
-            "numErrors": sev.count(0), "numWarnings": sev.count(1),
-            "numInfos": sev.count(2), "numHints": sev.count(3),
-            "messages": [{"code": c, "severity": s, "pointer": p} for c, s, p in messages],
-        },
-    }
-
-
 def main():
-    for path, (doc, messages, note) in sorted(CASES.items()):
-        out = os.path.normpath(os.path.join(HERE, path + ".gltf"))
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        doc = copy.deepcopy(doc)
-        doc["asset"]["extras"] = {"description": note}
-        text = json.dumps(doc, indent=2, allow_nan=False) + "\n"
-        with open(out, "w") as f:
-            f.write(text)
-        with open(out + ".report.json", "w") as f:
-            f.write(json.dumps(report(os.path.basename(out), messages), indent=2) + "\n")
-    print(f"wrote {len(CASES)} assets")
+    write_cases(CASES)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,9 @@ compares them.
 Run: python3 conformance_assets/invalid/build_pointer_assets.py
 """
 import copy
-import json
-import os
 
-from build_invalid_assets import A, C0, E, HERE, I, S0, W, acc, anim, asset, report, smp
+from _assets_common import write_cases
+from build_invalid_assets import A, C0, E, I, S0, W, acc, anim, asset, smp
 
 KAP = "KHR_animation_pointer"
 OUT = "ext/" + KAP + "/"
@@ -310,16 +309,7 @@ case(VALID + "same_pointer_two_animations", d, [],
 
 
 def main():
-    for path, (doc, messages, note) in sorted(CASES.items()):
-        out_path = os.path.normpath(os.path.join(HERE, path + ".gltf"))
-        os.makedirs(os.path.dirname(out_path), exist_ok=True)
-        doc = copy.deepcopy(doc)
-        doc["asset"]["extras"] = {"description": note}
-        with open(out_path, "w") as f:
-            f.write(json.dumps(doc, indent=2, allow_nan=False) + "\n")
-        with open(out_path + ".report.json", "w") as f:
-            f.write(json.dumps(report(os.path.basename(out_path), messages), indent=2) + "\n")
-    print(f"wrote {len(CASES)} assets")
+    write_cases(CASES)
 
 
 if __name__ == "__main__":
