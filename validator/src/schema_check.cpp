@@ -27,18 +27,13 @@
 #include <utility>
 #include <vector>
 
+#include "rules/json_access.hpp"
 #include "schema_embedded.hpp"
 
 namespace gltf_anim::validator {
 namespace {
 
-// "(n)" without operator+ chains (GCC 12 -Wrestrict false positive).
-std::string paren(std::uint64_t n) {
-  std::string s = "(";
-  s += std::to_string(n);
-  s += ')';
-  return s;
-}
+using rules::paren;
 
 constexpr std::string_view kRootSchema = "gltf.schema.json";
 

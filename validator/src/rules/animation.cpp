@@ -12,44 +12,15 @@
 #include <unordered_set>
 #include <vector>
 
-#include "json_access.hpp"
+#include "ext_common.hpp"
 
 namespace gltf_anim::validator {
 namespace {
 
-// "(n)" without operator+ chains (GCC 12 -Wrestrict false positive).
-std::string paren(std::uint64_t n) {
-  std::string s = "(";
-  s += std::to_string(n);
-  s += ')';
-  return s;
-}
-
-using rules::array_member;
-using rules::array_size;
-using rules::has;
-using rules::index_member;
-using rules::member;
-using rules::number_text;
-using rules::object_at;
-using rules::string_member;
-
-// Largest accepted |length - 1| of a rotation quaternion: glTF-Validator's
-// unitLengthThresholdVec4, "slightly greater than" the 8-bit quantization error.
-constexpr double kUnitLengthThresholdVec4 = 0.00769;
+using namespace rules;  // json_access.hpp, ext_common.hpp
 
 bool is_trs(std::string_view path) {
   return path == "translation" || path == "rotation" || path == "scale";
-}
-
-// "{VEC4, FLOAT}" / "{VEC4, BYTE normalized}" as in the messages.
-std::string format_text(const Accessor& a) {
-  std::string s = "{";
-  s += a.type ? std::string(element_type_name(*a.type)) : std::string("?");
-  s += ", ";
-  s += a.component_type ? std::string(component_type_name(*a.component_type)) : std::string("?");
-  if (a.normalized) s += " normalized";
-  return s + "}";
 }
 
 // ---- data checkers -------------------------------------------------------
@@ -84,33 +55,6 @@ class InputChecker final : public ElementChecker {
   bool has_previous_ = false;
 };
 
-// Rotation outputs: unit quaternions. Only keyframe values are checked: for
-// CUBICSPLINE the middle element of each in-tangent, value, out-tangent triple.
-class QuaternionChecker final : public ElementChecker {
- public:
-  QuaternionChecker(IssueCollector& issues, std::string pointer, InterpolationInfo interp)
-      : issues_(issues), pointer_(std::move(pointer)), interp_(interp) {}
-  void consume(std::span<const double> values, std::uint64_t first) override {
-    const std::size_t n = values.size() / 4;
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::uint64_t element = first + k;
-      if (element % interp_.outputs_per_key != interp_.value_index) continue;
-      const double* q = values.data() + k * 4;
-      const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      if (std::abs(length - 1.0) > kUnitLengthThresholdVec4) {
-        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
-                    {std::to_string(element * 4), std::to_string(element * 4 + 3),
-                     number_text(length)});
-      }
-    }
-  }
-
- private:
-  IssueCollector& issues_;
-  std::string pointer_;
-  InterpolationInfo interp_;
-};
-
 // ---- the module ------------------------------------------------------------
 
 struct SamplerInfo {
@@ -133,13 +77,9 @@ class AnimationRules final : public RuleModule {
   }
 
   void link(RuleContext& ctx) override {
-    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
-    if (animations == nullptr) return;
-    const JsonPointer root = JsonPointer() / std::string_view("animations");
-    for (std::size_t a = 0; a < animations->Size(); ++a) {
-      const rapidjson::Value* animation = object_at(animations, a);
-      if (animation != nullptr) link_animation(ctx, *animation, root / a);
-    }
+    for_each_animation(ctx.doc, [&ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
+      link_animation(ctx, animation, ap);
+    });
   }
 
  private:
@@ -355,10 +295,7 @@ class AnimationRules final : public RuleModule {
             }
           }
           if (*path == "rotation" && out.type == ElementType::kVec4) {
-            ctx.data.attach(*info->output,
-                            "animation.rotation/" + std::to_string(interp.outputs_per_key) + "/" +
-                                std::to_string(interp.value_index),
-                            std::make_unique<QuaternionChecker>(ctx.issues, sampler_p.str(), interp));
+            check_unit_quaternions(ctx, *info->output, sampler_p, interp);
           }
         }
       }

@@ -1,12 +1,15 @@
 #pragma once
-// Small helpers shared by the extension and lint modules (ext_animation_sqlerp.cpp,
-// khr_animation2.cpp, lints.cpp): extension lists, animation pointers, formats.
+// Small helpers shared by the rule modules (animation.cpp, ext_animation_sqlerp.cpp,
+// khr_animation2.cpp, khr_animation_pointer.cpp, lints.cpp): extension lists,
+// animation pointers, formats, unit quaternions.
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <charconv>
 #include <cmath>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -81,6 +84,7 @@ inline bool rotation_format_ok(const Accessor& acc) {
                             acc.component_type == ComponentType::kUnsignedShort);
 }
 
+// "{VEC4, FLOAT}" / "{VEC4, BYTE normalized}" as in the messages.
 inline std::string format_text(const Accessor& a) {
   std::string s = "{";
   s += a.type ? std::string(element_type_name(*a.type)) : std::string("?");
@@ -90,11 +94,49 @@ inline std::string format_text(const Accessor& a) {
   return s + "}";
 }
 
-// glTF-Validator's unit-length threshold for VEC4 rotations (the core rule's).
+// Largest accepted |length - 1| of a rotation quaternion: glTF-Validator's
+// unitLengthThresholdVec4, "slightly greater than" the 8-bit quantization error.
 constexpr double kUnitQuaternionTolerance = 0.00769;
 
 inline double length4(const double* q) {
   return std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+}
+
+// Rotation outputs: unit quaternions. Only keyframe values are checked: for
+// CUBICSPLINE the middle element of each in-tangent, value, out-tangent triple.
+class QuaternionChecker final : public ElementChecker {
+ public:
+  QuaternionChecker(IssueCollector& issues, std::string pointer, InterpolationInfo interp)
+      : issues_(issues), pointer_(std::move(pointer)), interp_(interp) {}
+  void consume(std::span<const double> values, std::uint64_t first) override {
+    const std::size_t n = values.size() / 4;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t element = first + k;
+      if (element % interp_.outputs_per_key != interp_.value_index) continue;
+      const double length = length4(values.data() + k * 4);
+      if (std::abs(length - 1.0) > kUnitQuaternionTolerance) {
+        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                    {std::to_string(element * 4), std::to_string(element * 4 + 3),
+                     number_text(length)});
+      }
+    }
+  }
+
+ private:
+  IssueCollector& issues_;
+  std::string pointer_;
+  InterpolationInfo interp_;
+};
+
+// Attaches the unit-quaternion check to rotation output accessor `output`,
+// reporting at `at`. One key for the core rule and KHR_animation_pointer: the
+// accessor is checked once however many channels, core or pointer, use it.
+inline void check_unit_quaternions(RuleContext& ctx, std::uint64_t output, const JsonPointer& at,
+                                   InterpolationInfo interp) {
+  ctx.data.attach(output,
+                  "animation.rotation/" + std::to_string(interp.outputs_per_key) + "/" +
+                      std::to_string(interp.value_index),
+                  std::make_unique<QuaternionChecker>(ctx.issues, at.str(), interp));
 }
 
 }  // namespace gltf_anim::validator::rules

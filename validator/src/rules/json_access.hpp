@@ -66,6 +66,26 @@ inline std::string number_text(double v) {
   return std::string(buf, r.ptr);
 }
 
+// "(n)" without operator+ chains (GCC 12 -Wrestrict false positive).
+inline std::string paren(std::uint64_t n) {
+  std::string s = "(";
+  s += std::to_string(n);
+  s += ')';
+  return s;
+}
+
+// Calls visit(animation, /animations/a) for each element of "animations" that
+// is an object; the others are the schema phase's.
+template <class Visit>
+void for_each_animation(const rapidjson::Value& doc, Visit&& visit) {
+  const rapidjson::Value* animations = array_member(doc, "animations");
+  const JsonPointer root = JsonPointer() / std::string_view("animations");
+  for (std::size_t a = 0; a < array_size(animations); ++a) {
+    const rapidjson::Value* animation = object_at(animations, a);
+    if (animation != nullptr) visit(*animation, root / a);
+  }
+}
+
 // An object of `extension` on `obj`, where that extension defines none:
 // glTF-Validator's UNEXPECTED_EXTENSION_OBJECT at .../extensions/<extension>.
 inline void report_misplaced_extension(IssueCollector& issues, const rapidjson::Value& obj,

@@ -28,13 +28,7 @@
 namespace gltf_anim::validator {
 namespace {
 
-using rules::array_member;
-using rules::array_size;
-using rules::has;
-using rules::index_member;
-using rules::member;
-using rules::object_at;
-using rules::string_member;
+using namespace rules;  // json_access.hpp, ext_common.hpp
 namespace om = object_model;
 
 constexpr std::string_view kExt = "KHR_animation2";
@@ -193,12 +187,9 @@ class Animation2Rules final : public RuleModule {
         break;
       }
     }
-    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
-    const JsonPointer root = JsonPointer() / std::string_view("animations");
-    for (std::size_t a = 0; a < array_size(animations); ++a) {
-      const rapidjson::Value* animation = object_at(animations, a);
-      if (animation != nullptr) link_animation(ctx, *animation, root / a);
-    }
+    for_each_animation(ctx.doc, [&ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
+      link_animation(ctx, animation, ap);
+    });
   }
 
  private:

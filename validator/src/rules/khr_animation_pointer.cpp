@@ -17,75 +17,24 @@
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "json_access.hpp"
+#include "ext_common.hpp"
 
 namespace gltf_anim::validator {
 namespace {
 
 namespace om = object_model;
-using rules::array_member;
-using rules::array_size;
-using rules::has;
-using rules::index_member;
-using rules::member;
-using rules::number_text;
-using rules::object_at;
-using rules::string_member;
+using namespace rules;  // json_access.hpp, ext_common.hpp
 
 constexpr std::string_view kExtension = "KHR_animation_pointer";
 constexpr std::string_view kPointerPattern = "^(?:\\/(?:[^/~]|~0|~1)*)*$";
-// glTF-Validator's unit-length threshold for rotations (as the core rule).
-constexpr double kUnitLengthThreshold = 0.00769;
 
 bool extension_used(const rapidjson::Value& doc, std::string_view name) {
-  const rapidjson::Value* used = array_member(doc, "extensionsUsed");
-  if (used == nullptr) return false;
-  for (const auto& v : used->GetArray()) {
-    if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name) return true;
-  }
-  return false;
+  return lists_extension(doc, "extensionsUsed", name);
 }
-
-std::string format_text(const Accessor& a) {
-  std::string s = "{";
-  s += a.type ? std::string(element_type_name(*a.type)) : std::string("?");
-  s += ", ";
-  s += a.component_type ? std::string(component_type_name(*a.component_type)) : std::string("?");
-  if (a.normalized) s += " normalized";
-  s += '}';
-  return s;
-}
-
-// Unit quaternions, keyframe values only (the core rule's checker, same key:
-// one check per accessor however many channels, core or pointer, use it).
-class QuaternionChecker final : public ElementChecker {
- public:
-  QuaternionChecker(IssueCollector& issues, std::string pointer, InterpolationInfo interp)
-      : issues_(issues), pointer_(std::move(pointer)), interp_(interp) {}
-  void consume(std::span<const double> values, std::uint64_t first) override {
-    const std::size_t n = values.size() / 4;
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::uint64_t e = first + k;
-      if (e % interp_.outputs_per_key != interp_.value_index) continue;
-      const double* q = values.data() + k * 4;
-      const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-      if (std::abs(length - 1.0) > kUnitLengthThreshold) {
-        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
-                    {std::to_string(e * 4), std::to_string(e * 4 + 3), number_text(length)});
-      }
-    }
-  }
-
- private:
-  IssueCollector& issues_;
-  std::string pointer_;
-  InterpolationInfo interp_;
-};
 
 // One channel's animated property for the duplicate check.
 struct Target {
@@ -114,12 +63,10 @@ class AnimationPointerRules final : public RuleModule {
       report_undeclared(ctx);
       return;
     }
-    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
-    const JsonPointer root = JsonPointer() / std::string_view("animations");
-    for (std::size_t a = 0; a < array_size(animations); ++a) {
-      const rapidjson::Value* animation = object_at(animations, a);
-      if (animation != nullptr) link_animation(ctx, *animation, root / a);
-    }
+    for_each_animation(ctx.doc,
+                       [this, &ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
+                         link_animation(ctx, animation, ap);
+                       });
   }
 
  private:
@@ -151,10 +98,7 @@ class AnimationPointerRules final : public RuleModule {
     const std::size_t node_count = array_size(array_member(ctx.doc, "nodes"));
     // The extension object anywhere but a channel target is not read.
     const auto misplaced = [&ctx](const rapidjson::Value& obj, const JsonPointer& at) {
-      const rapidjson::Value* extensions = member(obj, "extensions");
-      if (extensions != nullptr && member(*extensions, kExtension) != nullptr) {
-        ctx.issues.add("UNEXPECTED_EXTENSION_OBJECT", at / std::string_view("extensions") / kExtension);
-      }
+      report_misplaced_extension(ctx.issues, obj, at, kExtension);
     };
     misplaced(animation, ap);
     for (std::size_t s = 0; s < array_size(samplers); ++s) {
@@ -310,10 +254,7 @@ class AnimationPointerRules final : public RuleModule {
       }
     }
     if (prop.quaternion) {
-      ctx.data.attach(*output,
-                      "animation.rotation/" + std::to_string(interp->outputs_per_key) + "/" +
-                          std::to_string(interp->value_index),
-                      std::make_unique<QuaternionChecker>(ctx.issues, sp.str(), *interp));
+      check_unit_quaternions(ctx, *output, sp, *interp);
     }
   }
 

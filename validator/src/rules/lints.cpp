@@ -27,14 +27,7 @@
 namespace gltf_anim::validator {
 namespace {
 
-using rules::array_member;
-using rules::array_size;
-using rules::has;
-using rules::index_member;
-using rules::member;
-using rules::number_text;
-using rules::object_at;
-using rules::string_member;
+using namespace rules;  // json_access.hpp, ext_common.hpp
 
 constexpr std::size_t kMaxValues = std::size_t{1} << 20;
 constexpr std::uint64_t kBudgetValues = std::uint64_t{1} << 25;
@@ -126,12 +119,9 @@ class LintRules final : public RuleModule {
 
   void link(RuleContext& ctx) override {
     State state;
-    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
-    const JsonPointer root = JsonPointer() / std::string_view("animations");
-    for (std::size_t a = 0; a < array_size(animations); ++a) {
-      const rapidjson::Value* animation = object_at(animations, a);
-      if (animation != nullptr) lint_animation(ctx, state, *animation, root / a);
-    }
+    for_each_animation(ctx.doc, [&](const rapidjson::Value& animation, const JsonPointer& ap) {
+      lint_animation(ctx, state, animation, ap);
+    });
   }
 
  private:
