@@ -1,6 +1,7 @@
 // The CI formats: JUnit XML (one testcase per asset) and SARIF 2.1.0 (one
 // result per issue, rules taken from the issue registry).
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <rapidjson/memorystream.h>
@@ -91,7 +92,7 @@ class PointerLocator {
   bool String(const Ch*, rapidjson::SizeType, bool) { return scalar(); }
   bool StartObject() { return open(false); }
   bool Key(const Ch* s, rapidjson::SizeType n, bool) {
-    stack_.back().key = escape(std::string_view(s, n));
+    stack_.back().key = validator::escape_pointer_token(std::string_view(s, n));
     return true;
   }
   bool EndObject(rapidjson::SizeType) { return close(); }
@@ -106,19 +107,6 @@ class PointerLocator {
     std::size_t index = 0;
     std::string key;
   };
-  static std::string escape(std::string_view token) {
-    std::string out;
-    for (char c : token) {
-      if (c == '~') {
-        out += "~0";
-      } else if (c == '/') {
-        out += "~1";
-      } else {
-        out += c;
-      }
-    }
-    return out;
-  }
   std::string pointer() const {
     std::string p;
     for (const Frame& f : stack_) {

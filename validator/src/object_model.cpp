@@ -12,6 +12,7 @@
 // perspective aspectRatio and zfar are optional without default, yfov and
 // znear are required) and KHR_lights_punctual `range` (undefined means
 // infinite). A test compares this list with the adoc when it is present.
+#include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 
 #include <charconv>
@@ -272,15 +273,7 @@ std::string join_pointer(std::span<const std::string> tokens) {
   std::string out;
   for (const std::string& t : tokens) {
     out += '/';
-    for (const char c : t) {
-      if (c == '~') {
-        out += "~0";
-      } else if (c == '/') {
-        out += "~1";
-      } else {
-        out += c;
-      }
-    }
+    out += escape_pointer_token(t);
   }
   return out;
 }
