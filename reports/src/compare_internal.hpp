@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "xml_escape.hpp"
+
 namespace gltf_anim::reports::detail {
 
 // Numbers for people: `digits` significant digits ("%.*g"), "inf", "nan".
@@ -81,22 +83,11 @@ inline std::string json_string(std::string_view raw) {
 // In attributes (the default) line breaks and tabs become character
 // references; in element text (`attribute` false) they stay.
 inline std::string xml_escape(std::string_view raw, bool attribute = true) {
-  const std::string s = clean_utf8(raw);
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\n': out += attribute ? "&#10;" : "\n"; break;
-      case '\t': out += attribute ? "&#9;" : "\t"; break;
-      default: out += c;
-    }
-  }
-  return out;
+  return xml_escape_with(clean_utf8(raw), "&#39;", [attribute](std::string& out, char c) {
+    if (c == '\n') out += attribute ? "&#10;" : "\n";
+    else if (c == '\t') out += attribute ? "&#9;" : "\t";
+    else out += c;
+  });
 }
 
 // Markdown (GitHub): every ASCII punctuation that can start markup is

@@ -16,6 +16,8 @@
 #include <set>
 #include <sstream>
 
+#include "xml_escape.hpp"
+
 namespace gltf_anim::reports {
 namespace {
 
@@ -24,25 +26,14 @@ using validator::Severity;
 using validator::ValidationReport;
 
 std::string xml_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 forbids most control characters even escaped.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-          out += '?';
-        } else {
-          out += c;
-        }
+  return detail::xml_escape_with(s, "&apos;", [](std::string& out, char c) {
+    // XML 1.0 forbids most control characters even escaped.
+    if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
+      out += '?';
+    } else {
+      out += c;
     }
-  }
-  return out;
+  });
 }
 
 std::string issue_line(const Issue& i) {
