@@ -11,11 +11,7 @@
 namespace gltf_anim::reference {
 namespace {
 
-using test::about_z;
-using test::deg;
-using test::expect_quat_near;
-using test::kClose;
-using test::kTight;
+using namespace test;  // tolerances.hpp
 
 TEST(Step, ReturnsFirstValue) {
   EXPECT_EQ(step(3.0, 7.0, 0.99), 3.0);

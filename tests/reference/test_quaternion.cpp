@@ -12,9 +12,7 @@
 namespace gltf_anim::reference {
 namespace {
 
-using test::deg;
-using test::expect_quat_near;
-using test::kTight;
+using namespace test;  // tolerances.hpp
 
 TEST(Quaternion, HamiltonProductOfBasisUnits) {
   // i j = k, j k = i, k i = j, i^2 = -1 (x, y, z, w order).

@@ -16,13 +16,7 @@
 namespace gltf_anim::reference {
 namespace {
 
-using test::about_z;
-using test::deg;
-using test::expect_quat_near;
-using test::kClose;
-using test::kTight;
-using test::kVelocityJump;
-using test::to_quat;
+using namespace test;  // tolerances.hpp
 
 struct SquadTrack {
   std::vector<double> times, values;

@@ -15,12 +15,7 @@
 namespace gltf_anim::reference {
 namespace {
 
-using test::about_z;
-using test::deg;
-using test::expect_quat_near;
-using test::kClose;
-using test::kTight;
-using test::to_quat;
+using namespace test;  // tolerances.hpp
 
 double sample1(const TrackView& track, double t) {
   double out = 0.0;
