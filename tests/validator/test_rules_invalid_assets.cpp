@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -241,24 +242,32 @@ TEST(GeneratedValidAssets, AssetsGiveNoErrorsOrWarnings) {
   }
 }
 
-// Real assets (../shared/corpus, see its MANIFEST.md): the ones the Khronos
-// validator finds no errors in, apart from the deliberately missing image
-// files, must give no error here either.
+// Real assets (../shared/corpus, see its MANIFEST.md): optional.
+const fs::path kCorpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "corpus";
+
+// The corpus's manifest.json parsed (an array: per asset its file and the
+// Khronos validator's counts), or nullopt when there is no corpus.
+std::optional<rapidjson::Document> read_corpus_manifest() {
+  const fs::path file = kCorpus / "manifest.json";
+  if (!fs::exists(file)) return std::nullopt;
+  std::optional<rapidjson::Document> m(std::in_place);
+  const std::string text = read_text(file);
+  m->Parse(text.c_str());
+  return m;
+}
+
+// The corpus assets the Khronos validator finds no errors in, apart from the
+// deliberately missing image files, must give no error here either.
 TEST(Corpus, ValidAssetsGiveNoErrors) {
-  const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "corpus";
-  if (!fs::exists(corpus / "manifest.json")) {
-    GTEST_SKIP() << "no corpus at " << corpus << " (optional; see docs/VALIDATOR.md)";
-  }
-  rapidjson::Document m;
-  const std::string text = read_text(corpus / "manifest.json");
-  m.Parse(text.c_str());
-  ASSERT_TRUE(m.IsArray());
+  const auto m = read_corpus_manifest();
+  if (!m) GTEST_SKIP() << "no corpus at " << kCorpus << " (optional; see docs/VALIDATOR.md)";
+  ASSERT_TRUE(m->IsArray());
   std::size_t checked = 0;
-  for (const auto& entry : m.GetArray()) {
+  for (const auto& entry : m->GetArray()) {
     const auto& v = entry["validator"];
     const int real_errors = v["errors"].GetInt() - v["imageIoErrors"].GetInt();
     if (real_errors != 0) continue;  // invalid on purpose
-    const fs::path file = corpus / entry["file"].GetString();
+    const fs::path file = kCorpus / entry["file"].GetString();
     // glTF-Validator checks KHR_animation_pointer syntax only; BlenderIO_24 has
     // pointer errors it does not see (test_khr_animation_pointer.cpp asserts them).
     if (file.filename() == "24_animation_pointer.gltf") continue;
@@ -288,16 +297,11 @@ TEST(Corpus, ValidAssetsGiveNoErrors) {
 //    KHR_ANIMATION_POINTER_* codes and ANIMATION_DUPLICATE_TARGETS between
 //    pointer channels (test_khr_animation_pointer.cpp asserts BlenderIO_24's).
 TEST(Corpus, CodeCountsAgreeWithGltfValidator) {
-  const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "corpus";
-  if (!fs::exists(corpus / "manifest.json")) {
-    GTEST_SKIP() << "no corpus at " << corpus << " (optional; see docs/VALIDATOR.md)";
-  }
-  rapidjson::Document m;
-  const std::string text = read_text(corpus / "manifest.json");
-  m.Parse(text.c_str());
-  ASSERT_TRUE(m.IsArray());
+  const auto m = read_corpus_manifest();
+  if (!m) GTEST_SKIP() << "no corpus at " << kCorpus << " (optional; see docs/VALIDATOR.md)";
+  ASSERT_TRUE(m->IsArray());
   std::size_t compared = 0;
-  for (const auto& entry : m.GetArray()) {
+  for (const auto& entry : m->GetArray()) {
     const std::string file = entry["file"].GetString();
     bool pointer_ext = false;
     for (const auto& e : entry["extensionsUsed"].GetArray()) {
@@ -309,7 +313,7 @@ TEST(Corpus, CodeCountsAgreeWithGltfValidator) {
       theirs[key.substr(0, key.find(':'))] += c.value.GetInt();
     }
     std::map<std::string, int> ours;
-    for (const auto& i : validate_file(corpus / file, ValidateOptions{}).issues) {
+    for (const auto& i : validate_file(kCorpus / file, ValidateOptions{}).issues) {
       ++ours[std::string(i.code)];
     }
     for (const auto& t : gltf_anim::validator::issue_types()) {
