@@ -57,7 +57,7 @@ gr::SamplesFile make(bool actual) {
 }
 
 bool expected(const gr::CaseResult& r, bool should_pass, benchmark::State& state) {
-  const bool ok = r.passed == should_pass && r.absolute.samples == kChannels / 2 * kPerChannel &&
+  const bool ok = r.passed() == should_pass && r.absolute.samples == kChannels / 2 * kPerChannel &&
                   r.angle.samples == kChannels / 2 * kPerChannel && r.angle.max == 0 &&
                   std::fabs(r.absolute.max - kOffset) < 1e-15;
   if (!ok) state.SkipWithError("unexpected comparison result");

@@ -51,7 +51,10 @@ int run_compare(const std::vector<std::string>& args) {
       "between the rotations (q and -q are equal). Missing channels or samples fail.\n"
       "Tolerances come from the manifest (tolerance, angleTolerance) beside or above the\n"
       "golden files, else 1e-05 and 1e-05 rad; the options override both.\n"
-      "Exit codes: 0 all cases pass, 1 a case fails, 2 usage error or unreadable/malformed file.",
+      "A case whose golden file holds no sample (e.g. the --no-extensions view of an asset\n"
+      "animated only through extensions) is reported as \"nothing compared\": not a pass,\n"
+      "not a failure.\n"
+      "Exit codes: 0 no case fails, 1 a case fails, 2 usage error or unreadable/malformed file.",
       "gltf-anim compare --golden conformance_assets --actual my-engine-samples --format html "
       "--output report.html"};
   po::options_description options("Options");
@@ -107,7 +110,7 @@ int run_compare(const std::vector<std::string>& args) {
       std::cerr << "gltf-anim compare: cannot write " << path << "\n";
       return kExitUsage;
     }
-    std::cout << report.passed() << " passed, " << report.failed() << " failed\n";
+    std::cout << reports::summary_line(report) << "\n";
   } else {
     reports::write_compare_report(std::cout, report, format);
     std::cout.flush();

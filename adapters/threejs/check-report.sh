@@ -22,13 +22,16 @@ rm -f "$REPORT"
 bash "$HERE/run.sh" --work "$WORK" --report "$REPORT" || fail "run.sh failed"
 [ -s "$REPORT" ] || fail "run.sh wrote no report at $REPORT"
 
-line="$(grep -m1 -E '^## glTF animation conformance: [0-9]+ passed, [0-9]+ failed$' "$REPORT" || true)"
+summary_re='^## glTF animation conformance: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) with nothing to compare)?$'
+line="$(grep -m1 -E "$summary_re" "$REPORT" || true)"
 [ -n "$line" ] || fail "no summary line '## glTF animation conformance: N passed, N failed' in $REPORT"
-passed="$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed$/\1/' <<<"$line")"
-failed="$(sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed$/\2/' <<<"$line")"
+passed="$(sed -E "s/$summary_re/\1/" <<<"$line")"
+failed="$(sed -E "s/$summary_re/\2/" <<<"$line")"
+nothing="$(sed -E "s/$summary_re/\4/" <<<"$line")"
+nothing="${nothing:-0}"
 cases="$(node -p "require('$ROOT/conformance_assets/manifest.json').assets.filter(e => e.samples).length")"
-[ $((passed + failed)) -eq "$cases" ] \
-  || fail "report counts $passed passed + $failed failed, the manifest has $cases cases"
+[ $((passed + failed + nothing)) -eq "$cases" ] \
+  || fail "report counts $passed passed + $failed failed + $nothing with nothing compared, the manifest has $cases cases"
 echo "three.js report: $passed of $cases cases pass, $failed fail"
 
 if ! diff -u "$ROOT/docs/conformance/three.md" "$REPORT"; then

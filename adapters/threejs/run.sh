@@ -113,9 +113,11 @@ mkdir -p "$(dirname "$REPORT")"
   echo "## Core-only view"
   echo
   echo "Cases whose core-only golden has no channel (pointer and KHR_animation2 channels are absent)"
-  echo "pass with nothing compared; three-notes.md says which assets three.js does not load at all."
+  echo "are reported as \"nothing compared\" (neither passed nor failed); three-notes.md says which"
+  echo "assets three.js does not load at all."
   echo
   sed '1s/^## /### Core-only view: /' "$WORK/compare-core.md"
 } > "$REPORT.tmp"
 mv "$REPORT.tmp" "$REPORT"
-echo "run.sh: $(grep -m1 -o '[0-9]* passed, [0-9]* failed' "$REPORT") (core-only view: $(grep -m1 -o '[0-9]* passed, [0-9]* failed' "$WORK/compare-core.md")) -> $REPORT (json, html: $WORK)"
+summary() { grep -m1 -o -E '[0-9]+ passed, [0-9]+ failed(, [0-9]+ with nothing to compare)?' "$1"; }
+echo "run.sh: $(summary "$REPORT") (core-only view: $(summary "$WORK/compare-core.md")) -> $REPORT (json, html: $WORK)"

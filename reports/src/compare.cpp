@@ -78,11 +78,27 @@ bool uses_angle(const SampledChannel& golden) {
 
 // ---------------------------------------------------------------- results
 
-std::size_t CompareReport::passed() const {
-  return static_cast<std::size_t>(
-      std::count_if(cases.begin(), cases.end(), [](const CaseResult& c) { return c.passed; }));
+namespace {
+std::size_t count_outcome(const std::vector<CaseResult>& cases, CaseOutcome outcome) {
+  return static_cast<std::size_t>(std::count_if(
+      cases.begin(), cases.end(), [outcome](const CaseResult& c) { return c.outcome == outcome; }));
 }
-std::size_t CompareReport::failed() const { return cases.size() - passed(); }
+}  // namespace
+
+std::size_t CompareReport::passed() const { return count_outcome(cases, CaseOutcome::kPassed); }
+std::size_t CompareReport::failed() const { return count_outcome(cases, CaseOutcome::kFailed); }
+std::size_t CompareReport::nothing_compared() const {
+  return count_outcome(cases, CaseOutcome::kNothingCompared);
+}
+
+std::string summary_line(std::size_t passed, std::size_t failed, std::size_t nothing_compared) {
+  std::string line = std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";
+  if (nothing_compared) line += ", " + std::to_string(nothing_compared) + " with nothing to compare";
+  return line;
+}
+std::string summary_line(const CompareReport& r) {
+  return summary_line(r.passed(), r.failed(), r.nothing_compared());
+}
 
 namespace {
 
@@ -234,6 +250,7 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
   std::map<std::size_t, const SampledAnimation*> actual_animations;
   for (const auto& a : actual.animations) actual_animations.emplace(a.index, &a);
   std::set<std::size_t> golden_indices;
+  std::size_t golden_samples = 0;
   for (const auto& ga : golden.animations) {
     golden_indices.insert(ga.index);
     const auto it = actual_animations.find(ga.index);
@@ -250,7 +267,8 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
           ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second, tolerances,
           time_epsilon);
       if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
-      if (!cr.passed) result.passed = false;
+      if (!cr.passed) result.outcome = CaseOutcome::kFailed;
+      golden_samples += cr.golden_samples;
       merge_stats(cr.measure == ErrorMeasure::kAngle ? result.angle : result.absolute, cr.stats);
       if (cr.extra_samples > 0) {
         result.warnings.push_back("animation " + std::to_string(ga.index) + " " + gc.target +
@@ -273,6 +291,12 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
       result.warnings.push_back("animation " + std::to_string(a.index) +
                                 " is only in the actual samples (ignored)");
     }
+  }
+  // An empty golden file checks nothing; calling that a pass would let a
+  // case count as conformance evidence without a single value compared.
+  if (golden_samples == 0 && result.outcome == CaseOutcome::kPassed) {
+    result.outcome = CaseOutcome::kNothingCompared;
+    result.problem = "the golden samples hold no sample: nothing compared";
   }
   return result;
 }
@@ -773,12 +797,12 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
         if (!apply_excerpt(vg, v.excerpt)) return std::nullopt;
         return vg;
       };
-      if (!c.passed && g->entry && manifest) {
+      if (c.failed() && g->entry && manifest) {
         for (const auto& v : g->entry->variants) {
           const auto vg = alternative(v);
           if (!vg) continue;
           CaseResult alt = compare_samples(*vg, a->file, tol, options.time_epsilon);
-          if (alt.passed) {
+          if (alt.passed()) {
             std::string note = "fails against the main golden samples but matches variant \"" +
                                v.name + "\"";
             if (!v.notes.empty()) note += ": " + v.notes;
@@ -790,10 +814,10 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
           }
         }
       }
-      if (!c.passed && g->entry && manifest) {
+      if (c.failed() && g->entry && manifest) {
         for (const auto& v : g->entry->known_divergences) {
           const auto vg = alternative(v);
-          if (!vg || !compare_samples(*vg, a->file, tol, options.time_epsilon).passed) continue;
+          if (!vg || !compare_samples(*vg, a->file, tol, options.time_epsilon).passed()) continue;
           std::string note = "matches known divergence \"" + v.name + "\"";
           if (!v.notes.empty()) note += ": " + v.notes;
           c.warnings.insert(c.warnings.begin(), note);
@@ -803,7 +827,7 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
       }
     } else {
       c.tolerances = tol;
-      c.passed = false;
+      c.outcome = CaseOutcome::kFailed;
       c.problem = "no actual samples file for this asset";
     }
     c.asset = g->file.asset;

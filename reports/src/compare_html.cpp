@@ -28,7 +28,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bott
 .summary{font-size:18px;font-weight:600;margin:4px 0 2px}.meta{color:#555;margin:0 0 12px;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:6px 0 12px}th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f5f5f5;font-weight:600}td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
-tr.fail td.result{color:#b00020;font-weight:700}tr.pass td.result{color:#1b7f2a;font-weight:700}
+tr.fail td.result{color:#b00020;font-weight:700}tr.pass td.result{color:#1b7f2a;font-weight:700}tr.empty td.result{color:#777}
 code{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f3f3f3;padding:1px 3px;border-radius:3px;overflow-wrap:anywhere}
 section.case{border:1px solid #e2c4c4;border-radius:6px;padding:8px 14px;margin:12px 0;background:#fffafa}
 figure{margin:10px 0 16px}figcaption{color:#333;margin-bottom:4px}svg.plot{width:100%;max-width:820px;height:auto;background:#fff;border:1px solid #e5e5e5}
@@ -301,9 +301,10 @@ std::string list_cell(const std::vector<std::string>& v) {
 }
 
 void case_row(std::ostream& out, const CaseResult& c, std::size_t i, bool with_features) {
-  out << "<tr class=\"" << (c.passed ? "pass" : "fail") << "\"><td class=\"result\">"
-      << (c.passed ? "pass" : "FAIL") << "</td><td>";
-  if (!c.passed) out << "<a href=\"#case-" << i << "\">" << xml_escape(c.id) << "</a>";
+  const char* row = c.passed() ? "pass" : c.failed() ? "fail" : "empty";
+  const char* result = c.passed() ? "pass" : c.failed() ? "FAIL" : "nothing compared";
+  out << "<tr class=\"" << row << "\"><td class=\"result\">" << result << "</td><td>";
+  if (c.failed()) out << "<a href=\"#case-" << i << "\">" << xml_escape(c.id) << "</a>";
   else out << xml_escape(c.id);
   out << "</td><td class=\"num\">" << stats_cell(c.absolute, "") << "</td><td class=\"num\">"
       << stats_cell(c.angle, " rad") << "</td><td class=\"num\">"
@@ -323,8 +324,7 @@ void table_head(std::ostream& out, bool with_features) {
 }  // namespace
 
 void write_compare_html(std::ostream& out, const CompareReport& r) {
-  const std::string summary =
-      std::to_string(r.passed()) + " passed, " + std::to_string(r.failed()) + " failed";
+  const std::string summary = summary_line(r);
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       << "<title>glTF animation conformance: " << summary << "</title>\n<style>\n"
@@ -338,7 +338,7 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   if (r.failed() == 0) out << "<p class=\"none\">None.</p>\n";
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult& c = r.cases[i];
-    if (c.passed) continue;
+    if (!c.failed()) continue;
     out << "<section class=\"case\" id=\"case-" << i << "\">\n<h3>" << xml_escape(c.id)
         << "</h3>\n<p>Golden <code>" << xml_escape(c.golden_file) << "</code>";
     if (!c.actual_file.empty()) out << ", actual <code>" << xml_escape(c.actual_file) << "</code>";
@@ -388,11 +388,14 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   }
   out << "<h2>By feature</h2>\n<div id=\"features\">\n";
   for (const auto& [feature, cases] : by_feature) {
-    std::size_t pass = 0;
-    for (std::size_t i : cases) pass += r.cases[i].passed ? 1 : 0;
+    std::size_t pass = 0, fail = 0;
+    for (std::size_t i : cases) {
+      pass += r.cases[i].passed() ? 1 : 0;
+      fail += r.cases[i].failed() ? 1 : 0;
+    }
     out << "<h3 class=\"feature\">"
         << (feature.empty() ? std::string("(no feature listed)") : xml_escape(feature)) << " &mdash; "
-        << pass << " passed, " << cases.size() - pass << " failed</h3>\n";
+        << summary_line(pass, fail, cases.size() - pass - fail) << "</h3>\n";
     table_head(out, false);
     for (std::size_t i : cases) case_row(out, r.cases[i], i, false);
     out << "</tbody></table>\n";

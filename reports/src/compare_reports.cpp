@@ -16,8 +16,14 @@ using detail::xml_escape;
 
 namespace {
 
-std::string summary_line(const CompareReport& r) {
-  return std::to_string(r.passed()) + " passed, " + std::to_string(r.failed()) + " failed";
+// Result words per outcome, one place for every writer.
+const char* outcome_word(CaseOutcome o) {
+  switch (o) {
+    case CaseOutcome::kPassed: return "passed";
+    case CaseOutcome::kFailed: return "failed";
+    case CaseOutcome::kNothingCompared: return "nothing compared";
+  }
+  return "";
 }
 
 // "max 0.5 at t=1 (animation 0 /nodes/0/translation), mean 0.1" with a unit.
@@ -94,7 +100,7 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
   out << "gltf-anim compare\ngolden: " << text_clean(r.golden) << "\nactual: "
       << text_clean(r.actual) << "\n\n";
   for (const auto& c : r.cases) {
-    out << (c.passed ? "PASS  " : "FAIL  ") << text_clean(c.id);
+    out << (c.passed() ? "PASS  " : c.failed() ? "FAIL  " : "NONE  ") << text_clean(c.id);
     std::string stats;
     if (c.absolute.samples) {
       stats += "  " + describe(c.absolute, "") + " (tolerance " +
@@ -109,7 +115,7 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
     for (const auto& ch : c.channels) {
       if (!ch.passed) out << "      " << text_clean(channel_line(ch)) << "\n";
     }
-    if (!c.passed) {
+    if (c.failed()) {
       if (!c.features.empty()) out << "      features: " << joined(c.features, text_clean) << "\n";
       if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, text_clean) << "\n";
       if (!c.notes.empty()) out << "      notes: " << text_clean(c.notes) << "\n";
@@ -124,14 +130,16 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
   out << "{\n  \"generator\": " << json_string(r.generator) << ",\n  \"golden\": "
       << json_string(r.golden) << ",\n  \"actual\": " << json_string(r.actual)
       << ",\n  \"summary\": {\"cases\": " << r.cases.size() << ", \"passed\": " << r.passed()
-      << ", \"failed\": " << r.failed() << "},\n  \"cases\": [";
+      << ", \"failed\": " << r.failed() << ", \"nothingCompared\": " << r.nothing_compared()
+      << "},\n  \"cases\": [";
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult& c = r.cases[i];
     out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << json_string(c.id)
         << ",\n      \"asset\": " << json_string(c.asset)
         << ",\n      \"golden\": " << json_string(c.golden_file)
         << ",\n      \"actual\": " << json_string(c.actual_file)
-        << ",\n      \"passed\": " << (c.passed ? "true" : "false")
+        << ",\n      \"passed\": " << (c.passed() ? "true" : "false")
+        << ",\n      \"outcome\": \"" << outcome_word(c.outcome) << '"'
         << ",\n      \"problem\": " << json_string(c.problem)
         << ",\n      \"matchedVariant\": " << json_string(c.matched_variant)
         << ",\n      \"matchedDivergence\": " << json_string(c.matched_divergence)
@@ -188,14 +196,15 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
       worst = "t\\=" + short_number(w->worst_t, 6) + ", animation " +
               std::to_string(w->worst_animation) + " " + md_escape(w->worst_target);
     }
-    out << "| " << (c.passed ? "✅ pass" : "❌ **fail**") << " | " << md_escape(c.id) << " | "
+    const char* result = c.passed() ? "✅ pass" : c.failed() ? "❌ **fail**" : "⚪ nothing compared";
+    out << "| " << result << " | " << md_escape(c.id) << " | "
         << max_cell(c) << " | " << mean_cell(c) << " | " << worst << " | "
         << (c.features.empty() ? "-" : joined(c.features, md_escape)) << " | "
         << (c.clauses.empty() ? "-" : joined(c.clauses, md_escape)) << " |\n";
   }
   bool header = false;
   for (const auto& c : r.cases) {
-    if (c.passed) continue;
+    if (!c.failed()) continue;
     if (!header) {
       out << "\n### Failures\n";
       header = true;
@@ -234,7 +243,7 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       << "<testsuites name=\"gltf-anim compare\" tests=\"" << n << "\" failures=\"" << f
       << "\" errors=\"0\">\n"
       << "  <testsuite name=\"conformance\" tests=\"" << n << "\" failures=\"" << f
-      << "\" errors=\"0\" skipped=\"0\">\n"
+      << "\" errors=\"0\" skipped=\"" << r.nothing_compared() << "\">\n"
       << "    <properties>\n"
       << "      <property name=\"generator\" value=\"" << xml_escape(r.generator) << "\"/>\n"
       << "      <property name=\"golden\" value=\"" << xml_escape(r.golden) << "\"/>\n"
@@ -242,7 +251,10 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       << "    </properties>\n";
   for (const auto& c : r.cases) {
     out << "    <testcase classname=\"conformance\" name=\"" << xml_escape(c.id) << "\">\n";
-    if (!c.passed) {
+    if (c.outcome == CaseOutcome::kNothingCompared) {
+      out << "      <skipped message=\"" << xml_escape(c.problem) << "\"/>\n";
+    }
+    if (c.failed()) {
       std::string message = c.problem;
       if (message.empty()) {
         for (const auto& ch : c.channels) {

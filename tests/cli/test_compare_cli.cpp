@@ -90,6 +90,25 @@ TEST(CompareCli, SameFilesPass) {
   EXPECT_NE(r.out.find("\n1 passed, 0 failed\n"), std::string::npos) << r.out;
 }
 
+// A golden with no sample (the core-only view of a pointer-only asset):
+// "nothing compared", exit 0 when nothing else fails; with a failing case, 1.
+TEST(CompareCli, NothingComparedNeitherPassesNorFails) {
+  const Fixture f = make("nothing");
+  gr::SamplesFile empty;
+  empty.asset = "pointer_only.gltf";
+  empty.animations.emplace_back();
+  gr::write_samples_file(f.golden / "pointer_only.samples.json", empty);
+  gr::write_samples_file(f.actual / "pointer_only.samples.json", empty);
+  auto r = run(" compare --golden '" + (f.golden / "pointer_only.samples.json").string() + "' --actual '" +
+               (f.actual / "pointer_only.samples.json").string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("NONE  pointer_only.gltf"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n0 passed, 0 failed, 1 with nothing to compare\n"), std::string::npos) << r.out;
+  r = run(args(f) + " --tolerance 0.0025");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("\n1 passed, 1 failed, 1 with nothing to compare\n"), std::string::npos) << r.out;
+}
+
 TEST(CompareCli, OutputFileInEveryFormat) {
   const Fixture f = make("formats");
   for (const char* format : {"text", "json", "md", "junit", "html"}) {

@@ -1,5 +1,6 @@
 // Golden values of the committed suite checked by hand maths (closed forms written
 // out here, not the reference evaluator).
+#include <gltf_anim/reports/compare.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -198,6 +199,39 @@ TEST(GoldenValues, SqlerpMidSegmentIsShoemakesFormula) {
     const Q expected = slerp_test(slerp_test(a, d, u), slerp_test(b, cc, u), 2 * u - 2 * u * u);
     expect_near(at(c, u), {expected[0], expected[1], expected[2], expected[3]}, 1e-12);
   }
+}
+
+// The `no-extensions` variant of the sqlerp case with a fallback: the LINEAR
+// fallback sampler (keys identity @0, 90 deg about z @1), i.e. a slerp about z.
+TEST(GoldenValues, SqlerpNoExtensionsVariantIsTheLinearFallback) {
+  const auto f = reports::read_samples_file(valid_asset("sqlerp_with_fallback.no-extensions.variant.json"));
+  const auto& c = channel(f, "/nodes/0/rotation");
+  EXPECT_EQ(c.interpolation, "LINEAR");
+  EXPECT_EQ(c.sampler, std::optional<std::size_t>(1));
+  for (double u : {0.25, 0.5, 0.75}) {
+    const Q expected = slerp_test({0, 0, 0, 1}, axis_angle_f32(0, 0, 1, 90), u);
+    expect_near(at(c, u), {expected[0], expected[1], expected[2], expected[3]}, 1e-15);
+  }
+  // 45 degrees about z at the midpoint, up to the float32 key.
+  expect_near(at(c, 0.5), {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-7);
+}
+
+// compare credits a client that plays the fallback (the variant), and says so;
+// the CUBICSLERP golden itself still passes as the main result.
+TEST(GoldenValues, CompareCreditsThePlayedFallbackAsAVariant) {
+  const auto golden_file = valid_asset("sqlerp_with_fallback.samples.json");
+  const auto fallback = valid_asset("sqlerp_with_fallback.no-extensions.variant.json");
+  const auto r = reports::compare_paths(golden_file, fallback, {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "no-extensions");
+  const auto direct = reports::compare_paths(golden_file, golden_file, {});
+  EXPECT_TRUE(direct.cases[0].passed());
+  EXPECT_EQ(direct.cases[0].matched_variant, "");
+  // Without the variant the fallback is far off: the curves differ by degrees.
+  EXPECT_TRUE(reports::compare_samples(reports::read_samples_file(golden_file),
+                                       reports::read_samples_file(fallback), {1e-6, 1e-6})
+                  .failed());
 }
 
 TEST(GoldenValues, TextureTransformRotationIsAScalar) {

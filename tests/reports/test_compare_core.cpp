@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
 
 namespace gr = gltf_anim::reports;
 
@@ -113,7 +114,7 @@ TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
   const auto actual = one_channel("/nodes/0/translation", {1, 0.5, 0},  // any order
                                   {{2, 4, 6.125}, {1, 2.25, 3}, {0, 0, 0}});
   const gr::CaseResult r = gr::compare_samples(golden, actual, {1e-5, 1e-5});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   ASSERT_EQ(r.channels.size(), 1u);
   const auto& ch = r.channels[0];
   EXPECT_EQ(ch.measure, gr::ErrorMeasure::kAbsolute);
@@ -132,9 +133,9 @@ TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
 
   // The same data passes under a tolerance above the worst error; a
   // tolerance equal to the error passes too (error <= tolerance).
-  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.3, 1e-5}).passed);
-  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.25, 1e-5}).passed);
-  EXPECT_FALSE(gr::compare_samples(golden, actual, {0.2, 1e-5}).passed);
+  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.3, 1e-5}).passed());
+  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.25, 1e-5}).passed());
+  EXPECT_FALSE(gr::compare_samples(golden, actual, {0.2, 1e-5}).passed());
 }
 
 TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
@@ -146,13 +147,13 @@ TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
       "/nodes/2/rotation", {0, 1},
       {{-q[0], -q[1], -q[2], -q[3]}, {near.begin(), near.end()}});
   auto r = gr::compare_samples(golden, actual, {1e-5, 0.02});
-  EXPECT_TRUE(r.passed);
+  EXPECT_TRUE(r.passed());
   EXPECT_EQ(r.channels[0].measure, gr::ErrorMeasure::kAngle);
   EXPECT_NEAR(r.angle.max, 0.01, 1e-12);
   EXPECT_EQ(r.angle.worst_t, 1.0);
   EXPECT_NEAR(r.angle.mean, 0.005, 1e-12);
   r = gr::compare_samples(golden, actual, {1, 0.005});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].over_tolerance, 1u);
 }
 
@@ -160,7 +161,7 @@ TEST(CompareSamples, MissingSampleIsAFailure) {
   const auto golden = one_channel("/nodes/0/scale", {0, 1, 2}, {{1}, {2}, {3}});
   const auto actual = one_channel("/nodes/0/scale", {0, 2}, {{1}, {3}});
   const auto r = gr::compare_samples(golden, actual, {});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].missing_samples, 1u);
   EXPECT_EQ(r.channels[0].compared, 2u);
   EXPECT_EQ(r.channels[0].stats.max, 0.0);  // what was compared is exact
@@ -176,14 +177,14 @@ TEST(CompareSamples, MissingChannelOrAnimationIsAFailure) {
   extra.add_sample(0, {1});
   const auto actual = one_channel("/nodes/0/scale", {0}, {{1}});
   auto r = gr::compare_samples(golden, actual, {});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_TRUE(r.channels[1].missing);
   EXPECT_TRUE(r.channels[0].passed);
   EXPECT_EQ(r.channels[1].problem, "channel missing in the actual samples");
 
   const auto other_animation = one_channel("/nodes/0/scale", {0}, {{1}}, 5);
   r = gr::compare_samples(golden, other_animation, {});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].problem, "animation missing in the actual samples");
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0], "animation 5 is only in the actual samples (ignored)");
@@ -196,7 +197,7 @@ TEST(CompareSamples, ExtraActualDataIsAWarningNotAFailure) {
   extra.target = "/nodes/9/translation";
   extra.add_sample(0, {1, 2, 3});
   const auto r = gr::compare_samples(golden, actual, {});
-  EXPECT_TRUE(r.passed);
+  EXPECT_TRUE(r.passed());
   EXPECT_EQ(r.channels[0].extra_samples, 1u);
   ASSERT_EQ(r.warnings.size(), 2u);
   EXPECT_EQ(r.warnings[0], "animation 0 /nodes/0/scale: 1 actual samples match no golden time (ignored)");
@@ -208,29 +209,78 @@ TEST(CompareSamples, TimesMatchWithinTheEpsilon) {
   // float32 times (0.1f = 0.10000000149..., 100.1f = 100.09999847...) match.
   const auto f32 = one_channel("/nodes/0/scale", {static_cast<double>(0.1f), static_cast<double>(100.1f)},
                                {{1}, {2}});
-  EXPECT_TRUE(gr::compare_samples(golden, f32, {}).passed);
+  EXPECT_TRUE(gr::compare_samples(golden, f32, {}).passed());
   // 1e-4 off is another time: missing.
   const auto off = one_channel("/nodes/0/scale", {0.1001, 100.1}, {{1}, {2}});
   const auto r = gr::compare_samples(golden, off, {});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].missing_samples, 1u);
   EXPECT_EQ(r.channels[0].extra_samples, 1u);
   // The nearest actual time wins, and golden times closer than the epsilon
   // each get their own sample.
   const auto dense = one_channel("/nodes/0/scale", {1.0, 1.0 + 4e-7}, {{1}, {2}});
   const auto dense_actual = one_channel("/nodes/0/scale", {1.0 + 4e-7, 1.0}, {{2}, {1}});
-  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}).passed);
-  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}, 0).passed);  // exact times, epsilon 0
+  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}).passed());
+  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}, 0).passed());  // exact times, epsilon 0
 }
 
 TEST(CompareSamples, WidthMismatchAndNaNFail) {
   const auto golden = one_channel("/nodes/0/weights", {0}, {{0.5, 0.5}});
   const auto narrow = one_channel("/nodes/0/weights", {0}, {{0.5}});
   auto r = gr::compare_samples(golden, narrow, {});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].problem, "actual values have 1 components per sample, golden 2");
   const auto nan = one_channel("/nodes/0/weights", {0}, {{0.5, std::nan("")}});
   r = gr::compare_samples(golden, nan, {1e9, 1e9});
-  EXPECT_FALSE(r.passed);
+  EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.absolute.max, kInf);
+}
+
+// A golden file without a single sample checks nothing: that is neither a
+// pass (it would count as conformance evidence) nor a failure.
+TEST(CompareSamples, EmptyGoldenIsNothingCompared) {
+  gr::SamplesFile no_animation;
+  no_animation.asset = "case.gltf";
+  gr::SamplesFile no_channel = no_animation;
+  no_channel.animations.emplace_back().index = 0;  // e.g. the core-only view of a pointer-only clip
+  gr::SamplesFile no_sample = no_channel;
+  no_sample.animations[0].channels.emplace_back().target = "/nodes/0/scale";
+  const auto actual = one_channel("/nodes/0/translation", {0}, {{1, 2, 3}});
+  const std::pair<const gr::SamplesFile*, const gr::SamplesFile*> pairs[] = {
+      {&no_animation, &no_animation}, {&no_animation, &actual}, {&no_channel, &no_channel},
+      {&no_channel, &actual},         {&no_sample, &no_sample}};
+  for (const auto& [golden, a] : pairs) {
+    {
+      const auto r = gr::compare_samples(*golden, *a, {});
+      EXPECT_EQ(r.outcome, gr::CaseOutcome::kNothingCompared);
+      EXPECT_FALSE(r.passed());
+      EXPECT_FALSE(r.failed());
+      EXPECT_EQ(r.problem, "the golden samples hold no sample: nothing compared");
+    }
+  }
+  // The actual file's extra channel is still reported.
+  EXPECT_EQ(gr::compare_samples(no_channel, actual, {}).warnings.size(), 1u);
+  // A golden channel, even an empty one, missing from the actual file fails.
+  EXPECT_EQ(gr::compare_samples(no_sample, actual, {}).outcome, gr::CaseOutcome::kFailed);
+  // One golden sample is enough to be a real comparison.
+  const auto one = one_channel("/nodes/0/translation", {0}, {{1, 2, 3}});
+  EXPECT_EQ(gr::compare_samples(one, one, {}).outcome, gr::CaseOutcome::kPassed);
+  // A missing golden channel in the actual file still fails, empty or not.
+  gr::SamplesFile empty_actual;
+  EXPECT_EQ(gr::compare_samples(one, empty_actual, {}).outcome, gr::CaseOutcome::kFailed);
+}
+
+TEST(CompareReport, CountsAndSummaryLineWithNothingCompared) {
+  gr::CompareReport r;
+  for (auto o : {gr::CaseOutcome::kPassed, gr::CaseOutcome::kFailed, gr::CaseOutcome::kNothingCompared,
+                 gr::CaseOutcome::kNothingCompared}) {
+    r.cases.emplace_back().outcome = o;
+  }
+  EXPECT_EQ(r.passed(), 1u);
+  EXPECT_EQ(r.failed(), 1u);
+  EXPECT_EQ(r.nothing_compared(), 2u);
+  EXPECT_EQ(gr::summary_line(r), "1 passed, 1 failed, 2 with nothing to compare");
+  r.cases.pop_back();
+  r.cases.pop_back();
+  EXPECT_EQ(gr::summary_line(r), "1 passed, 1 failed");  // the form when none
 }

@@ -95,7 +95,7 @@ TEST(ComparePaths, ManifestTolerancesFeaturesAndMatchingByAsset) {
   const gr::CompareReport r = gr::compare_paths(g, dir / "out", {});
   ASSERT_EQ(r.cases.size(), 2u);  // "invalid-only" has no samples
   const auto& move = find_case(r, "move");
-  EXPECT_TRUE(move.passed);  // 0.005 <= manifest tolerance 0.01
+  EXPECT_TRUE(move.passed());  // 0.005 <= manifest tolerance 0.01
   EXPECT_EQ(move.tolerances.absolute, 0.01);
   EXPECT_EQ(move.tolerances.angle, gr::kDefaultAngleTolerance);
   EXPECT_EQ(move.features, (std::vector<std::string>{"translation", "LINEAR"}));
@@ -104,7 +104,7 @@ TEST(ComparePaths, ManifestTolerancesFeaturesAndMatchingByAsset) {
   EXPECT_EQ(move.golden_file, "move/move.samples.json");
   EXPECT_EQ(move.actual_file, "a.json");
   const auto& spin = find_case(r, "spin");
-  EXPECT_TRUE(spin.passed);  // 0.015 rad <= 0.02
+  EXPECT_TRUE(spin.passed());  // 0.015 rad <= 0.02
   EXPECT_NEAR(spin.angle.max, 0.015, 1e-12);
   EXPECT_EQ(r.passed(), 2u);
 
@@ -113,8 +113,8 @@ TEST(ComparePaths, ManifestTolerancesFeaturesAndMatchingByAsset) {
   strict.tolerance = 0.001;
   strict.angle_tolerance = 0.01;
   const auto r2 = gr::compare_paths(g, dir / "out", strict);
-  EXPECT_FALSE(find_case(r2, "move").passed);
-  EXPECT_FALSE(find_case(r2, "spin").passed);
+  EXPECT_FALSE(find_case(r2, "move").passed());
+  EXPECT_FALSE(find_case(r2, "spin").passed());
   EXPECT_EQ(find_case(r2, "move").tolerances.absolute, 0.001);
   EXPECT_EQ(r2.failed(), 2u);
 }
@@ -126,7 +126,7 @@ TEST(ComparePaths, VariantFromTheManifestCanPass) {
   save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.1));
   const auto r = gr::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
   ASSERT_EQ(r.cases.size(), 1u);
-  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_TRUE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
   EXPECT_EQ(r.cases[0].id, "spin");  // manifest found above the golden file
   ASSERT_FALSE(r.cases[0].warnings.empty());
@@ -136,7 +136,7 @@ TEST(ComparePaths, VariantFromTheManifestCanPass) {
   // Neither golden nor variant: fails against the main golden.
   save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.3));
   const auto bad = gr::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
-  EXPECT_FALSE(bad.cases[0].passed);
+  EXPECT_FALSE(bad.cases[0].passed());
   EXPECT_NEAR(bad.cases[0].angle.max, 0.3, 1e-12);
 }
 
@@ -146,9 +146,9 @@ TEST(ComparePaths, MissingAndExtraActualFiles) {
   save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
   save(dir / "out/other.samples.json", translation("other.gltf", 0, 1));
   const auto r = gr::compare_paths(g, dir / "out", {});
-  EXPECT_TRUE(find_case(r, "move").passed);
+  EXPECT_TRUE(find_case(r, "move").passed());
   const auto& spin = find_case(r, "spin");
-  EXPECT_FALSE(spin.passed);
+  EXPECT_FALSE(spin.passed());
   EXPECT_EQ(spin.problem, "no actual samples file for this asset");
   EXPECT_EQ(r.warnings, (std::vector<std::string>{
                             "actual file other.samples.json matches no golden file (ignored)"}));
@@ -165,19 +165,19 @@ TEST(ComparePaths, FoldersWithoutManifestMatchByFileName) {
   const auto r = gr::compare_paths(dir / "g", dir / "a", {});
   ASSERT_EQ(r.cases.size(), 2u);
   EXPECT_EQ(r.cases[0].id, "x");
-  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_FALSE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].absolute.max, 0.5);
   EXPECT_EQ(r.cases[1].id, "y.glb");
-  EXPECT_TRUE(r.cases[1].passed);
+  EXPECT_TRUE(r.cases[1].passed());
   // Two files are compared whatever their assets, with a warning if they differ.
   const auto pair = gr::compare_paths(dir / "g/y.samples.json", dir / "a/x.csv", {});
   ASSERT_EQ(pair.cases.size(), 1u);
-  EXPECT_FALSE(pair.cases[0].passed);
+  EXPECT_FALSE(pair.cases[0].passed());
   EXPECT_TRUE(pair.warnings.empty());  // CSV has no asset name
   gr::SamplesFile other = translation("z.glb", 0, 1);
   save(dir / "z.json", other);
   const auto mismatch = gr::compare_paths(dir / "g/y.samples.json", dir / "z.json", {});
-  EXPECT_TRUE(mismatch.cases[0].passed);
+  EXPECT_TRUE(mismatch.cases[0].passed());
   EXPECT_EQ(mismatch.warnings,
             (std::vector<std::string>{"the actual samples are of asset \"z.glb\", the golden ones of \"y.glb\""}));
   // A single actual file against the golden folder compares just its case.
@@ -244,14 +244,14 @@ TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
   save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.1));
   auto r = gr::compare_paths(dir / "g", dir / "a", {});
   ASSERT_EQ(r.cases.size(), 1u);
-  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_TRUE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
   EXPECT_EQ(r.cases[0].warnings.at(0),
             "fails against the main golden samples but matches variant \"nlerp\": nlerp, not slerp");
   // The golden result itself passes without any variant.
   save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.0));
   r = gr::compare_paths(dir / "g", dir / "a", {});
-  EXPECT_TRUE(r.cases[0].passed);
+  EXPECT_TRUE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_variant, "");
   // A known divergence explains a failure but never makes the case pass.
   const std::string z13 = gr::format_double(std::sin(0.65)), w13 = gr::format_double(std::cos(0.65));
@@ -261,12 +261,12 @@ TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
                {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z13 + ", " + w13 + R"(]}]}}}]})");
   save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.3));
   r = gr::compare_paths(dir / "g", dir / "a", {});
-  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_FALSE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_divergence, "engine-x");
   EXPECT_EQ(r.cases[0].warnings.at(0), "matches known divergence \"engine-x\": engine X overshoots");
   save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.2));
   r = gr::compare_paths(dir / "g", dir / "a", {});
-  EXPECT_FALSE(r.cases[0].passed);
+  EXPECT_FALSE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_divergence, "");
   // A malformed excerpt is an error with its pointer.
   write(dir / "g/manifest.json",

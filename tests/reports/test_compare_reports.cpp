@@ -213,3 +213,44 @@ TEST(CompareReports, HtmlPlotCoordinatesFollowTheData) {
   EXPECT_NE(html.find(golden), std::string::npos) << golden;
   EXPECT_NE(html.find(actual), std::string::npos) << actual;
 }
+
+// A case with nothing compared: its own word in every format, a JUnit
+// <skipped>, not in the failures, and not counted as passed.
+TEST(CompareReports, NothingComparedInEveryFormat) {
+  auto r = sample_report();
+  gr::SamplesFile empty;
+  empty.asset = "pointer_only.gltf";
+  empty.animations.emplace_back();
+  gr::CaseResult none = gr::compare_samples(empty, empty, {});
+  none.id = "pointer_only";
+  none.features = {"scale"};
+  r.cases.push_back(none);
+  const std::string line = "1 passed, 1 failed, 1 with nothing to compare";
+  for (const char* f : {"text", "md", "junit"}) EXPECT_TRUE(has_line(render(r, f), line)) << f;
+  EXPECT_NE(render(r, "text").find("NONE  pointer_only"), std::string::npos);
+  const std::string md = render(r, "md");
+  EXPECT_NE(md.find("| ⚪ nothing compared | pointer\\_only |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("#### pointer\\_only"), std::string::npos) << md;  // not under Failures
+  const std::string junit = render(r, "junit");
+  EXPECT_NE(junit.find("failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<testcase classname=\"conformance\" name=\"pointer_only\">\n      <skipped "
+                       "message=\"the golden samples hold no sample: nothing compared\"/>"),
+            std::string::npos)
+      << junit;
+  const std::string html = render(r, "html");
+  EXPECT_NE(html.find(">" + line + "</p>"), std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"empty\"><td class=\"result\">nothing compared</td><td>pointer_only</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("scale &mdash; 1 passed, 0 failed, 1 with nothing to compare</h3>"), std::string::npos);
+  rapidjson::Document d;
+  const std::string json = render(r, "json");
+  d.Parse(json.c_str());
+  ASSERT_FALSE(d.HasParseError());
+  EXPECT_EQ(d["summary"]["nothingCompared"].GetInt(), 1);
+  EXPECT_EQ(d["summary"]["passed"].GetInt(), 1);
+  const auto& c = d["cases"][2];
+  EXPECT_EQ(std::string(c["outcome"].GetString()), "nothing compared");
+  EXPECT_FALSE(c["passed"].GetBool());
+  EXPECT_EQ(std::string(d["cases"][0]["outcome"].GetString()), "passed");
+  EXPECT_EQ(std::string(d["cases"][1]["outcome"].GetString()), "failed");
+}

@@ -572,6 +572,16 @@ void add_extension_cases(std::vector<Case>& cases) {
                                 Json::object({{"EXT_animation_sqlerp", Json::object({{"sampler", s}})}}));
                     b.add_channel(anim, std::move(channel));
                   });
+    if (sc.fallback) {
+      // The extension is not required, so a client without it conforms by
+      // playing the fallback sampler (glTF 2.0 3.12 Extensions).
+      Variant v{"no-extensions",
+                "A client without EXT_animation_sqlerp plays the channel's LINEAR fallback sampler "
+                "(the extension is not required): the samples of `gltf-anim sample --no-extensions`.",
+                nullptr};
+      v.core_only_view = true;
+      c.variants.push_back(std::move(v));
+    }
     if (sc.flipped) {
       // The golden uses the reference's default inner slerp; the variant is the other one.
       const auto golden_inner = reference::SampleOptions{}.sqlerp_inner;

@@ -62,7 +62,13 @@ std::size_t generate(const std::filesystem::path& out) {
         if (v.allowed != allowed) continue;
         any = true;
         Json variant = Json::object({{"description", v.description}});
-        if (v.excerpt) {
+        if (v.core_only_view) {
+          SampleRequest core_only;
+          core_only.extensions = false;
+          const std::string file = c.id + "." + v.name + ".variant.json";
+          reports::write_samples_file(valid / file, sample_asset(valid / asset, core_only));
+          variant.set("samples", "valid/" + file);
+        } else if (v.excerpt) {
           Json excerpt = Json::array();
           for (const VariantSample& s : v.excerpt(golden)) {
             excerpt.push(Json::object({{"animation", s.animation},

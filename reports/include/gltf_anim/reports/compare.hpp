@@ -133,6 +133,12 @@ struct ChannelResult {
   std::vector<double> times, golden, actual, errors, keyframes;
 };
 
+// How a case ends. kNothingCompared: the golden samples hold no sample at all
+// (e.g. the core-only view of an asset whose channels are all extension
+// channels) and nothing else went wrong: there was nothing to check, which is
+// neither a pass nor a failure (it does not fail the run).
+enum class CaseOutcome { kPassed, kFailed, kNothingCompared };
+
 struct CaseResult {
   std::string id;           // manifest id, else golden "asset", else file name
   std::string asset;        // golden "asset"
@@ -141,7 +147,9 @@ struct CaseResult {
   std::vector<std::string> features, clauses;
   std::string notes;        // manifest notes
   Tolerances tolerances;
-  bool passed = true;
+  CaseOutcome outcome = CaseOutcome::kPassed;
+  bool passed() const { return outcome == CaseOutcome::kPassed; }
+  bool failed() const { return outcome == CaseOutcome::kFailed; }
   std::string problem;      // case-level failure, e.g. no actual file ("" otherwise)
   std::string matched_variant;  // name of the manifest variant that passed, if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
@@ -157,6 +165,7 @@ struct CompareReport {
   std::vector<std::string> warnings;  // e.g. actual files matching no golden file
   std::size_t passed() const;
   std::size_t failed() const;
+  std::size_t nothing_compared() const;
 };
 
 struct CompareOptions {
@@ -185,7 +194,10 @@ CompareReport compare_paths(const std::filesystem::path& golden,
                             const std::filesystem::path& actual, const CompareOptions& options);
 
 // ---- report writers (deterministic; all text from input files escaped) ----
-// Each ends with the summary line "N passed, N failed" (html: in a <p>).
+// Each ends with the summary line "N passed, N failed" (html: in a <p>),
+// followed by ", N with nothing to compare" when there are such cases.
+std::string summary_line(const CompareReport& report);
+std::string summary_line(std::size_t passed, std::size_t failed, std::size_t nothing_compared);
 void write_compare_text(std::ostream& out, const CompareReport& report);
 void write_compare_json(std::ostream& out, const CompareReport& report);
 void write_compare_markdown(std::ostream& out, const CompareReport& report);

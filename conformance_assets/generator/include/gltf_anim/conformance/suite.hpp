@@ -36,11 +36,17 @@ struct VariantSample {
 // the manifest's "variants", and `gltf-anim compare` passes a case that matches
 // one. allowed = false: a surveyed engine's deviation; written to
 // "knownDivergences" so implementers recognise it, never a pass.
+// core_only_view = true: the variant is what a client without the animation
+// extensions plays, i.e. the whole of `sample --no-extensions` (an
+// EXT_animation_sqlerp channel on its fallback sampler). It is written beside
+// the golden samples as <id>.<name>.variant.json (not *.samples.json, so a
+// folder scan never takes it for a case) and named by path in the manifest.
 struct Variant {
   std::string name;
   std::string description;
   std::function<std::vector<VariantSample>(const reports::SamplesFile& golden)> excerpt;
   bool allowed = true;
+  bool core_only_view = false;
 };
 
 struct Case {
