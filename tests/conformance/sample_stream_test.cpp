@@ -233,6 +233,27 @@ TEST(SampleStream, BadChannelsAreAllListedAndNothingIsWrittenWithThreads) {
   }
 }
 
+TEST(SampleStream, KeyframesAreTheEvaluatedSamplersInputTimes) {
+  // Expected values from the generator's case definitions (conformance_assets/generator/src/cases.cpp).
+  // sqlerp_with_fallback: the CUBICSLERP sampler (extension sampler 0) and the LINEAR
+  // fallback (channel.sampler 1) both have keys {0, 1, 2.5} (float32, exact).
+  const auto golden = reports::read_samples_file(valid_asset("sqlerp_with_fallback.samples.json"));
+  const auto& sq = channel(golden, "/nodes/0/rotation");
+  EXPECT_EQ(sq.sampler, std::optional<std::size_t>(0));
+  EXPECT_EQ(sq.keyframes, (std::vector<double>{0.0, 1.0, 2.5}));
+  // edge_late_start: keys 1/24, 0.5, 1.25 as float32 (1/24 is not exact in float32).
+  const auto late = reports::read_samples_file(valid_asset("edge_late_start.samples.json"));
+  EXPECT_EQ(channel(late, "/nodes/0/translation").keyframes,
+            (std::vector<double>{static_cast<double>(1.0f / 24), 0.5, 1.25}));
+  // The core-only view evaluates the fallback: sampler 1, same keys.
+  SampleRequest core;
+  core.extensions = false;
+  const auto fallback = sample_asset(valid_asset("sqlerp_with_fallback.gltf"), core);
+  const auto& fb = channel(fallback, "/nodes/0/rotation");
+  EXPECT_EQ(fb.sampler, std::optional<std::size_t>(1));
+  EXPECT_EQ(fb.keyframes, (std::vector<double>{0.0, 1.0, 2.5}));
+}
+
 // Runs the CLI with stdout into a pipe; returns the bytes written and the
 // child's peak RSS in KiB (wait4's rusage is this child's alone).
 struct ChildUsage {

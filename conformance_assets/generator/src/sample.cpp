@@ -388,6 +388,7 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   header.sampler = r->sampler;
   values.resize(animation.times.size() * r->track.components);
   reference::sample_batch(r->track, animation.times, values, request.evaluator);
+  header.keyframes = std::move(r->times);  // after sampling: the track views it
   return r->track.components;
 }
 
