@@ -246,7 +246,8 @@ class RepeatedNumbers {
 }  // namespace
 
 void SamplesWriter::channel(TextBuffer& out, std::size_t animation_index, const SampledChannel& ch, bool first,
-                            const FormattedTimes& times, std::span<const double> values, std::size_t width) const {
+                            const FormattedTimes& times, std::span<const double> values, std::size_t width,
+                            const FormattedTimes* keyframes) const {
   if (format_ == SamplesFormat::kCsv) {
     // "animation,channel,target," is the same for every row of the channel.
     const std::string prefix = std::to_string(animation_index) + ',' + std::to_string(ch.index) + ',' +
@@ -288,7 +289,8 @@ void SamplesWriter::channel(TextBuffer& out, std::size_t animation_index, const 
     out.put(",\n          \"keyframes\": [");
     for (std::size_t k = 0; k < ch.keyframes.size(); ++k) {
       if (k) out.put(", ");
-      out.put_json_number(ch.keyframes[k]);
+      if (keyframes != nullptr) out.put((*keyframes)[k]);
+      else out.put_json_number(ch.keyframes[k]);
     }
     out.put(']');
   }

@@ -133,7 +133,7 @@ std::vector<AnimationSpec> mixed_animations() {
     ch.keys = 4 + static_cast<std::size_t>(c % 5);
     ch.start = 0.01f * static_cast<float>(c);
     ch.step = 0.125f + 0.03f * static_cast<float>(c % 4);
-    if (c == 5 || c == 9) ch.input = 1;  // share channel 1's keys
+    if (c == 2 || c == 5 || c == 9 || c == 10) ch.input = 1;  // share channel 1's keys (1-2, 9-10: one job)
     if (ch.input >= 0) ch.keys = 5;      // channel 1 has 5 keys
     first.channels.push_back(ch);
   }

@@ -260,6 +260,7 @@ struct PlannedAnimation {
   const Value* animation = nullptr;
   std::string name;
   std::vector<std::size_t> channels;
+  std::vector<std::size_t> inputs;  // each channel's input accessor (its keyframes)
   std::vector<double> times;
 };
 
@@ -330,6 +331,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
           if (auto r = resolve(asset, animation, a, c, request)) {
             held += r->times.size() + r->values.size();
             planned.channels.push_back(c);
+            planned.inputs.push_back(r->input);
             widths.push_back(r->track.components);
             if (!r->times.empty()) end = std::max(end, r->times.back());
             if (!request.times && !request.rate &&
@@ -392,9 +394,9 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   return r->track.components;
 }
 
-// Formats channels into buffers on `threads` workers and writes them in channel
-// order. At most kWindowPerThread x threads channels are sampled or waiting to
-// be written at once, so memory is bounded by a few channels' text.
+// Formats jobs (blocks of channels) into buffers on `threads` workers and writes
+// them in order. At most kWindowPerThread x threads jobs are sampled or waiting
+// to be written at once, so memory is bounded by a few blocks' text.
 class ChannelPipeline {
  public:
   static constexpr std::size_t kWindowPerThread = 2;
@@ -551,17 +553,33 @@ void SampleStream::write(reports::SamplesFormat format, std::ostream& out, unsig
     writer.begin_animation(text, planned.index, planned.name, a == 0);
     // Every channel of the animation is sampled at the same times: their text once.
     const reports::FormattedTimes times(planned.times);
-    const auto format_channel = [&](std::size_t k, reports::TextBuffer& buffer) {
-      reports::SampledChannel header;
-      std::vector<double> values;
-      const std::size_t width = sample_channel(asset, planned, planned.channels[k], request, header, values);
-      writer.channel(buffer, planned.index, header, k == 0, times, values, width);
+    // A job is a run of consecutive channels sharing an input accessor (a node's
+    // translation, rotation and scale, typically), at most kMaxBlock: their JSON
+    // keyframes are formatted once.
+    constexpr std::size_t kMaxBlock = 8;
+    std::vector<std::size_t> block_begin;
+    for (std::size_t k = 0; k < planned.channels.size(); ++k) {
+      if (block_begin.empty() || k - block_begin.back() >= kMaxBlock || planned.inputs[k] != planned.inputs[k - 1]) {
+        block_begin.push_back(k);
+      }
+    }
+    const bool json = format == reports::SamplesFormat::kJson;
+    const auto format_block = [&](std::size_t b, reports::TextBuffer& buffer) {
+      const std::size_t end = b + 1 < block_begin.size() ? block_begin[b + 1] : planned.channels.size();
+      reports::FormattedTimes keyframes;
+      for (std::size_t k = block_begin[b]; k < end; ++k) {
+        reports::SampledChannel header;
+        std::vector<double> values;
+        const std::size_t width = sample_channel(asset, planned, planned.channels[k], request, header, values);
+        if (json && k == block_begin[b]) keyframes = reports::FormattedTimes(header.keyframes);
+        writer.channel(buffer, planned.index, header, k == 0, times, values, width, json ? &keyframes : nullptr);
+      }
     };
     if (pipeline) {
       text.flush();
-      pipeline->run(planned.channels.size(), format_channel);
+      pipeline->run(block_begin.size(), format_block);
     } else {
-      for (std::size_t k = 0; k < planned.channels.size(); ++k) format_channel(k, text);
+      for (std::size_t b = 0; b < block_begin.size(); ++b) format_block(b, text);
     }
     writer.end_animation(text, planned.channels.empty());
   }

@@ -225,8 +225,11 @@ class SamplesWriter {
   // `channel` gives the header (index, target, interpolation, sampler, measure,
   // keyframes; its own times/values are not used): the samples are `times` with
   // values[i*width .. i*width+width) (width >= 1 when there are samples).
+  // `keyframes`: the text of channel.keyframes when the caller has it already
+  // (channels sharing an input accessor share their keyframes); nullptr: formatted here.
   void channel(TextBuffer& out, std::size_t animation_index, const SampledChannel& channel, bool first,
-               const FormattedTimes& times, std::span<const double> values, std::size_t width) const;
+               const FormattedTimes& times, std::span<const double> values, std::size_t width,
+               const FormattedTimes* keyframes = nullptr) const;
   void end_animation(TextBuffer& out, bool empty) const;
   void end_file(TextBuffer& out, bool empty) const;
 

@@ -88,7 +88,8 @@ reports::SamplesFile sample_asset(const std::filesystem::path& asset, const Samp
 // none, the calling thread does all), written in channel order. Same bytes as
 // sample_asset + the model writer, for any thread count. Memory: the loaded
 // asset, each animation's times and their text, and a window of 2 x threads
-// channels (their decoded keys, samples and text); the first pass keeps only
+// jobs of up to 8 consecutive channels sharing an input accessor (their decoded
+// keys, samples and text; the JSON keyframes text once per job); the first pass keeps only
 // the key times the default times need (once per input accessor).
 class SampleStream {
  public:
