@@ -314,7 +314,13 @@ TEST(SampleStream, MemoryIsBoundedByAWindowOfChannelsNotByTheOutput) {
                                          "--max-values", "0", "--threads", "2"});
   EXPECT_EQ(usage.exit_code, 0);
   EXPECT_GT(usage.bytes, std::uint64_t{250} << 20);
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  // Sanitizer builds: shadow memory and ASan's quarantine of freed blocks (256 MB by
+  // default) dominate the RSS; the release build of the suite checks the bound.
+  GTEST_SKIP() << "peak RSS " << usage.max_rss_kib << " KiB not checked under a sanitizer";
+#else
   EXPECT_LT(usage.max_rss_kib, 100 * 1024) << "output " << usage.bytes << " bytes";
+#endif
 }
 
 }  // namespace
