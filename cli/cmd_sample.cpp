@@ -55,9 +55,9 @@ int run_sample(const std::vector<std::string>& args) {
       "--rate HZ samples t = k / HZ (k = 0, 1, ...) up to the latest key of the animation.\n"
       "`target` is the JSON pointer of the animated property; `sampler` the sampler\n"
       "evaluated (EXT_animation_sqlerp: the CUBICSLERP one), JSON `keyframes` the times of\n"
-      "its input accessor. --no-extensions gives the view\n"
-      "of a core-only client: KHR_animation_pointer and KHR_animation2 channels absent,\n"
-      "sqlerp channels on their fallback sampler (absent without one).\n"
+      "its input accessor. --no-extensions gives the view of a core-only client:\n"
+      "KHR_animation_pointer and KHR_animation2 channels absent, sqlerp channels on their\n"
+      "fallback sampler (absent without one).\n"
       "Exit codes: 0 written; 1 the asset is glTF but a channel cannot be evaluated (all\n"
       "such channels are listed, nothing is written); 2 usage, unreadable file, not glTF.\n"
       "Every channel is checked first, then sampled and written channel by channel:\n"
@@ -75,7 +75,7 @@ int run_sample(const std::vector<std::string>& args) {
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
       "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "threads sampling and formatting channels (1: no worker threads)")(
+      "threads sampling and formatting channels (default: the number of cores; 1: no worker threads)")(
       "max-values", po::value<std::uint64_t>()->default_value(std::uint64_t{1} << 26),
       "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
   po::positional_options_description positional;
@@ -129,7 +129,12 @@ int run_sample(const std::vector<std::string>& args) {
   }
   // Streamed straight to the destination, channel by channel (docs/PERFORMANCE.md "sample").
   const auto write = [&](std::ostream& out) {
-    stream->write(format == "csv" ? reports::SamplesFormat::kCsv : reports::SamplesFormat::kJson, out, threads);
+    try {
+      stream->write(format == "csv" ? reports::SamplesFormat::kCsv : reports::SamplesFormat::kJson, out, threads);
+    } catch (const std::exception& e) {  // an internal error after output began: report, fail the stream
+      std::cerr << "gltf-anim sample: " << e.what() << "\n";
+      out.setstate(std::ios::failbit);
+    }
     out.flush();
   };
   if (vm->count("output")) {
@@ -145,6 +150,7 @@ int run_sample(const std::vector<std::string>& args) {
     }
   } else {
     write(std::cout);
+    if (!std::cout) return kExitUsage;
   }
   return kExitOk;
 }
