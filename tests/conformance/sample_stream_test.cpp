@@ -198,6 +198,14 @@ TEST(SampleStream, CliOutputIsTheSameForThreads1247) {
   }
 }
 
+TEST(SampleStream, ThreadsZeroIsAUsageError) {
+  const fs::path dir = scratch("stream_threads_zero");
+  std::string args = "sample '" + valid_asset("translation_linear.gltf").string() + "' --threads 0";
+  EXPECT_EQ(run_cli(args, dir / "out"), 2);
+  EXPECT_NE(read_file(dir / "out.err").find("--threads must be at least 1"), std::string::npos);
+  EXPECT_TRUE(read_file(dir / "out").empty());
+}
+
 TEST(SampleStream, BadChannelsAreAllListedAndNothingIsWrittenWithThreads) {
   const fs::path dir = scratch("stream_errors");
   write_asset(dir, "mixed", mixed_animations());
