@@ -3,11 +3,14 @@
 #include <gltf_anim/conformance/sample.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -41,7 +44,8 @@ int run_sample(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
       "sample",
       "gltf-anim sample ASSET [--times T1,T2,... | --rate HZ] [--animation N]\n"
-      "                       [--format json|csv] [--output FILE] [--no-extensions]",
+      "                       [--format json|csv] [--output FILE] [--no-extensions]\n"
+      "                       [--threads N] [--max-values N]",
       "Samples every animation channel of ASSET (.gltf or .glb) with the reference evaluator\n"
       "and writes the samples file that `gltf-anim compare` reads.\n"
       "Default times, per animation (the union over its channels, every channel sampled at\n"
@@ -50,11 +54,17 @@ int run_sample(const std::vector<std::string>& args) {
       "earliest key, 0.5 s after the latest, and 0 when the earliest key is later.\n"
       "--rate HZ samples t = k / HZ (k = 0, 1, ...) up to the latest key of the animation.\n"
       "`target` is the JSON pointer of the animated property; `sampler` the sampler\n"
-      "evaluated (EXT_animation_sqlerp: the CUBICSLERP one). --no-extensions gives the view\n"
-      "of a core-only client: KHR_animation_pointer and KHR_animation2 channels absent,\n"
-      "sqlerp channels on their fallback sampler (absent without one).\n"
+      "evaluated (EXT_animation_sqlerp: the CUBICSLERP one), JSON `keyframes` the times of\n"
+      "its input accessor. --no-extensions gives the view of a core-only client:\n"
+      "KHR_animation_pointer and KHR_animation2 channels absent, sqlerp channels on their\n"
+      "fallback sampler (absent without one).\n"
       "Exit codes: 0 written; 1 the asset is glTF but a channel cannot be evaluated (all\n"
-      "such channels are listed, nothing is written); 2 usage, unreadable file, not glTF.",
+      "such channels are listed, nothing is written); 2 usage, unreadable file, not glTF.\n"
+      "Every channel is checked first, then sampled and written channel by channel:\n"
+      "memory holds the asset and a few channels, not the output. --threads N samples and\n"
+      "formats channels on N threads (output identical for any N). --max-values counts the\n"
+      "decoded keys plus samples of the whole run (as if all were held at once): a bound\n"
+      "on memory and on the work and output a small file can ask for.",
       "gltf-anim sample conformance_assets/valid/rotation_linear.gltf --rate 30 --format csv"};
   po::options_description options("Options");
   options.add_options()("asset", po::value<std::string>()->required(), "the .gltf or .glb file")(
@@ -64,8 +74,10 @@ int run_sample(const std::vector<std::string>& args) {
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
+      "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+      "threads sampling and formatting channels (default: the number of cores; 1: no worker threads)")(
       "max-values", po::value<std::uint64_t>()->default_value(std::uint64_t{1} << 26),
-      "refuse (exit 2) to hold more decoded keys plus samples in memory; 0: no limit");
+      "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
   po::positional_options_description positional;
   positional.add("asset", 1);
   int exit_code = kExitOk;
@@ -101,19 +113,28 @@ int run_sample(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  reports::SamplesFile samples;
+  const unsigned threads = (*vm)["threads"].as<unsigned>();
+  if (threads == 0) {
+    std::cerr << "gltf-anim sample: --threads must be at least 1\n";
+    return kExitUsage;
+  }
+
+  // Every channel is checked before the output is opened: on exit 1 nothing is written.
+  std::optional<conformance::SampleStream> stream;
   try {
-    samples = conformance::sample_asset((*vm)["asset"].as<std::string>(), request);
+    stream.emplace((*vm)["asset"].as<std::string>(), request);
   } catch (const conformance::SampleError& e) {
     std::cerr << "gltf-anim sample: " << e.what() << "\n";
     return e.exit_code();
   }
-  // Streamed straight to the destination: building the text in a string first cost a
-  // second copy of it and the string's growth (for the 340 MB benchmark asset at 30 Hz,
-  // 1.3 GB of CSV: 4 GB peak instead of 1.2 GB; docs/PERFORMANCE.md "sample").
+  // Streamed straight to the destination, channel by channel (docs/PERFORMANCE.md "sample").
   const auto write = [&](std::ostream& out) {
-    if (format == "csv") reports::write_samples_csv(out, samples);
-    else reports::write_samples_json(out, samples);
+    try {
+      stream->write(format == "csv" ? reports::SamplesFormat::kCsv : reports::SamplesFormat::kJson, out, threads);
+    } catch (const std::exception& e) {  // an internal error after output began: report, fail the stream
+      std::cerr << "gltf-anim sample: " << e.what() << "\n";
+      out.setstate(std::ios::failbit);
+    }
     out.flush();
   };
   if (vm->count("output")) {
@@ -129,6 +150,7 @@ int run_sample(const std::vector<std::string>& args) {
     }
   } else {
     write(std::cout);
+    if (!std::cout) return kExitUsage;
   }
   return kExitOk;
 }

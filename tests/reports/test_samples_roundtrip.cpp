@@ -280,3 +280,30 @@ TEST(SamplesFormat, FilesDispatchOnExtension) {
     EXPECT_NE(e.message().find("limit of 100"), std::string::npos) << e.what();
   }
 }
+
+TEST(SamplesFormat, RepeatedValuesAreWrittenLikeAnyOther) {
+  // The writers copy the text of a value equal (same bits) to the previous one of its
+  // column or of its sample: 0 and -0 must stay apart, NaN/inf are never copied.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  gr::SamplesFile f;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/x";
+  c.add_sample(0, {0.1, 0.1, 0.1});
+  c.add_sample(1, {0.1, -0.0, 0.0});
+  c.add_sample(2, {-0.0, 0.0, nan});
+  c.add_sample(3, {inf, inf, 1e-300});
+  c.add_sample(4, {1e-300, 1e-300, 1e-300});
+  EXPECT_EQ(gr::write_samples_csv(f),
+            "animation,channel,target,t,v0,v1,v2\n"
+            "0,0,/x,0,0.1,0.1,0.1\n"
+            "0,0,/x,1,0.1,-0,0\n"
+            "0,0,/x,2,-0,0,nan\n"
+            "0,0,/x,3,inf,inf,1e-300\n"
+            "0,0,/x,4,1e-300,1e-300,1e-300\n");
+  const std::string json = gr::write_samples_json(f);
+  for (const char* row : {"{\"t\": 1, \"value\": [0.1, -0, 0]}", "{\"t\": 2, \"value\": [-0, 0, null]}",
+                          "{\"t\": 3, \"value\": [null, null, 1e-300]}"}) {
+    EXPECT_NE(json.find(row), std::string::npos) << row << "\n" << json;
+  }
+}

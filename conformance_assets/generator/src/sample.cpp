@@ -7,6 +7,12 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <ostream>
+#include <thread>
 #include <cmath>
 #include <cstdint>
 #include <regex>
@@ -35,6 +41,7 @@ struct Resolved {
   std::size_t index = 0;
   std::string target;
   std::size_t sampler = 0;
+  std::size_t input = 0;  // the sampler's input accessor (channels sharing it share their keys)
   std::string interpolation_name;
   reference::TrackView track;
   std::vector<double> times;
@@ -137,6 +144,7 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
       throw fail("accessor " + std::to_string(acc) + " cannot be read");
     }
   }
+  r.input = *input;
   const auto input_reader = validator::AccessorReader::open(asset, *input);
   if (!input_reader) throw fail("input accessor " + std::to_string(*input) + " cannot be read");
   if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
@@ -242,7 +250,30 @@ std::vector<double> rate_times(double end, double rate) {
   return out;
 }
 
-reports::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
+namespace {
+
+// What the first pass keeps of an animation: the channels that will be sampled
+// (their indices; they are resolved, i.e. decoded, again when sampled) and the
+// times they are sampled at. Nothing else of the decoded keys and values.
+struct PlannedAnimation {
+  std::size_t index = 0;
+  const Value* animation = nullptr;
+  std::string name;
+  std::vector<std::size_t> channels;
+  std::vector<std::size_t> inputs;  // each channel's input accessor (its keyframes)
+  std::vector<double> times;
+};
+
+// The first pass of sampling: every channel resolved and validated (so that a
+// bad channel anywhere is reported, with all others, before anything is written),
+// the --max-values bound checked, and the times of every animation computed.
+struct Plan {
+  std::string asset_name;
+  std::vector<PlannedAnimation> animations;
+  std::size_t max_width = 1;  // widest channel (the CSV v columns)
+};
+
+validator::LoadedAsset load(const std::filesystem::path& path) {
   validator::IssueCollector issues;
   validator::LoadedAsset asset = validator::load_file(path, {}, issues);
   if (!asset.document || !asset.document->IsObject()) {
@@ -252,11 +283,13 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
     }
     throw SampleError(2, path.string() + ": " + why);
   }
-  const Value& root = *asset.document;
+  return asset;
+}
 
-  reports::SamplesFile file;
-  file.asset = path.filename().string();
-  file.generator = kGenerator;
+Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path, const SampleRequest& request) {
+  const Value& root = *asset.document;
+  Plan out;
+  out.asset_name = path.filename().string();
   const Value* animations = member(&root, "animations");
   const std::size_t count = animations != nullptr && animations->IsArray() ? animations->Size() : 0;
   if (request.animation && *request.animation >= count) {
@@ -264,14 +297,16 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
                              " out of range (" + std::to_string(count) + " animations)");
   }
   std::vector<std::string> errors;
-  // Decoded keys and sampled values held in memory, over all animations: N
-  // channels sharing one input of K keys decode it N times and give N x 4K
-  // samples, so a 2 MB asset could otherwise ask for tens of GB.
+  // Decoded keys and sampled values over all animations, as if all were held at
+  // once (what the model of sample_asset holds). The streamed path holds far
+  // less (docs/RELIABILITY.md), but the count also bounds the work and output a
+  // file can ask for: N channels sharing one input of K keys decode it N times
+  // and give N x 4K samples, so a 2 MB asset could otherwise ask for tens of GB.
   std::uint64_t held = 0;
   const auto check_held = [&] {
     if (request.max_values_held != 0 && held > request.max_values_held) {
       throw SampleError(2, path.string() + ": sampling needs more than " +
-                               std::to_string(request.max_values_held) + " values in memory (" +
+                               std::to_string(request.max_values_held) + " values (decoded keys plus samples; " +
                                std::to_string(held) +
                                " so far); choose fewer with --animation, --times or --rate, "
                                "or raise --max-values");
@@ -281,13 +316,29 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
     if (request.animation && *request.animation != a) continue;
     const Value& animation = (*animations)[static_cast<rapidjson::SizeType>(a)];
     const Value* channels = member(&animation, "channels");
-    std::vector<Resolved> resolved;
+    PlannedAnimation planned;
+    planned.index = a;
+    planned.animation = &animation;
+    std::vector<std::size_t> widths;
+    // Key times for the default times, once per input accessor (channels sharing
+    // an input have the same keys, and default_times is a sorted union).
+    std::vector<std::size_t> key_inputs;
+    std::vector<std::vector<double>> keys;
+    double end = 0.0;  // latest key, for --rate
     if (channels != nullptr && channels->IsArray()) {
       for (std::size_t c = 0; c < channels->Size(); ++c) {
         try {
           if (auto r = resolve(asset, animation, a, c, request)) {
             held += r->times.size() + r->values.size();
-            resolved.push_back(std::move(*r));
+            planned.channels.push_back(c);
+            planned.inputs.push_back(r->input);
+            widths.push_back(r->track.components);
+            if (!r->times.empty()) end = std::max(end, r->times.back());
+            if (!request.times && !request.rate &&
+                std::find(key_inputs.begin(), key_inputs.end(), r->input) == key_inputs.end()) {
+              key_inputs.push_back(r->input);
+              keys.push_back(std::move(r->times));
+            }
           }
         } catch (const SampleError& e) {
           errors.push_back(e.what());
@@ -299,53 +350,241 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
     }
     if (!errors.empty()) continue;
 
-    std::vector<double> times;
     if (request.times) {
-      times = *request.times;
-      std::sort(times.begin(), times.end());
-      times.erase(std::unique(times.begin(), times.end()), times.end());
+      planned.times = *request.times;
+      std::sort(planned.times.begin(), planned.times.end());
+      planned.times.erase(std::unique(planned.times.begin(), planned.times.end()), planned.times.end());
+    } else if (request.rate) {
+      planned.times = rate_times(end, *request.rate);
     } else {
-      std::vector<std::vector<double>> keys;
-      for (const auto& r : resolved) keys.push_back(r.times);
-      if (request.rate) {
-        double end = 0.0;
-        for (const auto& k : keys) {
-          if (!k.empty()) end = std::max(end, k.back());
-        }
-        times = rate_times(end, *request.rate);
-      } else {
-        times = default_times(keys);
-      }
+      planned.times = default_times(keys);
     }
-
-    for (const auto& r : resolved) held += times.size() * (std::uint64_t{r.track.components} + 1);
+    for (std::size_t w : widths) {
+      held += planned.times.size() * (std::uint64_t{w} + 1);
+      out.max_width = std::max(out.max_width, w);
+    }
     check_held();
-
-    reports::SampledAnimation& out = file.animations.emplace_back();
-    out.index = a;
     if (const Value* name = member(&animation, "name"); name != nullptr && name->IsString()) {
-      out.name = name->GetString();
+      planned.name = name->GetString();
     }
-    for (const auto& r : resolved) {
-      reports::SampledChannel& ch = out.channels.emplace_back();
-      ch.index = r.index;
-      ch.target = r.target;
-      ch.interpolation = r.interpolation_name;
-      ch.sampler = r.sampler;
-      std::vector<double> values(times.size() * r.track.components);
-      reference::sample_batch(r.track, times, values, request.evaluator);
-      ch.times.reserve(times.size());
-      for (std::size_t i = 0; i < times.size(); ++i) {
-        ch.add_sample(times[i], std::span<const double>(values).subspan(i * r.track.components, r.track.components));
-      }
-    }
+    out.animations.push_back(std::move(planned));
   }
   if (!errors.empty()) {
     std::string message = path.string() + ": cannot sample:";
     for (const auto& e : errors) message += "\n  " + e;
     throw SampleError(1, message);
   }
+  return out;
+}
+
+// The second pass for one channel: decodes it again and samples it at `times`.
+// `header` gets the channel's header and keyframes (the evaluated sampler's
+// input), `values` times.size() x width values; returns the width.
+std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAnimation& animation, std::size_t c,
+                           const SampleRequest& request, reports::SampledChannel& header, std::vector<double>& values) {
+  auto r = resolve(asset, *animation.animation, animation.index, c, request);
+  if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
+  header.index = r->index;
+  header.target = std::move(r->target);
+  header.interpolation = std::move(r->interpolation_name);
+  header.sampler = r->sampler;
+  values.resize(animation.times.size() * r->track.components);
+  reference::sample_batch(r->track, animation.times, values, request.evaluator);
+  header.keyframes = std::move(r->times);  // after sampling: the track views it
+  return r->track.components;
+}
+
+// Formats jobs (blocks of channels) into buffers on `threads` workers and writes
+// them in order. At most kWindowPerThread x threads jobs are sampled or waiting
+// to be written at once, so memory is bounded by a few blocks' text.
+class ChannelPipeline {
+ public:
+  static constexpr std::size_t kWindowPerThread = 2;
+
+  ChannelPipeline(unsigned threads, std::ostream& out) : out_(out), slots_(std::size_t{threads} * kWindowPerThread) {
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ChannelPipeline(const ChannelPipeline&) = delete;
+  ChannelPipeline& operator=(const ChannelPipeline&) = delete;
+  ~ChannelPipeline() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    work_ready_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+
+  // Runs format(i, buffer) for i = 0 .. n - 1 on the workers and writes the
+  // buffers in order of i; rethrows the first exception of a job.
+  void run(std::size_t n, std::function<void(std::size_t, reports::TextBuffer&)> format) {
+    {
+      std::lock_guard lock(mutex_);
+      format_ = std::move(format);
+      jobs_ = n;
+      next_ = 0;
+      written_ = 0;
+      for (auto& s : slots_) s.done = false;
+    }
+    work_ready_.notify_all();
+    for (std::size_t i = 0; i < n; ++i) {
+      Slot& slot = slots_[i % slots_.size()];
+      {
+        std::unique_lock lock(mutex_);
+        slot_done_.wait(lock, [&] { return slot.done; });
+      }
+      // The slot is ours until written_ moves past it (no worker takes job i + size before).
+      if (slot.error) {
+        finish_run();
+        std::rethrow_exception(slot.error);
+      }
+      slot.text.write_to(out_);
+      {
+        std::lock_guard lock(mutex_);
+        slot.done = false;
+        ++written_;
+      }
+      work_ready_.notify_all();
+    }
+    finish_run();
+  }
+
+ private:
+  struct Slot {
+    reports::TextBuffer text;
+    std::exception_ptr error;
+    bool done = false;
+  };
+
+  // Stops handing out jobs of this run and waits until no worker runs one.
+  void finish_run() {
+    std::unique_lock lock(mutex_);
+    jobs_ = next_;
+    slot_done_.wait(lock, [&] { return running_ == 0; });
+    for (auto& s : slots_) {
+      s.error = nullptr;
+      s.text.clear();
+    }
+  }
+
+  void work() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [&] { return stop_ || (next_ < jobs_ && next_ < written_ + slots_.size()); });
+      if (stop_) return;
+      const std::size_t i = next_++;
+      ++running_;
+      Slot& slot = slots_[i % slots_.size()];
+      lock.unlock();
+      try {
+        slot.text.clear();
+        format_(i, slot.text);
+      } catch (...) {
+        slot.error = std::current_exception();
+      }
+      lock.lock();
+      --running_;
+      slot.done = true;
+      slot_done_.notify_all();
+    }
+  }
+
+  std::ostream& out_;
+  std::vector<Slot> slots_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;  // a job can be taken, or stop
+  std::condition_variable slot_done_;   // a slot is filled, or a job ended
+  std::function<void(std::size_t, reports::TextBuffer&)> format_;
+  std::size_t jobs_ = 0;     // jobs of the current run
+  std::size_t next_ = 0;     // next job to hand out
+  std::size_t written_ = 0;  // jobs written (job i may run when i < written_ + slots)
+  std::size_t running_ = 0;  // jobs being formatted
+  bool stop_ = false;
+};
+
+}  // namespace
+
+reports::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
+  const validator::LoadedAsset asset = load(path);
+  const Plan p = plan(asset, path, request);
+  reports::SamplesFile file;
+  file.asset = p.asset_name;
+  file.generator = kGenerator;
+  for (const PlannedAnimation& planned : p.animations) {
+    reports::SampledAnimation& out = file.animations.emplace_back();
+    out.index = planned.index;
+    out.name = planned.name;
+    for (std::size_t c : planned.channels) {
+      reports::SampledChannel& ch = out.channels.emplace_back();
+      ch.width = sample_channel(asset, planned, c, request, ch, ch.values);
+      ch.times = planned.times;
+    }
+  }
   return file;
+}
+
+struct SampleStream::State {
+  validator::LoadedAsset asset;
+  SampleRequest request;
+  Plan plan;
+};
+
+SampleStream::SampleStream(const std::filesystem::path& path, const SampleRequest& request)
+    : state_(std::make_unique<State>()) {
+  state_->asset = load(path);
+  state_->request = request;
+  state_->plan = plan(state_->asset, path, request);
+}
+
+SampleStream::~SampleStream() = default;
+
+void SampleStream::write(reports::SamplesFormat format, std::ostream& out, unsigned threads) const {
+  const validator::LoadedAsset& asset = state_->asset;
+  const SampleRequest& request = state_->request;
+  const Plan& p = state_->plan;
+  const reports::SamplesWriter writer(format, p.max_width);
+  reports::TextBuffer text(out);  // the pieces written by this thread
+  writer.begin_file(text, p.asset_name, kGenerator);
+  std::optional<ChannelPipeline> pipeline;
+  if (threads > 1) pipeline.emplace(threads, out);
+  for (std::size_t a = 0; a < p.animations.size(); ++a) {
+    const PlannedAnimation& planned = p.animations[a];
+    writer.begin_animation(text, planned.index, planned.name, a == 0);
+    // Every channel of the animation is sampled at the same times: their text once.
+    const reports::FormattedTimes times(planned.times);
+    // A job is a run of consecutive channels sharing an input accessor (a node's
+    // translation, rotation and scale, typically), at most kMaxBlock: their JSON
+    // keyframes are formatted once.
+    constexpr std::size_t kMaxBlock = 8;
+    std::vector<std::size_t> block_begin;
+    for (std::size_t k = 0; k < planned.channels.size(); ++k) {
+      if (block_begin.empty() || k - block_begin.back() >= kMaxBlock || planned.inputs[k] != planned.inputs[k - 1]) {
+        block_begin.push_back(k);
+      }
+    }
+    const bool json = format == reports::SamplesFormat::kJson;
+    const auto format_block = [&](std::size_t b, reports::TextBuffer& buffer) {
+      const std::size_t end = b + 1 < block_begin.size() ? block_begin[b + 1] : planned.channels.size();
+      reports::FormattedTimes keyframes;
+      for (std::size_t k = block_begin[b]; k < end; ++k) {
+        reports::SampledChannel header;
+        std::vector<double> values;
+        const std::size_t width = sample_channel(asset, planned, planned.channels[k], request, header, values);
+        if (json && k == block_begin[b]) keyframes = reports::FormattedTimes(header.keyframes);
+        writer.channel(buffer, planned.index, header, k == 0, times, values, width, json ? &keyframes : nullptr);
+      }
+    };
+    if (pipeline) {
+      text.flush();
+      pipeline->run(block_begin.size(), format_block);
+    } else {
+      for (std::size_t b = 0; b < block_begin.size(); ++b) format_block(b, text);
+    }
+    writer.end_animation(text, planned.channels.empty());
+  }
+  writer.end_file(text, p.animations.empty());
+  text.flush();
 }
 
 }  // namespace gltf_anim::conformance

@@ -29,6 +29,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -138,6 +139,104 @@ std::string write_samples_csv(const SamplesFile& file);
 // Writes JSON or CSV by the extension of `path` (.csv -> CSV); throws
 // std::runtime_error if the file cannot be written.
 void write_samples_file(const std::filesystem::path& path, const SamplesFile& file);
+
+// ---- Streaming: a samples file written piece by piece ----
+// `gltf-anim sample` samples and writes channel by channel (bounded memory) and
+// formats channels on several threads, each into its own TextBuffer, then writes
+// the buffers in channel order. The model writers above are built from the same
+// pieces, so both give the same bytes.
+
+// Text being built: a growable char buffer with std::to_chars for numbers. With a
+// stream (spill) it holds at most ~64 KiB and writes to the stream in blocks.
+class TextBuffer {
+ public:
+  TextBuffer() = default;                                // grows; read with view()
+  explicit TextBuffer(std::ostream& spill) : spill_(&spill) {}  // writes out in blocks
+  TextBuffer(const TextBuffer&) = delete;
+  TextBuffer& operator=(const TextBuffer&) = delete;
+  TextBuffer(TextBuffer&&) = default;
+  TextBuffer& operator=(TextBuffer&&) = default;
+  ~TextBuffer() = default;  // no implicit flush: a throwing stream must not throw here
+
+  static constexpr std::size_t kMaxNumber = 64;  // > the longest number (24 chars for a double)
+
+  // Room for `n` more bytes; returns the write position (then commit the end).
+  char* reserve(std::size_t n) {
+    if (capacity_ - used_ < n) make_room(n);
+    return data_.get() + used_;
+  }
+  void commit(char* end) { used_ = static_cast<std::size_t>(end - data_.get()); }
+  void put(char c) { *reserve(1) = c; ++used_; }
+  void put(std::string_view s);
+  void put_uint(std::size_t v);
+  // Shortest round-trip text (format_double): nan, inf, -inf for non-finite values.
+  void put_double(double v);
+  // JSON number: shortest round-trip text, null for non-finite values.
+  void put_json_number(double v);
+
+  std::string_view view() const { return {data_.get(), used_}; }
+  void clear() { used_ = 0; }  // keeps the allocation for the next piece
+  // Writes the text to `out` (or to the spill stream) and clears it.
+  void write_to(std::ostream& out);
+  void flush() { if (spill_ != nullptr) write_to(*spill_); }
+
+ private:
+  void make_room(std::size_t n);
+  std::ostream* spill_ = nullptr;
+  std::unique_ptr<char[]> data_;
+  std::size_t capacity_ = 0;
+  std::size_t used_ = 0;
+};
+
+// The text of each time of a sequence (finite, shortest round-trip), formatted
+// once and reused by every channel sampled at those times (JSON "t" and the CSV
+// t column are the same text). Throws std::invalid_argument for a non-finite time.
+class FormattedTimes {
+ public:
+  FormattedTimes() = default;
+  explicit FormattedTimes(std::span<const double> times);
+  std::size_t size() const { return ends_.size(); }
+  std::string_view operator[](std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(text_).substr(begin, ends_[i] - begin);
+  }
+
+ private:
+  std::string text_;               // all texts, back to back
+  std::vector<std::size_t> ends_;  // end of text i in text_
+};
+
+enum class SamplesFormat { kJson, kCsv };
+
+// The pieces of a samples file, in this order:
+//   begin_file, { begin_animation, { channel }..., end_animation }..., end_file
+// Each appends to a TextBuffer; nothing is kept between calls, so channels can
+// be formatted in any order into separate buffers as long as the buffers are
+// written in file order. `first` tells whether a piece is the first of its
+// list (JSON separators); `empty` whether the list had none.
+// CSV: only begin_file (the header) and channel write text; csv_width is the
+// number of v columns, the largest channel width of the whole file (>= 1), so
+// it must be known before the first channel.
+class SamplesWriter {
+ public:
+  SamplesWriter(SamplesFormat format, std::size_t csv_width) : format_(format), csv_width_(csv_width) {}
+  void begin_file(TextBuffer& out, std::string_view asset, std::string_view generator) const;
+  void begin_animation(TextBuffer& out, std::size_t index, std::string_view name, bool first) const;
+  // `channel` gives the header (index, target, interpolation, sampler, measure,
+  // keyframes; its own times/values are not used): the samples are `times` with
+  // values[i*width .. i*width+width) (width >= 1 when there are samples).
+  // `keyframes`: the text of channel.keyframes when the caller has it already
+  // (channels sharing an input accessor share their keyframes); nullptr: formatted here.
+  void channel(TextBuffer& out, std::size_t animation_index, const SampledChannel& channel, bool first,
+               const FormattedTimes& times, std::span<const double> values, std::size_t width,
+               const FormattedTimes* keyframes = nullptr) const;
+  void end_animation(TextBuffer& out, bool empty) const;
+  void end_file(TextBuffer& out, bool empty) const;
+
+ private:
+  SamplesFormat format_;
+  std::size_t csv_width_;
+};
 
 // Shortest text that reads back (strtod/from_chars) to exactly `v`:
 // "0.1", "-0", "1e-300", "5e-324". NaN -> "nan", infinities -> "inf"/"-inf"

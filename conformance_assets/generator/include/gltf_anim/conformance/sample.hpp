@@ -39,6 +39,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -53,9 +55,11 @@ struct SampleRequest {
   std::optional<std::size_t> animation;      // only this animation
   bool extensions = true;                    // false: the core-only view (see above)
   reference::SampleOptions evaluator;        // variant choices (defaults: golden)
-  // Decoded keys plus sampled values held in memory at once, over all animations;
-  // more is refused with exit code 2 (N channels sharing one K-key input would
-  // otherwise turn a 2 MB file into tens of GB). 0: no limit.
+  // Decoded keys plus samples over all animations (what sample_asset's model
+  // holds at once; sample_asset_to holds only a window of channels of it, but the
+  // count also bounds work and output); more is refused with exit code 2 before
+  // sampling (N channels sharing one K-key input would otherwise turn a 2 MB file
+  // into tens of GB). 0: no limit.
   std::uint64_t max_values_held = std::uint64_t{1} << 26;  // 512 MiB of doubles
 };
 
@@ -76,6 +80,29 @@ class SampleError : public std::runtime_error {
 // Samples `asset` and returns the samples file (asset = the file name without
 // folders, generator = gltf_anim::kGenerator). Throws SampleError.
 reports::SamplesFile sample_asset(const std::filesystem::path& asset, const SampleRequest& request = {});
+
+// `gltf-anim sample` streamed: the constructor loads `asset`, resolves and
+// checks every channel and computes the times (throws SampleError, before the
+// caller opens any output); write() then samples and writes the samples file
+// channel by channel, `threads` workers sampling and formatting channels (1:
+// none, the calling thread does all), written in channel order. Same bytes as
+// sample_asset + the model writer, for any thread count. Memory: the loaded
+// asset, each animation's times and their text, and a window of 2 x threads
+// jobs of up to 8 consecutive channels sharing an input accessor (their decoded
+// keys, samples and text; the JSON keyframes text once per job); the first pass keeps only
+// the key times the default times need (once per input accessor).
+class SampleStream {
+ public:
+  SampleStream(const std::filesystem::path& asset, const SampleRequest& request);
+  SampleStream(const SampleStream&) = delete;
+  SampleStream& operator=(const SampleStream&) = delete;
+  ~SampleStream();
+  void write(reports::SamplesFormat format, std::ostream& out, unsigned threads = 1) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // The default time set for channels with these key times (see above).
 std::vector<double> default_times(std::span<const std::vector<double>> channel_times);
