@@ -16,6 +16,10 @@ enum ExitCode : int {
   kExitUsage = 2,     // usage error, unreadable input, unwritable output
 };
 
+// Upper bound of --threads: every thread is a real OS thread with its own
+// buffers, so a typo like --threads 100000 must be refused, not obeyed.
+inline constexpr unsigned kMaxThreads = 256;
+
 namespace po = boost::program_options;
 
 // What a subcommand tells the parser about itself; used for --help.

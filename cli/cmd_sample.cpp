@@ -74,7 +74,7 @@ int run_sample(const std::vector<std::string>& args) {
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
-      "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+      "threads", po::value<unsigned>()->default_value(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxThreads)),
       "threads sampling and formatting channels (default: the number of cores; 1: no worker threads)")(
       "max-values", po::value<std::uint64_t>()->default_value(std::uint64_t{1} << 26),
       "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
@@ -114,8 +114,8 @@ int run_sample(const std::vector<std::string>& args) {
   }
 
   const unsigned threads = (*vm)["threads"].as<unsigned>();
-  if (threads == 0) {
-    std::cerr << "gltf-anim sample: --threads must be at least 1\n";
+  if (threads == 0 || threads > kMaxThreads) {
+    std::cerr << "gltf-anim sample: --threads must be between 1 and " << kMaxThreads << "\n";
     return kExitUsage;
   }
 

@@ -141,7 +141,9 @@ int run_validate(const std::vector<std::string>& args) {
     return usage("--fail-on must be error, warning or info");
   }
   const unsigned threads = (*vm)["threads"].as<unsigned>();
-  if (threads == 0) return usage("--threads must be at least 1");
+  if (threads == 0 || threads > kMaxThreads) {
+    return usage("--threads must be between 1 and " + std::to_string(kMaxThreads));
+  }
 
   ValidateOptions vopt;
   vopt.issues.max_issues = (*vm)["max-issues"].as<std::size_t>();

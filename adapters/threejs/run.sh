@@ -22,6 +22,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac  # relative: from the caller's folder
 REPORT="$ROOT/docs/conformance/three.md"
 WORK="$BUILD_DIR/threejs"
 while [ $# -gt 0 ]; do

@@ -75,6 +75,7 @@ TEST(CliValidate, ExitCodes) {
   EXPECT_EQ(validate("--severity-override UNUSED_OBJECT=7 " + kValid).exit_code, 2);
   EXPECT_EQ(validate("--fail-on hint " + kValid).exit_code, 2);
   EXPECT_EQ(validate("--threads 0 " + kValid).exit_code, 2);
+  EXPECT_EQ(validate("--threads 257 " + kValid).exit_code, 2);  // at most 256 (kMaxThreads)
   EXPECT_EQ(validate("--output /nonexistent-dir/x.json " + kValid).exit_code, 2);
 }
 

@@ -198,12 +198,16 @@ TEST(SampleStream, CliOutputIsTheSameForThreads1247) {
   }
 }
 
-TEST(SampleStream, ThreadsZeroIsAUsageError) {
+TEST(SampleStream, ThreadsOutsideOneTo256AreAUsageError) {
   const fs::path dir = scratch("stream_threads_zero");
-  std::string args = "sample '" + valid_asset("translation_linear.gltf").string() + "' --threads 0";
-  EXPECT_EQ(run_cli(args, dir / "out"), 2);
-  EXPECT_NE(read_file(dir / "out.err").find("--threads must be at least 1"), std::string::npos);
-  EXPECT_TRUE(read_file(dir / "out").empty());
+  for (const char* n : {"0", "257", "100000"}) {
+    std::string args = "sample '" + valid_asset("translation_linear.gltf").string() + "' --threads " + n;
+    EXPECT_EQ(run_cli(args, dir / "out"), 2) << n;
+    EXPECT_NE(read_file(dir / "out.err").find("--threads must be between 1 and 256"), std::string::npos) << n;
+    EXPECT_TRUE(read_file(dir / "out").empty()) << n;
+  }
+  std::string args = "sample '" + valid_asset("translation_linear.gltf").string() + "' --threads 256";
+  EXPECT_EQ(run_cli(args, dir / "out"), 0);
 }
 
 TEST(SampleStream, BadChannelsAreAllListedAndNothingIsWrittenWithThreads) {
