@@ -56,7 +56,7 @@ struct SampleRequest {
   bool extensions = true;                    // false: the core-only view (see above)
   reference::SampleOptions evaluator;        // variant choices (defaults: golden)
   // Decoded keys plus samples over all animations (what sample_asset's model
-  // holds at once; sample_asset_to holds only a window of channels of it, but the
+  // holds at once; SampleStream holds only a window of channels of it, but the
   // count also bounds work and output); more is refused with exit code 2 before
   // sampling (N channels sharing one K-key input would otherwise turn a 2 MB file
   // into tens of GB). 0: no limit.
