@@ -2,6 +2,9 @@
 // the file, decodes the accessors and runs the reference evaluator) on random
 // .gltf / .glb bytes, then the JSON and CSV samples writers. SampleError is the
 // documented refusal; any other exception escapes and is a finding.
+// Differential: the streamed path of the CLI (SampleStream, 1 or 2 threads)
+// must refuse exactly what sample_asset refuses and write the same bytes as
+// the model writers; a difference traps.
 #include <gltf_anim/conformance/sample.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
@@ -10,6 +13,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <sstream>
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -22,11 +27,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   gltf_anim::conformance::SampleRequest request;
   request.extensions = size % 2 == 0;
+  namespace gr = gltf_anim::reports;
+  std::optional<gr::SamplesFile> samples;
   try {
-    const auto samples = gltf_anim::conformance::sample_asset(path, request);
-    (void)gltf_anim::reports::write_samples_json(samples);
-    (void)gltf_anim::reports::write_samples_csv(samples);
+    samples = gltf_anim::conformance::sample_asset(path, request);
   } catch (const gltf_anim::conformance::SampleError&) {
+  }
+  const std::string json = samples ? gr::write_samples_json(*samples) : std::string();
+  const std::string csv = samples ? gr::write_samples_csv(*samples) : std::string();
+  try {
+    const gltf_anim::conformance::SampleStream stream(path, request);
+    if (!samples) __builtin_trap();  // the stream accepted what sample_asset refused
+    const unsigned threads = size % 3 == 0 ? 2 : 1;
+    std::ostringstream streamed_json, streamed_csv;
+    stream.write(gr::SamplesFormat::kJson, streamed_json, threads);
+    stream.write(gr::SamplesFormat::kCsv, streamed_csv, threads);
+    if (streamed_json.str() != json || streamed_csv.str() != csv) __builtin_trap();
+  } catch (const gltf_anim::conformance::SampleError&) {
+    if (samples) __builtin_trap();  // the stream refused what sample_asset accepted
   }
   return 0;
 }
