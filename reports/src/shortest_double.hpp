@@ -1,0 +1,15 @@
+#pragma once
+// Shortest round-trip text of a finite double, byte for byte what
+// std::to_chars(first, last, double) writes (the plain overload), about twice as fast.
+#include <cstddef>
+
+namespace gltf_anim::reports::detail {
+
+// The longest text write_shortest_double writes ("-2.2250738585072014e-308").
+inline constexpr std::size_t kShortestDoubleMax = 24;
+
+// Writes finite `v` at `out` (room for kShortestDoubleMax chars) and returns the end.
+// Non-finite values are the caller's business (undefined here).
+char* write_shortest_double(char* out, double v) noexcept;
+
+}  // namespace gltf_anim::reports::detail
