@@ -19,6 +19,8 @@
 
 namespace gltf_anim::reports {
 
+static_assert(TextBuffer::kMaxNumber >= detail::kShortestDoubleRoom);
+
 namespace {
 
 std::string compose_what(const std::string& file, const std::string& location,
@@ -108,7 +110,7 @@ void SampledChannel::add_sample(double t, std::span<const double> value) {
 std::string format_double(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  std::array<char, detail::kShortestDoubleMax> buf{};
+  std::array<char, detail::kShortestDoubleRoom> buf{};
   return std::string(buf.data(), detail::write_shortest_double(buf.data(), v));
 }
 

@@ -40,26 +40,70 @@ constexpr char kPairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+constexpr std::uint64_t kPow10[20] = {1,
+                                      10,
+                                      100,
+                                      1000,
+                                      10000,
+                                      100000,
+                                      1000000,
+                                      10000000,
+                                      100000000,
+                                      1000000000,
+                                      10000000000,
+                                      100000000000,
+                                      1000000000000,
+                                      10000000000000,
+                                      100000000000000,
+                                      1000000000000000,
+                                      10000000000000000,
+                                      100000000000000000,
+                                      1000000000000000000,
+                                      10000000000000000000u};
+
+// The number of decimal digits of v > 0.
+int count_digits(std::uint64_t v) noexcept {
+  const int t = (static_cast<int>(std::bit_width(v)) * 1233) >> 12;  // ~ log10(2^bit_width)
+  return t + (v >= kPow10[t] ? 1 : 0);
+}
+
+void write4(char* p, std::uint32_t v) noexcept {  // v < 10^4, 4 digits
+  std::memcpy(p, kPairs + 2 * (v / 100), 2);
+  std::memcpy(p + 2, kPairs + 2 * (v % 100), 2);
+}
+
+void write8(char* p, std::uint32_t v) noexcept {  // v < 10^8, 8 digits
+  write4(p, v / 10000);
+  write4(p + 4, v % 10000);
+}
+
+// Writes v < 10^17 as 17 digits with leading zeros (independent halves: short
+// dependency chains, no loop).
+void write17(char* p, std::uint64_t v) noexcept {
+  const std::uint64_t hi = v / 100000000;
+  const auto lo = static_cast<std::uint32_t>(v - hi * 100000000);
+  const auto top = static_cast<std::uint32_t>(hi / 100000000);
+  const auto mid = static_cast<std::uint32_t>(hi - std::uint64_t{top} * 100000000);
+  p[0] = static_cast<char>('0' + top);
+  write8(p + 1, mid);
+  write8(p + 9, lo);
+}
+
 // Writes the decimal digits of `v` ending at `end` (backwards); returns their start.
+// The slow path: integral doubles from 2^53 up.
 template <typename U>
 char* digits_backward(char* end, U v) noexcept {
-  while (v >= 100) {
-    const auto r = static_cast<unsigned>(v % 100);
-    v /= 100;
-    end -= 2;
-    std::memcpy(end, kPairs + 2 * r, 2);
-  }
-  if (v >= 10) {
-    end -= 2;
-    std::memcpy(end, kPairs + 2 * static_cast<unsigned>(v), 2);
-  } else {
-    *--end = static_cast<char>('0' + static_cast<unsigned>(v));
-  }
+  do {
+    *--end = static_cast<char>('0' + static_cast<unsigned>(v % 10));
+    v /= 10;
+  } while (v != 0);
   return end;
 }
 
 }  // namespace
 
+// Writes up to kShortestDoubleRoom bytes (fixed-size copies; only the returned
+// range is the number).
 char* write_shortest_double(char* out, double v) noexcept {
   const auto bits = std::bit_cast<std::uint64_t>(v);
   if ((bits >> 63) != 0) *out++ = '-';
@@ -68,55 +112,55 @@ char* write_shortest_double(char* out, double v) noexcept {
     return out;
   }
   const auto dec = fmt::detail::dragonbox::to_decimal(v);  // of |v|: the sign bit is ignored
-  char buf[24];
-  char* const buf_end = buf + sizeof buf;
-  const char* digits = digits_backward(buf_end, static_cast<std::uint64_t>(dec.significand));
-  const int n = static_cast<int>(buf_end - digits);  // 1 to 17 significant digits
-  const int e = dec.exponent;                         // |v| ~ digits x 10^e
-  const int sci_exp = e + n - 1;                      // d.ddd x 10^sci_exp
+  const auto sig = static_cast<std::uint64_t>(dec.significand);  // < 10^17
+  // 17 digits with leading zeros, then '0's (fixed-size copies may read past the digits).
+  char buf[48];
+  std::memset(buf + 16, '0', 32);
+  write17(buf, sig);
+  const int n = count_digits(sig);  // 1 to 17 significant digits
+  const char* const digits = buf + 17 - n;
+  const int e = dec.exponent;     // |v| = digits x 10^e (rounded)
+  const int sci_exp = e + n - 1;  // d.ddd x 10^sci_exp
   const int sci_len = n + (n > 1 ? 1 : 0) + 2 + (sci_exp <= -100 || sci_exp >= 100 ? 3 : 2);
   const int fixed_len = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
   if (fixed_len <= sci_len) {
     if (e >= 0) {
-      // An integer below 10^22 (fixed_len <= sci_len bounds e): its exact value, as
-      // printf "%.0f" writes it. Same number of digits as the shortest form (every power
-      // of ten up to 10^22 is a double).
-      const double a = std::fabs(v);
-      char* start;
-      if (a < 18446744073709551616.0) {
-        start = digits_backward(buf_end, static_cast<std::uint64_t>(a));
-      } else {
-        // a = m x 2^k exactly, m < 2^53, k < 22: fits 128 bits.
-        __extension__ using U128 = unsigned __int128;
-        const auto m = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
-        const int k = static_cast<int>((bits >> 52) & 0x7ff) - 1075;
-        start = digits_backward(buf_end, static_cast<U128>(m) << k);
+      // An integer below 10^22 (fixed_len <= sci_len bounds e to 5): its exact value,
+      // as printf "%.0f" writes it, which is the digits and e zeros below 2^53 and
+      // needs the binary value above (same number of digits: every power of ten up to
+      // 10^22 is a double).
+      if (bits << 1 < std::uint64_t{1023 + 53} << 53) {  // |v| < 2^53 (biased exponent)
+        std::memcpy(out, digits, 24);  // the digits, then buf's '0's (n + e <= 16)
+        return out + n + e;
       }
-      const auto len = static_cast<std::size_t>(buf_end - start);
+      // |v| = m x 2^k exactly, m < 2^53, 0 <= k < 22: fits 128 bits.
+      __extension__ using U128 = unsigned __int128;
+      const auto m = (bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52);
+      const int k = static_cast<int>((bits >> 52) & 0x7ff) - 1075;
+      char* const end = buf + sizeof buf;
+      const char* start = digits_backward(end, static_cast<U128>(m) << k);
+      const auto len = static_cast<std::size_t>(end - start);
       std::memcpy(out, start, len);
       return out + len;
     }
     const int point = n + e;  // digits before the point
-    if (point > 0) {
-      std::memcpy(out, digits, static_cast<std::size_t>(point));
-      out += point;
-      *out++ = '.';
-      std::memcpy(out, digits + point, static_cast<std::size_t>(n - point));
-      return out + (n - point);
+    if (point > 0) {          // "12.5": point < n <= 17
+      std::memcpy(out, digits, 17);
+      out[point] = '.';
+      std::memcpy(out + point + 1, digits + point, 16);
+      return out + n + 1;
     }
-    *out++ = '0';
-    *out++ = '.';
-    std::memset(out, '0', static_cast<std::size_t>(-point));
-    out += -point;
-    std::memcpy(out, digits, static_cast<std::size_t>(n));
-    return out + n;
+    // "0.000125": -point = -e - n leading zeros after the point, -e <= 22.
+    out[0] = '0';
+    out[1] = '.';
+    std::memset(out + 2, '0', 24);
+    std::memcpy(out + 2 - point, digits, 17);
+    return out + 2 - e;
   }
-  *out++ = digits[0];
-  if (n > 1) {
-    *out++ = '.';
-    std::memcpy(out, digits + 1, static_cast<std::size_t>(n - 1));
-    out += n - 1;
-  }
+  out[0] = digits[0];
+  out[1] = '.';
+  std::memcpy(out + 2, digits + 1, 16);
+  out += n > 1 ? n + 1 : 1;
   *out++ = 'e';
   unsigned x;
   if (sci_exp < 0) {
