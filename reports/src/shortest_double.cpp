@@ -20,9 +20,10 @@
 // package libfmt-dev (9.1). fmt's public format_to("{}") lays out numbers differently
 // (to_chars vs fmt: "1e+15" vs "1000000000000000", "1e-04" vs "0.0001",
 // "1152921504606846976" vs "1.152921504606847e+18" for 2^60) and no format spec of fmt
-// chooses by length, so only its digits are taken. The guard is tests/reports/test_shortest_double.cpp, which compares this
-// function with std::to_chars on tens of millions of doubles: a different fmt that
-// changes the digits fails it.
+// chooses by length, so only its digits are taken. The guard is
+// tests/reports/test_shortest_double.cpp, which compares this function with
+// std::to_chars on tens of millions of doubles: a different fmt that changes the
+// digits or the interface fails it.
 #include "shortest_double.hpp"
 
 #include <bit>
