@@ -12,7 +12,7 @@ BUILD_TYPE="${BUILD_TYPE:-Release}"
 
 # Debian packages. valijson is handled apart (see below and README).
 PKGS=(cmake g++ make rapidjson-dev libgtest-dev libgmock-dev
-      libboost-program-options-dev libbenchmark-dev ${SETUP_EXTRA_PKGS:-})
+      libboost-program-options-dev libbenchmark-dev libfmt-dev ${SETUP_EXTRA_PKGS:-})
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

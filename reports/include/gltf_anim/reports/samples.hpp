@@ -13,7 +13,8 @@
 // sample; rows of narrower channels leave the trailing v columns empty).
 //
 // Writers are deterministic (same model -> same bytes) and print every double
-// in its shortest form that reads back to the same double (std::to_chars).
+// in its shortest form that reads back to the same double: the bytes of
+// std::to_chars(double), written by a faster equivalent (reports/src/shortest_double.cpp).
 // Readers never crash on hostile input: every structural problem throws
 // SamplesFormatError naming the file and the JSON pointer (CSV: line/field).
 //
@@ -146,7 +147,7 @@ void write_samples_file(const std::filesystem::path& path, const SamplesFile& fi
 // the buffers in channel order. The model writers above are built from the same
 // pieces, so both give the same bytes.
 
-// Text being built: a growable char buffer with std::to_chars for numbers. With a
+// Text being built: a growable char buffer, numbers as std::to_chars writes them. With a
 // stream (spill) it holds at most ~64 KiB and writes to the stream in blocks.
 class TextBuffer {
  public:
