@@ -81,7 +81,7 @@ node "$HERE/sample.mjs" --suite "$ROOT/conformance_assets" --golden "$WORK/core-
   || { cat "$WORK/adapter-core.log"; die "the adapter failed on the core-only goldens (log above)"; }
 
 # 5. Reports. compare: 0 all pass, 1 some cases fail (a result), 2 error.
-THREE_VERSION="$(node -p "require('$HERE/node_modules/three/package.json').version")"
+THREE_VERSION="$(node -p "require('$HERE/../node_modules/three/package.json').version")"
 compare() {
   local rc=0
   (cd "$WORK" && "$GLTF_ANIM_CLI" compare "$@") || rc=$?

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { Texture } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { isInside } from '../../common/runner.mjs';
 
 // Node 20 has no ProgressEvent; three's FileLoader constructs one per chunk
 // it streams. A minimal stand-in with the fields FileLoader sets.
@@ -46,11 +47,6 @@ export function placeholderTexturesPlugin(parser) {
       return Promise.resolve(texture);
     },
   };
-}
-
-function isInside(root, file) {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 // A fetch replacement confined to `root` (an absolute, real path; null: no files).
