@@ -115,11 +115,16 @@ export function channelEvaluators(json, ai, warnings = []) {
       }
     }
     const interpolation = (def.samplers[ch.sampler] || {}).interpolation ?? 'LINEAR';
+    // A glTF boolean (KHR_node_visibility visible) is animated as a float
+    // (e.g. isVisible = 2 for a stored 2); Babylon uses it as a boolean, so
+    // the samples give its truth value as 0 or 1.
+    const isBoolean = converted.info.type === 'boolean';
     const evaluate = (t) => {
       const cache = new Map();
       return sources.map(({ animation, o, f }) => {
         if (!cache.has(animation)) cache.set(animation, flatten(animation.evaluate(t * animation.framePerSecond)));
-        return cache.get(animation)[o] / f;
+        const v = cache.get(animation)[o] / f;
+        return isBoolean ? (v ? 1 : 0) : v;
       });
     };
     result.set(ci, { interpolation, evaluate, pointer, converted, fps: sources[0].animation.framePerSecond, properties: [...new Set(sources.map((x) => x.animation.targetProperty))] });
