@@ -99,7 +99,7 @@ mkdir -p "$(dirname "$REPORT")"
 {
   echo "# three.js $THREE_VERSION: glTF animation conformance"
   echo
-  echo "three.js $THREE_VERSION (npm \`three\`, pinned in \`adapters/threejs/package-lock.json\`):"
+  echo "three.js $THREE_VERSION (npm \`three\`, pinned in \`adapters/package-lock.json\`):"
   echo "each asset loaded with \`GLTFLoader\`, each \`KeyframeTrack\` sampled with its own interpolant"
   echo "(\`track.createInterpolant()\`, as \`AnimationAction\` does) at the golden samples' times."
   echo "Every difference is explained in [three-notes.md](three-notes.md)."
