@@ -39,19 +39,10 @@ while [ $# -gt 0 ]; do
 done
 case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
 die() { echo "run-all.sh: $*" >&2; exit 2; }
-command -v node >/dev/null || die "node is not installed (the adapters need Node.js >= 18 and npm; Debian: apt-get install nodejs npm)"
-command -v npm >/dev/null || die "npm is not installed (Debian: apt-get install npm)"
-
+. "$HERE/common/shell.sh"
+need_node_npm die
 bash "$HERE/npm-ci.sh"
-
-if [ -z "${GLTF_ANIM_CLI:-}" ]; then
-  GLTF_ANIM_CLI="$BUILD_DIR/cli/gltf-anim"
-  if [ ! -x "$GLTF_ANIM_CLI" ]; then
-    echo "run-all.sh: building the CLI in $BUILD_DIR (scripts/setup.sh)" >&2
-    BUILD_DIR="$BUILD_DIR" bash "$ROOT/scripts/setup.sh"
-  fi
-fi
-[ -x "$GLTF_ANIM_CLI" ] || die "no gltf-anim executable at $GLTF_ANIM_CLI"
+find_cli "$ROOT" "$BUILD_DIR" die
 
 mkdir -p "$WORK"
 # compare prints the paths it was given: a link to the suite keeps them the

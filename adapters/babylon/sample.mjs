@@ -10,7 +10,7 @@
 // loader's own property conversion (lib/channels.mjs).
 // Command line and exit status: ../common/runner.mjs.
 import path from 'node:path';
-import { buildSamplesFile, installedVersion, runIfMain } from '../common/runner.mjs';
+import { buildSamplesFile, installedVersion, refusedFile, runIfMain } from '../common/runner.mjs';
 import { loadGltf } from './lib/load.mjs';
 import { bindingCheck, channelEvaluators } from './lib/channels.mjs';
 
@@ -26,7 +26,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
     loaded = await loadGltf(assetFile, suiteRoot);
   } catch (e) {
     const msg = `Babylon's glTF loader refused the asset: ${e && e.message ? e.message : String(e)}`;
-    return { file: { asset: assetName, generator: GENERATOR, animations: [], adapterNotes: [msg] }, log: [msg] };
+    return refusedFile(assetName, GENERATOR, msg);
   }
   const { json, warnings, scene } = loaded;
   const perAnimation = new Map();

@@ -195,3 +195,9 @@ export function installedVersion(name) {
   const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules', name, 'package.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
+
+// The samples file of an asset the engine refused to load: no animation, the
+// engine's reason in adapterNotes (a result, not an adapter error).
+export function refusedFile(assetName, generator, reason) {
+  return { file: { asset: assetName, generator, animations: [], adapterNotes: [reason] }, log: [reason] };
+}

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { NullGraphicsDevice, AnimEvaluator, AnimClip, DefaultAnimBinder, GraphNode } from 'playcanvas';
 import { GlbParser } from 'playcanvas/build/playcanvas/src/framework/parsers/glb-parser.js';
 import { AnimComponentBinder } from 'playcanvas/build/playcanvas/src/framework/components/anim/component-binder.js';
-import { buildSamplesFile, installedVersion, readConfined, runIfMain, isInside } from '../common/runner.mjs';
+import { buildSamplesFile, installedVersion, isInside, readConfined, refusedFile, runIfMain } from '../common/runner.mjs';
 
 export const VERSION = installedVersion('playcanvas');
 export const GENERATOR = `PlayCanvas ${VERSION} GlbParser (NullGraphicsDevice) + AnimEvaluator/DefaultAnimBinder, gltf-anim adapters/playcanvas`;
@@ -90,7 +90,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
     res = await parseAsset(assetFile, suiteRoot);
   } catch (e) {
     const msg = `PlayCanvas's GlbParser refused the asset: ${e && e.message ? e.message : String(e)}`;
-    return { file: { asset: assetName, generator: GENERATOR, animations: [], adapterNotes: [msg] }, log: [msg] };
+    return refusedFile(assetName, GENERATOR, msg);
   }
   const json = res.gltf;
   // The graph the binder searches: every parsed scene under one root.
@@ -117,9 +117,8 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
     if (t.node === undefined) {
       return { missing: `channel without target.node${t.extensions && t.extensions.KHR_animation_pointer ? ' (KHR_animation_pointer, which PlayCanvas does not support)' : ''}` };
     }
-    if (ch.extensions && ch.extensions.EXT_animation_sqlerp) {
-      // PlayCanvas ignores the extension and plays channel.sampler (the fallback).
-    }
+    // An EXT_animation_sqlerp channel: PlayCanvas ignores the extension and
+    // plays channel.sampler (the fallback), which is what is sampled.
     const node = res.nodes[t.node];
     const { binder, evaluator, clip } = playerOf(ai);
     const interpolation = (def.samplers[ch.sampler] || {}).interpolation ?? 'LINEAR';

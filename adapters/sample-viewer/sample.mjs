@@ -27,7 +27,7 @@
 // Not exercised: image decoding, GL upload, skinning/morphing on the GPU.
 // Command line and exit status: ../common/runner.mjs.
 import path from 'node:path';
-import { buildSamplesFile, installedVersion, runIfMain, channelTarget } from '../common/runner.mjs';
+import { buildSamplesFile, installedVersion, refusedFile, runIfMain } from '../common/runner.mjs';
 import { readGltf } from '../common/gltf-file.mjs';
 import { viewerClasses } from './lib/viewer-module.mjs';
 
@@ -91,7 +91,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
       gltf.fromJson(file.json);
     } catch (e) {
       const msg = `the viewer's glTF.fromJson refused the asset: ${e && e.message ? e.message : e}`;
-      return { file: { asset: assetName, generator: GENERATOR, animations: [], adapterNotes: [msg] }, log: [msg] };
+      return refusedFile(assetName, GENERATOR, msg);
     }
     gltf.buffers.forEach((b, i) => {
       const bytes = file.bufferBytes(i);

@@ -19,7 +19,7 @@
 import path from 'node:path';
 import { PropertyBinding } from 'three';
 import { GLTFAnimationPointerExtension } from '@needle-tools/three-animation-pointer';
-import { buildSamplesFile, installedVersion, runIfMain } from '../common/runner.mjs';
+import { buildSamplesFile, installedVersion, refusedFile, runIfMain } from '../common/runner.mjs';
 import { loadGltf } from '../threejs/lib/load.mjs';
 import { mapClip, sampleTrack } from '../threejs/lib/mapping.mjs';
 
@@ -82,7 +82,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
     gltf = await loadGltf(assetFile, suiteRoot, [recordingPointerPlugin(records)]);
   } catch (e) {
     const msg = `GLTFLoader (with the KHR_animation_pointer plugin) failed to load the asset: ${e && e.message ? e.message : String(e)}`;
-    return { file: { asset: assetName, generator: GENERATOR, animations: [], adapterNotes: [msg] }, log: [msg] };
+    return refusedFile(assetName, GENERATOR, msg);
   } finally {
     console.warn = saved;
   }
