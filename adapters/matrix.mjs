@@ -3,9 +3,11 @@
 // grouped by the manifest's groups, from each engine's `gltf-anim compare
 // --format json` report and its verdicts file.
 //
-//   node adapters/matrix.mjs --work DIR --out FILE [--check]
+//   node adapters/matrix.mjs --work DIR --out FILE [--html FILE] [--check]
 //
-// DIR holds <engine id>.json (the compare reports, written by run-all.sh).
+// DIR holds <engine id>.json (the compare reports, written by run-all.sh);
+// --html also writes the matrix as an HTML page linking each cell to the
+// engine's compare report <engine id>.html (put it in DIR).
 // Cell of a case:
 //   pass                      compare passed it against the golden samples
 //   pass as variant NAME      compare passed it on a variant the manifest allows
@@ -46,9 +48,10 @@ function parseArgs(argv) {
     if (argv[i] === '--work') o.work = argv[++i];
     else if (argv[i] === '--out') o.out = argv[++i];
     else if (argv[i] === '--check') o.check = true;
+    else if (argv[i] === '--html') o.html = argv[++i];
     else throw new Error(`unknown argument ${argv[i]}`);
   }
-  if (!o.work || !o.out) throw new Error('usage: node adapters/matrix.mjs --work DIR --out FILE [--check]');
+  if (!o.work || !o.out) throw new Error('usage: node adapters/matrix.mjs --work DIR --out FILE [--html FILE] [--check]');
   return o;
 }
 
@@ -58,19 +61,21 @@ function md(s) {
 
 // The cell of one case for one engine: {text, passed, explained, problem}.
 export function cellOf(engine, entry, result, verdicts) {
-  if (engine.scope !== 'suite' && entry.group !== engine.scope) return { text: 'n/a', kind: 'n/a' };
-  if (!result) return { text: '**not run**', kind: 'missing', problem: `${engine.id}: no result for ${entry.id}` };
+  if (engine.scope !== 'suite' && entry.group !== engine.scope) return { text: 'n/a', plain: 'n/a', kind: 'n/a' };
+  if (!result) return { text: '**not run**', plain: 'not run', kind: 'missing', problem: `${engine.id}: no result for ${entry.id}` };
   const v = verdicts[entry.id];
   if (result.passed) {
     const text = result.matchedVariant ? `✅ pass as variant *${md(result.matchedVariant)}*` : '✅ pass';
-    return { text, kind: 'pass', problem: v ? `${engine.id}: verdict for ${entry.id}, which passes` : undefined };
+    const plain = result.matchedVariant ? `pass as variant ${result.matchedVariant}` : 'pass';
+    return { text, plain, kind: 'pass', problem: v ? `${engine.id}: verdict for ${entry.id}, which passes` : undefined };
   }
-  if (!v) return { text: '❓ **unexplained failure**', kind: 'fail', problem: `${engine.id}: ${entry.id} fails and has no verdict` };
-  if (!VERDICTS.includes(v.verdict)) return { text: '❓', kind: 'fail', problem: `${engine.id}: ${entry.id}: unknown verdict ${v.verdict}` };
-  if (v.verdict === 'unsupported') return { text: `⬜ unsupported: ${md(v.why)}`, kind: 'unsupported' };
+  if (!v) return { text: '❓ **unexplained failure**', plain: 'unexplained failure', kind: 'fail', problem: `${engine.id}: ${entry.id} fails and has no verdict` };
+  if (!VERDICTS.includes(v.verdict)) return { text: '❓', plain: 'unknown verdict', kind: 'fail', problem: `${engine.id}: ${entry.id}: unknown verdict ${v.verdict}` };
+  if (v.verdict === 'unsupported') return { text: `⬜ unsupported: ${md(v.why)}`, plain: `unsupported: ${v.why}`, kind: 'unsupported' };
   const name = result.matchedDivergence ? `divergence *${md(result.matchedDivergence)}*` : md(v.why);
+  const plainName = result.matchedDivergence ? `divergence ${result.matchedDivergence}` : v.why;
   const label = { deviation: 'fail', allowed: 'fail (reading the specs allow)', 'our-bug': 'fail (suite bug)' }[v.verdict];
-  return { text: `❌ ${label}: ${name}`, kind: 'fail' };
+  return { text: `❌ ${label}: ${name}`, plain: `${label}: ${plainName}`, kind: 'fail' };
 }
 
 export function buildMatrix({ manifest, engines, reports, verdicts, versions, notesText }) {
@@ -97,8 +102,11 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
   out.push('| engine | version (npm, locked in adapters/package-lock.json) | what runs | pass | pass as variant | fail | unsupported | notes |');
   out.push('|---|---|---|---|---|---|---|---|');
   const cellRows = [];
+  const html = { groups: [], summary: [] };
   for (const g of groups) {
     const rows = [];
+    const htmlRows = [];
+    html.groups.push({ title: GROUP_TITLES[g.name] ?? g.name, rows: htmlRows });
     for (const entry of g.cases) {
       const cells = engines.map((eng) => {
         const result = reports[eng.id].cases.find((c) => c.id === entry.id);
@@ -110,9 +118,10 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
         if (cell.kind === 'fail' || cell.kind === 'unsupported') {
           if (!notesText[eng.id].includes(`\`${entry.id}\``)) problems.push(`${eng.id}: ${eng.notes} does not name \`${entry.id}\``);
         }
-        return cell.text;
+        return cell;
       });
-      rows.push(`| \`${entry.id}\` | ${cells.join(' | ')} |`);
+      rows.push(`| \`${entry.id}\` | ${cells.map((c) => c.text).join(' | ')} |`);
+      htmlRows.push({ id: entry.id, cells });
     }
     cellRows.push({ g, rows });
   }
@@ -121,6 +130,7 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
       if (!ids.has(id)) problems.push(`${eng.id}: verdict for unknown case ${id}`);
     }
     const c = counts[eng.id];
+    html.summary.push({ engine: eng, version: versions[eng.id], counts: c });
     out.push(`| ${md(eng.name)} | \`${eng.package}\` ${versions[eng.id]} | ${md(eng.kind)} | ${c.pass} | ${c.variant} | ${c.fail} | ${c.unsupported}${c['n/a'] ? ` (${c['n/a']} n/a)` : ''} | [${eng.notes}](${eng.notes}) |`);
   }
   out.push('');
@@ -141,7 +151,39 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
     out.push(...rows);
     out.push('');
   }
-  return { text: out.join('\n'), problems };
+  return { text: out.join('\n'), problems, html };
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+// The matrix as one HTML page (cells coloured by kind, no emoji: fonts
+// without them show boxes) beside the engines' compare reports (<id>.html
+// in the same folder, linked from the column heads and from every cell).
+export function matrixHtml({ groups, summary }, engines) {
+  const colour = { pass: '#e6f4ea', fail: '#fce8e6', unsupported: '#f1f3f4', 'n/a': '#ffffff', missing: '#fff4e5' };
+  const out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Conformance matrix</title>',
+    '<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse;margin-bottom:1.5em}',
+    'td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}th{background:#f8f9fa}</style></head><body>',
+    '<h1>Conformance matrix: engines x cases</h1>',
+    '<p>Generated by <code>bash adapters/run-all.sh</code>; the explanations are in docs/conformance/ (one notes page per engine).</p>',
+    '<table><tr><th>engine</th><th>version</th><th>pass</th><th>pass as variant</th><th>fail</th><th>unsupported</th><th>n/a</th></tr>'];
+  for (const { engine, version, counts } of summary) {
+    out.push(`<tr><td><a href="${esc(engine.id)}.html">${esc(engine.name)}</a></td><td>${esc(engine.package)} ${esc(version)}</td>` +
+      `<td>${counts.pass}</td><td>${counts.variant}</td><td>${counts.fail}</td><td>${counts.unsupported}</td><td>${counts['n/a']}</td></tr>`);
+  }
+  out.push('</table>');
+  for (const g of groups) {
+    out.push(`<h2>${esc(g.title)}</h2><table><tr><th>case</th>${engines.map((e) => `<th><a href="${esc(e.id)}.html">${esc(e.name)}</a></th>`).join('')}</tr>`);
+    for (const r of g.rows) {
+      out.push(`<tr><td><code>${esc(r.id)}</code></td>${r.cells.map((c, i) => (c.kind === 'n/a' ? '<td>n/a</td>'
+        : `<td style="background:${colour[c.kind] ?? '#fff'}"><a href="${esc(engines[i].id)}.html#${esc(r.id)}">${esc(c.plain)}</a></td>`)).join('')}</tr>`);
+    }
+    out.push('</table>');
+  }
+  out.push('</body></html>');
+  return out.join('\n') + '\n';
 }
 
 function main() {
@@ -162,10 +204,14 @@ function main() {
     notesText[e.id] = fs.existsSync(nf) ? fs.readFileSync(nf, 'utf8') : '';
     if (!notesText[e.id]) notesText[e.id] = '';
   }
-  const { text, problems } = buildMatrix({ manifest, engines, reports, verdicts, versions, notesText });
-  fs.mkdirSync(path.dirname(path.resolve(o.out)), { recursive: true });
-  fs.writeFileSync(`${o.out}.tmp`, text + '\n');
-  fs.renameSync(`${o.out}.tmp`, o.out);
+  const { text, problems, html } = buildMatrix({ manifest, engines, reports, verdicts, versions, notesText });
+  const write = (file, content) => {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, content);
+    fs.renameSync(`${file}.tmp`, file);
+  };
+  write(o.out, text + '\n');
+  if (o.html) write(o.html, matrixHtml(html, engines));
   for (const p of problems) console.error(`matrix: ${p}`);
   console.log(`matrix: ${engines.length} engines x ${manifest.assets.filter((e) => e.samples).length} cases -> ${o.out}${problems.length ? `, ${problems.length} cell(s) not explained` : ''}`);
   return o.check && problems.length ? 1 : 0;

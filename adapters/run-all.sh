@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every engine adapter of adapters/engines.json over the whole
 # conformance suite and publishes the conformance matrix
-# docs/conformance/README.md (and an HTML report per engine in the work folder).
+# docs/conformance/README.md (and in the work folder an HTML report per engine
+# and the matrix as HTML, matrix.html, linking each cell to them).
 #
 #   bash adapters/run-all.sh [--report FILE] [--work DIR] [--check]
 #
@@ -62,4 +63,4 @@ for line in "${engines[@]}"; do
     [ "$rc" -le 1 ] || die "gltf-anim compare for $id failed with exit code $rc"
   done
 done
-node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" "${CHECK[@]}"
+node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${CHECK[@]}"

@@ -36,3 +36,15 @@ test('a fully explained engine has no problem', () => {
     verdicts: { e: { a: { verdict: 'deviation', why: 'x' } } }, versions: { e: '1' }, notesText: { e: '`a`' } });
   assert.deepEqual(problems, []);
 });
+
+test('the HTML page escapes what it shows and links cells to the engine\'s report', async () => {
+  const { matrixHtml } = await import('../matrix.mjs');
+  const manifest = { assets: [{ id: 'a<b', group: 'core', samples: 'a.json' }] };
+  const { html } = buildMatrix({ manifest, engines: [engine], reports: { e: { cases: [{ id: 'a<b', passed: false }] } },
+    verdicts: { e: { 'a<b': { verdict: 'unsupported', why: 'x & "y"' } } }, versions: { e: '1' }, notesText: { e: '`a<b`' } });
+  const page = matrixHtml(html, [engine]);
+  assert.ok(page.includes('<code>a&lt;b</code>'));
+  assert.ok(page.includes('unsupported: x &amp; &quot;y&quot;'));
+  assert.ok(page.includes('href="e.html#a&lt;b"'));
+  assert.ok(!page.includes('a<b'));
+});
