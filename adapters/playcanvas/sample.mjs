@@ -89,7 +89,7 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
   try {
     res = await parseAsset(assetFile, suiteRoot);
   } catch (e) {
-    const msg = `PlayCanvas's GlbParser refused the asset: ${e && e.message ? e.message : String(e)}`;
+    const msg = `PlayCanvas's GlbParser (parsing without an application) failed on the asset: ${e && e.message ? e.message : String(e)}`;
     return refusedFile(assetName, GENERATOR, msg);
   }
   const json = res.gltf;
