@@ -13,8 +13,8 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 WORK="${1:?usage: check-report.sh WORK_DIR}"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 [ -n "${GLTF_ANIM_CLI:-}" ] || fail "GLTF_ANIM_CLI is not set"
-command -v node >/dev/null || fail "node is not installed: the three.js adapter needs Node.js >= 18 and npm (Debian: apt-get install nodejs npm)"
-command -v npm >/dev/null || fail "npm is not installed (Debian: apt-get install npm)"
+. "$HERE/../common/shell.sh"
+need_node_npm fail
 
 mkdir -p "$WORK"
 REPORT="$WORK/three.md"

@@ -35,21 +35,14 @@ while [ $# -gt 0 ]; do
 done
 
 die() { echo "run.sh: $*" >&2; exit 2; }
-command -v node >/dev/null || die "node is not installed (the three.js adapter needs Node.js >= 18 and npm; Debian: apt-get install nodejs npm)"
-command -v npm >/dev/null || die "npm is not installed (Debian: apt-get install npm)"
+. "$HERE/../common/shell.sh"
+need_node_npm die
 
 # 1. three.js as locked in package-lock.json.
 "$HERE/npm-ci.sh"
 
 # 2. The CLI.
-if [ -z "${GLTF_ANIM_CLI:-}" ]; then
-  GLTF_ANIM_CLI="$BUILD_DIR/cli/gltf-anim"
-  if [ ! -x "$GLTF_ANIM_CLI" ]; then
-    echo "run.sh: building the CLI in $BUILD_DIR (scripts/setup.sh)" >&2
-    BUILD_DIR="$BUILD_DIR" bash "$ROOT/scripts/setup.sh"
-  fi
-fi
-[ -x "$GLTF_ANIM_CLI" ] || die "no gltf-anim executable at $GLTF_ANIM_CLI"
+find_cli "$ROOT" "$BUILD_DIR" die
 
 # 3. Samples. The work folder holds a link to the suite so that compare prints
 #    the same relative paths on every machine (the committed report is diffed).
@@ -81,7 +74,7 @@ node "$HERE/sample.mjs" --suite "$ROOT/conformance_assets" --golden "$WORK/core-
   || { cat "$WORK/adapter-core.log"; die "the adapter failed on the core-only goldens (log above)"; }
 
 # 5. Reports. compare: 0 all pass, 1 some cases fail (a result), 2 error.
-THREE_VERSION="$(node -p "require('$HERE/node_modules/three/package.json').version")"
+THREE_VERSION="$(node -p "require('$HERE/../node_modules/three/package.json').version")"
 compare() {
   local rc=0
   (cd "$WORK" && "$GLTF_ANIM_CLI" compare "$@") || rc=$?
@@ -99,7 +92,7 @@ mkdir -p "$(dirname "$REPORT")"
 {
   echo "# three.js $THREE_VERSION: glTF animation conformance"
   echo
-  echo "three.js $THREE_VERSION (npm \`three\`, pinned in \`adapters/threejs/package-lock.json\`):"
+  echo "three.js $THREE_VERSION (npm \`three\`, pinned in \`adapters/package-lock.json\`):"
   echo "each asset loaded with \`GLTFLoader\`, each \`KeyframeTrack\` sampled with its own interpolant"
   echo "(\`track.createInterpolant()\`, as \`AnimationAction\` does) at the golden samples' times."
   echo "Every difference is explained in [three-notes.md](three-notes.md)."

@@ -7,30 +7,15 @@
 // the golden samples file beside the asset, and writes a gltf-anim samples
 // JSON file per asset.
 //
-// Usage:
-//   node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [--golden DIR] [ID|ASSET ...]
-//     --suite     the conformance_assets folder (default: ../../conformance_assets
-//                 from this script); assets may only read files inside it
-//     --manifest  default: SUITE/manifest.json
-//     --golden    take the sample times from DIR/<samples path of the entry>
-//                 instead of the manifest's own golden files (e.g. the core-only
-//                 goldens of `gltf-anim sample --no-extensions`)
-//     ID|ASSET    manifest ids or asset paths (default: every manifest entry)
-// Writes DIR/<samples path of the manifest entry> (e.g. DIR/valid/x.samples.json).
-// Exit status: 0 when every asset was processed (a loader failure on an asset
-// is a result, recorded in its file's adapterNotes, not an error), 2 on usage
-// or I/O errors, 1 when the adapter itself failed on some asset.
-import fs from 'node:fs';
+// Command line and exit status: ../common/runner.mjs (--golden DIR serves the
+// core-only goldens of `gltf-anim sample --no-extensions`).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REVISION, InterpolateDiscrete, InterpolateLinear, InterpolateSmooth } from 'three';
 import { loadGltf } from './lib/load.mjs';
 import { mapClip, sampleTrack } from './lib/mapping.mjs';
-import { formatSamplesJson, goldenTimes } from './lib/samples.mjs';
+import { installedVersion, runIfMain } from '../common/runner.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const THREE_VERSION = JSON.parse(
-  fs.readFileSync(path.join(HERE, 'node_modules', 'three', 'package.json'), 'utf8')).version;
+const THREE_VERSION = installedVersion('three');
 export const GENERATOR = `three.js ${THREE_VERSION} (r${REVISION}) GLTFLoader + KeyframeTrack interpolants, gltf-anim adapters/threejs`;
 
 // What three evaluates for a track, in glTF words.
@@ -155,97 +140,4 @@ export async function sampleAsset(assetFile, suiteRoot, golden) {
   return { file, log };
 }
 
-function parseArgs(argv) {
-  const opts = { out: undefined, suite: path.resolve(HERE, '../../conformance_assets'), manifest: undefined, golden: undefined, items: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--out') opts.out = value();
-    else if (a === '--suite') opts.suite = value();
-    else if (a === '--manifest') opts.manifest = value();
-    else if (a === '--golden') opts.golden = path.resolve(value());
-    else if (a === '--help' || a === '-h') opts.help = true;
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
-    else opts.items.push(a);
-  }
-  if (!opts.help && !opts.out) throw new Error('--out DIR is required');
-  opts.suite = path.resolve(opts.suite);
-  opts.manifest = path.resolve(opts.manifest ?? path.join(opts.suite, 'manifest.json'));
-  return opts;
-}
-
-const USAGE = `usage: node sample.mjs --out DIR [--suite DIR] [--manifest FILE] [--golden DIR] [ID|ASSET ...]
-example: node sample.mjs --out /tmp/three-samples rotation_linear edge_clamp`;
-
-async function main() {
-  let opts;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(`sample.mjs: ${e.message}\n${USAGE}`);
-    return 2;
-  }
-  if (opts.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  let manifest;
-  try {
-    manifest = JSON.parse(fs.readFileSync(opts.manifest, 'utf8'));
-  } catch (e) {
-    console.error(`sample.mjs: cannot read the manifest ${opts.manifest}: ${e.message}`);
-    return 2;
-  }
-  const base = path.dirname(opts.manifest);
-  const goldenBase = opts.golden ?? base;
-  const entries = manifest.assets || [];
-  let jobs;
-  if (opts.items.length === 0) {
-    jobs = entries.map((e) => ({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(goldenBase, e.samples), rel: e.samples }));
-  } else {
-    jobs = [];
-    for (const item of opts.items) {
-      const e = entries.find((x) => x.id === item || x.file === item || path.resolve(base, x.file) === path.resolve(item));
-      if (e) {
-        jobs.push({ id: e.id, asset: path.join(base, e.file), samples: e.samples && path.join(goldenBase, e.samples), rel: e.samples });
-      } else if (fs.existsSync(item)) {
-        const asset = path.resolve(item);
-        const stem = asset.replace(/\.(gltf|glb)$/i, '');
-        const rel = path.basename(stem) + '.samples.json';
-        jobs.push({ id: path.basename(stem), asset, samples: fs.existsSync(stem + '.samples.json') ? stem + '.samples.json' : undefined, rel });
-      } else {
-        console.error(`sample.mjs: ${item} is neither a manifest id nor a file`);
-        return 2;
-      }
-    }
-  }
-  fs.mkdirSync(opts.out, { recursive: true });
-  let failures = 0;
-  for (const job of jobs) {
-    try {
-      const golden = job.samples ? goldenTimes(fs.readFileSync(job.samples, 'utf8')) : null;
-      const { file, log } = await sampleAsset(job.asset, opts.suite, golden);
-      if (golden && golden.asset !== undefined && golden.asset !== file.asset) {
-        throw new Error(`golden file names asset ${golden.asset}, adapter loaded ${file.asset}`);
-      }
-      const outFile = path.join(opts.out, job.rel);
-      fs.mkdirSync(path.dirname(outFile), { recursive: true });
-      fs.writeFileSync(outFile, formatSamplesJson(file));
-      const n = file.animations.reduce((s, a) => s + a.channels.length, 0);
-      console.log(`${job.id}: ${n} channel(s) sampled`);
-      for (const l of log) console.log(`  ${l}`);
-    } catch (e) {
-      failures++;
-      console.error(`${job.id}: ADAPTER ERROR: ${e && e.stack ? e.stack : e}`);
-    }
-  }
-  console.log(`three.js ${THREE_VERSION}: ${jobs.length} asset(s), ${failures} adapter error(s)`);
-  return failures ? 1 : 0;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then((code) => { process.exitCode = code; }, (e) => { console.error(e); process.exitCode = 2; });
-}
+runIfMain(import.meta.url, { name: `three.js ${THREE_VERSION}`, short: 'three', sampleAsset });

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { Texture } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { isInside } from '../../common/runner.mjs';
 
 // Node 20 has no ProgressEvent; three's FileLoader constructs one per chunk
 // it streams. A minimal stand-in with the fields FileLoader sets.
@@ -46,11 +47,6 @@ export function placeholderTexturesPlugin(parser) {
       return Promise.resolve(texture);
     },
   };
-}
-
-function isInside(root, file) {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 // A fetch replacement confined to `root` (an absolute, real path; null: no files).
@@ -84,25 +80,28 @@ export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
 // the GLB body can be read). Resolves to GLTFLoader's result ({scene, scenes,
 // animations, parser, ...}); rejects with the loader's error (three reports
 // parse failures through onError).
-export async function parseGltf(data, { resourcePath = '', root } = {}) {
+export async function parseGltf(data, { resourcePath = '', root, plugins = [] } = {}) {
   const saved = globalThis.fetch;
   globalThis.fetch = makeConfinedFetch(root ? fs.realpathSync(root) : null, saved);
   try {
     return await new Promise((resolve, reject) => {
-      new GLTFLoader().register(placeholderTexturesPlugin).parse(data, resourcePath, resolve, reject);
+      const loader = new GLTFLoader().register(placeholderTexturesPlugin);
+      for (const p of plugins) loader.register(p);
+      loader.parse(data, resourcePath, resolve, reject);
     });
   } finally {
     globalThis.fetch = saved;
   }
 }
 
-// Loads `file` (.gltf or .glb), which must be inside `root`.
-export async function loadGltf(file, root = path.dirname(file)) {
+// Loads `file` (.gltf or .glb), which must be inside `root`. plugins: more
+// GLTFLoader plugin factories (e.g. the KHR_animation_pointer plugin).
+export async function loadGltf(file, root = path.dirname(file), plugins = []) {
   const realRoot = fs.realpathSync(root);
   const realFile = fs.realpathSync(file);
   if (!isInside(realRoot, realFile)) throw new Error(`${file} is outside ${root}`);
   const bytes = fs.readFileSync(realFile);
   const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   const resourcePath = pathToFileURL(path.dirname(realFile)).href + '/';
-  return parseGltf(data, { resourcePath, root: realRoot });
+  return parseGltf(data, { resourcePath, root: realRoot, plugins });
 }

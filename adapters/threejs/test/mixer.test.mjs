@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { AnimationMixer, LoopOnce } from 'three';
 import { loadGltf } from '../lib/load.mjs';
 import { mapClip, sampleTrack } from '../lib/mapping.mjs';
-import { goldenTimes } from '../lib/samples.mjs';
+import { goldenTimes } from '../../common/samples.mjs';
 
 const SUITE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../conformance_assets');
 

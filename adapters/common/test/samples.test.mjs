@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatSamplesJson, goldenTimes } from '../lib/samples.mjs';
+import { formatSamplesJson, goldenTimes } from '../samples.mjs';
 
 const HARD = [
   0.1, 1 / 3, 2 / 3, Math.PI, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,

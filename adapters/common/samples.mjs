@@ -1,4 +1,4 @@
-// gltf-anim samples files (the shape of issue 5 and
+// gltf-anim samples files (the shape docs/CONFORMANCE.md describes and
 // reports/include/gltf_anim/reports/samples.hpp):
 //   {"asset": "...", "generator": "...", "animations": [{"index": 0, "name": "...",
 //    "channels": [{"index": 0, "target": "/nodes/0/rotation", "interpolation": "LINEAR",

@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+// Builds the conformance matrix docs/conformance/README.md: engines x cases,
+// grouped by the manifest's groups, from each engine's `gltf-anim compare
+// --format json` report and its verdicts file.
+//
+//   node adapters/matrix.mjs --work DIR --out FILE [--html FILE] [--check]
+//
+// DIR holds <engine id>.json (the compare reports, written by run-all.sh);
+// --html also writes the matrix as an HTML page linking each cell to the
+// engine's compare report <engine id>.html (put it in DIR).
+// Cell of a case:
+//   pass                      compare passed it against the golden samples
+//   pass as variant NAME      compare passed it on a variant the manifest allows
+//   fail: NAME                compare failed it; NAME is the manifest's known
+//                             divergence it matched, else the engine's verdict
+//   unsupported: WHY          the engine cannot run it (verdict "unsupported")
+//   n/a                       outside the adapter's scope (gl-matrix: sqlerp only)
+// Verdicts (adapters/<adapter>/verdicts.json) classify every case that does
+// not pass: {"case": {"verdict": "deviation" | "allowed" | "unsupported" |
+// "our-bug", "why": "short name"}}. "allowed" is a reading the specs allow
+// that the manifest does not list as a variant yet (so compare fails it);
+// "our-bug" a defect of the suite, named and reported.
+// --check: exit 1 when a non-passing case has no verdict, a verdict names a
+// case that passes or does not exist, or the engine's notes page does not
+// name every non-passing case (`id` in backquotes): every cell is explained.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installedVersion } from './common/runner.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const VERDICTS = ['deviation', 'allowed', 'unsupported', 'our-bug'];
+const GROUP_TITLES = {
+  core: 'Core interpolation (glTF 2.0 Appendix C)',
+  edge: 'Edge cases',
+  normalized: 'Normalized integer outputs',
+  container: 'Containers (data URI, external .bin, GLB)',
+  divergence: 'Known divergences between engines',
+  pointer: 'KHR_animation_pointer',
+  animation2: 'KHR_animation2 (draft)',
+  sqlerp: 'EXT_animation_sqlerp (draft)',
+};
+
+function parseArgs(argv) {
+  const o = { check: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--work') o.work = argv[++i];
+    else if (argv[i] === '--out') o.out = argv[++i];
+    else if (argv[i] === '--check') o.check = true;
+    else if (argv[i] === '--html') o.html = argv[++i];
+    else throw new Error(`unknown argument ${argv[i]}`);
+  }
+  if (!o.work || !o.out) throw new Error('usage: node adapters/matrix.mjs --work DIR --out FILE [--html FILE] [--check]');
+  return o;
+}
+
+function md(s) {
+  return String(s).replace(/[\\`*_[\]|<>]/g, (c) => `\\${c}`);
+}
+
+// The cell of one case for one engine: {text, passed, explained, problem}.
+export function cellOf(engine, entry, result, verdicts) {
+  if (engine.scope !== 'suite' && entry.group !== engine.scope) return { text: 'n/a', plain: 'n/a', kind: 'n/a' };
+  if (!result) return { text: '**not run**', plain: 'not run', kind: 'missing', problem: `${engine.id}: no result for ${entry.id}` };
+  const v = verdicts[entry.id];
+  if (result.passed) {
+    const text = result.matchedVariant ? `✅ pass as variant *${md(result.matchedVariant)}*` : '✅ pass';
+    const plain = result.matchedVariant ? `pass as variant ${result.matchedVariant}` : 'pass';
+    return { text, plain, kind: 'pass', problem: v ? `${engine.id}: verdict for ${entry.id}, which passes` : undefined };
+  }
+  if (!v) return { text: '❓ **unexplained failure**', plain: 'unexplained failure', kind: 'fail', problem: `${engine.id}: ${entry.id} fails and has no verdict` };
+  if (!VERDICTS.includes(v.verdict)) return { text: '❓', plain: 'unknown verdict', kind: 'fail', problem: `${engine.id}: ${entry.id}: unknown verdict ${v.verdict}` };
+  if (v.verdict === 'unsupported') return { text: `⬜ unsupported: ${md(v.why)}`, plain: `unsupported: ${v.why}`, kind: 'unsupported' };
+  const name = result.matchedDivergence ? `divergence *${md(result.matchedDivergence)}*` : md(v.why);
+  const plainName = result.matchedDivergence ? `divergence ${result.matchedDivergence}` : v.why;
+  const label = { deviation: 'fail', allowed: 'fail (reading the specs allow)', 'our-bug': 'fail (suite bug)' }[v.verdict];
+  return { text: `❌ ${label}: ${name}`, plain: `${label}: ${plainName}`, kind: 'fail' };
+}
+
+export function buildMatrix({ manifest, engines, reports, verdicts, versions, notesText }) {
+  const problems = [];
+  const cases = manifest.assets.filter((e) => e.samples);
+  const ids = new Set(cases.map((e) => e.id));
+  const counts = Object.fromEntries(engines.map((e) => [e.id, { pass: 0, variant: 0, fail: 0, unsupported: 0, 'n/a': 0 }]));
+  const groups = [];
+  for (const e of cases) {
+    let g = groups.find((x) => x.name === e.group);
+    if (!g) groups.push(g = { name: e.group, cases: [] });
+    g.cases.push(e);
+  }
+  const out = [];
+  out.push('# Conformance matrix: engines x cases');
+  out.push('');
+  out.push('Every engine below sampled the whole conformance suite (conformance_assets/) with its own');
+  out.push('glTF loading and animation code, headless in Node, at the golden samples\' times (gl-matrix, a');
+  out.push('cross-check of one formula, only the EXT_animation_sqlerp cases); `gltf-anim compare` judged');
+  out.push('each case against the golden samples and the variants and known divergences of the manifest.');
+  out.push('Every cell that is not a pass is explained on the engine\'s notes page.');
+  out.push('Generated by `bash adapters/run-all.sh`; do not edit (CTest `conformance_matrix` checks that');
+  out.push('it is current and that every cell is explained).');
+  out.push('');
+  out.push('| engine | version (npm, locked in adapters/package-lock.json) | what runs | pass | pass as variant | fail | unsupported | notes |');
+  out.push('|---|---|---|---|---|---|---|---|');
+  const cellRows = [];
+  const html = { groups: [], summary: [] };
+  for (const g of groups) {
+    const rows = [];
+    const htmlRows = [];
+    html.groups.push({ title: GROUP_TITLES[g.name] ?? g.name, rows: htmlRows });
+    for (const entry of g.cases) {
+      const cells = engines.map((eng) => {
+        const result = reports[eng.id].cases.find((c) => c.id === entry.id);
+        const cell = cellOf(eng, entry, result, verdicts[eng.id]);
+        if (cell.problem) problems.push(cell.problem);
+        const c = counts[eng.id];
+        if (cell.kind === 'pass') c[result.matchedVariant ? 'variant' : 'pass']++;
+        else if (cell.kind in c) c[cell.kind]++;
+        if (cell.kind === 'fail' || cell.kind === 'unsupported') {
+          if (!notesText[eng.id].includes(`\`${entry.id}\``)) problems.push(`${eng.id}: ${eng.notes} does not name \`${entry.id}\``);
+        }
+        return cell;
+      });
+      rows.push(`| \`${entry.id}\` | ${cells.map((c) => c.text).join(' | ')} |`);
+      htmlRows.push({ id: entry.id, cells });
+    }
+    cellRows.push({ g, rows });
+  }
+  for (const eng of engines) {
+    for (const id of Object.keys(verdicts[eng.id])) {
+      if (!ids.has(id)) problems.push(`${eng.id}: verdict for unknown case ${id}`);
+    }
+    const c = counts[eng.id];
+    html.summary.push({ engine: eng, version: versions[eng.id], counts: c });
+    out.push(`| ${md(eng.name)} | \`${eng.package}\` ${versions[eng.id]} | ${md(eng.kind)} | ${c.pass} | ${c.variant} | ${c.fail} | ${c.unsupported}${c['n/a'] ? ` (${c['n/a']} n/a)` : ''} | [${eng.notes}](${eng.notes}) |`);
+  }
+  out.push('');
+  out.push('Cells: ✅ pass; ✅ pass as variant *name* (a reading the specs allow, named in the manifest);');
+  out.push('❌ fail: the named divergence or deviation (the notes page quotes the spec sentence);');
+  out.push('❌ fail (reading the specs allow): the engine took a reading the specs allow that the manifest');
+  out.push('does not list yet; ❌ fail (suite bug): a defect of the suite, described on the notes page;');
+  out.push('⬜ unsupported: the engine cannot run the case (extension not implemented, loader refuses the');
+  out.push('asset); n/a: outside what the adapter is for.');
+  out.push('');
+  const header = `| case | ${engines.map((e) => md(e.name)).join(' | ')} |`;
+  const rule = `|---|${engines.map(() => '---').join('|')}|`;
+  for (const { g, rows } of cellRows) {
+    out.push(`## ${GROUP_TITLES[g.name] ?? md(g.name)}`);
+    out.push('');
+    out.push(header);
+    out.push(rule);
+    out.push(...rows);
+    out.push('');
+  }
+  return { text: out.join('\n'), problems, html };
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+// The matrix as one HTML page (cells coloured by kind, no emoji: fonts
+// without them show boxes) beside the engines' compare reports (<id>.html
+// in the same folder, linked from the column heads and from every cell).
+export function matrixHtml({ groups, summary }, engines) {
+  const colour = { pass: '#e6f4ea', fail: '#fce8e6', unsupported: '#f1f3f4', 'n/a': '#ffffff', missing: '#fff4e5' };
+  const out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Conformance matrix</title>',
+    '<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse;margin-bottom:1.5em}',
+    'td,th{border:1px solid #ccc;padding:3px 6px;font-size:13px;vertical-align:top}th{background:#f8f9fa}</style></head><body>',
+    '<h1>Conformance matrix: engines x cases</h1>',
+    '<p>Generated by <code>bash adapters/run-all.sh</code>; the explanations are in docs/conformance/ (one notes page per engine).</p>',
+    '<table><tr><th>engine</th><th>version</th><th>pass</th><th>pass as variant</th><th>fail</th><th>unsupported</th><th>n/a</th></tr>'];
+  for (const { engine, version, counts } of summary) {
+    out.push(`<tr><td><a href="${esc(engine.id)}.html">${esc(engine.name)}</a></td><td>${esc(engine.package)} ${esc(version)}</td>` +
+      `<td>${counts.pass}</td><td>${counts.variant}</td><td>${counts.fail}</td><td>${counts.unsupported}</td><td>${counts['n/a']}</td></tr>`);
+  }
+  out.push('</table>');
+  for (const g of groups) {
+    out.push(`<h2>${esc(g.title)}</h2><table><tr><th>case</th>${engines.map((e) => `<th><a href="${esc(e.id)}.html">${esc(e.name)}</a></th>`).join('')}</tr>`);
+    for (const r of g.rows) {
+      out.push(`<tr><td><code>${esc(r.id)}</code></td>${r.cells.map((c, i) => (c.kind === 'n/a' ? '<td>n/a</td>'
+        : `<td style="background:${colour[c.kind] ?? '#fff'}"><a href="${esc(engines[i].id)}.html#${esc(r.id)}">${esc(c.plain)}</a></td>`)).join('')}</tr>`);
+    }
+    out.push('</table>');
+  }
+  out.push('</body></html>');
+  return out.join('\n') + '\n';
+}
+
+function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'conformance_assets', 'manifest.json'), 'utf8'));
+  const { engines } = JSON.parse(fs.readFileSync(path.join(HERE, 'engines.json'), 'utf8'));
+  const reports = {};
+  const verdicts = {};
+  const versions = {};
+  const notesText = {};
+  for (const e of engines) {
+    reports[e.id] = JSON.parse(fs.readFileSync(path.join(o.work, `${e.id}.json`), 'utf8'));
+    const vf = path.join(HERE, e.adapter, 'verdicts.json');
+    verdicts[e.id] = fs.existsSync(vf) ? JSON.parse(fs.readFileSync(vf, 'utf8')) : {};
+    delete verdicts[e.id].about;
+    versions[e.id] = installedVersion(e.package);
+    const nf = path.join(ROOT, 'docs', 'conformance', e.notes);
+    notesText[e.id] = fs.existsSync(nf) ? fs.readFileSync(nf, 'utf8') : '';
+    if (!notesText[e.id]) notesText[e.id] = '';
+  }
+  const { text, problems, html } = buildMatrix({ manifest, engines, reports, verdicts, versions, notesText });
+  const write = (file, content) => {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, content);
+    fs.renameSync(`${file}.tmp`, file);
+  };
+  write(o.out, text + '\n');
+  if (o.html) write(o.html, matrixHtml(html, engines));
+  for (const p of problems) console.error(`matrix: ${p}`);
+  console.log(`matrix: ${engines.length} engines x ${manifest.assets.filter((e) => e.samples).length} cases -> ${o.out}${problems.length ? `, ${problems.length} cell(s) not explained` : ''}`);
+  return o.check && problems.length ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main();
+  } catch (e) {
+    console.error(`matrix: ${e.message}`);
+    process.exitCode = 2;
+  }
+}

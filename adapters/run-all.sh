@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs every engine adapter of adapters/engines.json over the whole
+# conformance suite and publishes the conformance matrix
+# docs/conformance/README.md (and in the work folder an HTML report per engine
+# and the matrix as HTML, matrix.html, linking each cell to them).
+#
+#   bash adapters/run-all.sh [--report FILE] [--work DIR] [--check]
+#
+#   --report FILE  where to write the matrix (default: docs/conformance/README.md)
+#   --work DIR     scratch folder for samples and reports (default: $BUILD_DIR/engines)
+#   --check        fail when a cell is not explained (see adapters/matrix.mjs)
+# Environment:
+#   GLTF_ANIM_CLI  the gltf-anim executable; when unset, $BUILD_DIR/cli/gltf-anim,
+#                  built first through scripts/setup.sh if it is missing
+#   BUILD_DIR      build folder (default: build)
+#
+# Steps: npm ci when adapters/node_modules does not hold the locked packages
+# (adapters/npm-ci.sh); one node process per engine (adapters/<engine>/sample.mjs)
+# writes one samples file per asset; `gltf-anim compare` judges each engine
+# (json and html); adapters/matrix.mjs builds the matrix. compare exits 1 when
+# cases fail: that is a result. This script fails (non-zero) on a missing
+# node/npm, an adapter error, a compare error (exit 2), or with --check an
+# unexplained cell.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
+REPORT="$ROOT/docs/conformance/README.md"
+WORK="$BUILD_DIR/engines"
+CHECK=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --report) REPORT="$2"; shift 2 ;;
+    --work) WORK="$2"; shift 2 ;;
+    --check) CHECK=(--check); shift ;;
+    -h|--help) sed -n '2,22p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "run-all.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
+die() { echo "run-all.sh: $*" >&2; exit 2; }
+. "$HERE/common/shell.sh"
+need_node_npm die
+bash "$HERE/npm-ci.sh"
+find_cli "$ROOT" "$BUILD_DIR" die
+
+mkdir -p "$WORK"
+# compare prints the paths it was given: a link to the suite keeps them the
+# same on every machine.
+ln -sfn "$ROOT/conformance_assets" "$WORK/conformance_assets"
+mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter)")
+for line in "${engines[@]}"; do
+  id="${line%% *}"; adapter="${line#* }"
+  rm -rf "$WORK/$id-samples"
+  node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+    || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+  echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
+  for format in json html; do
+    rc=0
+    (cd "$WORK" && "$GLTF_ANIM_CLI" compare --golden conformance_assets --actual "$id-samples" \
+      --format "$format" --output "$id.$format") >/dev/null || rc=$?
+    [ "$rc" -le 1 ] || die "gltf-anim compare for $id failed with exit code $rc"
+  done
+done
+node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${CHECK[@]}"
