@@ -159,4 +159,33 @@ ReadResult read_file_beneath(const std::filesystem::path& root, const std::files
   return read_opened(f.fd, max_bytes);
 }
 
+std::optional<std::string> read_file_confined(const std::filesystem::path& root,
+                                              const std::filesystem::path& relative,
+                                              std::uint64_t max_bytes, std::string& why) {
+  if (relative.empty() || relative.is_absolute() || relative.has_root_name() ||
+      relative.has_root_directory()) {
+    why = "not a relative path";
+    return std::nullopt;
+  }
+  for (const auto& part : relative) {
+    if (part == "..") {
+      why = "goes up out of " + root.string() + " (\"..\")";
+      return std::nullopt;
+    }
+  }
+  const ReadResult r = read_file_beneath(root, relative, max_bytes);
+  switch (r.failure) {
+    case ReadResult::Failure::kNone: {
+      const auto bytes = r.storage->bytes();
+      return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    }
+    case ReadResult::Failure::kOutsideRoot: why = "resolves outside " + root.string(); break;
+    case ReadResult::Failure::kTooLarge:
+      why = "file is " + std::to_string(r.size) + " bytes, more than the limit of " + std::to_string(max_bytes);
+      break;
+    default: why = "cannot read: " + r.detail; break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace gltf_anim::validator
