@@ -34,6 +34,30 @@ std::string asset(const std::string& accessors, const std::string& path,
 constexpr const char* kStoredTimes =
     R"({"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]})";
 
+// Translations (zeros) over `count` times without bufferView: zeros, or with
+// `sparse` time 1 set to 1.0 (index byte 1 of bufferView 1, float 1 of view 0).
+std::string translations(int count, bool sparse) {
+  const std::string n = std::to_string(count);
+  std::string times = R"({"componentType":5126,"count":)" + n + R"(,"type":"SCALAR","min":[0],"max":[)" +
+                      (sparse ? "1" : "0") + "]";
+  if (sparse) {
+    times += R"(,"sparse":{"count":1,"indices":{"bufferView":1,"byteOffset":1,"componentType":5121},)"
+             R"("values":{"bufferView":0,"byteOffset":4}})";
+  }
+  return asset("[" + times + R"(},{"componentType":5126,"count":)" + n + R"(,"type":"VEC3"}])", "translation");
+}
+
+// Rotations over the stored times [0, 1]: `count` VEC4 without bufferView, the
+// first `identities` of them (0, 1 or 2) replaced by identity quaternions.
+std::string rotations(int count, int identities, const std::string& interpolation = "LINEAR") {
+  std::string output = R"({"componentType":5126,"count":)" + std::to_string(count) + R"(,"type":"VEC4")";
+  if (identities > 0) {
+    output += R"(,"sparse":{"count":)" + std::to_string(identities) +
+              R"(,"indices":{"bufferView":1,"componentType":5121},"values":{"bufferView":2}})";
+  }
+  return asset(std::string("[") + kStoredTimes + "," + output + "}]", "rotation", interpolation);
+}
+
 struct Case {
   const char* name;
   std::string json;
@@ -46,50 +70,15 @@ std::vector<Case> cases() {
                                       R"(,{"componentType":5126,"count":2,"type":"VEC3"}])",
                                   "translation"),
        false},
-      {"one_zero_time", asset(R"([{"componentType":5126,"count":1,"type":"SCALAR","min":[0],"max":[0]},
-                                  {"componentType":5126,"count":1,"type":"VEC3"}])",
-                              "translation"),
-       false},
-      {"zero_times", asset(R"([{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[0]},
-                               {"componentType":5126,"count":2,"type":"VEC3"}])",
-                           "translation"),
-       true},
-      {"sparse_times_increasing",
-       asset(R"([{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1],
-                  "sparse":{"count":1,"indices":{"bufferView":1,"byteOffset":1,"componentType":5121},
-                            "values":{"bufferView":0,"byteOffset":4}}},
-                 {"componentType":5126,"count":2,"type":"VEC3"}])",
-             "translation"),
-       false},
-      {"sparse_times_not_increasing",
-       asset(R"([{"componentType":5126,"count":3,"type":"SCALAR","min":[0],"max":[1],
-                  "sparse":{"count":1,"indices":{"bufferView":1,"byteOffset":1,"componentType":5121},
-                            "values":{"bufferView":0,"byteOffset":4}}},
-                 {"componentType":5126,"count":3,"type":"VEC3"}])",
-             "translation"),
-       true},
-      {"zero_rotations", asset(std::string("[") + kStoredTimes +
-                                   R"(,{"componentType":5126,"count":2,"type":"VEC4"}])",
-                               "rotation"),
-       true},
-      {"sparse_unit_rotations",
-       asset(std::string("[") + kStoredTimes +
-                 R"(,{"componentType":5126,"count":2,"type":"VEC4",
-                     "sparse":{"count":2,"indices":{"bufferView":1,"componentType":5121},"values":{"bufferView":2}}}])",
-             "rotation"),
-       false},
-      {"sparse_rotation_then_zero",
-       asset(std::string("[") + kStoredTimes +
-                 R"(,{"componentType":5126,"count":2,"type":"VEC4",
-                     "sparse":{"count":1,"indices":{"bufferView":1,"componentType":5121},"values":{"bufferView":2}}}])",
-             "rotation"),
-       true},
-      {"cubic_rotation_zero_tangents",
-       asset(std::string("[") + kStoredTimes +
-                 R"(,{"componentType":5126,"count":6,"type":"VEC4",
-                     "sparse":{"count":2,"indices":{"bufferView":1,"componentType":5121},"values":{"bufferView":2}}}])",
-             "rotation", "CUBICSPLINE"),
-       true},  // indices 0, 1 set a0 and v0; v1 (element 4) stays zero
+      {"one_zero_time", translations(1, false), false},
+      {"zero_times", translations(2, false), true},
+      {"sparse_times_increasing", translations(2, true), false},
+      {"sparse_times_not_increasing", translations(3, true), true},
+      {"zero_rotations", rotations(2, 0), true},
+      {"sparse_unit_rotations", rotations(2, 2), false},
+      {"sparse_rotation_then_zero", rotations(2, 1), true},
+      // Indices 0, 1 set a0 and v0; v1 (element 4) stays zero.
+      {"cubic_rotation_zero_tangents", rotations(6, 2, "CUBICSPLINE"), true},
       {"wrong_count", asset(std::string("[") + kStoredTimes +
                                 R"(,{"componentType":5126,"count":3,"type":"VEC3"}])",
                             "translation"),

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "validate_json.hpp"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -13,15 +15,9 @@
 namespace {
 
 using gltf_anim::validator::Issue;
-using gltf_anim::validator::ValidateOptions;
-using gltf_anim::validator::validate_bytes;
 using gltf_anim::validator::ValidationReport;
 
-ValidationReport run(const std::string& json) {
-  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(json.data()),
-                                            json.size());
-  return validate_bytes(bytes, "counts.gltf", {}, ValidateOptions{});
-}
+ValidationReport run(const std::string& json) { return rules_test::validate_json(json, "counts.gltf"); }
 
 std::vector<const Issue*> with_code(const ValidationReport& r, std::string_view code) {
   std::vector<const Issue*> out;
