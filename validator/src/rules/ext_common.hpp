@@ -121,15 +121,17 @@ inline void check_output_count(IssueCollector& issues, std::string_view code, co
 }
 
 // Flat component index `element` x `width` + `offset` in decimal, exact past
-// 2^64 (an implicit accessor's count can be as large as 2^64-1).
+// 2^64 (an implicit accessor's count can be as large as 2^64-1): schoolbook
+// multiplication on the decimal digits, no wider integer type needed.
 inline std::string component_index_text(std::uint64_t element, std::uint32_t width, std::uint32_t offset) {
-  __extension__ using Wide = unsigned __int128;
-  Wide v = static_cast<Wide>(element) * width + offset;
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
-    v /= 10;
-  } while (v != 0);
+  std::string digits = std::to_string(element);
+  std::uint64_t carry = offset;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    const std::uint64_t v = static_cast<std::uint64_t>(*it - '0') * width + carry;
+    *it = static_cast<char>('0' + v % 10);
+    carry = v / 10;
+  }
+  for (; carry != 0; carry /= 10) digits.insert(digits.begin(), static_cast<char>('0' + carry % 10));
   return digits;
 }
 
