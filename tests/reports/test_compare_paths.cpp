@@ -279,7 +279,8 @@ TEST(ComparePaths, ManifestNumbersAreReadExactly) {
 }
 
 // A variant's samples path is confined to the manifest's folder: absolute
-// paths, ".." and symlinks out are refused (exit 2 at the CLI), never read.
+// paths and ".." make the manifest malformed (at the path's JSON pointer), a
+// symlink out is refused on opening (exit 2 at the CLI); nothing outside is read.
 TEST(ComparePaths, ManifestSamplesPathsAreConfined) {
   const fs::path dir = fresh_dir("confined");
   save(dir / "escape.samples.json", translation("move.gltf", 0, 1000));
@@ -288,9 +289,9 @@ TEST(ComparePaths, ManifestSamplesPathsAreConfined) {
   fs::create_symlink(dir / "escape.samples.json", dir / "g/link.samples.json");
   const std::string absolute = (dir / "escape.samples.json").string();
   for (const auto& [path, why] : std::vector<std::pair<std::string, std::string>>{
-           {"../escape.samples.json", "goes up out of"},
-           {absolute, "not a relative path"},
-           {"sub/../../escape.samples.json", "goes up out of"},
+           {"../escape.samples.json", "relative path inside the manifest's folder"},
+           {absolute, "relative path inside the manifest's folder"},
+           {"sub/../../escape.samples.json", "relative path inside the manifest's folder"},
            {"link.samples.json", "resolves outside"}}) {
     SCOPED_TRACE(path);
     write(dir / "g/manifest.json",
@@ -302,6 +303,14 @@ TEST(ComparePaths, ManifestSamplesPathsAreConfined) {
     } catch (const gr::SamplesFormatError& e) {
       EXPECT_NE(e.message().find(why), std::string::npos) << e.what();
     }
+  }
+  // An entry's own samples path obeys the same rule, reported at its pointer.
+  write(dir / "g/manifest.json", R"({"assets": [{"id": "move", "samples": "../escape.samples.json"}]})");
+  try {
+    gr::read_manifest(dir / "g/manifest.json");
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/samples");
   }
   // Inside the folder, the variant is read and credited.
   save(dir / "g/v/alt.samples.json", translation("move.gltf", 0, 1000));

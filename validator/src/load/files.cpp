@@ -2,6 +2,7 @@
 // surprises, mapped when large so a 300 MB .bin costs no copy.
 #include "load/internal.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <system_error>
@@ -159,19 +160,19 @@ ReadResult read_file_beneath(const std::filesystem::path& root, const std::files
   return read_opened(f.fd, max_bytes);
 }
 
+bool is_relative_without_dotdot(const std::filesystem::path& relative) {
+  if (relative.empty() || relative.is_absolute() || relative.has_root_name() || relative.has_root_directory()) {
+    return false;
+  }
+  return std::none_of(relative.begin(), relative.end(), [](const std::filesystem::path& part) { return part == ".."; });
+}
+
 std::optional<std::string> read_file_confined(const std::filesystem::path& root,
                                               const std::filesystem::path& relative,
                                               std::uint64_t max_bytes, std::string& why) {
-  if (relative.empty() || relative.is_absolute() || relative.has_root_name() ||
-      relative.has_root_directory()) {
-    why = "not a relative path";
+  if (!is_relative_without_dotdot(relative)) {
+    why = "not a relative path inside " + root.string() + " (absolute, empty or with \"..\")";
     return std::nullopt;
-  }
-  for (const auto& part : relative) {
-    if (part == "..") {
-      why = "goes up out of " + root.string() + " (\"..\")";
-      return std::nullopt;
-    }
   }
   const ReadResult r = read_file_beneath(root, relative, max_bytes);
   switch (r.failure) {

@@ -80,6 +80,9 @@ LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_
 // without "..", and the kernel (openat2 RESOLVE_BENEATH) refuses any resolution
 // that leaves `root`, through a symlink included. A file above max_bytes is
 // refused before reading. nullopt on failure, with the reason in `why`.
+// The lexical half of that confinement: `relative` is non-empty, relative
+// (no root name or directory) and has no ".." component.
+bool is_relative_without_dotdot(const std::filesystem::path& relative);
 std::optional<std::string> read_file_confined(const std::filesystem::path& root,
                                               const std::filesystem::path& relative,
                                               std::uint64_t max_bytes, std::string& why);
