@@ -49,8 +49,10 @@ int run_compare(const std::vector<std::string>& args) {
       "to golden ones by \"asset\", else by file name. Samples match by (animation, target, t).\n"
       "Vectors and scalars: largest absolute component difference; rotations: the angle\n"
       "between the rotations (q and -q are equal). Missing channels or samples fail.\n"
-      "Tolerances come from the manifest (tolerance, angleTolerance) beside or above the\n"
-      "golden files, else 1e-05 and 1e-05 rad; the options override both.\n"
+      "Tolerances come from the manifest (tolerance, angleTolerance), else 1e-05 and\n"
+      "1e-05 rad; the options override both. The manifest is --manifest FILE, else the\n"
+      "manifest.json in the golden folder (or beside the golden file), never one above.\n"
+      "Its samples paths must stay inside its folder (relative, no '..', no symlink out).\n"
       "A case whose golden file holds no sample (e.g. the --no-extensions view of an asset\n"
       "animated only through extensions) is reported as \"nothing compared\": not a pass,\n"
       "not a failure.\n"
@@ -61,6 +63,7 @@ int run_compare(const std::vector<std::string>& args) {
   options.add_options()
       ("golden", po::value<std::string>()->required(), "golden samples file or folder")
       ("actual", po::value<std::string>()->required(), "actual samples file or folder")
+      ("manifest", po::value<std::string>(), "the suite's manifest.json (default: the one in the golden folder)")
       ("format", po::value<std::string>()->default_value("text"), "text, json, md, junit or html")
       ("output,o", po::value<std::string>(), "write the report to FILE (default: stdout)")
       ("tolerance", po::value<double>(), "absolute tolerance per component (overrides the manifest)")
@@ -91,6 +94,7 @@ int run_compare(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   opts.read.max_file_bytes = std::uint64_t{(*vm)["max-file-mb"].as<unsigned>()} << 20;
+  if (vm->count("manifest")) opts.manifest = (*vm)["manifest"].as<std::string>();
 
   reports::CompareReport report;
   try {

@@ -112,6 +112,13 @@ case("ext/EXT_animation_sqlerp/sampler_unresolved",
                      "extensions": {SQ: {"sampler": 5}}}),
      [("UNRESOLVED_REFERENCE", E, CP + "/sampler"), ("UNUSED_OBJECT", I, S0)],
      "the extension's sampler 5 does not exist; the CUBICSLERP sampler 0 is then unused")
+case("ext/EXT_animation_sqlerp/sampler_not_cubicslerp",
+     sqlerp(channel={"sampler": 1, "target": {"node": 0, "path": "rotation"},
+                     "extensions": {SQ: {"sampler": 1}}}),
+     [("EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION", E, CP + "/sampler"),
+      ("UNUSED_OBJECT", I, S0)],
+     "the extension names the LINEAR fallback sampler 1, which holds no CUBICSLERP data; the "
+     "CUBICSLERP sampler 0 is then unused")
 case("ext/EXT_animation_sqlerp/undeclared",
      sqlerp(used=False, samplers=[smp(0, 2, "LINEAR"), smp(0, 2, "LINEAR")],
             channel={"sampler": 1, "target": {"node": 0, "path": "rotation"},

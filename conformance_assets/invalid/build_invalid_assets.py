@@ -384,10 +384,38 @@ d = asset([[0, 1, 2, 3], [0] * 12, ("B", [2]), [0.5]],
 case("accessor/input_sparse_non_increasing", d,
      [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
      "sparse substitution makes the times [0, 1, 0.5, 3]: NON_INCREASING at 2")
+# Accessors without bufferView hold zeros (spec 3.6.2.3) and are checked like any
+# other (glTF-Validator skips them, so [0, 0] times pass there while no player
+# can use them).
 d = asset([VEC3x2], [acc(None, "SCALAR", 2, [0.0], [0.0]), acc(0, "VEC3", 2)],
           [anim([ch()], [smp()])])
-case("../rules_valid/input_without_buffer_view", d, [],
-     "times without bufferView are zeros, [0, 0]: not read, as glTF-Validator (spec: data supplied by other means)")
+case("accessor/input_without_buffer_view", d,
+     [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
+     "times without bufferView are zeros, [0, 0]: element 1 is not above element 0")
+d = asset([TIMES], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(None, "VEC4", 2)],
+          [anim([ch(path="rotation")], [smp()])])
+case("accessor/rotation_without_buffer_view", d,
+     [("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", E, C0 + "/sampler")],
+     "rotations without bufferView are zero quaternions (length 0): one issue for the run of zeros")
+# No bufferView, sparse indices [1, 3] -> values [1, 3]: times [0, 1, 0, 3].
+d = asset([VEC3x2 + VEC3x2, ("B", [1, 3]), [1, 3]],
+          [acc(None, "SCALAR", 4, [0.0], [3.0],
+               sparse={"count": 2, "indices": {"bufferView": 1, "componentType": 5121},
+                       "values": {"bufferView": 2}}),
+           acc(0, "VEC3", 4)],
+          [anim([ch()], [smp()])])
+case("accessor/input_sparse_without_buffer_view", d,
+     [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input")],
+     "sparse substitutions over implicit zeros give the times [0, 1, 0, 3]: NON_INCREASING at 2")
+# (2^62 + 2^61) keys x 3 = 2^64 + 2^61 wraps to 2^61 in 64 bits: the output count
+# 2^61 must not pass as the CUBICSPLINE count (nothing is stored: no bufferView).
+d = asset([], [acc(None, "SCALAR", 2 ** 62 + 2 ** 61, [0.0], [0.0]), acc(None, "VEC3", 2 ** 61)],
+          [anim([ch()], [smp(interpolation="CUBICSPLINE")])])
+case("sampler/cubicspline_count_wraps", d,
+     [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", E, S0 + "/input"),
+      ("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", E, C0 + "/sampler")],
+     "CUBICSPLINE with 2^62 + 2^61 implicit keys and 2^61 outputs: 3 x the keys exceeds 2^64-1, "
+     "so no count matches (a wrapping product would give 2^61); the zero times are not increasing")
 d = base()
 d["foo"] = 1
 case("asset/root_unexpected_property", d,

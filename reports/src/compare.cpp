@@ -3,10 +3,15 @@
 #include <gltf_anim/reports/compare.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/validator/load.hpp>
+
 #include <rapidjson/document.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -29,21 +34,39 @@ namespace fs = std::filesystem;
 double angle_between(std::span<const double> a, std::span<const double> b) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   if (a.size() != 4 || b.size() != 4) return kInf;
-  double na = 0, nb = 0, dot = 0;
+  // Each quaternion scaled by a power of two (exact: the result is the same as
+  // unscaled wherever that one is defined) so that its largest |component| lies
+  // in [1, 2): tiny (1e-200) or huge (1e300) quaternions neither underflow to a
+  // zero norm nor overflow to an infinite one.
+  double ma = 0, mb = 0;
   for (std::size_t i = 0; i < 4; ++i) {
     if (!std::isfinite(a[i]) || !std::isfinite(b[i])) return kInf;
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-    dot += a[i] * b[i];
+    ma = std::max(ma, std::fabs(a[i]));
+    mb = std::max(mb, std::fabs(b[i]));
+  }
+  // Identical values always agree (a zero quaternion compared with itself
+  // included). Zero quaternions are no rotation: two of them agree (angle 0,
+  // whatever the signs of their zeros), a zero and a rotation never do.
+  if (std::equal(a.begin(), a.end(), b.begin())) return 0;
+  if (ma == 0 || mb == 0) return ma == mb ? 0 : kInf;
+  const int ea = std::ilogb(ma);
+  const int eb = std::ilogb(mb);
+  double sa[4], sb[4];
+  double na = 0, nb = 0, dot = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    sa[i] = std::ldexp(a[i], -ea);
+    sb[i] = std::ldexp(b[i], -eb);
+    na += sa[i] * sa[i];
+    nb += sb[i] * sb[i];
+    dot += sa[i] * sb[i];
   }
   na = std::sqrt(na);
   nb = std::sqrt(nb);
-  if (!(na > 0) || !(nb > 0) || !std::isfinite(na) || !std::isfinite(nb)) return kInf;
   const double s = dot < 0 ? -1.0 : 1.0;
   double diff = 0, sum = 0;
   for (std::size_t i = 0; i < 4; ++i) {
-    const double x = a[i] / na;
-    const double y = s * b[i] / nb;
+    const double x = sa[i] / na;
+    const double y = s * sb[i] / nb;
     diff += (x - y) * (x - y);
     sum += (x + y) * (x + y);
   }
@@ -327,6 +350,14 @@ struct ManifestReader {
     if (!v.IsString()) fail(ptr, "must be a string");
     return std::string(v.GetString(), v.GetStringLength());
   }
+  std::string samples_path_of(const JValue& v, const std::string& ptr) const {
+    std::string path = string_of(v, ptr);
+    // Inside the manifest's folder (symlinks out are refused on opening: read_confined).
+    if (!validator::is_relative_without_dotdot(path)) {
+      fail(ptr, "must be a relative path inside the manifest's folder (not absolute, no \"..\")");
+    }
+    return path;
+  }
   std::vector<std::string> strings_of(const JValue& v, const std::string& ptr) const {
     if (v.IsString()) return {string_of(v, ptr)};
     if (!v.IsArray()) fail(ptr, "must be an array of strings");
@@ -364,7 +395,7 @@ struct ManifestReader {
     const JValue& s = v["samples"];
     const std::string sp = ptr + "/samples";
     if (s.IsString()) {
-      var.samples = string_of(s, sp);
+      var.samples = samples_path_of(s, sp);
       return var;
     }
     if (!s.IsArray()) fail(sp, "must be a path or an array of samples");
@@ -404,7 +435,7 @@ struct ManifestReader {
       else if (key == "file") e.file = string_of(x, p);
       else if (key == "samples") {
         const auto list = strings_of(x, p);
-        if (!list.empty()) e.samples = list.front();
+        if (!list.empty()) e.samples = samples_path_of(x.IsArray() ? x[0] : x, x.IsArray() ? p + "/0" : p);
       } else if (key == "features") e.features = strings_of(x, p);
       else if (key == "clauses") e.clauses = strings_of(x, p);
       else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
@@ -436,34 +467,102 @@ struct ManifestReader {
   }
 };
 
-std::string read_text(const fs::path& path, std::uint64_t limit) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw SamplesFormatError(path.string(), "", "cannot read: " + ec.message());
-  if (size > limit) throw SamplesFormatError(path.string(), "", "file too large");
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (!in && !in.eof()) throw SamplesFormatError(path.string(), "", "cannot read");
-  return s.str();
+// Forwards a reader's events to a document, converting every number from its
+// text with std::from_chars (correctly rounded), as the loader and the samples
+// reader do: RapidJSON 1.1.0's full-precision parser misreads some tokens
+// ("0e200" became a huge number, so a tolerance of zero let anything pass).
+class ExactNumbers {
+ public:
+  explicit ExactNumbers(rapidjson::Document& doc) : doc_(doc) {}
+  bool Null() { return doc_.Null(); }
+  bool Bool(bool b) { return doc_.Bool(b); }
+  bool Int(int i) { return doc_.Int(i); }
+  bool Uint(unsigned i) { return doc_.Uint(i); }
+  bool Int64(std::int64_t i) { return doc_.Int64(i); }
+  bool Uint64(std::uint64_t i) { return doc_.Uint64(i); }
+  bool Double(double d) { return doc_.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool /*copy*/) {
+    const char* end = s + n;
+    if (std::string_view(s, n).find_first_of(".eE") == std::string_view::npos) {
+      std::int64_t i = 0;
+      std::uint64_t u = 0;
+      if (*s == '-') {
+        if (const auto r = std::from_chars(s, end, i); r.ec == std::errc() && r.ptr == end) return doc_.Int64(i);
+      } else if (const auto r = std::from_chars(s, end, u); r.ec == std::errc() && r.ptr == end) {
+        return doc_.Uint64(u);
+      }
+    }
+    double d = 0;
+    const auto r = std::from_chars(s, end, d);
+    if (r.ec != std::errc() || r.ptr != end) {
+      bad_number_ = std::string(s, n);
+      return false;
+    }
+    return doc_.Double(d);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc_.String(s, n, copy); }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc_.Key(s, n, copy); }
+  bool StartObject() { return doc_.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { return doc_.EndObject(n); }
+  bool StartArray() { return doc_.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return doc_.EndArray(n); }
+  const std::string& bad_number() const { return bad_number_; }
+
+ private:
+  rapidjson::Document& doc_;
+  std::string bad_number_;
+};
+
+constexpr std::uint64_t kMaxManifestBytes = std::uint64_t{256} << 20;
+
+// A path named by the manifest (an entry's or a variant's `samples`), relative
+// to the manifest's folder and confined to it: no absolute path, no "..", no
+// symlink out (validator::read_file_confined, as for external buffer URIs).
+std::string read_confined(const fs::path& base, const std::string& relative, std::uint64_t limit) {
+  std::string why;
+  auto text = validator::read_file_confined(base, fs::path(relative), limit, why);
+  if (!text) throw SamplesFormatError((base / relative).string(), "", why);
+  return std::move(*text);
+}
+
+
+SamplesFile read_manifest_samples(const Manifest& m, const std::string& relative, const ReadOptions& options) {
+  const fs::path base = m.path.parent_path();
+  const std::string text = read_confined(base, relative, options.max_file_bytes);
+  const std::string name = (base / relative).string();
+  const std::string ext = fs::path(relative).extension().string();
+  const bool csv = ext.size() == 4 && (ext[1] | 0x20) == 'c' && (ext[2] | 0x20) == 's' && (ext[3] | 0x20) == 'v';
+  return csv ? read_samples_csv(text, options, name) : read_samples_json(text, options, name);
 }
 
 }  // namespace
 
 Manifest read_manifest(const fs::path& path) {
   ManifestReader r{path.string()};
-  const std::string text = read_text(path, std::uint64_t{256} << 20);
+  // Confined to its own folder too: a manifest.json that is a symlink to a file
+  // elsewhere is refused.
+  const std::string text = read_confined(path.parent_path(), path.filename().string(), kMaxManifestBytes);
   rapidjson::Document doc;
-  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
-            rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
-  if (doc.HasParseError()) {
-    const std::size_t offset = std::min<std::size_t>(doc.GetErrorOffset(), text.size());
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::Reader reader;
+  ExactNumbers exact(doc);
+  rapidjson::ParseResult parsed;
+  auto generate = [&](rapidjson::Document&) {
+    parsed = reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+                          rapidjson::kParseNumbersAsStringsFlag>(stream, exact);
+    return !parsed.IsError();
+  };
+  doc.Populate(generate);
+  if (parsed.IsError()) {
+    const std::size_t offset = std::min<std::size_t>(parsed.Offset(), text.size());
     const std::size_t line = 1 + static_cast<std::size_t>(
                                      std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
     const std::size_t last_nl = text.rfind('\n', offset == 0 ? 0 : offset - 1);
     const std::size_t column = offset - (last_nl == std::string::npos || offset == 0 ? 0 : last_nl + 1) + 1;
     r.fail("line " + std::to_string(line) + ", column " + std::to_string(column),
-           std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()));
+           exact.bad_number().empty()
+               ? std::string("invalid JSON: ") + rapidjson::GetParseError_En(parsed.Code())
+               : "number " + exact.bad_number() + " is out of the range of a double");
   }
   Manifest m;
   m.path = path;
@@ -498,13 +597,12 @@ std::optional<fs::path> find_manifest(const fs::path& start) {
   std::error_code ec;
   fs::path dir = fs::absolute(start, ec);
   if (ec) return std::nullopt;
+  // Only there: a walk up the folders would let any manifest.json above (a
+  // stray /tmp/manifest.json) set the tolerances.
   if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
-  while (true) {
-    const fs::path candidate = dir / "manifest.json";
-    if (fs::is_regular_file(candidate, ec)) return candidate;
-    if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
-    dir = dir.parent_path();
-  }
+  fs::path candidate = dir / "manifest.json";
+  if (fs::exists(fs::symlink_status(candidate, ec))) return candidate;
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------- paths
@@ -690,7 +788,11 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   report.generator = kGenerator;
 
   std::optional<Manifest> manifest;
-  if (const auto mp = find_manifest(golden)) manifest = read_manifest(*mp);
+  if (options.manifest) {
+    manifest = read_manifest(*options.manifest);
+  } else if (const auto mp = find_manifest(golden)) {
+    manifest = read_manifest(*mp);
+  }
 
   // Golden files.
   std::vector<fs::path> golden_paths;
@@ -790,7 +892,7 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
       // structured bindings (P1091), and scripts/fuzz.sh builds with clang 14.
       auto alternative = [&, golden = g](const ManifestVariant& v) -> std::optional<SamplesFile> {
         if (!v.samples.empty()) {
-          return read_samples_file(manifest->path.parent_path() / v.samples, options.read);
+          return read_manifest_samples(*manifest, v.samples, options.read);
         }
         if (v.excerpt.empty()) return std::nullopt;
         SamplesFile vg = golden->file;

@@ -184,3 +184,24 @@ TEST(CompareCli, HelpHasAnExample) {
   const auto top = run(" --help");
   EXPECT_NE(top.out.find("  compare "), std::string::npos);
 }
+
+// The manifest comes from --manifest or the golden folder, never from a folder
+// above: a stray manifest.json with tolerance 1e9 above the golden folder
+// changes nothing (the 0.002 / 0.004 rad errors still fail), and a manifest
+// whose variant escapes its folder is refused with exit 2, naming the reason.
+TEST(CompareCli, ManifestIsTheGoldenFoldersOrNamedAndConfined) {
+  const Fixture f = make("manifest");
+  std::ofstream(f.dir / "manifest.json") << R"({"tolerance": 1e9, "angleTolerance": 1e9, "assets": []})";
+  auto r = run(args(f));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\n0 passed, 2 failed\n"), std::string::npos) << r.out;
+  r = run(args(f) + " --manifest '" + (f.dir / "manifest.json").string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+
+  std::ofstream(f.golden / "manifest.json")
+      << R"({"assets": [{"id": "move", "samples": "move.samples.json",
+                         "variants": [{"name": "v", "samples": "../../../../../../../../etc/passwd"}]}]})";
+  r = run(args(f));
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("relative path inside the manifest's folder"), std::string::npos) << r.err;
+}

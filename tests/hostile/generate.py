@@ -198,6 +198,41 @@ def main():
           [("ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", "/accessors/1/sparse/count")],
           "sparse count 2^31 - 1: nothing of that size may be allocated")
 
+    # ---- accessors without bufferView: zeros, checked in O(stored) ----
+    def implicit_asset(count, out_count=None, path="translation", out_type="VEC3"):
+        """Times without bufferView (count `count`, sparse index 1 -> 1.0, so the
+        times are [0, 1, 0, 0, ...]); the output without bufferView too."""
+        a = base()
+        idx = struct.pack("<I", 1)
+        val = floats(1.0)
+        a["buffers"] = [{"byteLength": len(idx) + len(val), "uri": data_uri(idx + val)}]
+        a["bufferViews"] = [{"buffer": 0, "byteLength": len(idx)},
+                            {"buffer": 0, "byteOffset": len(idx), "byteLength": len(val)}]
+        a["accessors"] = [
+            {"componentType": 5126, "count": count, "type": "SCALAR", "min": [0.0], "max": [1.0],
+             "sparse": {"count": 1, "indices": {"bufferView": 0, "componentType": 5125},
+                        "values": {"bufferView": 1}}},
+            {"componentType": 5126, "count": count if out_count is None else out_count, "type": out_type}]
+        a["animations"][0]["channels"][0]["target"]["path"] = path
+        return a
+    write("implicit_sparse_count_2_50.gltf", implicit_asset(2 ** 50), 1,
+          [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/animations/0/samplers/0/input")],
+          "times of count 2^50 without bufferView, one sparse substitution ([0, 1, 0, 0, ...]): "
+          "element 2 is reported once, in milliseconds (the run of 2^50 - 2 zeros is one step)")
+    write("implicit_rotation_count_2_64_minus_1.gltf",
+          implicit_asset(3, out_count=2 ** 64 - 1, path="rotation", out_type="VEC4"), 1,
+          [("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/animations/0/samplers/0/input"),
+           ("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", "/animations/0/channels/0/sampler"),
+           ("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION",
+            "/animations/0/channels/0/sampler")],
+          "2^64 - 1 zero rotations without bufferView: the count is wrong and the zero quaternions "
+          "are one issue (component indices past 2^64 are printed exactly)")
+    write("glb_buffer_1_without_uri.glb",
+          glb(json.dumps({"asset": {"version": "2.0"},
+                          "buffers": [{"byteLength": 4}, {"byteLength": 4}]}).encode(), b"\0" * 4),
+          1, [("BUFFER_NON_FIRST_GLB", "/buffers/1")],
+          "a second GLB buffer without uri: only buffers[0] may refer to the BIN chunk")
+
     # ---- wrong JSON types in every animation field ----
     fields = [
         ("animations", lambda a: a.__setitem__("animations", {"0": 1}), "/animations", "TYPE_MISMATCH"),

@@ -494,4 +494,24 @@ TEST(HostileCorpus, SampleKeepsTheContractOnEveryCase) {
   }
 }
 
+// Accessors without bufferView hold zeros that are not stored: every pass is
+// O(stored), never O(declared count). Count 2^50 (and 2^64 - 1) takes a step
+// per run of zeros, so validate and sample end well inside one second of CPU
+// (RLIMIT_CPU: SIGXCPU would fail the contract); walking every implicit zero
+// would take weeks.
+TEST(HostileLarge, ImplicitAccessorsOfHugeCountsEndUnderOneCpuSecond) {
+  for (const char* name : {"implicit_sparse_count_2_50.gltf", "implicit_rotation_count_2_64_minus_1.gltf"}) {
+    SCOPED_TRACE(name);
+    const std::string file = (kHostile / "cases" / name).string();
+    for (const char* command : {"validate", "sample"}) {
+      SCOPED_TRACE(command);
+      // prlimit(1) sets the CPU limit on the child only; no shell.
+      const ChildRun r = run({"/usr/bin/prlimit", "--cpu=1", GLTF_ANIM_CLI, command, file}, "implicit");
+      expect_contract(r);
+      EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+      EXPECT_LT(r.cpu_seconds, 1.0);
+    }
+  }
+}
+
 }  // namespace

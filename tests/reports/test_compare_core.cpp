@@ -77,6 +77,42 @@ TEST(CompareMeasures, DegenerateQuaternionsAreInfinitelyWrong) {
   EXPECT_EQ(gr::angle_between(kIdentity, std::array<double, 3>{0, 0, 1}), kInf);
 }
 
+// A zero quaternion is no rotation: it matches only another zero quaternion
+// (angle 0, whatever the signs of the zeros) and never a rotation.
+TEST(CompareMeasures, ZeroQuaternionsMatchOnlyZeroQuaternions) {
+  const std::array<double, 4> zero{0, 0, 0, 0};
+  const std::array<double, 4> signed_zero{-0.0, 0, -0.0, 0};
+  EXPECT_EQ(gr::angle_between(zero, zero), 0.0);
+  EXPECT_EQ(gr::angle_between(zero, signed_zero), 0.0);
+  EXPECT_EQ(gr::angle_between(zero, kIdentity), kInf);
+  EXPECT_EQ(gr::angle_between(kIdentity, signed_zero), kInf);
+}
+
+// Identical values give exactly 0, and the angle does not depend on the scale:
+// tiny (norm below the square root of the smallest double) and huge (squares
+// overflow) quaternions are the rotations of their directions. Expected: a
+// rotation by 0.5 about z, scaled, against the identity.
+TEST(CompareMeasures, AngleIsExactForIdenticalAndScaleFree) {
+  const auto q = axis_angle(0.6, 0, 0.8, 0.3);
+  EXPECT_EQ(gr::angle_between(q, q), 0.0);
+  const auto r = axis_angle(0, 0, 1, 0.5);
+  for (double scale : {1e-200, 1e-300, 1e300}) {
+    SCOPED_TRACE(scale);
+    const std::array<double, 4> s{r[0] * scale, r[1] * scale, r[2] * scale, r[3] * scale};
+    EXPECT_EQ(gr::angle_between(s, s), 0.0);
+    EXPECT_NEAR(gr::angle_between(s, kIdentity), 0.5, 1e-12);
+    const std::array<double, 4> id{0, 0, 0, scale};
+    EXPECT_NEAR(gr::angle_between(s, id), 0.5, 1e-12);
+  }
+}
+
+TEST(CompareSamples, ASamplesFileWithZeroQuaternionsMatchesItself) {
+  const auto f = one_channel("/nodes/0/rotation", {0, 1}, {{0, 0, 0, 0}, {0, 0, 0, 1}});
+  const auto r = gr::compare_samples(f, f, {0, 0});
+  EXPECT_TRUE(r.passed());
+  EXPECT_EQ(r.angle.max, 0.0);
+}
+
 TEST(CompareMeasures, MaxAbsDifference) {
   EXPECT_EQ(gr::max_abs_difference(std::array<double, 3>{1, 2, 3},
                                    std::array<double, 3>{1.5, 2, 2}),

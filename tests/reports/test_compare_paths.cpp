@@ -7,6 +7,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace gr = gltf_anim::reports;
 namespace fs = std::filesystem;
@@ -219,14 +222,104 @@ TEST(ComparePaths, ErrorsNameTheFileAndPointer) {
   }
 }
 
-TEST(ComparePaths, FindManifestLooksInParentFolders) {
+// The manifest is the golden folder's (or the golden file's folder's), never
+// one found by walking up: a stray manifest.json above must not set tolerances.
+TEST(ComparePaths, FindManifestLooksOnlyInTheGoldenFolder) {
   const fs::path dir = fresh_dir("find");
   write(dir / "manifest.json", "[]");
   fs::create_directories(dir / "a/b");
-  EXPECT_EQ(gr::find_manifest(dir / "a/b"), fs::absolute(dir / "manifest.json"));
-  EXPECT_EQ(gr::find_manifest(dir / "a/b/file.json"), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gr::find_manifest(dir), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gr::find_manifest(dir / "file.json"), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gr::find_manifest(dir / "a/b"), std::nullopt);
+  EXPECT_EQ(gr::find_manifest(dir / "a/b/file.json"), std::nullopt);
   const auto m = gr::read_manifest(dir / "manifest.json");
   EXPECT_TRUE(m.entries.empty());
+}
+
+TEST(ComparePaths, ManifestAboveTheGoldenFolderIsIgnored) {
+  const fs::path dir = fresh_dir("stray");
+  write(dir / "manifest.json", R"({"tolerance": 1e9, "assets": []})");
+  save(dir / "g/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  const auto r = gr::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_FALSE(r.cases[0].passed());  // 999 over the default 1e-5, not under 1e9
+  EXPECT_EQ(r.cases[0].tolerances.absolute, gr::Tolerances{}.absolute);
+  // Named explicitly, it is used.
+  gr::CompareOptions o;
+  o.manifest = dir / "manifest.json";
+  EXPECT_TRUE(gr::compare_paths(dir / "g", dir / "a", o).cases.at(0).passed());
+}
+
+// RapidJSON 1.1.0's full-precision parser read 0e200 as a huge number; the
+// manifest's numbers are converted from their text (0e200 is exactly 0).
+TEST(ComparePaths, ManifestNumbersAreReadExactly) {
+  const fs::path dir = fresh_dir("exact");
+  write(dir / "g/manifest.json",
+        R"({"tolerance": 0e200, "angleTolerance": 25e-1, "assets": [{"id": "move", "samples": "move.samples.json", "tolerance": 1.5e-0}]})");
+  const auto m = gr::read_manifest(dir / "g/manifest.json");
+  EXPECT_EQ(m.tolerance, std::optional<double>(0.0));
+  EXPECT_EQ(m.angle_tolerance, std::optional<double>(2.5));
+  ASSERT_EQ(m.entries.size(), 1u);
+  EXPECT_EQ(m.entries[0].tolerance, std::optional<double>(1.5));
+  write(dir / "g2/manifest.json", R"({"tolerance": 0e200, "assets": []})");
+  save(dir / "g2/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  const auto r = gr::compare_paths(dir / "g2", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_EQ(r.cases[0].tolerances.absolute, 0.0);
+  EXPECT_FALSE(r.cases[0].passed());
+  write(dir / "g3/manifest.json", R"({"tolerance": 1e400, "assets": []})");
+  try {
+    gr::read_manifest(dir / "g3/manifest.json");
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_NE(e.message().find("too big"), std::string::npos) << e.message();
+  }
+}
+
+// A variant's samples path is confined to the manifest's folder: absolute
+// paths and ".." make the manifest malformed (at the path's JSON pointer), a
+// symlink out is refused on opening (exit 2 at the CLI); nothing outside is read.
+TEST(ComparePaths, ManifestSamplesPathsAreConfined) {
+  const fs::path dir = fresh_dir("confined");
+  save(dir / "escape.samples.json", translation("move.gltf", 0, 1000));
+  save(dir / "g/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  fs::create_symlink(dir / "escape.samples.json", dir / "g/link.samples.json");
+  const std::string absolute = (dir / "escape.samples.json").string();
+  for (const auto& [path, why] : std::vector<std::pair<std::string, std::string>>{
+           {"../escape.samples.json", "relative path inside the manifest's folder"},
+           {absolute, "relative path inside the manifest's folder"},
+           {"sub/../../escape.samples.json", "relative path inside the manifest's folder"},
+           {"link.samples.json", "resolves outside"}}) {
+    SCOPED_TRACE(path);
+    write(dir / "g/manifest.json",
+          R"({"assets": [{"id": "move", "samples": "move.samples.json", "variants": [{"name": "v", "samples": ")" +
+              path + R"("}]}]})");
+    try {
+      gr::compare_paths(dir / "g", dir / "a", {});
+      FAIL() << "no exception";
+    } catch (const gr::SamplesFormatError& e) {
+      EXPECT_NE(e.message().find(why), std::string::npos) << e.what();
+    }
+  }
+  // An entry's own samples path obeys the same rule, reported at its pointer.
+  write(dir / "g/manifest.json", R"({"assets": [{"id": "move", "samples": "../escape.samples.json"}]})");
+  try {
+    gr::read_manifest(dir / "g/manifest.json");
+    FAIL() << "no exception";
+  } catch (const gr::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/samples");
+  }
+  // Inside the folder, the variant is read and credited.
+  save(dir / "g/v/alt.samples.json", translation("move.gltf", 0, 1000));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "move", "samples": "move.samples.json", "variants": [{"name": "v", "samples": "v/alt.samples.json"}]}]})");
+  const auto r = gr::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "v");
 }
 
 TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {

@@ -5,21 +5,17 @@
 
 #include <gtest/gtest.h>
 
+#include "validate_json.hpp"
+
 #include <string>
 #include <vector>
 
 namespace {
 
 using gltf_anim::validator::Severity;
-using gltf_anim::validator::ValidateOptions;
-using gltf_anim::validator::validate_bytes;
 using gltf_anim::validator::ValidationReport;
 
-ValidationReport run(const std::string& json) {
-  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(json.data()),
-                                            json.size());
-  return validate_bytes(bytes, "hostile.gltf", {}, ValidateOptions{});
-}
+ValidationReport run(const std::string& json) { return rules_test::validate_json(json, "hostile.gltf"); }
 
 // A valid asset with one animation (buffer of 32 bytes: times [0, 1], two VEC3).
 std::string asset_with(const std::string& animation, const std::string& nodes = "[{}]",

@@ -213,6 +213,11 @@ constexpr IssueType kIssueTypes[] = {
      "Buffer refers to an unresolved GLB binary chunk.",
      "Buffer 0 of a GLB has no uri but the file has no BIN chunk.",
      "glTF 2.0 GLB-stored Buffer: when such a buffer exists, a BIN chunk MUST be present"},
+    {"BUFFER_NON_FIRST_GLB", S::kError, P::kLink,
+     "Buffer referring to GLB binary chunk must be the first.",
+     "A buffer other than buffers[0] of a GLB has no uri: only the first buffer may refer to "
+     "the BIN chunk, so this one has no data (glTF-Validator 2.0.0-dev.2's code).",
+     "glTF 2.0 GLB-stored Buffer: it MUST be the first element of buffers array"},
     {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", S::kError, P::kLink,
      "Buffer view's byteStride ({0}) is greater than byteLength ({1}).",
      "bufferView.byteStride exceeds bufferView.byteLength.",
@@ -299,6 +304,13 @@ constexpr IssueType kIssueTypes[] = {
      "count (in-tangent, value, out-tangent per key); reported at the sampler's output.",
      "EXT_animation_sqlerp: the number of output elements must equal three times the number of "
      "input elements"},
+    {"EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION", S::kError, P::kLink,
+     "EXT_animation_sqlerp sampler {0} has interpolation '{1}', not 'CUBICSLERP'.",
+     "Our own (EXT_animation_sqlerp): a channel's extension object names a sampler whose "
+     "interpolation is not CUBICSLERP (a client with the extension would play it as CUBICSLERP "
+     "data); reported at the extension's sampler.",
+     "EXT_animation_sqlerp: the sampler property references an animation.sampler which defines "
+     "animation data using the new CUBICSLERP interpolation type"},
     {"EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH", S::kError, P::kLink,
      "CUBICSLERP can only animate rotation, not '{0}'.",
      "Our own (EXT_animation_sqlerp): a channel reaches a CUBICSLERP sampler (through the "

@@ -195,6 +195,17 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value
   r.track.values = r.values;
   const std::string problem = reference::validate(r.track);
   if (!problem.empty()) throw fail(problem);
+  if (r.track.kind == reference::ValueKind::kRotation) {
+    // A zero keyframe value is no rotation (nothing to normalize; validate
+    // reports it as a non-unit quaternion), whether stored or implicit (an
+    // accessor without bufferView). Tangents may be zero.
+    for (std::size_t k = 0; k < r.times.size(); ++k) {
+      const auto q = r.track.value(k);
+      if (std::all_of(q.begin(), q.end(), [](double component) { return component == 0.0; })) {
+        throw fail("rotation keyframe " + std::to_string(k) + " is the zero quaternion");
+      }
+    }
+  }
   return r;
 }
 

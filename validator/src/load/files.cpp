@@ -2,6 +2,7 @@
 // surprises, mapped when large so a 300 MB .bin costs no copy.
 #include "load/internal.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <system_error>
@@ -157,6 +158,35 @@ ReadResult read_file_beneath(const std::filesystem::path& root, const std::files
     return open_failure(false);
   }
   return read_opened(f.fd, max_bytes);
+}
+
+bool is_relative_without_dotdot(const std::filesystem::path& relative) {
+  if (relative.empty() || relative.is_absolute() || relative.has_root_name() || relative.has_root_directory()) {
+    return false;
+  }
+  return std::none_of(relative.begin(), relative.end(), [](const std::filesystem::path& part) { return part == ".."; });
+}
+
+std::optional<std::string> read_file_confined(const std::filesystem::path& root,
+                                              const std::filesystem::path& relative,
+                                              std::uint64_t max_bytes, std::string& why) {
+  if (!is_relative_without_dotdot(relative)) {
+    why = "not a relative path inside " + root.string() + " (absolute, empty or with \"..\")";
+    return std::nullopt;
+  }
+  const ReadResult r = read_file_beneath(root, relative, max_bytes);
+  switch (r.failure) {
+    case ReadResult::Failure::kNone: {
+      const auto bytes = r.storage->bytes();
+      return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    }
+    case ReadResult::Failure::kOutsideRoot: why = "resolves outside " + root.string(); break;
+    case ReadResult::Failure::kTooLarge:
+      why = "file is " + std::to_string(r.size) + " bytes, more than the limit of " + std::to_string(max_bytes);
+      break;
+    default: why = "cannot read: " + r.detail; break;
+  }
+  return std::nullopt;
 }
 
 }  // namespace gltf_anim::validator

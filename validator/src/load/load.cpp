@@ -83,9 +83,10 @@ class Loader {
       const Buffer& b = asset_.buffers[i];
       const JsonPointer at = JsonPointer("/buffers") / i;
       if (!b.uri) {
-        // Only buffer 0 of a GLB refers to the BIN chunk; any other buffer
-        // without uri is undefined (the schema check reports .gltf ones).
+        // Only buffer 0 of a GLB refers to the BIN chunk; any other GLB buffer
+        // without uri has no data (the schema check reports .gltf ones).
         if (glb && i == 0) load_glb_buffer(at, bin);
+        if (glb && i != 0) issues_.add("BUFFER_NON_FIRST_GLB", at);
         continue;
       }
       Resource r;

@@ -39,16 +39,29 @@ class InputChecker final : public ElementChecker {
       if (std::isnan(v)) continue;  // ACCESSOR_INVALID_FLOAT reports it
       if (v < 0) issues_.add("ACCESSOR_ANIMATION_INPUT_NEGATIVE", pointer_,
                              {std::to_string(i), number_text(v)});
-      if (has_previous_ && v <= previous_) {
-        issues_.add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", pointer_,
-                    {std::to_string(i), number_text(v), number_text(previous_)});
-      }
+      if (has_previous_ && v <= previous_) non_increasing(i, v, previous_);
       previous_ = v;
       has_previous_ = true;
     }
   }
+  // 0 is never negative; in a run of zeros, the first element not above its
+  // previous one is reported, once for the run.
+  void consume_zeros(std::uint64_t first, std::uint64_t n) override {
+    if (n == 0) return;
+    if (has_previous_ && 0 <= previous_) {
+      non_increasing(first, 0, previous_);
+    } else if (n >= 2) {
+      non_increasing(first + 1, 0, 0);
+    }
+    previous_ = 0;
+    has_previous_ = true;
+  }
 
  private:
+  void non_increasing(std::uint64_t i, double v, double previous) {
+    issues_.add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", pointer_,
+                {std::to_string(i), number_text(v), number_text(previous)});
+  }
   IssueCollector& issues_;
   std::string pointer_;
   double previous_ = 0;
@@ -288,11 +301,8 @@ class AnimationRules final : public RuleModule {
           if (is_trs(*path)) per_key = 1;
           if (*path == "weights" && morph_count) per_key = *morph_count;
           if (in != nullptr && in->well_formed && per_key != 0) {
-            const std::uint64_t expected = *in->count * interp.outputs_per_key * per_key;
-            if (expected != *out.count) {
-              ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p,
-                             {std::to_string(expected), std::to_string(*out.count)});
-            }
+            check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p,
+                               *in->count, interp.outputs_per_key, per_key, *out.count);
           }
           if (*path == "rotation" && out.type == ElementType::kVec4) {
             check_unit_quaternions(ctx, *info->output, sampler_p, interp);

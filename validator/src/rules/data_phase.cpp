@@ -97,10 +97,39 @@ Bound read_bound(const rapidjson::Value* json, const char* name, std::uint32_t c
   return b;
 }
 
+// Visits every element of `reader` in order, in time and memory linear in what
+// is stored, never in the declared count: decoded chunks go to on_values(chunk,
+// first); for an accessor without bufferView, each run of implicit zeros between
+// sparse substitutions is one on_zeros(first, n) call (count 2^50 is one call),
+// and consecutive substitutions are decoded together. False when a read fails.
+template <typename OnValues, typename OnZeros>
+bool walk_elements(const AccessorReader& reader, OnValues&& on_values, OnZeros&& on_zeros) {
+  std::vector<double> chunk;
+  auto decode = [&](std::uint64_t first, std::uint64_t n) {
+    for (std::uint64_t done = 0; done < n; done += kChunkElements) {
+      const auto m = static_cast<std::size_t>(std::min<std::uint64_t>(kChunkElements, n - done));
+      chunk.resize(m * reader.components());
+      if (!reader.read(first + done, m, chunk.data())) return false;
+      on_values(chunk, first + done);
+    }
+    return true;
+  };
+  if (reader.has_stored_base()) return decode(0, reader.count());
+  const std::span<const std::uint32_t> indices = reader.sparse_indices();
+  std::uint64_t next = 0;  // first element not visited yet
+  for (std::size_t k = 0; k < indices.size();) {
+    std::size_t end = k + 1;
+    while (end < indices.size() && indices[end] == indices[end - 1] + 1u) ++end;
+    if (indices[k] > next) on_zeros(next, indices[k] - next);
+    if (!decode(indices[k], end - k)) return false;
+    next = std::uint64_t{indices[k]} + (end - k);
+    k = end;
+  }
+  if (next < reader.count()) on_zeros(next, reader.count() - next);
+  return true;
+}
+
 void check_accessor(RuleContext& ctx, std::size_t index) {
-  const Accessor& acc = ctx.asset.accessors[index];
-  // Implicit all-zero accessors (no bufferView, no sparse) hold no data to check.
-  if (!acc.buffer_view && !acc.sparse) return;
   std::optional<AccessorReader> reader = AccessorReader::open(ctx.asset, index, &ctx.issues);
   if (!reader) return;
   const std::uint32_t comps = reader->components();
@@ -111,12 +140,7 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
   Bound hi = read_bound(json, "max", comps, reader->component_type(), reader->normalized(), false);
   const std::vector<ElementChecker*> checkers = ctx.data.checkers_of(index);
 
-  std::vector<double> chunk;
-  for (std::uint64_t first = 0; first < reader->count(); first += kChunkElements) {
-    const std::size_t n =
-        static_cast<std::size_t>(std::min<std::uint64_t>(kChunkElements, reader->count() - first));
-    chunk.resize(n * comps);
-    if (!reader->read(first, n, chunk.data())) return;
+  auto on_values = [&](const std::vector<double>& chunk, std::uint64_t first) {
     bool chunk_finite = true;
     if (is_float) {
       for (std::size_t k = 0; k < chunk.size(); ++k) {
@@ -150,7 +174,20 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
       }
     }
     for (ElementChecker* checker : checkers) checker->consume(chunk, first);
-  }
+  };
+  // n elements of value 0 in every component, in O(1).
+  auto on_zeros = [&](std::uint64_t first, std::uint64_t n) {
+    for (Bound* b : {&lo, &hi}) {
+      if (!b->present) continue;
+      const bool is_min = b == &lo;
+      for (std::uint32_t c = 0; c < comps; ++c) {
+        b->actual[c] = is_min ? std::min(b->actual[c], 0.0) : std::max(b->actual[c], 0.0);
+        if (is_min ? 0.0 < b->decoded[c] : 0.0 > b->decoded[c]) b->beyond[c] += n;
+      }
+    }
+    for (ElementChecker* checker : checkers) checker->consume_zeros(first, n);
+  };
+  if (!walk_elements(*reader, on_values, on_zeros)) return;
   for (ElementChecker* checker : checkers) checker->finish();
 
   struct Kind {

@@ -11,7 +11,7 @@
 //    value); the core counts and quaternion checks read that declaration;
 //  - a channel with the extension object may omit its core `sampler`;
 //  - the extension's sampler counts as used (no UNUSED_OBJECT).
-// The five codes EXT_ANIMATION_SQLERP_* are stable; other checks use the
+// The six codes EXT_ANIMATION_SQLERP_* are stable; other checks use the
 // generic codes (UNRESOLVED_REFERENCE, UNDECLARED_EXTENSION, the core output
 // format and quaternion codes).
 #include <gltf_anim/validator/rules.hpp>
@@ -50,14 +50,26 @@ class SqlerpOutputChecker final : public ElementChecker {
                      std::to_string(e)});
       }
       const double length = rules::length4(q);
-      if (!(std::abs(length - 1.0) <= rules::kUnitQuaternionTolerance)) {
-        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
-                    {std::to_string(e * 4), std::to_string(e * 4 + 3), rules::number_text(length)});
+      if (!(std::abs(length - 1.0) <= rules::kUnitQuaternionTolerance)) non_unit(e, length);
+    }
+  }
+  // Zero end tangents are right; any other zero element is not unit length:
+  // one issue for the run, at its first such element.
+  void consume_zeros(std::uint64_t first, std::uint64_t n) override {
+    for (std::uint64_t e = first; e < first + n && e - first < 3; ++e) {
+      if (e != 0 && e + 1 != elements_) {
+        non_unit(e, 0.0);
+        return;
       }
     }
   }
 
  private:
+  void non_unit(std::uint64_t e, double length) {
+    issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                {rules::component_index_text(e, 4, 0), rules::component_index_text(e, 4, 3),
+                 rules::number_text(length)});
+  }
   IssueCollector& issues_;
   std::string pointer_;
   std::uint64_t elements_;
@@ -134,11 +146,10 @@ class SqlerpRules final : public RuleModule {
       ctx.issues.add("EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", ip, {std::to_string(*in->count)});
     }
     if (out == nullptr) return;
-    bool count_ok = true;
-    if (in != nullptr && *out->count != 3 * *in->count) {
-      ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", op,
-                     {std::to_string(3 * *in->count), std::to_string(*out->count)});
-      count_ok = false;
+    const bool count_ok = in != nullptr && rules::expected_output_count(*in->count, 3, 1) == *out->count;
+    if (in != nullptr && !count_ok) {
+      rules::check_output_count(ctx.issues, "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", op, *in->count, 3, 1,
+                                *out->count);
     }
     if (!rules::rotation_format_ok(*out)) {
       ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", op,
@@ -198,8 +209,16 @@ class SqlerpRules final : public RuleModule {
           if (*s >= array_size(samplers)) {
             ctx.issues.add("UNRESOLVED_REFERENCE", ep / std::string_view("sampler"),
                            {std::to_string(*s)});
+          } else if (const rapidjson::Value* named = object_at(samplers, *s);
+                     declared && named != nullptr && !is_sqlerp(named) &&
+                     (member(*named, "interpolation") == nullptr || string_member(*named, "interpolation"))) {
+            // The extension's sampler holds CUBICSLERP data by definition; a
+            // client with the extension would misread any other mode's output.
+            ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION",
+                           ep / std::string_view("sampler"),
+                           {std::to_string(*s), std::string(string_member(*named, "interpolation").value_or("LINEAR"))});
           } else {
-            drives_sqlerp = drives_sqlerp || is_sqlerp(object_at(samplers, *s));
+            drives_sqlerp = drives_sqlerp || is_sqlerp(named);
           }
         }
         if (!has_member(*channel, "sampler") && !required) {

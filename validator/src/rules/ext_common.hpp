@@ -94,6 +94,47 @@ inline std::string format_text(const Accessor& a) {
   return s + "}";
 }
 
+// The output count a sampler needs: keys x outputs per key x values per key
+// (3 x count for cubic modes, x morph targets for weights). nullopt when the
+// product exceeds 2^64-1: no stored count can match it, and a wrapped product
+// could (2^63 keys x 3 wraps to 2^63 + 2^64).
+inline std::optional<std::uint64_t> expected_output_count(std::uint64_t keys, std::uint64_t outputs_per_key,
+                                                          std::uint64_t per_key) {
+  std::uint64_t elements = 0;
+  std::uint64_t total = 0;
+  if (__builtin_mul_overflow(keys, outputs_per_key, &elements) ||
+      __builtin_mul_overflow(elements, per_key, &total)) {
+    return std::nullopt;
+  }
+  return total;
+}
+
+// Reports `code` (arguments: expected, found) at `at` when `found` differs from
+// the expected output count.
+inline void check_output_count(IssueCollector& issues, std::string_view code, const JsonPointer& at,
+                               std::uint64_t keys, std::uint64_t outputs_per_key, std::uint64_t per_key,
+                               std::uint64_t found) {
+  const std::optional<std::uint64_t> expected = expected_output_count(keys, outputs_per_key, per_key);
+  if (expected && *expected == found) return;
+  issues.add(code, at, {expected ? std::to_string(*expected) : std::string("more than 2^64-1"),
+                        std::to_string(found)});
+}
+
+// Flat component index `element` x `width` + `offset` in decimal, exact past
+// 2^64 (an implicit accessor's count can be as large as 2^64-1): schoolbook
+// multiplication on the decimal digits, no wider integer type needed.
+inline std::string component_index_text(std::uint64_t element, std::uint32_t width, std::uint32_t offset) {
+  std::string digits = std::to_string(element);
+  std::uint64_t carry = offset;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    const std::uint64_t v = static_cast<std::uint64_t>(*it - '0') * width + carry;
+    *it = static_cast<char>('0' + v % 10);
+    carry = v / 10;
+  }
+  for (; carry != 0; carry /= 10) digits.insert(digits.begin(), static_cast<char>('0' + carry % 10));
+  return digits;
+}
+
 // Largest accepted |length - 1| of a rotation quaternion: glTF-Validator's
 // unitLengthThresholdVec4, "slightly greater than" the 8-bit quantization error.
 constexpr double kUnitQuaternionTolerance = 0.00769;
@@ -115,14 +156,23 @@ class QuaternionChecker final : public ElementChecker {
       if (element % interp_.outputs_per_key != interp_.value_index) continue;
       const double length = length4(values.data() + k * 4);
       if (std::abs(length - 1.0) > kUnitQuaternionTolerance) {
-        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
-                    {std::to_string(element * 4), std::to_string(element * 4 + 3),
-                     number_text(length)});
+        report(element, length);
       }
     }
   }
+  // Keyframe values in a run of zeros have length 0: one issue, at the first.
+  void consume_zeros(std::uint64_t first, std::uint64_t n) override {
+    const std::uint64_t phase = first % interp_.outputs_per_key;
+    const std::uint64_t skip = (interp_.value_index + interp_.outputs_per_key - phase) % interp_.outputs_per_key;
+    if (skip < n) report(first + skip, 0.0);
+  }
 
  private:
+  void report(std::uint64_t element, double length) {
+    issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
+                {component_index_text(element, 4, 0), component_index_text(element, 4, 3),
+                 number_text(length)});
+  }
   IssueCollector& issues_;
   std::string pointer_;
   InterpolationInfo interp_;

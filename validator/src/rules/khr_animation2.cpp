@@ -127,27 +127,6 @@ Resolved resolve(const rapidjson::Value& doc, const std::vector<std::string>& to
   return r;
 }
 
-// Keyframe values of a quaternion output (per key 1 element for STEP/SLERP).
-class UnitQuaternionChecker final : public ElementChecker {
- public:
-  UnitQuaternionChecker(IssueCollector& issues, std::string pointer)
-      : issues_(issues), pointer_(std::move(pointer)) {}
-  void consume(std::span<const double> values, std::uint64_t first) override {
-    for (std::size_t k = 0; k < values.size() / 4; ++k) {
-      const double length = rules::length4(values.data() + k * 4);
-      if (!(std::abs(length - 1.0) <= rules::kUnitQuaternionTolerance)) {
-        const std::uint64_t e = first + k;
-        issues_.add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", pointer_,
-                    {std::to_string(e * 4), std::to_string(e * 4 + 3), rules::number_text(length)});
-      }
-    }
-  }
-
- private:
-  IssueCollector& issues_;
-  std::string pointer_;
-};
-
 class Animation2Rules final : public RuleModule {
  public:
   std::string_view name() const override { return kExt; }
@@ -321,17 +300,13 @@ class Animation2Rules final : public RuleModule {
       const std::uint64_t per_key_values = type.kind == TargetType::kFloatArray ? type.width : 1;
       if (info && in_index && *in_index < ctx.asset.accessors.size() &&
           ctx.asset.accessors[*in_index].well_formed) {
-        const std::uint64_t expected =
-            *ctx.asset.accessors[*in_index].count * info->outputs_per_key * per_key_values;
-        if (expected != *out.count) {
-          ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
-                         {std::to_string(expected), std::to_string(*out.count)});
-        }
+        rules::check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
+                                  *ctx.asset.accessors[*in_index].count, info->outputs_per_key,
+                                  per_key_values, *out.count);
       }
       if (quat && info && info->outputs_per_key == 1) {
         // The core rotation check's key: one report per accessor whoever asks.
-        ctx.data.attach(*out_index, "animation.rotation/1/0",
-                        std::make_unique<UnitQuaternionChecker>(ctx.issues, sp.str()));
+        rules::check_unit_quaternions(ctx, *out_index, sp, InterpolationInfo{1, 0, 0});
       }
     }
   }

@@ -247,11 +247,8 @@ class AnimationPointerRules final : public RuleModule {
     if (!interp) return;  // unknown interpolation: VALUE_NOT_IN_LIST (schema)
     if (input && *input < accessor_count && ctx.asset.accessors[*input].well_formed &&
         ctx.asset.accessors[*input].count && out.count) {
-      const std::uint64_t expected = *ctx.asset.accessors[*input].count * interp->outputs_per_key * width;
-      if (expected != *out.count) {
-        ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
-                       {std::to_string(expected), std::to_string(*out.count)});
-      }
+      check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
+                         *ctx.asset.accessors[*input].count, interp->outputs_per_key, width, *out.count);
     }
     if (prop.quaternion) {
       check_unit_quaternions(ctx, *output, sp, *interp);

@@ -56,8 +56,11 @@ struct Budget {
   // does not fit.
   bool take(const Accessor& acc) {
     if (!acc.well_formed || !acc.count || !acc.type) return false;
-    const std::uint64_t n = *acc.count * component_count(*acc.type);
-    if (n > kMaxValues || n > left) return false;
+    std::uint64_t n = 0;
+    if (__builtin_mul_overflow(*acc.count, std::uint64_t{component_count(*acc.type)}, &n) ||
+        n > kMaxValues || n > left) {
+      return false;  // a wrapped product must not pass as a small one
+    }
     left -= n;
     return true;
   }

@@ -93,8 +93,8 @@ struct Manifest {
 };
 // Throws SamplesFormatError (file + JSON pointer) on a malformed manifest.
 Manifest read_manifest(const std::filesystem::path& path);
-// The nearest manifest.json in `start` (a folder, or a file's folder) or
-// any folder above it; nullopt when there is none.
+// The manifest.json of `start`: in it when it is a folder, else beside it (in
+// the file's folder). Never a folder above: nullopt when there is none there.
 std::optional<std::filesystem::path> find_manifest(const std::filesystem::path& start);
 
 // ---- results ----
@@ -173,6 +173,8 @@ struct CompareOptions {
   std::optional<double> angle_tolerance;  // overrides manifest and default (radians)
   double time_epsilon = kDefaultTimeEpsilon;
   ReadOptions read;
+  // The manifest to use; unset: find_manifest(golden).
+  std::optional<std::filesystem::path> manifest;
 };
 
 // Compares two samples files already in memory (no manifest involved).

@@ -72,6 +72,12 @@ class AccessorReader {
   // otherwise). Matrix column padding is skipped.
   bool read(std::uint64_t first, std::size_t n, double* out) const;
 
+  // False for an accessor without bufferView: every element is zero except
+  // the sparse substitutions, and only those are stored.
+  bool has_stored_base() const { return !base_.empty(); }
+  // The sparse indices, strictly increasing, each < count() (empty when not sparse).
+  std::span<const std::uint32_t> sparse_indices() const { return sparse_indices_; }
+
  private:
   AccessorReader() = default;
   void decode_base(std::uint64_t first, std::size_t n, double* out) const;

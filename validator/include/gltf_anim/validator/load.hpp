@@ -36,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -72,6 +73,19 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
 LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_report,
                        const std::filesystem::path& base_dir, const LoadOptions& options,
                        IssueCollector& issues);
+
+// Reads the regular file `relative` beneath the folder `root` with the
+// confinement external buffer URIs get, for any file named by data rather than
+// by the user (a manifest's samples paths): `relative` must be a relative path
+// without "..", and the kernel (openat2 RESOLVE_BENEATH) refuses any resolution
+// that leaves `root`, through a symlink included. A file above max_bytes is
+// refused before reading. nullopt on failure, with the reason in `why`.
+// The lexical half of that confinement: `relative` is non-empty, relative
+// (no root name or directory) and has no ".." component.
+bool is_relative_without_dotdot(const std::filesystem::path& relative);
+std::optional<std::string> read_file_confined(const std::filesystem::path& root,
+                                              const std::filesystem::path& relative,
+                                              std::uint64_t max_bytes, std::string& why);
 
 // Raises the link-phase issues of bufferViews (in index order) then accessors
 // (in index order), each problem once, with glTF-Validator's codes and pointers:

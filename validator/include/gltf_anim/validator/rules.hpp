@@ -37,6 +37,11 @@ class ElementChecker {
   virtual ~ElementChecker() = default;
   // `values` holds elements [first_element, first_element + values.size() / components).
   virtual void consume(std::span<const double> values, std::uint64_t first_element) = 0;
+  // Elements [first_element, first_element + n) are all zeros and not stored (an
+  // accessor without bufferView, between its sparse substitutions). n may be
+  // as large as the declared count, so this must take O(1), not O(n): report a
+  // defect of the run once, at its first element.
+  virtual void consume_zeros(std::uint64_t first_element, std::uint64_t n) = 0;
   // Called once after the last chunk.
   virtual void finish() {}
 };
