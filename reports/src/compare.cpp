@@ -19,6 +19,7 @@
 #include <atomic>
 
 #include "compare_internal.hpp"
+#include "samples_internal.hpp"
 
 namespace gltf_anim::reports {
 
@@ -442,9 +443,10 @@ std::string read_text(const fs::path& path, std::uint64_t limit) {
   if (ec) throw SamplesFormatError(path.string(), "", "cannot read: " + ec.message());
   if (size > limit) throw SamplesFormatError(path.string(), "", "file too large");
   std::ifstream in(path, std::ios::binary);
+  if (!in) throw SamplesFormatError(path.string(), "", "cannot open: " + detail::errno_text());
   std::ostringstream s;
   s << in.rdbuf();
-  if (!in && !in.eof()) throw SamplesFormatError(path.string(), "", "cannot read");
+  if (!in && !in.eof()) throw SamplesFormatError(path.string(), "", "cannot read: " + detail::errno_text());
   return s.str();
 }
 
@@ -679,7 +681,9 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
                             const CompareOptions& options) {
   std::error_code ec;
   for (const fs::path& p : {golden, actual}) {
-    if (!fs::exists(p, ec)) throw SamplesFormatError(p.string(), "", "no such file or folder");
+    if (!fs::exists(p, ec)) {
+      throw SamplesFormatError(p.string(), "", ec ? ec.message() : detail::errno_text(ENOENT));
+    }
   }
   const bool golden_dir = fs::is_directory(golden, ec);
   const bool actual_dir = fs::is_directory(actual, ec);
