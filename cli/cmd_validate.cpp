@@ -51,7 +51,8 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     std::error_code ec;
     const fs::file_status st = fs::status(p, ec);
     if (ec || !fs::exists(st)) {
-      std::cerr << "gltf-anim validate: cannot access '" << p << "'\n";
+      const std::error_code why = ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory);
+      std::cerr << "gltf-anim validate: cannot access '" << p << "': " << why.message() << "\n";
       return false;
     }
     if (!fs::is_directory(st)) {

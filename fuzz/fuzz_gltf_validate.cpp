@@ -1,13 +1,18 @@
 // libFuzzer target: JSON parsing, schema and every rule module on .gltf text
 // (load_bytes + validate_asset), then the JSON and text report writers, which
 // print (and escape) whatever strings the issues carry from the input.
+// Property: every JSON syntax error carries its place, consistent with the
+// input (line and column from 1, a column never past the bytes before it, the
+// offset inside the input) and said in the message.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <sstream>
+#include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace v = gltf_anim::validator;
@@ -15,6 +20,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   v::LoadOptions options;
   options.max_file_bytes = 1 << 20;
   const v::LoadedAsset asset = v::load_bytes({data, size}, "fuzz.gltf", {}, options, issues);
+  for (const v::Issue& i : issues.issues()) {
+    if (i.code != "INVALID_JSON") continue;
+    if (!i.position) std::abort();
+    const v::TextPosition& p = *i.position;
+    if (p.line < 1 || p.column < 1 || p.column > p.byte_offset + 1 || p.byte_offset > size) std::abort();
+    const std::string words = "line " + std::to_string(p.line) + ", column " + std::to_string(p.column);
+    if (i.message.find(words) == std::string::npos) std::abort();
+  }
   const v::ValidationReport report = v::validate_asset(asset, issues);
   std::ostringstream out;
   gltf_anim::reports::write_validation_json(out, std::span(&report, 1));

@@ -24,6 +24,7 @@
 #include <atomic>
 
 #include "compare_internal.hpp"
+#include "samples_internal.hpp"
 
 namespace gltf_anim::reports {
 
@@ -777,7 +778,9 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
                             const CompareOptions& options) {
   std::error_code ec;
   for (const fs::path& p : {golden, actual}) {
-    if (!fs::exists(p, ec)) throw SamplesFormatError(p.string(), "", "no such file or folder");
+    if (!fs::exists(p, ec)) {
+      throw SamplesFormatError(p.string(), "", ec ? ec.message() : detail::errno_text(ENOENT));
+    }
   }
   const bool golden_dir = fs::is_directory(golden, ec);
   const bool actual_dir = fs::is_directory(actual, ec);

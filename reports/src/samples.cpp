@@ -372,9 +372,12 @@ void write_samples_file(const std::filesystem::path& path, const SamplesFile& fi
 SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options) {
   const std::string name = path.string();
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw SamplesFormatError(name, "", ec ? "cannot read: " + ec.message()
-                                          : "cannot read: not a regular file");
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (ec) throw SamplesFormatError(name, "", "cannot read: " + ec.message());
+  if (!std::filesystem::is_regular_file(st)) {
+    throw SamplesFormatError(name, "", std::filesystem::is_directory(st)
+                                           ? "cannot read: " + detail::errno_text(EISDIR)
+                                           : "cannot read: not a regular file");
   }
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw SamplesFormatError(name, "", "cannot read: " + ec.message());
@@ -385,15 +388,16 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
   }
   if (!has_csv_extension(path)) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!in) throw SamplesFormatError(name, "", "cannot open for reading");
+    if (!in) throw SamplesFormatError(name, "", "cannot open for reading: " + detail::errno_text());
     return detail::read_samples_json_stream(in.get(), name);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SamplesFormatError(name, "", "cannot open for reading");
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!in) throw SamplesFormatError(name, "", "cannot open for reading: " + detail::errno_text());
   std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  if (static_cast<std::uintmax_t>(in.gcount()) != size) {
-    throw SamplesFormatError(name, "", "read failed");
+  const std::size_t got = std::fread(text.data(), 1, text.size(), in.get());
+  if (got != size) {
+    throw SamplesFormatError(name, "", std::ferror(in.get()) != 0 ? "read failed: " + detail::errno_text()
+                                                                  : "read failed: the file shrank while read");
   }
   return read_samples_csv(text, options, name);
 }

@@ -3,10 +3,10 @@
 // stays proportional to the samples kept and nesting depth cannot exhaust the
 // stack. Every structural problem stops the parse with a JSON pointer.
 #include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/validator/json_syntax.hpp>
 
 #include "samples_internal.hpp"
 
-#include <rapidjson/error/en.h>
 #include <rapidjson/filereadstream.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -484,14 +484,16 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   }
 };
 
-std::string line_column(std::string_view text, std::size_t offset) {
-  offset = std::min(offset, text.size());
-  std::size_t line = 1, col = 1;
-  for (std::size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') { ++line; col = 1; }
-    else ++col;
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(col);
+// Where and what a syntax error is, in the words the validator uses for
+// assets (line and column in code points; the usual mistakes named). `text`
+// holds at least the bytes up to `offset`, and a few after it when it can.
+struct SyntaxError {
+  std::string location;
+  std::string message;
+};
+SyntaxError syntax_error(std::string_view text, std::size_t offset, rapidjson::ParseErrorCode code) {
+  return {validator::line_column_text(validator::text_position(text, offset)),
+          "invalid JSON: " + validator::describe_json_error(text, offset, code)};
 }
 
 }  // namespace
@@ -502,7 +504,7 @@ constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseFu
                             rapidjson::kParseValidateEncodingFlag |
                             rapidjson::kParseNumbersAsStringsFlag;
 
-// Parses `stream`; on a syntax error calls where(offset) for the location.
+// Parses `stream`; on a syntax error calls where(offset, code) for its SyntaxError.
 template <typename Stream, typename Where>
 SamplesFile parse(Stream& stream, const std::string& file, Where&& where) {
   rapidjson::Reader reader;
@@ -515,8 +517,8 @@ SamplesFile parse(Stream& stream, const std::string& file, Where&& where) {
     if (ok.Code() == rapidjson::kParseErrorDocumentEmpty) {
       throw SamplesFormatError(file, "", "empty document (expected a JSON object)");
     }
-    throw SamplesFormatError(file, where(ok.Offset()),
-                             std::string("invalid JSON: ") + rapidjson::GetParseError_En(ok.Code()));
+    const SyntaxError e = where(ok.Offset(), ok.Code());
+    throw SamplesFormatError(file, e.location, e.message);
   }
   return std::move(handler.result);
 }
@@ -534,8 +536,9 @@ SamplesFile read_samples_json(std::string_view text, const ReadOptions& options,
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") skipped = 3;  // UTF-8 BOM
   const std::string_view body = text.substr(skipped);
   rapidjson::MemoryStream stream(body.data(), body.size());
-  return parse(stream, file,
-               [&](std::size_t offset) { return line_column(text, offset + skipped); });
+  return parse(stream, file, [&](std::size_t offset, rapidjson::ParseErrorCode code) {
+    return syntax_error(body, offset, code);
+  });
 }
 
 namespace detail {
@@ -549,13 +552,14 @@ SamplesFile read_samples_json_stream(std::FILE* in, const std::string& file) {
   if (has_bom) std::fseek(in, 3, SEEK_SET);
   std::vector<char> buffer(std::size_t{64} << 10);
   rapidjson::FileReadStream stream(in, buffer.data(), buffer.size());
-  return parse(stream, file, [&](std::size_t offset) {
-    // Only on a syntax error: read the text up to the offset again.
-    const std::size_t absolute = offset + (has_bom ? 3 : 0);
-    std::rewind(in);
-    std::string head(absolute, '\0');
-    head.resize(std::fread(head.data(), 1, absolute, in));
-    return line_column(head, head.size());
+  return parse(stream, file, [&](std::size_t offset, rapidjson::ParseErrorCode code) {
+    // Only on a syntax error: read the text up to the offset again, and the
+    // few bytes after it that name a mistake ("//", "NaN").
+    constexpr std::size_t kAfter = 16;
+    std::fseek(in, has_bom ? 3 : 0, SEEK_SET);
+    std::string head(offset + kAfter, '\0');
+    head.resize(std::fread(head.data(), 1, head.size(), in));
+    return syntax_error(head, std::min(offset, head.size()), code);
   });
 }
 

@@ -312,6 +312,9 @@ void write_validation_sarif(std::ostream& out, std::span<const ValidationReport>
     w.EndObject();
   }
   w.EndArray();
+  // Columns of JSON syntax errors count code points (validator/json_syntax.hpp).
+  w.Key("columnKind");
+  s("unicodeCodePoints");
   w.Key("results");
   w.StartArray();
   for (std::size_t a = 0; a < reports.size(); ++a) {
@@ -344,11 +347,19 @@ void write_validation_sarif(std::ostream& out, std::span<const ValidationReport>
       w.Key("index");
       w.Uint64(a);
       w.EndObject();
-      if (i.offset) {
+      if (i.offset || (i.position && i.position->in_glb_chunk)) {
         w.Key("region");
         w.StartObject();
         w.Key("byteOffset");
-        w.Uint64(*i.offset);
+        w.Uint64(i.offset ? *i.offset : i.position->byte_offset);
+        w.EndObject();
+      } else if (i.position) {  // a JSON syntax error: no pointer to look up
+        w.Key("region");
+        w.StartObject();
+        w.Key("startLine");
+        w.Uint64(i.position->line);
+        w.Key("startColumn");
+        w.Uint64(i.position->column);
         w.EndObject();
       } else if (const auto line = lines.find(i.pointer); line != lines.end()) {
         w.Key("region");

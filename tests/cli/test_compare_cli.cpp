@@ -149,7 +149,7 @@ TEST(CompareCli, UsageAndInputErrorsExitTwo) {
   r = run(" compare --golden '" + (f.dir / "nowhere").string() + "' --actual '" +
           f.actual.string() + "'");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("nowhere: no such file or folder"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("nowhere: No such file or directory"), std::string::npos) << r.err;
 
   r = run(args(f) + " --output '" + (f.dir / "no/such/dir/report.txt").string() + "'");
   EXPECT_EQ(r.exit_code, 2);

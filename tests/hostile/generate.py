@@ -51,7 +51,9 @@ def base(times=(0.0, 1.0), values=None):
     }
 
 
-def write(name, content, exit_code, codes, note):
+def write(name, content, exit_code, codes, note, messages=None, exactly=False):
+    """messages: {CODE: [substring, ...]} the first message of CODE must contain;
+    exactly: the report holds the listed codes and nothing else (no cascade)."""
     path = os.path.join(CASES, name)
     if isinstance(content, (dict, list)):
         content = json.dumps(content, separators=(",", ":"))
@@ -60,6 +62,79 @@ def write(name, content, exit_code, codes, note):
     with open(path, "wb") as f:
         f.write(content)
     expected[name] = {"exit": exit_code, "codes": [list(c) for c in codes], "note": note}
+    if messages:
+        expected[name]["messages"] = messages
+    if exactly:
+        expected[name]["exactly"] = True
+
+
+def place(text: bytes, offset: int) -> str:
+    """The place an INVALID_JSON message gives for byte `offset` of `text`:
+    1-based line (LF ends a line) and column in code points, by Python's own
+    UTF-8 decoding."""
+    before = text[:offset]
+    line = before.count(b"\n") + 1
+    column = len(before.split(b"\n")[-1].decode("utf-8")) + 1
+    return "(at line %d, column %d; byte offset %d)" % (line, column, offset)
+
+
+def syntax_case(name, text: bytes, offset: int, words: str, note: str):
+    """One INVALID_JSON naming the mistake at `offset`, and nothing else."""
+    write(name, text, 1, [("INVALID_JSON", "")], note,
+          messages={"INVALID_JSON": [words, place(text, offset)]}, exactly=True)
+
+
+def message_cases():
+    """Input that is not a glTF: each gives one issue that names the mistake and its place."""
+    t = b'{"asset":{"version":"2.0"},\n  "nodes":[{}],\n}'
+    syntax_case("msg_trailing_comma_object.gltf", t, t.rindex(b"}"),
+                "Trailing comma before '}'", "trailing comma after the last member")
+    t = b'{"asset":{"version":"2.0"},"nodes":[{},\n{},\n]}'
+    syntax_case("msg_trailing_comma_array.gltf", t, t.rindex(b"]"),
+                "Trailing comma before ']'", "trailing comma after the last element")
+    t = b'{\n  // exported by hand\n  "asset":{"version":"2.0"}}'
+    syntax_case("msg_comment_line.gltf", t, t.index(b"//"), "Comments ('//' or '/* */') are not allowed",
+                "a // comment")
+    t = b'{"asset":{"version":"2.0"} /* v2 */}'
+    syntax_case("msg_comment_block.gltf", t, t.index(b"/*"), "Comments", "a /* */ comment")
+    t = b"{'asset':{'version':'2.0'}}"
+    syntax_case("msg_single_quotes.gltf", t, 1, "Single quotes are not allowed", "single-quoted names")
+    t = b'{"asset":{"version":"2.0"},"nodes":[{"translation":[NaN,0,0]}]}'
+    syntax_case("msg_nan.gltf", t, t.index(b"NaN"), "NaN and Infinity are not JSON numbers", "a NaN literal")
+    t = b'{"asset":{"version":"2.0"},"nodes":[{"scale":[1,-Infinity,1]}]}'
+    # The parser stops after the sign.
+    syntax_case("msg_infinity.gltf", t, t.index(b"Infinity"), "NaN and Infinity", "a -Infinity literal")
+    t = b'{asset:{"version":"2.0"}}'
+    syntax_case("msg_unquoted_name.gltf", t, 1, "Member names must be strings in double quotes",
+                "a JavaScript-style unquoted member name")
+    t = b'{"asset":{"version":"2.0","generator":"a\tb"}}'
+    syntax_case("msg_raw_tab_in_string.gltf", t, t.index(b"\t"), "Raw control character U+0009",
+                "a raw tab inside a string")
+    t = '{"asset":{"generator":"日本語 😀","version":"2.0"},}'.encode("utf-8")
+    syntax_case("msg_columns_in_code_points.gltf", t, t.rindex(b"}"), "Trailing comma",
+                "columns count code points: 3-byte and 4-byte characters are one column each")
+    t = b'{"asset":{"version":"2.0"},\r\n"nodes":[],\r\n}'
+    syntax_case("msg_crlf_lines.gltf", t, t.rindex(b"}"), "Trailing comma", "CRLF line ends")
+    t = b'\xEF\xBB\xBF{"asset":{"version":"2.0"}}'
+    syntax_case("msg_utf8_bom.gltf", t, 0, "UTF-8 byte order mark", "a UTF-8 BOM (glTF-Validator: an error)")
+    t = b'{"asset":{"version":"2.0"},"nodes":[{"name":"caf\xE9"}]}'
+    syntax_case("msg_latin1.gltf", t, t.index(b"\xE9"), "Invalid UTF-8 in a string",
+                "a Latin-1 byte inside a string")
+    t = '{"asset":{"version":"2.0"}}'.encode("utf-16")  # with a BOM, little-endian here
+    write("msg_utf16.gltf", t, 1, [("INVALID_JSON", "")], "UTF-16 text",
+          messages={"INVALID_JSON": ["The text is UTF-16", "glTF JSON must be UTF-8"]}, exactly=True)
+
+    png = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 1, 1) + b"\x08\x06\0\0\0"
+    write("msg_png_as_gltf.gltf", png, 1, [("NOT_GLTF", "")], "a PNG image named .gltf",
+          messages={"NOT_GLTF": ["Not a glTF file: a PNG image"]}, exactly=True)
+    write("msg_buffer_as_asset.bin", floats(0.0, 1.0, 2.0), 1, [("NOT_GLTF", "")], "a .bin buffer passed as the asset",
+          messages={"NOT_GLTF": ["binary data (first bytes 00 00 00 00)"]}, exactly=True)
+    write("msg_zip_as_gltf.gltf", b"PK\x03\x04\x14\0\0\0\x08\0" + bytes(20), 1, [("NOT_GLTF", "")],
+          "a zipped asset", messages={"NOT_GLTF": ["a ZIP archive"]}, exactly=True)
+    write("msg_png_named_glb.glb", png, 1, [("GLB_INVALID_MAGIC", None)], "a PNG image named .glb",
+          messages={"GLB_INVALID_MAGIC": ["0x474E5089", "not a glTF file but a PNG image"]}, exactly=True)
+    write("msg_gltf_magic_typo.glb", b"gLTF" + struct.pack("<II", 2, 28) + struct.pack("<II", 8, 0x4E4F534A) + b"{}      ",
+          1, [("GLB_INVALID_MAGIC", None)], "magic 'gLTF' instead of 'glTF'", exactly=True)
 
 
 def glb(json_bytes: bytes, bin_bytes: bytes = None, *, total=None, json_len=None, bin_len=None,
@@ -351,6 +426,8 @@ def main():
         a = base()
         a["buffers"][0]["uri"] = uri
         write(name, a, 1, [(code, "/buffers/0/uri")], "buffer uri " + uri)
+
+    message_cases()
 
     with open(os.path.join(HERE, "expected.json"), "w") as f:
         json.dump(expected, f, indent=1, sort_keys=True)

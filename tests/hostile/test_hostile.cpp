@@ -175,6 +175,17 @@ bool has(const std::multiset<std::pair<std::string, std::string>>& m, const std:
   return m.count({code, pointer}) > 0;
 }
 
+// The message of the first issue with `code` in a single-asset JSON report.
+std::string first_message(const std::string& report, const std::string& code) {
+  rapidjson::Document d;
+  d.Parse(report.c_str(), report.size());
+  if (d.HasParseError() || !d.IsObject()) return {};
+  for (const auto& m : d["issues"]["messages"].GetArray()) {
+    if (code == m["code"].GetString()) return m["message"].GetString();
+  }
+  return {};
+}
+
 std::string q_pointer(const rapidjson::Value& v) { return v.IsNull() ? "@offset" : v.GetString(); }
 
 TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
@@ -202,6 +213,20 @@ TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
     for (const auto& c : entry.value["codes"].GetArray()) {
       EXPECT_TRUE(has(m, c[0].GetString(), q_pointer(c[1])))
           << "missing " << c[0].GetString() << " at " << q_pointer(c[1]) << "\n" << r.out;
+    }
+    // "exactly": one clear issue per listed code, no cascade after it.
+    if (entry.value.HasMember("exactly")) {
+      EXPECT_EQ(m.size(), entry.value["codes"].Size()) << r.out;
+    }
+    // "messages": words the first message of a code must contain.
+    if (entry.value.HasMember("messages")) {
+      for (const auto& want : entry.value["messages"].GetObject()) {
+        const std::string text = first_message(r.out, want.name.GetString());
+        for (const auto& part : want.value.GetArray()) {
+          EXPECT_NE(text.find(part.GetString()), std::string::npos)
+              << want.name.GetString() << " message lacks '" << part.GetString() << "': " << text;
+        }
+      }
     }
     ++n;
   }

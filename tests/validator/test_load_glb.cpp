@@ -232,7 +232,7 @@ TEST(LoadGlb, InvalidJsonChunk) {
   // offsets are in the file, so 20 (header + chunk header) + 5 = 25.
   Result s = load_glb(glb({{kJson, bytes_of("{\"ass"), {}}}));
   ASSERT_EQ(codes(s.issues), (std::vector<std::string>{"GLB_CHUNK_LENGTH_UNALIGNED", "INVALID_JSON"}));
-  EXPECT_NE(s.issues.issues()[1].message.find("(at byte offset 25)"), std::string::npos)
+  EXPECT_NE(s.issues.issues()[1].message.find("; byte offset 25)"), std::string::npos)
       << s.issues.issues()[1].message;
 }
 

@@ -46,15 +46,15 @@ TEST(LoadJson, TrailingGarbage) { expect_invalid_json(R"({"asset":{}} x)", "offs
 
 TEST(LoadJson, InvalidUtf8) {
   // 0xC3 0x28: a 2-byte lead followed by a non-continuation byte.
-  expect_invalid_json("{\"name\":\"\xC3\x28\"}", "encoding");
+  expect_invalid_json("{\"name\":\"\xC3\x28\"}", "Invalid UTF-8 in a string");
   // An overlong encoding of '/' (0xC0 0xAF) is invalid UTF-8 too.
-  expect_invalid_json("{\"name\":\"\xC0\xAF\"}", "encoding");
+  expect_invalid_json("{\"name\":\"\xC0\xAF\"}", "Invalid UTF-8 in a string");
 }
 
 TEST(LoadJson, NulByteAfterDocumentIsRejected) {
   // RapidJSON would stop at the NUL and accept "{}".
   const std::string text("{}\0{}", 5);
-  expect_invalid_json(text, "NUL character (at byte offset 2)");
+  expect_invalid_json(text, "NUL character (at line 1, column 3; byte offset 2)");
 }
 
 TEST(LoadJson, ByteOrderMarkIsRejectedWithClearMessage) {

@@ -37,7 +37,8 @@ IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(option
 
 void IssueCollector::push(const IssueType& type, std::string pointer,
                           std::optional<std::uint64_t> offset,
-                          std::initializer_list<std::string> args) {
+                          std::initializer_list<std::string> args,
+                          std::optional<TextPosition> position) {
   if (options_.ignored.count(type.code) != 0) return;
   if (options_.max_issues != 0 && issues_.size() >= options_.max_issues) {
     truncated_ = true;
@@ -48,7 +49,7 @@ void IssueCollector::push(const IssueType& type, std::string pointer,
     severity = it->second;
   }
   issues_.push_back(Issue{type.code, severity, format_message(type.message, args),
-                          offset ? std::string() : std::move(pointer), offset});
+                          offset ? std::string() : std::move(pointer), offset, position});
 }
 
 static const IssueType& lookup(std::string_view code) {
@@ -70,6 +71,11 @@ void IssueCollector::add(std::string_view code, std::string_view pointer,
 void IssueCollector::add_at_offset(std::string_view code, std::uint64_t offset,
                                    std::initializer_list<std::string> args) {
   push(lookup(code), std::string(), offset, args);
+}
+
+void IssueCollector::add_at_position(std::string_view code, const TextPosition& position,
+                                     std::initializer_list<std::string> args) {
+  push(lookup(code), std::string(), std::nullopt, args, position);
 }
 
 std::size_t IssueCollector::count(Severity s) const {

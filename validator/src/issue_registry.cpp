@@ -18,8 +18,9 @@ using P = Phase;
 // Keep grouped by phase; within a phase, alphabetical.
 constexpr IssueType kIssueTypes[] = {
     // ---- io -------------------------------------------------------------
-    {"IO_ERROR", S::kError, P::kIo, "Resource not found ({0}).",
-     "A file or external resource could not be read.",
+    {"IO_ERROR", S::kError, P::kIo, "Resource cannot be read ({0}).",
+     "A file or external resource could not be opened or read; the message gives the "
+     "system's reason (No such file or directory, Permission denied, Is a directory, ...).",
      "glTF 2.0 3.6.1 (URIs)"},
     {"FILE_TOO_LARGE", S::kError, P::kIo, "File is {0} bytes, more than the limit of {1} bytes.",
      "Our own: an input or external buffer larger than --max-file-bytes is refused before it is "
@@ -29,8 +30,13 @@ constexpr IssueType kIssueTypes[] = {
      "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
      "empty path, data URI without ';base64,').",
      "glTF 2.0 URIs: relative paths (RFC 3986 path-noscheme) or data URIs (RFC 2397)"},
+    {"NOT_GLTF", S::kError, P::kIo,
+     "Not a glTF file: {0}, neither JSON text nor a GLB (no 'glTF' magic).",
+     "The input is binary data without the GLB magic, such as a .bin buffer, an image or an "
+     "archive given instead of the asset; nothing else is checked.",
+     "glTF 2.0 GLB Header (magic) and JSON Encoding: an asset is UTF-8 JSON or a GLB"},
     {"RESOURCE_NOT_REGULAR_FILE", S::kError, P::kIo,
-     "'{0}' is not a regular file and was not opened.",
+     "'{0}' is not a regular file and was not opened ({1}).",
      "Our own: an external buffer names a FIFO, device, folder or symlink; only regular files "
      "are read (opening a FIFO could block forever).",
      "Issue 6: hostile input (not a glTF rule)"},
@@ -61,8 +67,10 @@ constexpr IssueType kIssueTypes[] = {
     {"GLB_EMPTY_CHUNK", S::kError, P::kGlb, "Chunk ({0}) cannot have zero length.",
      "A JSON or BIN chunk has length 0.",
      "glTF 2.0 GLB Binary buffer: an empty BIN chunk SHOULD be omitted; JSON cannot be empty"},
-    {"GLB_INVALID_MAGIC", S::kError, P::kGlb, "Invalid GLB magic value ({0}).",
-     "The first 4 bytes are not 'glTF'.",
+    {"GLB_INVALID_MAGIC", S::kError, P::kGlb,
+     "Invalid GLB magic value ({0}): not a glTF file but {1}.",
+     "A file named .glb does not start with 'glTF' and is not JSON text either; nothing else "
+     "is read.",
      "glTF 2.0 GLB Header: magic MUST be equal to 0x46546C67"},
     {"GLB_INVALID_VERSION", S::kError, P::kGlb, "Invalid GLB version value {0}.",
      "The container version is not 2; nothing more is read.",
@@ -95,8 +103,9 @@ constexpr IssueType kIssueTypes[] = {
      "glTF 2.0 GLB Chunks: client implementations MUST ignore chunks with unknown types"},
     // ---- json (loader: src/load/json.cpp) ---------------------------------
     {"INVALID_JSON", S::kError, P::kJson, "Invalid JSON data. Parser output: {0}",
-     "The text is not JSON RapidJSON accepts: empty, truncated, invalid UTF-8, a NUL or BOM, a "
-     "number out of double range, or nested deeper than --max-json-depth.",
+     "The text is not JSON: empty, truncated, a trailing comma, a comment, single quotes, NaN or "
+     "Infinity, invalid UTF-8 or UTF-16 text, a NUL or BOM, a number out of double range, or "
+     "nested deeper than --max-json-depth. The message gives the line and column.",
      "RFC 8259; glTF 2.0 JSON Encoding: UTF-8 without BOM"},
     {"JSON_DUPLICATE_KEY", S::kWarning, P::kJson,
      "Member '{0}' appears more than once; the first one is used.",
@@ -104,7 +113,7 @@ constexpr IssueType kIssueTypes[] = {
      "parsers disagree on which one wins).",
      "RFC 8259 4: the names within an object SHOULD be unique"},
     {"JSON_TOO_MANY_VALUES", S::kError, P::kJson,
-     "More than {0} JSON values (at byte offset {1}); the document was not kept.",
+     "More than {0} JSON values (at {1}); the document was not kept.",
      "Our own: the JSON holds more values than LoadOptions::max_json_values (default 2^24), "
      "which bounds the memory of the parsed document (real assets keep bulk data in buffers).",
      "Issue 6: resource limits (not a glTF rule)"},

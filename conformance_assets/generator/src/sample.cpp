@@ -288,9 +288,14 @@ validator::LoadedAsset load(const std::filesystem::path& path) {
   validator::IssueCollector issues;
   validator::LoadedAsset asset = validator::load_file(path, {}, issues);
   if (!asset.document || !asset.document->IsObject()) {
-    std::string why = "not a glTF asset (JSON or GLB)";
+    // The loader's first error says what is wrong (IO_ERROR with the system's
+    // reason, NOT_GLTF, INVALID_JSON with a line and column, GLB_*).
+    std::string why = asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
     for (const auto& issue : issues.issues()) {
-      if (issue.code == "IO_ERROR") why = issue.message;
+      if (issue.severity == validator::Severity::kError) {
+        why = std::string(issue.code) + ": " + issue.message;
+        break;
+      }
     }
     throw SampleError(2, path.string() + ": " + why);
   }

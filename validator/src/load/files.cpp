@@ -70,7 +70,10 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   }
   if (!S_ISREG(st.st_mode)) {
     r.failure = ReadResult::Failure::kNotRegular;
-    r.detail = "not a regular file";
+    r.detail = S_ISDIR(st.st_mode)    ? errno_text(EISDIR)
+               : S_ISFIFO(st.st_mode) ? "Is a FIFO (named pipe), not a regular file"
+               : S_ISSOCK(st.st_mode) ? "Is a socket, not a regular file"
+                                      : "Is a device, not a regular file";
     return r;
   }
   const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -116,7 +119,9 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
 ReadResult open_failure(bool refused_link) {
   ReadResult r;
   r.failure = refused_link ? ReadResult::Failure::kNotRegular : ReadResult::Failure::kOpen;
-  r.detail = errno_text(errno);
+  // O_NOFOLLOW fails with ELOOP, whose text ("Too many levels of symbolic
+  // links") would mislead.
+  r.detail = refused_link ? "Is a symbolic link (not followed)" : errno_text(errno);
   return r;
 }
 

@@ -35,6 +35,14 @@ bool looks_like_glb(std::span<const std::uint8_t> bytes) {
   return bytes.size() >= 4 && read_u32(bytes, 0) == kGlbMagic;
 }
 
+void report_missing_glb_magic(std::span<const std::uint8_t> bytes, IssueCollector& issues) {
+  if (bytes.size() < 4) {
+    issues.add_at_offset("GLB_UNEXPECTED_END_OF_HEADER", bytes.size());
+    return;
+  }
+  issues.add_at_offset("GLB_INVALID_MAGIC", 0, {hex(read_u32(bytes, 0)), describe_binary(bytes)});
+}
+
 GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) {
   GlbChunks out;
   const std::uint64_t size = bytes.size();
@@ -43,7 +51,7 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
     return out;
   }
   if (const std::uint32_t magic = read_u32(bytes, 0); magic != kGlbMagic) {
-    issues.add_at_offset("GLB_INVALID_MAGIC", 0, {hex(magic)});
+    issues.add_at_offset("GLB_INVALID_MAGIC", 0, {hex(magic), describe_binary(bytes)});
     return out;
   }
   if (const std::uint32_t version = read_u32(bytes, 4); version != 2) {

@@ -85,6 +85,23 @@ inline constexpr std::uint32_t kChunkJson = 0x4E4F534A;     // "JSON"
 inline constexpr std::uint32_t kChunkBin = 0x004E4942;      // "BIN\0"
 bool looks_like_glb(std::span<const std::uint8_t> bytes);
 GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues);
+// For a file that should be a GLB (its name ends in .glb) but has no "glTF"
+// magic: one GLB_INVALID_MAGIC saying what the bytes look like, or
+// GLB_UNEXPECTED_END_OF_HEADER when it is shorter than the magic.
+void report_missing_glb_magic(std::span<const std::uint8_t> bytes, IssueCollector& issues);
+
+// ---- what the input is (detect.cpp) -------------------------------------------
+// "UTF-16 (little-endian)" etc. when the bytes are JSON text in UTF-16 or
+// UTF-32 (a BOM, or the zero bytes of a widened ASCII '{'); glTF needs UTF-8.
+std::optional<std::string> wide_text_encoding(std::span<const std::uint8_t> bytes);
+// True for text: after an optional UTF-8 BOM and whitespace the first byte is
+// '{', or another printable ASCII byte with no control byte but tab, LF and
+// CR in the first 4 KiB, or there is none. Anything else is binary data: never
+// JSON, and not a GLB when the magic is missing.
+bool looks_like_text(std::span<const std::uint8_t> bytes);
+// What binary data looks like, for messages: "a PNG image", "a ZIP archive",
+// ..., else "binary data (first bytes 00 00 80 3F)".
+std::string describe_binary(std::span<const std::uint8_t> bytes);
 
 // ---- URIs -------------------------------------------------------------------
 // RFC 3986 scheme (letters, digits, + - . after a letter, then ':'), or "".

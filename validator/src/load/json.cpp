@@ -3,6 +3,8 @@
 // numbers, and a clean INVALID_JSON for anything else.
 #include "load/internal.hpp"
 
+#include <gltf_anim/validator/json_syntax.hpp>
+
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
@@ -125,6 +127,29 @@ class DepthLimiter {
 
 }  // namespace
 
+namespace {
+
+// Reports INVALID_JSON (or `code`) at byte `at` of the JSON text: the message
+// says where in words, the issue carries the place for SARIF. For a GLB the
+// text is the JSON chunk, which starts at `file_offset` (never 0: the header
+// comes first).
+void report_at(IssueCollector& issues, std::string_view code, std::span<const std::uint8_t> text,
+               std::uint64_t file_offset, std::size_t at, std::string what) {
+  const std::string_view chars(reinterpret_cast<const char*>(text.data()), text.size());
+  TextPosition p = text_position(chars, at);
+  p.byte_offset += file_offset;
+  p.in_glb_chunk = file_offset != 0;
+  const std::string where = line_column_text(p) + (p.in_glb_chunk ? " of the JSON chunk" : "") +
+                            "; byte offset " + std::to_string(p.byte_offset);
+  if (code == "INVALID_JSON") {
+    issues.add_at_position(code, p, {what + " (at " + where + ")"});
+  } else {
+    issues.add_at_position(code, p, {what, where});
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
                                                 std::uint64_t file_offset, std::size_t max_depth,
                                                 std::size_t max_values, IssueCollector& issues) {
@@ -135,11 +160,24 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
                                         std::to_string(file_offset) + ")"});
     return nullptr;
   }
+  if (text.empty()) {
+    report_at(issues, "INVALID_JSON", text, file_offset, 0,
+              file_offset == 0 ? "The file is empty." : "The JSON chunk is empty.");
+    return nullptr;
+  }
+  // glTF-Validator refuses a byte order mark too (RFC 8259 8.1 lets a parser
+  // ignore it, the glTF spec says SHOULD NOT write it).
+  if (text.size() >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF) {
+    report_at(issues, "INVALID_JSON", text, file_offset, 0,
+              describe_json_error(std::string_view(reinterpret_cast<const char*>(text.data()), 3), 0,
+                                  rapidjson::kParseErrorDocumentEmpty));
+    return nullptr;
+  }
   // RapidJSON treats '\0' as the end of input, so "{}\0junk" would pass. A raw
   // NUL can never be part of valid JSON text: refuse it up front.
-  if (const void* nul = text.empty() ? nullptr : std::memchr(text.data(), 0, text.size()); nul != nullptr) {
-    const auto at = static_cast<std::uint64_t>(static_cast<const std::uint8_t*>(nul) - text.data());
-    issues.add("INVALID_JSON", "", {"NUL character (at byte offset " + std::to_string(file_offset + at) + ")"});
+  if (const void* nul = std::memchr(text.data(), 0, text.size()); nul != nullptr) {
+    const auto at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(nul) - text.data());
+    report_at(issues, "INVALID_JSON", text, file_offset, at, "NUL character");
     return nullptr;
   }
   auto doc = std::make_unique<rapidjson::Document>();
@@ -153,17 +191,20 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
   };
   doc->Populate(generate);
   if (limiter.too_many()) {
-    issues.add("JSON_TOO_MANY_VALUES", "", {std::to_string(max_values), std::to_string(file_offset + result.Offset())});
+    report_at(issues, "JSON_TOO_MANY_VALUES", text, file_offset, result.Offset(), std::to_string(max_values));
     return nullptr;
   }
   if (result.IsError()) {
-    std::string what =
-        limiter.too_deep()
-            ? "Nesting deeper than " + std::to_string(max_depth) + " levels."
-            : std::string(rapidjson::GetParseError_En(
-                  limiter.number_too_big() ? rapidjson::kParseErrorNumberTooBig : result.Code()));
-    what += " (at byte offset " + std::to_string(file_offset + result.Offset()) + ")";
-    issues.add("INVALID_JSON", "", {what});
+    const std::string_view chars(reinterpret_cast<const char*>(text.data()), text.size());
+    std::string what;
+    if (limiter.too_deep()) {
+      what = "Nesting deeper than " + std::to_string(max_depth) + " levels.";
+    } else if (limiter.number_too_big()) {
+      what = rapidjson::GetParseError_En(rapidjson::kParseErrorNumberTooBig);
+    } else {
+      what = describe_json_error(chars, result.Offset(), result.Code());
+    }
+    report_at(issues, "INVALID_JSON", text, file_offset, result.Offset(), std::move(what));
     return nullptr;
   }
   return doc;

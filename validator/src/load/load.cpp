@@ -25,6 +25,10 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
+bool named_glb(std::string_view name) {
+  return name.size() >= 4 && iequals(name.substr(name.size() - 4), ".glb");
+}
+
 // Canonical form of a folder, without a trailing empty component.
 fs::path canonical_dir(const fs::path& p) {
   std::error_code ec;
@@ -50,7 +54,9 @@ class Loader {
       : asset_(asset), options_(options), base_dir_(std::move(base_dir)), issues_(issues) {}
 
   // `bytes` must outlive the asset when it is GLB (the caller keeps it in storage).
-  void run(std::span<const std::uint8_t> bytes) {
+  // `named_glb`: the file name ends in .glb, so binary data without the magic
+  // is a broken GLB rather than some other file.
+  void run(std::span<const std::uint8_t> bytes, bool named_glb) {
     std::optional<std::span<const std::uint8_t>> bin;
     const bool glb = looks_like_glb(bytes);
     if (glb) {
@@ -60,9 +66,19 @@ class Loader {
                                    options_.max_json_values, issues_);
       bin = chunks.bin;
     } else {
-      if (bytes.size() >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF) {
-        issues_.add("INVALID_JSON", "",
-                    {"UTF-8 byte order mark; glTF JSON is written without one (at byte offset 0)"});
+      // One issue for what the input is, rather than a JSON parser's view of it.
+      if (const auto wide = wide_text_encoding(bytes)) {
+        issues_.add_at_position("INVALID_JSON", TextPosition{},
+                                {"The text is " + *wide +
+                                 "; glTF JSON must be UTF-8 (at line 1, column 1; byte offset 0)"});
+        return;
+      }
+      if (!looks_like_text(bytes)) {
+        if (named_glb) {
+          report_missing_glb_magic(bytes, issues_);
+        } else {
+          issues_.add("NOT_GLTF", "", {describe_binary(bytes)});
+        }
         return;
       }
       asset_.document = parse_json(bytes, 0, options_.max_json_depth, options_.max_json_values, issues_);
@@ -208,7 +224,7 @@ class Loader {
         issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
         return std::nullopt;
       case ReadResult::Failure::kNotRegular:
-        issues_.add("RESOURCE_NOT_REGULAR_FILE", at, {short_uri(uri)});
+        issues_.add("RESOURCE_NOT_REGULAR_FILE", at, {short_uri(uri), rr.detail});
         return std::nullopt;
       case ReadResult::Failure::kTooLarge:
         issues_.add("FILE_TOO_LARGE", at, {std::to_string(rr.size), std::to_string(options_.max_file_bytes)});
@@ -256,7 +272,7 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
   // JSON: the document copies what it needs; the text is dropped after parsing.
   std::unique_ptr<ByteStorage> text = std::move(rr.storage);
   if (glb) LoaderAccess::keep(asset, std::move(text));
-  Loader(asset, options, base, issues).run(bytes);
+  Loader(asset, options, base, issues).run(bytes, named_glb(asset.uri));
   return asset;
 }
 
@@ -273,7 +289,7 @@ LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_
   if (looks_like_glb(bytes)) {
     input = LoaderAccess::keep(asset, ByteStorage::from_vector({bytes.begin(), bytes.end()}));
   }
-  Loader(asset, options, base_dir, issues).run(input);
+  Loader(asset, options, base_dir, issues).run(input, named_glb(asset.uri));
   return asset;
 }
 

@@ -33,12 +33,25 @@ const IssueType* find_issue_type(std::string_view code);
 std::string_view severity_name(Severity s);  // "Error", "Warning", "Information", "Hint"
 std::string_view phase_name(Phase p);
 
+// Where a JSON syntax error is, for editors and SARIF: 1-based line and column
+// within the JSON text (a line ends at '\n', so "\r\n" too; a column counts
+// Unicode code points, a tab being one), and the byte offset in the file. For
+// a GLB the line and column count within its JSON chunk.
+struct TextPosition {
+  std::uint64_t line = 1;
+  std::uint64_t column = 1;
+  std::uint64_t byte_offset = 0;
+  bool in_glb_chunk = false;
+};
+
 struct Issue {
   std::string_view code;  // points into the registry (static storage)
   Severity severity;      // after overrides
   std::string message;    // template with arguments filled in
   std::string pointer;    // RFC 6901; "" for the document; empty when offset is set
   std::optional<std::uint64_t> offset;  // byte offset, GLB container issues only
+  // JSON syntax errors only (pointer ""); the message says it in words too.
+  std::optional<TextPosition> position = std::nullopt;
 };
 
 }  // namespace gltf_anim::validator

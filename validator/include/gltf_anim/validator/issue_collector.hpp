@@ -31,6 +31,9 @@ class IssueCollector {
            std::initializer_list<std::string> args = {});
   void add_at_offset(std::string_view code, std::uint64_t offset,
                      std::initializer_list<std::string> args = {});
+  // A document-level issue (pointer "") at a place in the JSON text.
+  void add_at_position(std::string_view code, const TextPosition& position,
+                       std::initializer_list<std::string> args = {});
 
   // True once max_issues was reached; later issues are dropped.
   bool truncated() const { return truncated_; }
@@ -41,7 +44,8 @@ class IssueCollector {
 
  private:
   void push(const IssueType& type, std::string pointer, std::optional<std::uint64_t> offset,
-            std::initializer_list<std::string> args);
+            std::initializer_list<std::string> args,
+            std::optional<TextPosition> position = std::nullopt);
 
   IssueOptions options_;
   std::vector<Issue> issues_;
