@@ -1,12 +1,14 @@
 // Reading a file once, safely: no blocking on FIFOs or devices, no size
-// surprises, mapped when large so a 300 MB .bin costs no copy.
+// surprises. Files are read into memory, never mapped: a mapped file that
+// another process shrinks faults (SIGBUS) on the next access to a page past
+// its new end, anywhere in the rules; a read() of a shrinking file just ends
+// early. docs/PERFORMANCE.md has the cost of the copy.
 #include "load/internal.hpp"
 
 #include <cerrno>
 #include <cstring>
 #include <system_error>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <linux/openat2.h>
 #include <sys/syscall.h>
@@ -15,10 +17,6 @@
 namespace gltf_anim::validator {
 
 namespace {
-
-// Below this a read() into a vector is as cheap as a mapping and avoids the
-// page-granular waste of many small mappings.
-constexpr std::uint64_t kMapThreshold = 1u << 20;
 
 // std::strerror may share a static buffer between threads (--threads N).
 std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
@@ -32,13 +30,10 @@ struct Fd {
 
 }  // namespace
 
+std::function<void(int)> g_after_fstat_for_test;
+
 struct FileOpener {
   static std::unique_ptr<ByteStorage> make() { return std::unique_ptr<ByteStorage>(new ByteStorage()); }
-  static void set_mapping(ByteStorage& s, void* map, std::size_t size) {
-    s.mapping_ = map;
-    s.data_ = static_cast<const std::uint8_t*>(map);
-    s.size_ = size;
-  }
   static void set_vector(ByteStorage& s, std::vector<std::uint8_t> v) {
     s.owned_ = std::move(v);
     s.data_ = s.owned_.data();
@@ -52,9 +47,7 @@ std::unique_ptr<ByteStorage> ByteStorage::from_vector(std::vector<std::uint8_t> 
   return s;
 }
 
-ByteStorage::~ByteStorage() {
-  if (mapping_ != nullptr) ::munmap(mapping_, size_);
-}
+ByteStorage::~ByteStorage() = default;
 
 namespace {
 
@@ -74,6 +67,7 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   }
   const auto size = static_cast<std::uint64_t>(st.st_size);
   r.size = size;
+  r.identity = FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
   if (size > max_bytes) {
     r.failure = ReadResult::Failure::kTooLarge;
     return r;
@@ -81,16 +75,9 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   // Regular files never block; clear O_NONBLOCK anyway so read() semantics are plain.
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 
+  if (g_after_fstat_for_test) g_after_fstat_for_test(fd);
+
   auto storage = FileOpener::make();
-  if (size >= kMapThreshold) {
-    void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (map != MAP_FAILED) {
-      ::madvise(map, static_cast<std::size_t>(size), MADV_SEQUENTIAL);
-      FileOpener::set_mapping(*storage, map, static_cast<std::size_t>(size));
-      r.storage = std::move(storage);
-      return r;
-    }
-  }
   // The size came from fstat; the loop still stops at the real end if the file
   // shrank meanwhile, and never reads past `size` if it grew.
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
