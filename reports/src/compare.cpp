@@ -690,7 +690,10 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   report.generator = kGenerator;
 
   std::optional<Manifest> manifest;
-  if (const auto mp = find_manifest(golden)) manifest = read_manifest(*mp);
+  if (const auto mp = find_manifest(golden)) {
+    if (options.read.inputs) options.read.inputs->record(*mp);
+    manifest = read_manifest(*mp);
+  }
 
   // Golden files.
   std::vector<fs::path> golden_paths;
