@@ -126,6 +126,16 @@ std::atomic<unsigned> g_temp_counter{0};
 }  // namespace
 
 OutputFile::OutputFile(const std::filesystem::path& target) : shown_(target.string()) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) throw OutputError("cannot write '" + shown_ + "': it is a folder");
+    // A device or a pipe (/dev/null, /dev/stdout, a FIFO): written in place.
+    // Renaming a temporary over it would replace the device node itself.
+    fd_ = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd_ < 0) throw OutputError("cannot write '" + shown_ + "': " + errno_message(errno));
+    stream_ = std::make_unique<FdOstream>(fd_, kFileBuffer);
+    return;
+  }
   const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
   name_ = target.filename().string();
   if (name_.empty() || name_ == "." || name_ == "..") {
@@ -185,6 +195,7 @@ void OutputFile::commit() {
     const int e = errno;
     fail("cannot write", e);
   }
+  if (temp_name_.empty()) return;  // written in place (a device or a pipe)
   if (::renameat(dir_fd_, temp_name_.c_str(), dir_fd_, name_.c_str()) != 0) {
     const int e = errno;
     fail("cannot replace", e);

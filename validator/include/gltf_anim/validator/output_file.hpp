@@ -86,7 +86,9 @@ class FdOstream : public std::ostream {
 class OutputFile {
  public:
   // The temporary goes in the folder of `target` ("." when it has none).
-  // Throws OutputError (folder missing, not writable...).
+  // An existing target that is not a regular file (/dev/null, /dev/stdout, a
+  // FIFO) is written in place: renaming over it would replace the device node.
+  // Throws OutputError (folder missing, not writable, target a folder...).
   explicit OutputFile(const std::filesystem::path& target);
   // In the folder open as `dir_fd` (not owned; keep it open until commit),
   // under the single component `name`: with a folder opened O_NOFOLLOW nothing
