@@ -6,9 +6,11 @@
 #include "load/internal.hpp"
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <system_error>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <linux/openat2.h>
 #include <sys/syscall.h>
@@ -17,6 +19,10 @@
 namespace gltf_anim::validator {
 
 namespace {
+
+// From this size on, the bytes go to their own anonymous mapping (huge pages);
+// below it a vector is as cheap.
+constexpr std::uint64_t kAnonymousThreshold = std::uint64_t{1} << 20;
 
 // std::strerror may share a static buffer between threads (--threads N).
 std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
@@ -34,6 +40,14 @@ std::function<void(int)> g_after_fstat_for_test;
 
 struct FileOpener {
   static std::unique_ptr<ByteStorage> make() { return std::unique_ptr<ByteStorage>(new ByteStorage()); }
+  static void set_anonymous(ByteStorage& s, void* map, std::size_t size) {
+    s.anonymous_ = map;
+    s.anonymous_size_ = size;
+    s.data_ = static_cast<const std::uint8_t*>(map);
+    s.size_ = size;
+  }
+  // The file ended before the size fstat gave (it shrank while being read).
+  static void shrink(ByteStorage& s, std::size_t size) { s.size_ = std::min(s.size_, size); }
   static void set_vector(ByteStorage& s, std::vector<std::uint8_t> v) {
     s.owned_ = std::move(v);
     s.data_ = s.owned_.data();
@@ -47,7 +61,9 @@ std::unique_ptr<ByteStorage> ByteStorage::from_vector(std::vector<std::uint8_t> 
   return s;
 }
 
-ByteStorage::~ByteStorage() = default;
+ByteStorage::~ByteStorage() {
+  if (anonymous_ != nullptr) ::munmap(anonymous_, anonymous_size_);
+}
 
 namespace {
 
@@ -78,12 +94,29 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   if (g_after_fstat_for_test) g_after_fstat_for_test(fd);
 
   auto storage = FileOpener::make();
+  std::uint8_t* target = nullptr;
+  std::vector<std::uint8_t> bytes;
+  if (size >= kAnonymousThreshold) {
+    // Anonymous memory (not the file: truncation cannot take it away), on huge
+    // pages where the system allows: 170 page faults instead of 83,000 for
+    // 340 MB, and no zero-filling pass before the read.
+    void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map != MAP_FAILED) {
+      ::madvise(map, static_cast<std::size_t>(size), MADV_HUGEPAGE);
+      FileOpener::set_anonymous(*storage, map, static_cast<std::size_t>(size));
+      target = static_cast<std::uint8_t*>(map);
+    }
+  }
+  if (target == nullptr) {
+    bytes.resize(static_cast<std::size_t>(size));
+    target = bytes.data();
+  }
   // The size came from fstat; the loop still stops at the real end if the file
   // shrank meanwhile, and never reads past `size` if it grew.
-  std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
   std::size_t got = 0;
-  while (got < bytes.size()) {
-    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+  while (got < size) {
+    const ssize_t n = ::read(fd, target + got, static_cast<std::size_t>(size) - got);
     if (n < 0) {
       if (errno == EINTR) continue;
       r.failure = ReadResult::Failure::kRead;
@@ -93,8 +126,12 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
   }
-  bytes.resize(got);
-  FileOpener::set_vector(*storage, std::move(bytes));
+  if (storage->bytes().data() != nullptr) {
+    FileOpener::shrink(*storage, got);
+  } else {
+    bytes.resize(got);
+    FileOpener::set_vector(*storage, std::move(bytes));
+  }
   r.storage = std::move(storage);
   return r;
 }

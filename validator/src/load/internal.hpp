@@ -17,7 +17,9 @@
 
 namespace gltf_anim::validator {
 
-// Owns bytes read from a file or decoded: a heap vector (never a mapping, see files.cpp).
+// Owns bytes read from a file or decoded: a heap vector or, for large files,
+// anonymous memory the file was read into (never a mapping of the file itself,
+// see files.cpp).
 class ByteStorage {
  public:
   static std::unique_ptr<ByteStorage> from_vector(std::vector<std::uint8_t> bytes);
@@ -32,6 +34,8 @@ class ByteStorage {
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
   std::vector<std::uint8_t> owned_;
+  void* anonymous_ = nullptr;  // munmap on destruction when set
+  std::size_t anonymous_size_ = 0;
 };
 
 // Outcome of reading one file.
