@@ -44,7 +44,7 @@ const std::vector<NumericOption>& numeric_options() {
        "--time-epsilon", {"-1", "2", "nan", "inf"}, "1"},
       {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
        "--max-file-mb", {"-1", "0", "1048577", wrap, huge}, "1"},
-      {{"squad-report"}, "--samples", {"-1", "0", "10000001", wrap, huge}, "1"},
+      {{"squad-report"}, "--samples", {"-1", "0", "1000001", wrap, huge}, "1"},
   };
   return all;
 }
