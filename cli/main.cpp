@@ -99,6 +99,10 @@ int main(int argc, char** argv) {
   // write; ignored, the write fails with EFBIG and the command says so (the
   // output's temporary is removed, the target untouched).
   std::signal(SIGXFSZ, SIG_IGN);
+  // Likewise a reader that went away (`gltf-anim codes | head -1`): EPIPE, exit 2
+  // with "Broken pipe", not death by SIGPIPE. We open no sockets, so pipes are
+  // the only source.
+  std::signal(SIGPIPE, SIG_IGN);
   const char* command = "";
   const int exit_code = dispatch(argc, argv, command);
   return check_stdout(command, exit_code);

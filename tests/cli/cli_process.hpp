@@ -29,6 +29,7 @@ struct Options {
   rlim_t file_size_limit = RLIM_INFINITY;
   rlim_t cpu_seconds = 60;
   bool as_nobody = false;  // drop to uid/gid 65534 when running as root
+  bool stdout_closed_pipe = false;  // stdout a pipe whose reader is already gone
 };
 
 struct Run {
@@ -61,6 +62,12 @@ inline Run run(const std::vector<std::string>& args, const fs::path& scratch, co
     if (fo < 0 || fe < 0 || fi < 0) _exit(125);
     ::dup2(fo, 1);
     ::dup2(fe, 2);
+    if (o.stdout_closed_pipe) {
+      int p[2];
+      if (::pipe(p) != 0) _exit(123);
+      ::close(p[0]);
+      ::dup2(p[1], 1);
+    }
     ::dup2(fi, 0);
     const rlimit cpu{o.cpu_seconds, o.cpu_seconds};
     const rlimit fsize{o.file_size_limit, o.file_size_limit};

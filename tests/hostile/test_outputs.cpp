@@ -5,8 +5,8 @@
 //    standard input) is refused with exit 2, naming both, and every input stays
 //    byte-identical;
 //  - a write that fails (RLIMIT_FSIZE with the default SIGXFSZ disposition,
-//    /dev/full, standard output on /dev/full) is exit 2 with the reason, never a
-//    signal, and leaves the previous target untouched and no temporary behind;
+//    /dev/full, standard output on /dev/full or on a pipe without reader) is
+//    exit 2 with the reason, never a signal, and leaves the previous target untouched and no temporary behind;
 //  - `generate` never writes through a symlink planted in its output folder;
 //  - folder mode follows no symlink, and an empty, asset-less or unreadable
 //    folder is exit 2.
@@ -200,6 +200,16 @@ TEST(OutputContract, AFullDeviceIsExit2WithTheReason) {
     ASSERT_TRUE(r.exited) << "signal " << r.signal;
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("cannot write standard output: No space left on device"), std::string::npos) << r.err;
+  }
+  // A reader that went away: EPIPE, exit 2 with the reason, not death by SIGPIPE.
+  for (const auto& args : runs) {
+    SCOPED_TRACE(args[0] + (args.size() > 1 ? " " + args[1] : "") + " | (closed)");
+    cli_process::Options o;
+    o.stdout_closed_pipe = true;
+    const CliRun r = cli(args, o);
+    ASSERT_TRUE(r.exited) << "signal " << r.signal;
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("cannot write standard output: Broken pipe"), std::string::npos) << r.err;
   }
   // --output /dev/full: written in place (the device is not replaced), fails with the reason.
   for (const auto& args : large_output_runs("/dev/full")) {
