@@ -220,7 +220,10 @@ int run_validate(const std::vector<std::string>& args) {
                              "standard input");
     }
   }
-  if (output.refused(files)) return kExitUsage;
+  std::vector<std::string> named_files;  // "-" is standard input, recorded above
+  std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
+               [](const std::string& f) { return f != kStdin; });
+  if (output.refused(named_files)) return kExitUsage;
 
   std::vector<std::uint8_t> stdin_bytes;
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
