@@ -1,6 +1,11 @@
 #include "cli_common.hpp"
 
+#include <charconv>
+#include <cmath>
 #include <iostream>
+#include <sstream>
+
+#include <unistd.h>
 
 namespace gltf_anim::cli {
 
@@ -27,6 +32,126 @@ std::optional<po::variables_map> parse_command_line(
     return std::nullopt;
   }
   return vm;
+}
+
+namespace {
+
+bool range_error(const CommandHelp& help, const char* name, const std::string& range,
+                 const std::string& value) {
+  std::cerr << "gltf-anim " << help.name << ": --" << name << " must be " << range << ", got '"
+            << value << "'\n"
+            << "Try 'gltf-anim " << help.name << " --help'.\n";
+  return false;
+}
+
+template <typename T>
+std::string text(T v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+bool integer_option(const po::variables_map& vm, const CommandHelp& help, const char* name,
+                    std::uint64_t min, std::uint64_t max, std::optional<std::uint64_t>& out) {
+  out.reset();
+  if (!vm.count(name)) return true;
+  const std::string value = vm[name].as<std::string>();
+  std::uint64_t v = 0;
+  const char* end = value.data() + value.size();
+  // Digits only: from_chars takes no '+', and a '-' is refused here, not wrapped.
+  const auto [stop, ec] = std::from_chars(value.data(), end, v);
+  if (value.empty() || value[0] == '-' || ec != std::errc() || stop != end || v < min || v > max) {
+    return range_error(help, name, "an integer from " + text(min) + " to " + text(max), value);
+  }
+  out = v;
+  return true;
+}
+
+bool number_option(const po::variables_map& vm, const CommandHelp& help, const char* name,
+                   double min, double max, bool min_exclusive, std::optional<double>& out) {
+  out.reset();
+  if (!vm.count(name)) return true;
+  const std::string value = vm[name].as<std::string>();
+  double v = 0.0;
+  const char* end = value.data() + value.size();
+  const auto [stop, ec] = std::from_chars(value.data(), end, v, std::chars_format::general);
+  const bool below = min_exclusive ? !(v > min) : !(v >= min);
+  if (value.empty() || ec != std::errc() || stop != end || !std::isfinite(v) || below || v > max) {
+    return range_error(help, name,
+                       std::string("a number ") + (min_exclusive ? "above " : "from ") + text(min) +
+                           (min_exclusive ? " up to " : " to ") + text(max),
+                       value);
+  }
+  out = v;
+  return true;
+}
+
+// ---------------------------------------------------------------- CommandOutput
+
+CommandOutput::CommandOutput(const CommandHelp& help, std::optional<std::string> path)
+    : help_(help), path_(std::move(path)),
+      inputs_(path_ ? validator::file_identity(*path_) : std::nullopt) {}
+
+bool CommandOutput::refused(const std::vector<std::string>& paths) {
+  for (const std::string& p : paths) inputs_.record(std::filesystem::path(p));
+  const auto clash = inputs_.clash();
+  if (!clash) return false;
+  std::cerr << "gltf-anim " << help_.name << ": refusing to write '" << *path_
+            << "': it is the input '" << *clash << "' (same file); nothing written\n";
+  return true;
+}
+
+bool CommandOutput::open() {
+  if (!path_) {
+    stdout_.emplace(STDOUT_FILENO);
+    return true;
+  }
+  try {
+    file_.emplace(*path_);
+  } catch (const validator::OutputError& e) {
+    std::cerr << "gltf-anim " << help_.name << ": " << e.what() << "\n";
+    return false;
+  }
+  return true;
+}
+
+std::ostream& CommandOutput::stream() {
+  if (file_) return file_->stream();
+  if (!stdout_) stdout_.emplace(STDOUT_FILENO);
+  return *stdout_;
+}
+
+int CommandOutput::finish(int exit_code) {
+  if (discarded_) return kExitUsage;  // the command said why
+  if (refused()) {
+    discard();
+    return kExitUsage;
+  }
+  if (file_) {
+    try {
+      file_->commit();
+    } catch (const validator::OutputError& e) {
+      std::cerr << "gltf-anim " << help_.name << ": " << e.what() << "\n";
+      return kExitUsage;
+    }
+    return exit_code;
+  }
+  if (stdout_) {
+    if (const int e = stdout_->finish(); e != 0) {
+      std::cerr << "gltf-anim " << help_.name << ": cannot write standard output: "
+                << validator::errno_message(e) << "\n";
+      return kExitUsage;
+    }
+  }
+  return exit_code;
+}
+
+void CommandOutput::discard() {
+  discarded_ = true;
+  if (file_) file_->discard();
+  if (stdout_) stdout_->setstate(std::ios::badbit);
 }
 
 }  // namespace gltf_anim::cli

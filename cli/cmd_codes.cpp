@@ -37,15 +37,14 @@ int run_codes(const std::vector<std::string>& args) {
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
   const std::string format = (*vm)["format"].as<std::string>();
-  if (format == "md") {
-    std::cout << validator::issue_codes_markdown();
-  } else if (format == "text") {
-    write_text(std::cout);
-  } else {
+  if (format != "md" && format != "text") {
     std::cerr << "gltf-anim codes: unknown --format '" << format << "' (text or md)\n";
     return kExitUsage;
   }
-  return kExitOk;
+  CommandOutput out(kHelp, std::nullopt);
+  if (format == "md") out.stream() << validator::issue_codes_markdown();
+  else write_text(out.stream());
+  return out.finish(kExitOk);
 }
 
 }  // namespace gltf_anim::cli

@@ -3,7 +3,8 @@
 #include <gltf_anim/reports/compare.hpp>
 
 #include <cmath>
-#include <fstream>
+#include <cstdint>
+#include <optional>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -24,15 +25,16 @@ std::string describe(const reports::SamplesFormatError& e) {
   return out + e.message();
 }
 
-bool valid_tolerance(const po::variables_map& vm, const char* name, std::optional<double>& out) {
-  if (!vm.count(name)) return true;
-  const double v = vm[name].as<double>();
-  if (!std::isfinite(v) || v < 0) {
-    std::cerr << "gltf-anim compare: --" << name << " must be a finite number >= 0\n";
-    return false;
-  }
-  out = v;
-  return true;
+// Ranges of the numeric options: tolerances up to 10^300 (finite), the time
+// epsilon relative (at most 1), files up to 1 TiB.
+constexpr double kMaxTolerance = 1e300;
+constexpr double kMaxTimeEpsilon = 1.0;
+constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
+
+std::string default_time_epsilon() {
+  std::ostringstream s;
+  s << reports::kDefaultTimeEpsilon;
+  return s.str();
 }
 
 }  // namespace
@@ -66,12 +68,12 @@ int run_compare(const std::vector<std::string>& args) {
       ("manifest", po::value<std::string>(), "the suite's manifest.json (default: the one in the golden folder)")
       ("format", po::value<std::string>()->default_value("text"), "text, json, md, junit or html")
       ("output,o", po::value<std::string>(), "write the report to FILE (default: stdout)")
-      ("tolerance", po::value<double>(), "absolute tolerance per component (overrides the manifest)")
-      ("angle-tolerance", po::value<double>(), "rotation tolerance in radians (overrides the manifest)")
-      ("time-epsilon", po::value<double>()->default_value(reports::kDefaultTimeEpsilon),
-       "relative epsilon for matching sample times")
-      ("max-file-mb", po::value<unsigned>()->default_value(4096),
-       "refuse samples files larger than this many MiB");
+      ("tolerance", po::value<std::string>(), "absolute tolerance per component, >= 0 (overrides the manifest)")
+      ("angle-tolerance", po::value<std::string>(), "rotation tolerance in radians, >= 0 (overrides the manifest)")
+      ("time-epsilon", po::value<std::string>()->default_value(default_time_epsilon()),
+       "relative epsilon for matching sample times, 0 to 1")
+      ("max-file-mb", po::value<std::string>()->default_value("4096"),
+       "refuse samples files larger than this many MiB (1 to 1048576)");
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
@@ -84,16 +86,25 @@ int run_compare(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   reports::CompareOptions opts;
-  if (!valid_tolerance(*vm, "tolerance", opts.tolerance) ||
-      !valid_tolerance(*vm, "angle-tolerance", opts.angle_tolerance)) {
+  std::optional<double> time_epsilon;
+  std::optional<std::uint64_t> max_file_mb;
+  if (!number_option(*vm, kHelp, "tolerance", 0.0, kMaxTolerance, false, opts.tolerance) ||
+      !number_option(*vm, kHelp, "angle-tolerance", 0.0, kMaxTolerance, false, opts.angle_tolerance) ||
+      !number_option(*vm, kHelp, "time-epsilon", 0.0, kMaxTimeEpsilon, false, time_epsilon) ||
+      !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
     return kExitUsage;
   }
-  opts.time_epsilon = (*vm)["time-epsilon"].as<double>();
-  if (!std::isfinite(opts.time_epsilon) || opts.time_epsilon < 0) {
-    std::cerr << "gltf-anim compare: --time-epsilon must be a finite number >= 0\n";
+  opts.time_epsilon = *time_epsilon;
+  opts.read.max_file_bytes = *max_file_mb << 20;
+
+  // The report may not replace a file compared, the manifest or a variant
+  // file: the samples readers record what they open; refused before writing.
+  CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
+                                                  : std::nullopt);
+  opts.read.inputs = &output.inputs();
+  if (output.refused({(*vm)["golden"].as<std::string>(), (*vm)["actual"].as<std::string>()})) {
     return kExitUsage;
   }
-  opts.read.max_file_bytes = std::uint64_t{(*vm)["max-file-mb"].as<unsigned>()} << 20;
   if (vm->count("manifest")) opts.manifest = (*vm)["manifest"].as<std::string>();
 
   reports::CompareReport report;
@@ -105,21 +116,12 @@ int run_compare(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  if (vm->count("output")) {
-    const std::string path = (*vm)["output"].as<std::string>();
-    std::ofstream out(path, std::ios::binary);
-    if (out) reports::write_compare_report(out, report, format);
-    out.flush();
-    if (!out) {
-      std::cerr << "gltf-anim compare: cannot write " << path << "\n";
-      return kExitUsage;
-    }
-    std::cout << reports::summary_line(report) << "\n";
-  } else {
-    reports::write_compare_report(std::cout, report, format);
-    std::cout.flush();
-  }
-  return report.failed() > 0 ? kExitFindings : kExitOk;
+  if (output.refused() || !output.open()) return kExitUsage;
+  reports::write_compare_report(output.stream(), report, format);
+  const int verdict = output.finish(report.failed() > 0 ? kExitFindings : kExitOk);
+  // With --output, a one-line summary on stdout (checked by main like all of stdout).
+  if (verdict != kExitUsage && vm->count("output")) std::cout << reports::summary_line(report) << "\n";
+  return verdict;
 }
 
 }  // namespace gltf_anim::cli

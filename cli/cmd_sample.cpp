@@ -20,6 +20,11 @@
 namespace gltf_anim::cli {
 namespace {
 
+// Ranges of the numeric options (--max-values 0: no limit).
+constexpr double kMaxRate = 1e9;
+constexpr std::uint64_t kMaxAnimationIndex = 0xFFFFFFFFu;
+constexpr std::uint64_t kMaxValuesOption = std::uint64_t{1} << 62;
+
 // "0.5,1,2.25" -> doubles; nullopt on any bad item.
 std::optional<std::vector<double>> parse_times(const std::string& text) {
   std::vector<double> out;
@@ -69,14 +74,14 @@ int run_sample(const std::vector<std::string>& args) {
   po::options_description options("Options");
   options.add_options()("asset", po::value<std::string>()->required(), "the .gltf or .glb file")(
       "times", po::value<std::string>(), "comma-separated times in seconds")(
-      "rate", po::value<double>(), "samples per second, from t = 0 to the latest key")(
-      "animation", po::value<std::size_t>(), "only this animation (index)")(
+      "rate", po::value<std::string>(), "samples per second (above 0, up to 10^9), from t = 0 to the latest key")(
+      "animation", po::value<std::string>(), "only this animation (index)")(
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
-      "threads", po::value<unsigned>()->default_value(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxThreads)),
-      "threads sampling and formatting channels (default: the number of cores; 1: no worker threads)")(
-      "max-values", po::value<std::uint64_t>()->default_value(std::uint64_t{1} << 26),
+      "threads", po::value<std::string>()->default_value(std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxThreads))),
+      "threads sampling and formatting channels, 1 to 256 (default: the number of cores; 1: no worker threads)")(
+      "max-values", po::value<std::string>()->default_value(std::to_string(std::uint64_t{1} << 26)),
       "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
   po::positional_options_description positional;
   positional.add("asset", 1);
@@ -96,29 +101,29 @@ int run_sample(const std::vector<std::string>& args) {
       return kExitUsage;
     }
   }
-  if (vm->count("rate")) {
-    const double rate = (*vm)["rate"].as<double>();
-    if (!(rate > 0.0) || !std::isfinite(rate)) {
-      std::cerr << "gltf-anim sample: --rate must be a positive number\n";
-      return kExitUsage;
-    }
-    request.rate = rate;
+  std::optional<std::uint64_t> animation, threads_option, max_values;
+  if (!number_option(*vm, kHelp, "rate", 0.0, kMaxRate, /*min_exclusive=*/true, request.rate) ||
+      !integer_option(*vm, kHelp, "animation", 0, kMaxAnimationIndex, animation) ||
+      !integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
+      !integer_option(*vm, kHelp, "max-values", 0, kMaxValuesOption, max_values)) {
+    return kExitUsage;
   }
-  if (vm->count("animation")) request.animation = (*vm)["animation"].as<std::size_t>();
+  if (animation) request.animation = static_cast<std::size_t>(*animation);
   request.extensions = vm->count("no-extensions") == 0;
-  request.max_values_held = (*vm)["max-values"].as<std::uint64_t>();
+  request.max_values_held = *max_values;
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "json" && format != "csv") {
     std::cerr << "gltf-anim sample: unknown --format '" << format << "' (json or csv)\n";
     return kExitUsage;
   }
 
-  const unsigned threads = (*vm)["threads"].as<unsigned>();
-  if (threads == 0 || threads > kMaxThreads) {
-    std::cerr << "gltf-anim sample: --threads must be between 1 and " << kMaxThreads << "\n";
-    return kExitUsage;
-  }
+  const auto threads = static_cast<unsigned>(*threads_option);
 
+  // The output may not replace the asset or one of its buffers: refused after
+  // loading (the loader records every file it read), before anything is written.
+  CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
+                                                  : std::nullopt);
+  request.inputs = &output.inputs();
   // Every channel is checked before the output is opened: on exit 1 nothing is written.
   std::optional<conformance::SampleStream> stream;
   try {
@@ -127,32 +132,19 @@ int run_sample(const std::vector<std::string>& args) {
     std::cerr << "gltf-anim sample: " << e.what() << "\n";
     return e.exit_code();
   }
+  if (output.refused()) return kExitUsage;
   // Streamed straight to the destination, channel by channel (docs/PERFORMANCE.md "sample").
   const auto write = [&](std::ostream& out) {
     try {
       stream->write(format == "csv" ? reports::SamplesFormat::kCsv : reports::SamplesFormat::kJson, out, threads);
-    } catch (const std::exception& e) {  // an internal error after output began: report, fail the stream
+    } catch (const std::exception& e) {  // an internal error after output began: report, drop the output
       std::cerr << "gltf-anim sample: " << e.what() << "\n";
-      out.setstate(std::ios::failbit);
+      output.discard();
     }
-    out.flush();
   };
-  if (vm->count("output")) {
-    const std::string path = (*vm)["output"].as<std::string>();
-    std::vector<char> buffer(std::size_t{1} << 20);  // fewer, larger writes than the default
-    std::ofstream out;
-    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.open(path, std::ios::binary | std::ios::trunc);
-    if (out) write(out);
-    if (!out) {
-      std::cerr << "gltf-anim sample: cannot write " << path << "\n";
-      return kExitUsage;
-    }
-  } else {
-    write(std::cout);
-    if (!std::cout) return kExitUsage;
-  }
-  return kExitOk;
+  if (!output.open()) return kExitUsage;
+  write(output.stream());
+  return output.finish(kExitOk);
 }
 
 }  // namespace gltf_anim::cli

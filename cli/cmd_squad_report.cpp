@@ -3,7 +3,9 @@
 // our figures printed beside the seed's. docs/REFERENCE.md explains the differences.
 #include <gltf_anim/reference/squad.hpp>
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,6 +17,8 @@ namespace gltf_anim::cli {
 namespace {
 
 using reference::SquadBenchResult;
+
+constexpr std::uint64_t kMaxSquadSamples = 1'000'000;
 
 std::string fmt(const char* format, double value) {
   char buf[64];
@@ -91,8 +95,8 @@ int run_squad_report(const std::vector<std::string>& args) {
   options.add_options()("format", po::value<std::string>()->default_value("text"),
                         "text (aligned columns) or md (Markdown tables)")(
       "all", po::bool_switch(), "also print the investigation cases")(
-      "samples", po::value<std::size_t>()->default_value(reference::kSquadBenchSamples),
-      "evenly spaced intervals for the average error");
+      "samples", po::value<std::string>()->default_value(std::to_string(reference::kSquadBenchSamples)),
+      "evenly spaced intervals for the average error (1 to 10^6)");
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
@@ -101,11 +105,11 @@ int run_squad_report(const std::vector<std::string>& args) {
     std::cerr << "gltf-anim squad-report: unknown --format '" << format << "' (text or md)\n";
     return kExitUsage;
   }
-  const std::size_t samples = (*vm)["samples"].as<std::size_t>();
-  if (samples == 0) {
-    std::cerr << "gltf-anim squad-report: --samples must be at least 1\n";
-    return kExitUsage;
-  }
+  // The bench costs a few evaluations per sample and case: 10^6 is seconds of work (all cases).
+  std::optional<std::uint64_t> samples_option;
+  if (!integer_option(*vm, kHelp, "samples", 1, kMaxSquadSamples, samples_option)) return kExitUsage;
+  const auto samples = static_cast<std::size_t>(*samples_option);
+  CommandOutput out(kHelp, std::nullopt);
 
   struct Table {
     std::string title;
@@ -118,12 +122,12 @@ int run_squad_report(const std::vector<std::string>& args) {
   for (const Table& table : tables) {
     std::vector<Row> rows;
     for (const auto& c : table.cases) rows.push_back(make_row(reference::run_squad_bench_case(c, samples)));
-    if (format == "md") print_markdown(std::cout, table.title, rows);
-    else print_text(std::cout, table.title, rows);
+    if (format == "md") print_markdown(out.stream(), table.title, rows);
+    else print_text(out.stream(), table.title, rows);
   }
-  std::cout << "Errors in radians; dV in rad/s, dA in rad/s^2; " << samples + 1
-            << " samples per case.\n";
-  return kExitOk;
+  out.stream() << "Errors in radians; dV in rad/s, dA in rad/s^2; " << samples + 1
+               << " samples per case.\n";
+  return out.finish(kExitOk);
 }
 
 }  // namespace gltf_anim::cli

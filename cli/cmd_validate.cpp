@@ -17,6 +17,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cli_common.hpp"
 #include "commands.hpp"
 
@@ -29,6 +32,9 @@ using validator::ValidateOptions;
 using validator::ValidationReport;
 
 constexpr const char* kStdin = "-";
+// Range of --max-issues (0: no limit) and --max-file-mb (1 TiB).
+constexpr std::uint64_t kMaxIssuesOption = 0xFFFFFFFFu;
+constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
 bool is_asset_file(const fs::path& p) {
   std::string ext = p.extension().string();
@@ -38,6 +44,12 @@ bool is_asset_file(const fs::path& p) {
 }
 
 // Expands PATH arguments: files as given, folders recursively (sorted), "-".
+// Inside a folder no symlink is followed, to a file or to a folder: what is
+// validated is what lies beneath the folder the user named (a link there could
+// lead anywhere, and its content would be copied into the report). Skipped links
+// are named on stderr. A folder that cannot be read (anywhere in the tree), or
+// that holds no .gltf/.glb file, is an error: a CI job pointed at an empty or
+// unreadable export folder must not pass.
 bool collect(const std::vector<std::string>& paths, std::vector<std::string>& out) {
   for (const std::string& p : paths) {
     if (p == kStdin) {
@@ -60,15 +72,29 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
       continue;
     }
     std::vector<std::string> found;
-    fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec);
+    // No follow_directory_symlink: a linked folder is not entered; symlink_status:
+    // a linked file is not taken.
+    fs::recursive_directory_iterator it(p, fs::directory_options::none, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::error_code fec;
-      if (it->is_regular_file(fec) && is_asset_file(it->path())) {
+      const fs::file_status own = it->symlink_status(fec);
+      if (fec) {
+        ec = fec;
+        break;
+      }
+      if (fs::is_symlink(own)) {
+        std::cerr << "gltf-anim validate: skipping symbolic link '" << it->path().generic_string()
+                  << "' (links inside a folder are not followed)\n";
+      } else if (fs::is_regular_file(own) && is_asset_file(it->path())) {
         found.push_back(it->path().generic_string());
       }
     }
     if (ec) {
       std::cerr << "gltf-anim validate: cannot read folder '" << p << "': " << ec.message() << "\n";
+      return false;
+    }
+    if (found.empty()) {
+      std::cerr << "gltf-anim validate: no .gltf or .glb file in folder '" << p << "'\n";
       return false;
     }
     std::sort(found.begin(), found.end());
@@ -109,21 +135,22 @@ int run_validate(const std::vector<std::string>& args) {
       ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
       ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
       ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("max-issues", po::value<std::size_t>()->default_value(100000),
-       "stop collecting issues of an asset after N (0: no limit, memory then grows with\n"
-       "the input: one issue per bad value); the report says truncated")
+      ("max-issues", po::value<std::string>()->default_value("100000"),
+       "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
+       "grows with the input: one issue per bad value); the report says truncated")
       ("ignore", po::value<std::vector<std::string>>()->composing(),
        "do not report CODE (repeatable)")
       ("severity-override", po::value<std::vector<std::string>>()->composing(),
        "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")
       ("fail-on", po::value<std::string>()->default_value("error"),
        "error, warning or info: the least severe issue that makes the exit code 1")
-      ("threads", po::value<unsigned>()->default_value(1),
-       "assets validated in parallel (the output does not depend on it)")
+      ("threads", po::value<std::string>()->default_value("1"),
+       "assets validated in parallel, 1 to 256 (the output does not depend on it)")
       ("root", po::value<std::string>(),
        "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
-      ("max-file-mb", po::value<unsigned>()->default_value(1024),
-       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it");
+      ("max-file-mb", po::value<std::string>()->default_value("1024"),
+       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
+       "1 to 1048576");
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -141,14 +168,17 @@ int run_validate(const std::vector<std::string>& args) {
   if (!fail_on || *fail_on == Severity::kHint) {
     return usage("--fail-on must be error, warning or info");
   }
-  const unsigned threads = (*vm)["threads"].as<unsigned>();
-  if (threads == 0 || threads > kMaxThreads) {
-    return usage("--threads must be between 1 and " + std::to_string(kMaxThreads));
+  std::optional<std::uint64_t> threads_option, max_issues, max_file_mb;
+  if (!integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
+      !integer_option(*vm, kHelp, "max-issues", 0, kMaxIssuesOption, max_issues) ||
+      !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
+    return kExitUsage;
   }
+  const auto threads = static_cast<unsigned>(*threads_option);
 
   ValidateOptions vopt;
-  vopt.issues.max_issues = (*vm)["max-issues"].as<std::size_t>();
-  vopt.load.max_file_bytes = std::uint64_t{(*vm)["max-file-mb"].as<unsigned>()} << 20;
+  vopt.issues.max_issues = static_cast<std::size_t>(*max_issues);
+  vopt.load.max_file_bytes = *max_file_mb << 20;
   if (vm->count("ignore")) {
     for (const std::string& code : (*vm)["ignore"].as<std::vector<std::string>>()) {
       if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
@@ -176,6 +206,24 @@ int run_validate(const std::vector<std::string>& args) {
 
   std::vector<std::string> files;
   if (!collect((*vm)["path"].as<std::vector<std::string>>(), files)) return kExitUsage;
+
+  // The report may not replace any file read: the assets (refused here, before
+  // any work), standard input when it is a file, and the external buffers
+  // (recorded by the loader, refused before the report replaces anything).
+  CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
+                                                  : std::nullopt);
+  vopt.load.inputs = &output.inputs();
+  if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
+    struct stat st {};
+    if (::fstat(STDIN_FILENO, &st) == 0) {
+      output.inputs().record({static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)},
+                             "standard input");
+    }
+  }
+  std::vector<std::string> named_files;  // "-" is standard input, recorded above
+  std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
+               [](const std::string& f) { return f != kStdin; });
+  if (output.refused(named_files)) return kExitUsage;
 
   std::vector<std::uint8_t> stdin_bytes;
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
@@ -205,27 +253,13 @@ int run_validate(const std::vector<std::string>& args) {
 
   reports::ValidationWriteOptions wopt;
   wopt.fail_on = *fail_on;
-  if (vm->count("output")) {
-    const std::string path = (*vm)["output"].as<std::string>();
-    std::ofstream out(path, std::ios::binary);
-    if (!out) {
-      std::cerr << "gltf-anim validate: cannot write '" << path << "'\n";
-      return kExitUsage;
-    }
-    reports::write_validation(out, *format, results, wopt);
-    out.close();
-    if (!out) {
-      std::cerr << "gltf-anim validate: error writing '" << path << "'\n";
-      return kExitUsage;
-    }
-  } else {
-    reports::write_validation(std::cout, *format, results, wopt);
-    std::cout.flush();
-  }
+  if (!output.open()) return kExitUsage;
+  reports::write_validation(output.stream(), *format, results, wopt);
+  int verdict = kExitOk;
   for (const ValidationReport& r : results) {
-    if (reports::reaches(r, *fail_on)) return kExitFindings;
+    if (reports::reaches(r, *fail_on)) verdict = kExitFindings;
   }
-  return kExitOk;
+  return output.finish(verdict);
 }
 
 }  // namespace gltf_anim::cli

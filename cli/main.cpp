@@ -1,6 +1,9 @@
 // gltf-anim: one CLI, subcommands dispatched from the table below.
 #include <gltf_anim/version.hpp>
 
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -44,9 +47,20 @@ void print_usage(std::ostream& out) {
          "Exit codes: 0 ok, 1 findings, 2 usage or I/O error.\n";
 }
 
-}  // namespace
+// Standard output as the streams left it: a command that printed to std::cout
+// (help, a summary line) exits 2 with the reason when it did not get out.
+int check_stdout(const char* command, int exit_code) {
+  errno = 0;
+  std::cout.flush();
+  const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return exit_code;
+  const int e = errno != 0 ? errno : EIO;
+  std::cerr << "gltf-anim" << (command[0] ? " " : "") << command
+            << ": cannot write standard output: " << gltf_anim::validator::errno_message(e) << "\n";
+  return kExitUsage;
+}
 
-int main(int argc, char** argv) {
+int dispatch(int argc, char** argv, const char*& command) {
   if (argc < 2) {
     print_usage(std::cerr);
     return kExitUsage;
@@ -62,6 +76,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& c : kSubcommands) {
     if (first == c.name) {
+      command = c.name;
       std::vector<std::string> args(argv + 2, argv + argc);
       try {
         return c.run(args);
@@ -75,4 +90,20 @@ int main(int argc, char** argv) {
   std::cerr << "gltf-anim: unknown command '" << first << "'\n\n";
   print_usage(std::cerr);
   return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Past RLIMIT_FSIZE the kernel would kill us with SIGXFSZ in the middle of a
+  // write; ignored, the write fails with EFBIG and the command says so (the
+  // output's temporary is removed, the target untouched).
+  std::signal(SIGXFSZ, SIG_IGN);
+  // Likewise a reader that went away (`gltf-anim codes | head -1`): EPIPE, exit 2
+  // with "Broken pipe", not death by SIGPIPE. We open no sockets, so pipes are
+  // the only source.
+  std::signal(SIGPIPE, SIG_IGN);
+  const char* command = "";
+  const int exit_code = dispatch(argc, argv, command);
+  return check_stdout(command, exit_code);
 }

@@ -792,8 +792,10 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
 
   std::optional<Manifest> manifest;
   if (options.manifest) {
+    if (options.read.inputs) options.read.inputs->record(*options.manifest);
     manifest = read_manifest(*options.manifest);
   } else if (const auto mp = find_manifest(golden)) {
+    if (options.read.inputs) options.read.inputs->record(*mp);
     manifest = read_manifest(*mp);
   }
 

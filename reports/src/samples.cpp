@@ -361,12 +361,10 @@ std::string write_samples_csv(const SamplesFile& file) {
 }
 
 void write_samples_file(const std::filesystem::path& path, const SamplesFile& file) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error(path.string() + ": cannot open for writing");
-  if (has_csv_extension(path)) write_samples_csv(out, file);
-  else write_samples_json(out, file);
-  out.flush();
-  if (!out) throw std::runtime_error(path.string() + ": write failed");
+  validator::OutputFile out(path);
+  if (has_csv_extension(path)) write_samples_csv(out.stream(), file);
+  else write_samples_json(out.stream(), file);
+  out.commit();
 }
 
 SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options) {
@@ -386,6 +384,7 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
                                            " bytes, more than the limit of " +
                                            std::to_string(options.max_file_bytes));
   }
+  if (options.inputs) options.inputs->record(path);
   if (!has_csv_extension(path)) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!in) throw SamplesFormatError(name, "", "cannot open for reading: " + detail::errno_text());

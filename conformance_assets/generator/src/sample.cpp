@@ -284,9 +284,11 @@ struct Plan {
   std::size_t max_width = 1;  // widest channel (the CSV v columns)
 };
 
-validator::LoadedAsset load(const std::filesystem::path& path) {
+validator::LoadedAsset load(const std::filesystem::path& path, validator::InputFiles* inputs) {
   validator::IssueCollector issues;
-  validator::LoadedAsset asset = validator::load_file(path, {}, issues);
+  validator::LoadOptions options;
+  options.inputs = inputs;
+  validator::LoadedAsset asset = validator::load_file(path, options, issues);
   if (!asset.document || !asset.document->IsObject()) {
     // The loader's first error says what is wrong (IO_ERROR with the system's
     // reason, NOT_GLTF, INVALID_JSON with a line and column, GLB_*).
@@ -522,7 +524,7 @@ class ChannelPipeline {
 }  // namespace
 
 reports::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path);
+  const validator::LoadedAsset asset = load(path, request.inputs);
   const Plan p = plan(asset, path, request);
   reports::SamplesFile file;
   file.asset = p.asset_name;
@@ -548,7 +550,7 @@ struct SampleStream::State {
 
 SampleStream::SampleStream(const std::filesystem::path& path, const SampleRequest& request)
     : state_(std::make_unique<State>()) {
-  state_->asset = load(path);
+  state_->asset = load(path, request.inputs);
   state_->request = request;
   state_->plan = plan(state_->asset, path, request);
 }

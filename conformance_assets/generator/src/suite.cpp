@@ -2,17 +2,73 @@
 #include <gltf_anim/conformance/suite.hpp>
 #include <gltf_anim/version.hpp>
 
-#include <fstream>
+#include <cerrno>
 #include <set>
 #include <stdexcept>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gltf_anim::conformance {
 namespace {
 
-void write_file(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+using validator::errno_message;
+
+// A folder held open: every file of the suite is created relative to it, so a
+// symlink planted in the output folder (for a file or for valid/) is never
+// followed; rename replaces such a link itself, never what it points to.
+struct Folder {
+  int fd = -1;
+  std::string shown;
+  Folder(const Folder&) = delete;
+  Folder& operator=(const Folder&) = delete;
+  Folder(int f, std::string s) : fd(f), shown(std::move(s)) {}
+  ~Folder() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// The folder the user named (created if missing; a symlink they name is theirs to follow).
+Folder open_out_folder(const std::filesystem::path& out) {
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec) throw std::runtime_error("cannot create " + out.string() + ": " + ec.message());
+  const int fd = ::open(out.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open folder " + out.string() + ": " + errno_message(errno));
+  return Folder(fd, out.string());
+}
+
+// `name` inside `parent`, created if missing; refused when it is a symlink.
+Folder open_subfolder(const Folder& parent, const std::string& name) {
+  const std::string shown = parent.shown + "/" + name;
+  if (::mkdirat(parent.fd, name.c_str(), 0777) != 0 && errno != EEXIST) {
+    throw std::runtime_error("cannot create " + shown + ": " + errno_message(errno));
+  }
+  const int fd = ::openat(parent.fd, name.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    const int e = errno;
+    throw std::runtime_error("cannot open folder " + shown + ": " +
+                             (e == ELOOP || e == ENOTDIR ? std::string("not a folder (a symlink or a file)")
+                                                         : errno_message(e)));
+  }
+  return Folder(fd, shown);
+}
+
+void write_file(const Folder& dir, const std::string& name, std::string_view bytes) {
+  validator::OutputFile out(dir.fd, name, dir.shown + "/" + name);
+  out.stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.commit();
+}
+
+void write_file(const Folder& dir, const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  write_file(dir, name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+}
+
+void write_samples(const Folder& dir, const std::string& name, const reports::SamplesFile& file) {
+  validator::OutputFile out(dir.fd, name, dir.shown + "/" + name);
+  reports::write_samples_json(out.stream(), file);
+  out.commit();
 }
 
 Json strings(const std::vector<std::string>& items) {
@@ -29,9 +85,8 @@ std::string asset_file_name(const Case& c) {
 
 std::size_t generate(const std::filesystem::path& out) {
   const std::filesystem::path valid = out / "valid";
-  std::error_code ec;
-  std::filesystem::create_directories(valid, ec);
-  if (ec) throw std::runtime_error("cannot create " + valid.string() + ": " + ec.message());
+  const Folder out_dir = open_out_folder(out);
+  const Folder valid_dir = open_subfolder(out_dir, "valid");
 
   Json assets = Json::array();
   std::set<std::string> ids;
@@ -39,12 +94,12 @@ std::size_t generate(const std::filesystem::path& out) {
     if (!ids.insert(c.id).second) throw std::logic_error("duplicate case id " + c.id);
     GltfBuilder builder;
     c.build(builder);
-    for (const auto& file : builder.finish(c.id, c.container)) write_file(valid / file.name, file.bytes);
+    for (const auto& file : builder.finish(c.id, c.container)) write_file(valid_dir, file.name, file.bytes);
 
     const std::string asset = asset_file_name(c);
     const std::string samples = c.id + ".samples.json";
     const reports::SamplesFile golden = sample_asset(valid / asset);
-    reports::write_samples_file(valid / samples, golden);
+    write_samples(valid_dir, samples, golden);
 
     Json entry = Json::object({{"id", c.id},
                                {"file", "valid/" + asset},
@@ -66,7 +121,7 @@ std::size_t generate(const std::filesystem::path& out) {
           SampleRequest core_only;
           core_only.extensions = false;
           const std::string file = c.id + "." + v.name + ".variant.json";
-          reports::write_samples_file(valid / file, sample_asset(valid / asset, core_only));
+          write_samples(valid_dir, file, sample_asset(valid / asset, core_only));
           variant.set("samples", "valid/" + file);
         } else if (v.excerpt) {
           Json excerpt = Json::array();
@@ -93,7 +148,7 @@ std::size_t generate(const std::filesystem::path& out) {
         "midpoints, 0.5 s before the earliest and after the latest key of each animation, and t = 0)."},
        {"assets", std::move(assets)}});
   const std::string text = manifest.dump(2);
-  write_file(out / "manifest.json", std::vector<std::uint8_t>(text.begin(), text.end()));
+  write_file(out_dir, "manifest.json", text);
   return ids.size();
 }
 

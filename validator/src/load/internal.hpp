@@ -3,10 +3,12 @@
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/validator/output_file.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,7 +17,9 @@
 
 namespace gltf_anim::validator {
 
-// Owns bytes: a private read-only mapping of a file, or a heap vector.
+// Owns bytes read from a file or decoded: a heap vector or, for large files,
+// anonymous memory the file was read into (never a mapping of the file itself,
+// see files.cpp).
 class ByteStorage {
  public:
   static std::unique_ptr<ByteStorage> from_vector(std::vector<std::uint8_t> bytes);
@@ -29,8 +33,9 @@ class ByteStorage {
   ByteStorage() = default;
   const std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
-  void* mapping_ = nullptr;  // munmap on destruction when set
   std::vector<std::uint8_t> owned_;
+  void* anonymous_ = nullptr;  // munmap on destruction when set
+  std::size_t anonymous_size_ = 0;
 };
 
 // Outcome of reading one file.
@@ -39,12 +44,17 @@ struct ReadResult {
   enum class Failure { kNone, kOpen, kNotRegular, kTooLarge, kRead, kOutsideRoot } failure = Failure::kNone;
   std::string detail;      // strerror text or similar
   std::uint64_t size = 0;  // the file size when known (kTooLarge)
+  FileIdentity identity;   // of the opened file, when fstat succeeded
 };
+
+// Test hook: called with the descriptor between fstat and the read, so a test
+// can change the file's size at exactly that point. Empty in production.
+extern std::function<void(int)> g_after_fstat_for_test;
 
 // Opens `path` without blocking (O_NONBLOCK: a FIFO returns at once), refuses
 // anything but a regular file (fstat on the opened descriptor, so no race with
-// a swapped name), refuses files above max_bytes before reading, then maps or
-// reads it once. When no_follow is set the last component may not be a symlink.
+// a swapped name), refuses files above max_bytes before reading, then reads it
+// once (at most the size fstat gave; less if it shrank meanwhile). When no_follow is set the last component may not be a symlink.
 ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                              bool no_follow);
 // Opens `relative` beneath the folder `root` and reads it like read_regular_file.

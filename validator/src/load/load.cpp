@@ -210,7 +210,13 @@ class Loader {
     // weakly_canonical resolves every symlink of the existing part, so a link
     // pointing out of the root is caught by the prefix test below.
     const fs::path target = fs::weakly_canonical(fs::absolute(base_dir_, ec) / fs::path(*decoded), ec);
-    if (ec || !is_inside(target, root)) {
+    if (ec) {
+      // A name the system cannot resolve (ENAMETOOLONG, ELOOP, EACCES on a
+      // folder...) is an I/O failure with its reason, not a confinement verdict.
+      issues_.add("IO_ERROR", at, {short_uri(uri) + ": " + ec.message()});
+      return std::nullopt;
+    }
+    if (!is_inside(target, root)) {
       issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
       return std::nullopt;
     }
@@ -234,6 +240,7 @@ class Loader {
         issues_.add("IO_ERROR", at, {short_uri(uri) + ": " + rr.detail});
         return std::nullopt;
     }
+    if (options_.inputs) options_.inputs->record(rr.identity, target.string());
     const auto view = LoaderAccess::keep(asset_, std::move(rr.storage));
     accept(i, at, view, false, "BUFFER_EXTERNAL_DATA_TOO_LONG");
     return view.size();
@@ -264,6 +271,7 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
       issues.add("IO_ERROR", "", {path.string() + ": " + rr.detail});
       return asset;
   }
+  if (options.inputs) options.inputs->record(rr.identity, path.string());
   fs::path base = path.parent_path();
   if (base.empty()) base = ".";
   const auto bytes = rr.storage->bytes();

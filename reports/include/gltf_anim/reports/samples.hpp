@@ -25,6 +25,8 @@
 //   c.index = 0;  c.target = "/nodes/0/rotation";  c.interpolation = "LINEAR";  c.sampler = 0;
 //   c.add_sample(0.5, std::array{0.0, 0.0, 0.38268343236508984, 0.9238795325112867});
 //   write_samples_json(std::cout, f);   // or write_samples_csv
+#include <gltf_anim/validator/output_file.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -111,6 +113,9 @@ class SamplesFormatError : public std::runtime_error {
 struct ReadOptions {
   // Files larger than this are refused before reading (bounded memory).
   std::uint64_t max_file_bytes = std::uint64_t{4} << 30;  // 4 GiB
+  // When set, every file read (samples files, the manifest) is recorded here,
+  // so a command can refuse an output that is one of them.
+  validator::InputFiles* inputs = nullptr;
 };
 
 // Readers. Unknown members are ignored; required members: "asset" (string),
@@ -137,8 +142,9 @@ void write_samples_json(std::ostream& out, const SamplesFile& file);
 std::string write_samples_json(const SamplesFile& file);
 void write_samples_csv(std::ostream& out, const SamplesFile& file);
 std::string write_samples_csv(const SamplesFile& file);
-// Writes JSON or CSV by the extension of `path` (.csv -> CSV); throws
-// std::runtime_error if the file cannot be written.
+// Writes JSON or CSV by the extension of `path` (.csv -> CSV) through a
+// temporary renamed into place (validator/output_file.hpp); throws
+// std::runtime_error (OutputError, with the reason) if it cannot be written.
 void write_samples_file(const std::filesystem::path& path, const SamplesFile& file);
 
 // ---- Streaming: a samples file written piece by piece ----

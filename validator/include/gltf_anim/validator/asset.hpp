@@ -11,7 +11,7 @@
 //    is not `well_formed`; the loader raises no issue for that (the JSON-Schema
 //    check does), it only refuses to read data through such an object;
 //  - the bytes of every buffer that could be loaded (`buffer_data`), each file
-//    read or mapped once;
+//    read once;
 //  - the layout verdict of every bufferView and accessor (`*_status`): whether
 //    its bytes can be read. Data checks must be skipped for an accessor whose
 //    status is not kReadable, as glTF-Validator does (its _guardAccessor).
@@ -123,7 +123,7 @@ struct Resource {
   std::optional<std::uint64_t> byte_length;  // bytes actually loaded; absent when it failed
 };
 
-class ByteStorage;  // owns file bytes (mapped or read) or decoded data URIs
+class ByteStorage;  // owns file bytes (read) or decoded data URIs
 
 // Move-only: the spans point into storage owned here.
 struct LoadedAsset {

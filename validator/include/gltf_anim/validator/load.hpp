@@ -2,7 +2,7 @@
 // Loading a glTF asset: container, JSON, buffers, and the layout of accessors.
 //
 // load_file / load_bytes do, in order:
-//  1. read the input once (mapped when it is a large regular file), refusing
+//  1. read the input once into memory (never mapped: see files.cpp), refusing
 //     anything above max_file_bytes before reading it (io phase);
 //  2. detect the container: bytes starting with "glTF" are GLB (header, JSON
 //     chunk first, optional BIN chunk, unknown chunks skipped; every length
@@ -32,6 +32,7 @@
 // here opens a socket.
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/validator/output_file.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,9 @@ struct LoadOptions {
   // false: do not load buffers at all (no data checks possible); the JSON and
   // the container are still checked.
   bool load_buffers = true;
+  // When set, every file opened (the asset and its external buffers) is
+  // recorded here, so a command can refuse an output that is one of them.
+  InputFiles* inputs = nullptr;
 };
 
 // Loads the asset at `path`. The report uri is `path` as given.

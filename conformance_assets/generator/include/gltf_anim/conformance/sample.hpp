@@ -35,6 +35,7 @@
 // de-duplicated.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/validator/output_file.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +62,9 @@ struct SampleRequest {
   // sampling (N channels sharing one K-key input would otherwise turn a 2 MB file
   // into tens of GB). 0: no limit.
   std::uint64_t max_values_held = std::uint64_t{1} << 26;  // 512 MiB of doubles
+  // When set, the asset and every external buffer read are recorded here (an
+  // output that is one of them is refused by the caller).
+  validator::InputFiles* inputs = nullptr;
 };
 
 // Why an asset could not be sampled. exit_code: 2 when the file cannot be read

@@ -1,0 +1,110 @@
+#pragma once
+// Runs `gltf-anim` as a child process without a shell: stdout and stderr to
+// files (or stdout to a given path such as /dev/full), stdin from a file,
+// optional limits (RLIMIT_FSIZE for write failures; RLIMIT_CPU always, so a
+// wrapped "-1" that loops forever ends as a signal, not a hung test), and
+// optionally as user nobody (an unreadable folder stays unreadable when the
+// tests run as root). Used by tests/cli and tests/hostile.
+#include <fcntl.h>
+#include <grp.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace cli_process {
+
+namespace fs = std::filesystem;
+
+struct Options {
+  std::optional<fs::path> stdout_path;  // default: a scratch file, read back into Run::out
+  std::optional<fs::path> stdin_path;   // default: /dev/null
+  rlim_t file_size_limit = RLIM_INFINITY;
+  rlim_t cpu_seconds = 60;
+  bool as_nobody = false;  // drop to uid/gid 65534 when running as root
+  bool stdout_closed_pipe = false;  // stdout a pipe whose reader is already gone
+};
+
+struct Run {
+  bool exited = false;
+  int exit_code = -1;
+  int signal = 0;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs GLTF_ANIM_CLI with `args`; `scratch` holds the stdout/stderr files.
+inline Run run(const std::vector<std::string>& args, const fs::path& scratch, const Options& o = {}) {
+  fs::create_directories(scratch);
+  static int calls = 0;
+  const std::string tag = "run" + std::to_string(::getpid()) + "_" + std::to_string(calls++);
+  const fs::path out = o.stdout_path.value_or(scratch / (tag + ".out"));
+  const fs::path err = scratch / (tag + ".err");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fo = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int fi = ::open(o.stdin_path ? o.stdin_path->c_str() : "/dev/null", O_RDONLY);
+    if (fo < 0 || fe < 0 || fi < 0) _exit(125);
+    ::dup2(fo, 1);
+    ::dup2(fe, 2);
+    if (o.stdout_closed_pipe) {
+      int p[2];
+      if (::pipe(p) != 0) _exit(123);
+      ::close(p[0]);
+      ::dup2(p[1], 1);
+    }
+    ::dup2(fi, 0);
+    const rlimit cpu{o.cpu_seconds, o.cpu_seconds};
+    const rlimit fsize{o.file_size_limit, o.file_size_limit};
+    if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_FSIZE, &fsize) != 0) _exit(126);
+    if (o.as_nobody && ::geteuid() == 0) {
+      if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(124);
+    }
+    std::vector<std::string> argv{GLTF_ANIM_CLI};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<char*> cargs;
+    for (auto& a : argv) cargs.push_back(a.data());
+    cargs.push_back(nullptr);
+    ::execv(cargs[0], cargs.data());
+    _exit(127);
+  }
+  Run r;
+  if (pid < 0) return r;
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  r.exited = WIFEXITED(status);
+  if (r.exited) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  if (!o.stdout_path) r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+// Every regular file and link beneath `dir` with its bytes (links: "-> target"),
+// to show that a run changed nothing (no input touched, no temporary left).
+inline std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string rel = fs::relative(e.path(), dir).generic_string();
+    if (e.is_symlink()) out[rel] = "-> " + fs::read_symlink(e.path()).string();
+    else if (e.is_regular_file()) out[rel] = slurp(e.path());
+  }
+  return out;
+}
+
+}  // namespace cli_process

@@ -1,0 +1,81 @@
+// Every numeric option of every subcommand is range-checked: a negative value
+// (which Boost would wrap to 2^64 - 1 for an unsigned option), zero where it
+// means nothing, a value above the range and one beyond 64 bits are each a
+// usage error (exit 2) naming the option, never a wrapped value obeyed.
+// The list below is every po::value of cli/cmd_*.cpp that holds a number.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/cli_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kAsset = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf";
+const fs::path kGolden = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.samples.json";
+const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "options";
+
+struct NumericOption {
+  std::vector<std::string> command;  // subcommand and the arguments it needs
+  std::string option;
+  std::vector<std::string> refused;
+  std::string accepted;  // a value at the edge of the range, accepted
+};
+
+const std::vector<NumericOption>& numeric_options() {
+  const std::string huge = "99999999999999999999999";  // beyond 64 bits
+  const std::string wrap = "18446744073709551615";     // what "-1" wraps to
+  static const std::vector<NumericOption> all = {
+      {{"validate", kAsset.string()}, "--threads", {"-1", "0", "257", wrap, huge}, "256"},
+      {{"validate", kAsset.string()}, "--max-issues", {"-1", "4294967296", wrap, huge, "1.5"}, "0"},
+      {{"validate", kAsset.string()}, "--max-file-mb", {"-1", "0", "1048577", wrap, huge}, "1"},
+      {{"sample", kAsset.string()}, "--threads", {"-1", "0", "257", wrap, huge}, "256"},
+      {{"sample", kAsset.string()}, "--animation", {"-1", "4294967296", wrap, huge}, "0"},
+      {{"sample", kAsset.string()}, "--max-values", {"-1", "4611686018427387905", wrap, huge}, "0"},
+      {{"sample", kAsset.string()}, "--rate", {"-1", "0", "nan", "inf", "1e10", "1e999", "x"}, "1e-300"},
+      {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
+       "--tolerance", {"-1", "nan", "inf", "1e999", "-0.5"}, "0"},
+      {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
+       "--angle-tolerance", {"-1", "nan", "inf", "1e999"}, "0"},
+      {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
+       "--time-epsilon", {"-1", "2", "nan", "inf"}, "1"},
+      {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
+       "--max-file-mb", {"-1", "0", "1048577", wrap, huge}, "1"},
+      {{"squad-report"}, "--samples", {"-1", "0", "1000001", wrap, huge}, "1"},
+  };
+  return all;
+}
+
+TEST(NumericOptions, OutOfRangeValuesAreUsageErrorsNamingTheOption) {
+  for (const NumericOption& o : numeric_options()) {
+    for (const std::string& value : o.refused) {
+      SCOPED_TRACE(o.command[0] + " " + o.option + " " + value);
+      std::vector<std::string> args = o.command;
+      // "--opt=-1": the value cannot be taken for an option name.
+      args.push_back(o.option + "=" + value);
+      const cli_process::Run r = cli_process::run(args, kTmp);
+      ASSERT_TRUE(r.exited) << "signal " << r.signal;
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_NE(r.err.find(o.option + " must be"), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("'" + value + "'"), std::string::npos) << r.err;
+      EXPECT_TRUE(r.out.empty());
+    }
+  }
+}
+
+TEST(NumericOptions, TheEdgesOfEachRangeAreAccepted) {
+  for (const NumericOption& o : numeric_options()) {
+    SCOPED_TRACE(o.command[0] + " " + o.option + " " + o.accepted);
+    std::vector<std::string> args = o.command;
+    args.push_back(o.option + "=" + o.accepted);
+    const cli_process::Run r = cli_process::run(args, kTmp);
+    ASSERT_TRUE(r.exited) << "signal " << r.signal;
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_FALSE(r.out.empty());
+  }
+}
+
+}  // namespace

@@ -1,0 +1,231 @@
+// Outputs written to a temporary beside the target and renamed into place.
+#include <gltf_anim/validator/output_file.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <streambuf>
+#include <system_error>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace gltf_anim::validator {
+
+std::string errno_message(int error) { return std::error_code(error, std::generic_category()).message(); }
+
+std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+void InputFiles::record(FileIdentity id, const std::string& path) {
+  if (!watched_ || id != *watched_) return;
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (!clash_) clash_ = path;
+}
+
+void InputFiles::record(const std::filesystem::path& path) {
+  if (!watched_) return;
+  if (const auto id = file_identity(path)) record(*id, path.string());
+}
+
+std::optional<std::string> InputFiles::clash() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return clash_;
+}
+
+// ---------------------------------------------------------------- FdOstream
+
+class FdOstream::Buffer : public std::streambuf {
+ public:
+  Buffer(int fd, std::size_t bytes) : fd_(fd), buffer_(bytes == 0 ? 1 : bytes) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n <= epptr() - pptr()) {
+      traits_type::copy(pptr(), s, static_cast<std::size_t>(n));
+      pbump(static_cast<int>(n));
+      return n;
+    }
+    // Larger than the room left: drain, then write it straight through.
+    if (!drain() || !write_all(s, static_cast<std::size_t>(n))) return 0;
+    return n;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const auto pending = static_cast<std::size_t>(pptr() - pbase());
+    const bool ok = write_all(pbase(), pending);
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return ok;
+  }
+  bool write_all(const char* p, std::size_t n) {
+    if (error_ != 0) return false;
+    while (n > 0) {
+      const ssize_t w = ::write(fd_, p, n);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        error_ = errno;
+        return false;
+      }
+      if (w == 0) {  // a zero-byte write of a non-empty buffer: treat as no space
+        error_ = ENOSPC;
+        return false;
+      }
+      p += w;
+      n -= static_cast<std::size_t>(w);
+    }
+    return true;
+  }
+
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
+
+FdOstream::FdOstream(int fd, std::size_t buffer_bytes)
+    : std::ostream(nullptr), buffer_(std::make_unique<Buffer>(fd, buffer_bytes)) {
+  rdbuf(buffer_.get());
+}
+
+FdOstream::~FdOstream() {
+  // Best effort only: callers that care call finish() and look at its answer.
+  if (good()) buffer_->pubsync();
+}
+
+int FdOstream::finish() {
+  if (good()) flush();
+  if (buffer_->error() != 0) return buffer_->error();
+  return good() ? 0 : EIO;
+}
+
+// ---------------------------------------------------------------- OutputFile
+
+namespace {
+
+// Big enough that streamed samples go out in few system calls.
+constexpr std::size_t kFileBuffer = std::size_t{1} << 20;
+
+std::atomic<unsigned> g_temp_counter{0};
+
+}  // namespace
+
+OutputFile::OutputFile(const std::filesystem::path& target) : shown_(target.string()) {
+  struct stat st {};
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) throw OutputError("cannot write '" + shown_ + "': it is a folder");
+    // A device or a pipe (/dev/null, /dev/stdout, a FIFO): written in place.
+    // Renaming a temporary over it would replace the device node itself.
+    fd_ = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd_ < 0) throw OutputError("cannot write '" + shown_ + "': " + errno_message(errno));
+    stream_ = std::make_unique<FdOstream>(fd_, kFileBuffer);
+    return;
+  }
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+  name_ = target.filename().string();
+  if (name_.empty() || name_ == "." || name_ == "..") {
+    throw OutputError("cannot write '" + shown_ + "': not a file name");
+  }
+  owned_dir_fd_ = ::open(folder.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (owned_dir_fd_ < 0) {
+    throw OutputError("cannot write '" + shown_ + "': folder '" + folder.string() +
+                      "': " + errno_message(errno));
+  }
+  dir_fd_ = owned_dir_fd_;
+  try {
+    open(kFileBuffer);
+  } catch (...) {
+    ::close(owned_dir_fd_);
+    throw;
+  }
+}
+
+OutputFile::OutputFile(int dir_fd, const std::string& name, const std::string& shown)
+    : dir_fd_(dir_fd), name_(name), shown_(shown) {
+  open(kFileBuffer);
+}
+
+void OutputFile::open(std::size_t buffer_bytes) {
+  // Hidden, short (a target name near NAME_MAX still gets a valid temporary
+  // name) and unique: pid, a per-process counter and retries on EEXIST.
+  // O_EXCL|O_NOFOLLOW: never an existing file, never through a planted link.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    temp_name_ = ".gltf-anim-" + std::to_string(::getpid()) + "-" + std::to_string(g_temp_counter++) + ".tmp";
+    fd_ = ::openat(dir_fd_, temp_name_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd_ >= 0) break;
+    if (errno != EEXIST) {
+      const int e = errno;
+      temp_name_.clear();
+      throw OutputError("cannot write '" + shown_ + "': " + errno_message(e));
+    }
+  }
+  if (fd_ < 0) {
+    temp_name_.clear();
+    throw OutputError("cannot write '" + shown_ + "': no free temporary name beside it");
+  }
+  stream_ = std::make_unique<FdOstream>(fd_, buffer_bytes);
+}
+
+void OutputFile::fail(const std::string& what, int error) {
+  discard();
+  throw OutputError(what + " '" + shown_ + "': " + errno_message(error));
+}
+
+void OutputFile::commit() {
+  if (fd_ < 0) throw OutputError("cannot write '" + shown_ + "': already closed");
+  if (const int e = stream_->finish(); e != 0) fail("cannot write", e);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {  // NFS and quotas may report a failed write only here
+    const int e = errno;
+    fail("cannot write", e);
+  }
+  if (temp_name_.empty()) return;  // written in place (a device or a pipe)
+  if (::renameat(dir_fd_, temp_name_.c_str(), dir_fd_, name_.c_str()) != 0) {
+    const int e = errno;
+    fail("cannot replace", e);
+  }
+  temp_name_.clear();
+}
+
+void OutputFile::discard() {
+  // The stream stays (a caller may still hold it) but goes bad: nothing more
+  // reaches the descriptor.
+  if (stream_) stream_->setstate(std::ios::badbit);
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+  }
+  if (!temp_name_.empty()) {
+    ::unlinkat(dir_fd_, temp_name_.c_str(), 0);
+    temp_name_.clear();
+  }
+}
+
+OutputFile::~OutputFile() {
+  discard();
+  if (owned_dir_fd_ >= 0) ::close(owned_dir_fd_);
+}
+
+void write_output_file(const std::filesystem::path& target, const std::string& bytes) {
+  OutputFile out(target);
+  out.stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.commit();
+}
+
+}  // namespace gltf_anim::validator
