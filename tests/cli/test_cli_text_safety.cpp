@@ -106,6 +106,7 @@ TEST(CliTextSafety, SamplesAndEveryCompareFormatParseStrictly) {
                                               : strict_text::text_problem(report);
     EXPECT_EQ(problem, "") << format << "\n" << report;
     if (f == "html") {
+      EXPECT_EQ(strict_text::xml_problem_own(report, true), "") << report;
       EXPECT_EQ(report.find("<b>"), std::string::npos);
       EXPECT_EQ(report.find("</script>"), std::string::npos);
     }

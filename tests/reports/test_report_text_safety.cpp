@@ -205,6 +205,7 @@ TEST(ReportTextSafety, MarkdownTableRowsKeepTheirColumns) {
 TEST(ReportTextSafety, HtmlHasNoMarkupFromData) {
   const std::string html = compare("html");
   EXPECT_EQ(strict_text::text_problem(html), "");
+  EXPECT_EQ(strict_text::xml_problem_own(html, true), "") << html;
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("</script"), std::string::npos);
   EXPECT_EQ(html.find("<b>"), std::string::npos);
@@ -273,4 +274,24 @@ TEST(ReportTextSafety, EscapingPolicyPerFormat) {
   EXPECT_EQ(gd::csv_field("plain"), "plain");
   EXPECT_EQ(gd::csv_field("a,\"b\"\n"), "\"a,\"\"b\"\"\n\"");
   EXPECT_EQ(gd::csv_field("x\xFF"), "x" + kReplacement);
+}
+
+// The checkers above are only worth something if they refuse: each broken
+// text is refused, each well-formed one accepted.
+TEST(ReportTextSafety, StrictCheckersRefuseBrokenText) {
+  EXPECT_EQ(strict_text::json_problem(R"({"a": ["\ud83d\ude00", "\u001b"]})"), "");
+  EXPECT_NE(strict_text::json_problem("{\"a\": \"\xFF\"}"), "");
+  EXPECT_NE(strict_text::json_problem(R"({"a": "\udc00"})"), "");
+  EXPECT_NE(strict_text::json_problem("{\"a\": \"\x1b\"}"), "");
+  EXPECT_EQ(strict_text::xml_problem_own("<?xml version=\"1.0\"?>\n<a b=\"&#10;&amp;\"><c/>&lt;]]&gt;</a>\n"), "");
+  for (const char* bad : {"<a>&</a>", "<a></b>", "<a>\x1b</a>", "<a>]]></a>", "<a b=\"<\"/>", "<a b=c/>",
+                          "<a>&nbsp;</a>", "<a>&#1;</a>", "<a/><b/>", "<a>\xEF\xBF\xBE</a>", "<a>< b</a>"}) {
+    EXPECT_NE(strict_text::xml_problem_own(bad), "") << bad;
+  }
+  EXPECT_EQ(strict_text::xml_problem_own("<!DOCTYPE html><html><br><p>&mdash;</p></html>", true), "");
+  EXPECT_NE(strict_text::xml_problem_own("<!DOCTYPE html><html><p><script></p></html>", true), "");
+  EXPECT_NE(strict_text::text_problem("a\x1b[2J"), "");
+  EXPECT_NE(strict_text::text_problem("a\xC2\x9B" "2J"), "");
+  EXPECT_NE(strict_text::text_problem("a\r"), "");
+  EXPECT_EQ(strict_text::text_problem("caf\xC3\xA9\n"), "");
 }
