@@ -291,4 +291,41 @@ inline std::string xml_problem(const std::string& text) {
 }
 #endif
 
+// The check of a report format by its name in the CLI ("json", "sarif",
+// "junit", "html", "text", "md", "csv").
+inline std::string format_problem(std::string_view format, const std::string& text) {
+  if (format == "json" || format == "sarif") return json_problem(text);
+#ifdef GLTF_ANIM_TEST_TMP
+  if (format == "junit") return xml_problem(text);
+#else
+  if (format == "junit") return xml_problem_own(text);
+#endif
+  if (format == "html") return xml_problem_own(text, true);
+  if (format == "csv") return utf8(text) ? "" : "not valid UTF-8";
+  return text_problem(text);
+}
+
+// The number of unescaped '|' on each table row (a line starting with '|') of
+// Markdown text: "\|" is a literal pipe, "\\|" a backslash and a pipe.
+inline std::vector<std::size_t> markdown_row_pipes(const std::string& md) {
+  std::vector<std::size_t> rows;
+  std::size_t start = 0;
+  while (start < md.size()) {
+    std::size_t end = md.find('\n', start);
+    if (end == std::string::npos) end = md.size();
+    if (md[start] == '|') {
+      std::size_t pipes = 0;
+      for (std::size_t i = start; i < end; ++i) {
+        if (md[i] != '|') continue;
+        std::size_t backslashes = 0;
+        for (std::size_t k = i; k > start && md[k - 1] == '\\'; --k) ++backslashes;
+        pipes += backslashes % 2 == 0 ? 1 : 0;
+      }
+      rows.push_back(pipes);
+    }
+    start = end + 1;
+  }
+  return rows;
+}
+
 }  // namespace strict_text

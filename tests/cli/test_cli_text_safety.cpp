@@ -61,11 +61,7 @@ TEST(CliTextSafety, EveryValidateFormatParsesStrictly) {
     const auto r = run(std::string(" validate --format ") + format + " --output " + q(out) + " " + q(s.asset));
     EXPECT_EQ(r.exit_code, 0) << format << ": " << r.err;  // warnings only
     const std::string report = read_file(out);
-    const std::string f = format;
-    const std::string problem = f == "junit"  ? strict_text::xml_problem(report)
-                                : f == "text" ? strict_text::text_problem(report)
-                                              : strict_text::json_problem(report);
-    EXPECT_EQ(problem, "") << format << "\n" << report;
+    EXPECT_EQ(strict_text::format_problem(format, report), "") << format << "\n" << report;
     EXPECT_NE(report.find("VALUE_NOT_IN_LIST"), std::string::npos) << format;
     EXPECT_NE(report.find("UNEXPECTED_PROPERTY"), std::string::npos) << format;
   }
@@ -100,13 +96,9 @@ TEST(CliTextSafety, SamplesAndEveryCompareFormatParseStrictly) {
             " --actual " + q(json));
     EXPECT_EQ(r.exit_code, 0) << format << ": " << r.err;
     const std::string report = read_file(out);
-    const std::string f = format;
-    const std::string problem = f == "junit"  ? strict_text::xml_problem(report)
-                                : f == "json" ? strict_text::json_problem(report)
-                                              : strict_text::text_problem(report);
-    EXPECT_EQ(problem, "") << format << "\n" << report;
-    if (f == "html") {
-      EXPECT_EQ(strict_text::xml_problem_own(report, true), "") << report;
+    EXPECT_EQ(strict_text::format_problem(format, report), "") << format << "\n" << report;
+    if (std::string_view(format) == "html") {
+      EXPECT_EQ(strict_text::text_problem(report), "") << report;
       EXPECT_EQ(report.find("<b>"), std::string::npos);
       EXPECT_EQ(report.find("</script>"), std::string::npos);
     }
