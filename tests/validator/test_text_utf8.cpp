@@ -95,4 +95,15 @@ TEST(LoadJson, QuotedUrisAreCutOnCodePointBoundaries) {
   EXPECT_NE(m.find("data:" + std::string(58, 'a') + "\xE2\x80\xA6"), std::string::npos) << m;
 }
 
+TEST(TextUtf8, MessageArgumentsAreRepairedAndCutOnCharacterBoundaries) {
+  // 1024 bytes hold 512 two-byte characters; the 513th is cut and marked.
+  std::string long_arg;
+  for (int k = 0; k < 2000; ++k) long_arg += "\xC3\xA9";
+  const std::string m = format_message("a {0} b {1}", {long_arg, "x\xFFy"});
+  std::string expected = "a ";
+  for (int k = 0; k < 512; ++k) expected += "\xC3\xA9";
+  expected += "\xE2\x80\xA6 b x" + R + "y";
+  EXPECT_EQ(m, expected);
+}
+
 }  // namespace
