@@ -8,7 +8,10 @@ namespace text = validator::text;
 
 namespace {
 
-constexpr char kHex[] = "0123456789abcdef";
+// Visible escapes in lower case (\x1b, \u202e); JSON escapes in upper case
+// (\u001B), as RapidJSON's writer makes them, so all JSON reports agree.
+constexpr char kLowerHex[] = "0123456789abcdef";
+constexpr char kUpperHex[] = "0123456789ABCDEF";
 
 // Calls f(bytes, code point) for each character of `s`, an invalid sequence
 // arriving as U+FFFD.
@@ -38,8 +41,8 @@ bool hidden(char32_t c) {
          c == 0xFFFF;
 }
 
-void append_hex(std::string& out, char32_t c, int digits) {
-  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(c >> shift) & 15];
+void append_hex(std::string& out, char32_t c, int digits, const char* hex = kLowerHex) {
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += hex[(c >> shift) & 15];
 }
 
 // The C-style visible form of a hidden character.
@@ -78,7 +81,7 @@ void append_json_string(std::string& out, std::string_view raw) {
     }
     if (c < 0x20) {
       out += "\\u";
-      append_hex(out, c, 4);
+      append_hex(out, c, 4, kUpperHex);
     } else {
       out += bytes;
     }

@@ -204,6 +204,9 @@ TEST(ReportTextSafety, HtmlHasNoMarkupFromData) {
 TEST(ReportTextSafety, CompareJsonIsStrictJson) {
   const std::string out = compare("json");
   EXPECT_EQ(strict_text::json_problem(out), "") << out;
+  // One JSON policy: ESC is written as RapidJSON writes it in validation reports.
+  EXPECT_NE(out.find("\\u001B[31mred"), std::string::npos);
+  EXPECT_NE(validation(gr::ValidationFormat::kJson).find("\\u001B[31mred"), std::string::npos);
 }
 
 TEST(ReportTextSafety, SamplesFilesAreStrictAndReadBack) {
@@ -249,7 +252,7 @@ TEST(ReportTextSafety, SamplesReadersRefuseLoneSurrogates) {
 // The per-format policies on single characters, each expected from the
 // format's own rules.
 TEST(ReportTextSafety, EscapingPolicyPerFormat) {
-  EXPECT_EQ(gd::json_string(std::string("a\"\\\n\x01\x1f\x7f", 7)), "\"a\\\"\\\\\\n\\u0001\\u001f\x7f\"");
+  EXPECT_EQ(gd::json_string(std::string("a\"\\\n\x01\x1f\x7f", 7)), "\"a\\\"\\\\\\n\\u0001\\u001F\x7f\"");
   EXPECT_EQ(gd::json_string("\xFF"), "\"" + kReplacement + "\"");
   EXPECT_EQ(gd::xml_escape("<&>\"'"), "&lt;&amp;&gt;&quot;&#39;");
   EXPECT_EQ(gd::xml_escape("a\nb\tc\rd"), "a&#10;b&#9;c&#13;d");
