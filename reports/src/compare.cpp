@@ -1,6 +1,7 @@
 // Conformance comparison: error measures, matching golden and actual samples,
 // the manifest, and folder handling for `gltf-anim compare`.
 #include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <gltf_anim/validator/load.hpp>
@@ -331,15 +332,7 @@ namespace {
 
 using JValue = rapidjson::Value;
 
-std::string escape_token(std::string_view token) {
-  std::string out;
-  for (char c : token) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
+using validator::escape_pointer_token;
 
 struct ManifestReader {
   std::string file;
@@ -430,7 +423,7 @@ struct ManifestReader {
     ManifestEntry e;
     for (auto m = v.MemberBegin(); m != v.MemberEnd(); ++m) {
       const std::string key(m->name.GetString(), m->name.GetStringLength());
-      const std::string p = ptr + "/" + escape_token(key);
+      const std::string p = ptr + "/" + escape_pointer_token(key);
       const JValue& x = m->value;
       if (key == "id") e.id = string_of(x, p);
       else if (key == "file") e.file = string_of(x, p);
@@ -455,7 +448,7 @@ struct ManifestReader {
         } else if (x.IsObject()) {
           for (auto vm = x.MemberBegin(); vm != x.MemberEnd(); ++vm) {
             std::string name(vm->name.GetString(), vm->name.GetStringLength());
-            const std::string vp = p + "/" + escape_token(name);
+            const std::string vp = p + "/" + escape_pointer_token(name);
             if (!vm->value.IsObject()) fail(vp, "must be an object");
             list.push_back(variant(std::move(name), vm->value, vp));
           }

@@ -3,6 +3,7 @@
 
 #include "samples_internal.hpp"
 #include "shortest_double.hpp"
+#include "text_escape.hpp"
 
 #include <algorithm>
 #include <array>
@@ -39,43 +40,11 @@ bool has_csv_extension(const std::filesystem::path& path) {
   return ext == ".csv";
 }
 
-void write_json_string(TextBuffer& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out.put('"');
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out.put("\\\""); break;
-      case '\\': out.put("\\\\"); break;
-      case '\n': out.put("\\n"); break;
-      case '\r': out.put("\\r"); break;
-      case '\t': out.put("\\t"); break;
-      case '\b': out.put("\\b"); break;
-      case '\f': out.put("\\f"); break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out.put("\\u00");
-          out.put(kHex[c >> 4]);
-          out.put(kHex[c & 15]);
-        } else {
-          out.put(ch);
-        }
-    }
-  }
-  out.put('"');
-}
+// Target, asset and animation names come from the asset: one JSON policy
+// with the reports (text_escape.hpp), so a samples file is valid UTF-8 too.
+void write_json_string(TextBuffer& out, std::string_view s) { out.put(detail::json_string(s)); }
 
-// The CSV form of a text field (RFC 4180 quoting only when needed).
-std::string csv_field(std::string_view s) {
-  if (s.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += "\"\"";
-    else out += c;
-  }
-  out += '"';
-  return out;
-}
+using detail::csv_field;
 
 const char* measure_name(Measure m) {
   switch (m) {

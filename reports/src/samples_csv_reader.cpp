@@ -1,6 +1,7 @@
 // Samples files: the CSV reader (RFC 4180 fields, header
 // `animation,channel,target,t,v0,v1,...`). Errors name the line and field.
 #include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/validator/text.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -124,6 +125,12 @@ SamplesFile read_samples_csv(std::string_view text, const ReadOptions& options,
                                            std::to_string(options.max_file_bytes));
   }
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  // Like the JSON reader: the text must be UTF-8, so names read from it are.
+  if (const std::size_t bad = validator::text::first_invalid_utf8(text); bad != std::string_view::npos) {
+    const std::size_t bad_line =
+        1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n'));
+    throw SamplesFormatError(file, "line " + std::to_string(bad_line), "not valid UTF-8");
+  }
   CsvScanner scanner(text, file);
   std::vector<Field> fields;
   std::size_t line = 0;

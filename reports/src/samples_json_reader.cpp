@@ -4,6 +4,7 @@
 // stack. Every structural problem stops the parse with a JSON pointer.
 #include <gltf_anim/reports/samples.hpp>
 #include <gltf_anim/validator/json_syntax.hpp>
+#include <gltf_anim/validator/text.hpp>
 
 #include "samples_internal.hpp"
 
@@ -140,6 +141,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
     return scalar(Scalar::kDouble, 0, d);
   }
   bool String(const char* s, rapidjson::SizeType n, bool) {
+    if (!decodes_to_utf8(s, n)) return false;
     string_.assign(s, n);
     return scalar(Scalar::kString, 0, 0);
   }
@@ -183,6 +185,7 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   }
 
   bool Key(const char* s, rapidjson::SizeType n, bool) {
+    if (!decodes_to_utf8(s, n)) return false;
     if (skip_) return true;
     Frame& top = stack_.back();
     top.key.assign(s, n);
@@ -307,6 +310,12 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
     return scalar(Scalar::kDouble, 0, std::nan(""));
   }
 
+  // The raw text is UTF-8 (kParseValidateEncodingFlag), but RapidJSON 1.1.0
+  // decodes a lone low surrogate escape ("\udc00") to bytes that are not.
+  bool decodes_to_utf8(const char* s, rapidjson::SizeType n) {
+    if (validator::text::is_valid_utf8(std::string_view(s, n))) return true;
+    return fail("string is not valid UTF-8 (an unpaired UTF-16 surrogate escape)");
+  }
   bool fail(std::string message) {
     error = std::move(message);
     error_pointer = pointer(stack_.size());

@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-#include "xml_escape.hpp"
+#include "text_escape.hpp"
 
 namespace gltf_anim::reports {
 namespace {
@@ -25,16 +25,7 @@ using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
 
-std::string xml_escape(std::string_view s) {
-  return detail::xml_escape_with(s, "&apos;", [](std::string& out, char c) {
-    // XML 1.0 forbids most control characters even escaped.
-    if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-      out += '?';
-    } else {
-      out += c;
-    }
-  });
-}
+using detail::xml_escape;
 
 std::string issue_line(const Issue& i) {
   std::string s(validator::severity_name(i.severity));
@@ -186,7 +177,8 @@ void write_validation_junit(std::ostream& out, std::span<const ValidationReport>
     std::size_t n_failing = 0;
     for (const Issue& i : r.issues) {
       const bool f = static_cast<int>(i.severity) <= static_cast<int>(options.fail_on);
-      (f ? failing : other) += issue_line(i) + "\n";
+      // One line per issue, whatever the message holds.
+      (f ? failing : other) += detail::text_clean(issue_line(i)) + "\n";
       n_failing += f ? 1 : 0;
     }
     if (n_failing != 0) {
@@ -197,13 +189,13 @@ void write_validation_junit(std::ostream& out, std::span<const ValidationReport>
           break;
         }
       }
-      out << "      <failure type=\"" << first->code << "\" message=\"" << n_failing
+      out << "      <failure type=\"" << xml_escape(first->code) << "\" message=\"" << n_failing
           << (n_failing == 1 ? " issue" : " issues") << " at or above "
           << xml_escape(validator::severity_name(options.fail_on)) << "\">"
-          << xml_escape(failing) << "</failure>\n";
+          << xml_escape(failing, false) << "</failure>\n";
     }
     if (!other.empty() || r.truncated) {
-      out << "      <system-out>" << xml_escape(other)
+      out << "      <system-out>" << xml_escape(other, false)
           << (r.truncated ? "(truncated by --max-issues)\n" : "") << "</system-out>\n";
     }
     out << "    </testcase>\n";
@@ -239,9 +231,7 @@ void write_validation_sarif(std::ostream& out, std::span<const ValidationReport>
   rapidjson::OStreamWrapper os(out);
   Writer w(os);
   w.SetIndent(' ', 2);
-  auto s = [&w](std::string_view v) {
-    w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
-  };
+  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
   const auto types = validator::issue_types();
   std::map<std::string_view, std::size_t> rule_index;
   for (std::size_t k = 0; k < types.size(); ++k) rule_index.emplace(types[k].code, k);

@@ -6,6 +6,8 @@
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
 
+#include "text_escape.hpp"
+
 namespace gltf_anim::reports {
 namespace {
 
@@ -15,9 +17,7 @@ using validator::ValidationReport;
 using Writer = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
 
 void key(Writer& w, const char* k) { w.Key(k); }
-void str(Writer& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
+void str(Writer& w, std::string_view s) { detail::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue) {
   w.StartObject();

@@ -7,12 +7,15 @@
 #include <map>
 #include <vector>
 
+#include "text_escape.hpp"
+
 namespace gltf_anim::reports {
 namespace {
 
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
+using detail::text_clean;
 
 constexpr std::size_t kFirstPlaces = 3;
 
@@ -32,7 +35,7 @@ std::string place(const Issue& i) {
     s += std::to_string(*i.offset);
     return s;
   }
-  return i.pointer.empty() ? std::string("\"\"") : i.pointer;
+  return i.pointer.empty() ? std::string("\"\"") : text_clean(i.pointer);
 }
 
 std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
@@ -56,7 +59,7 @@ void write_validation_text(std::ostream& out, std::span<const ValidationReport> 
     total[3] += h;
     const bool fails = reaches(r, options.fail_on);
     if (fails) ++failed;
-    out << r.uri << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+    out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
         << (r.truncated ? "; truncated" : "") << ")\n";
     // Group by (code, severity), in order of first appearance.
     std::vector<std::vector<const Issue*>> groups;
@@ -69,9 +72,9 @@ void write_validation_text(std::ostream& out, std::span<const ValidationReport> 
     }
     for (const auto& g : groups) {
       const Issue& first = *g.front();
-      out << "  " << label(first.severity) << " " << first.code;
+      out << "  " << label(first.severity) << " " << text_clean(first.code);
       if (g.size() == 1) {
-        out << " at " << place(first) << ": " << first.message << "\n";
+        out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
         continue;
       }
       out << " x" << g.size() << ", first at ";
@@ -79,7 +82,7 @@ void write_validation_text(std::ostream& out, std::span<const ValidationReport> 
         out << (k ? ", " : "") << place(*g[k]);
       }
       if (g.size() > kFirstPlaces) out << ", ...";
-      out << ": " << first.message << "\n";
+      out << ": " << text_clean(first.message) << "\n";
     }
   }
   out << reports.size() << (reports.size() == 1 ? " asset, " : " assets, ") << failed

@@ -162,6 +162,18 @@ def main():
     write("truncated.gltf", b'{"asset":{"version":"2.', 1, [("INVALID_JSON", "")], "ends inside a string")
     write("invalid_utf8.gltf", b'{"asset":{"version":"2.0","generator":"\xC3\x28\xFF"}}', 1,
           [("INVALID_JSON", "")], "invalid UTF-8 sequence inside a string")
+    write("lone_low_surrogate.gltf", b'{"asset":{"version":"2.0","generator":"\\udc00"}}', 1,
+          [("INVALID_JSON", "")], "a \\u escape of an unpaired low surrogate (decodes to no character)")
+    write("lone_surrogate_key.gltf", b'{"asset":{"version":"2.0"},"\\udfffx":1}', 1,
+          [("INVALID_JSON", "")], "a member name with an unpaired low surrogate escape")
+    a = base()
+    hostile = "\x1b[2J\x1b]0;t\x07\x00\x9b2J\u2028\u202etxt ]]></script><b>|`x`|~"
+    a["animations"][0][hostile] = 1
+    a["animations"][0]["name"] = hostile
+    a["asset"]["generator"] = hostile
+    write("terminal_escapes.gltf", a, 0,
+          [("UNEXPECTED_PROPERTY", "/animations/0/" + hostile.replace("~", "~0").replace("/", "~1"))],
+          "ESC sequences, NUL, C1 CSI, U+2028, an RLO and markup in names: every report format stays strict")
     write("duplicate_keys.gltf", b'{"asset":{"version":"2.0"},"nodes":[{"name":"a","name":"b"}],"nodes":[]}', 0,
           [("JSON_DUPLICATE_KEY", "/nodes/0/name"), ("JSON_DUPLICATE_KEY", "/nodes")],
           "duplicate member names (a warning: the last one wins in most parsers)")

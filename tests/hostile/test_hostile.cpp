@@ -34,6 +34,8 @@
 #include <thread>
 #include <vector>
 
+#include "strict_text.hpp"
+
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define GLTF_ANIM_TEST_ASAN 1
@@ -235,6 +237,24 @@ TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
   for (const auto& e : fs::directory_iterator(kHostile / "cases")) files += e.is_regular_file() ? 1 : 0;
   EXPECT_EQ(files, n);
   EXPECT_GE(n, 60u);
+}
+
+// Every case in one folder-mode run per format, plus a copy of the escapes
+// case under a file name that is not UTF-8: each report parses strictly.
+TEST(HostileCorpus, EveryReportFormatParsesStrictly) {
+  const fs::path dir = kTmp / "strict_formats";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(kHostile / "cases", dir / "cases");
+  fs::copy_file(kHostile / "cases/terminal_escapes.gltf", dir / "cases" / "escapes \xFF\x1B[2J.gltf");
+  for (const std::string format : {"json", "sarif", "junit", "text"}) {
+    SCOPED_TRACE(format);
+    const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", format, (dir / "cases").string()},
+                           "strict_" + format);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(strict_text::format_problem(format, r.out), "") << r.out.substr(0, 2000);
+  }
 }
 
 // ---- large inputs, generated here ----

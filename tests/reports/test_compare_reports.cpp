@@ -7,6 +7,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "strict_text.hpp"
+
 namespace gr = gltf_anim::reports;
 
 namespace {
@@ -128,19 +130,9 @@ TEST(CompareReports, MarkdownIsInjectionSafe) {
   EXPECT_EQ(md.find("\n# h"), std::string::npos) << md;
   EXPECT_NE(md.find("&lt;script&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("\\|"), std::string::npos) << md;
-  // Every table row has exactly the 8 unescaped pipes of 7 columns.
-  std::istringstream in(md);
-  int rows = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] != '|') continue;
-    int pipes = 0;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++pipes;
-    }
-    EXPECT_EQ(pipes, 8) << line;
-    ++rows;
-  }
-  EXPECT_EQ(rows, 4);  // header, separator, two cases
+  // Every table row (header, separator, two cases) has exactly the 8
+  // unescaped pipes of 7 columns.
+  EXPECT_EQ(strict_text::markdown_row_pipes(md), std::vector<std::size_t>(4, 8)) << md;
   EXPECT_NE(md.find("| ❌ **fail** |"), std::string::npos);
   EXPECT_NE(md.find("| ✅ pass | good | 0 | 0 | - | scale | 3\\.11 |"),
             std::string::npos)

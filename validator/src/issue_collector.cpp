@@ -1,5 +1,7 @@
 #include <gltf_anim/validator/issue_collector.hpp>
 
+#include <gltf_anim/validator/text.hpp>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -22,7 +24,8 @@ std::string format_message(std::string_view tmpl, std::initializer_list<std::str
           n = n * 10 + static_cast<std::size_t>(tmpl[j] - '0');
         }
         if (digits) {
-          if (n < args.size()) out += *(args.begin() + n);
+          // Arguments quote the input: valid UTF-8, cut on a character boundary.
+          if (n < args.size()) out += text::truncate_utf8(*(args.begin() + n), kMaxArgumentBytes);
           i = close;
           continue;
         }

@@ -8,6 +8,7 @@
 // (valijson 1.0), finds the instance value from the path, and walks the schema
 // documents alongside to learn what was expected (type, enum, index or not).
 #include <gltf_anim/validator/rules.hpp>
+#include <gltf_anim/validator/text.hpp>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -135,9 +136,8 @@ std::string json_text(const rapidjson::Value& v) {
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
   v.Accept(writer);
-  std::string s(buffer.GetString(), buffer.GetSize());
-  if (s.size() > 64) s = s.substr(0, 61) + "...";
-  return s;
+  const std::string_view s(buffer.GetString(), buffer.GetSize());
+  return s.size() > 64 ? text::truncate_utf8(s, 61) : std::string(s);
 }
 
 std::string type_label(std::string_view schema_type) {

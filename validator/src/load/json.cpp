@@ -4,6 +4,7 @@
 #include "load/internal.hpp"
 
 #include <gltf_anim/validator/json_syntax.hpp>
+#include <gltf_anim/validator/text.hpp>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -51,8 +52,12 @@ class DepthLimiter {
   bool RawNumber(const char* s, rapidjson::SizeType n, bool /*copy*/) {
     return count() && number(std::string_view(s, n));
   }
-  bool String(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.String(s, n, copy); }
-  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return count() && doc_.Key(s, n, copy); }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    return count() && utf8(s, n) && doc_.String(s, n, copy);
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    return count() && utf8(s, n) && doc_.Key(s, n, copy);
+  }
   bool StartObject() { return count() && enter() && doc_.StartObject(); }
   bool EndObject(rapidjson::SizeType n) {
     --depth_;
@@ -66,6 +71,7 @@ class DepthLimiter {
   bool too_deep() const { return too_deep_; }
   bool too_many() const { return too_many_; }
   bool number_too_big() const { return number_too_big_; }
+  bool lone_surrogate() const { return lone_surrogate_; }
 
  private:
   // Types a number token as RapidJSON does: integers (no '.', 'e', 'E') that fit
@@ -100,6 +106,15 @@ class DepthLimiter {
     return doc_.Double(d);
   }
 
+  // kParseValidateEncodingFlag checks the raw bytes and RapidJSON 1.1.0
+  // refuses a high surrogate escape without its low half, but it decodes a
+  // lone low surrogate ("\udc00") to bytes that are not UTF-8. Checking the
+  // decoded string catches it and anything else of the kind.
+  bool utf8(const char* s, rapidjson::SizeType n) {
+    if (text::is_valid_utf8(std::string_view(s, n))) return true;
+    lone_surrogate_ = true;
+    return false;
+  }
   bool count() {
     if (values_left_ == 0) {
       too_many_ = true;
@@ -123,6 +138,7 @@ class DepthLimiter {
   bool too_deep_ = false;
   bool too_many_ = false;
   bool number_too_big_ = false;
+  bool lone_surrogate_ = false;
 };
 
 }  // namespace
@@ -199,6 +215,8 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
     std::string what;
     if (limiter.too_deep()) {
       what = "Nesting deeper than " + std::to_string(max_depth) + " levels.";
+    } else if (limiter.lone_surrogate()) {
+      what = "The surrogate pair in string is invalid (an unpaired low surrogate escape).";
     } else if (limiter.number_too_big()) {
       what = rapidjson::GetParseError_En(rapidjson::kParseErrorNumberTooBig);
     } else {

@@ -1,6 +1,8 @@
 // load_file / load_bytes: container, JSON, views, buffers, layout statuses.
 #include "load/internal.hpp"
 
+#include <gltf_anim/validator/text.hpp>
+
 #include <algorithm>
 #include <system_error>
 
@@ -11,11 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Data URIs can be megabytes long; messages quote only their start.
-std::string short_uri(std::string_view uri) {
-  constexpr std::size_t kMax = 64;
-  if (uri.size() <= kMax) return std::string(uri);
-  return std::string(uri.substr(0, kMax)) + "...";
-}
+std::string short_uri(std::string_view uri) { return text::truncate_utf8(uri, 64); }
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {

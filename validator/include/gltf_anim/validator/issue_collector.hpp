@@ -52,7 +52,10 @@ class IssueCollector {
   bool truncated_ = false;
 };
 
-// Fills {0}, {1}, ... of a registry message template.
+// Fills {0}, {1}, ... of a registry message template. Each argument is
+// repaired to valid UTF-8 and cut after kMaxArgumentBytes on a character
+// boundary (marked with U+2026): arguments quote the input.
+inline constexpr std::size_t kMaxArgumentBytes = 1024;
 std::string format_message(std::string_view message_template,
                            std::initializer_list<std::string> args);
 
