@@ -266,7 +266,8 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
     case ReadResult::Failure::kOpen:
     case ReadResult::Failure::kRead:
     case ReadResult::Failure::kOutsideRoot:
-      issues.add("IO_ERROR", "", {path.string() + ": " + rr.detail});
+      // The name is cut (it may be thousands of bytes), the reason never is.
+      issues.add("IO_ERROR", "", {short_uri(path.string()) + ": " + rr.detail});
       return asset;
   }
   if (options.inputs) options.inputs->record(rr.identity, path.string());
