@@ -6,6 +6,8 @@
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
 
+#include "validation_writers.hpp"
+
 namespace gltf_anim::reports {
 namespace {
 
@@ -126,19 +128,39 @@ void write_report(Writer& w, const ValidationReport& r) {
   w.EndObject();
 }
 
+class JsonStreamWriter final : public ValidationStreamWriter {
+ public:
+  JsonStreamWriter(std::ostream& out, std::size_t asset_count, const ValidationWriteOptions& options)
+      : out_(out), os_(out), w_(os_), array_(options.force_array || asset_count != 1) {
+    w_.SetIndent(' ', 4);
+    if (array_) w_.StartArray();
+  }
+  void asset(const ValidationReport& r) override { write_report(w_, r); }
+  void end() override {
+    if (array_) w_.EndArray();
+    os_.Flush();
+    out_ << "\n";
+  }
+
+ private:
+  std::ostream& out_;
+  rapidjson::OStreamWrapper os_;
+  Writer w_;
+  bool array_;
+};
+
 }  // namespace
+
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out, std::size_t asset_count,
+                                                                    const ValidationWriteOptions& options) {
+  return std::make_unique<JsonStreamWriter>(out, asset_count, options);
+}
 
 void write_validation_json(std::ostream& out, std::span<const ValidationReport> reports,
                            const ValidationWriteOptions& options) {
-  rapidjson::OStreamWrapper os(out);
-  Writer w(os);
-  w.SetIndent(' ', 4);
-  const bool array = options.force_array || reports.size() != 1;
-  if (array) w.StartArray();
-  for (const ValidationReport& r : reports) write_report(w, r);
-  if (array) w.EndArray();
-  os.Flush();
-  out << "\n";
+  JsonStreamWriter w(out, reports.size(), options);
+  for (const ValidationReport& r : reports) w.asset(r);
+  w.end();
 }
 
 }  // namespace gltf_anim::reports
