@@ -344,7 +344,7 @@ void JunitStreamWriter::asset(const ValidationReport& r) {
   }
   if (!other.empty() || r.truncated) {
     out << "      <system-out>" << xml_escape(other)
-        << (r.truncated ? "(truncated by --max-issues)\n" : "") << "</system-out>\n";
+        << (r.truncated ? "(truncated by --max-issues or --max-issue-mb)\n" : "") << "</system-out>\n";
   }
   out << "    </testcase>\n";
   testcases_.write(out.view());

@@ -494,4 +494,167 @@ TEST(HostileCorpus, SampleKeepsTheContractOnEveryCase) {
   }
 }
 
+
+// ---- bounds in time and bytes: writers, issue storage, sample, stdin, folders ----
+
+TEST(HostileBounds, SarifLocatesPointersInLinearTime) {
+  // 1.4 M array elements under one 40 KB key: a line finder that rebuilds the
+  // pointer of every value copies 56 GB; one that extends it by the last token
+  // reads the 3 MB once. UNDEFINED_PROPERTY at /bogus makes the finder run.
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"bogus\":1,\"extras\":{\"";
+  text += std::string(40000, 'k');
+  text += "\":[";
+  for (int i = 0; i < 1400000; ++i) text += i ? ",0" : "0";
+  text += "]}}";
+  const fs::path file = write_file("sarif_linear.gltf", text);
+  const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", "sarif", file.string()}, "sarif_linear");
+  expect_contract(r);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str(), r.out.size());
+  ASSERT_FALSE(d.HasParseError());
+  const auto& results = d["runs"][0]["results"];
+  ASSERT_GE(results.Size(), 1u);
+  bool located = false;
+  for (const auto& res : results.GetArray()) {
+    const auto& loc = res["locations"][0];
+    if (loc.HasMember("logicalLocations") &&
+        std::string(loc["logicalLocations"][0]["fullyQualifiedName"].GetString()) == "/bogus") {
+      // Everything is on line 1 of this file.
+      located = loc["physicalLocation"].HasMember("region") &&
+                loc["physicalLocation"]["region"]["startLine"].GetInt() == 1;
+    }
+  }
+  EXPECT_TRUE(located);
+}
+
+// An array under a long key holding `n` objects {"a":0,"a":0}: one
+// JSON_DUPLICATE_KEY (a warning) per object, each at a pointer through the key.
+fs::path duplicate_keys_file(const std::string& name, int n, std::size_t key_bytes) {
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":{\"";
+  text += std::string(key_bytes, 'k');
+  text += "\":[";
+  for (int i = 0; i < n; ++i) text += i ? ",{\"a\":0,\"a\":0}" : "{\"a\":0,\"a\":0}";
+  text += "]}}";
+  return write_file(name, text);
+}
+
+TEST(HostileBounds, IssueStorageIsBoundedInBytes) {
+  // 100,000 duplicate keys x a 20 KB pointer: 2 GB of pointers from a 1.4 MB
+  // file. Stored pointers are cut at 1 KiB and an asset's issues at 64 MiB.
+  const fs::path file = duplicate_keys_file("dup_long_pointer.gltf", 100000, 20000);
+  const ChildRun r = validate({file.string()}, "dup_long_pointer");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0);  // warnings only
+  rapidjson::Document d;
+  d.Parse(r.out.c_str(), r.out.size());
+  ASSERT_FALSE(d.HasParseError()) << r.err;
+  EXPECT_TRUE(d["issues"]["truncated"].IsTrue());
+  const auto& m = d["issues"]["messages"];
+  // 64 MiB over (1 KiB pointer + ~100 bytes of record and message): about 50,000.
+  EXPECT_GT(m.Size(), 20000u);
+  EXPECT_LT(m.Size(), 70000u);
+  std::size_t cut = 0;
+  for (const auto& i : m.GetArray()) {
+    if (std::string(i["code"].GetString()) != "JSON_DUPLICATE_KEY") continue;
+    const std::string pointer = i["pointer"].GetString();
+    EXPECT_LE(pointer.size(), 1024u);
+    cut += pointer.size() == 1024u && pointer.ends_with("...(cut)") ? 1 : 0;
+  }
+  EXPECT_GT(cut, 20000u);
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 256L * 1024);
+#endif
+}
+
+TEST(HostileBounds, WorkerOutOfMemoryBecomesAReportEntry) {
+  // Without the issue limits, a million 2 KB-pointer issues need 2 GB: under
+  // the 1 GiB address-space limit the worker validating that asset fails with
+  // bad_alloc. It must become INTERNAL_ERROR for that asset, and the other
+  // asset of the folder is still reported, with 2 threads as with 1.
+  const fs::path dir = kTmp / "oom_folder";
+  fs::create_directories(dir);
+  fs::copy_file(duplicate_keys_file("oom_dup.gltf", 1000000, 2000), dir / "a_oom.gltf",
+                fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "b_ok.gltf") << R"({"asset":{"version":"2.0"}})";
+  for (const char* threads : {"2"}) {
+    SCOPED_TRACE(threads);
+    const ChildRun r = validate({"--max-issues", "0", "--max-issue-mb", "0", "--threads", threads, dir.string()},
+                                std::string("oom_folder_") + threads);
+    expect_contract(r);
+    rapidjson::Document d;
+    d.Parse(r.out.c_str(), r.out.size());
+    ASSERT_FALSE(d.HasParseError()) << r.err;
+    ASSERT_TRUE(d.IsArray());
+    ASSERT_EQ(d.Size(), 2u);
+    EXPECT_EQ(d[1]["issues"]["numErrors"].GetUint(), 0u);
+#ifndef GLTF_ANIM_TEST_ASAN
+    // Under ASan there is no address-space limit: the allocation may succeed.
+    EXPECT_EQ(r.exit_code, 1);
+    ASSERT_EQ(d[0]["issues"]["messages"].Size(), 1u);
+    EXPECT_STREQ(d[0]["issues"]["messages"][0]["code"].GetString(), "INTERNAL_ERROR");
+    EXPECT_STREQ(d[0]["issues"]["messages"][0]["pointer"].GetString(), "");
+#endif
+  }
+}
+
+TEST(HostileBounds, SampleRateIsCheckedBeforeAllocating) {
+  // --rate 2e8 over one second of keys asks for 2e8 times (1.6 GB of doubles);
+  // the --max-values bound (2^26) refuses it before any is allocated.
+  const fs::path asset = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf";
+  const ChildRun r = run({GLTF_ANIM_CLI, "sample", "--rate", "2e8", asset.string()}, "sample_rate_2e8");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("more than 67108864 values"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 64L * 1024);
+#endif
+  // Without --max-values, the 2^28 cap of --rate itself, also before allocating.
+  const ChildRun u = run({GLTF_ANIM_CLI, "sample", "--rate", "1e9", "--max-values", "0", asset.string()},
+                         "sample_rate_1e9");
+  expect_contract(u);
+  EXPECT_EQ(u.exit_code, 2);
+  EXPECT_NE(u.err.find("2^28"), std::string::npos) << u.err;
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(u.max_rss_kib, 64L * 1024);
+#endif
+}
+
+TEST(HostileBounds, StdinIsHeldOnceNotDoubled) {
+  // 256 MiB + 1 byte of /dev/zero: a vector that doubles as it reads peaks at
+  // twice that; reading into memory that grows in place holds it once.
+  const ChildRun r = validate({"--max-file-mb", "256", "-"}, "dev_zero_256", fs::path("/dev/zero"));
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false;
+  EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+  EXPECT_TRUE(parsed);
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 320L * 1024);
+#endif
+}
+
+TEST(HostileBounds, FolderReportsAreStreamed) {
+  // 120 assets of 5,000 duplicate keys each (over 1 MB of issues per report):
+  // holding every report until the end needs over 150 MB; streaming them in
+  // order holds a window of a few.
+  const fs::path dir = kTmp / "many_reports";
+  fs::create_directories(dir);
+  const fs::path one = duplicate_keys_file("many_dup.gltf", 5000, 1);
+  for (int i = 0; i < 120; ++i) {
+    fs::copy_file(one, dir / ("asset_" + std::to_string(100 + i) + ".gltf"), fs::copy_options::overwrite_existing);
+  }
+  for (const char* format : {"json", "text", "junit", "sarif"}) {
+    SCOPED_TRACE(format);
+    const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", format, "--threads", "2", dir.string()},
+                           std::string("many_reports_") + format);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 0);  // warnings only
+    EXPECT_NE(r.out.find("asset_219.gltf"), std::string::npos);
+#ifndef GLTF_ANIM_TEST_ASAN
+    EXPECT_LT(r.max_rss_kib, 64L * 1024);
+#endif
+  }
+}
+
 }  // namespace
