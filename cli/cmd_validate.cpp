@@ -111,6 +111,8 @@ ValidationReport validate_one(const std::string& path, const ValidateOptions& op
 
 // An asset whose validation threw (std::bad_alloc, or a defect): one
 // INTERNAL_ERROR for it, so the run goes on and the report says which asset.
+// Not subject to --ignore or overrides: an asset that was not validated must
+// never look clean.
 ValidationReport failed_report(const std::string& path, const char* what) {
   validator::IssueCollector issues;
   issues.add("INTERNAL_ERROR", "", {what});
