@@ -13,6 +13,7 @@
 #include <mutex>
 #include <ostream>
 #include <thread>
+#include <unordered_set>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -332,7 +333,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
     std::vector<std::size_t> widths;
     // Key times for the default times, once per input accessor (channels sharing
     // an input have the same keys, and default_times is a sorted union).
-    std::vector<std::size_t> key_inputs;
+    std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
     std::vector<std::vector<double>> keys;
     double end = 0.0;  // latest key, for --rate
     if (channels != nullptr && channels->IsArray()) {
@@ -345,8 +346,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
             widths.push_back(r->track.components);
             if (!r->times.empty()) end = std::max(end, r->times.back());
             if (!request.times && !request.rate &&
-                std::find(key_inputs.begin(), key_inputs.end(), r->input) == key_inputs.end()) {
-              key_inputs.push_back(r->input);
+                key_inputs.insert(r->input).second) {
               keys.push_back(std::move(r->times));
             }
           }
