@@ -683,22 +683,42 @@ Loaded* find_actual(const Loaded& g, ActualIndex& index) {
 // The golden samples with a variant's values substituted; false when an
 // excerpt sample names no golden sample (the variant is then not used).
 bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt) {
+  // Looked up once per excerpt sample, so indexed first (a scan of every channel
+  // and every sample per excerpt sample was quadratic): channels by (animation,
+  // channel), the last listed winning as the scan did; each channel's samples
+  // by time, made on first use, NaN times left out (they match nothing).
+  std::map<std::pair<std::size_t, std::size_t>, SampledChannel*> channels;
+  for (auto& a : file.animations) {
+    for (auto& c : a.channels) channels[{a.index, c.index}] = &c;
+  }
+  std::map<const SampledChannel*, std::vector<std::size_t>> by_time;
   for (const VariantSample& s : excerpt) {
-    SampledChannel* channel = nullptr;
-    for (auto& a : file.animations) {
-      if (a.index != s.animation) continue;
-      for (auto& c : a.channels) {
-        if (c.index == s.channel) channel = &c;
-      }
-    }
-    if (!channel || s.value.size() != channel->width) return false;
+    const auto found = channels.find({s.animation, s.channel});
+    if (found == channels.end()) return false;
+    SampledChannel* channel = found->second;
+    if (s.value.size() != channel->width) return false;
     const double eps = kDefaultTimeEpsilon * std::max(1.0, std::fabs(s.t));
+    if (!(eps >= 0.0)) return false;  // a NaN time matches nothing
+    auto [order, made] = by_time.try_emplace(channel);
+    if (made) {
+      for (std::size_t i = 0; i < channel->size(); ++i) {
+        if (!std::isnan(channel->times[i])) order->second.push_back(i);
+      }
+      std::stable_sort(order->second.begin(), order->second.end(),
+                       [channel](std::size_t x, std::size_t y) { return channel->times[x] < channel->times[y]; });
+    }
+    // The nearest sample within eps, the latest in file order on a tie. The
+    // range searched is twice as wide so that rounding in s.t -/+ 2 eps never
+    // hides a candidate; the test itself is the exact one.
+    const std::vector<std::size_t>& idx = order->second;
+    auto k = std::lower_bound(idx.begin(), idx.end(), s.t - 2 * eps,
+                              [channel](std::size_t i, double t) { return channel->times[i] < t; });
     std::size_t best = channel->size();
     double best_d = eps;
-    for (std::size_t i = 0; i < channel->size(); ++i) {
-      const double d = std::fabs(channel->times[i] - s.t);
-      if (d <= best_d) {
-        best = i;
+    for (; k != idx.end() && channel->times[*k] <= s.t + 2 * eps; ++k) {
+      const double d = std::fabs(channel->times[*k] - s.t);
+      if (d < best_d || (d == best_d && (best == channel->size() || *k > best))) {
+        best = *k;
         best_d = d;
       }
     }
