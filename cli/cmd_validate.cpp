@@ -4,15 +4,22 @@
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <atomic>
 #include <cctype>
+#include <cerrno>
+#include <condition_variable>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -112,12 +119,99 @@ std::optional<Severity> severity_from_name(const std::string& s) {
 }
 
 ValidationReport validate_one(const std::string& path, const ValidateOptions& options,
-                              const std::vector<std::uint8_t>& stdin_bytes) {
+                              std::span<const std::uint8_t> stdin_bytes, bool stdin_too_large) {
   if (path == kStdin) {
+    if (stdin_too_large) {
+      // What load_bytes reports for too many bytes, without holding them: the
+      // read stopped one byte past the limit.
+      validator::IssueCollector issues(options.issues);
+      validator::LoadedAsset asset;
+      asset.uri = kStdin;
+      issues.add("FILE_TOO_LARGE", "",
+                 {std::to_string(options.load.max_file_bytes + 1), std::to_string(options.load.max_file_bytes)});
+      return validator::validate_asset(asset, issues);
+    }
     return validator::validate_bytes(stdin_bytes, kStdin, options.load.root, options);
   }
   return validator::validate_file(path, options);
 }
+
+// An asset whose validation threw (std::bad_alloc, or a defect): one
+// INTERNAL_ERROR for it, so the run goes on and the report says which asset.
+// Not subject to --ignore or overrides: an asset that was not validated must
+// never look clean.
+ValidationReport failed_report(const std::string& path, const char* what) {
+  validator::IssueCollector issues;
+  issues.add("INTERNAL_ERROR", "", {what});
+  ValidationReport r;
+  r.uri = path;
+  r.issues = issues.issues();
+  return r;
+}
+
+ValidationReport validate_guarded(const std::string& path, const ValidateOptions& options,
+                                  std::span<const std::uint8_t> stdin_bytes, bool stdin_too_large) {
+  try {
+    return validate_one(path, options, stdin_bytes, stdin_too_large);
+  } catch (const std::bad_alloc&) {
+    return failed_report(path, "out of memory");
+  } catch (const std::exception& e) {
+    return failed_report(path, e.what());
+  } catch (...) {
+    return failed_report(path, "unknown exception");
+  }
+}
+
+// Standard input, read up to `cap` bytes into anonymous memory that grows in
+// place (mremap), so the bytes are held once: a doubling vector would hold up
+// to three times the input while it copies. Stops at `cap` + 1 bytes.
+class StdinBytes {
+ public:
+  ~StdinBytes() {
+    if (data_ != nullptr) ::munmap(data_, capacity_);
+  }
+  // False with errno on a read or allocation failure.
+  bool read_all(std::uint64_t cap) {
+    constexpr std::size_t kFirst = std::size_t{1} << 20;
+    for (;;) {
+      if (size_ == capacity_) {
+        if (size_ > cap) return true;  // one byte past the limit: refused later
+        const std::uint64_t want = std::min<std::uint64_t>(std::max<std::uint64_t>(capacity_ * 2, kFirst), cap + 1);
+        if (!grow(static_cast<std::size_t>(want))) return false;
+      }
+      const ssize_t n = ::read(0, static_cast<char*>(data_) + size_, capacity_ - size_);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return false;
+      }
+      if (n == 0) return true;
+      size_ += static_cast<std::size_t>(n);
+    }
+  }
+  std::span<const std::uint8_t> bytes() const {
+    return {static_cast<const std::uint8_t*>(data_), size_};
+  }
+  void release() {
+    if (data_ != nullptr) ::munmap(data_, capacity_);
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+  }
+
+ private:
+  bool grow(std::size_t capacity) {
+    void* p = data_ == nullptr
+                  ? ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                  : ::mremap(data_, capacity_, capacity, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return false;
+    data_ = p;
+    capacity_ = capacity;
+    return true;
+  }
+
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
 
 }  // namespace
 
@@ -148,6 +242,9 @@ int run_validate(const std::vector<std::string>& args) {
        "assets validated in parallel, 1 to 256 (the output does not depend on it)")
       ("root", po::value<std::string>(),
        "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
+      ("max-issue-mb", po::value<std::string>()->default_value("64"),
+       "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
+       "1048576); pointers and messages are cut at 1 KiB; the report says truncated")
       ("max-file-mb", po::value<std::string>()->default_value("1024"),
        "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
        "1 to 1048576");
@@ -168,9 +265,10 @@ int run_validate(const std::vector<std::string>& args) {
   if (!fail_on || *fail_on == Severity::kHint) {
     return usage("--fail-on must be error, warning or info");
   }
-  std::optional<std::uint64_t> threads_option, max_issues, max_file_mb;
+  std::optional<std::uint64_t> threads_option, max_issues, max_issue_mb, max_file_mb;
   if (!integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
       !integer_option(*vm, kHelp, "max-issues", 0, kMaxIssuesOption, max_issues) ||
+      !integer_option(*vm, kHelp, "max-issue-mb", 0, kMaxFileMbOption, max_issue_mb) ||
       !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
     return kExitUsage;
   }
@@ -178,6 +276,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   ValidateOptions vopt;
   vopt.issues.max_issues = static_cast<std::size_t>(*max_issues);
+  vopt.issues.max_issue_bytes = static_cast<std::size_t>(*max_issue_mb) << 20;
   vopt.load.max_file_bytes = *max_file_mb << 20;
   if (vm->count("ignore")) {
     for (const std::string& code : (*vm)["ignore"].as<std::vector<std::string>>()) {
@@ -225,41 +324,91 @@ int run_validate(const std::vector<std::string>& args) {
                [](const std::string& f) { return f != kStdin; });
   if (output.refused(named_files)) return kExitUsage;
 
-  std::vector<std::uint8_t> stdin_bytes;
+  StdinBytes stdin_bytes;
+  bool stdin_too_large = false;
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
-    std::ios::sync_with_stdio(false);
-    // At most one byte over the limit: enough for load_bytes to refuse it
-    // (FILE_TOO_LARGE) without holding an endless pipe in memory.
-    const std::uint64_t cap = vopt.load.max_file_bytes + 1;
-    std::istreambuf_iterator<char> it(std::cin), end;
-    for (; it != end && stdin_bytes.size() < cap; ++it) {
-      stdin_bytes.push_back(static_cast<std::uint8_t>(*it));
+    if (!stdin_bytes.read_all(vopt.load.max_file_bytes)) {
+      std::cerr << "gltf-anim validate: cannot read standard input: " << std::strerror(errno) << "\n";
+      return kExitUsage;
     }
+    stdin_too_large = stdin_bytes.bytes().size() > vopt.load.max_file_bytes;
+    if (stdin_too_large) stdin_bytes.release();
   }
-
-  // Each report goes to its own slot: the output is the same for any --threads.
-  std::vector<ValidationReport> results(files.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < files.size(); i = next++) {
-      results[i] = validate_one(files[i], vopt, stdin_bytes);
-    }
-  };
-  const unsigned n_threads = std::min<unsigned>(threads, static_cast<unsigned>(files.size()));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n_threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
 
   reports::ValidationWriteOptions wopt;
   wopt.fail_on = *fail_on;
+  bool findings = false;
+  // Validates on `threads` workers and writes each report, in order, as soon as
+  // it and all before it are done: at most kWindowPerThread x threads reports
+  // are held at once, so memory does not grow with the number of assets.
+  auto validate_and_write = [&](std::ostream& out) {
+    const auto writer = reports::make_validation_writer(out, *format, files.size(), wopt);
+    const unsigned n_threads = std::min<unsigned>(threads, static_cast<unsigned>(files.size()));
+    if (n_threads <= 1) {
+      for (const std::string& f : files) {
+        const ValidationReport r = validate_guarded(f, vopt, stdin_bytes.bytes(), stdin_too_large);
+        findings = findings || reports::reaches(r, *fail_on);
+        writer->asset(r);
+      }
+    } else {
+      constexpr std::size_t kWindowPerThread = 2;
+      const std::size_t window = std::size_t{n_threads} * kWindowPerThread;
+      std::vector<std::optional<ValidationReport>> slots(window);
+      std::mutex mutex;
+      std::condition_variable slot_free, report_done;
+      std::size_t next = 0, written = 0;
+      bool stop = false;  // the writer failed: workers take nothing more
+      auto worker = [&] {
+        for (;;) {
+          std::size_t i = 0;
+          {
+            std::unique_lock lock(mutex);
+            slot_free.wait(lock, [&] { return stop || next >= files.size() || next < written + window; });
+            if (stop || next >= files.size()) return;
+            i = next++;
+          }
+          ValidationReport r = validate_guarded(files[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+          {
+            std::lock_guard lock(mutex);
+            slots[i % window].emplace(std::move(r));
+          }
+          report_done.notify_all();
+        }
+      };
+      std::vector<std::jthread> pool;
+      for (unsigned t = 0; t < n_threads; ++t) pool.emplace_back(worker);
+      try {
+        for (std::size_t i = 0; i < files.size(); ++i) {
+          ValidationReport r;
+          {
+            std::unique_lock lock(mutex);
+            report_done.wait(lock, [&] { return slots[i % window].has_value(); });
+            r = std::move(*slots[i % window]);
+            slots[i % window].reset();
+          }
+          findings = findings || reports::reaches(r, *fail_on);
+          writer->asset(r);
+          {
+            std::lock_guard lock(mutex);
+            written = i + 1;
+          }
+          slot_free.notify_all();
+        }
+      } catch (...) {
+        {
+          std::lock_guard lock(mutex);
+          stop = true;
+        }
+        slot_free.notify_all();
+        throw;  // the pool joins the workers as this unwinds
+      }
+    }
+    writer->end();
+  };
+
   if (!output.open()) return kExitUsage;
-  reports::write_validation(output.stream(), *format, results, wopt);
-  int verdict = kExitOk;
-  for (const ValidationReport& r : results) {
-    if (reports::reaches(r, *fail_on)) verdict = kExitFindings;
-  }
-  return output.finish(verdict);
+  validate_and_write(output.stream());
+  return output.finish(findings ? kExitFindings : kExitOk);
 }
 
 }  // namespace gltf_anim::cli

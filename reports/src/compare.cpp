@@ -11,9 +11,12 @@
 #include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -21,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 #include <exception>
 #include <atomic>
 
@@ -655,31 +659,50 @@ std::string shown_path(const fs::path& p, const fs::path& root, bool root_is_dir
   return (ec || rel.empty()) ? p.string() : rel.generic_string();
 }
 
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  return fs::equivalent(a, b, ec) && !ec;
+// The identity of an existing file (device, inode), as fs::equivalent compares.
+std::optional<std::pair<dev_t, ino_t>> file_identity(const fs::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
+  return std::pair{st.st_dev, st.st_ino};
 }
 
-const ManifestEntry* entry_for(const Manifest& m, const fs::path& golden_path,
+// The manifest's entries by each way a golden file can name one, built once:
+// looking each golden file up by scanning every entry (a stat per entry) took
+// 17 s for 3,000 files. Each map keeps the first entry, as the scans did.
+struct ManifestIndex {
+  explicit ManifestIndex(const Manifest& m) {
+    const fs::path base = m.path.parent_path();
+    for (const auto& e : m.entries) {
+      if (!e.samples.empty()) {
+        if (const auto id = file_identity(base / e.samples)) by_file.emplace(*id, &e);
+      }
+      by_id_or_file.emplace(e.id, &e);
+      by_id_or_file.emplace(e.file, &e);
+      if (!e.file.empty()) by_asset_name.emplace(asset_name(e.file), &e);
+      by_id.emplace(e.id, &e);
+    }
+  }
+  std::map<std::pair<dev_t, ino_t>, const ManifestEntry*> by_file;
+  std::unordered_map<std::string, const ManifestEntry*> by_id_or_file, by_asset_name, by_id;
+};
+
+const ManifestEntry* entry_for(const ManifestIndex& m, const fs::path& golden_path,
                                const SamplesFile& golden) {
-  const fs::path base = m.path.parent_path();
-  for (const auto& e : m.entries) {
-    if (!e.samples.empty() && same_file(base / e.samples, golden_path)) return &e;
+  const auto find = [](const auto& map, const auto& key) -> const ManifestEntry* {
+    const auto it = map.find(key);
+    return it == map.end() ? nullptr : it->second;
+  };
+  if (const auto id = file_identity(golden_path)) {
+    if (const ManifestEntry* e = find(m.by_file, *id)) return e;
   }
   if (!golden.asset.empty()) {
-    for (const auto& e : m.entries) {
-      if (e.id == golden.asset || e.file == golden.asset) return &e;
-    }
-    const std::string name = asset_name(golden.asset);
-    for (const auto& e : m.entries) {
-      if (!e.file.empty() && asset_name(e.file) == name) return &e;
-    }
+    // An entry whose id or file is the asset: the first such entry (the map
+    // keeps the first of each key, and an entry is inserted under both).
+    const ManifestEntry* by_id = find(m.by_id_or_file, golden.asset);
+    if (by_id != nullptr) return by_id;
+    if (const ManifestEntry* e = find(m.by_asset_name, asset_name(golden.asset))) return e;
   }
-  const std::string key = file_key(golden_path);
-  for (const auto& e : m.entries) {
-    if (e.id == key) return &e;
-  }
-  return nullptr;
+  return find(m.by_id, file_key(golden_path));
 }
 
 // Reads every file, on as many threads as there are cores. Errors are
@@ -711,51 +734,83 @@ void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const 
   }
 }
 
-// The actual file for a golden one: exact asset, then asset file name, then file key.
-Loaded* find_actual(const Loaded& g, std::vector<Loaded>& actuals) {
-  const std::string& asset = g.file.asset;
-  auto pick = [&](auto pred) -> Loaded* {
+// The actual files by asset, asset file name and file key, each list in file
+// order, built once: scanning every actual file for every golden one was
+// quadratic in the number of files. A list is consumed from the front as its
+// files get used, so each file is skipped at most once per list.
+struct ActualIndex {
+  explicit ActualIndex(std::vector<Loaded>& actuals) {
     for (auto& a : actuals) {
-      if (!a.used && pred(a)) return &a;
+      if (!a.file.asset.empty()) {
+        by_asset[a.file.asset].push_back(&a);
+        by_asset_name[asset_name(a.file.asset)].push_back(&a);
+      }
+      by_key[file_key(a.path)].push_back(&a);
     }
-    return nullptr;
+  }
+  using Lists = std::unordered_map<std::string, std::deque<Loaded*>>;
+  Lists by_asset, by_asset_name, by_key;
+};
+
+// The actual file for a golden one: exact asset, then asset file name, then
+// file key; the first in file order that is not used yet.
+Loaded* find_actual(const Loaded& g, ActualIndex& index) {
+  const auto pick = [](ActualIndex::Lists& lists, const std::string& key) -> Loaded* {
+    const auto it = lists.find(key);
+    if (it == lists.end()) return nullptr;
+    std::deque<Loaded*>& list = it->second;
+    while (!list.empty() && list.front()->used) list.pop_front();
+    return list.empty() ? nullptr : list.front();
   };
+  const std::string& asset = g.file.asset;
   Loaded* found = nullptr;
   if (!asset.empty()) {
-    found = pick([&](const Loaded& a) { return a.file.asset == asset; });
-    if (!found) {
-      const std::string name = asset_name(asset);
-      found = pick([&](const Loaded& a) {
-        return !a.file.asset.empty() && asset_name(a.file.asset) == name;
-      });
-    }
+    found = pick(index.by_asset, asset);
+    if (!found) found = pick(index.by_asset_name, asset_name(asset));
   }
-  if (!found) {
-    const std::string key = file_key(g.path);
-    found = pick([&](const Loaded& a) { return file_key(a.path) == key; });
-  }
+  if (!found) found = pick(index.by_key, file_key(g.path));
   return found;
 }
 
 // The golden samples with a variant's values substituted; false when an
 // excerpt sample names no golden sample (the variant is then not used).
 bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt) {
+  // Looked up once per excerpt sample, so indexed first (a scan of every channel
+  // and every sample per excerpt sample was quadratic): channels by (animation,
+  // channel), the last listed winning as the scan did; each channel's samples
+  // by time, made on first use, NaN times left out (they match nothing).
+  std::map<std::pair<std::size_t, std::size_t>, SampledChannel*> channels;
+  for (auto& a : file.animations) {
+    for (auto& c : a.channels) channels[{a.index, c.index}] = &c;
+  }
+  std::map<const SampledChannel*, std::vector<std::size_t>> by_time;
   for (const VariantSample& s : excerpt) {
-    SampledChannel* channel = nullptr;
-    for (auto& a : file.animations) {
-      if (a.index != s.animation) continue;
-      for (auto& c : a.channels) {
-        if (c.index == s.channel) channel = &c;
-      }
-    }
-    if (!channel || s.value.size() != channel->width) return false;
+    const auto found = channels.find({s.animation, s.channel});
+    if (found == channels.end()) return false;
+    SampledChannel* channel = found->second;
+    if (s.value.size() != channel->width) return false;
     const double eps = kDefaultTimeEpsilon * std::max(1.0, std::fabs(s.t));
+    if (!(eps >= 0.0)) return false;  // a NaN time matches nothing
+    auto [order, made] = by_time.try_emplace(channel);
+    if (made) {
+      for (std::size_t i = 0; i < channel->size(); ++i) {
+        if (!std::isnan(channel->times[i])) order->second.push_back(i);
+      }
+      std::stable_sort(order->second.begin(), order->second.end(),
+                       [channel](std::size_t x, std::size_t y) { return channel->times[x] < channel->times[y]; });
+    }
+    // The nearest sample within eps, the latest in file order on a tie. The
+    // range searched is twice as wide so that rounding in s.t -/+ 2 eps never
+    // hides a candidate; the test itself is the exact one.
+    const std::vector<std::size_t>& idx = order->second;
+    auto k = std::lower_bound(idx.begin(), idx.end(), s.t - 2 * eps,
+                              [channel](std::size_t i, double t) { return channel->times[i] < t; });
     std::size_t best = channel->size();
     double best_d = eps;
-    for (std::size_t i = 0; i < channel->size(); ++i) {
-      const double d = std::fabs(channel->times[i] - s.t);
-      if (d <= best_d) {
-        best = i;
+    for (; k != idx.end() && channel->times[*k] <= s.t + 2 * eps; ++k) {
+      const double d = std::fabs(channel->times[*k] - s.t);
+      if (d < best_d || (d == best_d && (best == channel->size() || *k > best))) {
+        best = *k;
         best_d = d;
       }
     }
@@ -829,10 +884,12 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   }
   load_all(goldens, actuals, options.read);
   if (manifest) {
-    for (auto& g : goldens) g.entry = entry_for(*manifest, g.path, g.file);
+    const ManifestIndex index(*manifest);
+    for (auto& g : goldens) g.entry = entry_for(index, g.path, g.file);
   }
 
   // Pairs.
+  ActualIndex actual_index(actuals);
   std::vector<std::pair<Loaded*, Loaded*>> pairs;
   if (!golden_dir && !actual_dir) {
     pairs.emplace_back(&goldens[0], &actuals[0]);
@@ -846,7 +903,7 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   } else if (golden_dir && !actual_dir) {
     Loaded* match = nullptr;
     for (auto& g : goldens) {
-      if (find_actual(g, actuals)) {
+      if (find_actual(g, actual_index)) {
         match = &g;
         break;
       }
@@ -861,7 +918,7 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     actuals[0].used = true;
   } else {
     for (auto& g : goldens) {
-      Loaded* a = find_actual(g, actuals);
+      Loaded* a = find_actual(g, actual_index);
       if (a) a->used = true;
       pairs.emplace_back(&g, a);
     }

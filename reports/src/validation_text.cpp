@@ -4,7 +4,10 @@
 // its first places. Then a summary over all assets.
 #include <gltf_anim/reports/validation_report.hpp>
 
+#include "validation_writers.hpp"
+
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "text_escape.hpp"
@@ -44,49 +47,73 @@ std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
          (i == 1 ? " info, " : " infos, ") + std::to_string(h) + (h == 1 ? " hint" : " hints");
 }
 
+class TextStreamWriter final : public ValidationStreamWriter {
+ public:
+  TextStreamWriter(std::ostream& out, const ValidationWriteOptions& options) : out_(out), options_(options) {}
+  void asset(const ValidationReport& r) override;
+  void end() override {
+    out_ << assets_ << (assets_ == 1 ? " asset, " : " assets, ") << failed_ << " failed; "
+         << counts(total_[0], total_[1], total_[2], total_[3]) << "\n";
+  }
+
+ private:
+  std::ostream& out_;
+  ValidationWriteOptions options_;
+  std::size_t total_[4] = {0, 0, 0, 0};
+  std::size_t assets_ = 0;
+  std::size_t failed_ = 0;
+};
+
+void TextStreamWriter::asset(const ValidationReport& r) {
+  std::ostream& out = out_;
+  const std::size_t e = r.count(Severity::kError), w = r.count(Severity::kWarning),
+                    in = r.count(Severity::kInfo), h = r.count(Severity::kHint);
+  total_[0] += e;
+  total_[1] += w;
+  total_[2] += in;
+  total_[3] += h;
+  ++assets_;
+  const bool fails = reaches(r, options_.fail_on);
+  if (fails) ++failed_;
+  out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+      << (r.truncated ? "; truncated" : "") << ")\n";
+  // Group by (code, severity), in order of first appearance.
+  std::vector<std::vector<const Issue*>> groups;
+  std::map<std::pair<std::string_view, int>, std::size_t> index;
+  for (const Issue& i : r.issues) {
+    const auto k = std::make_pair(i.code, static_cast<int>(i.severity));
+    const auto [it, inserted] = index.emplace(k, groups.size());
+    if (inserted) groups.emplace_back();
+    groups[it->second].push_back(&i);
+  }
+  for (const auto& g : groups) {
+    const Issue& first = *g.front();
+    out << "  " << label(first.severity) << " " << text_clean(first.code);
+    if (g.size() == 1) {
+      out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
+      continue;
+    }
+    out << " x" << g.size() << ", first at ";
+    for (std::size_t k = 0; k < g.size() && k < kFirstPlaces; ++k) {
+      out << (k ? ", " : "") << place(*g[k]);
+    }
+    if (g.size() > kFirstPlaces) out << ", ...";
+    out << ": " << text_clean(first.message) << "\n";
+  }
+}
+
 }  // namespace
+
+std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
+                                                                    const ValidationWriteOptions& options) {
+  return std::make_unique<TextStreamWriter>(out, options);
+}
 
 void write_validation_text(std::ostream& out, std::span<const ValidationReport> reports,
                            const ValidationWriteOptions& options) {
-  std::size_t total[4] = {0, 0, 0, 0};
-  std::size_t failed = 0;
-  for (const ValidationReport& r : reports) {
-    const std::size_t e = r.count(Severity::kError), w = r.count(Severity::kWarning),
-                      in = r.count(Severity::kInfo), h = r.count(Severity::kHint);
-    total[0] += e;
-    total[1] += w;
-    total[2] += in;
-    total[3] += h;
-    const bool fails = reaches(r, options.fail_on);
-    if (fails) ++failed;
-    out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
-        << (r.truncated ? "; truncated" : "") << ")\n";
-    // Group by (code, severity), in order of first appearance.
-    std::vector<std::vector<const Issue*>> groups;
-    std::map<std::pair<std::string_view, int>, std::size_t> index;
-    for (const Issue& i : r.issues) {
-      const auto k = std::make_pair(i.code, static_cast<int>(i.severity));
-      const auto [it, inserted] = index.emplace(k, groups.size());
-      if (inserted) groups.emplace_back();
-      groups[it->second].push_back(&i);
-    }
-    for (const auto& g : groups) {
-      const Issue& first = *g.front();
-      out << "  " << label(first.severity) << " " << text_clean(first.code);
-      if (g.size() == 1) {
-        out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
-        continue;
-      }
-      out << " x" << g.size() << ", first at ";
-      for (std::size_t k = 0; k < g.size() && k < kFirstPlaces; ++k) {
-        out << (k ? ", " : "") << place(*g[k]);
-      }
-      if (g.size() > kFirstPlaces) out << ", ...";
-      out << ": " << text_clean(first.message) << "\n";
-    }
-  }
-  out << reports.size() << (reports.size() == 1 ? " asset, " : " assets, ") << failed
-      << " failed; " << counts(total[0], total[1], total[2], total[3]) << "\n";
+  TextStreamWriter w(out, options);
+  for (const ValidationReport& r : reports) w.asset(r);
+  w.end();
 }
 
 bool reaches(const ValidationReport& report, Severity fail_on) {
@@ -102,6 +129,18 @@ std::optional<ValidationFormat> validation_format_from_name(std::string_view nam
   if (name == "junit") return ValidationFormat::kJunit;
   if (name == "sarif") return ValidationFormat::kSarif;
   return std::nullopt;
+}
+
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
+                                                               std::size_t asset_count,
+                                                               const ValidationWriteOptions& options) {
+  switch (format) {
+    case ValidationFormat::kText: return make_validation_text_writer(out, options);
+    case ValidationFormat::kJson: return make_validation_json_writer(out, asset_count, options);
+    case ValidationFormat::kJunit: return make_validation_junit_writer(out, options);
+    case ValidationFormat::kSarif: return make_validation_sarif_writer(out, options);
+  }
+  return make_validation_text_writer(out, options);
 }
 
 void write_validation(std::ostream& out, ValidationFormat format,

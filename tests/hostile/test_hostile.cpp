@@ -559,4 +559,269 @@ TEST(HostileLarge, ImplicitAccessorsOfHugeCountsEndUnderOneCpuSecond) {
   }
 }
 
+// ---- bounds in time and bytes: writers, issue storage, sample, stdin, folders ----
+
+TEST(HostileBounds, SarifLocatesPointersInLinearTime) {
+  // 1.4 M array elements under one 40 KB key, after 5,000 objects with a
+  // duplicate key (5,000 issue pointers through that key): a line finder that
+  // rebuilds the pointer of every value and compares it with the wanted ones
+  // copies and compares hundreds of GB; one that extends the pointer and its
+  // hash by the last token reads the 3 MB once. UNEXPECTED_PROPERTY at /bogus,
+  // after the array, must still get its line.
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":{\"";
+  text += std::string(40000, 'k');
+  text += "\":[";
+  for (int i = 0; i < 5000; ++i) text += "{\"a\":0,\"a\":0},";
+  for (int i = 0; i < 1400000; ++i) text += i ? ",0" : "0";
+  text += "]},\n\"bogus\":1}";
+  const fs::path file = write_file("sarif_linear.gltf", text);
+  const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", "sarif", file.string()}, "sarif_linear");
+  expect_contract(r);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str(), r.out.size());
+  ASSERT_FALSE(d.HasParseError());
+  const auto& results = d["runs"][0]["results"];
+  ASSERT_GE(results.Size(), 1u);
+  bool located = false;
+  for (const auto& res : results.GetArray()) {
+    const auto& loc = res["locations"][0];
+    if (loc.HasMember("logicalLocations") &&
+        std::string(loc["logicalLocations"][0]["fullyQualifiedName"].GetString()) == "/bogus") {
+      // The file's second line.
+      located = loc["physicalLocation"].HasMember("region") &&
+                loc["physicalLocation"]["region"]["startLine"].GetInt() == 2;
+    }
+  }
+  EXPECT_TRUE(located);
+}
+
+// An array under a long key holding `n` objects {"a":0,"a":0}: one
+// JSON_DUPLICATE_KEY (a warning) per object, each at a pointer through the key.
+fs::path duplicate_keys_file(const std::string& name, int n, std::size_t key_bytes) {
+  std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":{\"";
+  text += std::string(key_bytes, 'k');
+  text += "\":[";
+  for (int i = 0; i < n; ++i) text += i ? ",{\"a\":0,\"a\":0}" : "{\"a\":0,\"a\":0}";
+  text += "]}}";
+  return write_file(name, text);
+}
+
+TEST(HostileBounds, IssueStorageIsBoundedInBytes) {
+  // 100,000 duplicate keys x a 20 KB pointer: 2 GB of pointers from a 1.4 MB
+  // file. Stored pointers are cut at 1 KiB and an asset's issues at 64 MiB.
+  const fs::path file = duplicate_keys_file("dup_long_pointer.gltf", 100000, 20000);
+  const ChildRun r = validate({file.string()}, "dup_long_pointer");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0);  // warnings only
+  rapidjson::Document d;
+  d.Parse(r.out.c_str(), r.out.size());
+  ASSERT_FALSE(d.HasParseError()) << r.err;
+  EXPECT_TRUE(d["issues"]["truncated"].IsTrue());
+  const auto& m = d["issues"]["messages"];
+  // 64 MiB over (1 KiB pointer + ~100 bytes of record and message): about 50,000.
+  EXPECT_GT(m.Size(), 20000u);
+  EXPECT_LT(m.Size(), 70000u);
+  std::size_t cut = 0;
+  for (const auto& i : m.GetArray()) {
+    if (std::string(i["code"].GetString()) != "JSON_DUPLICATE_KEY") continue;
+    const std::string pointer = i["pointer"].GetString();
+    EXPECT_LE(pointer.size(), 1024u);
+    cut += pointer.size() == 1024u && pointer.ends_with("...(cut)") ? 1 : 0;
+  }
+  EXPECT_GT(cut, 20000u);
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 256L * 1024);
+#endif
+}
+
+TEST(HostileBounds, WorkerOutOfMemoryBecomesAReportEntry) {
+  // Without the issue limits, a million 2 KB-pointer issues need 2 GB: under
+  // the 1 GiB address-space limit the worker validating that asset fails with
+  // bad_alloc. It must become INTERNAL_ERROR for that asset, and the other
+  // asset of the folder is still reported, with 2 threads as with 1.
+  const fs::path dir = kTmp / "oom_folder";
+  fs::create_directories(dir);
+  fs::copy_file(duplicate_keys_file("oom_dup.gltf", 1000000, 2000), dir / "a_oom.gltf",
+                fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "b_ok.gltf") << R"({"asset":{"version":"2.0"}})";
+  for (const char* threads : {"2"}) {
+    SCOPED_TRACE(threads);
+    const ChildRun r = validate({"--max-issues", "0", "--max-issue-mb", "0", "--threads", threads, dir.string()},
+                                std::string("oom_folder_") + threads);
+    expect_contract(r);
+    rapidjson::Document d;
+    d.Parse(r.out.c_str(), r.out.size());
+    ASSERT_FALSE(d.HasParseError()) << r.err;
+    ASSERT_TRUE(d.IsArray());
+    ASSERT_EQ(d.Size(), 2u);
+    EXPECT_EQ(d[1]["issues"]["numErrors"].GetUint(), 0u);
+#ifndef GLTF_ANIM_TEST_ASAN
+    // Under ASan there is no address-space limit: the allocation may succeed.
+    EXPECT_EQ(r.exit_code, 1);
+    ASSERT_EQ(d[0]["issues"]["messages"].Size(), 1u);
+    EXPECT_STREQ(d[0]["issues"]["messages"][0]["code"].GetString(), "INTERNAL_ERROR");
+    EXPECT_STREQ(d[0]["issues"]["messages"][0]["pointer"].GetString(), "");
+#endif
+  }
+}
+
+TEST(HostileBounds, SampleRateIsCheckedBeforeAllocating) {
+  // --rate 2e8 over one second of keys asks for 2e8 times (1.6 GB of doubles);
+  // the --max-values bound (2^26) refuses it before any is allocated.
+  const fs::path asset = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf";
+  const ChildRun r = run({GLTF_ANIM_CLI, "sample", "--rate", "2e8", asset.string()}, "sample_rate_2e8");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("more than 67108864 values"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 64L * 1024);
+#endif
+  // Without --max-values, the 2^28 cap of --rate itself, also before allocating.
+  const ChildRun u = run({GLTF_ANIM_CLI, "sample", "--rate", "1e9", "--max-values", "0", asset.string()},
+                         "sample_rate_1e9");
+  expect_contract(u);
+  EXPECT_EQ(u.exit_code, 2);
+  EXPECT_NE(u.err.find("2^28"), std::string::npos) << u.err;
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(u.max_rss_kib, 64L * 1024);
+#endif
+}
+
+TEST(HostileBounds, StdinIsHeldOnceNotDoubled) {
+  // 256 MiB + 1 byte of /dev/zero: a vector that doubles as it reads peaks at
+  // twice that; reading into memory that grows in place holds it once.
+  const ChildRun r = validate({"--max-file-mb", "256", "-"}, "dev_zero_256", fs::path("/dev/zero"));
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false;
+  EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+  EXPECT_TRUE(parsed);
+#ifndef GLTF_ANIM_TEST_ASAN
+  EXPECT_LT(r.max_rss_kib, 320L * 1024);
+#endif
+}
+
+TEST(HostileBounds, FolderReportsAreStreamed) {
+  // 100 assets of 2,500 duplicate keys each (about 0.6 MB of issues per
+  // report): holding every report until the end needs over 64 MB; streaming
+  // them in order holds a window of a few (about 15 MB in all).
+  const fs::path dir = kTmp / "many_reports";
+  fs::create_directories(dir);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path one = duplicate_keys_file("many_dup.gltf", 2500, 1);
+  for (int i = 0; i < 100; ++i) {
+    fs::copy_file(one, dir / ("asset_" + std::to_string(100 + i) + ".gltf"), fs::copy_options::overwrite_existing);
+  }
+  for (const char* format : {"json", "text", "junit", "sarif"}) {
+    SCOPED_TRACE(format);
+    const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", format, "--threads", "2", dir.string()},
+                           std::string("many_reports_") + format);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 0);  // warnings only
+    EXPECT_NE(r.out.find("asset_199.gltf"), std::string::npos);
+#ifndef GLTF_ANIM_TEST_ASAN
+    EXPECT_LT(r.max_rss_kib, 40L * 1024);
+#endif
+  }
+}
+
+
+TEST(HostileBounds, RepeatedLookupsInALargeObjectAreIndexed) {
+  // One node with 100,000 members, targeted by 100,000 channels (core target,
+  // then KHR_animation_pointer): scanning the node's members once per channel
+  // is 10^10 comparisons (27 s and 11 s of CPU); indexing it once is linear.
+  std::string node = "{";
+  for (int i = 0; i < 100000; ++i) node += (i ? ",\"x" : "\"x") + std::to_string(i) + "\":0";
+  node += "}";
+  const std::string core_target = R"({"sampler":0,"target":{"node":0,"path":"translation"}})";
+  const std::string pointer_target =
+      R"({"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}})";
+  for (const auto& [name, channel] : {std::pair{"core", core_target}, {"pointer", pointer_target}}) {
+    SCOPED_TRACE(name);
+    std::string channels;
+    for (int i = 0; i < 100000; ++i) channels += (i ? "," : "") + channel;
+    const fs::path file = write_file(
+        std::string("big_node_") + name + ".gltf",
+        R"({"asset":{"version":"2.0"},"extensionsUsed":["KHR_animation_pointer"],"nodes":[)" + node +
+            R"(],"buffers":[{"byteLength":8,"uri":"data:application/octet-stream;base64,AAAAAAAAgD8="}],)"
+            R"("bufferViews":[{"buffer":0,"byteLength":8}],"accessors":[{"bufferView":0,"componentType":5126,)"
+            R"("count":2,"type":"SCALAR","min":[0],"max":[1]}],"animations":[{"channels":[)" + channels +
+            R"(],"samplers":[{"input":0,"output":0}]}]})");
+    const ChildRun r = validate({file.string()}, std::string("big_node_") + name);
+    expect_contract(r);
+    bool parsed = false, truncated = false;
+    const auto m = messages(r.out, &parsed, &truncated);
+    EXPECT_TRUE(parsed);
+    // The node's 100,000 unknown members fill the default issue limit.
+    EXPECT_TRUE(has(m, "UNEXPECTED_PROPERTY", "/nodes/0/x0"));
+    EXPECT_TRUE(truncated);
+  }
+}
+
+
+TEST(HostileBounds, CompareMatchesFilesInLinearTime) {
+  // 3,000 golden files listed in a manifest and 3,000 actual ones: finding each
+  // golden file's entry by a stat of every entry, and its actual file by a scan
+  // of every actual file, took 17 s of CPU; indexes built once take a fraction.
+  const fs::path dir = kTmp / "compare_many";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "golden/valid");
+  fs::create_directories(dir / "actual");
+  const fs::path one = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/edge_single_key.samples.json";
+  std::string entries;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string name = "case_" + std::to_string(10000 + i);
+    fs::copy_file(one, dir / "golden/valid" / (name + ".samples.json"));
+    fs::copy_file(one, dir / "actual" / (name + ".samples.json"));
+    entries += (i ? "," : "") + std::string(R"({"id":")") + name + R"(","samples":"valid/)" + name +
+               R"(.samples.json"})";
+  }
+  std::ofstream(dir / "golden/manifest.json") << R"({"suite":"many","assets":[)" << entries << "]}";
+  const ChildRun r = run({GLTF_ANIM_CLI, "compare", "--golden", (dir / "golden").string(), "--actual",
+                          (dir / "actual").string(), "--format", "json"},
+                         "compare_many");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  rapidjson::Document d;
+  d.Parse(r.out.c_str(), r.out.size());
+  EXPECT_FALSE(d.HasParseError());
+  EXPECT_NE(r.out.find("case_12999"), std::string::npos);
+}
+
+
+TEST(HostileBounds, CompareAppliesAVariantExcerptInLinearTime) {
+  // A failing case whose manifest variant lists 150,000 samples of a 150,000-
+  // sample channel: finding each excerpt sample by a scan of the channel was
+  // 10^10 steps (8 s); sorted once, each is a binary search. The variant matches.
+  const fs::path dir = kTmp / "compare_excerpt";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "golden");
+  fs::create_directories(dir / "actual");
+  constexpr int n = 150000;
+  auto samples_file = [](const char* value) {
+    std::string text = R"({"asset":"x.gltf","animations":[{"index":0,"channels":[{"index":0,)"
+                       R"("target":"/nodes/0/translation","interpolation":"LINEAR","keyframes":[0],"samples":[)";
+    for (int i = 0; i < n; ++i) text += (i ? "," : "") + std::string(R"({"t":)") + std::to_string(i) + R"(,"value":)" + value + "}";
+    return text + "]}]}]}";
+  };
+  std::ofstream(dir / "golden/x.samples.json") << samples_file("[0,0,0]");
+  std::ofstream(dir / "actual/x.samples.json") << samples_file("[1,1,1]");
+  std::string excerpt;
+  for (int i = 0; i < n; ++i) {
+    excerpt += (i ? "," : "") + std::string(R"({"animation":0,"channel":0,"t":)") + std::to_string(i) +
+               R"(,"value":[1,1,1]})";
+  }
+  std::ofstream(dir / "golden/manifest.json")
+      << R"({"suite":"excerpt","assets":[{"id":"x","samples":"x.samples.json","variants":{"ones":{"description":"all ones","samples":[)"
+      << excerpt << "]}}}]}";
+  const ChildRun r = run({GLTF_ANIM_CLI, "compare", "--golden", (dir / "golden").string(), "--actual",
+                          (dir / "actual").string(), "--format", "json"},
+                         "compare_excerpt");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("ones"), std::string::npos);
+}
+
 }  // namespace

@@ -36,24 +36,16 @@ std::string format_message(std::string_view tmpl, std::initializer_list<std::str
   return out;
 }
 
-IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}
-
-void IssueCollector::push(const IssueType& type, std::string pointer,
-                          std::optional<std::uint64_t> offset,
-                          std::initializer_list<std::string> args,
-                          std::optional<TextPosition> position) {
-  if (options_.ignored.count(type.code) != 0) return;
-  if (options_.max_issues != 0 && issues_.size() >= options_.max_issues) {
-    truncated_ = true;
-    return;
-  }
-  Severity severity = type.severity;
-  if (auto it = options_.severity_overrides.find(type.code); it != options_.severity_overrides.end()) {
-    severity = it->second;
-  }
-  issues_.push_back(Issue{type.code, severity, format_message(type.message, args),
-                          offset ? std::string() : std::move(pointer), offset, position});
+void cut_issue_text(std::string& text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return;
+  std::size_t keep = max_bytes > kCutMark.size() ? max_bytes - kCutMark.size() : 0;
+  // Back up over continuation bytes (10xxxxxx) to the start of a code point.
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  text.resize(keep);
+  text += kCutMark;
 }
+
+IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}
 
 static const IssueType& lookup(std::string_view code) {
   const IssueType* type = find_issue_type(code);
@@ -61,24 +53,62 @@ static const IssueType& lookup(std::string_view code) {
   return *type;
 }
 
+const IssueType* IssueCollector::admit(std::string_view code) {
+  const IssueType& type = lookup(code);
+  if (options_.ignored.count(type.code) != 0) return nullptr;
+  if ((options_.max_issues != 0 && issues_.size() >= options_.max_issues) ||
+      (options_.max_issue_bytes != 0 && bytes_ >= options_.max_issue_bytes)) {
+    truncated_ = true;
+    return nullptr;
+  }
+  return &type;
+}
+
+void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
+                          std::optional<std::uint64_t> offset,
+                          std::initializer_list<std::string> args,
+                          std::optional<TextPosition> position) {
+  Severity severity = type.severity;
+  if (auto it = options_.severity_overrides.find(type.code); it != options_.severity_overrides.end()) {
+    severity = it->second;
+  }
+  std::string message = format_message(type.message, args);
+  cut_issue_text(message);
+  // Only what can be kept is copied (the cut looks no further).
+  std::string pointer(pointer_text.substr(0, kMaxIssueTextBytes + 1));
+  cut_issue_text(pointer);
+  const std::size_t bytes = sizeof(Issue) + message.size() + pointer.size();
+  // An issue that would cross the budget is not stored: the budget is a bound.
+  if (options_.max_issue_bytes != 0 && bytes_ + bytes > options_.max_issue_bytes) {
+    bytes_ = options_.max_issue_bytes;
+    truncated_ = true;
+    return;
+  }
+  bytes_ += bytes;
+  issues_.push_back(Issue{type.code, severity, std::move(message),
+                          offset ? std::string() : std::move(pointer), offset, position});
+}
+
 void IssueCollector::add(std::string_view code, const JsonPointer& at,
                          std::initializer_list<std::string> args) {
-  push(lookup(code), at.str(), std::nullopt, args);
+  // Checked before anything is formatted or copied: once a limit is reached,
+  // dropping an issue costs nothing per byte of its pointer.
+  if (const IssueType* type = admit(code)) push(*type, at.str(), std::nullopt, args);
 }
 
 void IssueCollector::add(std::string_view code, std::string_view pointer,
                          std::initializer_list<std::string> args) {
-  push(lookup(code), std::string(pointer), std::nullopt, args);
+  if (const IssueType* type = admit(code)) push(*type, pointer, std::nullopt, args);
 }
 
 void IssueCollector::add_at_offset(std::string_view code, std::uint64_t offset,
                                    std::initializer_list<std::string> args) {
-  push(lookup(code), std::string(), offset, args);
+  if (const IssueType* type = admit(code)) push(*type, {}, offset, args);
 }
 
 void IssueCollector::add_at_position(std::string_view code, const TextPosition& position,
                                      std::initializer_list<std::string> args) {
-  push(lookup(code), std::string(), std::nullopt, args, position);
+  if (const IssueType* type = admit(code)) push(*type, {}, std::nullopt, args, position);
 }
 
 std::size_t IssueCollector::count(Severity s) const {

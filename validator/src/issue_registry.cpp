@@ -26,6 +26,10 @@ constexpr IssueType kIssueTypes[] = {
      "Our own: an input or external buffer larger than --max-file-bytes is refused before it is "
      "read.",
      "Issue 6: resource limits (not a glTF rule)"},
+    {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
+     "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
+     "the other assets of the run are still validated and reported.",
+     "Robustness (not a glTF rule): one asset never ends a run"},
     {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output:\n{1}",
      "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
      "empty path, data URI without ';base64,').",

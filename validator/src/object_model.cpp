@@ -15,6 +15,8 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 
+#include "rules/json_access.hpp"
+
 #include <charconv>
 #include <limits>
 
@@ -189,11 +191,7 @@ const std::vector<std::vector<std::string_view>>& all_template_tokens() {
 
 const rapidjson::Value* child(const rapidjson::Value* v, std::string_view token) {
   if (v == nullptr) return nullptr;
-  if (v->IsObject()) {
-    const auto it =
-        v->FindMember(rapidjson::Value(rapidjson::StringRef(token.data(), token.size())));
-    return it == v->MemberEnd() ? nullptr : &it->value;
-  }
+  if (v->IsObject()) return rules::member(*v, token);  // indexed for large objects
   if (v->IsArray()) {
     const auto i = array_index(token);
     if (!i || *i >= v->Size()) return nullptr;

@@ -56,6 +56,7 @@ std::optional<AssetInfo> make_info(const LoadedAsset& asset) {
 
 void run_phases(const LoadedAsset& asset, IssueCollector& issues) {
   if (!asset.document) return;  // INVALID_JSON or a broken container: nothing more to say
+  const rules::MemberIndexScope indexed_lookups;
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules = rule_modules();
   RuleContext ctx{asset, *asset.document, issues, data, {}, modules};

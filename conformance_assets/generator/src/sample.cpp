@@ -13,8 +13,10 @@
 #include <mutex>
 #include <ostream>
 #include <thread>
+#include <unordered_set>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <regex>
 #include <string_view>
 
@@ -249,15 +251,24 @@ std::vector<double> default_times(std::span<const std::vector<double>> channel_t
   return out;
 }
 
+std::uint64_t rate_time_count(double end, double rate) {
+  if (!(rate > 0.0) || !std::isfinite(rate) || !std::isfinite(end) || end < 0.0) return 0;
+  const double last = std::floor(end * rate);
+  if (!(last < 0x1p62)) return std::numeric_limits<std::uint64_t>::max();
+  // end * rate is rounded: move k to the last index that k / rate <= end keeps.
+  auto k = static_cast<std::uint64_t>(last);
+  while (k > 0 && static_cast<double>(k) / rate > end) --k;
+  while (static_cast<double>(k + 1) / rate <= end) ++k;
+  return k + 1;
+}
+
 std::vector<double> rate_times(double end, double rate) {
+  const std::uint64_t n = rate_time_count(end, rate);
+  // Refused before anything is allocated (a high --rate asks for gigabytes).
+  if (n > kMaxRateTimes) throw SampleError(2, "--rate gives more than 2^28 samples");
   std::vector<double> out;
-  if (!(rate > 0.0) || !std::isfinite(rate) || !std::isfinite(end)) return out;
-  for (std::uint64_t k = 0;; ++k) {
-    const double t = static_cast<double>(k) / rate;
-    if (t > end) break;
-    out.push_back(t);
-    if (out.size() > (std::size_t{1} << 28)) throw SampleError(2, "--rate gives more than 2^28 samples");
-  }
+  out.reserve(static_cast<std::size_t>(n));
+  for (std::uint64_t k = 0; k < n; ++k) out.push_back(static_cast<double>(k) / rate);
   return out;
 }
 
@@ -340,7 +351,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
     std::vector<std::size_t> widths;
     // Key times for the default times, once per input accessor (channels sharing
     // an input have the same keys, and default_times is a sorted union).
-    std::vector<std::size_t> key_inputs;
+    std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
     std::vector<std::vector<double>> keys;
     double end = 0.0;  // latest key, for --rate
     if (channels != nullptr && channels->IsArray()) {
@@ -353,8 +364,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
             widths.push_back(r->track.components);
             if (!r->times.empty()) end = std::max(end, r->times.back());
             if (!request.times && !request.rate &&
-                std::find(key_inputs.begin(), key_inputs.end(), r->input) == key_inputs.end()) {
-              key_inputs.push_back(r->input);
+                key_inputs.insert(r->input).second) {
               keys.push_back(std::move(r->times));
             }
           }
@@ -373,6 +383,16 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
       std::sort(planned.times.begin(), planned.times.end());
       planned.times.erase(std::unique(planned.times.begin(), planned.times.end()), planned.times.end());
     } else if (request.rate) {
+      // The samples a rate asks for are counted before its times are built.
+      std::uint64_t per_time = 0;
+      for (std::size_t w : widths) per_time += std::uint64_t{w} + 1;
+      const std::uint64_t n = rate_time_count(end, *request.rate);
+      const std::uint64_t planned_held = held;
+      held = per_time != 0 && n > (std::numeric_limits<std::uint64_t>::max() - held) / per_time
+                 ? std::numeric_limits<std::uint64_t>::max()
+                 : held + n * per_time;
+      check_held();
+      held = planned_held;
       planned.times = rate_times(end, *request.rate);
     } else {
       planned.times = default_times(keys);

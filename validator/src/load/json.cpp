@@ -244,15 +244,29 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) 
   frames.push_back({&root, npos, nullptr, 0});
   todo.push_back(0);
 
-  auto pointer_of = [&](std::size_t f) {
-    std::vector<std::string> tokens;
-    for (; f != npos && frames[f].parent != npos; f = frames[f].parent) {
-      tokens.push_back(frames[f].key != nullptr
-                           ? std::string(frames[f].key->GetString(), frames[f].key->GetStringLength())
-                           : std::to_string(frames[f].index));
+  // The pointer of member `name` of frame f, built only as far as an issue can
+  // store it (IssueCollector cuts at kMaxIssueTextBytes): a duplicate under a
+  // 20 KB key costs about 1 KiB, not 20 KB per duplicate.
+  auto pointer_of = [&](std::size_t f, std::string_view name) {
+    std::vector<std::size_t> chain;
+    for (; f != npos && frames[f].parent != npos; f = frames[f].parent) chain.push_back(f);
+    std::string p;
+    auto append = [&p](std::string_view token) {
+      p += '/';
+      for (char c : token) {
+        if (p.size() > kMaxIssueTextBytes) return;
+        p += c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1);
+      }
+    };
+    for (auto it = chain.rbegin(); it != chain.rend() && p.size() <= kMaxIssueTextBytes; ++it) {
+      const Frame& fr = frames[*it];
+      if (fr.key != nullptr) {
+        append(std::string_view(fr.key->GetString(), fr.key->GetStringLength()));
+      } else {
+        append(std::to_string(fr.index));
+      }
     }
-    JsonPointer p;
-    for (auto it = tokens.rbegin(); it != tokens.rend(); ++it) p = p / std::string_view(*it);
+    if (p.size() <= kMaxIssueTextBytes) append(name);
     return p;
   };
 
@@ -275,7 +289,7 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) 
         std::sort(sorted.begin(), sorted.end());
         for (std::size_t i = 1; i < sorted.size(); ++i) {
           if (sorted[i] == sorted[i - 1] && (i + 1 == sorted.size() || sorted[i + 1] != sorted[i])) {
-            issues.add("JSON_DUPLICATE_KEY", pointer_of(f) / sorted[i], {std::string(sorted[i])});
+            issues.add("JSON_DUPLICATE_KEY", pointer_of(f, sorted[i]), {std::string(sorted[i])});
           }
         }
       }

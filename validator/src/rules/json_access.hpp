@@ -13,11 +13,54 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace gltf_anim::validator::rules {
 
+namespace detail {
+// Rules look up members of the same object once per reference to it (a node
+// per channel targeting it, an accessor per sampler, the root per sampler), and
+// FindMember scans: a node with 10^5 members and 10^5 channels targeting it took
+// minutes from a 6 MB file. So while a MemberIndexScope is alive (one
+// validation, on this thread), an object with more than kIndexedMembers members
+// is indexed on its first lookup, in time and memory linear in its members.
+inline constexpr rapidjson::SizeType kIndexedMembers = 16;
+struct MemberIndexes {
+  bool active = false;
+  std::unordered_map<const rapidjson::Value*, std::unordered_map<std::string_view, const rapidjson::Value*>>
+      by_object;
+};
+inline thread_local MemberIndexes member_indexes;
+}  // namespace detail
+
+// Member lookups are indexed while this lives (the document must not change).
+class MemberIndexScope {
+ public:
+  MemberIndexScope() {
+    detail::member_indexes.by_object.clear();
+    detail::member_indexes.active = true;
+  }
+  ~MemberIndexScope() {
+    detail::member_indexes.active = false;
+    detail::member_indexes.by_object.clear();
+  }
+  MemberIndexScope(const MemberIndexScope&) = delete;
+  MemberIndexScope& operator=(const MemberIndexScope&) = delete;
+};
+
 inline const rapidjson::Value* member(const rapidjson::Value& obj, std::string_view name) {
   if (!obj.IsObject()) return nullptr;
+  if (obj.MemberCount() > detail::kIndexedMembers && detail::member_indexes.active) {
+    auto& index = detail::member_indexes.by_object[&obj];
+    if (index.empty()) {
+      // The first of duplicate keys wins, as with FindMember.
+      for (const auto& m : obj.GetObject()) {
+        index.emplace(std::string_view(m.name.GetString(), m.name.GetStringLength()), &m.value);
+      }
+    }
+    const auto it = index.find(name);
+    return it == index.end() ? nullptr : it->second;
+  }
   const auto it =
       obj.FindMember(rapidjson::Value(rapidjson::StringRef(name.data(), name.size())));
   return it == obj.MemberEnd() ? nullptr : &it->value;

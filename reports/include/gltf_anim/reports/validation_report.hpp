@@ -10,6 +10,8 @@
 //           asset's URI and the issue's JSON pointer as a logical location.
 #include <gltf_anim/validator/validate.hpp>
 
+#include <cstddef>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -40,6 +42,25 @@ void write_validation_sarif(std::ostream& out, std::span<const validator::Valida
 void write_validation(std::ostream& out, ValidationFormat format,
                       std::span<const validator::ValidationReport> reports,
                       const ValidationWriteOptions& options = {});
+
+// A report written as its assets arrive, in order, with the same bytes as
+// write_validation of all of them: construction writes what comes before the
+// first asset, asset() one asset's part, end() the rest. What is held between
+// assets is bounded by the assets' count, not their issues: json and text hold
+// running totals, junit its failure count, sarif each asset's URI and MIME type
+// (its artifacts come before all results). junit and sarif put the per-asset
+// parts in an unnamed temporary file (std::tmpfile, in memory if none can be
+// made) until end(), because their headers count every asset.
+class ValidationStreamWriter {
+ public:
+  virtual ~ValidationStreamWriter() = default;
+  virtual void asset(const validator::ValidationReport& report) = 0;
+  virtual void end() = 0;
+};
+// `asset_count`: how many assets asset() will get (json: an array unless one).
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
+                                                               std::size_t asset_count,
+                                                               const ValidationWriteOptions& options = {});
 
 // True when some issue of `report` is at `fail_on` or more severe.
 bool reaches(const validator::ValidationReport& report, validator::Severity fail_on);

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gltf_anim::validator {
@@ -17,7 +18,20 @@ struct IssueOptions {
   std::set<std::string, std::less<>> ignored;                // codes never reported
   std::map<std::string, Severity, std::less<>> severity_overrides;
   std::size_t max_issues = 0;                                // 0: unlimited
+  // Bytes the stored issues may hold (their pointers, messages and records);
+  // later issues are dropped and truncated() is set. 0: unlimited.
+  std::size_t max_issue_bytes = kDefaultMaxIssueBytes;
+  static constexpr std::size_t kDefaultMaxIssueBytes = std::size_t{64} << 20;
 };
+
+// A stored pointer or message longer than this is cut (on a UTF-8 code point
+// boundary) and ends with kCutMark: a 20 KB key repeated in 100,000 pointers
+// must not take 2 GB.
+inline constexpr std::size_t kMaxIssueTextBytes = 1024;
+inline constexpr std::string_view kCutMark = "...(cut)";
+// Cuts `text` to at most max_bytes bytes (kCutMark included) without
+// splitting a UTF-8 sequence.
+void cut_issue_text(std::string& text, std::size_t max_bytes = kMaxIssueTextBytes);
 
 class IssueCollector {
  public:
@@ -35,7 +49,7 @@ class IssueCollector {
   void add_at_position(std::string_view code, const TextPosition& position,
                        std::initializer_list<std::string> args = {});
 
-  // True once max_issues was reached; later issues are dropped.
+  // True once max_issues or max_issue_bytes was reached; later issues are dropped.
   bool truncated() const { return truncated_; }
   const std::vector<Issue>& issues() const { return issues_; }
   std::size_t count(Severity s) const;
@@ -43,12 +57,15 @@ class IssueCollector {
   bool has(std::string_view code) const;
 
  private:
-  void push(const IssueType& type, std::string pointer, std::optional<std::uint64_t> offset,
+  // Null when the issue is dropped (ignored code or a limit reached).
+  const IssueType* admit(std::string_view code);
+  void push(const IssueType& type, std::string_view pointer, std::optional<std::uint64_t> offset,
             std::initializer_list<std::string> args,
             std::optional<TextPosition> position = std::nullopt);
 
   IssueOptions options_;
   std::vector<Issue> issues_;
+  std::size_t bytes_ = 0;  // held by issues_, as counted by push
   bool truncated_ = false;
 };
 

@@ -110,7 +110,11 @@ class SampleStream {
 
 // The default time set for channels with these key times (see above).
 std::vector<double> default_times(std::span<const std::vector<double>> channel_times);
-// k / rate for k = 0, 1, ... while <= end (end >= 0, rate > 0).
+// k / rate for k = 0, 1, ... while <= end (end >= 0, rate > 0). More than
+// kMaxRateTimes times are refused (SampleError, exit code 2) before allocating.
+inline constexpr std::uint64_t kMaxRateTimes = std::uint64_t{1} << 28;
 std::vector<double> rate_times(double end, double rate);
+// How many times rate_times(end, rate) gives, without building them (saturates).
+std::uint64_t rate_time_count(double end, double rate);
 
 }  // namespace gltf_anim::conformance

@@ -1,0 +1,20 @@
+#pragma once
+// The streamed validation writers of each format (validation_report.hpp).
+#include <gltf_anim/reports/validation_report.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <ostream>
+
+namespace gltf_anim::reports {
+
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out, std::size_t asset_count,
+                                                                    const ValidationWriteOptions& options);
+std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
+                                                                    const ValidationWriteOptions& options);
+std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostream& out,
+                                                                     const ValidationWriteOptions& options);
+std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(std::ostream& out,
+                                                                     const ValidationWriteOptions& options);
+
+}  // namespace gltf_anim::reports
