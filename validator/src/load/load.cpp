@@ -266,8 +266,9 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
     case ReadResult::Failure::kOpen:
     case ReadResult::Failure::kRead:
     case ReadResult::Failure::kOutsideRoot:
-      // The name is cut (it may be thousands of bytes), the reason never is.
-      issues.add("IO_ERROR", "", {short_uri(path.string()) + ": " + rr.detail});
+      // A name of thousands of bytes is cut (message arguments stop at 1 KiB),
+      // the reason after it never is.
+      issues.add("IO_ERROR", "", {text::truncate_utf8(path.string(), 512) + ": " + rr.detail});
       return asset;
   }
   if (options.inputs) options.inputs->record(rr.identity, path.string());
