@@ -25,14 +25,7 @@
 #include <thread>
 #include <vector>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GLTF_ANIM_CONTRACT_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GLTF_ANIM_CONTRACT_ASAN 1
-#endif
+#include "../sanitizers.hpp"
 
 namespace {
 
@@ -41,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "contract_examples";
 constexpr rlim_t kMemory = rlim_t{1} << 30;  // address space per run
-#ifdef GLTF_ANIM_CONTRACT_ASAN
+#ifdef GLTF_ANIM_TEST_ASAN
 constexpr rlim_t kCpuSeconds = 60;
 #else
 constexpr rlim_t kCpuSeconds = 10;  // a ceiling against hangs, not a speed test
@@ -99,7 +92,7 @@ CliRun cli(const std::vector<std::string>& args, const std::string& tag, Limits 
     dup2(i, 0);
     const rlimit cpu{kCpuSeconds, kCpuSeconds};
     if (setrlimit(RLIMIT_CPU, &cpu) != 0) _exit(126);
-#ifndef GLTF_ANIM_CONTRACT_ASAN
+#ifndef GLTF_ANIM_TEST_ASAN
     const rlimit as{kMemory, kMemory};
     if (setrlimit(RLIMIT_AS, &as) != 0) _exit(126);
 #endif

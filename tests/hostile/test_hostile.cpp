@@ -36,14 +36,7 @@
 
 #include "strict_text.hpp"
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GLTF_ANIM_TEST_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GLTF_ANIM_TEST_ASAN 1
-#endif
+#include "../sanitizers.hpp"
 
 namespace {
 
