@@ -23,9 +23,9 @@ constexpr IssueType kIssueTypes[] = {
      "system's reason (No such file or directory, Permission denied, Is a directory, ...).",
      "glTF 2.0 3.6.1 (URIs)"},
     {"FILE_TOO_LARGE", S::kError, P::kIo, "File is {0} bytes, more than the limit of {1} bytes.",
-     "Our own: an input or external buffer larger than --max-file-bytes is refused before it is "
+     "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
      "read.",
-     "Issue 6: resource limits (not a glTF rule)"},
+     "Resource limits (not a glTF rule)"},
     {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
      "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
      "the other assets of the run are still validated and reported.",
@@ -43,7 +43,7 @@ constexpr IssueType kIssueTypes[] = {
      "'{0}' is not a regular file and was not opened ({1}).",
      "Our own: an external buffer names a FIFO, device, folder or symlink; only regular files "
      "are read (opening a FIFO could block forever).",
-     "Issue 6: hostile input (not a glTF rule)"},
+     "Hostile input (not a glTF rule)"},
     {"URI_ABSOLUTE_PATH", S::kError, P::kIo,
      "Absolute path '{0}' was not loaded; only paths relative to the asset are.",
      "Our own: a buffer URI (after percent-decoding) is an absolute or network path.",
@@ -51,7 +51,7 @@ constexpr IssueType kIssueTypes[] = {
     {"URI_OUTSIDE_ROOT", S::kError, P::kIo, "'{0}' resolves outside the allowed root '{1}'.",
      "Our own: a relative buffer URI leaves the allowed folder (through '..' or a symlink); "
      "--root widens the folder.",
-     "Issue 3: safety by default (not a glTF rule)"},
+     "Safety by default (not a glTF rule)"},
     {"URI_SCHEME_NOT_ALLOWED", S::kError, P::kIo,
      "URI scheme '{0}:' is not loaded ('{1}'); only data: URIs and relative paths are.",
      "Our own: a buffer URI has a scheme other than data: (http:, file:, ...); nothing is "
@@ -120,7 +120,7 @@ constexpr IssueType kIssueTypes[] = {
      "More than {0} JSON values (at {1}); the document was not kept.",
      "Our own: the JSON holds more values than LoadOptions::max_json_values (default 2^24), "
      "which bounds the memory of the parsed document (real assets keep bulk data in buffers).",
-     "Issue 6: resource limits (not a glTF rule)"},
+     "Resource limits (not a glTF rule)"},
     // ---- schema (rules engineer: validator/schemas/, schema_check.cpp) ----
     {"ARRAY_LENGTH_NOT_IN_LIST", S::kError, P::kSchema,
      "Invalid array length {0}. Valid lengths are: {1}.",
