@@ -13,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "visible_stderr.hpp"
 
 namespace {
 
@@ -103,6 +104,9 @@ int main(int argc, char** argv) {
   // with "Broken pipe", not death by SIGPIPE. We open no sockets, so pipes are
   // the only source.
   std::signal(SIGPIPE, SIG_IGN);
+  // Messages quote file and member names: a name with terminal escapes or
+  // bytes that are not UTF-8 is shown escaped, never sent raw to the terminal.
+  gltf_anim::cli::make_stderr_visible();
   const char* command = "";
   const int exit_code = dispatch(argc, argv, command);
   return check_stdout(command, exit_code);

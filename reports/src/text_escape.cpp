@@ -1,5 +1,7 @@
 #include "text_escape.hpp"
 
+#include <gltf_anim/reports/visible_text.hpp>
+
 #include <gltf_anim/validator/text.hpp>
 
 namespace gltf_anim::reports::detail {
@@ -173,3 +175,9 @@ std::string csv_field(std::string_view raw) {
 }
 
 }  // namespace gltf_anim::reports::detail
+
+namespace gltf_anim::reports {
+
+std::string visible_text(std::string_view raw) { return detail::text_clean(raw); }
+
+}  // namespace gltf_anim::reports
