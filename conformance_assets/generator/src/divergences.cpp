@@ -287,21 +287,15 @@ void add_divergence_cases(std::vector<Case>& cases) {
         "divergence_pointer_rotation", {"LINEAR", "rotation", "KHR_animation_pointer"},
         {kPointer, kObjectModel, kSlerp},
         "Survey 2.9: /nodes/0/rotation through KHR_animation_pointer, identity to 120 degrees about z over 1 s: "
-        "the same slerp as a core rotation channel, 60 degrees about z (0,0,0.5,0.866) at 0.5 s.",
+        "the same slerp as a core rotation channel, 60 degrees about z (0,0,0.5,0.866) at 0.5 s. glTF Sample "
+        "Viewer lerps pointer channels without normalizing: as a rotation that is nlerp (a variant); the "
+        "angle measure does not see the result's length (0.87 at 0.5 s).",
         [key = qf(z_rot(120))](GltfBuilder& b) {
           mesh_node(b);
           const int anim = b.add_animation("pointer");
           b.add_pointer_channel(anim, sampler(b, anim, {0, 1}, cat({F{0, 0, 0, 1}, key}), "VEC4", "LINEAR"),
                                 "/nodes/0/rotation");
         });
-    c.variants.push_back({"lerp-unnormalized",
-                          "glTF Sample Viewer: pointer channels get plain lerp, not normalized; breaks "
-                          "KHR_animation_pointer: \"the interpolation of the animated property MUST follow the "
-                          "rules of the glTF 2.0 specification\" (a rotation's LINEAR is Appendix C.4's slerp).",
-                          everywhere(0, 0, [](double t) {
-                            return eval({0, 1}, as_d(cat({F{0, 0, 0, 1}, qf(z_rot(120))})), 4,
-                                        reference::Interpolation::kLinear, reference::ValueKind::kVector, t);
-                          }), false});
     c.variants.push_back({"channel-skipped",
                           "three.js (core loader) and Magnum skip pointer channels: the node keeps its rest "
                           "rotation (0, 0, 0, 1); breaks KHR_animation_pointer for a client that claims it "
