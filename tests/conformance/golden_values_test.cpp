@@ -325,5 +325,31 @@ TEST(GoldenValues, NoOtherCaseHasAHalfTurnTie) {
   }
 }
 
+
+// Non-unit decoded keys: BYTE (0,0,90,90)/127 has length 1.0022. The golden slerps it as
+// stored; the variant normalize-keys-first slerps (0,0,sqrt(1/2),sqrt(1/2)): 22.5 degrees about
+// z at 0.5 s. As stored, with d = 90/127 and a = acos(d):
+// sin(a/2)/sin(a) (A + B) = (0, 0, d, 1 + d) / (2 cos(a/2)).
+TEST(GoldenValues, NonUnitKeysAsStoredAndNormalizedFirst) {
+  const auto f = golden("normalized_rotation_byte");
+  const double d = 90 / 127.0;
+  const double w = 1 / (2 * std::cos(std::acos(d) / 2));
+  expect_near(at(channel(f, "/nodes/0/rotation"), 0.5), {0, 0, d * w, (1 + d) * w}, 1e-15);
+  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto entry = std::find_if(manifest.entries.begin(), manifest.entries.end(),
+                                  [](const reports::ManifestEntry& e) { return e.id == "normalized_rotation_byte"; });
+  ASSERT_NE(entry, manifest.entries.end());
+  const auto variant = std::find_if(entry->variants.begin(), entry->variants.end(),
+                                    [](const reports::ManifestVariant& v) { return v.name == "normalize-keys-first"; });
+  ASSERT_NE(variant, entry->variants.end());
+  bool seen = false;
+  for (const auto& s : variant->excerpt) {
+    if (s.t != 0.5) continue;
+    seen = true;
+    expect_near(s.value, {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
+  }
+  EXPECT_TRUE(seen);
+}
+
 }  // namespace
 }  // namespace gltf_anim::conformance::test
