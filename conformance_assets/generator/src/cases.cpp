@@ -829,7 +829,7 @@ void add_edge_cases(std::vector<Case>& cases) {
     } else {
       w = {0, max, max / 2, 1, max / 3, 0};
     }
-    cases.push_back(make(
+    Case wc = make(
         std::string("normalized_weights_") + k.name, "normalized",
         {"LINEAR", "weights", std::string("normalized ") + k.name}, {kNormalizedInts, kLinear, kMorph},
         std::string("Morph weights (2 targets) as normalized ") + k.name +
@@ -840,7 +840,23 @@ void add_edge_cases(std::vector<Case>& cases) {
           const int input = b.accessor_float({0, 1, 2}, "SCALAR", true);
           const int output = b.accessor_int(k.component_type, true, w, "SCALAR");
           b.add_core_channel(anim, b.add_sampler(anim, input, output, "LINEAR"), node, "weights");
-        }));
+        });
+    if (k.is_signed) {
+      D unclamped;
+      for (std::int64_t c : w) unclamped.push_back(static_cast<double>(c) / k.scale);
+      wc.variants.push_back(
+          {"no-clamp",
+           std::string("c / ") + (k.component_type == kByte ? "127" : "32767") +
+               " without the max(..., -1) clamp (three.js): the most negative value decodes below -1; breaks "
+               "glTF 2.0 3.11 Animations' decoding table for normalized signed integers, f = max(c / (2^(n-1) - 1), "
+               "-1.0).",
+           everywhere(0, 0, [unclamped](double t) {
+             return evaluate_track({0, 1, 2}, unclamped, 2, reference::Interpolation::kLinear,
+                                   reference::ValueKind::kVector, t);
+           }),
+           false});
+    }
+    cases.push_back(std::move(wc));
   }
   cases.push_back(make(
       "sparse_outputs", "edge", {"LINEAR", "translation", "weights", "sparse accessor"}, {kSparse, kLinear},
