@@ -51,8 +51,9 @@ std::size_t generate(const std::filesystem::path& out) {
 
     bool float32_time_is_a_variant = false;
     for (const Variant& v : c.variants) float32_time_is_a_variant |= v.allowed && v.name == "float32-time";
-    const CaseTolerances tolerances = derive_tolerances(valid / asset, float32_time_is_a_variant);
-    const std::vector<Variant> alternatives = case_alternatives(c, decoded_channels(valid / asset), golden, tolerances);
+    const std::vector<DecodedChannel> channels = decoded_channels(valid / asset);
+    const CaseTolerances tolerances = derive_tolerances(channels, float32_time_is_a_variant);
+    const std::vector<Variant> alternatives = case_alternatives(c, channels, golden, tolerances);
     Json entry = Json::object({{"id", c.id},
                                {"file", "valid/" + asset},
                                {"samples", "valid/" + samples},

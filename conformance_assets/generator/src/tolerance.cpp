@@ -39,7 +39,9 @@ double distance(const DecodedChannel& c, const std::vector<double>& a, const std
   return c.kind == reference::ValueKind::kRotation ? reports::angle_between(a, b) : reports::max_abs_difference(a, b);
 }
 
-double sample_bound(const DecodedChannel& c, double t, bool time_terms) {
+}  // namespace
+
+double float32_error_bound(const DecodedChannel& c, double t, bool time_terms) {
   const std::vector<double> v = evaluate(c, c.values, t);
   double bound = 0;
   if (time_terms) {
@@ -77,6 +79,8 @@ double sample_bound(const DecodedChannel& c, double t, bool time_terms) {
   return bound;
 }
 
+namespace {
+
 // Two significant digits, rounded up, so the manifest reads well.
 double round_up(double x) {
   const double scale = std::pow(10.0, std::floor(std::log10(x)) - 1);
@@ -85,11 +89,11 @@ double round_up(double x) {
 
 }  // namespace
 
-CaseTolerances derive_tolerances(const std::filesystem::path& asset, bool float32_time_is_a_variant) {
+CaseTolerances derive_tolerances(const std::vector<DecodedChannel>& channels, bool float32_time_is_a_variant) {
   CaseTolerances out;
-  for (const DecodedChannel& c : decoded_channels(asset)) {
+  for (const DecodedChannel& c : channels) {
     for (double t : c.sample_times) {
-      const double bound = sample_bound(c, t, !float32_time_is_a_variant);
+      const double bound = float32_error_bound(c, t, !float32_time_is_a_variant);
       double& slot = c.kind == reference::ValueKind::kRotation ? out.angle : out.absolute;
       slot = std::max(slot, bound);
     }

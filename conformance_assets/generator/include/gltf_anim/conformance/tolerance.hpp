@@ -5,7 +5,7 @@
 // and taken per case as the largest bound over its samples.
 #include <gltf_anim/conformance/sample.hpp>
 
-#include <filesystem>
+#include <vector>
 
 namespace gltf_anim::conformance {
 
@@ -29,6 +29,9 @@ struct CaseTolerances {
 // lists "time rounded to float32" as a variant (a segment shorter than float32
 // time resolves), so the time terms are left out rather than widening the
 // tolerance to the variant's size.
-CaseTolerances derive_tolerances(const std::filesystem::path& asset, bool float32_time_is_a_variant);
+CaseTolerances derive_tolerances(const std::vector<DecodedChannel>& channels, bool float32_time_is_a_variant);
+
+// The bound of one sample (see tolerance.cpp), for the record and for tests.
+double float32_error_bound(const DecodedChannel& channel, double t, bool time_terms = true);
 
 }  // namespace gltf_anim::conformance
