@@ -44,6 +44,7 @@ struct Behaviour {
   bool previous_key_at_exact_time = false;  // STEP over (t_k-1, t_k], held after the last key
   bool tie_negative_sign = false;           // s = -1 when the dot is exactly 0
   bool sqlerp_shortest_inner = false;       // sqlerp's inner slerps take the short way
+  bool cubic_rotation_slerps_keys = false;  // CUBICSPLINE rotations: slerp of the values, tangents ignored
 };
 
 float dot(const Q& a, const Q& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
@@ -145,6 +146,10 @@ class Engine {
         const auto m0 = value(k, 2);  // out-tangent of k
         const auto m1 = value(k + 1, 0);  // in-tangent of k + 1
         const auto p1 = value(k + 1, 1);
+        if (b_.cubic_rotation_slerps_keys && c.kind == reference::ValueKind::kRotation) {
+          const Q r = slerp({p0[0], p0[1], p0[2], p0[3]}, {p1[0], p1[1], p1[2], p1[3]}, s, true, false);
+          return {r[0], r[1], r[2], r[3]};
+        }
         std::vector<float> v(w);
         for (std::size_t i = 0; i < w; ++i) {
           v[i] = h00 * p0[i] + h10 * td * m0[i] + h01 * p1[i] + h11 * td * m1[i];
@@ -305,6 +310,7 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
   alternatives["previous-key-at-exact-time"].previous_key_at_exact_time = true;
   alternatives["tie-negative-sign"].tie_negative_sign = true;
   alternatives["shortest-path-inner-slerp"].sqlerp_shortest_inner = true;
+  alternatives["godot-slerp-ignores-tangents"].cubic_rotation_slerps_keys = true;
   const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
   for (const auto& [name, behaviour] : alternatives) {
     const auto r = run_suite(behaviour, name);

@@ -115,6 +115,14 @@ const SuiteAlternative kSuiteAlternatives[] = {
        }
        return evaluate(c, unit, t);
      }},
+    {"godot-slerp-ignores-tangents",
+     "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 Appendix "
+     "C.5 (CUBICSPLINE: the Hermite spline of the values and tangents, then normalized for rotations).",
+     false,
+     [](const DecodedChannel& c) {
+       return c.kind == reference::ValueKind::kRotation && c.interpolation == reference::Interpolation::kCubicSpline;
+     },
+     [](const DecodedChannel& c, double t) { return per_segment(c, t, reference::slerp_shortest_path); }},
     {"previous-key-at-exact-time",
      "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key other than the first, and after "
      "the last key, the previous key's value; breaks glTF 2.0 Appendix C.1: \"When the current (requested) "
