@@ -4,7 +4,6 @@
 #include <gltf_anim/reports/compare.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <stdexcept>
 
 namespace gltf_anim::conformance {
@@ -130,9 +129,10 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "interpolation.\"",
      false, [](const DecodedChannel& c) { return c.interpolation == reference::Interpolation::kStep; },
      [](const DecodedChannel& c, double t) {
+       // The last key with t_k < t (t clamped to the last key), or the first.
        const double clamped = std::min(t, c.times.back());
-       std::size_t k = 0;
-       while (k + 1 < c.times.size() && c.times[k + 1] < clamped) ++k;
+       const auto first_not_before = std::lower_bound(c.times.begin(), c.times.end(), clamped);
+       const auto k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(first_not_before - c.times.begin() - 1, 0));
        const auto v = c.view().value(k);
        return D(v.begin(), v.end());
      }},

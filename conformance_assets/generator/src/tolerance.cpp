@@ -5,7 +5,8 @@
 // difference, or the rotation angle):
 //   bound = T + R * (S_keys + S_time) + O
 //  T       = dist(v(x, fl(t)), v(x, t)): the requested time stored in float32;
-//  S_keys  = sum over every key component x_j of dist(v(x + u|x_j| e_j, t), v):
+//  S_keys  = sum over every stored number x_j of the keys of the segment holding t
+//            (values and tangents) of dist(v(x + u|x_j| e_j, t), v):
 //            first-order sensitivity to one rounding of each stored number (an
 //            engine decoding a normalized integer in float32, or a rounding
 //            inside the formula, which backward-error analysis carries back to
@@ -49,14 +50,21 @@ double float32_error_bound(const DecodedChannel& c, double t, bool time_terms) {
   }
   double sensitivity = 0;
   std::vector<double> perturbed = c.values;
-  for (std::size_t j = 0; j < perturbed.size(); ++j) {
+  // Only the keys of the segment holding t (or the end key it is clamped to) enter the
+  // formula: perturbing those keeps the analysis linear in the track's length.
+  const auto next = std::upper_bound(c.times.begin(), c.times.end(), t);
+  const auto segment_end = static_cast<std::size_t>(next - c.times.begin());  // keys before: 0..segment_end-1
+  const std::size_t first_key = segment_end == 0 ? 0 : segment_end - 1;
+  const std::size_t last_key = std::min(segment_end, c.times.size() - 1);
+  const std::size_t per_key = c.values.size() / c.times.size();
+  for (std::size_t j = first_key * per_key; j < (last_key + 1) * per_key; ++j) {
     const double x = perturbed[j];
     if (x == 0.0) continue;  // zero stays zero through float32 products and sums
     perturbed[j] = x + u * std::fabs(x);
     sensitivity += distance(c, evaluate(c, perturbed, t), v);
     perturbed[j] = x;
   }
-  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
+  const auto after = next;
   const bool inside = after != c.times.begin() && after != c.times.end() && *(after - 1) != t;
   if (time_terms && inside) {
     const double lo = *(after - 1);
