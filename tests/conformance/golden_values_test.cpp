@@ -280,6 +280,22 @@ TEST(GoldenValues, ContainersGiveIdenticalSamples) {
 }
 
 
+// The value a manifest variant of a case gives at time t (fails the test when absent).
+std::vector<double> variant_value(const std::string& id, const std::string& name, double t) {
+  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  for (const auto& entry : manifest.entries) {
+    if (entry.id != id) continue;
+    for (const auto& v : entry.variants) {
+      if (v.name != name) continue;
+      for (const auto& s : v.excerpt) {
+        if (s.t == t) return s.value;
+      }
+    }
+  }
+  ADD_FAILURE() << id << ": no variant " << name << " value at t = " << t;
+  return {};
+}
+
 // The 180-degree tie: identity to 180 degrees about z, dot exactly 0. The golden takes
 // s = +1 (through +90 degrees about z at 0.5 s); the variant s = -1 turns the other way,
 // through -90 degrees: (0, 0, -sin(pi/4), cos(pi/4)) with the same end keys.
@@ -289,20 +305,7 @@ TEST(GoldenValues, HalfTurnTieHasBothReadings) {
   const double h = std::sqrt(0.5);
   expect_near(at(c, 0.5), {0, 0, h, h}, 1e-15);
   expect_near(at(c, 0.25), {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
-  const auto entry = std::find_if(manifest.entries.begin(), manifest.entries.end(),
-                                  [](const reports::ManifestEntry& e) { return e.id == "edge_quat_half_turn_tie"; });
-  ASSERT_NE(entry, manifest.entries.end());
-  const auto tie = std::find_if(entry->variants.begin(), entry->variants.end(),
-                                [](const reports::ManifestVariant& v) { return v.name == "tie-negative-sign"; });
-  ASSERT_NE(tie, entry->variants.end());
-  bool seen_half = false;
-  for (const auto& s : tie->excerpt) {
-    if (s.t != 0.5) continue;
-    seen_half = true;
-    expect_near(s.value, {0, 0, -h, h}, 1e-15);
-  }
-  EXPECT_TRUE(seen_half);
+  expect_near(variant_value("edge_quat_half_turn_tie", "tie-negative-sign", 0.5), {0, 0, -h, h}, 1e-15);
 }
 
 // Only the tie case has consecutive rotation keys exactly 180 degrees of rotation apart
@@ -325,7 +328,6 @@ TEST(GoldenValues, NoOtherCaseHasAHalfTurnTie) {
   }
 }
 
-
 // Non-unit decoded keys: BYTE (0,0,90,90)/127 has length 1.0022. The golden slerps it as
 // stored; the variant normalize-keys-first slerps (0,0,sqrt(1/2),sqrt(1/2)): 22.5 degrees about
 // z at 0.5 s. As stored, with d = 90/127 and a = acos(d):
@@ -335,20 +337,8 @@ TEST(GoldenValues, NonUnitKeysAsStoredAndNormalizedFirst) {
   const double d = 90 / 127.0;
   const double w = 1 / (2 * std::cos(std::acos(d) / 2));
   expect_near(at(channel(f, "/nodes/0/rotation"), 0.5), {0, 0, d * w, (1 + d) * w}, 1e-15);
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
-  const auto entry = std::find_if(manifest.entries.begin(), manifest.entries.end(),
-                                  [](const reports::ManifestEntry& e) { return e.id == "normalized_rotation_byte"; });
-  ASSERT_NE(entry, manifest.entries.end());
-  const auto variant = std::find_if(entry->variants.begin(), entry->variants.end(),
-                                    [](const reports::ManifestVariant& v) { return v.name == "normalize-keys-first"; });
-  ASSERT_NE(variant, entry->variants.end());
-  bool seen = false;
-  for (const auto& s : variant->excerpt) {
-    if (s.t != 0.5) continue;
-    seen = true;
-    expect_near(s.value, {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
-  }
-  EXPECT_TRUE(seen);
+  expect_near(variant_value("normalized_rotation_byte", "normalize-keys-first", 0.5),
+              {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
 }
 
 }  // namespace
