@@ -1,5 +1,6 @@
 // Golden values of the committed suite checked by hand maths (closed forms written
 // out here, not the reference evaluator).
+#include <gltf_anim/conformance/sample.hpp>
 #include <gltf_anim/reports/compare.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
@@ -48,12 +49,13 @@ TEST(GoldenValues, StepAtExactKeyIsTheKeysOwnValue) {
 }
 
 TEST(GoldenValues, RotationAboutOneAxisThroughPointer) {
-  // (0,0,0,1) -> (0,0,1,0) is 0 -> 180 degrees about z; at fraction u the angle is 180u.
+  // (0,0,0,1) -> 120 degrees about z; at fraction u the angle is 120u (half angle u pi / 3),
+  // up to the float32 rounding of the stored key (~3e-8).
   const auto f = golden("divergence_pointer_rotation");
   const auto& c = channel(f, "/nodes/0/rotation");
   for (double u : {0.25, 0.5, 0.75}) {
-    const double half = 0.5 * kPi * u;
-    expect_near(at(c, u), {0, 0, std::sin(half), std::cos(half)}, 1e-15);
+    const double half = kPi / 3 * u;
+    expect_near(at(c, u), {0, 0, std::sin(half), std::cos(half)}, 1e-7);
   }
 }
 
@@ -91,9 +93,11 @@ TEST(GoldenValues, NormalizedShortMinusOneIsExactlyMinusOne) {
   EXPECT_EQ(at(channel(f, "/nodes/0/rotation"), 1.0), (std::vector<double>{-1, 0, 0, 0}));
   EXPECT_EQ(at(channel(f, "/nodes/0/weights"), 1.0), (std::vector<double>{-1}));
   EXPECT_EQ(at(channel(f, "/nodes/0/weights"), 0.0), (std::vector<double>{1}));
-  // Halfway between (-1,0,0,0) and (0,-1,0,0): 90 degrees apart on the 4-sphere -> 45 each.
-  const double h = std::sqrt(0.5);
-  expect_near(at(channel(f, "/nodes/0/rotation"), 1.5), {-h, -h, 0, 0}, 1e-15);
+  // Halfway between A = (-1,0,0,0) and B = (-d,-d,0,0), d = 23170/32767 (not unit, as stored):
+  // with a = acos(A.B) = acos(d), sin(a/2)/sin(a) (A + B) = (-(1 + d), -d, 0, 0) / (2 cos(a/2)).
+  const double d = 23170 / 32767.0;
+  const double w = 1 / (2 * std::cos(std::acos(d) / 2));
+  expect_near(at(channel(f, "/nodes/0/rotation"), 1.5), {-(1 + d) * w, -d * w, 0, 0}, 1e-15);
 }
 
 TEST(GoldenValues, NormalizedUnsignedByteWeights) {
@@ -121,11 +125,12 @@ TEST(GoldenValues, SparseOutputsSubstituteTheirIndices) {
 }
 
 TEST(GoldenValues, NormalizedRotationKeysDecodeBySpecFormula) {
-  // BYTE: 90 degrees about z stored (0, 0, 90, 90) -> c / 127; -60 about x stored (-63, 0, 0, 110) (sin(-30 deg) x 127 = -63.4999...).
+  // BYTE: 90 degrees about z stored (0, 0, 90, 90) -> c / 127; -60 about (1, 0, -1) stored
+  // (-45, 0, 45, 110): sin(-30 deg) / sqrt(2) x 127 = -44.90, cos(30 deg) x 127 = 109.99.
   const auto b = golden("normalized_rotation_byte");
   const auto& cb = channel(b, "/nodes/0/rotation");
   EXPECT_EQ(at(cb, 1.0), (std::vector<double>{0, 0, 90 / 127.0, 90 / 127.0}));
-  EXPECT_EQ(at(cb, 3.0), (std::vector<double>{-63 / 127.0, 0, 0, 110 / 127.0}));
+  EXPECT_EQ(at(cb, 3.0), (std::vector<double>{-45 / 127.0, 0, 45 / 127.0, 110 / 127.0}));
   // UNSIGNED_SHORT: (0, 0, 46340, 46340) -> c / 65535; 180 degrees (0, 0, 65535, 0) -> exactly 1.
   const auto u = golden("normalized_rotation_ushort");
   const auto& cu = channel(u, "/nodes/0/rotation");
@@ -276,6 +281,68 @@ TEST(GoldenValues, ContainersGiveIdenticalSamples) {
     b.replace(pos, std::string(other).size() + ext.size(), "container_data_uri.gltf");
     EXPECT_EQ(a, b) << other;
   }
+}
+
+
+// The value a manifest variant of a case gives at time t (fails the test when absent).
+std::vector<double> variant_value(const std::string& id, const std::string& name, double t) {
+  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  for (const auto& entry : manifest.entries) {
+    if (entry.id != id) continue;
+    for (const auto& v : entry.variants) {
+      if (v.name != name) continue;
+      for (const auto& s : v.excerpt) {
+        if (s.t == t) return s.value;
+      }
+    }
+  }
+  ADD_FAILURE() << id << ": no variant " << name << " value at t = " << t;
+  return {};
+}
+
+// The 180-degree tie: identity to 180 degrees about z, dot exactly 0. The golden takes
+// s = +1 (through +90 degrees about z at 0.5 s); the variant s = -1 turns the other way,
+// through -90 degrees: (0, 0, -sin(pi/4), cos(pi/4)) with the same end keys.
+TEST(GoldenValues, HalfTurnTieHasBothReadings) {
+  const auto f = golden("edge_quat_half_turn_tie");
+  const auto& c = channel(f, "/nodes/0/rotation");
+  const double h = std::sqrt(0.5);
+  expect_near(at(c, 0.5), {0, 0, h, h}, 1e-15);
+  expect_near(at(c, 0.25), {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
+  expect_near(variant_value("edge_quat_half_turn_tie", "tie-negative-sign", 0.5), {0, 0, -h, h}, 1e-15);
+}
+
+// Only the tie case has consecutive rotation keys exactly 180 degrees of rotation apart
+// (a dot of 0 within float32 resolution): elsewhere the tie would decide samples silently.
+TEST(GoldenValues, NoOtherCaseHasAHalfTurnTie) {
+  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  for (const auto& entry : manifest.entries) {
+    for (const auto& c : decoded_channels(suite_dir() / entry.file)) {
+      if (c.kind != reference::ValueKind::kRotation) continue;
+      const std::size_t stride = c.values.size() / c.times.size();  // 4, or 12 for the cubic modes
+      const std::size_t at_value = stride == 12 ? 4 : 0;
+      if (stride == 12 && c.interpolation != reference::Interpolation::kCubicSlerp) continue;  // Hermite: no sign rule
+      for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+        double d = 0;
+        for (std::size_t i = 0; i < 4; ++i) d += c.values[k * stride + at_value + i] * c.values[(k + 1) * stride + at_value + i];
+        const bool tie = std::fabs(d) < 1e-6;
+        EXPECT_EQ(tie, entry.id == "edge_quat_half_turn_tie") << entry.id << " keys " << k << ", " << k + 1;
+      }
+    }
+  }
+}
+
+// Non-unit decoded keys: BYTE (0,0,90,90)/127 has length 1.0022. The golden slerps it as
+// stored; the variant normalize-keys-first slerps (0,0,sqrt(1/2),sqrt(1/2)): 22.5 degrees about
+// z at 0.5 s. As stored, with d = 90/127 and a = acos(d):
+// sin(a/2)/sin(a) (A + B) = (0, 0, d, 1 + d) / (2 cos(a/2)).
+TEST(GoldenValues, NonUnitKeysAsStoredAndNormalizedFirst) {
+  const auto f = golden("normalized_rotation_byte");
+  const double d = 90 / 127.0;
+  const double w = 1 / (2 * std::cos(std::acos(d) / 2));
+  expect_near(at(channel(f, "/nodes/0/rotation"), 0.5), {0, 0, d * w, (1 + d) * w}, 1e-15);
+  expect_near(variant_value("normalized_rotation_byte", "normalize-keys-first", 0.5),
+              {0, 0, std::sin(kPi / 8), std::cos(kPi / 8)}, 1e-15);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The committed suite is exactly the generator's output; the generator is deterministic;
 // the manifest describes every asset.
 #include <gltf_anim/conformance/suite.hpp>
+#include <gltf_anim/reports/compare.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -99,6 +100,26 @@ TEST(Suite, ReadmeListsEveryCase) {
   for (const auto& c : suite_cases()) {
     EXPECT_NE(readme.find("| `" + c.id + "` |"), std::string::npos) << c.id << " is missing from README.md";
   }
+}
+
+
+// The classification rule: a known divergence is non-conforming, so its description says
+// which spec sentence it breaks ("breaks ..."), which the report shows to the engine's
+// author; a variant is allowed by the specs and breaks none.
+TEST(Suite, EveryKnownDivergenceNamesTheSpecSentenceItBreaks) {
+  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  std::size_t divergences = 0;
+  for (const auto& entry : manifest.entries) {
+    for (const auto& d : entry.known_divergences) {
+      ++divergences;
+      EXPECT_NE(d.notes.find("breaks "), std::string::npos) << entry.id << ": " << d.name;
+    }
+    for (const auto& v : entry.variants) {
+      EXPECT_EQ(v.notes.find("breaks "), std::string::npos) << entry.id << ": " << v.name;
+      for (const auto& d : entry.known_divergences) EXPECT_NE(v.name, d.name) << entry.id;
+    }
+  }
+  EXPECT_GT(divergences, 0u);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <gltf_anim/reference/quaternion.hpp>
 #include <gltf_anim/reference/track.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -107,14 +108,10 @@ Case make(std::string id, std::string group, std::vector<std::string> features,
   return c;
 }
 
-// Samples of a variant computed by `f(t)` at `times` for one channel.
-std::function<std::vector<VariantSample>(const reports::SamplesFile&)> at_times(
-    std::size_t animation, std::size_t channel, D times, std::function<D(double)> f) {
-  return [=](const reports::SamplesFile&) {
-    std::vector<VariantSample> out;
-    for (double t : times) out.push_back({animation, channel, t, f(t)});
-    return out;
-  };
+// An alternative computed by `f(t)`, at every golden time of one channel where it differs.
+std::function<std::vector<VariantSample>(const reports::SamplesFile&)> everywhere(
+    std::size_t animation, std::size_t channel, std::function<D(double)> f) {
+  return [=](const reports::SamplesFile& golden) { return differing_samples(golden, animation, channel, f); };
 }
 
 // ---------------------------------------------------------------------------
@@ -197,17 +194,6 @@ void add_core_matrix(std::vector<Case>& cases) {
                     [path = std::string(path), interp](GltfBuilder& b) {
                       core_track(b, path, interp, kTimes4, values_for(path, interp));
                     });
-      if (std::string(path) == "rotation" && interp == "LINEAR") {
-        const auto keys = rotation_keys();
-        c.variants.push_back(
-            {"nlerp", "Normalized lerp instead of slerp (three.js near-parallel branch, ozz): same "
-             "path, different speed; agrees at keys and segment midpoints.",
-             at_times(0, 0, {0.25, 1.25, 2.375}, [keys](double t) {
-               if (t < 1) return to_d(reference::nlerp_shortest_path(stored(keys[0]), stored(keys[1]), t));
-               if (t < 2) return to_d(reference::nlerp_shortest_path(stored(keys[1]), stored(keys[2]), t - 1));
-               return to_d(reference::nlerp_shortest_path(stored(keys[2]), stored(keys[3]), (t - 2) / 1.5));
-             })});
-      }
       if (std::string(path) == "rotation" && interp == "CUBICSPLINE") {
         c.notes += " Rotation tangents are not unit quaternions; the Hermite result is normalized.";
       }
@@ -594,7 +580,8 @@ void add_extension_cases(std::vector<Case>& cases) {
                                                                            : "the shortest-path slerp") +
                " (the reference's default, docs/REFERENCE.md); this variant uses " +
                (other == reference::SlerpVariant::kPlain ? "the plain slerp." : "the shortest-path slerp."),
-           at_times(0, 0, {0.25, 0.5, 1.375, 1.75}, [=](double t) {
+           everywhere(0, 0, [=](double t) {
+             t = std::clamp(t, 0.0, 2.5);
              const std::size_t k = t < 1 ? 0 : 1;
              const double u = (t - sq_times[k]) / (static_cast<double>(sq_times[k + 1]) - sq_times[k]);
              return to_d(reference::cubic_slerp_segment(stored(keys[k]), stored(out_t[k]), stored(in_t[k + 1]),
@@ -750,13 +737,6 @@ void add_edge_cases(std::vector<Case>& cases) {
         [q](GltfBuilder& b) {
           core_track(b, "rotation", "LINEAR", {0, 1, 2, 3}, cat({quat_f(q[0]), quat_f(q[1]), quat_f(q[2]), quat_f(q[3])}));
         });
-    c.variants.push_back({"no-shortest-path",
-                          "Slerp without Appendix C's sign rule (plain slerp): each segment turns 320 degrees the "
-                          "other way.",
-                          at_times(0, 0, {0.5, 1.5, 2.5}, [q](double t) {
-                            const auto k = static_cast<std::size_t>(t);
-                            return to_d(reference::slerp(stored(q[k]), stored(q[k + 1]), t - static_cast<double>(k)));
-                          })});
     cases.push_back(std::move(c));
   }
   {
@@ -780,9 +760,28 @@ void add_edge_cases(std::vector<Case>& cases) {
         [q](GltfBuilder& b) {
           core_track(b, "rotation", "LINEAR", {0, 1, 2, 3}, cat({quat_f(q[0]), quat_f(q[1]), quat_f(q[2]), quat_f(q[3])}));
         });
-    c.variants.push_back({"no-shortest-path", "Plain slerp: segment 1 spins almost 360 degrees.",
-                          at_times(0, 0, {0.25, 0.5, 0.75}, [q](double t) {
-                            return to_d(reference::slerp(stored(q[0]), stored(q[1]), t));
+    cases.push_back(std::move(c));
+  }
+  // The 180-degree tie: consecutive keys exactly 180 degrees of rotation apart (dot = 0).
+  {
+    const std::vector<Quat> q = {Quat{0, 0, 0, 1}, Quat{0, 0, 1, 0}};
+    Case c = make(
+        "edge_quat_half_turn_tie", "edge", {"LINEAR", "rotation", "180-degree tie"}, {kSlerp},
+        "Keys identity and 180 degrees about z, (0,0,0,1) then (0,0,1,0): the dot is exactly 0, Appendix C's "
+        "sign s = d/|d| is 0/0, and the two great-circle paths are equally short. Golden: s = +1 (the turn "
+        "goes through +90 degrees about z, (0,0,0.7071,0.7071) at 0.5 s); s = -1 turns the other way "
+        "(through -90 degrees) and is the variant. Other cases keep their keys off this tie.",
+        [q](GltfBuilder& b) {
+          core_track(b, "rotation", "LINEAR", {0, 1}, cat({quat_f(q[0]), quat_f(q[1])}));
+        });
+    c.variants.push_back({"tie-negative-sign",
+                          "s = -1 at dot = 0 (e.g. an engine testing dot > 0 rather than dot < 0 before "
+                          "negating): the same end rotations, the other direction of turn inside the segment; "
+                          "the spec's formula is undefined there, so both pass.",
+                          everywhere(0, 0, [q](double t) {
+                            t = std::clamp(t, 0.0, 1.0);
+                            if (t == 1.0) return to_d(q[1]);
+                            return to_d(reference::slerp(q[0], -q[1], t));
                           })});
     cases.push_back(std::move(c));
   }
@@ -800,7 +799,9 @@ void add_edge_cases(std::vector<Case>& cases) {
   for (const auto& k : ints) {
     // Rotation: 0, 90, 180 degrees about z (+ a 60 degree x turn for signed types).
     std::vector<Quat> q = {Quat{0, 0, 0, 1}, axis_angle(0, 0, 1, 90), Quat{0, 0, 1, 0}};
-    if (k.is_signed) q.push_back(axis_angle(1, 0, 0, -60));
+    // The last key is 60 degrees about (1, 0, -1): not exactly 180 degrees of rotation from
+    // (0, 0, 1, 0) (dot 0.35, not 0), so the sign tie of edge_quat_half_turn_tie stays out.
+    if (k.is_signed) q.push_back(axis_angle(1, 0, -1, -60));
     I raw;
     for (const auto& r : q) {
       for (double c : {r.x, r.y, r.z, r.w}) raw.push_back(static_cast<std::int64_t>(std::lround(c * k.scale)));
@@ -828,7 +829,7 @@ void add_edge_cases(std::vector<Case>& cases) {
     } else {
       w = {0, max, max / 2, 1, max / 3, 0};
     }
-    cases.push_back(make(
+    Case wc = make(
         std::string("normalized_weights_") + k.name, "normalized",
         {"LINEAR", "weights", std::string("normalized ") + k.name}, {kNormalizedInts, kLinear, kMorph},
         std::string("Morph weights (2 targets) as normalized ") + k.name +
@@ -839,7 +840,23 @@ void add_edge_cases(std::vector<Case>& cases) {
           const int input = b.accessor_float({0, 1, 2}, "SCALAR", true);
           const int output = b.accessor_int(k.component_type, true, w, "SCALAR");
           b.add_core_channel(anim, b.add_sampler(anim, input, output, "LINEAR"), node, "weights");
-        }));
+        });
+    if (k.is_signed) {
+      D unclamped;
+      for (std::int64_t c : w) unclamped.push_back(static_cast<double>(c) / k.scale);
+      wc.variants.push_back(
+          {"no-clamp",
+           std::string("c / ") + (k.component_type == kByte ? "127" : "32767") +
+               " without the max(..., -1) clamp (three.js): the most negative value decodes below -1; breaks "
+               "glTF 2.0 3.11 Animations' decoding table for normalized signed integers, f = max(c / (2^(n-1) - 1), "
+               "-1.0).",
+           everywhere(0, 0, [unclamped](double t) {
+             return evaluate_track({0, 1, 2}, unclamped, 2, reference::Interpolation::kLinear,
+                                   reference::ValueKind::kVector, t);
+           }),
+           false});
+    }
+    cases.push_back(std::move(wc));
   }
   cases.push_back(make(
       "sparse_outputs", "edge", {"LINEAR", "translation", "weights", "sparse accessor"}, {kSparse, kLinear},

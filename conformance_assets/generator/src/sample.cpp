@@ -562,6 +562,29 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
   return file;
 }
 
+std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
+  const validator::LoadedAsset asset = load(path);
+  const Plan p = plan(asset, path, request);
+  std::vector<DecodedChannel> out;
+  for (const PlannedAnimation& planned : p.animations) {
+    for (std::size_t c : planned.channels) {
+      auto r = resolve(asset, *planned.animation, planned.index, c, request);
+      if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
+      DecodedChannel& d = out.emplace_back();
+      d.animation = planned.index;
+      d.channel = r->index;
+      d.target = std::move(r->target);
+      d.components = r->track.components;
+      d.interpolation = r->track.interpolation;
+      d.kind = r->track.kind;
+      d.times = std::move(r->times);
+      d.values = std::move(r->values);
+      d.sample_times = planned.times;
+    }
+  }
+  return out;
+}
+
 struct SampleStream::State {
   validator::LoadedAsset asset;
   SampleRequest request;

@@ -108,6 +108,27 @@ class SampleStream {
   std::unique_ptr<State> state_;
 };
 
+// One channel as the evaluator sees it: the decoded keys (doubles; float32
+// keys exactly, normalized integers by the spec's formula) and the times the
+// golden samples are taken at. For analyses that evaluate the same data another
+// way (the suite's tolerance model and its alternative behaviours).
+struct DecodedChannel {
+  std::size_t animation = 0;  // glTF indices
+  std::size_t channel = 0;
+  std::string target;
+  std::vector<double> times;   // the sampler's input
+  std::vector<double> values;  // the sampler's output (per key: in, value, out for the cubic modes)
+  std::size_t components = 1;
+  reference::Interpolation interpolation = reference::Interpolation::kLinear;
+  reference::ValueKind kind = reference::ValueKind::kVector;
+  std::vector<double> sample_times;  // the animation's sample times
+  reference::TrackView view() const {
+    return {times, values, components, interpolation, kind};
+  }
+};
+// Every channel sample_asset samples, in the same order. Throws SampleError.
+std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& asset, const SampleRequest& request = {});
+
 // The default time set for channels with these key times (see above).
 std::vector<double> default_times(std::span<const std::vector<double>> channel_times);
 // k / rate for k = 0, 1, ... while <= end (end >= 0, rate > 0). More than

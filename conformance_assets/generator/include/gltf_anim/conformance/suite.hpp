@@ -11,6 +11,7 @@
 // a fixed order, numbers in their shortest round-trip form, no timestamps.
 #include <gltf_anim/conformance/gltf_builder.hpp>
 #include <gltf_anim/conformance/json.hpp>
+#include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/reports/samples.hpp>
 
 #include <cstddef>
@@ -55,12 +56,23 @@ struct Case {
   std::string group;                  // README grouping, e.g. "core", "pointer", "edge"
   std::vector<std::string> features;  // e.g. "LINEAR", "rotation", "KHR_animation_pointer"
   std::vector<std::string> clauses;   // e.g. "glTF 2.0 Appendix C.2"
-  double tolerance = 1e-6;            // absolute, per component (vectors, scalars)
-  double angle_tolerance = 1e-6;      // radians, rotations
   std::string notes;
   std::vector<Variant> variants;
   std::function<void(GltfBuilder&)> build;
 };
+
+// An alternative's values at every golden time of one channel where they differ
+// from the golden ones (by more than 1e-9, absolute or radians), so that an
+// engine with exactly that behaviour is recognised at every time.
+std::vector<VariantSample> differing_samples(const reports::SamplesFile& golden, std::size_t animation,
+                                             std::size_t channel,
+                                             const std::function<std::vector<double>(double t)>& value_at);
+
+// The reference evaluation of a track given by its data (for alternatives that
+// change the data: normalized keys, inserted keys, another decoding).
+std::vector<double> evaluate_track(const std::vector<double>& times, const std::vector<double>& values,
+                                   std::size_t components, reference::Interpolation interpolation,
+                                   reference::ValueKind kind, double t, const reference::SampleOptions& options = {});
 
 // Every valid case of the suite, in manifest order.
 const std::vector<Case>& suite_cases();
