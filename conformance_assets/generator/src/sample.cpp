@@ -563,7 +563,7 @@ reports::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
 }
 
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path);
+  const validator::LoadedAsset asset = load(path, request.inputs);
   const Plan p = plan(asset, path, request);
   std::vector<DecodedChannel> out;
   for (const PlannedAnimation& planned : p.animations) {
