@@ -42,4 +42,35 @@ TEST(IssueCodesDoc, EveryCodeHasARow) {
   }
 }
 
+// The io, glb and json codes are about the container and the text, not a
+// rule of a glTF document, so no asset of conformance_assets/invalid/ carries
+// them (InvalidAssets.EveryRuleCodeHasAnAsset covers the rule phases): each
+// must be named by a loader, CLI or hostile-corpus test, a guard against a new
+// container code that no test raises.
+TEST(IssueRegistry, EveryContainerCodeIsNamedByATest) {
+  namespace fs = std::filesystem;
+  using gltf_anim::validator::Phase;
+  const fs::path tests = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests";
+  std::string text;  // the tests that raise container codes, concatenated
+  for (const char* folder : {"validator", "cli", "hostile"}) {
+    for (const auto& e : fs::directory_iterator(tests / folder)) {
+      const std::string name = e.path().filename().string();
+      const bool loader_test = folder != std::string("validator") || name.starts_with("test_load_");
+      if (!loader_test || (e.path().extension() != ".cpp" && e.path().extension() != ".json")) continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      std::ostringstream s;
+      s << in.rdbuf();
+      text += s.str();
+    }
+  }
+  std::size_t checked = 0;
+  for (const auto& t : gltf_anim::validator::issue_types()) {
+    if (t.phase != Phase::kIo && t.phase != Phase::kGlb && t.phase != Phase::kJson) continue;
+    EXPECT_NE(text.find("\"" + std::string(t.code) + "\""), std::string::npos)
+        << t.code << " is named by no test of tests/validator/test_load_*, tests/cli or tests/hostile";
+    ++checked;
+  }
+  EXPECT_GE(checked, 20u);  // GLB alone has 14 container codes
+}
+
 }  // namespace

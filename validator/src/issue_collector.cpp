@@ -3,7 +3,6 @@
 #include <gltf_anim/validator/text.hpp>
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace gltf_anim::validator {
 
@@ -47,14 +46,8 @@ void cut_issue_text(std::string& text, std::size_t max_bytes) {
 
 IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}
 
-static const IssueType& lookup(std::string_view code) {
-  const IssueType* type = find_issue_type(code);
-  if (type == nullptr) throw std::logic_error("unregistered issue code: " + std::string(code));
-  return *type;
-}
-
-const IssueType* IssueCollector::admit(std::string_view code) {
-  const IssueType& type = lookup(code);
+const IssueType* IssueCollector::admit(IssueCode code) {
+  const IssueType& type = code.type();
   if (options_.ignored.count(type.code) != 0) return nullptr;
   if ((options_.max_issues != 0 && issues_.size() >= options_.max_issues) ||
       (options_.max_issue_bytes != 0 && bytes_ >= options_.max_issue_bytes)) {
@@ -89,24 +82,24 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
                           offset ? std::string() : std::move(pointer), offset, position});
 }
 
-void IssueCollector::add(std::string_view code, const JsonPointer& at,
+void IssueCollector::add(IssueCode code, const JsonPointer& at,
                          std::initializer_list<std::string> args) {
   // Checked before anything is formatted or copied: once a limit is reached,
   // dropping an issue costs nothing per byte of its pointer.
   if (const IssueType* type = admit(code)) push(*type, at.str(), std::nullopt, args);
 }
 
-void IssueCollector::add(std::string_view code, std::string_view pointer,
+void IssueCollector::add(IssueCode code, std::string_view pointer,
                          std::initializer_list<std::string> args) {
   if (const IssueType* type = admit(code)) push(*type, pointer, std::nullopt, args);
 }
 
-void IssueCollector::add_at_offset(std::string_view code, std::uint64_t offset,
+void IssueCollector::add_at_offset(IssueCode code, std::uint64_t offset,
                                    std::initializer_list<std::string> args) {
   if (const IssueType* type = admit(code)) push(*type, {}, offset, args);
 }
 
-void IssueCollector::add_at_position(std::string_view code, const TextPosition& position,
+void IssueCollector::add_at_position(IssueCode code, const TextPosition& position,
                                      std::initializer_list<std::string> args) {
   if (const IssueType* type = admit(code)) push(*type, {}, std::nullopt, args, position);
 }
@@ -116,9 +109,9 @@ std::size_t IssueCollector::count(Severity s) const {
       issues_.begin(), issues_.end(), [s](const Issue& i) { return i.severity == s; }));
 }
 
-bool IssueCollector::has(std::string_view code) const {
+bool IssueCollector::has(IssueCode code) const {
   return std::any_of(issues_.begin(), issues_.end(),
-                     [code](const Issue& i) { return i.code == code; });
+                     [code](const Issue& i) { return i.code == code.name(); });
 }
 
 }  // namespace gltf_anim::validator

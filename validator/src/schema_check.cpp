@@ -182,7 +182,7 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 
 // One mapped issue before filtering.
 struct Mapped {
-  std::string code;
+  IssueCode code;
   std::string pointer;
   std::vector<std::string> args;
 };
@@ -206,12 +206,12 @@ void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
   if (validator.validate(set.schema, target, &results)) return;
 
   std::vector<Mapped> mapped;
-  std::set<std::pair<std::string, std::string>> seen;  // (code, pointer)
+  std::set<std::pair<std::string_view, std::string>> seen;  // (code, pointer)
   std::set<std::string> typed;                         // pointers with a type error
-  auto push = [&](std::string code, std::string pointer, std::vector<std::string> args) {
-    if (!seen.emplace(code, pointer).second) return;
+  auto push = [&](IssueCode code, std::string pointer, std::vector<std::string> args) {
+    if (!seen.emplace(code.name(), pointer).second) return;
     if (code == "TYPE_MISMATCH" || code == "NON_OBJECT_EXTRAS") typed.insert(pointer);
-    mapped.push_back(Mapped{std::move(code), std::move(pointer), std::move(args)});
+    mapped.push_back(Mapped{code, std::move(pointer), std::move(args)});
   };
 
   const SchemaPos root_schema{&set.docs.find(kRootSchema)->second, kRootSchema, false};

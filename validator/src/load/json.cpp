@@ -149,7 +149,7 @@ namespace {
 // says where in words, the issue carries the place for SARIF. For a GLB the
 // text is the JSON chunk, which starts at `file_offset` (never 0: the header
 // comes first).
-void report_at(IssueCollector& issues, std::string_view code, std::span<const std::uint8_t> text,
+void report_at(IssueCollector& issues, IssueCode code, std::span<const std::uint8_t> text,
                std::uint64_t file_offset, std::size_t at, std::string what) {
   const std::string_view chars(reinterpret_cast<const char*>(text.data()), text.size());
   TextPosition p = text_position(chars, at);

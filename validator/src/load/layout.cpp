@@ -153,7 +153,7 @@ class Linker {
     return add_overflows(a, b, total) ? "more than 2^64-1" : num(total);
   }
 
-  void report(std::string_view code, const JsonPointer& at, std::initializer_list<std::string> args) {
+  void report(IssueCode code, const JsonPointer& at, std::initializer_list<std::string> args) {
     if (issues_ != nullptr) issues_->add(code, at, args);
   }
 

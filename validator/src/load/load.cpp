@@ -4,6 +4,7 @@
 #include <gltf_anim/validator/text.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <system_error>
 
 namespace gltf_anim::validator {
@@ -127,15 +128,15 @@ class Loader {
   // them. `exact`: data URIs must match byteLength exactly; otherwise the data
   // may be longer, by up to 3 bytes of padding without an issue.
   void accept(std::size_t i, const JsonPointer& at, std::span<const std::uint8_t> data,
-              bool exact, std::string_view too_long_code) {
+              bool exact, std::optional<IssueCode> too_long_code) {
     const Buffer& b = asset_.buffers[i];
     if (!b.well_formed) return;  // no trustworthy byteLength: no data checks
     const std::uint64_t declared = *b.byte_length;
     if (data.size() < declared || (exact && data.size() != declared)) {
       issues_.add("BUFFER_BYTE_LENGTH_MISMATCH", at, {std::to_string(data.size()), std::to_string(declared)});
       if (data.size() < declared) return;
-    } else if (!too_long_code.empty() && data.size() - declared > 3) {
-      issues_.add(too_long_code, at, {std::to_string(data.size() - declared), std::to_string(declared)});
+    } else if (too_long_code && data.size() - declared > 3) {
+      issues_.add(*too_long_code, at, {std::to_string(data.size() - declared), std::to_string(declared)});
     }
     asset_.buffer_data[i] = data.first(static_cast<std::size_t>(declared));
   }
@@ -148,7 +149,7 @@ class Loader {
       issues_.add("BUFFER_MISSING_GLB_DATA", at);
     } else {
       r.byte_length = bin->size();
-      accept(0, at, *bin, false, "BUFFER_GLB_CHUNK_TOO_BIG");
+      accept(0, at, *bin, false, IssueCode("BUFFER_GLB_CHUNK_TOO_BIG"));
     }
     asset_.resources.push_back(std::move(r));
   }
@@ -178,7 +179,7 @@ class Loader {
     }
     const std::uint64_t size = bytes->size();
     const auto view = LoaderAccess::keep(asset_, ByteStorage::from_vector(std::move(*bytes)));
-    accept(i, at, view, true, {});
+    accept(i, at, view, true, std::nullopt);
     return size;
   }
 
@@ -240,7 +241,7 @@ class Loader {
     }
     if (options_.inputs) options_.inputs->record(rr.identity, target.string());
     const auto view = LoaderAccess::keep(asset_, std::move(rr.storage));
-    accept(i, at, view, false, "BUFFER_EXTERNAL_DATA_TOO_LONG");
+    accept(i, at, view, false, IssueCode("BUFFER_EXTERNAL_DATA_TOO_LONG"));
     return view.size();
   }
 

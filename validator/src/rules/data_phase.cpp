@@ -193,8 +193,8 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
   struct Kind {
     Bound* bound;
     const char* name;
-    const char* mismatch;
-    const char* beyond;
+    IssueCode mismatch;
+    IssueCode beyond;
   };
   for (const Kind& kind : {Kind{&lo, "min", "ACCESSOR_MIN_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND"},
                            Kind{&hi, "max", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND"}}) {

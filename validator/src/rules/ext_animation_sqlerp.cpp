@@ -95,7 +95,7 @@ class SqlerpRules final : public RuleModule {
 
   // A channel with the extension object may omit its core sampler (then
   // EXT_animation_sqlerp must be required; link() checks that).
-  bool excuses_member(const RuleContext& ctx, std::string_view code, std::string_view pointer,
+  bool excuses_member(const RuleContext& ctx, IssueCode code, std::string_view pointer,
                       std::string_view name) const override {
     if (code != "UNDEFINED_PROPERTY" || name != "sampler") return false;
     const auto at = rules::animation_item(pointer, "channels", "");

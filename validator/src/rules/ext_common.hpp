@@ -111,7 +111,7 @@ inline std::optional<std::uint64_t> expected_output_count(std::uint64_t keys, st
 
 // Reports `code` (arguments: expected, found) at `at` when `found` differs from
 // the expected output count.
-inline void check_output_count(IssueCollector& issues, std::string_view code, const JsonPointer& at,
+inline void check_output_count(IssueCollector& issues, IssueCode code, const JsonPointer& at,
                                std::uint64_t keys, std::uint64_t outputs_per_key, std::uint64_t per_key,
                                std::uint64_t found) {
   const std::optional<std::uint64_t> expected = expected_output_count(keys, outputs_per_key, per_key);

@@ -143,7 +143,7 @@ class Animation2Rules final : public RuleModule {
     return std::nullopt;
   }
 
-  bool excuses_member(const RuleContext& ctx, std::string_view code, std::string_view pointer,
+  bool excuses_member(const RuleContext& ctx, IssueCode code, std::string_view pointer,
                       std::string_view name) const override {
     if (!used(ctx) || !rules::animation_item(pointer, "channels", "")) return false;
     if (code == "UNEXPECTED_PROPERTY") return name == "targetpointer";

@@ -1,6 +1,6 @@
 #pragma once
 // Issues: what the validator reports. An IssueType is a row of the registry
-// (issue_registry.cpp, the one place where codes, severities and messages live);
+// (issue_registry.hpp, the one place where codes, severities and messages live);
 // an Issue is one occurrence of it at a JSON pointer (or, for GLB container
 // problems, a byte offset), in the shape of glTF-Validator's report messages.
 #include <cstdint>

@@ -2,6 +2,7 @@
 // Collects issues while validating one asset, applying the run's options
 // (ignored codes, severity overrides, the issue limit) as they arrive.
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/issue_registry.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include <cstddef>
@@ -37,16 +38,16 @@ class IssueCollector {
  public:
   explicit IssueCollector(IssueOptions options = {});
 
-  // Records an issue of a registered code. An unregistered code is a
-  // programming error: it throws std::logic_error so tests catch it.
-  void add(std::string_view code, const JsonPointer& at,
+  // Records an issue. The code is checked against the registry when the call
+  // site is compiled (IssueCode), so nothing is looked up here.
+  void add(IssueCode code, const JsonPointer& at,
            std::initializer_list<std::string> args = {});
-  void add(std::string_view code, std::string_view pointer,
+  void add(IssueCode code, std::string_view pointer,
            std::initializer_list<std::string> args = {});
-  void add_at_offset(std::string_view code, std::uint64_t offset,
+  void add_at_offset(IssueCode code, std::uint64_t offset,
                      std::initializer_list<std::string> args = {});
   // A document-level issue (pointer "") at a place in the JSON text.
-  void add_at_position(std::string_view code, const TextPosition& position,
+  void add_at_position(IssueCode code, const TextPosition& position,
                        std::initializer_list<std::string> args = {});
 
   // True once max_issues or max_issue_bytes was reached; later issues are dropped.
@@ -54,11 +55,11 @@ class IssueCollector {
   const std::vector<Issue>& issues() const { return issues_; }
   std::size_t count(Severity s) const;
   // Has an issue with this code been recorded (before the limit)?
-  bool has(std::string_view code) const;
+  bool has(IssueCode code) const;
 
  private:
   // Null when the issue is dropped (ignored code or a limit reached).
-  const IssueType* admit(std::string_view code);
+  const IssueType* admit(IssueCode code);
   void push(const IssueType& type, std::string_view pointer, std::optional<std::uint64_t> offset,
             std::initializer_list<std::string> args,
             std::optional<TextPosition> position = std::nullopt);

@@ -114,7 +114,7 @@ class RuleModule {
   // UNEXPECTED_PROPERTY) for `member` of the object at `pointer` (the object's
   // own pointer); return true when this module defines that shape (e.g. a
   // KHR_animation2 channel has `targetpointer` instead of `target`).
-  virtual bool excuses_member(const RuleContext& /*ctx*/, std::string_view /*code*/,
+  virtual bool excuses_member(const RuleContext& /*ctx*/, IssueCode /*code*/,
                               std::string_view /*pointer*/, std::string_view /*member*/) const {
     return false;
   }
