@@ -57,7 +57,10 @@ bool is_asset_file(const fs::path& p) {
 // are named on stderr. A folder that cannot be read (anywhere in the tree), or
 // that holds no .gltf/.glb file, is an error: a CI job pointed at an empty or
 // unreadable export folder must not pass.
-bool collect(const std::vector<std::string>& paths, std::vector<std::string>& out) {
+// `folders[i]` is the folder argument that files[i] was found in ("" for a
+// file named directly): the file is opened beneath it.
+bool collect(const std::vector<std::string>& paths, std::vector<std::string>& out,
+             std::vector<std::string>& folders) {
   for (const std::string& p : paths) {
     if (p == kStdin) {
       if (std::find(out.begin(), out.end(), kStdin) != out.end()) {
@@ -65,6 +68,7 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
         return false;
       }
       out.push_back(p);
+      folders.emplace_back();
       continue;
     }
     std::error_code ec;
@@ -76,6 +80,7 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     }
     if (!fs::is_directory(st)) {
       out.push_back(p);
+      folders.emplace_back();
       continue;
     }
     std::vector<std::string> found;
@@ -106,6 +111,7 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     }
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());
+    folders.insert(folders.end(), found.size(), p);
   }
   return true;
 }
@@ -149,9 +155,15 @@ ValidationReport failed_report(const std::string& path, const char* what) {
   return r;
 }
 
-ValidationReport validate_guarded(const std::string& path, const ValidateOptions& options,
-                                  std::span<const std::uint8_t> stdin_bytes, bool stdin_too_large) {
+ValidationReport validate_guarded(const std::string& path, const std::string& folder,
+                                  const ValidateOptions& options, std::span<const std::uint8_t> stdin_bytes,
+                                  bool stdin_too_large) {
   try {
+    if (!folder.empty()) {
+      ValidateOptions beneath = options;
+      beneath.load.asset_folder = folder;
+      return validate_one(path, beneath, stdin_bytes, stdin_too_large);
+    }
     return validate_one(path, options, stdin_bytes, stdin_too_large);
   } catch (const std::bad_alloc&) {
     return failed_report(path, "out of memory");
@@ -304,7 +316,8 @@ int run_validate(const std::vector<std::string>& args) {
   }
 
   std::vector<std::string> files;
-  if (!collect((*vm)["path"].as<std::vector<std::string>>(), files)) return kExitUsage;
+  std::vector<std::string> folders;
+  if (!collect((*vm)["path"].as<std::vector<std::string>>(), files, folders)) return kExitUsage;
 
   // The report may not replace any file read: the assets (refused here, before
   // any work), standard input when it is a file, and the external buffers
@@ -345,8 +358,9 @@ int run_validate(const std::vector<std::string>& args) {
     const auto writer = reports::make_validation_writer(out, *format, files.size(), wopt);
     const unsigned n_threads = std::min<unsigned>(threads, static_cast<unsigned>(files.size()));
     if (n_threads <= 1) {
-      for (const std::string& f : files) {
-        const ValidationReport r = validate_guarded(f, vopt, stdin_bytes.bytes(), stdin_too_large);
+      for (std::size_t i = 0; i < files.size(); ++i) {
+        const ValidationReport r =
+            validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
         findings = findings || reports::reaches(r, *fail_on);
         writer->asset(r);
       }
@@ -367,7 +381,8 @@ int run_validate(const std::vector<std::string>& args) {
             if (stop || next >= files.size()) return;
             i = next++;
           }
-          ValidationReport r = validate_guarded(files[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+          ValidationReport r =
+              validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
           {
             std::lock_guard lock(mutex);
             slots[i % window].emplace(std::move(r));

@@ -248,4 +248,35 @@ TEST(LoadFiles, ANameTooLongIsAnIoErrorWithItsReason) {
   EXPECT_NE(issues.issues()[0].message.find("File name too long"), std::string::npos);
 }
 
+// Folder mode lists a folder, then opens each file: a file swapped for a link
+// out of the folder between the two must not be read. With asset_folder the
+// asset is opened beneath that folder (openat2 RESOLVE_BENEATH), so a link out
+// of it present at open time is refused, while a file of the folder, or one in
+// a subfolder, loads as before.
+TEST(LoadFiles, AnAssetOpenedBeneathItsFolderIsNeverReadThroughALinkOutOfIt) {
+  const fs::path dir = scratch("load_beneath");
+  fs::create_directories(dir / "in" / "sub");
+  fs::create_directories(dir / "out");
+  const std::string asset = R"({"asset":{"version":"2.0"}})";
+  write_file(dir / "out" / "x.gltf", std::string_view(asset));
+  write_file(dir / "in" / "sub" / "ok.gltf", std::string_view(asset));
+  fs::create_symlink(dir / "out" / "x.gltf", dir / "in" / "swapped.gltf");
+
+  LoadOptions beneath;
+  beneath.asset_folder = dir / "in";
+  IssueCollector refused;
+  load_file(dir / "in" / "swapped.gltf", beneath, refused);
+  EXPECT_EQ(codes(refused), std::vector<std::string>{"IO_ERROR"});
+
+  IssueCollector fine;
+  const LoadedAsset a = load_file(dir / "in" / "sub" / "ok.gltf", beneath, fine);
+  EXPECT_TRUE(codes(fine).empty());
+  EXPECT_TRUE(a.document != nullptr);
+
+  // The same link named directly by the user is the user's choice: followed.
+  IssueCollector direct;
+  load_file(dir / "in" / "swapped.gltf", LoadOptions{}, direct);
+  EXPECT_TRUE(codes(direct).empty());
+}
+
 }  // namespace

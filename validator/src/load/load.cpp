@@ -257,7 +257,10 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
                       IssueCollector& issues) {
   LoadedAsset asset;
   asset.uri = path.string();
-  ReadResult rr = read_regular_file(path, options.max_file_bytes, /*no_follow=*/false);
+  ReadResult rr = options.asset_folder.empty()
+                     ? read_regular_file(path, options.max_file_bytes, /*no_follow=*/false)
+                     : read_file_beneath(options.asset_folder, path.lexically_relative(options.asset_folder),
+                                         options.max_file_bytes);
   switch (rr.failure) {
     case ReadResult::Failure::kNone: break;
     case ReadResult::Failure::kTooLarge:

@@ -63,7 +63,11 @@ struct LoadOptions {
   bool load_buffers = true;
   // When set, every file opened (the asset and its external buffers) is
   // recorded here, so a command can refuse an output that is one of them.
-  InputFiles* inputs = nullptr;
+  InputFiles* inputs = nullptr;  // When set (load_file), the asset is opened beneath this folder with the
+  // kernel's confinement (openat2 RESOLVE_BENEATH), as for external buffers: a
+  // file that folder mode listed as regular and that was swapped for a link out
+  // of the folder before it was opened is refused (IO_ERROR), never read.
+  std::filesystem::path asset_folder;
 };
 
 // Loads the asset at `path`. The report uri is `path` as given.
