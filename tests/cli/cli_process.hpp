@@ -1,22 +1,27 @@
 #pragma once
 // Runs `gltf-anim` as a child process without a shell: stdout and stderr to
 // files (or stdout to a given path such as /dev/full), stdin from a file,
-// optional limits (RLIMIT_FSIZE for write failures; RLIMIT_CPU always, so a
-// wrapped "-1" that loops forever ends as a signal, not a hung test), and
-// optionally as user nobody (an unreadable folder stays unreadable when the
-// tests run as root). Used by tests/cli and tests/hostile.
+// optional limits (RLIMIT_FSIZE for write failures; RLIMIT_AS for memory
+// bounds; RLIMIT_CPU always, so a wrapped "-1" that loops forever ends as a
+// signal, not a hung test; a wall-clock kill for a child that blocks without
+// burning CPU), and optionally as user nobody (an unreadable folder stays
+// unreadable when the tests run as root). Used by tests/cli and tests/hostile.
 #include <fcntl.h>
 #include <grp.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <signal.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace cli_process {
@@ -28,6 +33,8 @@ struct Options {
   std::optional<fs::path> stdin_path;   // default: /dev/null
   rlim_t file_size_limit = RLIM_INFINITY;
   rlim_t cpu_seconds = 60;
+  rlim_t address_space = RLIM_INFINITY;  // RLIMIT_AS (leave it infinite under ASan)
+  std::chrono::seconds kill_after{0};   // SIGKILL after this much wall time; 0: never
   bool as_nobody = false;  // drop to uid/gid 65534 when running as root
   bool stdout_closed_pipe = false;  // stdout a pipe whose reader is already gone
 };
@@ -36,6 +43,7 @@ struct Run {
   bool exited = false;
   int exit_code = -1;
   int signal = 0;
+  bool killed = false;  // by kill_after
   std::string out;
   std::string err;
 };
@@ -71,7 +79,11 @@ inline Run run(const std::vector<std::string>& args, const fs::path& scratch, co
     ::dup2(fi, 0);
     const rlimit cpu{o.cpu_seconds, o.cpu_seconds};
     const rlimit fsize{o.file_size_limit, o.file_size_limit};
-    if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_FSIZE, &fsize) != 0) _exit(126);
+    const rlimit as{o.address_space, o.address_space};
+    if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_FSIZE, &fsize) != 0 ||
+        ::setrlimit(RLIMIT_AS, &as) != 0) {
+      _exit(126);
+    }
     if (o.as_nobody && ::geteuid() == 0) {
       if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(124);
     }
@@ -86,8 +98,21 @@ inline Run run(const std::vector<std::string>& args, const fs::path& scratch, co
   Run r;
   if (pid < 0) return r;
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  r.exited = WIFEXITED(status);
+  if (o.kill_after.count() == 0) {
+    ::waitpid(pid, &status, 0);
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    while (::waitpid(pid, &status, WNOHANG) != pid) {
+      if (std::chrono::steady_clock::now() - start > o.kill_after) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        r.killed = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  r.exited = WIFEXITED(status) && !r.killed;
   if (r.exited) r.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (!o.stdout_path) r.out = slurp(out);

@@ -7,10 +7,8 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,15 +20,15 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../sanitizers.hpp"
+#include "cli/cli_process.hpp"
+#include "strict_text.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "contract_examples";
 constexpr rlim_t kMemory = rlim_t{1} << 30;  // address space per run
@@ -45,20 +43,8 @@ struct Limits {
   std::optional<rlim_t> file_size;  // RLIMIT_FSIZE in bytes
 };
 
-struct CliRun {
-  bool exited = false;
-  int exit_code = -1;
-  int signal = 0;
-  bool killed = false;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using CliRun = cli_process::Run;
+using cli_process::slurp;
 
 void spit(const fs::path& p, std::string_view bytes) {
   fs::create_directories(p.parent_path());
@@ -74,58 +60,20 @@ fs::path scratch(const std::string& name) {
 }
 
 // Runs `gltf-anim args...` with stdout to `stdout_path` (default: a file read
-// back into out), stderr captured, stdin from /dev/null, under the limits.
+// back into out), stderr captured, stdin from /dev/null, under the CPU, memory
+// (not under ASan, whose shadow memory needs terabytes of address space),
+// file-size and wall-clock limits.
 CliRun cli(const std::vector<std::string>& args, const std::string& tag, Limits limits = {},
-        std::optional<fs::path> stdout_path = std::nullopt) {
-  fs::create_directories(kTmp);
-  const fs::path out = stdout_path.value_or(kTmp / (tag + ".out"));
-  const fs::path err = kTmp / (tag + ".err");
-  const auto start = Clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int i = ::open("/dev/null", O_RDONLY);
-    if (o < 0 || e < 0 || i < 0) _exit(125);
-    dup2(o, 1);
-    dup2(e, 2);
-    dup2(i, 0);
-    const rlimit cpu{kCpuSeconds, kCpuSeconds};
-    if (setrlimit(RLIMIT_CPU, &cpu) != 0) _exit(126);
+           std::optional<fs::path> stdout_path = std::nullopt) {
+  cli_process::Options o;
+  o.stdout_path = std::move(stdout_path);
+  o.cpu_seconds = kCpuSeconds;
 #ifndef GLTF_ANIM_TEST_ASAN
-    const rlimit as{kMemory, kMemory};
-    if (setrlimit(RLIMIT_AS, &as) != 0) _exit(126);
+  o.address_space = kMemory;
 #endif
-    if (limits.file_size) {
-      const rlimit fsize{*limits.file_size, *limits.file_size};
-      if (setrlimit(RLIMIT_FSIZE, &fsize) != 0) _exit(126);
-    }
-    std::vector<std::string> argv{GLTF_ANIM_CLI};
-    argv.insert(argv.end(), args.begin(), args.end());
-    std::vector<char*> raw;
-    for (auto& a : argv) raw.push_back(a.data());
-    raw.push_back(nullptr);
-    execv(raw[0], raw.data());
-    _exit(127);
-  }
-  CliRun r;
-  if (pid < 0) return r;
-  int status = 0;
-  while (waitpid(pid, &status, WNOHANG) != pid) {
-    if (Clock::now() - start > kKillAfter) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      r.killed = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  r.exited = WIFEXITED(status) && !r.killed;
-  if (r.exited) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  if (!stdout_path) r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  if (limits.file_size) o.file_size_limit = *limits.file_size;
+  o.kill_after = kKillAfter;
+  return cli_process::run(args, kTmp / "runs" / tag, o);
 }
 
 // Ended by exit() with `code` (SIGXCPU, SIGBUS, SIGXFSZ, SIGABRT, a kill all fail).
@@ -136,37 +84,6 @@ void expect_exit(const CliRun& r, int code) {
   EXPECT_EQ(r.exit_code, code) << r.err;
 }
 
-// Strict UTF-8 (RFC 3629): no overlongs, no surrogates, nothing above U+10FFFF.
-bool valid_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t n = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      n = 1, cp = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      n = 2, cp = c & 0x0Fu;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      n = 3, cp = c & 0x07u;
-    } else {
-      return false;
-    }
-    if (i + n >= s.size()) return false;  // a sequence cut short
-    for (std::size_t k = 1; k <= n; ++k) {
-      const auto d = static_cast<unsigned char>(s[i + k]);
-      if ((d & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (d & 0x3Fu);
-    }
-    if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return false;
-    }
-    i += n + 1;
-  }
-  return true;
-}
 
 // Codes of a single-asset JSON report.
 std::vector<std::string> codes_of(const std::string& report) {
@@ -437,7 +354,7 @@ TEST(ContractExamples, LoneSurrogateNeverReachesAReport) {
     const CliRun r = cli({"validate", "--format", format, (dir / "model.gltf").string()},
                       std::string("surrogate_") + format);
     expect_exit(r, 1);
-    EXPECT_TRUE(valid_utf8(r.out));
+    EXPECT_TRUE(strict_text::utf8(r.out));
   }
 }
 
@@ -455,7 +372,7 @@ TEST(ContractExamples, FileNamesAndValuesAreSafeInEveryFormat) {
     const CliRun r = cli({"validate", "--format", format, bad.string()}, std::string("names_") + format);
     EXPECT_EQ(r.signal, 0);
     EXPECT_TRUE(r.exited);
-    EXPECT_TRUE(valid_utf8(r.out));
+    EXPECT_TRUE(strict_text::utf8(r.out));
     EXPECT_EQ(r.out.find('\x1B'), std::string::npos) << "raw ESC in the " << format << " report";
   }
 }
