@@ -37,11 +37,9 @@ std::string format_message(std::string_view tmpl, std::initializer_list<std::str
 
 void cut_issue_text(std::string& text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return;
-  std::size_t keep = max_bytes > kCutMark.size() ? max_bytes - kCutMark.size() : 0;
-  // Back up over continuation bytes (10xxxxxx) to the start of a code point.
-  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
-  text.resize(keep);
-  text += kCutMark;
+  // The shared cut (validator/text.hpp), with this collector's mark.
+  const std::size_t room = max_bytes > kCutMark.size() ? max_bytes - kCutMark.size() : 0;
+  text = text::truncate_utf8(text, room, kCutMark);
 }
 
 IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}

@@ -76,15 +76,15 @@ std::string repair_utf8(std::string_view s) {
   return out;
 }
 
-std::string truncate_utf8(std::string_view s, std::size_t max_bytes) {
+std::string truncate_utf8(std::string_view s, std::size_t max_bytes, std::string_view mark) {
   std::string out;
-  out.reserve(std::min(s.size(), max_bytes) + kEllipsis.size());
+  out.reserve(std::min(s.size(), max_bytes) + mark.size());
   std::size_t i = 0;
   while (i < s.size()) {
     const CodePoint cp = decode_utf8(s, i);
     const std::string_view piece = cp.length != 0 ? s.substr(i, cp.length) : kReplacement;
     if (out.size() + piece.size() > max_bytes) {
-      out += kEllipsis;
+      out += mark;
       return out;
     }
     out += piece;

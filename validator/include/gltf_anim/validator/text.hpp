@@ -37,8 +37,8 @@ void append_repaired_utf8(std::string& out, std::string_view s);
 std::string repair_utf8(std::string_view s);
 
 // At most `max_bytes` bytes of `s` (repaired), cut at a code-point boundary;
-// when something was cut, U+2026 is appended (so the result may exceed
-// max_bytes by those 3 bytes).
-std::string truncate_utf8(std::string_view s, std::size_t max_bytes);
+// when something was cut, `mark` is appended (so the result may exceed
+// max_bytes by the mark's size).
+std::string truncate_utf8(std::string_view s, std::size_t max_bytes, std::string_view mark = kEllipsis);
 
 }  // namespace gltf_anim::validator::text
