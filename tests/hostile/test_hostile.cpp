@@ -135,13 +135,15 @@ ChildRun validate(const std::vector<std::string>& args, const std::string& tag,
   return run(argv, tag, stdin_file);
 }
 
-// The process contract every hostile run must keep.
-void expect_contract(const ChildRun& r) {
+// The process contract every hostile run must keep. `cpu_ceiling` is a sanity
+// bound against runaway work, not a speed test; a run that must fill 1 GiB of
+// memory on purpose needs more than the default.
+void expect_contract(const ChildRun& r, double cpu_ceiling = kCpuCeiling) {
   EXPECT_FALSE(r.timed_out) << "killed after " << kKillAfter.count() << " s";
   EXPECT_EQ(r.signal, 0) << "terminated by signal " << r.signal;
   ASSERT_TRUE(r.exited);
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << r.exit_code;
-  EXPECT_LT(r.cpu_seconds, kCpuCeiling) << "wall " << r.seconds << " s";
+  EXPECT_LT(r.cpu_seconds, cpu_ceiling) << "wall " << r.seconds << " s";
 #ifndef GLTF_ANIM_TEST_ASAN
   EXPECT_LT(r.max_rss_kib, static_cast<long>(kMemoryLimit / 1024));
 #endif
@@ -648,7 +650,9 @@ TEST(HostileBounds, WorkerOutOfMemoryBecomesAReportEntry) {
     SCOPED_TRACE(threads);
     const ChildRun r = validate({"--max-issues", "0", "--max-issue-mb", "0", "--threads", threads, dir.string()},
                                 std::string("oom_folder_") + threads);
-    expect_contract(r);
+    // Filling 1 GiB with issues takes 3-4 s of CPU on an idle machine (6 s seen
+    // on a loaded one, over the default ceiling of 5).
+    expect_contract(r, 4 * kCpuCeiling);
     rapidjson::Document d;
     d.Parse(r.out.c_str(), r.out.size());
     ASSERT_FALSE(d.HasParseError()) << r.err;
