@@ -8,7 +8,7 @@
 
 namespace gltf_anim::suite {
 
-std::vector<VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
+std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
                                              std::size_t channel,
                                              const std::function<std::vector<double>(double t)>& value_at) {
   // Far below any tolerance of the suite: a difference this small is the
@@ -19,7 +19,7 @@ std::vector<VariantSample> differing_samples(const samples::SamplesFile& golden,
     for (const auto& c : a.channels) {
       if (c.index != channel) continue;
       const bool angle = compare::uses_angle(c);
-      std::vector<VariantSample> out;
+      std::vector<compare::VariantSample> out;
       for (std::size_t i = 0; i < c.size(); ++i) {
         const auto g = c.value(i);
         std::vector<double> v = value_at(c.times[i]);
@@ -155,7 +155,7 @@ std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler:
   std::vector<Variant> out = c.variants;
   for (const SuiteAlternative& alt : kSuiteAlternatives) {
     if (std::any_of(out.begin(), out.end(), [&](const Variant& v) { return v.name == alt.name; })) continue;
-    std::vector<VariantSample> excerpt;
+    std::vector<compare::VariantSample> excerpt;
     bool matters = false;
     for (const sampler::DecodedChannel& ch : channels) {
       if (!alt.applies(ch)) continue;
@@ -165,7 +165,7 @@ std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler:
       const auto value_at = alt.value_at;
       const auto part = differing_samples(golden, ch.animation, ch.channel,
                                           [&ch, value_at](double t) { return value_at(ch, t); });
-      for (const VariantSample& s : part) {
+      for (const compare::VariantSample& s : part) {
         const auto i = static_cast<std::size_t>(std::find(g->times.begin(), g->times.end(), s.t) - g->times.begin());
         const auto gv = g->value(i);
         const double d = compare::uses_angle(*g) ? compare::angle_between(gv, s.value)

@@ -109,7 +109,7 @@ Case make(std::string id, std::string group, std::vector<std::string> features,
 }
 
 // An alternative computed by `f(t)`, at every golden time of one channel where it differs.
-std::function<std::vector<VariantSample>(const samples::SamplesFile&)> everywhere(
+std::function<std::vector<compare::VariantSample>(const samples::SamplesFile&)> everywhere(
     std::size_t animation, std::size_t channel, std::function<D(double)> f) {
   return [=](const samples::SamplesFile& golden) { return differing_samples(golden, animation, channel, f); };
 }
@@ -318,7 +318,7 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         pointer_scene(b, "float4");
         const int anim = b.add_animation("metallic");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(kUnsignedByte, true, I{0, 255, 51, 128}, "SCALAR");
+        const int output = b.accessor_int(validator::ComponentType::kUnsignedByte, true, I{0, 255, 51, 128}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "LINEAR");
         b.add_pointer_channel(anim, s, "/materials/0/pbrMetallicRoughness/metallicFactor");
       }));
@@ -334,7 +334,7 @@ void add_pointer_matrix(std::vector<Case>& cases) {
             .set("extensions", Json::object({{"KHR_node_visibility", Json::object({{"visible", true}})}}));
         const int anim = b.add_animation("blink");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(kUnsignedByte, false, I{1, 0, 2, 0}, "SCALAR");
+        const int output = b.accessor_int(validator::ComponentType::kUnsignedByte, false, I{1, 0, 2, 0}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "STEP");
         b.add_pointer_channel(anim, s, "/nodes/0/extensions/KHR_node_visibility/visible");
       }));
@@ -349,7 +349,7 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         b.root()["nodes"].at(static_cast<std::size_t>(node)).set("extras", Json::object({{"level", 0}}));
         const int anim = b.add_animation("level");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(kShort, false, I{0, 3, -2, 7}, "SCALAR");
+        const int output = b.accessor_int(validator::ComponentType::kShort, false, I{0, 3, -2, 7}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "STEP");
         b.add_pointer_channel(anim, s, "/nodes/0/extras/level");
       }));
@@ -704,7 +704,7 @@ void add_edge_cases(std::vector<Case>& cases) {
          [](const samples::SamplesFile& golden) {
            const double t1 = 1.0;
            const double t2 = static_cast<double>(std::nextafter(1.0f, 2.0f));
-           std::vector<VariantSample> out;
+           std::vector<compare::VariantSample> out;
            for (std::size_t ch : {std::size_t{0}, std::size_t{1}}) {
              for (double u : {0.25, 0.5, 0.75}) {
                const double t = t1 + u * (t2 - t1);
@@ -788,14 +788,14 @@ void add_edge_cases(std::vector<Case>& cases) {
   // Normalized integer outputs.
   struct IntKind {
     const char* name;
-    int component_type;
+    validator::ComponentType component_type;
     double scale;
     bool is_signed;
   };
-  const IntKind ints[] = {{"byte", kByte, 127, true},
-                          {"ubyte", kUnsignedByte, 255, false},
-                          {"short", kShort, 32767, true},
-                          {"ushort", kUnsignedShort, 65535, false}};
+  const IntKind ints[] = {{"byte", validator::ComponentType::kByte, 127, true},
+                          {"ubyte", validator::ComponentType::kUnsignedByte, 255, false},
+                          {"short", validator::ComponentType::kShort, 32767, true},
+                          {"ushort", validator::ComponentType::kUnsignedShort, 65535, false}};
   for (const auto& k : ints) {
     // Rotation: 0, 90, 180 degrees about z (+ a 60 degree x turn for signed types).
     std::vector<Quat> q = {Quat{0, 0, 0, 1}, axis_angle(0, 0, 1, 90), Quat{0, 0, 1, 0}};
@@ -846,7 +846,7 @@ void add_edge_cases(std::vector<Case>& cases) {
       for (std::int64_t c : w) unclamped.push_back(static_cast<double>(c) / k.scale);
       wc.variants.push_back(
           {"no-clamp",
-           std::string("c / ") + (k.component_type == kByte ? "127" : "32767") +
+           std::string("c / ") + (k.component_type == validator::ComponentType::kByte ? "127" : "32767") +
                " without the max(..., -1) clamp (three.js): the most negative value decodes below -1; breaks "
                "glTF 2.0 3.11 Animations' decoding table for normalized signed integers, f = max(c / (2^(n-1) - 1), "
                "-1.0).",

@@ -21,7 +21,7 @@ using reference::Quat;
 using F = std::vector<float>;
 using D = std::vector<double>;
 using I = std::vector<std::int64_t>;
-using Excerpt = std::vector<VariantSample>;
+using Excerpt = std::vector<compare::VariantSample>;
 
 const char* const kAnimations = "glTF 2.0 3.11 Animations";
 const char* const kClamp = "glTF 2.0 3.11 Animations (clamp before/after the input range)";
@@ -382,10 +382,10 @@ void add_divergence_cases(std::vector<Case>& cases) {
           const int node = mesh_node(b, 1);
           const int anim = b.add_animation("short");
           const int input = b.accessor_float({0, 1, 2}, "SCALAR", true);
-          b.add_core_channel(anim, b.add_sampler(anim, input, b.accessor_int(kShort, true, raw, "VEC4"), "LINEAR"),
+          b.add_core_channel(anim, b.add_sampler(anim, input, b.accessor_int(validator::ComponentType::kShort, true, raw, "VEC4"), "LINEAR"),
                              node, "rotation");
           b.add_core_channel(
-              anim, b.add_sampler(anim, input, b.accessor_int(kShort, true, I{32767, -32768, 0}, "SCALAR"), "LINEAR"),
+              anim, b.add_sampler(anim, input, b.accessor_int(validator::ComponentType::kShort, true, I{32767, -32768, 0}, "SCALAR"), "LINEAR"),
               node, "weights");
         });
     c.variants.push_back({"no-clamp",

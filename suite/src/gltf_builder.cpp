@@ -81,18 +81,6 @@ void GltfBuilder::use_extension(const std::string& name, bool required) {
   if (required) add_unique("extensionsRequired");
 }
 
-std::size_t GltfBuilder::component_size(int component_type) const {
-  switch (component_type) {
-    case kByte:
-    case kUnsignedByte: return 1;
-    case kShort:
-    case kUnsignedShort: return 2;
-    case kUnsignedInt:
-    case kFloat: return 4;
-    default: throw std::logic_error("GltfBuilder: unknown component type");
-  }
-}
-
 int GltfBuilder::buffer_view(const std::vector<std::uint8_t>& bytes) {
   while (bin_.size() % 4 != 0) bin_.push_back(0);
   const std::size_t offset = bin_.size();
@@ -111,7 +99,7 @@ int GltfBuilder::accessor_float(const std::vector<float>& values, const char* ty
   for (float f : values) put_float(bytes, f);
   const int view = buffer_view(bytes);
   Json accessor = Json::object({{"bufferView", view},
-                                {"componentType", static_cast<int>(kFloat)},
+                                {"componentType", static_cast<int>(validator::ComponentType::kFloat)},
                                 {"count", values.size() / n},
                                 {"type", type}});
   if (minmax) {
@@ -127,13 +115,13 @@ int GltfBuilder::accessor_float(const std::vector<float>& values, const char* ty
   return add("accessors", std::move(accessor));
 }
 
-int GltfBuilder::accessor_int(int component_type, bool normalized,
+int GltfBuilder::accessor_int(validator::ComponentType component_type, bool normalized,
                               const std::vector<std::int64_t>& raw, const char* type) {
   const auto n = static_cast<std::size_t>(component_count(type));
   if (raw.empty() || raw.size() % n != 0) {
     throw std::logic_error("GltfBuilder: integer data does not fit the accessor type");
   }
-  const std::size_t size = component_size(component_type);
+  const std::size_t size = validator::component_size(component_type);
   std::vector<std::uint8_t> bytes;
   for (std::int64_t v : raw) {
     const auto u = static_cast<std::uint64_t>(v);
@@ -143,7 +131,7 @@ int GltfBuilder::accessor_int(int component_type, bool normalized,
   // start on a component boundary, which packed data always does.
   const int view = buffer_view(bytes);
   Json accessor = Json::object({{"bufferView", view},
-                                {"componentType", component_type}});
+                                {"componentType", static_cast<int>(component_type)}});
   if (normalized) accessor.set("normalized", true);
   accessor.set("count", raw.size() / n);
   accessor.set("type", type);
@@ -169,13 +157,13 @@ int GltfBuilder::accessor_sparse_float(const std::vector<float>& base, bool with
   std::vector<std::uint8_t> value_bytes;
   for (float f : values) put_float(value_bytes, f);
   const int value_view = buffer_view(value_bytes);
-  accessor.set("componentType", static_cast<int>(kFloat));
+  accessor.set("componentType", static_cast<int>(validator::ComponentType::kFloat));
   accessor.set("count", base.size() / n);
   accessor.set("type", type);
   accessor.set("sparse",
                Json::object({{"count", indices.size()},
                              {"indices", Json::object({{"bufferView", index_view},
-                                                        {"componentType", static_cast<int>(kUnsignedInt)}})},
+                                                        {"componentType", static_cast<int>(validator::ComponentType::kUnsignedInt)}})},
                              {"values", Json::object({{"bufferView", value_view}})}}));
   return add("accessors", std::move(accessor));
 }

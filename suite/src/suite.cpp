@@ -135,7 +135,7 @@ std::size_t generate(const std::filesystem::path& out) {
           variant.set("samples", "valid/" + file);
         } else if (v.excerpt) {
           Json excerpt = Json::array();
-          for (const VariantSample& s : v.excerpt(golden)) {
+          for (const compare::VariantSample& s : v.excerpt(golden)) {
             excerpt.push(Json::object({{"animation", s.animation},
                                        {"channel", s.channel},
                                        {"t", s.t},

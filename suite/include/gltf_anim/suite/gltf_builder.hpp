@@ -4,6 +4,7 @@
 // an external .bin, or .glb. Binary data is written little-endian with exact
 // float32 values; every bufferView starts on a 4-byte boundary.
 #include <gltf_anim/suite/json.hpp>
+#include <gltf_anim/validator/asset.hpp>
 
 #include <cstdint>
 #include <string>
@@ -12,16 +13,6 @@
 namespace gltf_anim::suite {
 
 enum class Container { kDataUri, kExternalBin, kGlb };
-
-// glTF accessor componentType values.
-enum ComponentType : int {
-  kByte = 5120,
-  kUnsignedByte = 5121,
-  kShort = 5122,
-  kUnsignedShort = 5123,
-  kUnsignedInt = 5125,
-  kFloat = 5126,
-};
 
 struct OutputFile {
   std::string name;                 // file name relative to the asset's folder
@@ -41,7 +32,7 @@ class GltfBuilder {
   // are written (required for animation inputs and POSITION).
   int accessor_float(const std::vector<float>& values, const char* type, bool minmax);
   // Integer accessor: `raw` holds the stored integers of `component_type`.
-  int accessor_int(int component_type, bool normalized, const std::vector<std::int64_t>& raw,
+  int accessor_int(validator::ComponentType component_type, bool normalized, const std::vector<std::int64_t>& raw,
                    const char* type);
   // Float accessor with a sparse substitution. With `with_base` the base values
   // live in a bufferView; without, the base is all zeros (no bufferView).
@@ -67,7 +58,6 @@ class GltfBuilder {
 
  private:
   int buffer_view(const std::vector<std::uint8_t>& bytes);
-  std::size_t component_size(int component_type) const;
 
   Json root_;
   std::vector<std::uint8_t> bin_;

@@ -12,6 +12,7 @@
 #include <gltf_anim/suite/gltf_builder.hpp>
 #include <gltf_anim/suite/json.hpp>
 #include <gltf_anim/reference/track.hpp>
+#include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
 #include <cstddef>
@@ -21,14 +22,6 @@
 #include <vector>
 
 namespace gltf_anim::suite {
-
-// One sample of what an implementation-defined variant returns.
-struct VariantSample {
-  std::size_t animation = 0;
-  std::size_t channel = 0;
-  double t = 0.0;
-  std::vector<double> value;
-};
 
 // What another evaluation gives, computed with the reference maths on the same
 // data (`excerpt`, a few samples; empty when a description says it all).
@@ -45,7 +38,7 @@ struct VariantSample {
 struct Variant {
   std::string name;
   std::string description;
-  std::function<std::vector<VariantSample>(const samples::SamplesFile& golden)> excerpt;
+  std::function<std::vector<compare::VariantSample>(const samples::SamplesFile& golden)> excerpt;
   bool allowed = true;
   bool core_only_view = false;
 };
@@ -64,7 +57,7 @@ struct Case {
 // An alternative's values at every golden time of one channel where they differ
 // from the golden ones (by more than 1e-9, absolute or radians), so that an
 // engine with exactly that behaviour is recognised at every time.
-std::vector<VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
+std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
                                              std::size_t channel,
                                              const std::function<std::vector<double>(double t)>& value_at);
 
