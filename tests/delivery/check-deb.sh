@@ -26,6 +26,7 @@ fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
 ( cd "$BUILD_DIR" && cpack -G DEB -B "$WORK/pkg" >"$WORK/cpack.log" 2>&1 ) \
   || { cat "$WORK/cpack.log" >&2; fail "cpack failed"; }
 
@@ -115,8 +116,9 @@ fi
 if [ "$INSTALL" -eq 1 ]; then
   [ "$(id -u)" -eq 0 ] || fail "--install needs root"
   ! dpkg-query -W gltf-anim >/dev/null 2>&1 || fail "gltf-anim is already installed here; not replacing it"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >&2
-  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq gltf-anim >&2' EXIT
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >"$WORK/apt-install.log" 2>&1 \
+    || { cat "$WORK/apt-install.log" >&2; fail "apt-get install failed"; }
+  trap 'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq gltf-anim >"$WORK/apt-purge.log" 2>&1' EXIT
   [ "$(command -v gltf-anim)" = /usr/bin/gltf-anim ] || fail "gltf-anim is not /usr/bin/gltf-anim on PATH"
   run_checks gltf-anim
 fi
