@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Builds the Debian package of the CLI with CPack from a configured and built
 # folder, checks it as a Debian user would meet it, and runs the binary it holds.
-#   bash tests/delivery/check-deb.sh BUILD_DIR WORK_DIR [--lintian] [--install]
-# Run by CTest (deb_package) without the options; .ci/run adds --lintian and, as
-# root on its throwaway machine, --install (apt-get install of the .deb for real,
-# then `gltf-anim validate` from /usr/bin, then apt-get purge).
+#   bash tests/delivery/check-deb.sh BUILD_DIR WORK_DIR [--hardened] [--lintian] [--install]
+# Run by CTest (delivery_deb_package) on the test build without the options;
+# .ci/run runs it on the "cli" preset's build with --hardened (that preset's
+# hardening flags are in the binary) and --lintian, and, as root on its throwaway
+# machine, --install (apt-get install of the .deb for real, then `gltf-anim
+# validate` from /usr/bin, then apt-get purge).
 # Expected values come from elsewhere than CPack: the version from CMakeLists.txt's
 # project(), the architecture from dpkg, the dependencies from the libraries the
 # binary loads (ldd) and the packages that own them (dpkg -S).
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: check-deb.sh BUILD_DIR WORK_DIR [--lintian] [--install]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: check-deb.sh BUILD_DIR WORK_DIR [--hardened] [--lintian] [--install]" >&2; exit 2; }
 BUILD_DIR="$(cd "$1" && pwd)"
 WORK="$2"
 shift 2
-LINTIAN=0 INSTALL=0
+HARDENED=0 LINTIAN=0 INSTALL=0
 for option in "$@"; do
   case "$option" in
+    --hardened) HARDENED=1;;
     --lintian) LINTIAN=1;;
     --install) INSTALL=1;;
     *) echo "check-deb: unknown option $option" >&2; exit 2;;
@@ -66,7 +69,8 @@ while read -r lib path; do
   # makes both reach it), and ldd may name a link to it.
   resolved="$(readlink -f "$path")"
   for candidate in "$path" "${path#/usr}" "/usr$path" "$resolved" "${resolved#/usr}"; do
-    owner="$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1)" || owner=""
+    owner="$(dpkg -S "$candidate" 2>/dev/null)" || owner=""
+    owner="$(sed -n '1s/:.*//p' <<<"$owner")"
     [ -z "$owner" ] || break
   done
   [ -n "$owner" ] || fail "no package owns $path ($lib)"
@@ -83,17 +87,34 @@ diff -u "$WORK/files.want" "$WORK/files.txt" >&2 || fail "unexpected files in th
 dpkg-deb --contents "$deb" | awk '$1 ~ /^-/ && $2 != "root/root" { bad = 1 } END { exit bad }' \
   || fail "files not owned by root/root"
 gzip -t "$extract/usr/share/doc/gltf-anim/changelog.Debian.gz" || fail "changelog.Debian.gz is not gzip"
-zcat "$extract/usr/share/doc/gltf-anim/changelog.Debian.gz" | head -n 1 | grep -q "^gltf-anim (${version}-1) " \
+changelog="$(zcat "$extract/usr/share/doc/gltf-anim/changelog.Debian.gz")"
+[[ "$changelog" == "gltf-anim (${version}-1) "* ]] \
   || fail "changelog.Debian.gz does not start with this version"
 cmp -s "$ROOT/packaging/copyright" "$extract/usr/share/doc/gltf-anim/copyright" || fail "copyright differs from packaging/copyright"
-readelf -S "$binary" | grep -q '\.symtab' && fail "usr/bin/gltf-anim is not stripped"
+sections="$(readelf -SW "$binary")"
+! grep -q '\.symtab' <<<"$sections" || fail "usr/bin/gltf-anim is not stripped"
+
+if [ "$HARDENED" -eq 1 ]; then
+  # What Debian's hardening flags leave in a binary: PIE (type DYN), full RELRO
+  # (a GNU_RELRO segment and BIND_NOW), the stack protector's and fortified
+  # functions' symbols.
+  # (Outputs are held first: grep -q closing the pipe early would fail pipefail.)
+  header="$(readelf -hW "$binary")" segments="$(readelf -lW "$binary")"
+  dynamic="$(readelf -dW "$binary")" symbols="$(nm -D "$binary")"
+  grep -q 'Type:[[:space:]]*DYN' <<<"$header" || fail "not PIE"
+  grep -q GNU_RELRO <<<"$segments" || fail "no RELRO segment"
+  grep -q 'BIND_NOW' <<<"$dynamic" || fail "not linked with -z now"
+  grep -q ' __stack_chk_fail' <<<"$symbols" || fail "no stack protector"
+  grep -Eq ' __[a-z]+_chk@' <<<"$symbols" || fail "no fortified function (_FORTIFY_SOURCE)"
+fi
 
 # --- the unpacked binary, run from the scratch root ---
 # Expected outputs: the valid example has no findings; duplicate_targets.gltf has
 # two channels on one target, ANIMATION_DUPLICATE_TARGETS (its expected report).
 run_checks() {
   local cli="$1" out status
-  "$cli" --version | grep -qF "$version" || fail "$cli --version does not say $version"
+  out="$("$cli" --version)" || fail "$cli --version exited $?"
+  grep -qF "$version" <<<"$out" || fail "$cli --version does not say $version"
   out="$("$cli" validate "$ROOT/conformance_assets/valid/sqlerp_with_fallback.gltf")" \
     || fail "$cli validate of a valid asset exited $?"
   grep -q ': ok (0 errors' <<<"$out" || fail "unexpected report: $out"
