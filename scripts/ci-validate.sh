@@ -24,7 +24,8 @@
 # findings, 2 usage or I/O error (a bad setting, no asset found, a report that
 # could not be written).
 # Under GitHub Actions (GITHUB_OUTPUT set) the step also gets the outputs exit-code,
-# sarif, junit and json (the report paths, empty when not written).
+# sarif, junit and json (the report paths, empty when not written), and the text
+# report goes to the job summary (GITHUB_STEP_SUMMARY) too.
 set -uo pipefail
 
 die() { echo "ci-validate: $*" >&2; exit 2; }
@@ -65,7 +66,21 @@ run_validate() {
 }
 
 status=0
-run_validate || status=$?
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  # The text report also goes to the job's summary page, first 100 lines, as an
+  # indented code block (no fence an asset's name could close).
+  text="$(mktemp)" || die "cannot create a temporary file"
+  run_validate | tee "$text"
+  status=${PIPESTATUS[0]}
+  { echo "### gltf-anim validate: exit code $status"
+    echo
+    head -n 100 "$text" | sed 's/^/    /'
+    [ "$(wc -l <"$text")" -le 100 ] || echo "    ... (the whole report is in the log)"
+  } >>"$GITHUB_STEP_SUMMARY"
+  rm -f "$text"
+else
+  run_validate || status=$?
+fi
 # A usage error or no asset found: the report files would say nothing more.
 [ "$status" -ne 2 ] || { [ -z "${GITHUB_OUTPUT:-}" ] || echo "exit-code=2" >>"$GITHUB_OUTPUT"; exit 2; }
 

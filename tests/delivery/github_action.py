@@ -396,6 +396,7 @@ def run_action(action, source_dir, inputs, play_uses, runner_temp, workdir, env=
             with tempfile.NamedTemporaryFile("w+", delete=False, dir=runner_temp) as out:
                 output_file = out.name
             step_env.update({"GITHUB_ACTION_PATH": source_dir, "GITHUB_OUTPUT": output_file,
+                             "GITHUB_STEP_SUMMARY": os.path.join(runner_temp, "step_summary.md"),
                              "RUNNER_TEMP": runner_temp, "GITHUB_WORKSPACE": workdir,
                              "GITHUB_ACTIONS": "true"})
             proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],

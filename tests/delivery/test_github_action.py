@@ -158,6 +158,12 @@ class GithubAction(unittest.TestCase):
         self.assertIn("ANIMATION_DUPLICATE_TARGETS", [r["ruleId"] for r in sarif["runs"][0]["results"]])
         failures = ET.parse(result.outputs["junit"]).getroot().findall(".//failure")
         self.assertEqual(len(failures), 1)
+        # The job summary has the verdict and the text report, indented (code).
+        with open(os.path.join(self.temp, "step_summary.md"), encoding="utf-8") as f:
+            summary = f.read().splitlines()
+        self.assertEqual(summary[0], "### gltf-anim validate: exit code 1")
+        self.assertTrue(all(line.startswith("    ") for line in summary[2:]), summary)
+        self.assertTrue(any("ANIMATION_DUPLICATE_TARGETS" in line for line in summary))
 
     def test_fail_on_and_args_reach_the_cli(self):
         # Ignoring the asset's only code leaves nothing to fail on.
