@@ -28,7 +28,11 @@
 # report goes to the job summary (GITHUB_STEP_SUMMARY) too.
 set -uo pipefail
 
-die() { echo "ci-validate: $*" >&2; exit 2; }
+die() {
+  echo "ci-validate: $*" >&2
+  [ -z "${GITHUB_OUTPUT:-}" ] || echo "exit-code=2" >>"$GITHUB_OUTPUT"
+  exit 2
+}
 
 # Splits $1 into the array named $2 the way a shell splits words and removes
 # quotes, with no expansion at all: xargs' own quoting rules (single and double
@@ -82,7 +86,7 @@ else
   run_validate || status=$?
 fi
 # A usage error or no asset found: the report files would say nothing more.
-[ "$status" -ne 2 ] || { [ -z "${GITHUB_OUTPUT:-}" ] || echo "exit-code=2" >>"$GITHUB_OUTPUT"; exit 2; }
+[ "$status" -ne 2 ] || die "no report written"
 
 written_sarif="" written_junit="" written_json=""
 for format in sarif junit json; do

@@ -194,6 +194,10 @@ class GithubAction(unittest.TestCase):
         self.assertFalse(os.path.exists(marker))
         # "$(touch" is a path that does not exist: a usage error, nothing run.
         self.assertEqual(result.outputs["exit-code"], "2")
+        # An unbalanced quote is the script's own usage error, with its output.
+        result, _ = self.run_action({"path": VALID, "gltf-anim": CLI, "args": "--ignore 'UNUSED_OBJECT"})
+        self.assertEqual((result.status, result.outputs["exit-code"]), ("failure", "2"))
+        self.assertIn("unbalanced quote", result.log)
         result, _ = self.run_action({"path": f"'{spaced}'", "gltf-anim": CLI})
         self.assertEqual(result.outputs["exit-code"], "1", result.log)
 
