@@ -185,7 +185,8 @@ def loose_equal(a, b):
 
 
 def truthy(v):
-    return not (v is None or v is False or v == "" or (isinstance(v, float) and v in (0.0,)))
+    # Falsy in GitHub's expressions: false, 0, -0, NaN, '' and null.
+    return not (v is None or v is False or v == "" or (isinstance(v, float) and (v == 0.0 or v != v)))
 
 
 def to_text(v):
