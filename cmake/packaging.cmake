@@ -1,7 +1,7 @@
 # The Debian package of the command-line tool, made by CPack (DEB generator):
 #   cd build && cpack            (or: cpack --preset deb after the "cli" preset)
-# gives gltf-anim_<version>-1_<arch>.deb holding /usr/bin/gltf-anim and
-# /usr/share/doc/gltf-anim/{copyright,changelog.Debian.gz}. Only the install
+# gives gltf-anim_<version>-1_<arch>.deb holding /usr/bin/gltf-anim, its manual
+# page and /usr/share/doc/gltf-anim/{copyright,changelog.Debian.gz}. Only the install
 # component "cli" goes in: the static libraries, headers and CMake package are for
 # `cmake --install` (README, "Using it as a library"), not for a tool's package.
 # Depends is computed by dpkg-shlibdeps (package dpkg-dev) from the libraries the
@@ -30,6 +30,14 @@ if(GLTF_ANIM_GZIP)
       DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gltf-anim COMPONENT cli)
   endif()
 endif()
+
+# gltf-anim(1), written at install time from the built executable's --help texts.
+install(CODE "
+  set(GLTF_ANIM_EXE \"$<TARGET_FILE:gltf-anim>\")
+  set(GLTF_ANIM_VERSION \"${PROJECT_VERSION}\")
+  set(GLTF_ANIM_MAN_WORK \"${PROJECT_BINARY_DIR}/packaging/man\")
+  set(GLTF_ANIM_MAN_DEST \"${CMAKE_INSTALL_MANDIR}/man1\")
+  include(\"${PROJECT_SOURCE_DIR}/cmake/manpage.cmake\")" COMPONENT cli)
 
 set(CPACK_PACKAGE_NAME gltf-anim)
 set(CPACK_PACKAGE_VENDOR "gltf-anim")

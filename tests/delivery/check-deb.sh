@@ -82,7 +82,7 @@ done < <(ldd "$binary" | awk '/=>/ { print $1, ($3 ~ /^\//) ? $3 : "" }')
 # --- files: the CLI and its documentation, nothing of the development package ---
 dpkg-deb --contents "$deb" | awk '{ print $NF }' | grep -v '/$' | sort >"$WORK/files.txt"
 printf '%s\n' ./usr/bin/gltf-anim ./usr/share/doc/gltf-anim/changelog.Debian.gz \
-  ./usr/share/doc/gltf-anim/copyright >"$WORK/files.want"
+  ./usr/share/doc/gltf-anim/copyright ./usr/share/man/man1/gltf-anim.1.gz >"$WORK/files.want"
 diff -u "$WORK/files.want" "$WORK/files.txt" >&2 || fail "unexpected files in the package"
 dpkg-deb --contents "$deb" | awk '$1 ~ /^-/ && $2 != "root/root" { bad = 1 } END { exit bad }' \
   || fail "files not owned by root/root"
@@ -91,6 +91,16 @@ changelog="$(zcat "$extract/usr/share/doc/gltf-anim/changelog.Debian.gz")"
 [[ "$changelog" == "gltf-anim (${version}-1) "* ]] \
   || fail "changelog.Debian.gz does not start with this version"
 cmp -s "$ROOT/packaging/copyright" "$extract/usr/share/doc/gltf-anim/copyright" || fail "copyright differs from packaging/copyright"
+# The manual page: well-formed for man (what lintian runs: no warning at all), with
+# a section for each command of the README's table.
+page="$extract/usr/share/man/man1/gltf-anim.1.gz"
+man_warnings="$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$page" 2>&1 >/dev/null)" \
+  || fail "man cannot format the manual page"
+[ -z "$man_warnings" ] || fail "man warns about the manual page: $man_warnings"
+page_source="$(zcat "$page")"
+for command in validate sample compare generate squad-report codes; do
+  grep -qxF ".SS ${command//-/\\-}" <<<"$page_source" || fail "the manual page has no section for $command"
+done
 sections="$(readelf -SW "$binary")"
 ! grep -q '\.symtab' <<<"$sections" || fail "usr/bin/gltf-anim is not stripped"
 
