@@ -27,6 +27,7 @@ done
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
 
+case "$WORK" in ""|/|.|..) fail "WORK_DIR '$WORK' is not a scratch folder";; esac
 rm -rf "$WORK"
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
