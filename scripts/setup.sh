@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
 # Installs what the build needs and is missing, then configures and builds
 # whatever is stale. Sourced by the quick-start scripts; safe to run again.
-#   BUILD_DIR   build folder (default: build)
+#   BUILD_DIR   build folder (default: build, build-cli for SETUP_PROFILE=cli)
 #   BUILD_TYPE  CMake build type (default: Release)
 #   CMAKE_ARGS  extra arguments for the configure step
 #   SETUP_EXTRA_PKGS  more Debian packages to install (run-tests.sh adds chromium)
+#   SETUP_PROFILE     "cli": only what the gltf-anim executable needs, configured with
+#                     the "cli" preset (no tests, benchmarks or fuzz targets) and only
+#                     that target built; the GitHub Action and the .deb build this way
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+SETUP_PROFILE="${SETUP_PROFILE:-full}"
+case "$SETUP_PROFILE" in
+  full) BUILD_DIR="${BUILD_DIR:-$ROOT/build}";;
+  cli) BUILD_DIR="${BUILD_DIR:-$ROOT/build-cli}";;
+  *) echo "setup: SETUP_PROFILE is full or cli, not '$SETUP_PROFILE'" >&2; exit 2;;
+esac
 BUILD_TYPE="${BUILD_TYPE:-Release}"
 
 # Debian packages. valijson is handled apart (see below and README).
-PKGS=(cmake g++ make rapidjson-dev libgtest-dev libgmock-dev
-      libboost-program-options-dev libbenchmark-dev libfmt-dev ${SETUP_EXTRA_PKGS:-})
+PKGS=(cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev)
+[ "$SETUP_PROFILE" = cli ] || PKGS+=(libgtest-dev libgmock-dev libbenchmark-dev)
+PKGS+=(${SETUP_EXTRA_PKGS:-})
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -42,5 +51,10 @@ fi
 
 JOBS="${JOBS:-$(nproc)}"
 # Configuring again is cheap and heals a folder whose last configure failed.
-cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" ${CMAKE_ARGS:-} >/dev/null
-cmake --build "$BUILD_DIR" -j "$JOBS" >&2
+if [ "$SETUP_PROFILE" = cli ]; then
+  ( cd "$ROOT" && cmake --preset cli -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" ${CMAKE_ARGS:-} >/dev/null )
+  cmake --build "$BUILD_DIR" -j "$JOBS" --target gltf-anim >&2
+else
+  cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" ${CMAKE_ARGS:-} >/dev/null
+  cmake --build "$BUILD_DIR" -j "$JOBS" >&2
+fi

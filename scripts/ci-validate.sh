@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Validates glTF assets in CI and writes the reports CI systems read. This is what
+# the GitHub Action (action.yml) and the GitLab CI snippet (docs/ci/gitlab-ci.yml)
+# run, and what CTest runs on committed assets (tests/delivery/), so the commands
+# they run are the ones tested.
+#
+# Settings, from the environment (all optional):
+#   GLTF_ANIM_PATHS    files and folders to validate, separated by spaces or new lines;
+#                      quote one holding a space as in a shell: "exports 'my assets'".
+#                      Default: . (the current folder)
+#   GLTF_ANIM_FAIL_ON  error, warning or info: the least severity that fails (default error)
+#   GLTF_ANIM_SARIF    SARIF report file; empty for none (default gltf-anim.sarif)
+#   GLTF_ANIM_JUNIT    JUnit XML report file; empty for none (default gltf-anim.junit.xml)
+#   GLTF_ANIM_JSON     JSON report file; empty for none (default none)
+#   GLTF_ANIM_ARGS     more `gltf-anim validate` options, quoted as in a shell,
+#                      e.g. "--ignore UNUSED_OBJECT --threads 4"
+#   GLTF_ANIM          the executable (default: gltf-anim from PATH)
+# Nothing in them is expanded or evaluated: quotes group words, nothing else.
+#
+# The text report goes to standard output (the CI log), then each report file is
+# written by a run with its --format and --output (validation is deterministic, so
+# they agree; each run costs one validation). Every report is written whatever the
+# findings, none when the text run ends in a usage or I/O error. Exit code: validate's: 0 nothing at or above GLTF_ANIM_FAIL_ON, 1
+# findings, 2 usage or I/O error (a bad setting, no asset found, a report that
+# could not be written).
+# Under GitHub Actions (GITHUB_OUTPUT set) the step also gets the outputs exit-code,
+# sarif, junit and json (the report paths, empty when not written), and the text
+# report goes to the job summary (GITHUB_STEP_SUMMARY) too.
+set -uo pipefail
+
+die() {
+  echo "ci-validate: $*" >&2
+  [ -z "${GITHUB_OUTPUT:-}" ] || echo "exit-code=2" >>"$GITHUB_OUTPUT"
+  exit 2
+}
+
+# Splits $1 into the array named $2 the way a shell splits words and removes
+# quotes, with no expansion at all: xargs' own quoting rules (single and double
+# quotes, backslash). An unbalanced quote is an error.
+split_words() {
+  local text="$1" tmp
+  local -n into="$2"
+  tmp="$(mktemp)" || die "cannot create a temporary file"
+  if ! printf '%s' "$text" | xargs -r printf '%s\0' >"$tmp" 2>/dev/null; then
+    rm -f "$tmp"
+    die "cannot split '$text' into words (an unbalanced quote?)"
+  fi
+  mapfile -d '' -t into <"$tmp"
+  rm -f "$tmp"
+}
+
+CLI="${GLTF_ANIM:-gltf-anim}"
+command -v "$CLI" >/dev/null 2>&1 || die "gltf-anim executable '$CLI' not found (set GLTF_ANIM)"
+FAIL_ON="${GLTF_ANIM_FAIL_ON:-error}"
+SARIF="${GLTF_ANIM_SARIF-gltf-anim.sarif}"
+JUNIT="${GLTF_ANIM_JUNIT-gltf-anim.junit.xml}"
+JSON="${GLTF_ANIM_JSON-}"
+
+paths=()
+split_words "${GLTF_ANIM_PATHS:-.}" paths
+[ ${#paths[@]} -gt 0 ] || die "GLTF_ANIM_PATHS names no file or folder"
+extra=()
+split_words "${GLTF_ANIM_ARGS:-}" extra
+
+# One validate run; its exit code is the function's. Shows the command in the log.
+run_validate() {
+  local cmd=("$CLI" validate --fail-on "$FAIL_ON" "$@" "${extra[@]}" "${paths[@]}")
+  printf '$' >&2; printf ' %q' "${cmd[@]}" >&2; printf '\n' >&2
+  "${cmd[@]}"
+}
+
+status=0
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  # The text report also goes to the job's summary page, first 100 lines, as an
+  # indented code block (no fence an asset's name could close).
+  text="$(mktemp)" || die "cannot create a temporary file"
+  run_validate | tee "$text"
+  status=${PIPESTATUS[0]}
+  { echo "### gltf-anim validate: exit code $status"
+    echo
+    head -n 100 "$text" | sed 's/^/    /'
+    [ "$(wc -l <"$text")" -le 100 ] || echo "    ... (the whole report is in the log)"
+  } >>"$GITHUB_STEP_SUMMARY"
+  rm -f "$text"
+else
+  run_validate || status=$?
+fi
+# A usage error or no asset found: the report files would say nothing more.
+[ "$status" -ne 2 ] || die "no report written"
+
+written_sarif="" written_junit="" written_json=""
+for format in sarif junit json; do
+  case "$format" in
+    sarif) file="$SARIF";;
+    junit) file="$JUNIT";;
+    json) file="$JSON";;
+  esac
+  [ -n "$file" ] || continue
+  dir="$(dirname -- "$file")"
+  mkdir -p -- "$dir" || die "cannot create the folder of '$file'"
+  run_status=0
+  run_validate --format "$format" --output "$file" || run_status=$?
+  # A report that could not be written is an error even when the assets are fine.
+  if [ "$run_status" -eq 2 ] || [ ! -f "$file" ]; then
+    echo "ci-validate: the $format report '$file' was not written" >&2
+    status=2
+    continue
+  fi
+  printf -v "written_$format" '%s' "$file"
+done
+
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  { echo "exit-code=$status"
+    echo "sarif=$written_sarif"
+    echo "junit=$written_junit"
+    echo "json=$written_json"
+  } >>"$GITHUB_OUTPUT"
+fi
+exit "$status"
