@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# CTest adapter_template_cpp: the C++ adapter template over a handful of cases (vectors,
-# rotations, weights, a pointer, an extension, a GLB), each case judged alone by
-# `gltf-anim compare` (must pass); then one value changed must fail (exit 1), so the
-# check can fail.
-#   check.sh ADAPTER GLTF_ANIM SUITE_DIR WORK_DIR
+# CTest adapter_template_cpp and adapter_template_python: an adapter template over a
+# handful of cases, each case judged alone by `gltf-anim compare` (must pass); then one
+# value changed must fail (exit 1), so the check can fail.
+#   check.sh GLTF_ANIM SUITE_DIR WORK_DIR CASE,CASE,... -- ADAPTER [ARG...]
+# The adapter runs as `ADAPTER [ARG...] SUITE_DIR OUT_DIR CASE...`; the first case's first
+# sample is the one changed. Needs python3 (the change is made on the parsed JSON, so it
+# does not depend on how an adapter formats its file).
 set -euo pipefail
-ADAPTER="$1" CLI="$2" SUITE="$3" WORK="$4"
-CASES=(translation_step rotation_linear weights2_cubicspline pointer_float3_linear sqlerp_with_fallback container_glb)
+CLI="$1" SUITE="$2" WORK="$3"
+IFS=, read -r -a CASES <<< "$4"
+[ "$5" = "--" ] || { echo "check.sh: usage: check.sh GLTF_ANIM SUITE_DIR WORK_DIR CASES -- ADAPTER [ARG...]" >&2; exit 2; }
+shift 5
+for tool in "$1" python3; do
+  command -v "$tool" > /dev/null || { echo "check.sh: $tool is not installed" >&2; exit 1; }
+done
 rm -rf "$WORK"
 mkdir -p "$WORK"
-"$ADAPTER" "$SUITE" "$WORK/samples" "${CASES[@]}"
+"$@" "$SUITE" "$WORK/samples" "${CASES[@]}"
 for id in "${CASES[@]}"; do
   if ! "$CLI" compare --golden "$SUITE" --actual "$WORK/samples/$id.samples.json" > "$WORK/$id.txt"; then
     cat "$WORK/$id.txt"
@@ -17,12 +24,15 @@ for id in "${CASES[@]}"; do
     exit 1
   fi
 done
-# A wrong value fails: the first translation sample moved by 1.
-sed 's/"value": \[0, 0, 0\]/"value": [1, 0, 0]/' "$WORK/samples/translation_step.samples.json" > "$WORK/wrong.samples.json"
-if cmp -s "$WORK/wrong.samples.json" "$WORK/samples/translation_step.samples.json"; then
-  echo "check.sh: could not change a value" >&2
-  exit 1
-fi
+# A wrong value fails: the first component of the first case's first sample moved by 1.
+python3 - "$WORK/samples/${CASES[0]}.samples.json" "$WORK/wrong.samples.json" <<'PY'
+import json, sys
+with open(sys.argv[1], encoding="utf-8") as f:
+    samples = json.load(f)
+samples["animations"][0]["channels"][0]["samples"][0]["value"][0] += 1
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    json.dump(samples, f)
+PY
 set +e
 "$CLI" compare --golden "$SUITE" --actual "$WORK/wrong.samples.json" > "$WORK/wrong.txt"
 rc=$?
