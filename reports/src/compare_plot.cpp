@@ -12,9 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "compare_internal.hpp"
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
 
 namespace gltf_anim::reports::detail {
+
+using compare::ChannelResult;
+using compare::ErrorMeasure;
+using text::short_number;
+using text::xml_escape;
+
 namespace {
 
 constexpr const char* kColors[kPlotMaxComponents] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
@@ -55,8 +62,8 @@ std::string linear_label(double v, double step) {
 
 // A mapping of a data range onto a pixel range, with the tick values to label.
 struct Axis {
-  double lo = 0, hi = 1;      // data range (log: powers of ten)
-  double from = 0, to = 1;    // pixels of lo and hi
+  double lo = 0, hi = 1;    // data range (log: powers of ten)
+  double from = 0, to = 1;  // pixels of lo and hi
   bool log = false;
   std::vector<double> ticks;  // data values
   double step = 0;            // linear: between ticks
@@ -165,7 +172,8 @@ std::vector<std::size_t> drawn_components(const Plan& p) {
       worst[k] = std::max(worst[k], std::isnan(d) ? std::numeric_limits<double>::infinity() : d);
     }
   }
-  std::stable_sort(all.begin(), all.end(), [&](std::size_t a, std::size_t b) { return worst[a] > worst[b]; });
+  std::stable_sort(all.begin(), all.end(),
+                   [&](std::size_t a, std::size_t b) { return worst[a] > worst[b]; });
   all.resize(kPlotMaxComponents);
   std::sort(all.begin(), all.end());
   return all;
@@ -178,7 +186,8 @@ std::vector<std::size_t> bucket_starts(const Plan& p) {
   std::size_t last = kGap;
   for (std::size_t i = 0; i < p.n; ++i) {
     const double f = std::clamp(p.time.frac(p.ch.times[i]), 0.0, 1.0);
-    const auto b = std::min(kPlotBuckets - 1, static_cast<std::size_t>(f * static_cast<double>(kPlotBuckets)));
+    const auto b =
+        std::min(kPlotBuckets - 1, static_cast<std::size_t>(f * static_cast<double>(kPlotBuckets)));
     if (b != last) starts.push_back(i);
     last = b;
   }
@@ -190,7 +199,8 @@ std::vector<std::size_t> bucket_starts(const Plan& p) {
 double rotation_degrees(const std::vector<double>& q, std::size_t i) {
   const double* v = &q[i * 4];
   const double angle = 2 * std::atan2(std::hypot(v[0], v[1], v[2]), std::fabs(v[3]));
-  return std::isfinite(angle) ? angle * (180 / std::acos(-1.0)) : std::numeric_limits<double>::quiet_NaN();
+  return std::isfinite(angle) ? angle * (180 / std::acos(-1.0))
+                              : std::numeric_limits<double>::quiet_NaN();
 }
 
 Axis time_axis(const ChannelResult& ch) {
@@ -234,7 +244,8 @@ Axis value_axis(const Plan& p, double top) {
   }
   const double pad = 0.06 * (v1 * 0.5 - v0 * 0.5) * 2;
   const double most = std::numeric_limits<double>::max();
-  return linear_axis(std::clamp(v0 - pad, -most, most), std::clamp(v1 + pad, -most, most), top + kValueHeight, top);
+  return linear_axis(std::clamp(v0 - pad, -most, most), std::clamp(v1 + pad, -most, most),
+                     top + kValueHeight, top);
 }
 
 Axis angle_axis(const Plan& p, double top) {
@@ -269,7 +280,8 @@ Axis error_axis(const ChannelResult& ch, double top) {
   if (!(hi > 0)) hi = 1;
   if (ch.tolerance > 0) lo = std::min(lo, ch.tolerance / 100);  // room for the passing samples
   lo = std::clamp(std::min(lo, hi / 10), hi * 1e-8, hi / 10);
-  return log_axis(lo, hi, top + kErrorHeight - 5, top + 5);  // inset: markers on the edges stay visible
+  return log_axis(lo, hi, top + kErrorHeight - 5,
+                  top + 5);  // inset: markers on the edges stay visible
 }
 
 Plan make_plan(const ChannelResult& ch) {
@@ -364,14 +376,17 @@ std::string series_path(const Plan& p, const Value& value, const Axis& y) {
 void write_panel(std::ostream& out, const Plan& p, const Axis& y, double top, double height,
                  const std::string& title) {
   out << "<g class=\"panel\"><rect x=\"" << kLeft << "\" y=\"" << top << "\" width=\"" << kPlotWidth
-      << "\" height=\"" << height << "\" fill=\"#fcfcfc\" stroke=\"#bbb\"/>\n<g class=\"grid\" stroke=\"#e6e6e6\">";
+      << "\" height=\"" << height
+      << "\" fill=\"#fcfcfc\" stroke=\"#bbb\"/>\n<g class=\"grid\" stroke=\"#e6e6e6\">";
   for (double t : p.time.ticks) {
     const std::string x = px(p.time(t));
-    out << "<line x1=\"" << x << "\" y1=\"" << top << "\" x2=\"" << x << "\" y2=\"" << top + height << "\"/>";
+    out << "<line x1=\"" << x << "\" y1=\"" << top << "\" x2=\"" << x << "\" y2=\"" << top + height
+        << "\"/>";
   }
   for (double v : y.ticks) {
     const std::string yy = px(y(v));
-    out << "<line x1=\"" << kLeft << "\" y1=\"" << yy << "\" x2=\"" << kLeft + kPlotWidth << "\" y2=\"" << yy << "\"/>";
+    out << "<line x1=\"" << kLeft << "\" y1=\"" << yy << "\" x2=\"" << kLeft + kPlotWidth
+        << "\" y2=\"" << yy << "\"/>";
   }
   out << "</g>\n<g class=\"yticks\" fill=\"#333\" text-anchor=\"end\" stroke=\"#333\">";
   for (double v : y.ticks) {
@@ -380,8 +395,8 @@ void write_panel(std::ostream& out, const Plan& p, const Axis& y, double top, do
         << "\"/><text x=\"" << kLeft - 6 << "\" y=\"" << px(y(v) + 3.5) << "\" stroke=\"none\">"
         << xml_escape(y.label(v)) << "</text>";
   }
-  out << "</g>\n<text class=\"panel-title\" x=\"" << kLeft << "\" y=\"" << top - 6 << "\" fill=\"#333\">"
-      << xml_escape(title) << "</text></g>\n";
+  out << "</g>\n<text class=\"panel-title\" x=\"" << kLeft << "\" y=\"" << top - 6
+      << "\" fill=\"#333\">" << xml_escape(title) << "</text></g>\n";
 }
 
 void write_time_ticks(std::ostream& out, const Plan& p) {
@@ -390,8 +405,8 @@ void write_time_ticks(std::ostream& out, const Plan& p) {
   for (double t : p.time.ticks) {
     const std::string x = px(p.time(t));
     out << "<line x1=\"" << x << "\" y1=\"" << y << "\" x2=\"" << x << "\" y2=\"" << y + 4
-        << "\"/><text x=\"" << x << "\" y=\"" << y + 15 << "\" stroke=\"none\">" << xml_escape(p.time.label(t))
-        << "</text>";
+        << "\"/><text x=\"" << x << "\" y=\"" << y + 15 << "\" stroke=\"none\">"
+        << xml_escape(p.time.label(t)) << "</text>";
   }
   out << "</g>\n<text x=\"" << kLeft + kPlotWidth / 2 << "\" y=\"" << y + 32
       << "\" text-anchor=\"middle\" fill=\"#333\">time (s)</text>\n";
@@ -408,11 +423,13 @@ void write_keyframes(std::ostream& out, const Plan& p) {
   if (xs.empty()) return;
   if (xs.size() <= kMaxKeyframeLines) {
     out << "<g class=\"keyframes\" stroke=\"#888\" stroke-dasharray=\"3,3\">";
-    std::vector<std::pair<double, double>> panels{{p.value_top, kValueHeight}, {p.error_top, kErrorHeight}};
+    std::vector<std::pair<double, double>> panels{{p.value_top, kValueHeight},
+                                                  {p.error_top, kErrorHeight}};
     if (p.rotation) panels.emplace_back(p.angle_top, kAngleHeight);
     for (double x : xs) {
       for (const auto& [top, height] : panels) {
-        out << "<line x1=\"" << px(x) << "\" y1=\"" << top << "\" x2=\"" << px(x) << "\" y2=\"" << top + height << "\"/>";
+        out << "<line x1=\"" << px(x) << "\" y1=\"" << top << "\" x2=\"" << px(x) << "\" y2=\""
+            << top + height << "\"/>";
       }
     }
     out << "</g>\n";
@@ -428,20 +445,26 @@ void write_value_curves(std::ostream& out, const Plan& p) {
     const std::size_t k = p.components[c];
     const char* color = kColors[c];
     out << "<path class=\"golden\" d=\""
-        << series_path(p, [&](std::size_t i) { return p.golden_at(i, k); }, p.value)
-        << "\" fill=\"none\" stroke=\"" << color << "\" stroke-width=\"3\" stroke-opacity=\"0.4\"/>\n"
+        << series_path(
+               p, [&](std::size_t i) { return p.golden_at(i, k); }, p.value)
+        << "\" fill=\"none\" stroke=\"" << color
+        << "\" stroke-width=\"3\" stroke-opacity=\"0.4\"/>\n"
         << "<path class=\"actual\" d=\""
-        << series_path(p, [&](std::size_t i) { return p.actual_at(i, k); }, p.value)
-        << "\" fill=\"none\" stroke=\"" << color << "\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/>\n";
+        << series_path(
+               p, [&](std::size_t i) { return p.actual_at(i, k); }, p.value)
+        << "\" fill=\"none\" stroke=\"" << color
+        << "\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/>\n";
   }
 }
 
 void write_angle_curves(std::ostream& out, const Plan& p) {
   out << "<path class=\"golden angle\" d=\""
-      << series_path(p, [&](std::size_t i) { return rotation_degrees(p.ch.golden, i); }, p.angle)
+      << series_path(
+             p, [&](std::size_t i) { return rotation_degrees(p.ch.golden, i); }, p.angle)
       << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"3\" stroke-opacity=\"0.35\"/>\n"
       << "<path class=\"actual angle\" d=\""
-      << series_path(p, [&](std::size_t i) { return rotation_degrees(p.actual, i); }, p.angle)
+      << series_path(
+             p, [&](std::size_t i) { return rotation_degrees(p.actual, i); }, p.angle)
       << "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/>\n";
 }
 
@@ -455,7 +478,8 @@ std::string error_text(const ChannelResult& ch, double e) {
 // One marker: a ring for an error over the tolerance, a triangle at the top for
 // a non-finite value, a cross at the top for a missing sample, a dot otherwise
 // (collected into `dots`). `title` is the marker's tooltip.
-void write_marker(std::ostream& out, std::string& dots, const Plan& p, std::size_t i, const std::string& title) {
+void write_marker(std::ostream& out, std::string& dots, const Plan& p, std::size_t i,
+                  const std::string& title) {
   const double e = p.ch.errors[i];
   const std::string x = px(p.time(p.ch.times[i]));
   const double top = p.error_top;
@@ -464,15 +488,17 @@ void write_marker(std::ostream& out, std::string& dots, const Plan& p, std::size
     return;
   }
   if (std::isnan(e)) {
-    out << "<path class=\"missing\" d=\"M" << x << " " << top + 2 << "m-3.5 0l7 7m0 -7l-7 7\" stroke=\""
-        << kFailColor << "\" stroke-width=\"1.6\">";
+    out << "<path class=\"missing\" d=\"M" << x << " " << top + 2
+        << "m-3.5 0l7 7m0 -7l-7 7\" stroke=\"" << kFailColor << "\" stroke-width=\"1.6\">";
   } else if (std::isinf(e)) {
-    out << "<path class=\"fail\" d=\"M" << x << " " << top + 1 << "l-4 7h8z\" fill=\"" << kFailColor << "\">";
+    out << "<path class=\"fail\" d=\"M" << x << " " << top + 1 << "l-4 7h8z\" fill=\"" << kFailColor
+        << "\">";
   } else {
-    out << "<circle class=\"fail\" cx=\"" << x << "\" cy=\"" << px(p.error(e)) << "\" r=\"3.2\" fill=\"none\" stroke=\""
-        << kFailColor << "\" stroke-width=\"1.6\">";
+    out << "<circle class=\"fail\" cx=\"" << x << "\" cy=\"" << px(p.error(e))
+        << "\" r=\"3.2\" fill=\"none\" stroke=\"" << kFailColor << "\" stroke-width=\"1.6\">";
   }
-  out << "<title>" << xml_escape(title) << "</title>" << (std::isnan(e) || std::isinf(e) ? "</path>" : "</circle>");
+  out << "<title>" << xml_escape(title) << "</title>"
+      << (std::isnan(e) || std::isinf(e) ? "</path>" : "</circle>");
 }
 
 // The error of every sample as a marker at its time (decimated: the worst
@@ -481,18 +507,20 @@ void write_error_markers(std::ostream& out, const Plan& p) {
   const ChannelResult& ch = p.ch;
   const double tolerance_y = p.error(std::max(ch.tolerance, p.error.lo));
   const std::string ty = px(tolerance_y);
-  out << "<line class=\"tolerance\" x1=\"" << kLeft << "\" y1=\"" << ty << "\" x2=\"" << kLeft + kPlotWidth
-      << "\" y2=\"" << ty << "\" stroke=\"" << kFailColor << "\" stroke-dasharray=\"6,4\"/>\n"
+  out << "<line class=\"tolerance\" x1=\"" << kLeft << "\" y1=\"" << ty << "\" x2=\""
+      << kLeft + kPlotWidth << "\" y2=\"" << ty << "\" stroke=\"" << kFailColor
+      << "\" stroke-dasharray=\"6,4\"/>\n"
       << "<text x=\"" << kLeft + kPlotWidth - 4 << "\" y=\"" << px(tolerance_y - 3)
-      << "\" text-anchor=\"end\" fill=\"" << kFailColor << "\">tolerance " << xml_escape(short_number(ch.tolerance, 4))
-      << "</text>\n<g class=\"errors\">";
+      << "\" text-anchor=\"end\" fill=\"" << kFailColor << "\">tolerance "
+      << xml_escape(short_number(ch.tolerance, 4)) << "</text>\n<g class=\"errors\">";
   std::string dots;
   const auto badness = [&](std::size_t i) {
     return std::isnan(ch.errors[i]) ? std::numeric_limits<double>::infinity() : ch.errors[i];
   };
   if (!p.decimated()) {
     for (std::size_t i = 0; i < p.n; ++i) {
-      write_marker(out, dots, p, i, "t = " + short_number(ch.times[i], 6) + ": " + error_text(ch, ch.errors[i]));
+      write_marker(out, dots, p, i,
+                   "t = " + short_number(ch.times[i], 6) + ": " + error_text(ch, ch.errors[i]));
     }
   } else {
     for (std::size_t b = 0; b < p.starts.size(); ++b) {
@@ -504,10 +532,12 @@ void write_error_markers(std::ostream& out, const Plan& p) {
       }
       const std::size_t last = p.bucket_end(b) - 1;
       write_marker(out, dots, p, worst,
-                   "t = " + short_number(ch.times[p.starts[b]], 6) + " to " + short_number(ch.times[last], 6) +
-                       ": " + std::to_string(last + 1 - p.starts[b]) + " samples, " + std::to_string(over) +
-                       " over the tolerance, " + std::to_string(missing) + " missing; worst at t = " +
-                       short_number(ch.times[worst], 6) + ": " + error_text(ch, ch.errors[worst]));
+                   "t = " + short_number(ch.times[p.starts[b]], 6) + " to " +
+                       short_number(ch.times[last], 6) + ": " +
+                       std::to_string(last + 1 - p.starts[b]) + " samples, " +
+                       std::to_string(over) + " over the tolerance, " + std::to_string(missing) +
+                       " missing; worst at t = " + short_number(ch.times[worst], 6) + ": " +
+                       error_text(ch, ch.errors[worst]));
     }
   }
   out << "</g>\n";
@@ -520,11 +550,14 @@ void write_error_markers(std::ostream& out, const Plan& p) {
 std::vector<std::string> component_names(const ChannelResult& ch) {
   std::vector<std::string> names;
   const std::string_view t = ch.target;
-  const bool xyz = t.ends_with("/translation") || t.ends_with("/scale") || ch.measure == ErrorMeasure::kAngle;
+  const bool xyz =
+      t.ends_with("/translation") || t.ends_with("/scale") || ch.measure == ErrorMeasure::kAngle;
   const char* letters = "xyzw";
   for (std::size_t k = 0; k < ch.width; ++k) {
-    if (xyz && k < 4) names.emplace_back(1, letters[k]);
-    else names.push_back(std::string(t.ends_with("/weights") ? "w" : "v").append(std::to_string(k)));
+    if (xyz && k < 4)
+      names.emplace_back(1, letters[k]);
+    else
+      names.push_back(std::string(t.ends_with("/weights") ? "w" : "v").append(std::to_string(k)));
   }
   return names;
 }
@@ -537,35 +570,43 @@ void write_legend(std::ostream& out, const Plan& p) {
   for (std::size_t c = 0; c < p.components.size(); ++c) {
     const char* color = kColors[c];
     const std::string& name = names[p.components[c]];
-    out << "<line x1=\"" << px(x) << "\" y1=\"10\" x2=\"" << px(x + 18) << "\" y2=\"10\" stroke=\"" << color
-        << "\" stroke-width=\"3\" stroke-opacity=\"0.4\"/><line x1=\"" << px(x) << "\" y1=\"16\" x2=\""
-        << px(x + 18) << "\" y2=\"16\" stroke=\"" << color << "\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/><text x=\""
-        << px(x + 22) << "\" y=\"17\">" << xml_escape(name) << "</text>";
+    out << "<line x1=\"" << px(x) << "\" y1=\"10\" x2=\"" << px(x + 18) << "\" y2=\"10\" stroke=\""
+        << color << "\" stroke-width=\"3\" stroke-opacity=\"0.4\"/><line x1=\"" << px(x)
+        << "\" y1=\"16\" x2=\"" << px(x + 18) << "\" y2=\"16\" stroke=\"" << color
+        << "\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/><text x=\"" << px(x + 22)
+        << "\" y=\"17\">" << xml_escape(name) << "</text>";
     x += 32 + 7.0 * static_cast<double>(name.size());
   }
-  out << "<text x=\"" << px(kLeft + kPlotWidth) << "\" y=\"17\" text-anchor=\"end\">thick: golden, dashed: actual"
+  out << "<text x=\"" << px(kLeft + kPlotWidth)
+      << "\" y=\"17\" text-anchor=\"end\">thick: golden, dashed: actual"
       << (p.step ? " (STEP: held, as steps)" : "") << "</text>";
   const double y = 34;
-  out << "<path d=\"M" << kLeft + 4 << " " << y - 8 << "l-4 7h8z\" fill=\"#555\"/><text x=\"" << kLeft + 10
-      << "\" y=\"" << y << "\">keyframe</text>"
-      << "<circle cx=\"" << kLeft + 74 << "\" cy=\"" << y - 4 << "\" r=\"3.2\" fill=\"none\" stroke=\"" << kFailColor
-      << "\" stroke-width=\"1.6\"/><text x=\"" << kLeft + 82 << "\" y=\"" << y << "\">over the tolerance</text>"
-      << "<path d=\"M" << kLeft + 195 << " " << y - 7.5 << "l7 7m0 -7l-7 7\" stroke=\"" << kFailColor
-      << "\" stroke-width=\"1.6\"/><text x=\"" << kLeft + 208 << "\" y=\"" << y << "\">no actual sample</text>"
-      << "<path d=\"M" << kLeft + 315 << " " << y - 4 << "h0\" stroke=\"#777\" stroke-width=\"3\" stroke-linecap=\"round\"/>"
+  out << "<path d=\"M" << kLeft + 4 << " " << y - 8 << "l-4 7h8z\" fill=\"#555\"/><text x=\""
+      << kLeft + 10 << "\" y=\"" << y << "\">keyframe</text>"
+      << "<circle cx=\"" << kLeft + 74 << "\" cy=\"" << y - 4
+      << "\" r=\"3.2\" fill=\"none\" stroke=\"" << kFailColor
+      << "\" stroke-width=\"1.6\"/><text x=\"" << kLeft + 82 << "\" y=\"" << y
+      << "\">over the tolerance</text>"
+      << "<path d=\"M" << kLeft + 195 << " " << y - 7.5 << "l7 7m0 -7l-7 7\" stroke=\""
+      << kFailColor << "\" stroke-width=\"1.6\"/><text x=\"" << kLeft + 208 << "\" y=\"" << y
+      << "\">no actual sample</text>"
+      << "<path d=\"M" << kLeft + 315 << " " << y - 4
+      << "h0\" stroke=\"#777\" stroke-width=\"3\" stroke-linecap=\"round\"/>"
       << "<text x=\"" << kLeft + 322 << "\" y=\"" << y << "\">within the tolerance</text>"
       << "</g>\n";
 }
 
 void write_svg(std::ostream& out, const Plan& p) {
-  out << "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << kWidth << " " << p.height
-      << "\" width=\"" << kWidth << "\" height=\"" << p.height << "\" role=\"img\" aria-label=\""
+  out << "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << kWidth << " "
+      << p.height << "\" width=\"" << kWidth << "\" height=\"" << p.height
+      << "\" role=\"img\" aria-label=\""
       << xml_escape("golden and actual values of " + p.ch.target + " over time, and the error")
       << "\" font-family=\"sans-serif\" font-size=\"11\">\n";
   write_legend(out, p);
   write_panel(out, p, p.value, p.value_top, kValueHeight, "values");
   if (p.rotation) {
-    write_panel(out, p, p.angle, p.angle_top, kAngleHeight, "angle of rotation (degrees): golden and actual");
+    write_panel(out, p, p.angle, p.angle_top, kAngleHeight,
+                "angle of rotation (degrees): golden and actual");
   }
   const bool angle = p.ch.measure == ErrorMeasure::kAngle;
   write_panel(out, p, p.error, p.error_top, kErrorHeight,
@@ -578,7 +619,8 @@ void write_svg(std::ostream& out, const Plan& p) {
   write_error_markers(out, p);
   if (p.ch.compared > 0) {
     out << "<circle class=\"worst\" cx=\"" << px(p.time(p.ch.stats.worst_t)) << "\" cy=\""
-        << px(p.error(p.ch.stats.max)) << "\" r=\"6\" fill=\"none\" stroke=\"#222\" stroke-width=\"1\"/>\n";
+        << px(p.error(p.ch.stats.max))
+        << "\" r=\"6\" fill=\"none\" stroke=\"#222\" stroke-width=\"1\"/>\n";
   }
   out << "</svg>\n";
 }
@@ -588,15 +630,16 @@ void write_caption(std::ostream& out, const Plan& p) {
   const ChannelResult& ch = p.ch;
   out << "<figcaption>animation " << ch.animation << " <code>" << xml_escape(ch.target) << "</code>"
       << (ch.interpolation.empty() ? "" : " (" + xml_escape(ch.interpolation) + ")") << ", "
-      << (ch.measure == ErrorMeasure::kAngle
-              ? "error = rotation angle between golden and actual (actual drawn with the golden quaternion's sign)"
-              : "error = largest absolute component difference");
+      << (ch.measure == ErrorMeasure::kAngle ? "error = rotation angle between golden and actual "
+                                               "(actual drawn with the golden quaternion's sign)"
+                                             : "error = largest absolute component difference");
   if (p.decimated()) {
     out << ". " << ch.times.size() << " samples drawn as " << p.starts.size()
         << " time buckets: each bucket's smallest and largest value, and its worst error";
   }
   if (p.components.size() < ch.width) {
-    out << ". " << p.components.size() << " of " << ch.width << " components drawn (the ones with the largest error)";
+    out << ". " << p.components.size() << " of " << ch.width
+        << " components drawn (the ones with the largest error)";
   }
   if (ch.keyframes.empty()) out << ". Keyframes unknown (the golden file lists none)";
   out << ".</figcaption>\n";

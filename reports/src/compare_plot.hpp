@@ -8,7 +8,7 @@
 // number of time buckets (each bucket's smallest and largest value kept) and
 // wide ones to the components with the largest error, so a plot's size is
 // bounded whatever the channel; the caption says when either happened.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
 
 #include <cstddef>
 #include <iosfwd>
@@ -22,6 +22,6 @@ inline constexpr std::size_t kPlotBuckets = 200;
 inline constexpr std::size_t kPlotMaxComponents = 8;
 
 // Writes nothing when the channel has no plot data (times empty).
-void write_channel_figure(std::ostream& out, const ChannelResult& channel);
+void write_channel_figure(std::ostream& out, const compare::ChannelResult& channel);
 
 }  // namespace gltf_anim::reports::detail

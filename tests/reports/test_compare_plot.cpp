@@ -4,7 +4,8 @@
 // rotations, and a bounded size for long or wide channels. Pixel positions are
 // checked against the plot's own tick labels (a reader's only key to the
 // scale), values against hand maths.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,8 @@
 #include "strict_text.hpp"
 
 namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 
 namespace {
 
@@ -27,9 +30,9 @@ struct Sample {
   std::vector<double> value;
 };
 
-gr::SamplesFile one_channel(const std::string& target, const std::string& interpolation,
+gs::SamplesFile one_channel(const std::string& target, const std::string& interpolation,
                             std::vector<double> keyframes, const std::vector<Sample>& samples) {
-  gr::SamplesFile f;
+  gs::SamplesFile f;
   f.asset = "plot.gltf";
   auto& c = f.animations.emplace_back().channels.emplace_back();
   c.target = target;
@@ -40,8 +43,8 @@ gr::SamplesFile one_channel(const std::string& target, const std::string& interp
 }
 
 // The figure of the first channel of golden vs actual (tolerance 1e-5).
-std::string figure(const gr::SamplesFile& golden, const gr::SamplesFile& actual) {
-  const gr::CaseResult c = gr::compare_samples(golden, actual, {});
+std::string figure(const gs::SamplesFile& golden, const gs::SamplesFile& actual) {
+  const gc::CaseResult c = gc::compare_samples(golden, actual, {});
   EXPECT_FALSE(c.channels.empty());
   std::ostringstream out;
   gr::detail::write_channel_figure(out, c.channels.at(0));
@@ -67,7 +70,8 @@ std::string group(const std::string& svg, const std::string& name, std::size_t n
 // Tick label -> position (x for "xticks", y for "yticks") of a tick group.
 std::map<std::string, double> ticks(const std::string& g, bool x) {
   std::map<std::string, double> out;
-  const std::regex tick(R"re(<line x1="([-0-9.]+)" y1="([-0-9.]+)"[^>]*/><text[^>]*>([^<]*)</text>)re");
+  const std::regex tick(
+      R"re(<line x1="([-0-9.]+)" y1="([-0-9.]+)"[^>]*/><text[^>]*>([^<]*)</text>)re");
   for (std::sregex_iterator it(g.begin(), g.end(), tick), end; it != end; ++it) {
     out[(*it)[3]] = std::stod((*it)[x ? 1 : 2]);
   }
@@ -94,7 +98,8 @@ double log_value_at(const std::map<std::string, double>& t, double pos) {
 std::vector<std::string> paths(const std::string& svg, const std::string& cls) {
   std::vector<std::string> out;
   const std::regex path("<path class=\"" + cls + "\" d=\"([^\"]*)\"");
-  for (std::sregex_iterator it(svg.begin(), svg.end(), path), end; it != end; ++it) out.push_back((*it)[1]);
+  for (std::sregex_iterator it(svg.begin(), svg.end(), path), end; it != end; ++it)
+    out.push_back((*it)[1]);
   return out;
 }
 
@@ -125,10 +130,14 @@ std::vector<std::pair<double, double>> vertices(const std::string& d) {
   std::vector<std::pair<double, double>> out;
   double x = 0, y = 0;
   for (const auto& c : parse_path(d)) {
-    if (c.op == 'M' || c.op == 'L') x = c.args.at(0), y = c.args.at(1);
-    else if (c.op == 'H') x = c.args.at(0);
-    else if (c.op == 'V') y = c.args.at(0);
-    else ADD_FAILURE() << "unexpected command " << c.op;
+    if (c.op == 'M' || c.op == 'L')
+      x = c.args.at(0), y = c.args.at(1);
+    else if (c.op == 'H')
+      x = c.args.at(0);
+    else if (c.op == 'V')
+      y = c.args.at(0);
+    else
+      ADD_FAILURE() << "unexpected command " << c.op;
     out.emplace_back(x, y);
   }
   return out;
@@ -143,11 +152,12 @@ std::string ops(const std::string& d) {
 // STEP translation, keys (0,0,0) (1,1,1) (2,2,2) at t = 0, 1, 2, sampled every
 // 0.5 s. The actual engine returns the previous key at t = 1 (error 1) and
 // gives no sample at t = 1.5.
-gr::SamplesFile step_golden() {
-  return one_channel("/nodes/0/translation", "STEP", {0, 1, 2},
-                     {{0, {0, 0, 0}}, {0.5, {0, 0, 0}}, {1, {1, 1, 1}}, {1.5, {1, 1, 1}}, {2, {2, 2, 2}}});
+gs::SamplesFile step_golden() {
+  return one_channel(
+      "/nodes/0/translation", "STEP", {0, 1, 2},
+      {{0, {0, 0, 0}}, {0.5, {0, 0, 0}}, {1, {1, 1, 1}}, {1.5, {1, 1, 1}}, {2, {2, 2, 2}}});
 }
-gr::SamplesFile step_actual() {
+gs::SamplesFile step_actual() {
   return one_channel("/nodes/0/translation", "STEP", {0, 1, 2},
                      {{0, {0, 0, 0}}, {0.5, {0, 0, 0}}, {1, {0, 0, 0}}, {2, {2, 2, 2}}});
 }
@@ -157,8 +167,8 @@ gr::SamplesFile step_actual() {
 TEST(ComparePlot, IsWellFormedXmlInsideWellFormedHtml) {
   const std::string fig = figure(step_golden(), step_actual());
   EXPECT_EQ(strict_text::xml_problem(fig), "") << fig;
-  gr::CompareReport r;
-  r.cases.push_back(gr::compare_samples(step_golden(), step_actual(), {}));
+  gc::CompareReport r;
+  r.cases.push_back(gc::compare_samples(step_golden(), step_actual(), {}));
   std::ostringstream html;
   gr::write_compare_html(html, r);
   EXPECT_EQ(strict_text::xml_problem_own(html.str(), true), "");
@@ -216,12 +226,14 @@ TEST(ComparePlot, OneMarkerPerFailingSampleAtItsTime) {
   EXPECT_EQ(count(errors, "class=\"fail\""), 1u);
   EXPECT_EQ(count(errors, "class=\"missing\""), 1u);
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(errors, m, std::regex(R"re(<circle class="fail" cx="([-0-9.]+)" cy="([-0-9.]+)")re")));
+  ASSERT_TRUE(std::regex_search(
+      errors, m, std::regex(R"re(<circle class="fail" cx="([-0-9.]+)" cy="([-0-9.]+)")re")));
   EXPECT_NEAR(std::stod(m[1]), x.at("1"), 0.11);
   // Its height on the log scale of the error panel: log10(1) = 0.
   EXPECT_NEAR(log_value_at(ticks(group(svg, "yticks", 1), false), std::stod(m[2])), 0, 0.01);
   EXPECT_NE(errors.find("<title>t = 1: error 1 &gt; tolerance 1e-05</title>"), std::string::npos);
-  ASSERT_TRUE(std::regex_search(errors, m, std::regex(R"re(<path class="missing" d="M([-0-9.]+) )re")));
+  ASSERT_TRUE(
+      std::regex_search(errors, m, std::regex(R"re(<path class="missing" d="M([-0-9.]+) )re")));
   EXPECT_NEAR(std::stod(m[1]), x.at("1.5"), 0.11);
   // The three samples within the tolerance are dots, not a line through the errors.
   ASSERT_EQ(paths(svg, "pass").size(), 1u);
@@ -253,8 +265,10 @@ TEST(ComparePlot, RotationsAlsoAsAnAngleCurve) {
   // with the opposite sign (the same rotation).
   const double s45 = std::sin(M_PI / 4), c45 = std::cos(M_PI / 4);
   const double s15 = std::sin(M_PI / 12), c15 = std::cos(M_PI / 12);
-  const auto g = one_channel("/nodes/0/rotation", "LINEAR", {0, 1}, {{0, {0, 0, 0, 1}}, {1, {0, 0, s45, c45}}});
-  const auto a = one_channel("/nodes/0/rotation", "LINEAR", {0, 1}, {{0, {0, 0, 0, 1}}, {1, {0, 0, -s15, -c15}}});
+  const auto g = one_channel("/nodes/0/rotation", "LINEAR", {0, 1},
+                             {{0, {0, 0, 0, 1}}, {1, {0, 0, s45, c45}}});
+  const auto a = one_channel("/nodes/0/rotation", "LINEAR", {0, 1},
+                             {{0, {0, 0, 0, 1}}, {1, {0, 0, -s15, -c15}}});
   const std::string svg = figure(g, a);
   EXPECT_EQ(strict_text::xml_problem(svg), "");
   const auto angle_ticks = ticks(group(svg, "yticks", 1), false);  // values, angle, error
@@ -268,7 +282,8 @@ TEST(ComparePlot, RotationsAlsoAsAnAngleCurve) {
   const auto e = ticks(group(svg, "yticks", 2), false);
   std::smatch m;
   const std::string errors = group(svg, "errors");
-  ASSERT_TRUE(std::regex_search(errors, m, std::regex(R"re(<circle class="fail" cx="[-0-9.]+" cy="([-0-9.]+)")re")));
+  ASSERT_TRUE(std::regex_search(
+      errors, m, std::regex(R"re(<circle class="fail" cx="[-0-9.]+" cy="([-0-9.]+)")re")));
   // Log scale: log10 of the error is linear in y between two labelled decades.
   EXPECT_NEAR(log_value_at(e, std::stod(m[1])), std::log10(M_PI / 3), 0.01);
   // The actual quaternion is drawn with the golden one's sign: w > 0.
@@ -287,7 +302,8 @@ TEST(ComparePlot, LongChannelsAreDecimatedKeepingExtremes) {
     gs.push_back({t, {t}});
     if (i != 70000) as.push_back({t, {i == 54321 ? t + 5 : t}});
   }
-  const std::string svg = figure(one_channel("/weights", "LINEAR", {0, 1}, gs), one_channel("/weights", "LINEAR", {0, 1}, as));
+  const std::string svg = figure(one_channel("/weights", "LINEAR", {0, 1}, gs),
+                                 one_channel("/weights", "LINEAR", {0, 1}, as));
   EXPECT_LT(svg.size(), 100000u);
   EXPECT_NE(svg.find("100000 samples drawn as 200 time buckets"), std::string::npos);
   EXPECT_EQ(strict_text::xml_problem(svg), "");
@@ -306,7 +322,8 @@ TEST(ComparePlot, LongChannelsAreDecimatedKeepingExtremes) {
   const std::string errors = group(svg, "errors");
   EXPECT_EQ(count(errors, "class=\"fail\""), 1u);
   EXPECT_EQ(count(errors, "class=\"missing\""), 1u);
-  EXPECT_NE(errors.find("1 over the tolerance, 0 missing; worst at t = 0.54321: error 5"), std::string::npos)
+  EXPECT_NE(errors.find("1 over the tolerance, 0 missing; worst at t = 0.54321: error 5"),
+            std::string::npos)
       << errors;
 }
 
@@ -316,13 +333,15 @@ TEST(ComparePlot, WideChannelsDrawTheComponentsWithTheLargestError) {
   for (int i = 0; i < 2000; ++i) {
     const double t = i / 100.0;
     std::vector<double> g(40), a(40);
-    for (int k = 0; k < 40; ++k) g[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(k)] = std::sin(t + k);
+    for (int k = 0; k < 40; ++k)
+      g[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(k)] = std::sin(t + k);
     a[7] += 0.5;
     a[33] -= 0.25;
     gs.push_back({t, g});
     as.push_back({t, a});
   }
-  const std::string svg = figure(one_channel("/nodes/0/weights", "LINEAR", {}, gs), one_channel("/nodes/0/weights", "LINEAR", {}, as));
+  const std::string svg = figure(one_channel("/nodes/0/weights", "LINEAR", {}, gs),
+                                 one_channel("/nodes/0/weights", "LINEAR", {}, as));
   EXPECT_LT(svg.size(), 150000u);
   EXPECT_NE(svg.find("8 of 40 components drawn"), std::string::npos);
   EXPECT_NE(svg.find("Keyframes unknown"), std::string::npos);
