@@ -87,22 +87,22 @@ struct Axis {
   }
 };
 
-// 1, 2 or 5 times a power of ten, near `raw`.
+// The smallest of 1, 2, 5 or 10 times a power of ten that is at least `raw`.
 double nice_step(double raw) {
   if (!(raw > 0) || !std::isfinite(raw)) return 1;
   const double mag = std::pow(10.0, std::floor(std::log10(raw)));
   const double n = raw / mag;
-  return (n < 1.5 ? 1 : n < 3 ? 2 : n < 7 ? 5 : 10) * mag;
+  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * mag;
 }
 
-// Five to seven ticks at round values inside [lo, hi]; an empty range is widened.
+// Three to seven ticks at round values inside [lo, hi]; an empty range is widened.
 Axis linear_axis(double lo, double hi, double from, double to) {
   if (!(hi > lo)) {
     const double pad = std::max(1e-9, 0.05 * std::max(std::fabs(lo), std::fabs(hi)));
     lo -= pad;
     hi += pad;
   }
-  const double step = nice_step(hi / 6 - lo / 6);  // five to seven ticks
+  const double step = nice_step(hi / 6 - lo / 6);  // at most six steps
   Axis a{lo, hi, from, to, false, {}, step};
   const double first = std::ceil(lo / step), last = std::floor(hi / step);
   if (std::isfinite(first) && std::isfinite(last) && last - first <= 12) {
