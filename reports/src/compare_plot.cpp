@@ -404,9 +404,11 @@ void write_time_ticks(std::ostream& out, const Plan& p) {
   out << "<g class=\"xticks\" fill=\"#333\" text-anchor=\"middle\" stroke=\"#333\">";
   for (double t : p.time.ticks) {
     const std::string x = px(p.time(t));
+    // A label at the right edge ends there: the right margin is narrow.
+    const bool right = p.time(t) > kLeft + kPlotWidth - 30;
     out << "<line x1=\"" << x << "\" y1=\"" << y << "\" x2=\"" << x << "\" y2=\"" << y + 4
-        << "\"/><text x=\"" << x << "\" y=\"" << y + 15 << "\" stroke=\"none\">"
-        << xml_escape(p.time.label(t)) << "</text>";
+        << "\"/><text x=\"" << x << "\" y=\"" << y + 15 << "\" stroke=\"none\""
+        << (right ? " text-anchor=\"end\"" : "") << ">" << xml_escape(p.time.label(t)) << "</text>";
   }
   out << "</g>\n<text x=\"" << kLeft + kPlotWidth / 2 << "\" y=\"" << y + 32
       << "\" text-anchor=\"middle\" fill=\"#333\">time (s)</text>\n";
