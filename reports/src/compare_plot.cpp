@@ -179,7 +179,8 @@ std::vector<std::size_t> drawn_components(const Plan& p) {
   return all;
 }
 
-// Long channels: kPlotBuckets buckets of equal time, each a run of samples.
+// Long channels: kPlotBuckets buckets of equal time, each a run of samples
+// (times increase).
 std::vector<std::size_t> bucket_starts(const Plan& p) {
   std::vector<std::size_t> starts;
   if (p.n <= kPlotMaxSamples) return starts;
@@ -190,6 +191,12 @@ std::vector<std::size_t> bucket_starts(const Plan& p) {
         std::min(kPlotBuckets - 1, static_cast<std::size_t>(f * static_cast<double>(kPlotBuckets)));
     if (b != last) starts.push_back(i);
     last = b;
+  }
+  // Times out of order (compare sorts them; the bound must not depend on it):
+  // buckets of equal counts instead.
+  if (starts.size() > kPlotBuckets) {
+    for (std::size_t b = 0; b < kPlotBuckets; ++b) starts[b] = b * p.n / kPlotBuckets;
+    starts.resize(kPlotBuckets);
   }
   return starts;
 }
@@ -421,7 +428,8 @@ void write_keyframes(std::ostream& out, const Plan& p) {
   for (double k : p.ch.keyframes) {
     if (std::isfinite(k)) xs.push_back(std::round(p.time(k) * 2) / 2);
   }
-  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());  // keyframes are sorted
+  std::sort(xs.begin(), xs.end());  // compare sorts them; the bound must not depend on it
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
   if (xs.empty()) return;
   if (xs.size() <= kMaxKeyframeLines) {
     out << "<g class=\"keyframes\" stroke=\"#888\" stroke-dasharray=\"3,3\">";

@@ -360,3 +360,27 @@ TEST(ComparePlot, HostileTextIsEscaped) {
   EXPECT_EQ(svg.find("<b>"), std::string::npos);
   EXPECT_EQ(svg.find("<i>"), std::string::npos);
 }
+
+TEST(ComparePlot, SizeIsBoundedEvenWhenTimesAndKeyframesAreOutOfOrder) {
+  // compare hands over sorted times and keyframes; a ChannelResult built
+  // otherwise must still give a bounded plot: 50,000 samples and as many
+  // keyframes in a scrambled order.
+  gc::ChannelResult ch;
+  ch.target = "/nodes/0/translation";
+  ch.interpolation = "STEP";
+  ch.width = 1;
+  ch.tolerance = 1e-5;
+  ch.passed = false;
+  for (std::size_t i = 0; i < 50000; ++i) {
+    const double t = static_cast<double>((i * 7919) % 50000);
+    ch.times.push_back(t);
+    ch.keyframes.push_back(t);
+    ch.golden.push_back(t);
+    ch.actual.push_back(t + 1);
+    ch.errors.push_back(1);
+  }
+  std::ostringstream out;
+  gr::detail::write_channel_figure(out, ch);
+  EXPECT_LT(out.str().size(), 150000u);
+  EXPECT_EQ(strict_text::xml_problem(out.str()), "");
+}
