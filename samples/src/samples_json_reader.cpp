@@ -1,12 +1,15 @@
 // Samples files: the JSON reader. A RapidJSON SAX handler (iterative parser,
 // full-precision numbers, validated UTF-8) builds the model directly, so memory
 // stays proportional to the samples kept and nesting depth cannot exhaust the
-// stack. Every structural problem stops the parse with a JSON pointer.
+// stack. Every structural problem stops the parse with a JSON pointer. The
+// file's objects are also checked against docs/samples.schema.json
+// (samples_schema.hpp).
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/validator/json_syntax.hpp>
 #include <gltf_anim/text/utf8.hpp>
 
 #include "samples_internal.hpp"
+#include "samples_schema.hpp"
 
 #include <rapidjson/filereadstream.h>
 #include <rapidjson/memorystream.h>
@@ -513,14 +516,60 @@ constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseFu
                             rapidjson::kParseValidateEncodingFlag |
                             rapidjson::kParseNumbersAsStringsFlag;
 
+// The reader's events, also to the skeleton checked against the schema
+// (samples_schema.hpp).
+class Tee : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Tee> {
+ public:
+  Handler handler;
+  detail::SamplesSkeleton skeleton;
+
+  bool Null() {
+    if (!skeleton.skipping()) skeleton.scalar(rapidjson::Value());
+    return handler.Null();
+  }
+  bool Bool(bool b) {
+    if (!skeleton.skipping()) skeleton.scalar(rapidjson::Value(b));
+    return handler.Bool(b);
+  }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
+    if (!skeleton.skipping()) skeleton.number(std::string_view(s, n));
+    return handler.RawNumber(s, n, copy);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    if (!skeleton.skipping()) skeleton.string(std::string_view(s, n));
+    return handler.String(s, n, copy);
+  }
+  bool StartObject() {
+    skeleton.start(true);
+    return handler.StartObject();
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    skeleton.key(std::string_view(s, n));
+    return handler.Key(s, n, copy);
+  }
+  // The reader's checks first: its message wins where both would refuse.
+  bool EndObject(rapidjson::SizeType n) { return handler.EndObject(n) && skeleton.end(); }
+  bool StartArray() {
+    skeleton.start(false);
+    return handler.StartArray();
+  }
+  bool EndArray(rapidjson::SizeType n) { return handler.EndArray(n) && skeleton.end(); }
+};
+
 // Parses `stream`; on a syntax error calls where(offset, code) for its SyntaxError.
 template <typename Stream, typename Where>
 SamplesFile parse(Stream& stream, const std::string& file, Where&& where) {
   rapidjson::Reader reader;
-  Handler handler;
-  const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, handler);
+  Tee tee;
+  Handler& handler = tee.handler;
+  const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, tee);
   if (!handler.error.empty()) {
     throw SamplesFormatError(file, handler.error_pointer, handler.error);
+  }
+  if (const auto& v = tee.skeleton.violation()) {
+    throw SamplesFormatError(
+        file, v->pointer,
+        "not allowed by the samples schema (docs/samples.schema.json): " + v->message);
   }
   if (!ok) {
     if (ok.Code() == rapidjson::kParseErrorDocumentEmpty) {

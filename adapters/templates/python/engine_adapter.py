@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""A minimal conformance adapter in Python: copy this file and replace the Engine
+class with calls into your engine. The rest (which channels to evaluate at which
+times, the samples file format) needs only the standard library.
+
+    python3 engine_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]
+
+For each case of SUITE_DIR/manifest.json (or only the ones named) it reads the
+golden samples file to learn which channels to evaluate at which times, asks the
+engine for each value, and writes OUT_DIR/<case id>.samples.json in the format of
+docs/samples.schema.json. Then judge one case with
+    gltf-anim compare --golden SUITE_DIR --actual OUT_DIR/<case id>.samples.json
+or all of them with --actual OUT_DIR. Exit codes: 0 written, 2 usage or I/O error.
+
+The placeholder Engine is a small glTF 2.0 sampler of its own (core channels of
+translation, rotation, scale and morph weights; STEP, LINEAR and CUBICSPLINE;
+FLOAT keyframes; .gltf with .bin or data: URIs, and .glb), written from the glTF
+specification's Appendix C and sharing no code with gltf-anim, so that the
+template passes on the core cases as it is. Channels it does not play (extension
+pointers, integer keyframes...) are left out of the samples file; compare then
+reports them missing.
+"""
+
+import base64
+import bisect
+import json
+import math
+import os
+import struct
+import sys
+
+
+# ---- Your engine goes here -----------------------------------------------------------
+class Engine:
+    """Placeholder engine: loads an asset and samples its channels."""
+
+    def __init__(self, asset_path):
+        # Load the asset (.gltf or .glb) with your engine.
+        self.gltf, self.bin_chunk = load_gltf(asset_path)
+        self.folder = os.path.dirname(asset_path)
+        self.buffers = {}
+
+    def sample(self, animation, channel, target, t):
+        """The value of channel `channel` of animation `animation` (glTF indices),
+        which animates the property at JSON pointer `target` ("/nodes/0/rotation"),
+        at `t` seconds: a list of floats (rotations as x, y, z, w; morph weights one
+        per target), or None when the engine does not play this channel."""
+        try:
+            anim = self.gltf["animations"][animation]
+            ch = anim["channels"][channel]
+            sampler = anim["samplers"][ch["sampler"]]
+            path = ch["target"].get("path")
+            if "node" not in ch["target"] or path not in ("translation", "rotation", "scale", "weights"):
+                return None
+            times = self.accessor(sampler["input"])
+            values = self.accessor(sampler["output"])
+        except (KeyError, IndexError, ValueError):
+            return None
+        interpolation = sampler.get("interpolation", "LINEAR")
+        return evaluate(interpolation, path, [k[0] for k in times], values, t)
+
+    def accessor(self, index):
+        """The elements of a FLOAT accessor, as lists of floats (ValueError otherwise)."""
+        acc = self.gltf["accessors"][index]
+        if acc.get("componentType") != 5126 or "sparse" in acc or "bufferView" not in acc:
+            raise ValueError("only FLOAT accessors without sparse storage")
+        width = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4}[acc["type"]]
+        view = self.gltf["bufferViews"][acc["bufferView"]]
+        data = self.buffer(view["buffer"])
+        start = view.get("byteOffset", 0) + acc.get("byteOffset", 0)
+        stride = view.get("byteStride", 4 * width)
+        return [list(struct.unpack_from("<%df" % width, data, start + i * stride)) for i in range(acc["count"])]
+
+    def buffer(self, index):
+        if index not in self.buffers:
+            uri = self.gltf["buffers"][index].get("uri")
+            if uri is None:
+                self.buffers[index] = self.bin_chunk
+            elif uri.startswith("data:"):
+                self.buffers[index] = base64.b64decode(uri.split(",", 1)[1])
+            else:
+                with open(os.path.join(self.folder, uri), "rb") as f:
+                    self.buffers[index] = f.read()
+        return self.buffers[index]
+
+
+def load_gltf(path):
+    """(JSON object, BIN chunk or None) of a .gltf or .glb file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"glTF":
+        return json.loads(data.decode("utf-8")), None
+    json_length = struct.unpack_from("<I", data, 12)[0]
+    gltf = json.loads(data[20:20 + json_length].decode("utf-8"))
+    bin_chunk = None
+    offset = 20 + json_length
+    if offset + 8 <= len(data):
+        bin_length = struct.unpack_from("<I", data, offset)[0]
+        bin_chunk = data[offset + 8:offset + 8 + bin_length]
+    return gltf, bin_chunk
+
+
+def evaluate(interpolation, path, times, values, t):
+    """glTF 2.0 Appendix C: the value at t of one sampler (times increasing)."""
+    n = len(times)
+    flat = [x for v in values for x in v]
+    width = len(flat) // (n * (3 if interpolation == "CUBICSPLINE" else 1))  # floats per key
+
+    def key(k, part=1):  # CUBICSPLINE keys are (in-tangent, value, out-tangent)
+        if interpolation != "CUBICSPLINE":
+            return flat[k * width:(k + 1) * width]
+        base = (3 * k + part) * width
+        return flat[base:base + width]
+
+    rotation = path == "rotation"
+    # Before the first key and after the last: clamped. At a key: its value as-is.
+    if t <= times[0]:
+        return finish(key(0), rotation)
+    if t >= times[-1]:
+        return finish(key(n - 1), rotation)
+    k = bisect.bisect_right(times, t) - 1  # the last key at or before t
+    if times[k] == t or interpolation == "STEP":
+        return finish(key(k), rotation)
+    dt = times[k + 1] - times[k]
+    s = (t - times[k]) / dt
+    a, b = key(k), key(k + 1)
+    if interpolation == "CUBICSPLINE":
+        out_tangent, in_tangent = key(k, 2), key(k + 1, 0)
+        h00, h10 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s
+        h01, h11 = -2 * s**3 + 3 * s**2, s**3 - s**2
+        v = [h00 * a[i] + h10 * dt * out_tangent[i] + h01 * b[i] + h11 * dt * in_tangent[i] for i in range(width)]
+        return finish(v, rotation)
+    if rotation:
+        return slerp(a, b, s)
+    return [a[i] + s * (b[i] - a[i]) for i in range(width)]
+
+
+def slerp(a, b, s):
+    """Spherical linear interpolation along the shortest path."""
+    dot = sum(x * y for x, y in zip(a, b))
+    if dot < 0:
+        b, dot = [-x for x in b], -dot
+    if dot > 0.9995:  # nearly the same rotation: normalized lerp
+        return normalize([x + s * (y - x) for x, y in zip(a, b)])
+    theta = math.acos(min(dot, 1.0))
+    wa, wb = math.sin((1 - s) * theta) / math.sin(theta), math.sin(s * theta) / math.sin(theta)
+    return [wa * x + wb * y for x, y in zip(a, b)]
+
+
+def normalize(q):
+    length = math.sqrt(sum(x * x for x in q))
+    return [x / length for x in q]
+
+
+def finish(v, rotation):
+    return normalize(v) if rotation else list(v)
+# ----------------------------------------------------------------------------------------
+
+
+def sample_case(engine, golden):
+    """The samples file of one case: the golden file's animations, channels and times,
+    the engine's values."""
+    out = {"asset": golden["asset"], "generator": "engine_adapter.py template", "animations": []}
+    for ga in golden["animations"]:
+        animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
+        for index, gc in enumerate(ga["channels"]):
+            index = gc.get("index", index)
+            samples = []
+            for s in gc["samples"]:
+                value = engine.sample(ga["index"], index, gc["target"], s["t"])
+                if value is None:
+                    break
+                samples.append({"t": s["t"], "value": value})
+            if samples:
+                animation["channels"].append({"index": index, "target": gc["target"], "samples": samples})
+        out["animations"].append(animation)
+    return out
+
+
+def main(argv):
+    if len(argv) < 3:
+        print("usage: engine_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
+        return 2
+    suite, out_dir, only = argv[1], argv[2], set(argv[3:])
+    try:
+        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
+        os.makedirs(out_dir, exist_ok=True)
+        written = 0
+        for entry in entries:
+            if only and entry["id"] not in only:
+                continue
+            with open(os.path.join(suite, entry["samples"]), encoding="utf-8") as f:
+                golden = json.load(f)
+            engine = Engine(os.path.join(suite, entry["file"]))
+            path = os.path.join(out_dir, entry["id"] + ".samples.json")
+            # Written to a temporary and renamed: a failed run leaves no partial file.
+            with open(path + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(sample_case(engine, golden), f, indent=1)
+            os.replace(path + ".tmp", path)
+            written += 1
+        if only and written != len(only):
+            print("engine_adapter.py: some named cases are not in the manifest", file=sys.stderr)
+            return 2
+        print("engine_adapter.py: %d case(s) written to %s" % (written, out_dir))
+    except (OSError, ValueError, KeyError) as e:
+        print("engine_adapter.py: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,268 @@
+// Samples files against docs/samples.schema.json (samples_schema.hpp). valijson
+// is heavy to compile: it is included in this translation unit only. The schema
+// is parsed once per process.
+#include "samples_schema.hpp"
+
+#include <valijson/adapters/rapidjson_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include <charconv>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace gltf_anim::samples::detail {
+namespace {
+
+struct CompiledSchema {
+  rapidjson::Document doc;
+  valijson::Schema schema;
+  CompiledSchema() {
+    const std::string_view text = samples_schema_text();
+    doc.Parse(text.data(), text.size());
+    if (doc.HasParseError()) throw std::logic_error("docs/samples.schema.json is not JSON");
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    valijson::adapters::RapidJsonAdapter adapter(doc);
+    parser.populateSchema(adapter, schema);
+  }
+};
+
+const CompiledSchema& compiled() {
+  static const CompiledSchema c;  // thread-safe one-time initialisation
+  return c;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+// valijson's context ("<root>", "[animations]", "[0]", ...) as a JSON pointer.
+std::string pointer_of(const std::vector<std::string>& context) {
+  std::string out;
+  for (std::size_t i = 1; i < context.size(); ++i) {
+    const std::string& raw = context[i];
+    out += '/';
+    for (std::size_t k = 1; k + 1 < raw.size(); ++k) {
+      if (raw[k] == '~')
+        out += "~0";
+      else if (raw[k] == '/')
+        out += "~1";
+      else
+        out += raw[k];
+    }
+  }
+  return out;
+}
+
+// Known members of each object of a samples file, by its nesting depth
+// (1 the root, 3 an animation, 5 a channel); the rest is left out.
+bool known_member(int depth, std::string_view name) {
+  switch (depth) {
+    case 1: return name == "asset" || name == "generator" || name == "animations";
+    case 3: return name == "index" || name == "name" || name == "channels";
+    case 5:
+      return name == "index" || name == "target" || name == "interpolation" || name == "sampler" ||
+             name == "measure" || name == "keyframes" || name == "samples";
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::optional<SchemaViolation> samples_schema_violation(const rapidjson::Value& document) {
+  const CompiledSchema& c = compiled();
+  valijson::Validator validator(valijson::Validator::kStrongTypes);
+  valijson::ValidationResults results;
+  valijson::adapters::RapidJsonAdapter target(document);
+  if (validator.validate(c.schema, target, &results)) return std::nullopt;
+  // The innermost error; the others wrap it ("Failed to validate item #0", ...).
+  std::optional<SchemaViolation> best;
+  std::size_t best_depth = 0;
+  valijson::ValidationResults::Error error;
+  while (results.popError(error)) {
+    if (starts_with(error.description, "Failed to validate") ||
+        starts_with(error.description, "Cannot validate")) {
+      continue;
+    }
+    if (!best || error.context.size() > best_depth) {
+      best = SchemaViolation{pointer_of(error.context), error.description};
+      best_depth = error.context.size();
+    }
+  }
+  if (!best) best = SchemaViolation{"", "does not match the samples schema"};
+  return best;
+}
+
+void SamplesSkeleton::add(rapidjson::Value&& value, bool open) {
+  if (level_ < 0) return;  // a root that is not an object: the reader refuses it
+  Piece& piece = pieces_[level_];
+  auto& alloc = piece.allocator;
+  rapidjson::Value& parent = *piece.open.back();
+  rapidjson::Value* added = nullptr;
+  if (parent.IsObject()) {
+    parent.AddMember(
+        rapidjson::Value(key_.data(), static_cast<rapidjson::SizeType>(key_.size()), alloc), value,
+        alloc);
+    added = &(parent.MemberEnd() - 1)->value;
+  } else {
+    parent.PushBack(value, alloc);
+    added = &parent[parent.Size() - 1];
+  }
+  if (open) piece.open.push_back(added);
+}
+
+void SamplesSkeleton::scalar(rapidjson::Value&& value) {
+  if (skipping()) return;
+  empty_array_ = false;
+  if (skip_value_) {
+    skip_value_ = false;
+    return;
+  }
+  if (depth_ < 6 && lists_[depth_]) return element_not_an_object(depth_);
+  add(std::move(value), false);
+}
+
+// An element of "animations" or "channels" that is not an object.
+void SamplesSkeleton::element_not_an_object(int list_depth) {
+  if (violation_) return;
+  std::string pointer = "/animations/" + std::to_string(animations_);
+  if (list_depth == 4) pointer += "/channels/" + std::to_string(channels_);
+  violation_ = SchemaViolation{pointer, "must be an object"};
+}
+
+void SamplesSkeleton::number(std::string_view text) {
+  if (skipping() || skip_value_) return scalar(rapidjson::Value());
+  const char* end = text.data() + text.size();
+  std::int64_t i = 0;
+  if (text.find_first_of(".eE") == std::string_view::npos) {
+    if (const auto r = std::from_chars(text.data(), end, i); r.ec == std::errc() && r.ptr == end) {
+      return scalar(rapidjson::Value(i));
+    }
+  }
+  double d = 0;
+  std::from_chars(text.data(), end, d);  // the reader refuses what does not convert
+  scalar(rapidjson::Value(d));
+}
+
+void SamplesSkeleton::string(std::string_view text) {
+  if (skipping() || skip_value_ || level_ < 0) return scalar(rapidjson::Value());
+  scalar(rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()),
+                          pieces_[level_].allocator));
+}
+
+void SamplesSkeleton::open(bool object) {
+  const auto type = object ? rapidjson::kObjectType : rapidjson::kArrayType;
+  if (skip_value_ || empty_array_) {
+    if (empty_array_) add(rapidjson::Value(type), false);
+    skip_value_ = empty_array_ = false;
+    skip_from_ = depth_;
+    return;
+  }
+  // A new piece: the root, an element of "animations", an element of "channels".
+  if (object && (depth_ == 1 || (depth_ == 3 && lists_[2]) || (depth_ == 5 && lists_[4]))) {
+    level_ = depth_ / 2;
+    Piece& piece = pieces_[level_];
+    piece.doc.SetObject();
+    piece.open.assign(1, &piece.doc);
+    return;
+  }
+  if (!object && depth_ - 1 < 6 && lists_[depth_ - 1]) {
+    element_not_an_object(depth_ - 1);
+    skip_from_ = depth_;
+    return;
+  }
+  // The lists of pieces: kept empty in their parent.
+  if (!object && ((depth_ == 2 && key_ == "animations") || (depth_ == 4 && key_ == "channels")) &&
+      level_ == depth_ / 2 - 1) {
+    add(rapidjson::Value(type), false);
+    lists_[depth_] = true;
+    return;
+  }
+  add(rapidjson::Value(type), true);
+}
+
+bool SamplesSkeleton::close() {
+  const int depth = depth_--;
+  if (depth < 6 && lists_[depth]) {
+    lists_[depth] = false;
+    return true;
+  }
+  if (level_ < 0) {
+    if (depth == 1) violation_ = SchemaViolation{"", "the document must be a JSON object"};
+    return depth != 1;
+  }
+  Piece& piece = pieces_[level_];
+  if (piece.open.size() > 1) {
+    piece.open.pop_back();
+    return true;
+  }
+  const bool ok = check_piece();
+  if (level_ == 2) ++channels_;
+  if (level_ == 1) {
+    ++animations_;
+    channels_ = 0;
+  }
+  piece.doc.SetNull();
+  piece.open.clear();
+  if (level_ > 0) piece.allocator.Clear();  // keeps the buffer: no allocation per channel
+  --level_;
+  return ok;
+}
+
+// The piece ended, inside the smallest file around it that is otherwise valid
+// ({"asset": "", "animations": [{"index": 0, "channels": [PIECE]}]}), against
+// the whole schema; its pointers are then the file's.
+bool SamplesSkeleton::check_piece() {
+  Piece& piece = pieces_[level_];
+  scratch_allocator_.Clear();
+  rapidjson::Document wrapper(&scratch_allocator_);
+  auto& alloc = wrapper.GetAllocator();
+  rapidjson::Value* where = &wrapper;
+  std::string prefix, real;
+  if (level_ == 0) {
+    where = &piece.doc;
+  } else {
+    wrapper.SetObject();
+    wrapper.AddMember("asset", "", alloc);
+    rapidjson::Value animations(rapidjson::kArrayType);
+    if (level_ == 1) {
+      animations.PushBack(rapidjson::Value(std::move(static_cast<rapidjson::Value&>(piece.doc))),
+                          alloc);
+      prefix = "/animations/0";
+      real = "/animations/" + std::to_string(animations_);
+    } else {
+      rapidjson::Value animation(rapidjson::kObjectType);
+      animation.AddMember("index", 0, alloc);
+      rapidjson::Value channels(rapidjson::kArrayType);
+      channels.PushBack(rapidjson::Value(std::move(static_cast<rapidjson::Value&>(piece.doc))),
+                        alloc);
+      animation.AddMember("channels", channels, alloc);
+      animations.PushBack(animation, alloc);
+      prefix = "/animations/0/channels/0";
+      real =
+          "/animations/" + std::to_string(animations_) + "/channels/" + std::to_string(channels_);
+    }
+    wrapper.AddMember("animations", animations, alloc);
+  }
+  auto v = samples_schema_violation(*where);
+  if (!v) return true;
+  if (v->pointer.starts_with(prefix)) v->pointer = real + v->pointer.substr(prefix.size());
+  violation_ = std::move(v);
+  return false;
+}
+
+void SamplesSkeleton::key(std::string_view name) {
+  if (skipping()) return;
+  if (!known_member(depth_, name)) {
+    skip_value_ = true;
+    return;
+  }
+  key_.assign(name);
+  empty_array_ = depth_ == 5 && (name == "samples" || name == "keyframes");
+}
+
+}  // namespace gltf_anim::samples::detail
