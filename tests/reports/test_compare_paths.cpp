@@ -150,9 +150,14 @@ TEST(ComparePaths, MissingAndExtraActualFiles) {
   save(dir / "out/other.samples.json", translation("other.gltf", 0, 1));
   const auto r = gr::compare_paths(g, dir / "out", {});
   EXPECT_TRUE(find_case(r, "move").passed());
+  // No actual file: not run, neither passed nor failed.
   const auto& spin = find_case(r, "spin");
+  EXPECT_EQ(spin.outcome, gr::CaseOutcome::kNotRun);
   EXPECT_FALSE(spin.passed());
-  EXPECT_EQ(spin.problem, "no actual samples file for this asset");
+  EXPECT_FALSE(spin.failed());
+  EXPECT_EQ(spin.problem, "no actual samples file for this case");
+  EXPECT_EQ(r.not_run(), 1u);
+  EXPECT_EQ(r.failed(), 0u);
   EXPECT_EQ(r.warnings, (std::vector<std::string>{
                             "actual file other.samples.json matches no golden file (ignored)"}));
 }
