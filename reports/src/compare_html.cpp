@@ -317,9 +317,10 @@ const char* row_class(CaseOutcome o) {
   return "";
 }
 
-// Each case's anchor, "case-" + its id with every byte outside [A-Za-z0-9.-]
-// written as _XX (so distinct ids give distinct anchors), "-2", "-3"... after
-// a repeated id. Indexed like report.cases.
+// Each case's anchor, "case-" + its id with every byte outside [A-Za-z0-9._-]
+// written as ~XX (so distinct ids give distinct anchors, and the usual ids
+// stay as they are), "-2", "-3"... after a repeated id. Indexed like
+// report.cases.
 std::vector<std::string> case_anchors(const CompareReport& r) {
   std::vector<std::string> anchors;
   std::set<std::string> taken;
@@ -327,12 +328,12 @@ std::vector<std::string> case_anchors(const CompareReport& r) {
     std::string a = "case-";
     for (const unsigned char ch : c.id) {
       const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                         (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
+                         (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
       if (plain) {
         a += static_cast<char>(ch);
       } else {
         char hex[4];
-        std::snprintf(hex, sizeof hex, "_%02X", ch);
+        std::snprintf(hex, sizeof hex, "~%02X", ch);
         a += hex;
       }
     }

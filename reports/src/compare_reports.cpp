@@ -50,7 +50,13 @@ std::string alternative_sentence(const AlternativeMatch& m) {
                     (m.times == 1 ? "its only time " : "all " + std::to_string(m.times) + " of its times ") +
                     times_text(m.first_times, m.times);
   if (m.allowed) out += ", a reading the specs allow";
-  else if (!m.breaks.empty()) out += "; it " + m.breaks;
+  else if (!m.breaks.empty()) {
+    // The description's sentence, without its full stop: the line goes on.
+    std::string_view breaks = m.breaks;
+    if (breaks.ends_with('.')) breaks.remove_suffix(1);
+    out += "; it ";
+    out += breaks;
+  }
   if (m.other_failing == 0) {
     out += "; no other sample fails";
   } else {

@@ -457,26 +457,26 @@ TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
   EXPECT_TRUE(in_order(table, {">b_fail<", ">e_fail<", ">d_notrun<", ">a_pass<", ">f_none<", ">c_excl<"})) << table;
 }
 
-// Every case has one anchor, "case-" + its id (bytes outside [A-Za-z0-9.-]
-// as _XX), linked from the table of contents: a failure's section, else its
+// Every case has one anchor, "case-" + its id (bytes outside [A-Za-z0-9._-]
+// as ~XX), linked from the table of contents: a failure's section, else its
 // row of the cases table; a repeated id gets "-2".
 TEST(CompareOrder, HtmlAnchorsByCaseIdAndContents) {
   gr::CompareReport r;
-  r.cases = {with_outcome("ok.1", gr::CaseOutcome::kPassed), with_outcome("x y/\xC3\xA9", gr::CaseOutcome::kFailed),
-             with_outcome("ok.1", gr::CaseOutcome::kNotRun), with_outcome("<b>\"", gr::CaseOutcome::kPassed)};
+  r.cases = {with_outcome("ok_1.a", gr::CaseOutcome::kPassed), with_outcome("x y/\xC3\xA9", gr::CaseOutcome::kFailed),
+             with_outcome("ok_1.a", gr::CaseOutcome::kNotRun), with_outcome("<b>\"", gr::CaseOutcome::kPassed)};
   const std::string html = render(r, "html");
-  EXPECT_TRUE(contains(html, "<section class=\"case\" id=\"case-x_20y_2F_C3_A9\">")) << html;
-  EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-ok.1\">")) << html;
-  EXPECT_TRUE(contains(html, "<tr class=\"notrun\" id=\"case-ok.1-2\">")) << html;
-  EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-_3Cb_3E_22\">")) << html;
+  EXPECT_TRUE(contains(html, "<section class=\"case\" id=\"case-x~20y~2F~C3~A9\">")) << html;
+  EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-ok_1.a\">")) << html;
+  EXPECT_TRUE(contains(html, "<tr class=\"notrun\" id=\"case-ok_1.a-2\">")) << html;
+  EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-~3Cb~3E~22\">")) << html;
   EXPECT_TRUE(contains(html, "<nav class=\"toc\" id=\"contents\">")) << html;
-  EXPECT_TRUE(contains(html, "<li>failed (1): <a href=\"#case-x_20y_2F_C3_A9\">x y/\xC3\xA9</a></li>")) << html;
-  EXPECT_TRUE(contains(html, "<li>not run (1): <a href=\"#case-ok.1-2\">ok.1</a></li>")) << html;
-  EXPECT_TRUE(contains(html, "<li>passed (2): <a href=\"#case-ok.1\">ok.1</a> "
-                             "<a href=\"#case-_3Cb_3E_22\">&lt;b&gt;&quot;</a></li>"))
+  EXPECT_TRUE(contains(html, "<li>failed (1): <a href=\"#case-x~20y~2F~C3~A9\">x y/\xC3\xA9</a></li>")) << html;
+  EXPECT_TRUE(contains(html, "<li>not run (1): <a href=\"#case-ok_1.a-2\">ok_1.a</a></li>")) << html;
+  EXPECT_TRUE(contains(html, "<li>passed (2): <a href=\"#case-ok_1.a\">ok_1.a</a> "
+                             "<a href=\"#case-~3Cb~3E~22\">&lt;b&gt;&quot;</a></li>"))
       << html;
   // Each anchor is defined once.
-  for (const char* id : {"id=\"case-ok.1\"", "id=\"case-ok.1-2\"", "id=\"case-x_20y_2F_C3_A9\""}) {
+  for (const char* id : {"id=\"case-ok_1.a\"", "id=\"case-ok_1.a-2\"", "id=\"case-x~20y~2F~C3~A9\""}) {
     const auto first = html.find(id);
     ASSERT_NE(first, std::string::npos) << id;
     EXPECT_EQ(html.find(id, first + 1), std::string::npos) << id;
