@@ -38,7 +38,7 @@ section.case{border:1px solid #e2c4c4;border-radius:6px;padding:8px 14px;margin:
 figure{margin:10px 0 16px}figcaption{color:#333;margin-bottom:4px}svg.plot{width:100%;max-width:820px;height:auto;background:#fff;border:1px solid #e5e5e5}
 .warn{color:#7a5a00}.none{color:#777}tr.notrun td.result{color:#8a5a00;font-weight:700}tr.excluded td.result{color:#777}
 nav.toc ul{margin:4px 0;padding-left:20px}nav.toc li{margin:2px 0}nav.toc a{margin-right:6px}
-table.worst{width:auto}.diagnosis{color:#004a8f})";
+table.worst{width:auto}table.worst caption{text-align:left;caption-side:top;padding:2px 0}.diagnosis{color:#004a8f})";
 
 std::string fmt2(double v) {
   char buf[32];
