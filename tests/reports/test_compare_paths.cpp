@@ -11,27 +11,18 @@
 #include <utility>
 #include <vector>
 
+#include "compare_test_util.hpp"
+
 namespace gr = gltf_anim::reports;
 namespace fs = std::filesystem;
 
+using compare_test::find_case;
+using compare_test::save;
+using compare_test::write;
+
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_paths" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-void save(const fs::path& p, const gr::SamplesFile& f) {
-  fs::create_directories(p.parent_path());
-  gr::write_samples_file(p, f);
-}
+fs::path fresh_dir(const std::string& name) { return compare_test::fresh_dir("compare_paths", name); }
 
 // A file with one translation channel sampled at t = 0, 1 with x = x0, x1.
 gr::SamplesFile translation(const std::string& asset, double x0, double x1) {
@@ -77,13 +68,6 @@ fs::path make_golden(const fs::path& dir) {
   save(g / "spin.nlerp.samples.json", rotation("spin.gltf", 0, 1.1));
   write(g / "bad.expected.json", "{\"not\": \"a samples file\"}");  // an expected report
   return g;
-}
-
-const gr::CaseResult& find_case(const gr::CompareReport& r, const std::string& id) {
-  for (const auto& c : r.cases) {
-    if (c.id == id) return c;
-  }
-  throw std::runtime_error("no case " + id);
 }
 
 }  // namespace

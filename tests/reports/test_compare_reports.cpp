@@ -7,9 +7,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "compare_test_util.hpp"
 #include "strict_text.hpp"
 
 namespace gr = gltf_anim::reports;
+using compare_test::render;
 
 namespace {
 
@@ -59,12 +61,6 @@ gr::CompareReport sample_report() {
   r.cases.push_back(bad);
   r.warnings.push_back("warning " + kEvil);
   return r;
-}
-
-std::string render(const gr::CompareReport& r, const std::string& format) {
-  std::ostringstream out;
-  EXPECT_TRUE(gr::write_compare_report(out, r, format));
-  return out.str();
 }
 
 bool has_line(const std::string& text, const std::string& line) {

@@ -16,29 +16,19 @@
 #include <string>
 #include <vector>
 
+#include "compare_test_util.hpp"
 #include "strict_text.hpp"
 
 namespace gr = gltf_anim::reports;
 namespace fs = std::filesystem;
+using compare_test::find_case;
+using compare_test::render;
+using compare_test::save;
+using compare_test::write;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_verdict" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-void save(const fs::path& p, const gr::SamplesFile& f) {
-  fs::create_directories(p.parent_path());
-  gr::write_samples_file(p, f);
-}
+fs::path fresh_dir(const std::string& name) { return compare_test::fresh_dir("compare_verdict", name); }
 
 // One animation, one translation channel (glTF channel index `index`), x
 // values at t = 0, 1, 2, ... (y = z = 0).
@@ -59,21 +49,8 @@ gr::SamplesFile file_of(const std::string& asset, std::vector<gr::SampledChannel
   return f;
 }
 
-std::string render(const gr::CompareReport& r, const std::string& format) {
-  std::ostringstream out;
-  EXPECT_TRUE(gr::write_compare_report(out, r, format));
-  return out.str();
-}
-
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-const gr::CaseResult& find_case(const gr::CompareReport& r, const std::string& id) {
-  for (const auto& c : r.cases) {
-    if (c.id == id) return c;
-  }
-  throw std::runtime_error("no case " + id);
 }
 
 }  // namespace
@@ -159,10 +136,14 @@ gr::SamplesFile step_file(const std::vector<double>& xs, const std::vector<doubl
                                translation_channel(1, "/nodes/0/scale", scale_xs)});
 }
 
-fs::path make_step_suite(const fs::path& dir) {
+// The report for an engine whose step case holds these translation and scale x values.
+gr::CompareReport step_report(const std::string& name, const std::vector<double>& xs,
+                              const std::vector<double>& scale_xs, const gr::CompareOptions& options = {}) {
+  const fs::path dir = fresh_dir(name);
   write(dir / "g/manifest.json", kVerdictManifest);
   save(dir / "g/step.samples.json", step_file({0, 1, 2, 3}, {1, 1, 1, 1}));
-  return dir / "g";
+  save(dir / "a/step.samples.json", step_file(xs, scale_xs));
+  return gr::compare_paths(dir / "g", dir / "a", options);
 }
 
 }  // namespace
@@ -172,10 +153,7 @@ fs::path make_step_suite(const fs::path& dir) {
 // no divergence explains the whole case, but the translation channel is
 // diagnosed as "previous-key" with one other failing sample (t = 3).
 TEST(CompareDiagnosis, NamesTheDivergenceMatchedAtItsTimesDespiteOtherErrors) {
-  const fs::path dir = fresh_dir("divergence_plus_error");
-  const fs::path g = make_step_suite(dir);
-  save(dir / "a/step.samples.json", step_file({0, 0, 1, 3.25}, {1, 1, 1.5, 1}));
-  const auto r = gr::compare_paths(g, dir / "a", {});
+  const auto r = step_report("divergence_plus_error", {0, 0, 1, 3.25}, {1, 1, 1.5, 1});
   ASSERT_EQ(r.cases.size(), 1u);
   const auto& c = r.cases[0];
   EXPECT_TRUE(c.failed());
@@ -225,10 +203,7 @@ TEST(CompareDiagnosis, NamesTheDivergenceMatchedAtItsTimesDespiteOtherErrors) {
 // Without the unrelated errors the divergence explains the whole case: the
 // case still fails, named at case level too, and "no other sample fails".
 TEST(CompareDiagnosis, DivergenceAloneNoOtherSampleFails) {
-  const fs::path dir = fresh_dir("divergence_alone");
-  const fs::path g = make_step_suite(dir);
-  save(dir / "a/step.samples.json", step_file({0, 0, 1, 3}, {1, 1, 1, 1}));
-  const auto r = gr::compare_paths(g, dir / "a", {});
+  const auto r = step_report("divergence_alone", {0, 0, 1, 3}, {1, 1, 1, 1});
   const auto& c = r.cases.at(0);
   EXPECT_TRUE(c.failed());
   EXPECT_EQ(c.matched_divergence, "previous-key");
@@ -241,10 +216,7 @@ TEST(CompareDiagnosis, DivergenceAloneNoOtherSampleFails) {
 // Half of a divergence is not the divergence: x = 0 at t = 1 but the golden 2
 // at t = 2 matches "previous-key" at one of its two times only.
 TEST(CompareDiagnosis, APartialMatchIsNotNamed) {
-  const fs::path dir = fresh_dir("partial");
-  const fs::path g = make_step_suite(dir);
-  save(dir / "a/step.samples.json", step_file({0, 0, 2, 3}, {1, 1, 1, 1}));
-  const auto r = gr::compare_paths(g, dir / "a", {});
+  const auto r = step_report("partial", {0, 0, 2, 3}, {1, 1, 1, 1});
   EXPECT_TRUE(r.cases.at(0).failed());
   EXPECT_TRUE(r.cases.at(0).channels[0].alternatives.empty());
 }
@@ -252,10 +224,7 @@ TEST(CompareDiagnosis, APartialMatchIsNotNamed) {
 // A variant matched on a channel that also fails elsewhere: named as a
 // reading the specs allow; the case fails (t = 3 is off).
 TEST(CompareDiagnosis, NamesAnAllowedVariantWithTheOtherFailures) {
-  const fs::path dir = fresh_dir("variant_plus_error");
-  const fs::path g = make_step_suite(dir);
-  save(dir / "a/step.samples.json", step_file({0, 0.5, 2, 3.5}, {1, 1, 1, 1}));
-  const auto r = gr::compare_paths(g, dir / "a", {});
+  const auto r = step_report("variant_plus_error", {0, 0.5, 2, 3.5}, {1, 1, 1, 1});
   const auto& c = r.cases.at(0);
   EXPECT_TRUE(c.failed());
   EXPECT_EQ(c.matched_variant, "");
@@ -268,8 +237,7 @@ TEST(CompareDiagnosis, NamesAnAllowedVariantWithTheOtherFailures) {
                        "your values match variant \"half\" at its only time (t = 1), a reading the specs "
                        "allow; 1 other sample fails (t = 3)\n"));
   // With t = 3 right, the variant makes the case pass (no diagnosis needed).
-  save(dir / "a/step.samples.json", step_file({0, 0.5, 2, 3}, {1, 1, 1, 1}));
-  const auto ok = gr::compare_paths(g, dir / "a", {});
+  const auto ok = step_report("variant_alone", {0, 0.5, 2, 3}, {1, 1, 1, 1});
   EXPECT_TRUE(ok.cases.at(0).passed());
   EXPECT_EQ(ok.cases.at(0).matched_variant, "half");
 }
@@ -277,12 +245,9 @@ TEST(CompareDiagnosis, NamesAnAllowedVariantWithTheOtherFailures) {
 // The worst-samples table in every format: for the first test's actual
 // values the translation errors are 0 (t=0), 1 (t=1), 1 (t=2), 0.25 (t=3).
 TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
-  const fs::path dir = fresh_dir("tables");
-  const fs::path g = make_step_suite(dir);
-  save(dir / "a/step.samples.json", step_file({0, 0, 1, 3.25}, {1, 1, 1.5, 1}));
   gr::CompareOptions options;
   options.worst_samples = 2;
-  const auto r = gr::compare_paths(g, dir / "a", options);
+  const auto r = step_report("tables", {0, 0, 1, 3.25}, {1, 1, 1.5, 1}, options);
   const std::string text = render(r, "text");
   EXPECT_TRUE(contains(text,
                        "        worst samples:\n"
