@@ -321,7 +321,7 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
     out << ",\n      \"channels\": [";
     for (std::size_t k = 0; k < c.channels.size(); ++k) {
       const ChannelResult& ch = c.channels[k];
-      out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation
+      out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation << ", \"channel\": " << ch.channel
           << ", \"target\": " << json_string(ch.target)
           << ", \"interpolation\": " << json_string(ch.interpolation) << ", \"measure\": \""
           << (ch.measure == ErrorMeasure::kAngle ? "angle" : "absolute")

@@ -277,6 +277,7 @@ TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
   EXPECT_EQ(rows[0]["error"].GetDouble(), 1);
   EXPECT_EQ(rows[1]["actual"][0].GetDouble(), 1);
   // The scale channel: 0.5 at t = 2, then three exact samples (earliest first).
+  EXPECT_EQ(d["cases"][0]["channels"][1]["channel"].GetInt(), 1);  // the glTF channel index
   const auto& scale = d["cases"][0]["channels"][1]["worstSamples"];
   ASSERT_EQ(scale.Size(), 2u);
   EXPECT_EQ(scale[0]["t"].GetDouble(), 2);
