@@ -37,4 +37,8 @@ const char* outcome_word(CaseOutcome outcome);
 // all 4 of its times (t = 1, 2, 3.5, 4); it breaks ...; 1 other sample fails (t = 2.5)".
 std::string alternative_sentence(const AlternativeMatch& match);
 
+// "cases: a,b*; extensions: none" (the --cases and --extensions given,
+// unescaped), "" when neither was.
+std::string scope_text(const CompareReport& report);
+
 }  // namespace gltf_anim::reports::detail

@@ -67,11 +67,27 @@ std::string alternative_sentence(const AlternativeMatch& m) {
   return out;
 }
 
+std::string scope_text(const CompareReport& r) {
+  std::string out;
+  if (!r.selection.empty()) {
+    out += "cases: ";
+    for (std::size_t i = 0; i < r.selection.size(); ++i) out += (i ? "," : "") + r.selection[i];
+  }
+  if (r.extensions) {
+    if (!out.empty()) out += "; ";
+    out += "extensions: ";
+    if (r.extensions->empty()) out += "none";
+    for (std::size_t i = 0; i < r.extensions->size(); ++i) out += (i ? "," : "") + (*r.extensions)[i];
+  }
+  return out;
+}
+
 }  // namespace detail
 
 using detail::alternative_sentence;
 using detail::json_string;
 using detail::outcome_word;
+using detail::scope_text;
 using detail::values_text;
 using detail::md_escape;
 using detail::short_number;
@@ -228,22 +244,6 @@ std::string text_word(CaseOutcome o) {
     case CaseOutcome::kExcluded: word = "EXCLUDED"; break;
   }
   return word + "  ";
-}
-
-// "--cases a,b*" and "--extensions none" as given, for the reports' headers; "" when unset.
-std::string scope_text(const CompareReport& r) {
-  std::string out;
-  if (!r.selection.empty()) {
-    out += "cases: ";
-    for (std::size_t i = 0; i < r.selection.size(); ++i) out += (i ? "," : "") + r.selection[i];
-  }
-  if (r.extensions) {
-    if (!out.empty()) out += "; ";
-    out += "extensions: ";
-    if (r.extensions->empty()) out += "none";
-    for (std::size_t i = 0; i < r.extensions->size(); ++i) out += (i ? "," : "") + (*r.extensions)[i];
-  }
-  return out;
 }
 
 }  // namespace

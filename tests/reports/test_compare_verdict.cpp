@@ -346,6 +346,8 @@ TEST(ComparePartial, ExtensionsOutsideTheEnginesSetExcludeTheCase) {
   EXPECT_EQ(find_case(r, "spin").outcome, gr::CaseOutcome::kNotRun);  // no "extensions": core
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 1 not run, 1 excluded");
   EXPECT_TRUE(contains(render(r, "text"), "\nextensions: none\n"));
+  EXPECT_TRUE(contains(render(r, "md"), " Scope: extensions\\: none.\n"));
+  EXPECT_TRUE(contains(render(r, "html"), "Scope: extensions: none<br>"));
   // One of the two is not enough.
   gr::CompareOptions pointer_only;
   pointer_only.extensions = std::vector<std::string>{"KHR_animation_pointer"};
