@@ -1,6 +1,7 @@
 // gltf-anim compare: golden samples against an implementation's samples, as a
 // conformance report (text, json, md, junit, html). docs/CONFORMANCE.md.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace gltf_anim::cli {
 namespace {
 
 // "FILE: at JSON pointer "/a/0": message" / "FILE: line 3, field 2: message".
-std::string describe(const reports::SamplesFormatError& e) {
+std::string describe(const samples::SamplesFormatError& e) {
   std::string out = e.file().empty() ? std::string() : e.file() + ": ";
   if (!e.location().empty()) {
     if (e.location().front() == '/') out += "at JSON pointer \"" + e.location() + "\": ";
@@ -45,7 +46,7 @@ std::vector<std::string> comma_list(const std::string& text) {
 
 std::string default_time_epsilon() {
   std::ostringstream s;
-  s << reports::kDefaultTimeEpsilon;
+  s << compare::kDefaultTimeEpsilon;
   return s.str();
 }
 
@@ -98,7 +99,7 @@ int run_compare(const std::vector<std::string>& args) {
       ("extensions", po::value<std::string>(),
        "the extensions the engine implements, comma-separated, or 'none' (default: all)")
       ("require-all", "a case that is not run (no actual file) fails the run")
-      ("worst", po::value<std::string>()->default_value(std::to_string(reports::kDefaultWorstSamples)),
+      ("worst", po::value<std::string>()->default_value(std::to_string(compare::kDefaultWorstSamples)),
        "worst samples listed per failing channel (0 to 100)");
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
@@ -111,7 +112,7 @@ int run_compare(const std::vector<std::string>& args) {
               << "' (text, json, md, junit or html)\n";
     return kExitUsage;
   }
-  reports::CompareOptions opts;
+  compare::CompareOptions opts;
   std::optional<double> time_epsilon;
   std::optional<std::uint64_t> max_file_mb;
   std::optional<std::uint64_t> worst;
@@ -119,7 +120,7 @@ int run_compare(const std::vector<std::string>& args) {
       !number_option(*vm, kHelp, "angle-tolerance", 0.0, kMaxTolerance, false, opts.angle_tolerance) ||
       !number_option(*vm, kHelp, "time-epsilon", 0.0, kMaxTimeEpsilon, false, time_epsilon) ||
       !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb) ||
-      !integer_option(*vm, kHelp, "worst", 0, reports::kMaxWorstSamples, worst)) {
+      !integer_option(*vm, kHelp, "worst", 0, compare::kMaxWorstSamples, worst)) {
     return kExitUsage;
   }
   opts.worst_samples = static_cast<std::size_t>(*worst);
@@ -147,11 +148,11 @@ int run_compare(const std::vector<std::string>& args) {
   }
   if (vm->count("manifest")) opts.manifest = (*vm)["manifest"].as<std::string>();
 
-  reports::CompareReport report;
+  compare::CompareReport report;
   try {
-    report = reports::compare_paths((*vm)["golden"].as<std::string>(),
+    report = compare::compare_paths((*vm)["golden"].as<std::string>(),
                                     (*vm)["actual"].as<std::string>(), opts);
-  } catch (const reports::SamplesFormatError& e) {
+  } catch (const samples::SamplesFormatError& e) {
     std::cerr << "gltf-anim compare: " << describe(e) << "\n";
     return kExitUsage;
   }

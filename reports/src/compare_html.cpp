@@ -1,7 +1,7 @@
 // Conformance report as one self-contained HTML page: inline CSS, inline SVG
 // plots (golden and actual curves per component, the error curve, the
 // tolerance, keyframes), a table per feature. No scripts, no external resources.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -11,15 +11,19 @@
 #include <set>
 #include <ostream>
 
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
+
 #include "compare_internal.hpp"
 
 namespace gltf_anim::reports {
 
+using namespace compare;
 using detail::alternative_sentence;
 using detail::outcome_word;
-using detail::short_number;
 using detail::values_text;
-using detail::xml_escape;
+using text::short_number;
+using text::xml_escape;
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Conformance report writers: text, json, md, junit (html: compare_html.cpp).
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <algorithm>
 #include <array>
@@ -9,9 +9,30 @@
 #include <string>
 #include <vector>
 
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
+
 #include "compare_internal.hpp"
 
 namespace gltf_anim::reports {
+
+using namespace compare;
+using samples::format_double;
+using text::md_escape;
+using text::short_number;
+using text::visible_text;
+using text::xml_escape;
+
+std::string summary_line(const OutcomeCounts& n) {
+  std::string line = std::to_string(n.passed) + " passed, " + std::to_string(n.failed) + " failed";
+  if (n.not_run) line += ", " + std::to_string(n.not_run) + " not run";
+  if (n.excluded) line += ", " + std::to_string(n.excluded) + " excluded";
+  if (n.nothing_compared) line += ", " + std::to_string(n.nothing_compared) + " with nothing to compare";
+  return line;
+}
+std::string summary_line(const CompareReport& r) {
+  return summary_line(OutcomeCounts{r.passed(), r.failed(), r.not_run(), r.excluded(), r.nothing_compared()});
+}
 
 namespace detail {
 
@@ -85,14 +106,10 @@ std::string scope_text(const CompareReport& r) {
 }  // namespace detail
 
 using detail::alternative_sentence;
-using detail::json_string;
 using detail::outcome_word;
 using detail::scope_text;
 using detail::values_text;
-using detail::md_escape;
-using detail::short_number;
-using detail::text_clean;
-using detail::xml_escape;
+using text::json_string;
 
 namespace {
 
@@ -101,7 +118,7 @@ std::string describe(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "";
   if (s.max == 0) return "max 0" + std::string(unit) + " (all " + std::to_string(s.samples) + " samples exact)";
   return "max " + short_number(s.max) + unit + " at t=" + short_number(s.worst_t, 6) +
-         " (animation " + std::to_string(s.worst_animation) + " " + text_clean(s.worst_target) +
+         " (animation " + std::to_string(s.worst_animation) + " " + visible_text(s.worst_target) +
          "), mean " + short_number(s.mean) + unit;
 }
 
@@ -249,13 +266,13 @@ std::string text_word(CaseOutcome o) {
 }  // namespace
 
 void write_compare_text(std::ostream& out, const CompareReport& r) {
-  out << "gltf-anim compare\ngolden: " << text_clean(r.golden) << "\nactual: "
-      << text_clean(r.actual) << "\n";
-  if (const std::string scope = scope_text(r); !scope.empty()) out << text_clean(scope) << "\n";
+  out << "gltf-anim compare\ngolden: " << visible_text(r.golden) << "\nactual: "
+      << visible_text(r.actual) << "\n";
+  if (const std::string scope = scope_text(r); !scope.empty()) out << visible_text(scope) << "\n";
   out << "\n";
   for (const CaseResult* cp : failures_first(r)) {
     const CaseResult& c = *cp;
-    out << text_word(c.outcome) << text_clean(c.id);
+    out << text_word(c.outcome) << visible_text(c.id);
     std::string stats;
     if (c.absolute.samples) {
       stats += "  " + describe(c.absolute, "") + " (tolerance " +
@@ -266,21 +283,21 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
                short_number(c.tolerances.angle) + " rad)";
     }
     out << stats << "\n";
-    if (!c.problem.empty()) out << "      " << text_clean(c.problem) << "\n";
+    if (!c.problem.empty()) out << "      " << visible_text(c.problem) << "\n";
     for (const auto& ch : c.channels) {
       if (ch.passed) continue;
-      out << "      " << text_clean(channel_line(ch)) << "\n";
-      for (const auto& m : ch.alternatives) out << "        " << text_clean(alternative_sentence(m)) << "\n";
+      out << "      " << visible_text(channel_line(ch)) << "\n";
+      for (const auto& m : ch.alternatives) out << "        " << visible_text(alternative_sentence(m)) << "\n";
       out << worst_table_text(ch, "        ");
     }
     if (c.failed()) {
-      if (!c.features.empty()) out << "      features: " << joined(c.features, text_clean) << "\n";
-      if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, text_clean) << "\n";
-      if (!c.notes.empty()) out << "      notes: " << text_clean(c.notes) << "\n";
+      if (!c.features.empty()) out << "      features: " << joined(c.features, visible_text) << "\n";
+      if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, visible_text) << "\n";
+      if (!c.notes.empty()) out << "      notes: " << visible_text(c.notes) << "\n";
     }
-    for (const auto& w : c.warnings) out << "      warning: " << text_clean(w) << "\n";
+    for (const auto& w : c.warnings) out << "      warning: " << visible_text(w) << "\n";
   }
-  for (const auto& w : r.warnings) out << "warning: " << text_clean(w) << "\n";
+  for (const auto& w : r.warnings) out << "warning: " << visible_text(w) << "\n";
   out << "\n" << summary_line(r) << "\n";
 }
 
@@ -475,8 +492,8 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       }
       body += "tolerance " + short_number(c.tolerances.absolute) + ", angle tolerance " +
               short_number(c.tolerances.angle) + " rad\n";
-      if (!c.features.empty()) body += "features: " + joined(c.features, text_clean) + "\n";
-      if (!c.clauses.empty()) body += "clauses: " + joined(c.clauses, text_clean) + "\n";
+      if (!c.features.empty()) body += "features: " + joined(c.features, visible_text) + "\n";
+      if (!c.clauses.empty()) body += "clauses: " + joined(c.clauses, visible_text) + "\n";
       if (!c.notes.empty()) body += "notes: " + c.notes + "\n";
       out << "      <failure message=\"" << xml_escape(message) << "\" type=\"conformance\">"
           << xml_escape(body, false) << "</failure>\n";

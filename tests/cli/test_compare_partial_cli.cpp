@@ -1,6 +1,6 @@
 // gltf-anim compare for an engine that produced part of the suite: cases not
 // run and --require-all, --cases, --extensions, --worst; the exit-code rule.
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 
 #include "compare_cli_util.hpp"
 
-namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
 namespace fs = std::filesystem;
 using compare_cli::run;
 
@@ -24,16 +24,16 @@ fs::path make(const std::string& name, bool wrong = false) {
   fs::create_directories(dir / "golden");
   fs::create_directories(dir / "actual");
   for (const char* id : {"move", "spin"}) {
-    gr::SamplesFile f;
+    gs::SamplesFile f;
     f.asset = std::string(id) + ".gltf";
     auto& c = f.animations.emplace_back().channels.emplace_back();
     c.target = "/nodes/0/translation";
     c.add_sample(0, {0, 0, 0});
     c.add_sample(1, {1, 0, 0});
-    gr::write_samples_file(dir / "golden" / (std::string(id) + ".samples.json"), f);
+    gs::write_samples_file(dir / "golden" / (std::string(id) + ".samples.json"), f);
     if (std::string(id) == "move") {
       if (wrong) c.values[3] = 1.5;
-      gr::write_samples_file(dir / "actual/move.samples.json", f);
+      gs::write_samples_file(dir / "actual/move.samples.json", f);
     }
   }
   return dir;

@@ -14,7 +14,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -97,4 +97,4 @@ TEST(CoreView, CompareExtensionsNoneExcludesTheExtensionCases) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -3,7 +3,9 @@
 // also fail), cases not run or excluded, --cases, failures first, anchors.
 // Every expected number below is worked out by hand from the samples written
 // here (differences of exactly representable values).
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -20,9 +22,10 @@
 #include "strict_text.hpp"
 
 namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 namespace fs = std::filesystem;
 using compare_test::find_case;
-using compare_test::render;
 using compare_test::save;
 using compare_test::write;
 
@@ -32,9 +35,9 @@ fs::path fresh_dir(const std::string& name) { return compare_test::fresh_dir("co
 
 // One animation, one translation channel (glTF channel index `index`), x
 // values at t = 0, 1, 2, ... (y = z = 0).
-gr::SampledChannel translation_channel(std::size_t index, const std::string& target,
+gs::SampledChannel translation_channel(std::size_t index, const std::string& target,
                                        const std::vector<double>& xs) {
-  gr::SampledChannel c;
+  gs::SampledChannel c;
   c.index = index;
   c.target = target;
   c.interpolation = "STEP";
@@ -42,11 +45,17 @@ gr::SampledChannel translation_channel(std::size_t index, const std::string& tar
   return c;
 }
 
-gr::SamplesFile file_of(const std::string& asset, std::vector<gr::SampledChannel> channels) {
-  gr::SamplesFile f;
+gs::SamplesFile file_of(const std::string& asset, std::vector<gs::SampledChannel> channels) {
+  gs::SamplesFile f;
   f.asset = asset;
   f.animations.emplace_back().channels = std::move(channels);
   return f;
+}
+
+std::string render(const gc::CompareReport& r, const std::string& format) {
+  std::ostringstream out;
+  EXPECT_TRUE(gr::write_compare_report(out, r, format));
+  return out.str();
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -66,7 +75,7 @@ TEST(CompareWorstSamples, KeepsTheNLargestLargestFirstEarlierTimeOnTies) {
                                                              std::vector<double>(8, 0.0))});
   const auto actual = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", errors)});
 
-  auto r = gr::compare_samples(golden, actual, {}, gr::kDefaultTimeEpsilon, 3);
+  auto r = gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 3);
   ASSERT_EQ(r.channels.size(), 1u);
   const auto& worst = r.channels[0].worst;
   ASSERT_EQ(worst.size(), 3u);
@@ -80,22 +89,22 @@ TEST(CompareWorstSamples, KeepsTheNLargestLargestFirstEarlierTimeOnTies) {
   EXPECT_EQ(worst[2].error, 0.4);
 
   // More rows asked than samples: all of them, in the order above.
-  r = gr::compare_samples(golden, actual, {}, gr::kDefaultTimeEpsilon, 50);
+  r = gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 50);
   std::vector<double> times;
   for (const auto& w : r.channels[0].worst) times.push_back(w.t);
   EXPECT_EQ(times, (std::vector<double>{1, 3, 6, 2, 5, 0, 7, 4}));
 
   // None asked; above the bound, the bound.
-  EXPECT_TRUE(gr::compare_samples(golden, actual, {}, gr::kDefaultTimeEpsilon, 0).channels[0].worst.empty());
+  EXPECT_TRUE(gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 0).channels[0].worst.empty());
   // A channel that passes keeps no rows.
-  EXPECT_TRUE(gr::compare_samples(golden, golden, {}).channels[0].worst.empty());
+  EXPECT_TRUE(gc::compare_samples(golden, golden, {}).channels[0].worst.empty());
 }
 
 TEST(CompareWorstSamples, MissingSamplesAreNotRowsNonFiniteErrorsAre) {
   const auto golden = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0, 0, 0})});
-  gr::SamplesFile actual = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0})});
+  gs::SamplesFile actual = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0})});
   actual.animations[0].channels[0].add_sample(2, {std::numeric_limits<double>::quiet_NaN(), 0, 0});
-  const auto r = gr::compare_samples(golden, actual, {});
+  const auto r = gc::compare_samples(golden, actual, {});
   const auto& worst = r.channels[0].worst;
   ASSERT_EQ(worst.size(), 2u);  // t = 1 has no actual sample
   EXPECT_EQ(worst[0].t, 2);
@@ -131,19 +140,19 @@ const char* kVerdictManifest = R"json({"assets": [
                "samples": [{"animation": 0, "channel": 0, "t": 2, "value": [9, 0, 0]}]}}}
 ]})json";
 
-gr::SamplesFile step_file(const std::vector<double>& xs, const std::vector<double>& scale_xs) {
+gs::SamplesFile step_file(const std::vector<double>& xs, const std::vector<double>& scale_xs) {
   return file_of("step.gltf", {translation_channel(0, "/nodes/0/translation", xs),
                                translation_channel(1, "/nodes/0/scale", scale_xs)});
 }
 
 // The report for an engine whose step case holds these translation and scale x values.
-gr::CompareReport step_report(const std::string& name, const std::vector<double>& xs,
-                              const std::vector<double>& scale_xs, const gr::CompareOptions& options = {}) {
+gc::CompareReport step_report(const std::string& name, const std::vector<double>& xs,
+                              const std::vector<double>& scale_xs, const gc::CompareOptions& options = {}) {
   const fs::path dir = fresh_dir(name);
   write(dir / "g/manifest.json", kVerdictManifest);
   save(dir / "g/step.samples.json", step_file({0, 1, 2, 3}, {1, 1, 1, 1}));
   save(dir / "a/step.samples.json", step_file(xs, scale_xs));
-  return gr::compare_paths(dir / "g", dir / "a", options);
+  return gc::compare_paths(dir / "g", dir / "a", options);
 }
 
 }  // namespace
@@ -245,7 +254,7 @@ TEST(CompareDiagnosis, NamesAnAllowedVariantWithTheOtherFailures) {
 // The worst-samples table in every format: for the first test's actual
 // values the translation errors are 0 (t=0), 1 (t=1), 1 (t=2), 0.25 (t=3).
 TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
-  gr::CompareOptions options;
+  gc::CompareOptions options;
   options.worst_samples = 2;
   const auto r = step_report("tables", {0, 0, 1, 3.25}, {1, 1, 1.5, 1}, options);
   const std::string text = render(r, "text");
@@ -309,11 +318,11 @@ TEST(ComparePartial, CasesWithoutActualFilesAreNotRun) {
   const fs::path dir = fresh_dir("not_run");
   const fs::path g = make_partial_suite(dir);
   save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
-  const auto r = gr::compare_paths(g, dir / "a", {});
+  const auto r = gc::compare_paths(g, dir / "a", {});
   EXPECT_EQ(r.passed(), 1u);
   EXPECT_EQ(r.failed(), 0u);
   EXPECT_EQ(r.not_run(), 2u);
-  EXPECT_EQ(find_case(r, "ptr").outcome, gr::CaseOutcome::kNotRun);
+  EXPECT_EQ(find_case(r, "ptr").outcome, gc::CaseOutcome::kNotRun);
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 2 not run");
   const std::string text = render(r, "text");
   EXPECT_TRUE(contains(text, "NOT RUN  ptr\n      no actual samples file for this case\n")) << text;
@@ -337,38 +346,38 @@ TEST(ComparePartial, ExtensionsOutsideTheEnginesSetExcludeTheCase) {
   const fs::path g = make_partial_suite(dir);
   save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
   save(dir / "a/ptr.samples.json", file_of("ptr.gltf", {translation_channel(0, "/materials/0/x", {5, 5})}));
-  gr::CompareOptions core;
+  gc::CompareOptions core;
   core.extensions = std::vector<std::string>{};
-  auto r = gr::compare_paths(g, dir / "a", core);
+  auto r = gc::compare_paths(g, dir / "a", core);
   const auto& ptr = find_case(r, "ptr");
-  EXPECT_EQ(ptr.outcome, gr::CaseOutcome::kExcluded);
+  EXPECT_EQ(ptr.outcome, gc::CaseOutcome::kExcluded);
   EXPECT_EQ(ptr.problem, "needs KHR_animation_pointer, KHR_texture_transform (not in --extensions)");
-  EXPECT_EQ(find_case(r, "spin").outcome, gr::CaseOutcome::kNotRun);  // no "extensions": core
+  EXPECT_EQ(find_case(r, "spin").outcome, gc::CaseOutcome::kNotRun);  // no "extensions": core
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 1 not run, 1 excluded");
   EXPECT_TRUE(contains(render(r, "text"), "\nextensions: none\n"));
   EXPECT_TRUE(contains(render(r, "md"), " Scope: extensions\\: none.\n"));
   EXPECT_TRUE(contains(render(r, "html"), "Scope: extensions: none<br>"));
   // One of the two is not enough.
-  gr::CompareOptions pointer_only;
+  gc::CompareOptions pointer_only;
   pointer_only.extensions = std::vector<std::string>{"KHR_animation_pointer"};
-  r = gr::compare_paths(g, dir / "a", pointer_only);
+  r = gc::compare_paths(g, dir / "a", pointer_only);
   EXPECT_EQ(find_case(r, "ptr").problem, "needs KHR_texture_transform (not in --extensions)");
   // Both: compared, and its wrong values fail.
-  gr::CompareOptions both;
+  gc::CompareOptions both;
   both.extensions = std::vector<std::string>{"KHR_texture_transform", "KHR_animation_pointer"};
-  r = gr::compare_paths(g, dir / "a", both);
+  r = gc::compare_paths(g, dir / "a", both);
   EXPECT_TRUE(find_case(r, "ptr").failed());
   // Unset: every extension.
-  EXPECT_TRUE(find_case(gr::compare_paths(g, dir / "a", {}), "ptr").failed());
+  EXPECT_TRUE(find_case(gc::compare_paths(g, dir / "a", {}), "ptr").failed());
 }
 
 TEST(ComparePartial, CasesOptionSelectsByIdOrGlob) {
   const fs::path dir = fresh_dir("selection");
   const fs::path g = make_partial_suite(dir);
   save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
-  gr::CompareOptions options;
+  gc::CompareOptions options;
   options.cases = {"mo*", "sp?n"};
-  auto r = gr::compare_paths(g, dir / "a", options);
+  auto r = gc::compare_paths(g, dir / "a", options);
   ASSERT_EQ(r.cases.size(), 2u);
   EXPECT_EQ(r.cases[0].id, "move");
   EXPECT_EQ(r.cases[1].id, "spin");
@@ -377,12 +386,12 @@ TEST(ComparePartial, CasesOptionSelectsByIdOrGlob) {
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 1 not run");
   // A pattern selecting nothing is reported (the CLI makes it a usage error).
   options.cases = {"move", "nope*"};
-  r = gr::compare_paths(g, dir / "a", options);
+  r = gc::compare_paths(g, dir / "a", options);
   EXPECT_EQ(r.cases.size(), 1u);
   EXPECT_EQ(r.unmatched_selection, (std::vector<std::string>{"nope*"}));
   // An actual file of a case not selected is no warning.
   options.cases = {"spin"};
-  r = gr::compare_paths(g, dir / "a", options);
+  r = gc::compare_paths(g, dir / "a", options);
   EXPECT_TRUE(r.warnings.empty());
 }
 
@@ -390,23 +399,23 @@ TEST(ComparePartial, CasesOptionSelectsByIdOrGlob) {
 
 namespace {
 
-gr::CaseResult with_outcome(const std::string& id, gr::CaseOutcome o) {
-  gr::CaseResult c;
+gc::CaseResult with_outcome(const std::string& id, gc::CaseOutcome o) {
+  gc::CaseResult c;
   c.id = id;
   c.outcome = o;
-  if (o == gr::CaseOutcome::kNotRun) c.problem = "no actual samples file for this case";
+  if (o == gc::CaseOutcome::kNotRun) c.problem = "no actual samples file for this case";
   return c;
 }
 
 }  // namespace
 
 TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
-  gr::CompareReport r;
-  r.cases = {with_outcome("a_pass", gr::CaseOutcome::kPassed), with_outcome("b_fail", gr::CaseOutcome::kFailed),
-             with_outcome("c_excl", gr::CaseOutcome::kExcluded), with_outcome("d_notrun", gr::CaseOutcome::kNotRun),
-             with_outcome("e_fail", gr::CaseOutcome::kFailed), with_outcome("f_none", gr::CaseOutcome::kNothingCompared)};
+  gc::CompareReport r;
+  r.cases = {with_outcome("a_pass", gc::CaseOutcome::kPassed), with_outcome("b_fail", gc::CaseOutcome::kFailed),
+             with_outcome("c_excl", gc::CaseOutcome::kExcluded), with_outcome("d_notrun", gc::CaseOutcome::kNotRun),
+             with_outcome("e_fail", gc::CaseOutcome::kFailed), with_outcome("f_none", gc::CaseOutcome::kNothingCompared)};
   std::vector<std::string> ids;
-  for (const auto* c : gr::failures_first(r)) ids.push_back(c->id);
+  for (const auto* c : gc::failures_first(r)) ids.push_back(c->id);
   EXPECT_EQ(ids, (std::vector<std::string>{"b_fail", "e_fail", "d_notrun", "a_pass", "f_none", "c_excl"}));
 
   const auto in_order = [](const std::string& text, const std::vector<std::string>& parts) {
@@ -429,9 +438,9 @@ TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
 // as ~XX), linked from the table of contents: a failure's section, else its
 // row of the cases table; a repeated id gets "-2".
 TEST(CompareOrder, HtmlAnchorsByCaseIdAndContents) {
-  gr::CompareReport r;
-  r.cases = {with_outcome("ok_1.a", gr::CaseOutcome::kPassed), with_outcome("x y/\xC3\xA9", gr::CaseOutcome::kFailed),
-             with_outcome("ok_1.a", gr::CaseOutcome::kNotRun), with_outcome("<b>\"", gr::CaseOutcome::kPassed)};
+  gc::CompareReport r;
+  r.cases = {with_outcome("ok_1.a", gc::CaseOutcome::kPassed), with_outcome("x y/\xC3\xA9", gc::CaseOutcome::kFailed),
+             with_outcome("ok_1.a", gc::CaseOutcome::kNotRun), with_outcome("<b>\"", gc::CaseOutcome::kPassed)};
   const std::string html = render(r, "html");
   EXPECT_TRUE(contains(html, "<section class=\"case\" id=\"case-x~20y~2F~C3~A9\">")) << html;
   EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-ok_1.a\">")) << html;
