@@ -660,6 +660,7 @@ Manifest read_manifest(const fs::path& path) {
   if (!list->IsArray()) r.fail(list_ptr, "must be an array of entries");
   for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
     m.entries.push_back(r.entry((*list)[i], list_ptr + "/" + std::to_string(i)));
+    m.lists_extensions = m.lists_extensions || (*list)[i].HasMember("extensions");
   }
   return m;
 }
@@ -1110,6 +1111,14 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
 
   report.selection = options.cases;
   report.extensions = options.extensions;
+  if (options.extensions && !(manifest && manifest->lists_extensions)) {
+    // Nothing can be excluded: say so rather than let the report pass for a
+    // core-only view it is not.
+    report.warnings.push_back(std::string("--extensions excludes nothing: ") +
+                              (manifest ? "the manifest does not say which extensions each case needs "
+                                          "(no \"extensions\" member)"
+                                        : "no manifest says which extensions each case needs"));
+  }
   std::vector<bool> pattern_used(options.cases.size(), false);
   for (auto& [g, a] : pairs) {
     CaseResult c;

@@ -371,6 +371,28 @@ TEST(ComparePartial, ExtensionsOutsideTheEnginesSetExcludeTheCase) {
   EXPECT_TRUE(find_case(gc::compare_paths(g, dir / "a", {}), "ptr").failed());
 }
 
+// A manifest that does not say which extensions a case needs cannot give a
+// core view: the report says so instead of passing for one.
+TEST(ComparePartial, ExtensionsWithoutManifestDataIsAWarning) {
+  const fs::path dir = fresh_dir("no_extension_data");
+  write(dir / "g/manifest.json", R"({"assets": [{"id": "move", "samples": "move.samples.json"}]})");
+  save(dir / "g/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  gc::CompareOptions core;
+  core.extensions = std::vector<std::string>{};
+  auto r = gc::compare_paths(dir / "g", dir / "a", core);
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            "--extensions excludes nothing: the manifest does not say which extensions each "
+                            "case needs (no \"extensions\" member)"}));
+  // Without a manifest at all.
+  fs::remove(dir / "g/manifest.json");
+  r = gc::compare_paths(dir / "g/move.samples.json", dir / "a/move.samples.json", core);
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            "--extensions excludes nothing: no manifest says which extensions each case needs"}));
+  // The suite's manifest lists them: no warning.
+  EXPECT_TRUE(gc::compare_paths(make_partial_suite(fresh_dir("with_extension_data")), dir / "a", core).warnings.empty());
+}
+
 TEST(ComparePartial, CasesOptionSelectsByIdOrGlob) {
   const fs::path dir = fresh_dir("selection");
   const fs::path g = make_partial_suite(dir);

@@ -98,6 +98,7 @@ struct Manifest {
   std::filesystem::path path;  // the manifest.json read
   std::optional<double> tolerance, angle_tolerance;  // root defaults
   std::vector<ManifestEntry> entries;
+  bool lists_extensions = false;  // some entry has an "extensions" member
 };
 // Throws samples::SamplesFormatError (file + JSON pointer) on a malformed manifest.
 Manifest read_manifest(const std::filesystem::path& path);
