@@ -249,7 +249,13 @@ CaseResult compare_samples(const samples::SamplesFile& golden, const samples::Sa
 // "samples" entries instead. Actual files are matched to golden ones by
 // "asset" (exact, then file name part), else by file name (without
 // .samples.json / .json / .csv). A golden folder with a single actual file
-// compares that one case. Throws samples::SamplesFormatError for unreadable or
+// compares that one case; in two folders, a golden file without an actual one
+// is a case not run. Only the cases CompareOptions::cases selects are in the
+// report (unmatched patterns in unmatched_selection); with
+// CompareOptions::extensions, a case needing another extension is excluded.
+// A failing case's failing channels are diagnosed against every variant and
+// known divergence of its manifest entry (ChannelResult::alternatives).
+// Throws samples::SamplesFormatError for unreadable or
 // malformed files (naming the file and the JSON pointer) and for paths that
 // do not exist.
 CompareReport compare_paths(const std::filesystem::path& golden,
