@@ -215,7 +215,8 @@ double sample_error(ErrorMeasure measure, std::span<const double> a, std::span<c
 class WorstSamples {
  public:
   explicit WorstSamples(std::size_t n) : n_(n) {}
-  void offer(double t, double error, std::span<const double> golden, std::span<const double> actual) {
+  void offer(double t, double error, std::span<const double> golden,
+             std::span<const double> actual) {
     if (n_ == 0) return;
     if (rows_.size() == n_ && !worse(error, t, rows_.front())) return;
     WorstSample row{t, {golden.begin(), golden.end()}, {actual.begin(), actual.end()}, error};
@@ -237,7 +238,9 @@ class WorstSamples {
   static bool worse(double error, double t, const WorstSample& than) {
     return error > than.error || (error == than.error && t < than.t);
   }
-  static bool heap_order(const WorstSample& x, const WorstSample& y) { return worse(x.error, x.t, y); }
+  static bool heap_order(const WorstSample& x, const WorstSample& y) {
+    return worse(x.error, x.t, y);
+  }
   std::size_t n_;
   std::vector<WorstSample> rows_;
 };
@@ -364,9 +367,9 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
     for (const auto& gc : ga.channels) {
       golden_targets.insert(gc.target);
       const auto ct = actual_channels.find(gc.target);
-      ChannelResult cr = compare_channel(
-          ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second, tolerances,
-          time_epsilon, std::min(worst_samples, kMaxWorstSamples));
+      ChannelResult cr =
+          compare_channel(ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second,
+                          tolerances, time_epsilon, std::min(worst_samples, kMaxWorstSamples));
       if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
       if (!cr.passed) result.outcome = CaseOutcome::kFailed;
       golden_samples += cr.golden_samples;
@@ -894,7 +897,6 @@ bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt)
   return true;
 }
 
-
 // ---------------------------------------------------------------- diagnosis
 
 // The channels of a samples file by (animation index, target), both unique.
@@ -928,7 +930,8 @@ std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const Sa
     const double t = g.times[go[k]];
     const auto gv = g.value(go[k]);
     const bool has_actual = at_actual[k] >= 0;
-    const auto xv = has_actual ? a.value(static_cast<std::size_t>(at_actual[k])) : std::span<const double>();
+    const auto xv =
+        has_actual ? a.value(static_cast<std::size_t>(at_actual[k])) : std::span<const double>();
     if (at_alt[k] >= 0) {
       const auto vv = alt.value(static_cast<std::size_t>(at_alt[k]));
       if (!within(gv, vv)) {
@@ -964,7 +967,8 @@ void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
     const auto g = golden_channels.find(key);
     const auto alt = alt_channels.find(key);
     const auto x = actual_channels.find(key);
-    if (g == golden_channels.end() || alt == alt_channels.end() || x == actual_channels.end()) continue;
+    if (g == golden_channels.end() || alt == alt_channels.end() || x == actual_channels.end())
+      continue;
     auto m = fit_alternative(ch, *g->second, *alt->second, *x->second, eps);
     if (!m) continue;
     m->name = v.name;
@@ -977,7 +981,8 @@ void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
 
 // Whether `id` is selected by --cases (every case when there is no pattern);
 // marks the patterns that select it.
-bool selected(const std::string& id, const std::vector<std::string>& patterns, std::vector<bool>& used) {
+bool selected(const std::string& id, const std::vector<std::string>& patterns,
+              std::vector<bool>& used) {
   if (patterns.empty()) return true;
   bool any = false;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
@@ -990,7 +995,8 @@ bool selected(const std::string& id, const std::vector<std::string>& patterns, s
 }
 
 // The extensions of a manifest entry outside the engine's set, comma-separated.
-std::string unsupported_extensions(const ManifestEntry& e, const std::vector<std::string>& supported) {
+std::string unsupported_extensions(const ManifestEntry& e,
+                                   const std::vector<std::string>& supported) {
   std::string out;
   for (const auto& x : e.extensions) {
     if (std::find(supported.begin(), supported.end(), x) != supported.end()) continue;
@@ -1115,9 +1121,10 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     // Nothing can be excluded: say so rather than let the report pass for a
     // core-only view it is not.
     report.warnings.push_back(std::string("--extensions excludes nothing: ") +
-                              (manifest ? "the manifest does not say which extensions each case needs "
-                                          "(no \"extensions\" member)"
-                                        : "no manifest says which extensions each case needs"));
+                              (manifest
+                                   ? "the manifest does not say which extensions each case needs "
+                                     "(no \"extensions\" member)"
+                                   : "no manifest says which extensions each case needs"));
   }
   std::vector<bool> pattern_used(options.cases.size(), false);
   for (auto& [g, a] : pairs) {
@@ -1134,8 +1141,9 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     if (options.tolerance) tol.absolute = *options.tolerance;
     if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
 
-    const std::string unsupported =
-        g->entry && options.extensions ? unsupported_extensions(*g->entry, *options.extensions) : "";
+    const std::string unsupported = g->entry && options.extensions
+                                        ? unsupported_extensions(*g->entry, *options.extensions)
+                                        : "";
     if (!unsupported.empty()) {
       // Not compared even when an actual file exists: the engine does not
       // implement what the case is about.
@@ -1170,7 +1178,8 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
         for (const auto& v : allowed ? g->entry->variants : g->entry->known_divergences) {
           const auto vg = alternative(v);
           if (!vg) continue;
-          CaseResult alt = compare_samples(*vg, a->file, tol, options.time_epsilon, options.worst_samples);
+          CaseResult alt =
+              compare_samples(*vg, a->file, tol, options.time_epsilon, options.worst_samples);
           if (allowed && alt.passed()) {
             std::string note = "fails against the main golden samples but matches variant \"" +
                                v.name + "\"";

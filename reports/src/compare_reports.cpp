@@ -27,11 +27,13 @@ std::string summary_line(const OutcomeCounts& n) {
   std::string line = std::to_string(n.passed) + " passed, " + std::to_string(n.failed) + " failed";
   if (n.not_run) line += ", " + std::to_string(n.not_run) + " not run";
   if (n.excluded) line += ", " + std::to_string(n.excluded) + " excluded";
-  if (n.nothing_compared) line += ", " + std::to_string(n.nothing_compared) + " with nothing to compare";
+  if (n.nothing_compared)
+    line += ", " + std::to_string(n.nothing_compared) + " with nothing to compare";
   return line;
 }
 std::string summary_line(const CompareReport& r) {
-  return summary_line(OutcomeCounts{r.passed(), r.failed(), r.not_run(), r.excluded(), r.nothing_compared()});
+  return summary_line(
+      OutcomeCounts{r.passed(), r.failed(), r.not_run(), r.excluded(), r.nothing_compared()});
 }
 
 namespace detail {
@@ -66,11 +68,13 @@ std::string times_text(const std::vector<double>& listed, std::size_t total) {
 }  // namespace
 
 std::string alternative_sentence(const AlternativeMatch& m) {
-  std::string out = std::string("your values match ") +
-                    (m.allowed ? "variant \"" : "known divergence \"") + m.name + "\" at " +
-                    (m.times == 1 ? "its only time " : "all " + std::to_string(m.times) + " of its times ") +
-                    times_text(m.first_times, m.times);
-  if (m.allowed) out += ", a reading the specs allow";
+  std::string out =
+      std::string("your values match ") + (m.allowed ? "variant \"" : "known divergence \"") +
+      m.name + "\" at " +
+      (m.times == 1 ? "its only time " : "all " + std::to_string(m.times) + " of its times ") +
+      times_text(m.first_times, m.times);
+  if (m.allowed)
+    out += ", a reading the specs allow";
   else if (!m.breaks.empty()) {
     // The description's sentence, without its full stop: the line goes on.
     std::string_view breaks = m.breaks;
@@ -98,7 +102,8 @@ std::string scope_text(const CompareReport& r) {
     if (!out.empty()) out += "; ";
     out += "extensions: ";
     if (r.extensions->empty()) out += "none";
-    for (std::size_t i = 0; i < r.extensions->size(); ++i) out += (i ? "," : "") + (*r.extensions)[i];
+    for (std::size_t i = 0; i < r.extensions->size(); ++i)
+      out += (i ? "," : "") + (*r.extensions)[i];
   }
   return out;
 }
@@ -118,7 +123,7 @@ std::string describe(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "";
   if (s.max == 0) return "max 0" + std::string(unit) + " (all " + std::to_string(s.samples) + " samples exact)";
   return "max " + short_number(s.max) + unit + " at t=" + short_number(s.worst_t, 6) +
-         " (animation " + std::to_string(s.worst_animation) + " " + visible_text(s.worst_target) +
+         " (animation " + std::to_string(s.worst_animation) + " " + text::visible_text(s.worst_target) +
          "), mean " + short_number(s.mean) + unit;
 }
 
@@ -134,12 +139,12 @@ void json_stats(std::ostream& out, const ErrorStats& s) {
   out << "{\"samples\": " << s.samples << ", \"max\": " << json_number(s.max)
       << ", \"mean\": " << json_number(s.mean) << ", \"worstT\": " << json_number(s.worst_t)
       << ", \"worstAnimation\": " << s.worst_animation
-      << ", \"worstTarget\": " << json_string(s.worst_target) << "}";
+      << ", \"worstTarget\": " << text::json_string(s.worst_target) << "}";
 }
 
 void json_strings(std::ostream& out, const std::vector<std::string>& v) {
   out << "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << json_string(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << text::json_string(v[i]);
   out << "]";
 }
 
@@ -218,7 +223,8 @@ std::string channel_line(const ChannelResult& ch) {
 std::vector<std::array<std::string, 4>> worst_rows(const ChannelResult& ch) {
   std::vector<std::array<std::string, 4>> rows;
   for (const auto& w : ch.worst) {
-    rows.push_back({short_number(w.t, detail::kValueDigits), values_text(w.golden), values_text(w.actual),
+    rows.push_back({short_number(w.t, detail::kValueDigits), values_text(w.golden),
+                    values_text(w.actual),
                     short_number(w.error) + (ch.measure == ErrorMeasure::kAngle ? " rad" : "")});
   }
   return rows;
@@ -266,8 +272,8 @@ std::string text_word(CaseOutcome o) {
 }  // namespace
 
 void write_compare_text(std::ostream& out, const CompareReport& r) {
-  out << "gltf-anim compare\ngolden: " << visible_text(r.golden) << "\nactual: "
-      << visible_text(r.actual) << "\n";
+  out << "gltf-anim compare\ngolden: " << visible_text(r.golden)
+      << "\nactual: " << visible_text(r.actual) << "\n";
   if (const std::string scope = scope_text(r); !scope.empty()) out << visible_text(scope) << "\n";
   out << "\n";
   for (const CaseResult* cp : failures_first(r)) {
@@ -283,52 +289,55 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
                short_number(c.tolerances.angle) + " rad)";
     }
     out << stats << "\n";
-    if (!c.problem.empty()) out << "      " << visible_text(c.problem) << "\n";
+    if (!c.problem.empty()) out << "      " << text::visible_text(c.problem) << "\n";
     for (const auto& ch : c.channels) {
       if (ch.passed) continue;
       out << "      " << visible_text(channel_line(ch)) << "\n";
-      for (const auto& m : ch.alternatives) out << "        " << visible_text(alternative_sentence(m)) << "\n";
+      for (const auto& m : ch.alternatives)
+        out << "        " << visible_text(alternative_sentence(m)) << "\n";
       out << worst_table_text(ch, "        ");
     }
     if (c.failed()) {
       if (!c.features.empty()) out << "      features: " << joined(c.features, visible_text) << "\n";
       if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, visible_text) << "\n";
-      if (!c.notes.empty()) out << "      notes: " << visible_text(c.notes) << "\n";
+      if (!c.notes.empty()) out << "      notes: " << text::visible_text(c.notes) << "\n";
     }
-    for (const auto& w : c.warnings) out << "      warning: " << visible_text(w) << "\n";
+    for (const auto& w : c.warnings) out << "      warning: " << text::visible_text(w) << "\n";
   }
-  for (const auto& w : r.warnings) out << "warning: " << visible_text(w) << "\n";
+  for (const auto& w : r.warnings) out << "warning: " << text::visible_text(w) << "\n";
   out << "\n" << summary_line(r) << "\n";
 }
 
 void write_compare_json(std::ostream& out, const CompareReport& r) {
-  out << "{\n  \"generator\": " << json_string(r.generator) << ",\n  \"golden\": "
-      << json_string(r.golden) << ",\n  \"actual\": " << json_string(r.actual)
+  out << "{\n  \"generator\": " << json_string(r.generator)
+      << ",\n  \"golden\": " << json_string(r.golden)
+      << ",\n  \"actual\": " << json_string(r.actual)
       << ",\n  \"summary\": {\"cases\": " << r.cases.size() << ", \"passed\": " << r.passed()
       << ", \"failed\": " << r.failed() << ", \"notRun\": " << r.not_run()
       << ", \"excluded\": " << r.excluded() << ", \"nothingCompared\": " << r.nothing_compared()
       << "},\n  \"selection\": ";
   json_strings(out, r.selection);
   out << ",\n  \"extensions\": ";
-  if (r.extensions) json_strings(out, *r.extensions);
-  else out << "null";
+  if (r.extensions)
+    json_strings(out, *r.extensions);
+  else
+    out << "null";
   out << ",\n  \"cases\": [";
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult& c = r.cases[i];
-    out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << json_string(c.id)
-        << ",\n      \"asset\": " << json_string(c.asset)
-        << ",\n      \"golden\": " << json_string(c.golden_file)
-        << ",\n      \"actual\": " << json_string(c.actual_file)
-        << ",\n      \"passed\": " << (c.passed() ? "true" : "false")
-        << ",\n      \"outcome\": \"" << outcome_word(c.outcome) << '"'
-        << ",\n      \"problem\": " << json_string(c.problem)
-        << ",\n      \"matchedVariant\": " << json_string(c.matched_variant)
-        << ",\n      \"matchedDivergence\": " << json_string(c.matched_divergence)
+    out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << text::json_string(c.id)
+        << ",\n      \"asset\": " << text::json_string(c.asset)
+        << ",\n      \"golden\": " << text::json_string(c.golden_file)
+        << ",\n      \"actual\": " << text::json_string(c.actual_file)
+        << ",\n      \"passed\": " << (c.passed() ? "true" : "false") << ",\n      \"outcome\": \""
+        << outcome_word(c.outcome) << '"' << ",\n      \"problem\": " << json_string(c.problem)
+        << ",\n      \"matchedVariant\": " << text::json_string(c.matched_variant)
+        << ",\n      \"matchedDivergence\": " << text::json_string(c.matched_divergence)
         << ",\n      \"features\": ";
     json_strings(out, c.features);
     out << ",\n      \"clauses\": ";
     json_strings(out, c.clauses);
-    out << ",\n      \"notes\": " << json_string(c.notes)
+    out << ",\n      \"notes\": " << text::json_string(c.notes)
         << ",\n      \"tolerance\": " << json_number(c.tolerances.absolute)
         << ",\n      \"angleTolerance\": " << json_number(c.tolerances.angle)
         << ",\n      \"absolute\": ";
@@ -338,9 +347,9 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
     out << ",\n      \"channels\": [";
     for (std::size_t k = 0; k < c.channels.size(); ++k) {
       const ChannelResult& ch = c.channels[k];
-      out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation << ", \"channel\": " << ch.channel
-          << ", \"target\": " << json_string(ch.target)
-          << ", \"interpolation\": " << json_string(ch.interpolation) << ", \"measure\": \""
+      out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation
+          << ", \"channel\": " << ch.channel << ", \"target\": " << json_string(ch.target)
+          << ", \"interpolation\": " << text::json_string(ch.interpolation) << ", \"measure\": \""
           << (ch.measure == ErrorMeasure::kAngle ? "angle" : "absolute")
           << "\", \"tolerance\": " << json_number(ch.tolerance)
           << ", \"passed\": " << (ch.passed ? "true" : "false")
@@ -363,14 +372,15 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
   }
   out << (r.cases.empty() ? "]" : "\n  ]") << ",\n  \"warnings\": ";
   json_strings(out, r.warnings);
-  out << ",\n  \"summaryLine\": " << json_string(summary_line(r)) << "\n}\n";
+  out << ",\n  \"summaryLine\": " << text::json_string(summary_line(r)) << "\n}\n";
 }
 
 void write_compare_markdown(std::ostream& out, const CompareReport& r) {
   out << "## glTF animation conformance: " << summary_line(r) << "\n\n"
-      << "Golden " << md_escape(r.golden) << ", actual " << md_escape(r.actual) << " ("
+      << "Golden " << text::md_escape(r.golden) << ", actual " << text::md_escape(r.actual) << " ("
       << md_escape(r.generator) << ").";
-  if (const std::string scope = scope_text(r); !scope.empty()) out << " Scope: " << md_escape(scope) << ".";
+  if (const std::string scope = scope_text(r); !scope.empty())
+    out << " Scope: " << md_escape(scope) << ".";
   out << "\n\n"
       << "| Result | Case | Max error | Mean error | Worst at | Features | Clauses |\n"
       << "|---|---|---|---|---|---|---|\n";
@@ -381,15 +391,15 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
     std::string worst = "-";
     if (w && w->max > 0) {
       worst = "t\\=" + short_number(w->worst_t, 6) + ", animation " +
-              std::to_string(w->worst_animation) + " " + md_escape(w->worst_target);
+              std::to_string(w->worst_animation) + " " + text::md_escape(w->worst_target);
     }
-    const char* result = c.passed() ? "✅ pass"
-                         : c.failed() ? "❌ **fail**"
-                         : c.outcome == CaseOutcome::kNotRun ? "⏸️ not run"
+    const char* result = c.passed()                            ? "✅ pass"
+                         : c.failed()                          ? "❌ **fail**"
+                         : c.outcome == CaseOutcome::kNotRun   ? "⏸️ not run"
                          : c.outcome == CaseOutcome::kExcluded ? "➖ excluded"
-                                                                : "⚪ nothing compared";
-    out << "| " << result << " | " << md_escape(c.id) << " | "
-        << max_cell(c) << " | " << mean_cell(c) << " | " << worst << " | "
+                                                               : "⚪ nothing compared";
+    out << "| " << result << " | " << md_escape(c.id) << " | " << max_cell(c) << " | "
+        << mean_cell(c) << " | " << worst << " | "
         << (c.features.empty() ? "-" : joined(c.features, md_escape)) << " | "
         << (c.clauses.empty() ? "-" : joined(c.clauses, md_escape)) << " |\n";
   }
@@ -401,23 +411,25 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
       out << "\n### Failures\n";
       header = true;
     }
-    out << "\n#### " << md_escape(c.id) << "\n\n";
+    out << "\n#### " << text::md_escape(c.id) << "\n\n";
     out << "Tolerance " << short_number(c.tolerances.absolute) << ", angle tolerance "
         << short_number(c.tolerances.angle) << " rad.";
-    if (!c.golden_file.empty()) out << " Golden " << md_escape(c.golden_file) << ".";
-    if (!c.actual_file.empty()) out << " Actual " << md_escape(c.actual_file) << ".";
+    if (!c.golden_file.empty()) out << " Golden " << text::md_escape(c.golden_file) << ".";
+    if (!c.actual_file.empty()) out << " Actual " << text::md_escape(c.actual_file) << ".";
     out << "\n\n";
-    if (!c.problem.empty()) out << "- " << md_escape(c.problem) << "\n";
+    if (!c.problem.empty()) out << "- " << text::md_escape(c.problem) << "\n";
     for (const auto& ch : c.channels) {
       if (ch.passed) continue;
       out << "- " << md_escape(channel_line(ch)) << "\n";
-      for (const auto& m : ch.alternatives) out << "  - " << md_escape(alternative_sentence(m)) << "\n";
+      for (const auto& m : ch.alternatives)
+        out << "  - " << md_escape(alternative_sentence(m)) << "\n";
     }
-    if (!c.notes.empty()) out << "- notes: " << md_escape(c.notes) << "\n";
+    if (!c.notes.empty()) out << "- notes: " << text::md_escape(c.notes) << "\n";
     for (const auto& ch : c.channels) {
       const auto rows = worst_rows(ch);
       if (ch.passed || rows.empty()) continue;
-      out << "\nWorst samples of animation " << ch.animation << " " << md_escape(ch.target) << ":\n\n"
+      out << "\nWorst samples of animation " << ch.animation << " " << md_escape(ch.target)
+          << ":\n\n"
           << "| t | golden | actual | error |\n|---|---|---|---|\n";
       for (const auto& row : rows) {
         out << "| " << md_escape(row[0]) << " | " << md_escape(row[1]) << " | " << md_escape(row[2])
@@ -441,10 +453,10 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
       out << "\n### Warnings\n\n";
       warn_header = true;
     }
-    out << "- " << prefix << md_escape(w) << "\n";
+    out << "- " << prefix << text::md_escape(w) << "\n";
   };
   for (const auto& c : r.cases) {
-    for (const auto& w : c.warnings) warn(md_escape(c.id) + ": ", w);
+    for (const auto& w : c.warnings) warn(text::md_escape(c.id) + ": ", w);
   }
   for (const auto& w : r.warnings) warn("", w);
   out << "\n" << summary_line(r) << "\n";
@@ -457,16 +469,17 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       << "<testsuites name=\"gltf-anim compare\" tests=\"" << n << "\" failures=\"" << f
       << "\" errors=\"0\">\n"
       << "  <testsuite name=\"conformance\" tests=\"" << n << "\" failures=\"" << f
-      << "\" errors=\"0\" skipped=\"" << r.nothing_compared() + r.not_run() + r.excluded() << "\">\n"
+      << "\" errors=\"0\" skipped=\"" << r.nothing_compared() + r.not_run() + r.excluded()
+      << "\">\n"
       << "    <properties>\n"
-      << "      <property name=\"generator\" value=\"" << xml_escape(r.generator) << "\"/>\n"
-      << "      <property name=\"golden\" value=\"" << xml_escape(r.golden) << "\"/>\n"
-      << "      <property name=\"actual\" value=\"" << xml_escape(r.actual) << "\"/>\n"
+      << "      <property name=\"generator\" value=\"" << text::xml_escape(r.generator) << "\"/>\n"
+      << "      <property name=\"golden\" value=\"" << text::xml_escape(r.golden) << "\"/>\n"
+      << "      <property name=\"actual\" value=\"" << text::xml_escape(r.actual) << "\"/>\n"
       << "    </properties>\n";
   for (const auto& c : r.cases) {
-    out << "    <testcase classname=\"conformance\" name=\"" << xml_escape(c.id) << "\">\n";
+    out << "    <testcase classname=\"conformance\" name=\"" << text::xml_escape(c.id) << "\">\n";
     if (c.outcome == CaseOutcome::kNothingCompared) {
-      out << "      <skipped message=\"" << xml_escape(c.problem) << "\"/>\n";
+      out << "      <skipped message=\"" << text::xml_escape(c.problem) << "\"/>\n";
     } else if (c.outcome == CaseOutcome::kNotRun || c.outcome == CaseOutcome::kExcluded) {
       out << "      <skipped message=\"" << outcome_word(c.outcome) << ": " << xml_escape(c.problem)
           << "\"/>\n";
@@ -477,7 +490,8 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
         for (const auto& ch : c.channels) {
           if (!ch.passed) {
             message = channel_line(ch);
-            if (!ch.alternatives.empty()) message += "; " + alternative_sentence(ch.alternatives.front());
+            if (!ch.alternatives.empty())
+              message += "; " + alternative_sentence(ch.alternatives.front());
             break;
           }
         }
@@ -495,19 +509,20 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       if (!c.features.empty()) body += "features: " + joined(c.features, visible_text) + "\n";
       if (!c.clauses.empty()) body += "clauses: " + joined(c.clauses, visible_text) + "\n";
       if (!c.notes.empty()) body += "notes: " + c.notes + "\n";
-      out << "      <failure message=\"" << xml_escape(message) << "\" type=\"conformance\">"
-          << xml_escape(body, false) << "</failure>\n";
+      out << "      <failure message=\"" << text::xml_escape(message) << "\" type=\"conformance\">"
+          << text::xml_escape(body, false) << "</failure>\n";
     }
     std::string sys;
     if (c.absolute.samples) sys += "absolute: " + describe(c.absolute, "") + "\n";
     if (c.angle.samples) sys += "angle: " + describe(c.angle, " rad") + "\n";
     for (const auto& w : c.warnings) sys += "warning: " + w + "\n";
-    if (!sys.empty()) out << "      <system-out>" << xml_escape(sys, false) << "</system-out>\n";
+    if (!sys.empty()) out << "      <system-out>" << text::xml_escape(sys, false) << "</system-out>\n";
     out << "    </testcase>\n";
   }
   std::string sys;
   for (const auto& w : r.warnings) sys += "warning: " + w + "\n";
-  out << "    <system-out>\n" << xml_escape(sys, false) << summary_line(r) << "\n</system-out>\n"
+  out << "    <system-out>\n"
+      << xml_escape(sys, false) << summary_line(r) << "\n</system-out>\n"
       << "  </testsuite>\n</testsuites>\n";
 }
 

@@ -40,7 +40,8 @@ fs::path make(const std::string& name, bool wrong = false) {
 }
 
 std::string args(const fs::path& dir) {
-  return " compare --golden '" + (dir / "golden").string() + "' --actual '" + (dir / "actual").string() + "'";
+  return " compare --golden '" + (dir / "golden").string() + "' --actual '" +
+         (dir / "actual").string() + "'";
 }
 
 }  // namespace

@@ -22,7 +22,9 @@ using compare_test::write;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) { return compare_test::fresh_dir("compare_paths", name); }
+fs::path fresh_dir(const std::string& name) {
+  return compare_test::fresh_dir("compare_paths", name);
+}
 
 // A file with one translation channel sampled at t = 0, 1 with x = x0, x1.
 gs::SamplesFile translation(const std::string& asset, double x0, double x1) {

@@ -79,9 +79,10 @@ TEST(CoreView, CompareExtensionsNoneExcludesTheExtensionCases) {
   ASSERT_GT(excluded, 0u);
   ASSERT_GT(compared, 0u);
   const fs::path out = scratch("core_view") / "report.json";
-  const int code = run_cli("compare --golden '" + suite_dir().string() + "' --actual '" +
-                               (suite_dir() / "valid").string() + "' --extensions none --format json",
-                           out);
+  const int code =
+      run_cli("compare --golden '" + suite_dir().string() + "' --actual '" +
+                  (suite_dir() / "valid").string() + "' --extensions none --format json",
+              out);
   EXPECT_EQ(code, 0) << read_file(out.string() + ".err");
   rapidjson::Document r;
   const std::string report = read_file(out);
@@ -91,7 +92,8 @@ TEST(CoreView, CompareExtensionsNoneExcludesTheExtensionCases) {
   EXPECT_EQ(r["summary"]["passed"].GetUint64(), compared);
   EXPECT_EQ(r["summary"]["failed"].GetUint64(), 0u);
   for (const auto& c : r["cases"].GetArray()) {
-    EXPECT_EQ(std::string(c["outcome"].GetString()) == "excluded", excluded_ids.count(c["id"].GetString()) == 1)
+    EXPECT_EQ(std::string(c["outcome"].GetString()) == "excluded",
+              excluded_ids.count(c["id"].GetString()) == 1)
         << c["id"].GetString();
   }
 }

@@ -337,8 +337,9 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
           // And the report names it on every failing channel, at its times.
           for (const auto& ch : c.channels) {
             if (ch.passed) continue;
-            const bool named = std::any_of(ch.alternatives.begin(), ch.alternatives.end(),
-                                           [&](const compare::AlternativeMatch& m) { return m.name == name; });
+            const bool named =
+                std::any_of(ch.alternatives.begin(), ch.alternatives.end(),
+                            [&](const compare::AlternativeMatch& m) { return m.name == name; });
             EXPECT_TRUE(named) << name << " on " << entry.id << " " << ch.target;
           }
         }

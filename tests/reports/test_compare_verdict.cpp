@@ -31,7 +31,9 @@ using compare_test::write;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) { return compare_test::fresh_dir("compare_verdict", name); }
+fs::path fresh_dir(const std::string& name) {
+  return compare_test::fresh_dir("compare_verdict", name);
+}
 
 // One animation, one translation channel (glTF channel index `index`), x
 // values at t = 0, 1, 2, ... (y = z = 0).
@@ -71,8 +73,8 @@ bool contains(const std::string& text, const std::string& part) {
 // 0.4 (t=6), 0.3 (t=2), 0.2 (t=5), 0.1 (t=0), 0.05 (t=7), 0 (t=4).
 TEST(CompareWorstSamples, KeepsTheNLargestLargestFirstEarlierTimeOnTies) {
   const std::vector<double> errors = {0.1, 0.5, 0.3, 0.5, 0.0, 0.2, 0.4, 0.05};
-  const auto golden = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation",
-                                                             std::vector<double>(8, 0.0))});
+  const auto golden = file_of(
+      "a.gltf", {translation_channel(0, "/nodes/0/translation", std::vector<double>(8, 0.0))});
   const auto actual = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", errors)});
 
   auto r = gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 3);
@@ -95,13 +97,16 @@ TEST(CompareWorstSamples, KeepsTheNLargestLargestFirstEarlierTimeOnTies) {
   EXPECT_EQ(times, (std::vector<double>{1, 3, 6, 2, 5, 0, 7, 4}));
 
   // None asked; above the bound, the bound.
-  EXPECT_TRUE(gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 0).channels[0].worst.empty());
+  EXPECT_TRUE(gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 0)
+                  .channels[0]
+                  .worst.empty());
   // A channel that passes keeps no rows.
   EXPECT_TRUE(gc::compare_samples(golden, golden, {}).channels[0].worst.empty());
 }
 
 TEST(CompareWorstSamples, MissingSamplesAreNotRowsNonFiniteErrorsAre) {
-  const auto golden = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0, 0, 0})});
+  const auto golden =
+      file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0, 0, 0})});
   gs::SamplesFile actual = file_of("a.gltf", {translation_channel(0, "/nodes/0/translation", {0})});
   actual.animations[0].channels[0].add_sample(2, {std::numeric_limits<double>::quiet_NaN(), 0, 0});
   const auto r = gc::compare_samples(golden, actual, {});
@@ -147,7 +152,8 @@ gs::SamplesFile step_file(const std::vector<double>& xs, const std::vector<doubl
 
 // The report for an engine whose step case holds these translation and scale x values.
 gc::CompareReport step_report(const std::string& name, const std::vector<double>& xs,
-                              const std::vector<double>& scale_xs, const gc::CompareOptions& options = {}) {
+                              const std::vector<double>& scale_xs,
+                              const gc::CompareOptions& options = {}) {
   const fs::path dir = fresh_dir(name);
   write(dir / "g/manifest.json", kVerdictManifest);
   save(dir / "g/step.samples.json", step_file({0, 1, 2, 3}, {1, 1, 1, 1}));
@@ -178,24 +184,30 @@ TEST(CompareDiagnosis, NamesTheDivergenceMatchedAtItsTimesDespiteOtherErrors) {
   EXPECT_EQ(m.first_times, (std::vector<double>{1, 2}));
   EXPECT_EQ(m.other_failing, 1u);
   EXPECT_EQ(m.first_other_times, (std::vector<double>{3}));
-  EXPECT_EQ(m.breaks, "breaks glTF 2.0 Appendix C.1: \"its associated property value MUST be used as-is\"");
+  EXPECT_EQ(m.breaks,
+            "breaks glTF 2.0 Appendix C.1: \"its associated property value MUST be used as-is\"");
   // The scale channel fails on its own; no alternative has values there.
   EXPECT_FALSE(c.channels[1].passed);
   EXPECT_TRUE(c.channels[1].alternatives.empty());
 
   const std::string sentence =
-      "your values match known divergence \"previous-key\" at all 2 of its times (t = 1, 2); it breaks "
+      "your values match known divergence \"previous-key\" at all 2 of its times (t = 1, 2); it "
+      "breaks "
       "glTF 2.0 Appendix C.1: \"its associated property value MUST be used as-is\"; 1 other sample "
       "fails (t = 3)";
   const std::string text = render(r, "text");
   EXPECT_TRUE(contains(text, "        " + sentence + "\n")) << text;
   const std::string junit = render(r, "junit");
-  EXPECT_TRUE(contains(junit, "  your values match known divergence &quot;previous-key&quot; at all 2")) << junit;
+  EXPECT_TRUE(
+      contains(junit, "  your values match known divergence &quot;previous-key&quot; at all 2"))
+      << junit;
   const std::string md = render(r, "md");
-  EXPECT_TRUE(contains(md, "  - your values match known divergence \\\"previous\\-key\\\" at all 2 of its times"))
+  EXPECT_TRUE(contains(
+      md, "  - your values match known divergence \\\"previous\\-key\\\" at all 2 of its times"))
       << md;
   const std::string html = render(r, "html");
-  EXPECT_TRUE(contains(html, "<li class=\"diagnosis\">your values match known divergence &quot;previous-key&quot;"))
+  EXPECT_TRUE(contains(
+      html, "<li class=\"diagnosis\">your values match known divergence &quot;previous-key&quot;"))
       << html;
   rapidjson::Document d;
   const std::string json = render(r, "json");
@@ -218,8 +230,9 @@ TEST(CompareDiagnosis, DivergenceAloneNoOtherSampleFails) {
   EXPECT_EQ(c.matched_divergence, "previous-key");
   ASSERT_EQ(c.channels[0].alternatives.size(), 1u);
   EXPECT_EQ(c.channels[0].alternatives[0].other_failing, 0u);
-  EXPECT_TRUE(contains(render(r, "text"), "(t = 1, 2); it breaks glTF 2.0 Appendix C.1: \"its associated "
-                                          "property value MUST be used as-is\"; no other sample fails\n"));
+  EXPECT_TRUE(contains(render(r, "text"),
+                       "(t = 1, 2); it breaks glTF 2.0 Appendix C.1: \"its associated "
+                       "property value MUST be used as-is\"; no other sample fails\n"));
 }
 
 // Half of a divergence is not the divergence: x = 0 at t = 1 but the golden 2
@@ -242,9 +255,10 @@ TEST(CompareDiagnosis, NamesAnAllowedVariantWithTheOtherFailures) {
   EXPECT_EQ(m.name, "half");
   EXPECT_TRUE(m.allowed);
   EXPECT_EQ(m.breaks, "");
-  EXPECT_TRUE(contains(render(r, "text"),
-                       "your values match variant \"half\" at its only time (t = 1), a reading the specs "
-                       "allow; 1 other sample fails (t = 3)\n"));
+  EXPECT_TRUE(
+      contains(render(r, "text"),
+               "your values match variant \"half\" at its only time (t = 1), a reading the specs "
+               "allow; 1 other sample fails (t = 3)\n"));
   // With t = 3 right, the variant makes the case pass (no diagnosis needed).
   const auto ok = step_report("variant_alone", {0, 0.5, 2, 3}, {1, 1, 1, 1});
   EXPECT_TRUE(ok.cases.at(0).passed());
@@ -265,14 +279,16 @@ TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
                        "        2  2, 0, 0  1, 0, 0  1\n"))
       << text;
   const std::string md = render(r, "md");
-  EXPECT_TRUE(contains(md, "| t | golden | actual | error |\n|---|---|---|---|\n"
-                           "| 1 | 1, 0, 0 | 0, 0, 0 | 1 |\n| 2 | 2, 0, 0 | 1, 0, 0 | 1 |\n"))
+  EXPECT_TRUE(contains(md,
+                       "| t | golden | actual | error |\n|---|---|---|---|\n"
+                       "| 1 | 1, 0, 0 | 0, 0, 0 | 1 |\n| 2 | 2, 0, 0 | 1, 0, 0 | 1 |\n"))
       << md;
   const std::string junit = render(r, "junit");
   EXPECT_TRUE(contains(junit, "  1  1, 0, 0  0, 0, 0  1\n")) << junit;
   const std::string html = render(r, "html");
-  EXPECT_TRUE(contains(html, "<tr><td class=\"num\">1</td><td class=\"num\">1, 0, 0</td>"
-                             "<td class=\"num\">0, 0, 0</td><td class=\"num\">1</td></tr>"))
+  EXPECT_TRUE(contains(html,
+                       "<tr><td class=\"num\">1</td><td class=\"num\">1, 0, 0</td>"
+                       "<td class=\"num\">0, 0, 0</td><td class=\"num\">1</td></tr>"))
       << html;
   EXPECT_EQ(strict_text::format_problem("html", html), "");
   EXPECT_EQ(strict_text::format_problem("junit", junit), "");
@@ -306,9 +322,12 @@ fs::path make_partial_suite(const fs::path& dir) {
     {"id": "ptr", "samples": "ptr.samples.json",
      "extensions": ["KHR_animation_pointer", "KHR_texture_transform"]},
     {"id": "spin", "samples": "spin.samples.json"}]})");
-  save(dir / "g/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
-  save(dir / "g/ptr.samples.json", file_of("ptr.gltf", {translation_channel(0, "/materials/0/x", {0, 1})}));
-  save(dir / "g/spin.samples.json", file_of("spin.gltf", {translation_channel(0, "/nodes/1/translation", {0, 1})}));
+  save(dir / "g/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "g/ptr.samples.json",
+       file_of("ptr.gltf", {translation_channel(0, "/materials/0/x", {0, 1})}));
+  save(dir / "g/spin.samples.json",
+       file_of("spin.gltf", {translation_channel(0, "/nodes/1/translation", {0, 1})}));
   return dir / "g";
 }
 
@@ -317,7 +336,8 @@ fs::path make_partial_suite(const fs::path& dir) {
 TEST(ComparePartial, CasesWithoutActualFilesAreNotRun) {
   const fs::path dir = fresh_dir("not_run");
   const fs::path g = make_partial_suite(dir);
-  save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "a/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
   const auto r = gc::compare_paths(g, dir / "a", {});
   EXPECT_EQ(r.passed(), 1u);
   EXPECT_EQ(r.failed(), 0u);
@@ -334,7 +354,9 @@ TEST(ComparePartial, CasesWithoutActualFilesAreNotRun) {
   EXPECT_EQ(d["summary"]["excluded"].GetInt(), 0);
   const std::string junit = render(r, "junit");
   EXPECT_TRUE(contains(junit, "failures=\"0\" errors=\"0\" skipped=\"2\"")) << junit;
-  EXPECT_TRUE(contains(junit, "<skipped message=\"not run: no actual samples file for this case\"/>")) << junit;
+  EXPECT_TRUE(
+      contains(junit, "<skipped message=\"not run: no actual samples file for this case\"/>"))
+      << junit;
   const std::string md = render(r, "md");
   EXPECT_TRUE(contains(md, "### Not run\n\n- ptr: no actual samples file for this case\n")) << md;
 }
@@ -344,14 +366,17 @@ TEST(ComparePartial, CasesWithoutActualFilesAreNotRun) {
 TEST(ComparePartial, ExtensionsOutsideTheEnginesSetExcludeTheCase) {
   const fs::path dir = fresh_dir("excluded");
   const fs::path g = make_partial_suite(dir);
-  save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
-  save(dir / "a/ptr.samples.json", file_of("ptr.gltf", {translation_channel(0, "/materials/0/x", {5, 5})}));
+  save(dir / "a/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "a/ptr.samples.json",
+       file_of("ptr.gltf", {translation_channel(0, "/materials/0/x", {5, 5})}));
   gc::CompareOptions core;
   core.extensions = std::vector<std::string>{};
   auto r = gc::compare_paths(g, dir / "a", core);
   const auto& ptr = find_case(r, "ptr");
   EXPECT_EQ(ptr.outcome, gc::CaseOutcome::kExcluded);
-  EXPECT_EQ(ptr.problem, "needs KHR_animation_pointer, KHR_texture_transform (not in --extensions)");
+  EXPECT_EQ(ptr.problem,
+            "needs KHR_animation_pointer, KHR_texture_transform (not in --extensions)");
   EXPECT_EQ(find_case(r, "spin").outcome, gc::CaseOutcome::kNotRun);  // no "extensions": core
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 1 not run, 1 excluded");
   EXPECT_TRUE(contains(render(r, "text"), "\nextensions: none\n"));
@@ -376,27 +401,35 @@ TEST(ComparePartial, ExtensionsOutsideTheEnginesSetExcludeTheCase) {
 TEST(ComparePartial, ExtensionsWithoutManifestDataIsAWarning) {
   const fs::path dir = fresh_dir("no_extension_data");
   write(dir / "g/manifest.json", R"({"assets": [{"id": "move", "samples": "move.samples.json"}]})");
-  save(dir / "g/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
-  save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "g/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "a/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
   gc::CompareOptions core;
   core.extensions = std::vector<std::string>{};
   auto r = gc::compare_paths(dir / "g", dir / "a", core);
-  EXPECT_EQ(r.warnings, (std::vector<std::string>{
-                            "--extensions excludes nothing: the manifest does not say which extensions each "
-                            "case needs (no \"extensions\" member)"}));
+  EXPECT_EQ(r.warnings,
+            (std::vector<std::string>{
+                "--extensions excludes nothing: the manifest does not say which extensions each "
+                "case needs (no \"extensions\" member)"}));
   // Without a manifest at all.
   fs::remove(dir / "g/manifest.json");
   r = gc::compare_paths(dir / "g/move.samples.json", dir / "a/move.samples.json", core);
-  EXPECT_EQ(r.warnings, (std::vector<std::string>{
-                            "--extensions excludes nothing: no manifest says which extensions each case needs"}));
+  EXPECT_EQ(
+      r.warnings,
+      (std::vector<std::string>{
+          "--extensions excludes nothing: no manifest says which extensions each case needs"}));
   // The suite's manifest lists them: no warning.
-  EXPECT_TRUE(gc::compare_paths(make_partial_suite(fresh_dir("with_extension_data")), dir / "a", core).warnings.empty());
+  EXPECT_TRUE(
+      gc::compare_paths(make_partial_suite(fresh_dir("with_extension_data")), dir / "a", core)
+          .warnings.empty());
 }
 
 TEST(ComparePartial, CasesOptionSelectsByIdOrGlob) {
   const fs::path dir = fresh_dir("selection");
   const fs::path g = make_partial_suite(dir);
-  save(dir / "a/move.samples.json", file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
+  save(dir / "a/move.samples.json",
+       file_of("move.gltf", {translation_channel(0, "/nodes/0/translation", {0, 1})}));
   gc::CompareOptions options;
   options.cases = {"mo*", "sp?n"};
   auto r = gc::compare_paths(g, dir / "a", options);
@@ -433,12 +466,16 @@ gc::CaseResult with_outcome(const std::string& id, gc::CaseOutcome o) {
 
 TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
   gc::CompareReport r;
-  r.cases = {with_outcome("a_pass", gc::CaseOutcome::kPassed), with_outcome("b_fail", gc::CaseOutcome::kFailed),
-             with_outcome("c_excl", gc::CaseOutcome::kExcluded), with_outcome("d_notrun", gc::CaseOutcome::kNotRun),
-             with_outcome("e_fail", gc::CaseOutcome::kFailed), with_outcome("f_none", gc::CaseOutcome::kNothingCompared)};
+  r.cases = {with_outcome("a_pass", gc::CaseOutcome::kPassed),
+             with_outcome("b_fail", gc::CaseOutcome::kFailed),
+             with_outcome("c_excl", gc::CaseOutcome::kExcluded),
+             with_outcome("d_notrun", gc::CaseOutcome::kNotRun),
+             with_outcome("e_fail", gc::CaseOutcome::kFailed),
+             with_outcome("f_none", gc::CaseOutcome::kNothingCompared)};
   std::vector<std::string> ids;
   for (const auto* c : gc::failures_first(r)) ids.push_back(c->id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"b_fail", "e_fail", "d_notrun", "a_pass", "f_none", "c_excl"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"b_fail", "e_fail", "d_notrun", "a_pass", "f_none",
+                                           "c_excl"}));
 
   const auto in_order = [](const std::string& text, const std::vector<std::string>& parts) {
     std::size_t at = 0;
@@ -448,12 +485,15 @@ TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
     }
     return true;
   };
-  EXPECT_TRUE(in_order(render(r, "text"), {"FAIL  b_fail", "FAIL  e_fail", "NOT RUN  d_notrun", "PASS  a_pass",
-                                           "NONE  f_none", "EXCLUDED  c_excl"}));
-  EXPECT_TRUE(in_order(render(r, "md"), {"| b\\_fail |", "| e\\_fail |", "| d\\_notrun |", "| a\\_pass |"}));
+  EXPECT_TRUE(in_order(render(r, "text"), {"FAIL  b_fail", "FAIL  e_fail", "NOT RUN  d_notrun",
+                                           "PASS  a_pass", "NONE  f_none", "EXCLUDED  c_excl"}));
+  EXPECT_TRUE(in_order(render(r, "md"),
+                       {"| b\\_fail |", "| e\\_fail |", "| d\\_notrun |", "| a\\_pass |"}));
   const std::string html = render(r, "html");
   const std::string table = html.substr(html.find("<div id=\"cases\">"));
-  EXPECT_TRUE(in_order(table, {">b_fail<", ">e_fail<", ">d_notrun<", ">a_pass<", ">f_none<", ">c_excl<"})) << table;
+  EXPECT_TRUE(
+      in_order(table, {">b_fail<", ">e_fail<", ">d_notrun<", ">a_pass<", ">f_none<", ">c_excl<"}))
+      << table;
 }
 
 // Every case has one anchor, "case-" + its id (bytes outside [A-Za-z0-9._-]
@@ -461,21 +501,28 @@ TEST(CompareOrder, FailuresFirstThenNotRunThenPassed) {
 // row of the cases table; a repeated id gets "-2".
 TEST(CompareOrder, HtmlAnchorsByCaseIdAndContents) {
   gc::CompareReport r;
-  r.cases = {with_outcome("ok_1.a", gc::CaseOutcome::kPassed), with_outcome("x y/\xC3\xA9", gc::CaseOutcome::kFailed),
-             with_outcome("ok_1.a", gc::CaseOutcome::kNotRun), with_outcome("<b>\"", gc::CaseOutcome::kPassed)};
+  r.cases = {with_outcome("ok_1.a", gc::CaseOutcome::kPassed),
+             with_outcome("x y/\xC3\xA9", gc::CaseOutcome::kFailed),
+             with_outcome("ok_1.a", gc::CaseOutcome::kNotRun),
+             with_outcome("<b>\"", gc::CaseOutcome::kPassed)};
   const std::string html = render(r, "html");
   EXPECT_TRUE(contains(html, "<section class=\"case\" id=\"case-x~20y~2F~C3~A9\">")) << html;
   EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-ok_1.a\">")) << html;
   EXPECT_TRUE(contains(html, "<tr class=\"notrun\" id=\"case-ok_1.a-2\">")) << html;
   EXPECT_TRUE(contains(html, "<tr class=\"pass\" id=\"case-~3Cb~3E~22\">")) << html;
   EXPECT_TRUE(contains(html, "<nav class=\"toc\" id=\"contents\">")) << html;
-  EXPECT_TRUE(contains(html, "<li>failed (1): <a href=\"#case-x~20y~2F~C3~A9\">x y/\xC3\xA9</a></li>")) << html;
-  EXPECT_TRUE(contains(html, "<li>not run (1): <a href=\"#case-ok_1.a-2\">ok_1.a</a></li>")) << html;
-  EXPECT_TRUE(contains(html, "<li>passed (2): <a href=\"#case-ok_1.a\">ok_1.a</a> "
-                             "<a href=\"#case-~3Cb~3E~22\">&lt;b&gt;&quot;</a></li>"))
+  EXPECT_TRUE(
+      contains(html, "<li>failed (1): <a href=\"#case-x~20y~2F~C3~A9\">x y/\xC3\xA9</a></li>"))
+      << html;
+  EXPECT_TRUE(contains(html, "<li>not run (1): <a href=\"#case-ok_1.a-2\">ok_1.a</a></li>"))
+      << html;
+  EXPECT_TRUE(contains(html,
+                       "<li>passed (2): <a href=\"#case-ok_1.a\">ok_1.a</a> "
+                       "<a href=\"#case-~3Cb~3E~22\">&lt;b&gt;&quot;</a></li>"))
       << html;
   // Each anchor is defined once.
-  for (const char* id : {"id=\"case-ok_1.a\"", "id=\"case-ok_1.a-2\"", "id=\"case-x~20y~2F~C3~A9\""}) {
+  for (const char* id :
+       {"id=\"case-ok_1.a\"", "id=\"case-ok_1.a-2\"", "id=\"case-x~20y~2F~C3~A9\""}) {
     const auto first = html.find(id);
     ASSERT_NE(first, std::string::npos) << id;
     EXPECT_EQ(html.find(id, first + 1), std::string::npos) << id;

@@ -131,10 +131,10 @@ struct WorstSample {
 // tolerance of the alternative's. Other samples of the channel may still fail.
 struct AlternativeMatch {
   std::string name;
-  bool allowed = false;       // a variant (allowed by the specs), else a known divergence
-  std::string description;    // from the manifest
-  std::string breaks;         // a divergence's "breaks ..." sentence (from its description), or ""
-  std::size_t times = 0;      // how many times the alternative differs at (all matched)
+  bool allowed = false;     // a variant (allowed by the specs), else a known divergence
+  std::string description;  // from the manifest
+  std::string breaks;       // a divergence's "breaks ..." sentence (from its description), or ""
+  std::size_t times = 0;    // how many times the alternative differs at (all matched)
   std::vector<double> first_times;  // the first of them (at most kMaxListedTimes)
   std::size_t other_failing = 0;    // samples failing at other times (over tolerance or missing)
   std::vector<double> first_other_times;  // the first of those (at most kMaxListedTimes)
@@ -143,7 +143,7 @@ inline constexpr std::size_t kMaxListedTimes = 8;
 
 struct ChannelResult {
   std::size_t animation = 0;
-  std::size_t channel = 0;         // the golden channel's index in its animation
+  std::size_t channel = 0;  // the golden channel's index in its animation
   std::string target;
   std::string interpolation;       // from the golden file
   ErrorMeasure measure = ErrorMeasure::kAbsolute;
@@ -192,7 +192,7 @@ struct CaseResult {
   CaseOutcome outcome = CaseOutcome::kPassed;
   bool passed() const { return outcome == CaseOutcome::kPassed; }
   bool failed() const { return outcome == CaseOutcome::kFailed; }
-  std::string problem;      // case-level failure or why not run / excluded ("" otherwise)
+  std::string problem;          // case-level failure or why not run / excluded ("" otherwise)
   std::string matched_variant;  // name of the manifest variant that passed, if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
   std::vector<ChannelResult> channels;  // one per golden channel, golden order
@@ -205,7 +205,7 @@ struct CompareReport {
   std::string generator;       // e.g. "gltf-anim 0.1.0"
   std::vector<CaseResult> cases;  // sorted by id
   std::vector<std::string> warnings;  // e.g. actual files matching no golden file
-  std::vector<std::string> selection;  // CompareOptions::cases, as given
+  std::vector<std::string> selection;                  // CompareOptions::cases, as given
   std::optional<std::vector<std::string>> extensions;  // CompareOptions::extensions
   // Patterns of CompareOptions::cases that selected no case (a typo, usually).
   std::vector<std::string> unmatched_selection;
@@ -233,13 +233,13 @@ struct CompareOptions {
   // The extensions the engine implements; unset: all. A case whose manifest
   // entry lists an extension outside this set is excluded (not compared).
   std::optional<std::vector<std::string>> extensions;
-  std::size_t worst_samples = kDefaultWorstSamples;  // rows per failing channel, 0..kMaxWorstSamples
+  std::size_t worst_samples =
+      kDefaultWorstSamples;  // rows per failing channel, 0..kMaxWorstSamples
 };
 
 // Compares two samples files already in memory (no manifest involved).
 CaseResult compare_samples(const samples::SamplesFile& golden, const samples::SamplesFile& actual,
-                           const Tolerances& tolerances,
-                           double time_epsilon = kDefaultTimeEpsilon,
+                           const Tolerances& tolerances, double time_epsilon = kDefaultTimeEpsilon,
                            std::size_t worst_samples = kDefaultWorstSamples);
 
 // `gltf-anim compare`: golden and actual are samples files or folders of
