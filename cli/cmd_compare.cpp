@@ -32,6 +32,18 @@ constexpr double kMaxTolerance = 1e300;
 constexpr double kMaxTimeEpsilon = 1.0;
 constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
+// "a,b,,c" -> {"a", "b", "c"}: a comma-separated option, empty items dropped.
+std::vector<std::string> comma_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    if (end > start) items.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return items;
+}
+
 std::string default_time_epsilon() {
   std::ostringstream s;
   s << compare::kDefaultTimeEpsilon;
@@ -44,7 +56,9 @@ int run_compare(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
       "compare",
       "gltf-anim compare --golden PATH --actual PATH [--format text|json|md|junit|html]\n"
-      "                         [--output FILE] [--tolerance X] [--angle-tolerance RAD]",
+      "                         [--output FILE] [--tolerance X] [--angle-tolerance RAD]\n"
+      "                         [--cases ID,...] [--extensions NAME,...|none] [--require-all]\n"
+      "                         [--worst N]",
       "Compares golden samples (gltf-anim sample) with an implementation's samples of the\n"
       "same assets and reports, per asset, pass/fail, max and mean error, the worst time\n"
       "and channel, and the features and spec clauses from conformance_assets/manifest.json.\n"
@@ -58,8 +72,14 @@ int run_compare(const std::vector<std::string>& args) {
       "Its samples paths must stay inside its folder (relative, no '..', no symlink out).\n"
       "A case whose golden file holds no sample (e.g. the --no-extensions view of an asset\n"
       "animated only through extensions) is reported as \"nothing compared\": not a pass,\n"
-      "not a failure.\n"
-      "Exit codes: 0 no case fails, 1 a case fails, 2 usage error or unreadable/malformed file.",
+      "not a failure. A golden case with no actual file is \"not run\" (neither, unless\n"
+      "--require-all). --cases compares only the cases named (ids or globs: 'rotation_*').\n"
+      "--extensions lists the extensions the engine implements ('none' for a core-only\n"
+      "engine): a case whose manifest entry needs another one is \"excluded\", not compared.\n"
+      "Each failing channel gets its N worst samples (--worst, default 5) and the manifest\n"
+      "variants or known divergences its values match. Failures come first.\n"
+      "Exit codes: 0 no case fails, 1 a case fails (or, with --require-all, is not run),\n"
+      "2 usage error or unreadable/malformed file.",
       "gltf-anim compare --golden conformance_assets --actual my-engine-samples --format html "
       "--output report.html"};
   po::options_description options("Options");
@@ -74,7 +94,13 @@ int run_compare(const std::vector<std::string>& args) {
       ("time-epsilon", po::value<std::string>()->default_value(default_time_epsilon()),
        "relative epsilon for matching sample times, 0 to 1")
       ("max-file-mb", po::value<std::string>()->default_value("4096"),
-       "refuse samples files larger than this many MiB (1 to 1048576)");
+       "refuse samples files larger than this many MiB (1 to 1048576)")
+      ("cases", po::value<std::string>(), "compare only these cases: ids or globs, comma-separated")
+      ("extensions", po::value<std::string>(),
+       "the extensions the engine implements, comma-separated, or 'none' (default: all)")
+      ("require-all", "a case that is not run (no actual file) fails the run")
+      ("worst", po::value<std::string>()->default_value(std::to_string(compare::kDefaultWorstSamples)),
+       "worst samples listed per failing channel (0 to 100)");
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
@@ -89,11 +115,25 @@ int run_compare(const std::vector<std::string>& args) {
   compare::CompareOptions opts;
   std::optional<double> time_epsilon;
   std::optional<std::uint64_t> max_file_mb;
+  std::optional<std::uint64_t> worst;
   if (!number_option(*vm, kHelp, "tolerance", 0.0, kMaxTolerance, false, opts.tolerance) ||
       !number_option(*vm, kHelp, "angle-tolerance", 0.0, kMaxTolerance, false, opts.angle_tolerance) ||
       !number_option(*vm, kHelp, "time-epsilon", 0.0, kMaxTimeEpsilon, false, time_epsilon) ||
-      !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
+      !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb) ||
+      !integer_option(*vm, kHelp, "worst", 0, compare::kMaxWorstSamples, worst)) {
     return kExitUsage;
+  }
+  opts.worst_samples = static_cast<std::size_t>(*worst);
+  if (vm->count("cases")) {
+    opts.cases = comma_list((*vm)["cases"].as<std::string>());
+    if (opts.cases.empty()) {
+      std::cerr << "gltf-anim compare: --cases names no case\n";
+      return kExitUsage;
+    }
+  }
+  if (vm->count("extensions")) {
+    const std::string list = (*vm)["extensions"].as<std::string>();
+    opts.extensions = list == "none" ? std::vector<std::string>() : comma_list(list);
   }
   opts.time_epsilon = *time_epsilon;
   opts.read.max_file_bytes = *max_file_mb << 20;
@@ -116,10 +156,17 @@ int run_compare(const std::vector<std::string>& args) {
     std::cerr << "gltf-anim compare: " << describe(e) << "\n";
     return kExitUsage;
   }
+  if (!report.unmatched_selection.empty()) {
+    std::string list;
+    for (const auto& p : report.unmatched_selection) list += (list.empty() ? "'" : ", '") + p + "'";
+    std::cerr << "gltf-anim compare: --cases " << list << " selects no case\n";
+    return kExitUsage;
+  }
 
   if (output.refused() || !output.open()) return kExitUsage;
   reports::write_compare_report(output.stream(), report, format);
-  const int verdict = output.finish(report.failed() > 0 ? kExitFindings : kExitOk);
+  const bool fails = report.failed() > 0 || (vm->count("require-all") && report.not_run() > 0);
+  const int verdict = output.finish(fails ? kExitFindings : kExitOk);
   // With --output, a one-line summary on stdout (checked by main like all of stdout).
   if (verdict != kExitUsage && vm->count("output")) std::cout << reports::summary_line(report) << "\n";
   return verdict;

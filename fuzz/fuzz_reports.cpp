@@ -32,6 +32,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -238,6 +239,9 @@ void manifest(std::string_view text) {
     return;
   }
   gc::CompareReport report;
+  constexpr gc::CaseOutcome kOutcomes[] = {gc::CaseOutcome::kFailed, gc::CaseOutcome::kNotRun,
+                                           gc::CaseOutcome::kExcluded, gc::CaseOutcome::kPassed,
+                                           gc::CaseOutcome::kNothingCompared};
   for (const auto& e : m.entries) {
     gc::CaseResult c;
     c.id = e.id;
@@ -247,11 +251,34 @@ void manifest(std::string_view text) {
     c.clauses = e.clauses;
     c.notes = e.notes;
     c.problem = e.file;
-    c.outcome = gc::CaseOutcome::kFailed;
+    c.outcome = kOutcomes[report.cases.size() % std::size(kOutcomes)];
     for (const auto& v : e.variants) c.warnings.push_back(v.name + v.notes + v.samples);
     for (const auto& v : e.known_divergences) c.matched_divergence = v.name;
+    // A failing channel named by the manifest's text, with its worst sample
+    // and the manifest's alternatives as diagnoses (their names and
+    // descriptions reach every format).
+    gc::ChannelResult& ch = c.channels.emplace_back();
+    ch.target = e.file;
+    ch.passed = false;
+    ch.problem = e.notes;
+    ch.worst.push_back({0.5, {1.0, -0.0}, {std::numeric_limits<double>::quiet_NaN(), 1e300}, 2.0});
+    for (const bool allowed : {true, false}) {
+      for (const auto& v : allowed ? e.variants : e.known_divergences) {
+        gc::AlternativeMatch& a = ch.alternatives.emplace_back();
+        a.name = v.name;
+        a.allowed = allowed;
+        a.description = v.notes;
+        a.breaks = v.notes;
+        a.times = v.excerpt.size();
+        for (const auto& x : v.excerpt) {
+          if (a.first_times.size() < gc::kMaxListedTimes) a.first_times.push_back(x.t);
+        }
+      }
+    }
     report.cases.push_back(std::move(c));
+    report.selection.push_back(e.id);
   }
+  if (!m.entries.empty()) report.extensions = m.entries.front().extensions;
   check_compare_writers(report);
 }
 

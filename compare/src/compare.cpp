@@ -11,6 +11,7 @@
 #include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
 
+#include <fnmatch.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -126,6 +127,28 @@ std::size_t CompareReport::failed() const { return count_outcome(cases, CaseOutc
 std::size_t CompareReport::nothing_compared() const {
   return count_outcome(cases, CaseOutcome::kNothingCompared);
 }
+std::size_t CompareReport::not_run() const { return count_outcome(cases, CaseOutcome::kNotRun); }
+std::size_t CompareReport::excluded() const { return count_outcome(cases, CaseOutcome::kExcluded); }
+
+std::vector<const CaseResult*> failures_first(const CompareReport& report) {
+  const auto rank = [](CaseOutcome o) {
+    switch (o) {
+      case CaseOutcome::kFailed: return 0;
+      case CaseOutcome::kNotRun: return 1;
+      case CaseOutcome::kPassed: return 2;
+      case CaseOutcome::kNothingCompared: return 3;
+      case CaseOutcome::kExcluded: return 4;
+    }
+    return 5;
+  };
+  std::vector<const CaseResult*> order;
+  order.reserve(report.cases.size());
+  for (const auto& c : report.cases) order.push_back(&c);
+  std::stable_sort(order.begin(), order.end(), [&](const CaseResult* x, const CaseResult* y) {
+    return rank(x->outcome) < rank(y->outcome);
+  });
+  return order;
+}
 
 namespace {
 
@@ -151,10 +174,83 @@ std::vector<std::size_t> order_by_time(const SampledChannel& c) {
   return order;
 }
 
+// For each golden time (by position in `go`, the golden samples by time), the
+// index of the sample of `a` it matches, or -1: t matches exactly or within
+// eps * max(1, |t|), capped below half the gap to the neighbouring golden
+// times; the nearest wins. One pass over both, sorted.
+std::vector<std::ptrdiff_t> match_times(const SampledChannel& g, const std::vector<std::size_t>& go,
+                                        const SampledChannel& a, double eps) {
+  const auto ao = order_by_time(a);
+  std::vector<std::ptrdiff_t> match(go.size(), -1);
+  std::size_t j = 0;
+  for (std::size_t k = 0; k < go.size(); ++k) {
+    const double t = g.times[go[k]];
+    double window = eps * std::max(1.0, std::fabs(t));
+    if (k > 0) window = std::min(window, 0.49 * (t - g.times[go[k - 1]]));
+    if (k + 1 < go.size()) window = std::min(window, 0.49 * (g.times[go[k + 1]] - t));
+    while (j < ao.size() && a.times[ao[j]] < t - window) ++j;
+    std::ptrdiff_t best = -1;
+    double best_d = std::numeric_limits<double>::infinity();
+    std::size_t m = j;
+    for (; m < ao.size() && a.times[ao[m]] <= t + window; ++m) {
+      const double d = std::fabs(a.times[ao[m]] - t);
+      if (d < best_d) {
+        best_d = d;
+        best = static_cast<std::ptrdiff_t>(ao[m]);
+      }
+    }
+    j = m;
+    match[k] = best;
+  }
+  return match;
+}
+
+double sample_error(ErrorMeasure measure, std::span<const double> a, std::span<const double> b) {
+  const double e = measure == ErrorMeasure::kAngle ? angle_between(a, b) : max_abs_difference(a, b);
+  return std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
+}
+
+// The N worst samples of a channel, kept while comparing: a heap of at most N
+// rows whose front is the least bad kept, replaced when a worse one comes.
+class WorstSamples {
+ public:
+  explicit WorstSamples(std::size_t n) : n_(n) {}
+  void offer(double t, double error, std::span<const double> golden,
+             std::span<const double> actual) {
+    if (n_ == 0) return;
+    if (rows_.size() == n_ && !worse(error, t, rows_.front())) return;
+    WorstSample row{t, {golden.begin(), golden.end()}, {actual.begin(), actual.end()}, error};
+    if (rows_.size() == n_) {
+      std::pop_heap(rows_.begin(), rows_.end(), heap_order);
+      rows_.back() = std::move(row);
+    } else {
+      rows_.push_back(std::move(row));
+    }
+    std::push_heap(rows_.begin(), rows_.end(), heap_order);
+  }
+  // Largest error first; on equal errors, the earlier time first.
+  std::vector<WorstSample> take() {
+    std::sort_heap(rows_.begin(), rows_.end(), heap_order);
+    return std::move(rows_);
+  }
+
+ private:
+  static bool worse(double error, double t, const WorstSample& than) {
+    return error > than.error || (error == than.error && t < than.t);
+  }
+  static bool heap_order(const WorstSample& x, const WorstSample& y) {
+    return worse(x.error, x.t, y);
+  }
+  std::size_t n_;
+  std::vector<WorstSample> rows_;
+};
+
 ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
-                              const SampledChannel* a, const Tolerances& tol, double eps) {
+                              const SampledChannel* a, const Tolerances& tol, double eps,
+                              std::size_t worst_samples) {
   ChannelResult r;
   r.animation = animation;
+  r.channel = g.index;
   r.target = g.target;
   r.interpolation = g.interpolation;
   r.measure = uses_angle(g) ? ErrorMeasure::kAngle : ErrorMeasure::kAbsolute;
@@ -179,34 +275,13 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
     return r;
   }
   const auto go = order_by_time(g);
-  const auto ao = order_by_time(*a);
-  std::vector<std::ptrdiff_t> match(g.size(), -1);  // by position in go
-  std::size_t j = 0, matched = 0;
-  for (std::size_t k = 0; k < go.size(); ++k) {
-    const double t = g.times[go[k]];
-    double window = eps * std::max(1.0, std::fabs(t));
-    if (k > 0) window = std::min(window, 0.49 * (t - g.times[go[k - 1]]));
-    if (k + 1 < go.size()) window = std::min(window, 0.49 * (g.times[go[k + 1]] - t));
-    while (j < ao.size() && a->times[ao[j]] < t - window) ++j;
-    std::ptrdiff_t best = -1;
-    double best_d = std::numeric_limits<double>::infinity();
-    std::size_t m = j;
-    for (; m < ao.size() && a->times[ao[m]] <= t + window; ++m) {
-      const double d = std::fabs(a->times[ao[m]] - t);
-      if (d < best_d) {
-        best_d = d;
-        best = static_cast<std::ptrdiff_t>(ao[m]);
-      }
-    }
-    j = m;
-    if (best >= 0) {
-      match[k] = best;
-      ++matched;
-    }
-  }
+  const std::vector<std::ptrdiff_t> match = match_times(g, go, *a, eps);
+  const auto matched = static_cast<std::size_t>(
+      std::count_if(match.begin(), match.end(), [](std::ptrdiff_t m) { return m >= 0; }));
   r.extra_samples = a->size() - matched;
 
   double sum = 0;
+  WorstSamples worst(worst_samples);
   std::vector<double> errors(go.size(), std::numeric_limits<double>::quiet_NaN());
   for (std::size_t k = 0; k < go.size(); ++k) {
     if (match[k] < 0) {
@@ -215,12 +290,12 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
     }
     const auto gv = g.value(go[k]);
     const auto av = a->value(static_cast<std::size_t>(match[k]));
-    double e = r.measure == ErrorMeasure::kAngle ? angle_between(gv, av) : max_abs_difference(gv, av);
-    if (std::isnan(e)) e = std::numeric_limits<double>::infinity();
+    const double e = sample_error(r.measure, gv, av);
     errors[k] = e;
     ++r.compared;
     sum += e;
     if (!(e <= r.tolerance)) ++r.over_tolerance;
+    worst.offer(g.times[go[k]], e, gv, av);
     if (r.compared == 1 || e > r.stats.max) {
       r.stats.max = e;
       r.stats.worst_t = g.times[go[k]];
@@ -244,6 +319,7 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
            " golden samples missing in the actual samples";
     }
     r.problem = p;
+    r.worst = worst.take();
     // Plot data.
     r.times.reserve(go.size());
     r.golden.reserve(go.size() * g.width);
@@ -269,7 +345,8 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
 }  // namespace
 
 CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
-                           const Tolerances& tolerances, double time_epsilon) {
+                           const Tolerances& tolerances, double time_epsilon,
+                           std::size_t worst_samples) {
   CaseResult result;
   result.id = golden.asset;
   result.asset = golden.asset;
@@ -290,9 +367,9 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
     for (const auto& gc : ga.channels) {
       golden_targets.insert(gc.target);
       const auto ct = actual_channels.find(gc.target);
-      ChannelResult cr = compare_channel(
-          ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second, tolerances,
-          time_epsilon);
+      ChannelResult cr =
+          compare_channel(ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second,
+                          tolerances, time_epsilon, std::min(worst_samples, kMaxWorstSamples));
       if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
       if (!cr.passed) result.outcome = CaseOutcome::kFailed;
       golden_samples += cr.golden_samples;
@@ -434,6 +511,7 @@ struct ManifestReader {
         if (!list.empty()) e.samples = samples_path_of(x.IsArray() ? x[0] : x, x.IsArray() ? p + "/0" : p);
       } else if (key == "features") e.features = strings_of(x, p);
       else if (key == "clauses") e.clauses = strings_of(x, p);
+      else if (key == "extensions") e.extensions = strings_of(x, p);
       else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
       else if (key == "angleTolerance") e.angle_tolerance = tolerance_of(x, p);
       else if (key == "notes") e.notes = joined(x, p);
@@ -585,6 +663,7 @@ Manifest read_manifest(const fs::path& path) {
   if (!list->IsArray()) r.fail(list_ptr, "must be an array of entries");
   for (rapidjson::SizeType i = 0; i < list->Size(); ++i) {
     m.entries.push_back(r.entry((*list)[i], list_ptr + "/" + std::to_string(i)));
+    m.lists_extensions = m.lists_extensions || (*list)[i].HasMember("extensions");
   }
   return m;
 }
@@ -818,6 +897,115 @@ bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt)
   return true;
 }
 
+// ---------------------------------------------------------------- diagnosis
+
+// The channels of a samples file by (animation index, target), both unique.
+using ChannelKey = std::pair<std::size_t, std::string_view>;
+std::map<ChannelKey, const SampledChannel*> channels_by_target(const SamplesFile& f) {
+  std::map<ChannelKey, const SampledChannel*> out;
+  for (const auto& a : f.animations) {
+    for (const auto& c : a.channels) out.emplace(ChannelKey{a.index, c.target}, &c);
+  }
+  return out;
+}
+
+// Whether a failing channel's actual values match an alternative at its times
+// (the golden times where the alternative's value differs from the golden one
+// by more than the tolerance): nullopt when it has none on this channel, or
+// the actual value is missing or off the alternative's at one of them. The
+// samples failing at other times are counted: the engine may reproduce the
+// alternative and have an unrelated error besides.
+std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const SampledChannel& g,
+                                                const SampledChannel& alt, const SampledChannel& a,
+                                                double eps) {
+  if (alt.width != g.width || a.width != g.width) return std::nullopt;
+  const auto go = order_by_time(g);
+  const auto at_alt = match_times(g, go, alt, eps);
+  const auto at_actual = match_times(g, go, a, eps);
+  const auto within = [&](std::span<const double> x, std::span<const double> y) {
+    return sample_error(r.measure, x, y) <= r.tolerance;
+  };
+  AlternativeMatch m;
+  for (std::size_t k = 0; k < go.size(); ++k) {
+    const double t = g.times[go[k]];
+    const auto gv = g.value(go[k]);
+    const bool has_actual = at_actual[k] >= 0;
+    const auto xv =
+        has_actual ? a.value(static_cast<std::size_t>(at_actual[k])) : std::span<const double>();
+    if (at_alt[k] >= 0) {
+      const auto vv = alt.value(static_cast<std::size_t>(at_alt[k]));
+      if (!within(gv, vv)) {
+        if (!has_actual || !within(vv, xv)) return std::nullopt;
+        if (m.times++ < kMaxListedTimes) m.first_times.push_back(t);
+        continue;
+      }
+    }
+    if (!has_actual || !within(gv, xv)) {
+      if (m.other_failing++ < kMaxListedTimes) m.first_other_times.push_back(t);
+    }
+  }
+  if (m.times == 0) return std::nullopt;
+  return m;
+}
+
+// A divergence's description quotes the spec sentence it breaks after "breaks ".
+std::string breaks_of(const std::string& description) {
+  const auto at = description.find("breaks ");
+  return at == std::string::npos ? std::string() : description.substr(at);
+}
+
+// Adds `v` to every failing channel of `c` whose actual values match it.
+void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
+                      const SamplesFile& alternative, const SamplesFile& golden,
+                      const SamplesFile& actual, double eps) {
+  const auto golden_channels = channels_by_target(golden);
+  const auto alt_channels = channels_by_target(alternative);
+  const auto actual_channels = channels_by_target(actual);
+  for (auto& ch : c.channels) {
+    if (ch.passed || ch.missing) continue;
+    const ChannelKey key{ch.animation, ch.target};
+    const auto g = golden_channels.find(key);
+    const auto alt = alt_channels.find(key);
+    const auto x = actual_channels.find(key);
+    if (g == golden_channels.end() || alt == alt_channels.end() || x == actual_channels.end())
+      continue;
+    auto m = fit_alternative(ch, *g->second, *alt->second, *x->second, eps);
+    if (!m) continue;
+    m->name = v.name;
+    m->allowed = allowed;
+    m->description = v.notes;
+    if (!allowed) m->breaks = breaks_of(v.notes);
+    ch.alternatives.push_back(std::move(*m));
+  }
+}
+
+// Whether `id` is selected by --cases (every case when there is no pattern);
+// marks the patterns that select it.
+bool selected(const std::string& id, const std::vector<std::string>& patterns,
+              std::vector<bool>& used) {
+  if (patterns.empty()) return true;
+  bool any = false;
+  for (std::size_t i = 0; i < patterns.size(); ++i) {
+    if (::fnmatch(patterns[i].c_str(), id.c_str(), 0) == 0) {
+      used[i] = true;
+      any = true;
+    }
+  }
+  return any;
+}
+
+// The extensions of a manifest entry outside the engine's set, comma-separated.
+std::string unsupported_extensions(const ManifestEntry& e,
+                                   const std::vector<std::string>& supported) {
+  std::string out;
+  for (const auto& x : e.extensions) {
+    if (std::find(supported.begin(), supported.end(), x) != supported.end()) continue;
+    if (!out.empty()) out += ", ";
+    out += x;
+  }
+  return out;
+}
+
 }  // namespace
 
 CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
@@ -927,7 +1115,24 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     }
   }
 
+  report.selection = options.cases;
+  report.extensions = options.extensions;
+  if (options.extensions && !(manifest && manifest->lists_extensions)) {
+    // Nothing can be excluded: say so rather than let the report pass for a
+    // core-only view it is not.
+    report.warnings.push_back(std::string("--extensions excludes nothing: ") +
+                              (manifest
+                                   ? "the manifest does not say which extensions each case needs "
+                                     "(no \"extensions\" member)"
+                                   : "no manifest says which extensions each case needs"));
+  }
+  std::vector<bool> pattern_used(options.cases.size(), false);
   for (auto& [g, a] : pairs) {
+    CaseResult c;
+    c.id = g->entry && !g->entry->id.empty() ? g->entry->id
+           : !g->file.asset.empty()          ? g->file.asset
+                                             : file_key(g->path);
+    if (!selected(c.id, options.cases, pattern_used)) continue;
     Tolerances tol;
     if (manifest && manifest->tolerance) tol.absolute = *manifest->tolerance;
     if (manifest && manifest->angle_tolerance) tol.angle = *manifest->angle_tolerance;
@@ -936,9 +1141,20 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
     if (options.tolerance) tol.absolute = *options.tolerance;
     if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
 
-    CaseResult c;
-    if (a) {
-      c = compare_samples(g->file, a->file, tol, options.time_epsilon);
+    const std::string unsupported = g->entry && options.extensions
+                                        ? unsupported_extensions(*g->entry, *options.extensions)
+                                        : "";
+    if (!unsupported.empty()) {
+      // Not compared even when an actual file exists: the engine does not
+      // implement what the case is about.
+      c.tolerances = tol;
+      c.outcome = CaseOutcome::kExcluded;
+      c.problem = "needs " + unsupported + " (not in --extensions)";
+      if (a) c.actual_file = a->shown;
+    } else if (a) {
+      const std::string id = std::move(c.id);
+      c = compare_samples(g->file, a->file, tol, options.time_epsilon, options.worst_samples);
+      c.id = id;
       c.actual_file = a->shown;
       // The golden samples as a variant or known divergence would have them.
       // `golden` names the binding g explicitly: clang before 16 cannot capture
@@ -952,50 +1168,55 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
         if (!apply_excerpt(vg, v.excerpt)) return std::nullopt;
         return vg;
       };
-      if (c.failed() && g->entry && manifest) {
-        for (const auto& v : g->entry->variants) {
+      // Variants first: one that the actual samples match makes the case pass.
+      // Else every alternative is tried on each failing channel, so the report
+      // can say "your values match divergence X at its times" even when other
+      // samples fail too.
+      bool passed_as_variant = false;
+      for (const bool allowed : {true, false}) {
+        if (passed_as_variant || !c.failed() || !g->entry || !manifest) break;
+        for (const auto& v : allowed ? g->entry->variants : g->entry->known_divergences) {
           const auto vg = alternative(v);
           if (!vg) continue;
-          CaseResult alt = compare_samples(*vg, a->file, tol, options.time_epsilon);
-          if (alt.passed()) {
+          CaseResult alt =
+              compare_samples(*vg, a->file, tol, options.time_epsilon, options.worst_samples);
+          if (allowed && alt.passed()) {
             std::string note = "fails against the main golden samples but matches variant \"" +
                                v.name + "\"";
             if (!v.notes.empty()) note += ": " + v.notes;
             alt.warnings.insert(alt.warnings.begin(), note);
             alt.matched_variant = v.name;
             alt.actual_file = a->shown;
+            alt.id = std::move(c.id);
             c = std::move(alt);
+            passed_as_variant = true;
             break;
           }
-        }
-      }
-      if (c.failed() && g->entry && manifest) {
-        for (const auto& v : g->entry->known_divergences) {
-          const auto vg = alternative(v);
-          if (!vg || !compare_samples(*vg, a->file, tol, options.time_epsilon).passed()) continue;
-          std::string note = "matches known divergence \"" + v.name + "\"";
-          if (!v.notes.empty()) note += ": " + v.notes;
-          c.warnings.insert(c.warnings.begin(), note);
-          c.matched_divergence = v.name;
-          break;
+          if (!allowed && alt.passed() && c.matched_divergence.empty()) {
+            std::string note = "matches known divergence \"" + v.name + "\"";
+            if (!v.notes.empty()) note += ": " + v.notes;
+            c.warnings.insert(c.warnings.begin(), note);
+            c.matched_divergence = v.name;
+          }
+          explain_channels(c, v, allowed, *vg, g->file, a->file, options.time_epsilon);
         }
       }
     } else {
       c.tolerances = tol;
-      c.outcome = CaseOutcome::kFailed;
-      c.problem = "no actual samples file for this asset";
+      c.outcome = CaseOutcome::kNotRun;
+      c.problem = "no actual samples file for this case";
     }
     c.asset = g->file.asset;
     c.golden_file = g->shown;
-    c.id = g->entry && !g->entry->id.empty() ? g->entry->id
-           : !g->file.asset.empty()          ? g->file.asset
-                                             : file_key(g->path);
     if (g->entry) {
       c.features = g->entry->features;
       c.clauses = g->entry->clauses;
       c.notes = g->entry->notes;
     }
     report.cases.push_back(std::move(c));
+  }
+  for (std::size_t i = 0; i < options.cases.size(); ++i) {
+    if (!pattern_used[i]) report.unmatched_selection.push_back(options.cases[i]);
   }
   std::stable_sort(report.cases.begin(), report.cases.end(),
                    [](const CaseResult& x, const CaseResult& y) { return x.id < y.id; });

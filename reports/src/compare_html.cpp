@@ -8,16 +8,21 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <set>
 #include <ostream>
 
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/words.hpp>
 
+#include "compare_internal.hpp"
 #include "compare_plot.hpp"
 
 namespace gltf_anim::reports {
 
 using namespace compare;
+using detail::alternative_sentence;
+using detail::outcome_word;
+using detail::values_text;
 using text::short_number;
 using text::xml_escape;
 
@@ -32,7 +37,9 @@ tr.fail td.result{color:#b00020;font-weight:700}tr.pass td.result{color:#1b7f2a;
 code{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#f3f3f3;padding:1px 3px;border-radius:3px;overflow-wrap:anywhere}
 section.case{border:1px solid #e2c4c4;border-radius:6px;padding:8px 14px;margin:12px 0;background:#fffafa}
 figure{margin:10px 0 16px}figcaption{color:#333;margin-bottom:4px}svg.plot{width:100%;max-width:820px;height:auto;background:#fff;border:1px solid #e5e5e5}
-.warn{color:#7a5a00}.none{color:#777})";
+.warn{color:#7a5a00}.none{color:#777}tr.notrun td.result{color:#8a5a00;font-weight:700}tr.excluded td.result{color:#777}
+nav.toc ul{margin:4px 0;padding-left:20px}nav.toc li{margin:2px 0}nav.toc a{margin-right:6px}
+table.worst{width:auto}table.worst caption{text-align:left;caption-side:top;padding:2px 0}.diagnosis{color:#004a8f})";
 
 std::string stats_cell(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "<span class=\"none\">-</span>";
@@ -66,12 +73,60 @@ std::string list_cell(const std::vector<std::string>& v) {
   return out;
 }
 
-void case_row(std::ostream& out, const CaseResult& c, std::size_t i, bool with_features) {
-  const char* row = c.passed() ? "pass" : c.failed() ? "fail" : "empty";
-  const char* result = c.passed() ? "pass" : c.failed() ? "FAIL" : "nothing compared";
-  out << "<tr class=\"" << row << "\"><td class=\"result\">" << result << "</td><td>";
-  if (c.failed()) out << "<a href=\"#case-" << i << "\">" << text::xml_escape(c.id) << "</a>";
-  else out << text::xml_escape(c.id);
+const char* row_class(CaseOutcome o) {
+  switch (o) {
+    case CaseOutcome::kPassed: return "pass";
+    case CaseOutcome::kFailed: return "fail";
+    case CaseOutcome::kNothingCompared: return "empty";
+    case CaseOutcome::kNotRun: return "notrun";
+    case CaseOutcome::kExcluded: return "excluded";
+  }
+  return "";
+}
+
+// Each case's anchor, "case-" + its id with every byte outside [A-Za-z0-9._-]
+// written as ~XX (so distinct ids give distinct anchors, and the usual ids
+// stay as they are), "-2", "-3"... after a repeated id. Indexed like
+// report.cases.
+std::vector<std::string> case_anchors(const CompareReport& r) {
+  std::vector<std::string> anchors;
+  std::set<std::string> taken;
+  for (const auto& c : r.cases) {
+    std::string a = "case-";
+    for (const unsigned char ch : c.id) {
+      const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                         (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
+      if (plain) {
+        a += static_cast<char>(ch);
+      } else {
+        char hex[4];
+        std::snprintf(hex, sizeof hex, "~%02X", ch);
+        a += hex;
+      }
+    }
+    std::string unique = a;
+    for (std::size_t n = 2; !taken.insert(unique).second; ++n) unique = a + "-" + std::to_string(n);
+    anchors.push_back(std::move(unique));
+  }
+  return anchors;
+}
+
+// `row_id`: the row is the case's anchor (a case without a section of its own).
+void case_row(std::ostream& out, const CaseResult& c, const std::string& anchor, bool row_id,
+              bool with_features) {
+  const char* row = row_class(c.outcome);
+  const char* result = c.passed() ? "pass" : c.failed() ? "FAIL" : outcome_word(c.outcome);
+  out << "<tr class=\"" << row << "\"";
+  if (row_id) out << " id=\"" << anchor << "\"";
+  out << "><td class=\"result\">" << result << "</td><td>";
+  if (c.failed()) {
+    out << "<a href=\"#" << anchor << "\">" << xml_escape(c.id) << "</a>";
+  } else {
+    out << xml_escape(c.id);
+  }
+  if (c.outcome == CaseOutcome::kNotRun || c.outcome == CaseOutcome::kExcluded) {
+    out << "<br><span class=\"none\">" << xml_escape(c.problem) << "</span>";
+  }
   out << "</td><td class=\"num\">" << stats_cell(c.absolute, "") << "</td><td class=\"num\">"
       << stats_cell(c.angle, " rad") << "</td><td class=\"num\">"
       << (c.absolute.samples ? text::xml_escape(short_number(c.absolute.mean)) : "-") << " / "
@@ -79,6 +134,44 @@ void case_row(std::ostream& out, const CaseResult& c, std::size_t i, bool with_f
       << "</td><td>" << worst_cell(c) << "</td>";
   if (with_features) out << "<td>" << list_cell(c.features) << "</td>";
   out << "<td>" << list_cell(c.clauses) << "</td></tr>\n";
+}
+
+// A failing channel's worst samples: t, golden, actual, error.
+void write_worst_table(std::ostream& out, const ChannelResult& ch) {
+  if (ch.worst.empty()) return;
+  const char* unit = ch.measure == ErrorMeasure::kAngle ? " rad" : "";
+  out << "<table class=\"worst\"><caption>worst samples of animation " << ch.animation << " <code>"
+      << xml_escape(ch.target)
+      << "</code></caption><thead><tr><th>t</th><th>golden</th><th>actual</th>"
+      << "<th>error</th></tr></thead><tbody>\n";
+  for (const auto& w : ch.worst) {
+    out << "<tr><td class=\"num\">" << xml_escape(short_number(w.t, detail::kValueDigits))
+        << "</td><td class=\"num\">" << xml_escape(values_text(w.golden))
+        << "</td><td class=\"num\">" << xml_escape(values_text(w.actual))
+        << "</td><td class=\"num\">" << xml_escape(short_number(w.error) + unit) << "</td></tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
+
+// The table of contents: every case by outcome, failures first, each a link
+// to its anchor (a failure's section, else its row of the cases table).
+void write_contents(std::ostream& out, const CompareReport& r,
+                    const std::vector<const CaseResult*>& order,
+                    const std::vector<std::string>& anchors) {
+  if (r.cases.empty()) return;
+  out << "<nav class=\"toc\" id=\"contents\"><h2>Contents</h2>\n<ul>\n";
+  for (std::size_t k = 0; k < order.size();) {
+    const CaseOutcome o = order[k]->outcome;
+    std::size_t end = k;
+    while (end < order.size() && order[end]->outcome == o) ++end;
+    out << "<li>" << outcome_word(o) << " (" << end - k << "):";
+    for (; k < end; ++k) {
+      out << " <a href=\"#" << anchors[static_cast<std::size_t>(order[k] - r.cases.data())] << "\">"
+          << xml_escape(order[k]->id) << "</a>";
+    }
+    out << "</li>\n";
+  }
+  out << "</ul></nav>\n";
 }
 
 void table_head(std::ostream& out, bool with_features) {
@@ -97,16 +190,28 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
       << kCss << "\n</style>\n</head>\n<body>\n"
       << "<h1>glTF animation conformance</h1>\n"
       << "<p class=\"summary\" id=\"summary\">" << summary << "</p>\n"
-      << "<p class=\"meta\">Golden: <code>" << text::xml_escape(r.golden) << "</code><br>Actual: <code>"
-      << text::xml_escape(r.actual) << "</code><br>Generated by " << text::xml_escape(r.generator) << "</p>\n";
+      << "<p class=\"meta\">Golden: <code>" << text::xml_escape(r.golden)
+      << "</code><br>Actual: <code>" << xml_escape(r.actual) << "</code><br>";
+  if (const std::string scope = detail::scope_text(r); !scope.empty()) {
+    out << "Scope: " << xml_escape(scope) << "<br>";
+  }
+  out << "Generated by " << xml_escape(r.generator) << "</p>\n";
 
-  out << "<h2>Failures</h2>\n";
+  const std::vector<std::string> anchors = case_anchors(r);
+  const std::vector<const CaseResult*> order = failures_first(r);
+  const auto index_of = [&](const CaseResult* c) {
+    return static_cast<std::size_t>(c - r.cases.data());
+  };
+  write_contents(out, r, order, anchors);
+
+  out << "<h2 id=\"failures\">Failures</h2>\n";
   if (r.failed() == 0) out << "<p class=\"none\">None.</p>\n";
-  for (std::size_t i = 0; i < r.cases.size(); ++i) {
-    const CaseResult& c = r.cases[i];
+  for (const CaseResult* cp : order) {
+    const CaseResult& c = *cp;
     if (!c.failed()) continue;
-    out << "<section class=\"case\" id=\"case-" << i << "\">\n<h3>" << text::xml_escape(c.id)
-        << "</h3>\n<p>Golden <code>" << text::xml_escape(c.golden_file) << "</code>";
+    out << "<section class=\"case\" id=\"" << anchors[index_of(cp)] << "\">\n<h3>"
+        << xml_escape(c.id) << "</h3>\n<p>Golden <code>" << text::xml_escape(c.golden_file)
+        << "</code>";
     if (!c.actual_file.empty()) out << ", actual <code>" << text::xml_escape(c.actual_file) << "</code>";
     out << ". Tolerance " << text::xml_escape(short_number(c.tolerances.absolute)) << ", angle tolerance "
         << text::xml_escape(short_number(c.tolerances.angle)) << " rad.</p>\n";
@@ -117,13 +222,23 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
     if (!c.problem.empty()) out << "<li>" << text::xml_escape(c.problem) << "</li>\n";
     for (const auto& ch : c.channels) {
       if (ch.passed) continue;
-      out << "<li>animation " << ch.animation << " <code>" << text::xml_escape(ch.target) << "</code>: "
-          << text::xml_escape(ch.problem) << "</li>\n";
+      out << "<li>animation " << ch.animation << " <code>" << text::xml_escape(ch.target)
+          << "</code>: " << xml_escape(ch.problem);
+      if (!ch.alternatives.empty()) {
+        out << "<ul>";
+        for (const auto& m : ch.alternatives) {
+          out << "<li class=\"diagnosis\">" << xml_escape(alternative_sentence(m)) << "</li>";
+        }
+        out << "</ul>";
+      }
+      out << "</li>\n";
     }
     for (const auto& w : c.warnings) out << "<li class=\"warn\">" << text::xml_escape(w) << "</li>\n";
     out << "</ul>\n";
     for (const auto& ch : c.channels) {
-      if (ch.passed || ch.times.empty()) continue;
+      if (ch.passed) continue;
+      write_worst_table(out, ch);
+      if (ch.times.empty()) continue;
       detail::write_channel_figure(out, ch);
     }
     out << "</section>\n";
@@ -133,7 +248,8 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   else {
     out << "<div id=\"cases\">";
     table_head(out, true);
-    for (std::size_t i = 0; i < r.cases.size(); ++i) case_row(out, r.cases[i], i, true);
+    for (const CaseResult* cp : order)
+      case_row(out, *cp, anchors[index_of(cp)], !cp->failed(), true);
     out << "</tbody></table></div>\n";
   }
 
@@ -145,16 +261,21 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   }
   out << "<h2>By feature</h2>\n<div id=\"features\">\n";
   for (const auto& [feature, cases] : by_feature) {
-    std::size_t pass = 0, fail = 0;
+    OutcomeCounts n;
     for (std::size_t i : cases) {
-      pass += r.cases[i].passed() ? 1 : 0;
-      fail += r.cases[i].failed() ? 1 : 0;
+      switch (r.cases[i].outcome) {
+        case CaseOutcome::kPassed: ++n.passed; break;
+        case CaseOutcome::kFailed: ++n.failed; break;
+        case CaseOutcome::kNotRun: ++n.not_run; break;
+        case CaseOutcome::kExcluded: ++n.excluded; break;
+        case CaseOutcome::kNothingCompared: ++n.nothing_compared; break;
+      }
     }
     out << "<h3 class=\"feature\">"
-        << (feature.empty() ? std::string("(no feature listed)") : text::xml_escape(feature)) << " &mdash; "
-        << summary_line(pass, fail, cases.size() - pass - fail) << "</h3>\n";
+        << (feature.empty() ? std::string("(no feature listed)") : text::xml_escape(feature))
+        << " &mdash; " << summary_line(n) << "</h3>\n";
     table_head(out, false);
-    for (std::size_t i : cases) case_row(out, r.cases[i], i, false);
+    for (std::size_t i : cases) case_row(out, r.cases[i], anchors[i], false, false);
     out << "</tbody></table>\n";
   }
   out << "</div>\n";

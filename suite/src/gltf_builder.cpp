@@ -79,6 +79,9 @@ void GltfBuilder::use_extension(const std::string& name, bool required) {
   };
   add_unique("extensionsUsed");
   if (required) add_unique("extensionsRequired");
+  if (std::find(extensions_used_.begin(), extensions_used_.end(), name) == extensions_used_.end()) {
+    extensions_used_.push_back(name);
+  }
 }
 
 int GltfBuilder::buffer_view(const std::vector<std::uint8_t>& bytes) {

@@ -7,6 +7,7 @@
 
 #include <gltf_anim/text/words.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <set>
 #include <stdexcept>
@@ -111,12 +112,22 @@ std::size_t generate(const std::filesystem::path& out) {
     const std::vector<sampler::DecodedChannel> channels = sampler::decoded_channels(valid / asset);
     const CaseTolerances tolerances = derive_tolerances(channels, float32_time_is_a_variant);
     const std::vector<Variant> alternatives = case_alternatives(c, channels, golden, tolerances);
+    // The extensions a client must implement for the golden samples to apply
+    // (compare --extensions excludes the case for a client without one): those
+    // the asset uses, none when an allowed variant is what a client without
+    // them plays (EXT_animation_sqlerp's LINEAR fallback).
+    bool core_view_is_a_variant = false;
+    for (const Variant& v : alternatives) core_view_is_a_variant |= v.allowed && v.core_only_view;
+    std::vector<std::string> extensions;
+    if (!core_view_is_a_variant) extensions = builder.extensions_used();
+    std::sort(extensions.begin(), extensions.end());
     Json entry = Json::object({{"id", c.id},
                                {"file", "valid/" + asset},
                                {"samples", "valid/" + samples},
                                {"group", c.group},
                                {"features", strings(c.features)},
                                {"clauses", strings(c.clauses)},
+                               {"extensions", strings(extensions)},
                                {"tolerance", tolerances.absolute},
                                {"angleTolerance", tolerances.angle},
                                {"notes", c.notes}});

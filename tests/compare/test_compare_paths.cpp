@@ -11,27 +11,19 @@
 #include <utility>
 #include <vector>
 
+#include "compare_test_util.hpp"
+
 namespace gs = gltf_anim::samples;
 namespace gc = gltf_anim::compare;
 namespace fs = std::filesystem;
+using compare_test::find_case;
+using compare_test::save;
+using compare_test::write;
 
 namespace {
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_paths" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-void save(const fs::path& p, const gs::SamplesFile& f) {
-  fs::create_directories(p.parent_path());
-  gs::write_samples_file(p, f);
+  return compare_test::fresh_dir("compare_paths", name);
 }
 
 // A file with one translation channel sampled at t = 0, 1 with x = x0, x1.
@@ -78,13 +70,6 @@ fs::path make_golden(const fs::path& dir) {
   save(g / "spin.nlerp.samples.json", rotation("spin.gltf", 0, 1.1));
   write(g / "bad.expected.json", "{\"not\": \"a samples file\"}");  // an expected report
   return g;
-}
-
-const gc::CaseResult& find_case(const gc::CompareReport& r, const std::string& id) {
-  for (const auto& c : r.cases) {
-    if (c.id == id) return c;
-  }
-  throw std::runtime_error("no case " + id);
 }
 
 }  // namespace
@@ -151,9 +136,14 @@ TEST(ComparePaths, MissingAndExtraActualFiles) {
   save(dir / "out/other.samples.json", translation("other.gltf", 0, 1));
   const auto r = gc::compare_paths(g, dir / "out", {});
   EXPECT_TRUE(find_case(r, "move").passed());
+  // No actual file: not run, neither passed nor failed.
   const auto& spin = find_case(r, "spin");
+  EXPECT_EQ(spin.outcome, gc::CaseOutcome::kNotRun);
   EXPECT_FALSE(spin.passed());
-  EXPECT_EQ(spin.problem, "no actual samples file for this asset");
+  EXPECT_FALSE(spin.failed());
+  EXPECT_EQ(spin.problem, "no actual samples file for this case");
+  EXPECT_EQ(r.not_run(), 1u);
+  EXPECT_EQ(r.failed(), 0u);
   EXPECT_EQ(r.warnings, (std::vector<std::string>{
                             "actual file other.samples.json matches no golden file (ignored)"}));
 }

@@ -334,6 +334,14 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
         const bool ill_conditioned = name == "no-shortest-path" && entry.id == "edge_quat_near_opposite";
         if (!float32_time && !ill_conditioned) {
           EXPECT_EQ(c.matched_divergence, name) << name << " on " << entry.id;
+          // And the report names it on every failing channel, at its times.
+          for (const auto& ch : c.channels) {
+            if (ch.passed) continue;
+            const bool named =
+                std::any_of(ch.alternatives.begin(), ch.alternatives.end(),
+                            [&](const compare::AlternativeMatch& m) { return m.name == name; });
+            EXPECT_TRUE(named) << name << " on " << entry.id << " " << ch.target;
+          }
         }
       } else {
         EXPECT_TRUE(c.passed()) << name << " on " << entry.id << " (not documented there)";

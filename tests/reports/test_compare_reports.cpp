@@ -133,9 +133,12 @@ TEST(CompareReports, MarkdownIsInjectionSafe) {
   EXPECT_EQ(md.find("\n# h"), std::string::npos) << md;
   EXPECT_NE(md.find("&lt;script&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("\\|"), std::string::npos) << md;
-  // Every table row (header, separator, two cases) has exactly the 8
-  // unescaped pipes of 7 columns.
-  EXPECT_EQ(strict_text::markdown_row_pipes(md), std::vector<std::size_t>(4, 8)) << md;
+  // Every row of the cases table (header, separator, two cases) has exactly
+  // the 8 unescaped pipes of 7 columns; every row of the failing translation's
+  // worst-samples table (header, separator, its 3 samples) the 5 of 4 columns.
+  EXPECT_EQ(strict_text::markdown_row_pipes(md),
+            (std::vector<std::size_t>{8, 8, 8, 8, 5, 5, 5, 5, 5}))
+      << md;
   EXPECT_NE(md.find("| ❌ **fail** |"), std::string::npos);
   EXPECT_NE(md.find("| ✅ pass | good | 0 | 0 | - | scale | 3\\.11 |"),
             std::string::npos)

@@ -28,6 +28,10 @@ namespace gltf_anim::compare {
 inline constexpr double kDefaultTolerance = 1e-5;       // absolute, per component
 inline constexpr double kDefaultAngleTolerance = 1e-5;  // radians
 inline constexpr double kDefaultTimeEpsilon = 1e-6;     // relative, see above
+// Rows of a failing channel's worst-samples table: kept while comparing (a
+// bounded heap), so a channel of millions of samples still costs N rows.
+inline constexpr std::size_t kDefaultWorstSamples = 5;
+inline constexpr std::size_t kMaxWorstSamples = 100;
 
 struct Tolerances {
   double absolute = kDefaultTolerance;
@@ -61,7 +65,10 @@ bool uses_angle(const samples::SampledChannel& golden);
 // passes against a variant passes, reported as "matches variant NAME".
 // knownDivergences: the same shape, what surveyed engines return where they
 // deviate from the specs; a failing case that matches one stays failed and
-// is reported as "matches known divergence NAME". Other members are ignored.
+// is reported as "matches known divergence NAME". extensions[]: the glTF
+// extensions a client must implement for the case's golden samples to apply
+// (a client without one is not checked on the case: CompareOptions::extensions).
+// Other members are ignored.
 struct VariantSample {
   std::size_t animation = 0;
   std::size_t channel = 0;
@@ -80,6 +87,7 @@ struct ManifestEntry {
   std::string samples;
   std::vector<std::string> features;
   std::vector<std::string> clauses;
+  std::vector<std::string> extensions;
   std::optional<double> tolerance;
   std::optional<double> angle_tolerance;
   std::string notes;
@@ -90,6 +98,7 @@ struct Manifest {
   std::filesystem::path path;  // the manifest.json read
   std::optional<double> tolerance, angle_tolerance;  // root defaults
   std::vector<ManifestEntry> entries;
+  bool lists_extensions = false;  // some entry has an "extensions" member
 };
 // Throws samples::SamplesFormatError (file + JSON pointer) on a malformed manifest.
 Manifest read_manifest(const std::filesystem::path& path);
@@ -109,8 +118,32 @@ struct ErrorStats {
   std::string worst_target;
 };
 
+// One row of a failing channel's worst-samples table.
+struct WorstSample {
+  double t = 0;                        // the golden time
+  std::vector<double> golden, actual;  // values (golden width)
+  double error = 0;                    // inf when not finite
+};
+
+// A manifest alternative (variant or known divergence) that explains a failing
+// channel: at every golden time where its value differs from the golden one by
+// more than the tolerance ("its times"), the actual value is within the
+// tolerance of the alternative's. Other samples of the channel may still fail.
+struct AlternativeMatch {
+  std::string name;
+  bool allowed = false;     // a variant (allowed by the specs), else a known divergence
+  std::string description;  // from the manifest
+  std::string breaks;       // a divergence's "breaks ..." sentence (from its description), or ""
+  std::size_t times = 0;    // how many times the alternative differs at (all matched)
+  std::vector<double> first_times;  // the first of them (at most kMaxListedTimes)
+  std::size_t other_failing = 0;    // samples failing at other times (over tolerance or missing)
+  std::vector<double> first_other_times;  // the first of those (at most kMaxListedTimes)
+};
+inline constexpr std::size_t kMaxListedTimes = 8;
+
 struct ChannelResult {
   std::size_t animation = 0;
+  std::size_t channel = 0;  // the golden channel's index in its animation
   std::string target;
   std::string interpolation;       // from the golden file
   ErrorMeasure measure = ErrorMeasure::kAbsolute;
@@ -126,6 +159,11 @@ struct ChannelResult {
   std::size_t extra_samples = 0;   // actual samples matching no golden one
   ErrorStats stats;
   std::string problem;  // why it failed, one line ("" when passed)
+  // Failing channels only: the compared samples with the largest errors,
+  // largest first (ties: earlier t first), at most CompareOptions::worst_samples;
+  // and the manifest alternatives the actual values match (variants first).
+  std::vector<WorstSample> worst;
+  std::vector<AlternativeMatch> alternatives;
   // Plot data, kept for failing channels only, by increasing t: golden time,
   // golden and actual values (width per sample; NaN where the actual one is
   // missing), error per sample (NaN where missing); keyframes from the golden
@@ -136,8 +174,12 @@ struct ChannelResult {
 // How a case ends. kNothingCompared: the golden samples hold no sample at all
 // (e.g. the core-only view of an asset whose channels are all extension
 // channels) and nothing else went wrong: there was nothing to check, which is
-// neither a pass nor a failure (it does not fail the run).
-enum class CaseOutcome { kPassed, kFailed, kNothingCompared };
+// neither a pass nor a failure (it does not fail the run). kNotRun: no actual
+// samples file for the case (the engine did not produce it): neither a pass nor
+// a failure; `compare --require-all` makes the run fail on it. kExcluded: the
+// case needs an extension outside CompareOptions::extensions (a core-only
+// engine's view): not compared, never a failure.
+enum class CaseOutcome { kPassed, kFailed, kNothingCompared, kNotRun, kExcluded };
 
 struct CaseResult {
   std::string id;           // manifest id, else golden "asset", else file name
@@ -150,7 +192,7 @@ struct CaseResult {
   CaseOutcome outcome = CaseOutcome::kPassed;
   bool passed() const { return outcome == CaseOutcome::kPassed; }
   bool failed() const { return outcome == CaseOutcome::kFailed; }
-  std::string problem;      // case-level failure, e.g. no actual file ("" otherwise)
+  std::string problem;          // case-level failure or why not run / excluded ("" otherwise)
   std::string matched_variant;  // name of the manifest variant that passed, if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
   std::vector<ChannelResult> channels;  // one per golden channel, golden order
@@ -163,10 +205,20 @@ struct CompareReport {
   std::string generator;       // e.g. "gltf-anim 0.1.0"
   std::vector<CaseResult> cases;  // sorted by id
   std::vector<std::string> warnings;  // e.g. actual files matching no golden file
+  std::vector<std::string> selection;                  // CompareOptions::cases, as given
+  std::optional<std::vector<std::string>> extensions;  // CompareOptions::extensions
+  // Patterns of CompareOptions::cases that selected no case (a typo, usually).
+  std::vector<std::string> unmatched_selection;
   std::size_t passed() const;
   std::size_t failed() const;
   std::size_t nothing_compared() const;
+  std::size_t not_run() const;
+  std::size_t excluded() const;
 };
+
+// The cases in the order people read them: failed, not run, passed, nothing
+// compared, excluded; by id within each (the report's order).
+std::vector<const CaseResult*> failures_first(const CompareReport& report);
 
 struct CompareOptions {
   std::optional<double> tolerance;        // overrides manifest and default
@@ -175,12 +227,20 @@ struct CompareOptions {
   samples::ReadOptions read;
   // The manifest to use; unset: find_manifest(golden).
   std::optional<std::filesystem::path> manifest;
+  // Case ids or globs (fnmatch: *, ?, [...]); empty: every case. Cases not
+  // selected are left out of the report (not counted at all).
+  std::vector<std::string> cases;
+  // The extensions the engine implements; unset: all. A case whose manifest
+  // entry lists an extension outside this set is excluded (not compared).
+  std::optional<std::vector<std::string>> extensions;
+  std::size_t worst_samples =
+      kDefaultWorstSamples;  // rows per failing channel, 0..kMaxWorstSamples
 };
 
 // Compares two samples files already in memory (no manifest involved).
 CaseResult compare_samples(const samples::SamplesFile& golden, const samples::SamplesFile& actual,
-                           const Tolerances& tolerances,
-                           double time_epsilon = kDefaultTimeEpsilon);
+                           const Tolerances& tolerances, double time_epsilon = kDefaultTimeEpsilon,
+                           std::size_t worst_samples = kDefaultWorstSamples);
 
 // `gltf-anim compare`: golden and actual are samples files or folders of
 // them. Folders are scanned recursively for *.json / *.csv (manifest.json
@@ -189,7 +249,13 @@ CaseResult compare_samples(const samples::SamplesFile& golden, const samples::Sa
 // "samples" entries instead. Actual files are matched to golden ones by
 // "asset" (exact, then file name part), else by file name (without
 // .samples.json / .json / .csv). A golden folder with a single actual file
-// compares that one case. Throws samples::SamplesFormatError for unreadable or
+// compares that one case; in two folders, a golden file without an actual one
+// is a case not run. Only the cases CompareOptions::cases selects are in the
+// report (unmatched patterns in unmatched_selection); with
+// CompareOptions::extensions, a case needing another extension is excluded.
+// A failing case's failing channels are diagnosed against every variant and
+// known divergence of its manifest entry (ChannelResult::alternatives).
+// Throws samples::SamplesFormatError for unreadable or
 // malformed files (naming the file and the JSON pointer) and for paths that
 // do not exist.
 CompareReport compare_paths(const std::filesystem::path& golden,

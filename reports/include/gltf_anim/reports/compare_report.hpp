@@ -11,9 +11,15 @@
 namespace gltf_anim::reports {
 
 // Each ends with the summary line "N passed, N failed" (html: in a <p>),
-// followed by ", N with nothing to compare" when there are such cases.
+// followed by ", N not run", ", N excluded" and ", N with nothing to compare"
+// when there are such cases. Text, Markdown and HTML list failures first
+// (compare::failures_first); each failing channel shows its worst samples
+// and the manifest alternatives its values match.
+struct OutcomeCounts {
+  std::size_t passed = 0, failed = 0, not_run = 0, excluded = 0, nothing_compared = 0;
+};
 std::string summary_line(const compare::CompareReport& report);
-std::string summary_line(std::size_t passed, std::size_t failed, std::size_t nothing_compared);
+std::string summary_line(const OutcomeCounts& counts);
 void write_compare_text(std::ostream& out, const compare::CompareReport& report);
 void write_compare_json(std::ostream& out, const compare::CompareReport& report);
 void write_compare_markdown(std::ostream& out, const compare::CompareReport& report);

@@ -27,6 +27,8 @@ class GltfBuilder {
   // Appends `value` to the root array `name` (created on first use); returns its index.
   int add(const std::string& name, Json value);
   void use_extension(const std::string& name, bool required = false);
+  // The extensions used so far (extensionsUsed), in the order first used.
+  const std::vector<std::string>& extensions_used() const { return extensions_used_; }
 
   // Float accessor of `type` ("SCALAR", "VEC2", ...). With `minmax`, min and max
   // are written (required for animation inputs and POSITION).
@@ -60,6 +62,7 @@ class GltfBuilder {
   int buffer_view(const std::vector<std::uint8_t>& bytes);
 
   Json root_;
+  std::vector<std::string> extensions_used_;
   std::vector<std::uint8_t> bin_;
   bool has_scene_ = false;
 };

@@ -1,0 +1,29 @@
+#pragma once
+// Words and sentences every compare report format uses (plain text: each
+// writer escapes them for its format with gltf_anim/text/escape.hpp).
+#include <gltf_anim/compare/compare.hpp>
+
+#include <span>
+#include <string>
+
+namespace gltf_anim::reports::detail {
+
+// Times and values of the worst-samples tables: 9 significant digits, enough
+// to tell float32 values apart (the error column says by how much they differ).
+inline constexpr int kValueDigits = 9;
+// "0.5, 1, -2" (only digits, signs, '.', 'e', "inf", "nan").
+std::string values_text(std::span<const double> values);
+
+// Result word per outcome, for every writer: "passed", "failed", "not run", ...
+const char* outcome_word(compare::CaseOutcome outcome);
+
+// The diagnosis sentence of an alternative a failing channel matches: "your
+// values match known divergence "X" at all 4 of its times (t = 1, 2, 3.5, 4);
+// it breaks ...; 1 other sample fails (t = 2.5)".
+std::string alternative_sentence(const compare::AlternativeMatch& match);
+
+// "cases: a,b*; extensions: none" (the --cases and --extensions given), ""
+// when neither was.
+std::string scope_text(const compare::CompareReport& report);
+
+}  // namespace gltf_anim::reports::detail

@@ -1,0 +1,40 @@
+#pragma once
+// Helpers of the compare tests (tests/compare, tests/reports): scratch
+// folders, writing samples files and manifests, finding a case by id.
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace compare_test {
+
+// An empty folder GLTF_ANIM_TEST_TMP/group/name.
+inline std::filesystem::path fresh_dir(const std::string& group, const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / group / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline void write(const std::filesystem::path& p, const std::string& text) {
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+inline void save(const std::filesystem::path& p, const gltf_anim::samples::SamplesFile& f) {
+  std::filesystem::create_directories(p.parent_path());
+  gltf_anim::samples::write_samples_file(p, f);
+}
+
+inline const gltf_anim::compare::CaseResult& find_case(const gltf_anim::compare::CompareReport& r,
+                                                       const std::string& id) {
+  for (const auto& c : r.cases) {
+    if (c.id == id) return c;
+  }
+  throw std::runtime_error("no case " + id);
+}
+
+}  // namespace compare_test
