@@ -251,13 +251,7 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) 
     std::vector<std::size_t> chain;
     for (; f != npos && frames[f].parent != npos; f = frames[f].parent) chain.push_back(f);
     std::string p;
-    auto append = [&p](std::string_view token) {
-      p += '/';
-      for (char c : token) {
-        if (p.size() > kMaxIssueTextBytes) return;
-        p += c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1);
-      }
-    };
+    auto append = [&p](std::string_view token) { append_pointer_token(p, token, kMaxIssueTextBytes + 1); };
     for (auto it = chain.rbegin(); it != chain.rend() && p.size() <= kMaxIssueTextBytes; ++it) {
       const Frame& fr = frames[*it];
       if (fr.key != nullptr) {

@@ -48,14 +48,11 @@ class AnimationPointerRules final : public RuleModule {
  public:
   std::string_view name() const override { return "KHR_animation_pointer"; }
 
-  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    if (!value.IsString() || std::string_view(value.GetString()) != "pointer") return false;
-    if (!extension_used(ctx.doc, kExtension)) return false;
-    // /animations/a/channels/c/target/path
-    constexpr std::string_view kSuffix = "/target/path";
-    return pointer.starts_with("/animations/") && pointer.ends_with(kSuffix) &&
-           pointer.find("/channels/") != std::string_view::npos;
+    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "pointer" &&
+           site.schema == kChannelTargetSchema && site.member == "path" &&
+           extension_used(ctx.doc, kExtension);
   }
 
   void link(RuleContext& ctx) override {
