@@ -141,7 +141,14 @@ class AnimationPointerRules final : public RuleModule {
           ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", pp);
         }
       } else if (path && *path == "pointer") {
-        ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
+        // An object misplaced on the channel or on its sampler is where this
+        // pointer went: its UNEXPECTED_EXTENSION_OBJECT is the one cause.
+        const auto sampler_index = index_member(*channel, "sampler");
+        const rapidjson::Value* sampler = sampler_index ? object_at(samplers, *sampler_index) : nullptr;
+        if (!holds_extension(*channel, kExtension) &&
+            (sampler == nullptr || !holds_extension(*sampler, kExtension))) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
+        }
         continue;
       }
       if (ext == nullptr || !path || *path != "pointer") continue;
