@@ -2,20 +2,34 @@
 // time (validator/src/schema_check.cpp): what it reports must not depend on
 // that: one ARRAY_TYPE_MISMATCH per array, every missing member, pointers cut
 // as the collector cuts them, a duplicate key reported once, and the modules'
-// hooks asked with the JSON object they decide about.
+// hooks asked with the JSON object they decide about. A second method holds the
+// walk: valijson validating the whole document itself must give the same
+// verdict, on every committed asset and on each of them with one value
+// replaced by a value of another type, for every value in turn.
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
+#include <valijson/adapters/rapidjson_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
+#include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "schema_embedded.hpp"
 #include "validate_json.hpp"
 
 namespace {
@@ -179,6 +193,119 @@ TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   EXPECT_TRUE(issues.has("UNDEFINED_PROPERTY"));
   EXPECT_TRUE(issues.has("UNEXPECTED_PROPERTY"));
   EXPECT_TRUE(issues.has("VALUE_NOT_IN_LIST"));
+}
+
+// valijson's verdict on the whole document against the embedded schemas,
+// compiled here on their own (not through the walk's SchemaSet).
+class WholeDocumentValidator {
+ public:
+  WholeDocumentValidator() {
+    namespace detail = gltf_anim::validator::detail;
+    for (std::size_t i = 0; i < detail::kEmbeddedSchemaCount; ++i) {
+      rapidjson::Document d;
+      d.Parse(detail::kEmbeddedSchemas[i].text.data(), detail::kEmbeddedSchemas[i].text.size());
+      docs_.emplace(std::string(detail::kEmbeddedSchemas[i].name), std::move(d));
+    }
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    valijson::adapters::RapidJsonAdapter root(docs_.at("gltf.schema.json"));
+    parser.populateSchema(
+        root, schema_,
+        [this](const std::string& uri) -> const rapidjson::Document* {
+          return &docs_.at(uri.substr(uri.find_last_of('/') + 1));
+        },
+        [](const rapidjson::Document*) {});
+  }
+  bool valid(const rapidjson::Value& doc) {
+    valijson::Validator validator(valijson::Validator::kStrongTypes);
+    return validator.validate(schema_, valijson::adapters::RapidJsonAdapter(doc), nullptr);
+  }
+
+ private:
+  std::map<std::string, rapidjson::Document> docs_;
+  valijson::Schema schema_;
+};
+
+// Whether the walk, with no module to accept or excuse anything and no issue
+// limit, reports nothing.
+bool walk_finds_nothing(const rapidjson::Document& doc) {
+  LoadedAsset asset;
+  IssueCollector issues(gltf_anim::validator::IssueOptions{{}, {}, 0, 0});
+  DataChecks data;
+  const std::vector<std::unique_ptr<RuleModule>> modules;
+  const RuleContext ctx{asset, doc, issues, data, {}, modules};
+  gltf_anim::validator::check_schema(doc, ctx, modules);
+  return issues.issues().empty();
+}
+
+std::vector<std::filesystem::path> committed_assets() {
+  std::vector<std::filesystem::path> out;
+  for (const char* dir : {"conformance_assets", "tests/hostile/cases"}) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(
+             std::filesystem::path(GLTF_ANIM_SOURCE_DIR) / dir)) {
+      if (e.is_regular_file() && e.path().extension() == ".gltf") out.push_back(e.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Every value of the document, containers included, in document order;
+// false when an object has a duplicate key. (valijson compares the number of
+// members with the number of names it matched, so it rejects an object with a
+// duplicate known key; glTF-Validator and the walk read the first one, and
+// the loader reports JSON_DUPLICATE_KEY.)
+bool collect_values(rapidjson::Value& v, std::vector<rapidjson::Value*>& out) {
+  out.push_back(&v);
+  bool unique = true;
+  if (v.IsObject()) {
+    std::set<std::string> names;
+    for (auto& m : v.GetObject()) {
+      unique = names.emplace(m.name.GetString(), m.name.GetStringLength()).second && unique;
+      unique = collect_values(m.value, out) && unique;
+    }
+  } else if (v.IsArray()) {
+    for (auto& item : v.GetArray()) unique = collect_values(item, out) && unique;
+  }
+  return unique;
+}
+
+TEST(SchemaWalk, AgreesWithValijsonOnEveryCommittedAssetAndEverySingleMutation) {
+  WholeDocumentValidator valijson_alone;
+  const char* replacements[] = {"null", "-1", "1.5", "\"x\"", "[-1]", "{\"x\":1}"};
+  std::size_t documents = 0, invalid = 0;
+  for (const auto& path : committed_assets()) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    rapidjson::Document doc;
+    doc.Parse(text.str().c_str(), text.str().size());
+    if (doc.HasParseError()) continue;  // not the schema's business
+    std::vector<rapidjson::Value*> values;
+    if (!collect_values(doc, values)) continue;
+    SCOPED_TRACE(path.string());
+    ASSERT_EQ(valijson_alone.valid(doc), walk_finds_nothing(doc));
+    ++documents;
+    // Mutations of the small assets (most of them: hand-written cases), one
+    // replacement per value, in turn (the root stays an object).
+    for (std::size_t i = 1; i < values.size() && values.size() <= 400; ++i) {
+      {
+        const char* replacement = replacements[i % std::size(replacements)];
+        rapidjson::Document with;
+        with.Parse(replacement);
+        rapidjson::Value swapped(with, doc.GetAllocator());
+        values[i]->Swap(swapped);  // the document now holds the replacement
+        const bool reference = valijson_alone.valid(doc);
+        const bool walk = walk_finds_nothing(doc);
+        values[i]->Swap(swapped);  // and its value again
+        ASSERT_EQ(reference, walk) << "value " << i << " replaced by " << replacement;
+        ++documents;
+        invalid += reference ? 0 : 1;
+      }
+    }
+  }
+  // The mutations reach the schema: most of them make the asset invalid.
+  EXPECT_GT(documents, 10000u);
+  EXPECT_GT(invalid, documents / 2);
 }
 
 }  // namespace
