@@ -17,14 +17,6 @@ std::string escape_pointer_token(std::string_view token) {
   return out;
 }
 
-void append_pointer_token(std::string& pointer, std::string_view token, std::size_t max_bytes) {
-  pointer += '/';
-  for (const char c : token) {
-    if (pointer.size() >= max_bytes) return;
-    pointer += c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1);
-  }
-}
-
 JsonPointer JsonPointer::operator/(std::string_view member) const {
   return JsonPointer(text_ + "/" + escape_pointer_token(member));
 }

@@ -18,7 +18,7 @@
 // from the description's fixed prefix (valijson 1.0) and the details (type,
 // enum, index or not) from the schema documents.
 #include <gltf_anim/validator/rules.hpp>
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <rapidjson/writer.h>
 #include <valijson/adapters/rapidjson_adapter.hpp>
@@ -113,7 +113,7 @@ struct Shape {
   const Subschema* items = nullptr;          // "items"
   bool has_properties = false;               // "properties" / "additionalProperties"
   std::map<std::string, const Subschema*, std::less<>> properties;
-  const Subschema* additional = nullptr;     // nullptr: additionalProperties false
+  const Subschema* additional = nullptr;  // nullptr: additionalProperties false
 
   bool checks_nothing() const { return own.empty() && items == nullptr && !has_properties; }
 };
@@ -394,8 +394,11 @@ class SchemaWalk {
       if (m == object.MemberEnd()) continue;
       check_member(object, shape, name, m->value, *sub);
     }
-    std::unordered_set<std::string_view> unexpected;  // a duplicate key is reported once
+    // A duplicate key is reported once. The set grows only while issues are
+    // kept (the loop ends at the issue limits), so it stays smaller than they are.
+    std::unordered_set<std::string_view> unexpected;
     for (const auto& m : object.GetObject()) {
+      if (ctx_.issues.truncated()) return;
       const std::string_view name(m.name.GetString(), m.name.GetStringLength());
       if (shape.properties.find(name) != shape.properties.end()) continue;
       if (shape.additional != nullptr) {
@@ -443,9 +446,11 @@ class SchemaWalk {
       findings.push_back(length_finding(v, pos));
     } else if (starts_with(desc, "Value should be a multiple of")) {
       const auto of = schema_uint(pos, "multipleOf");
-      findings.push_back({"VALUE_MULTIPLE_OF", false, {}, {json_text(v), of ? std::to_string(*of) : ""}});
+      findings.push_back(
+          {"VALUE_MULTIPLE_OF", false, {}, {json_text(v), of ? std::to_string(*of) : ""}});
     } else if (starts_with(desc, "Failed to match regex specified by 'pattern' constraint")) {
-      findings.push_back({"PATTERN_MISMATCH", false, {}, {json_text(v), schema_string(pos, "pattern")}});
+      findings.push_back(
+          {"PATTERN_MISMATCH", false, {}, {json_text(v), schema_string(pos, "pattern")}});
     } else if (starts_with(desc, "Missing dependency '")) {
       dependency_findings(v, shape, findings);
     }
@@ -457,7 +462,8 @@ class SchemaWalk {
   // each a TYPE_MISMATCH; extras that are no object are NON_OBJECT_EXTRAS.
   Finding type_finding(const rapidjson::Value& v, const SchemaPos& pos, const Place& at) const {
     const bool in_array = at.parent != nullptr && at.parent->IsArray();
-    const bool root_collection = in_array && path_.size() == 2 && path_[0].name != "extensionsUsed" &&
+    const bool root_collection = in_array && path_.size() == 2 &&
+                                 path_[0].name != "extensionsUsed" &&
                                  path_[0].name != "extensionsRequired";
     if (!in_array && at.member == "extras") return {"NON_OBJECT_EXTRAS", false, {}, {}};
     if (in_array && !root_collection) {
@@ -473,7 +479,10 @@ class SchemaWalk {
     if (size == 0 && lo && *lo >= 1) return {"EMPTY_ENTITY", false, {}, {}};
     // Our schemas only bound arrays of one fixed length (minItems == maxItems)
     // besides the non-empty ones above.
-    return {"ARRAY_LENGTH_NOT_IN_LIST", false, {}, {std::to_string(size), paren(lo ? *lo : (hi ? *hi : 0))}};
+    return {"ARRAY_LENGTH_NOT_IN_LIST",
+            false,
+            {},
+            {std::to_string(size), paren(lo ? *lo : (hi ? *hi : 0))}};
   }
 
   // glTF-Validator points at the member that has the unmet dependency; a member
@@ -487,10 +496,12 @@ class SchemaWalk {
     for (const auto& d : deps->value.GetObject()) {
       const std::string_view name(d.name.GetString(), d.name.GetStringLength());
       const auto m = object.FindMember(d.name);
-      if (m == object.MemberEnd() || !d.value.IsArray() || mistyped(m->value, shape, name)) continue;
+      if (m == object.MemberEnd() || !d.value.IsArray() || mistyped(m->value, shape, name))
+        continue;
       for (const auto& need : d.value.GetArray()) {
         if (need.IsString() && !object.HasMember(need)) {
-          findings.push_back({"UNSATISFIED_DEPENDENCY", false, std::string(name), {need.GetString()}});
+          findings.push_back(
+              {"UNSATISFIED_DEPENDENCY", false, std::string(name), {need.GetString()}});
         }
       }
     }
@@ -546,20 +557,27 @@ class SchemaWalk {
   // The JSON pointer of the current value (plus `member` when not empty),
   // built only as far as the collector stores it (kMaxIssueTextBytes, then it
   // cuts): a value under a 1 MB key costs 1 KiB per issue, not 1 MB.
-  std::string pointer(std::string_view member = {}) const { return build_pointer(path_.size(), member); }
-  std::string pointer_of_parent() const { return build_pointer(path_.empty() ? 0 : path_.size() - 1, {}); }
+  std::string pointer(std::string_view member = {}) const {
+    return build_pointer(path_.size(), member);
+  }
+  std::string pointer_of_parent() const {
+    return build_pointer(path_.empty() ? 0 : path_.size() - 1, {});
+  }
 
   std::string build_pointer(std::size_t steps, std::string_view member) const {
     std::string p;
+    const auto append = [&p](std::string_view token) {
+      p += '/';
+      p += escape_pointer_token(token.substr(0, kMaxIssueTextBytes));
+    };
     for (std::size_t i = 0; i < steps && p.size() <= kMaxIssueTextBytes; ++i) {
       if (path_[i].is_index) {
-        p += '/';
-        p += std::to_string(path_[i].index);
+        append(std::to_string(path_[i].index));
       } else {
-        append_pointer_token(p, path_[i].name, kMaxIssueTextBytes + 1);
+        append(path_[i].name);
       }
     }
-    if (!member.empty()) append_pointer_token(p, member, kMaxIssueTextBytes + 1);
+    if (!member.empty() && p.size() <= kMaxIssueTextBytes) append(member);
     return p;
   }
 
@@ -567,7 +585,7 @@ class SchemaWalk {
   const RuleContext& ctx_;
   std::span<const std::unique_ptr<RuleModule>> modules_;
   std::vector<Step> path_;
-  valijson::ValidationResults results_;                 // one value's errors at a time
+  valijson::ValidationResults results_;                  // one value's errors at a time
   std::unordered_map<std::string, std::regex> regexes_;  // valijson's compiled "pattern"s
 };
 

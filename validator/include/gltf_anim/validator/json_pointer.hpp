@@ -10,11 +10,6 @@ namespace gltf_anim::validator {
 // Escapes one reference token: '~' -> "~0", '/' -> "~1".
 std::string escape_pointer_token(std::string_view token);
 
-// Appends '/' and the escaped token to `pointer`, stopping once it holds
-// `max_bytes` bytes: an issue stores a pointer only that far (the collector
-// cuts it), so a pointer through a 1 MB key need not be built whole.
-void append_pointer_token(std::string& pointer, std::string_view token, std::size_t max_bytes);
-
 class JsonPointer {
  public:
   JsonPointer() = default;
