@@ -287,7 +287,8 @@ TEST(HostileLarge, TwoHundredThousandEmptyAnimations) {
   const fs::path file = write_file("empty_animations.gltf", text);
   // Every animation lacks its two required members ('channels', 'samplers'):
   // an UNDEFINED_PROPERTY each, all 400,000 reported without issue limits.
-  const ChildRun all = validate({"--max-issues", "0", "--max-issue-mb", "0", file.string()}, "empty_animations");
+  const ChildRun all =
+      validate({"--max-issues", "0", "--max-issue-mb", "0", file.string()}, "empty_animations");
   expect_contract(all);
   EXPECT_EQ(all.exit_code, 1);
   bool parsed = false, truncated = true;
@@ -731,7 +732,6 @@ TEST(HostileBounds, FolderReportsAreStreamed) {
   }
 }
 
-
 TEST(HostileBounds, SchemaErrorsOfEveryValueAreNotHeldAtOnce) {
   // 2,000,000 values of the wrong type (an 8 MB file). Kept as schema errors
   // until validation ends (about 500 bytes each with their paths), they took
@@ -747,24 +747,26 @@ TEST(HostileBounds, SchemaErrorsOfEveryValueAreNotHeldAtOnce) {
   struct Shape {
     const char* name;
     std::string text;
-    const char* code;     // expected once at `pointer`
+    const char* code;  // expected once at `pointer`
     const char* pointer;
   };
   const std::string head = R"({"asset":{"version":"2.0"},)";
   const Shape shapes[] = {
       // An array of indices holding strings: one ARRAY_TYPE_MISMATCH at the array.
-      {"children", head + R"("nodes":[{"children":[)" + list(R"("x")") + "]}]}", "ARRAY_TYPE_MISMATCH",
-       "/nodes/0/children"},
+      {"children", head + R"("nodes":[{"children":[)" + list(R"("x")") + "]}]}",
+       "ARRAY_TYPE_MISMATCH", "/nodes/0/children"},
       // A SCALAR accessor's min with 2 M strings: one ARRAY_TYPE_MISMATCH, and its length.
-      {"min", head + R"("accessors":[{"componentType":5126,"count":1,"type":"SCALAR","min":[)" +
-                  list(R"("a")") + "]}]}",
+      {"min",
+       head + R"("accessors":[{"componentType":5126,"count":1,"type":"SCALAR","min":[)" +
+           list(R"("a")") + "]}]}",
        "ARRAY_TYPE_MISMATCH", "/accessors/0/min"},
       // A root collection of numbers: a TYPE_MISMATCH per element, capped by --max-issues.
       {"nodes", head + R"("nodes":[)" + list("1") + "]}", "TYPE_MISMATCH", "/nodes/0"},
   };
   for (const Shape& shape : shapes) {
     SCOPED_TRACE(shape.name);
-    const fs::path file = write_file(std::string("schema_mass_") + shape.name + ".gltf", shape.text);
+    const fs::path file =
+        write_file(std::string("schema_mass_") + shape.name + ".gltf", shape.text);
     const ChildRun r = validate({file.string()}, std::string("schema_mass_") + shape.name);
     expect_contract(r);
     EXPECT_EQ(r.exit_code, 1);

@@ -44,14 +44,14 @@ using gltf_anim::validator::SchemaSite;
 using gltf_anim::validator::ValidationReport;
 
 std::size_t count(const ValidationReport& r, const std::string& code, const std::string& pointer) {
-  return static_cast<std::size_t>(std::count_if(r.issues.begin(), r.issues.end(), [&](const auto& i) {
-    return i.code == code && i.pointer == pointer;
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(r.issues.begin(), r.issues.end(),
+                    [&](const auto& i) { return i.code == code && i.pointer == pointer; }));
 }
 
 std::size_t count_code(const ValidationReport& r, const std::string& code) {
-  return static_cast<std::size_t>(
-      std::count_if(r.issues.begin(), r.issues.end(), [&](const auto& i) { return i.code == code; }));
+  return static_cast<std::size_t>(std::count_if(r.issues.begin(), r.issues.end(),
+                                                [&](const auto& i) { return i.code == code; }));
 }
 
 const std::string kHead = R"({"asset":{"version":"2.0"},)";
@@ -99,7 +99,8 @@ TEST(SchemaWalk, PointerThroughAHugeKeyIsCutAsTheCollectorCutsIt) {
 }
 
 TEST(SchemaWalk, UnexpectedDuplicateKeyIsReportedOnce) {
-  const ValidationReport r = rules_test::validate_json(R"({"asset":{"version":"2.0","foo":1,"foo":2}})");
+  const ValidationReport r =
+      rules_test::validate_json(R"({"asset":{"version":"2.0","foo":1,"foo":2}})");
   EXPECT_EQ(count(r, "UNEXPECTED_PROPERTY", "/asset/foo"), 1u);
 }
 
@@ -113,7 +114,8 @@ TEST(SchemaWalk, QuotedValueIsCutAfter61Bytes) {
   ASSERT_EQ(count(r, "TYPE_MISMATCH", "/asset/version"), 1u);
   for (const auto& i : r.issues) {
     if (i.code == "TYPE_MISMATCH") {
-      EXPECT_EQ(i.message, "Type mismatch. Property value " + array.substr(0, 61) + "\xE2\x80\xA6 is not a 'string'.");
+      EXPECT_EQ(i.message, "Type mismatch. Property value " + array.substr(0, 61) +
+                               "\xE2\x80\xA6 is not a 'string'.");
     }
   }
 }
@@ -139,12 +141,15 @@ class RecordingModule final : public RuleModule {
   mutable std::vector<Asked> asked;
 
   std::string_view name() const override { return "recording"; }
-  bool accepts_value(const RuleContext&, const SchemaSite& site, const rapidjson::Value&) const override {
-    asked.push_back({"accepts_value", std::string(site.schema), &site.object, std::string(site.member)});
+  bool accepts_value(const RuleContext&, const SchemaSite& site,
+                     const rapidjson::Value&) const override {
+    asked.push_back(
+        {"accepts_value", std::string(site.schema), &site.object, std::string(site.member)});
     return false;
   }
   bool excuses_member(const RuleContext&, IssueCode code, const SchemaSite& site) const override {
-    asked.push_back({std::string(code.name()), std::string(site.schema), &site.object, std::string(site.member)});
+    asked.push_back({std::string(code.name()), std::string(site.schema), &site.object,
+                     std::string(site.member)});
     return false;
   }
   void link(RuleContext&) override {}
@@ -154,7 +159,8 @@ TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   LoadedAsset asset;
   asset.document = std::make_unique<rapidjson::Document>();
   rapidjson::Document& doc = *asset.document;
-  doc.Parse(R"({"asset":{"version":"2.0"},"animations":[{"channels":[{"target":{"path":"pointer"},"x":1}],
+  doc.Parse(
+      R"({"asset":{"version":"2.0"},"animations":[{"channels":[{"target":{"path":"pointer"},"x":1}],
                "samplers":[{"input":0,"output":1,"interpolation":"SLERP"}]}]})");
   ASSERT_FALSE(doc.HasParseError());
   IssueCollector issues;

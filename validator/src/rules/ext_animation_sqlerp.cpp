@@ -81,8 +81,9 @@ class SqlerpRules final : public RuleModule {
 
   bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == kMode &&
-           used(ctx) && site.schema == kSamplerSchema && site.member == "interpolation";
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == kMode && used(ctx) &&
+           site.schema == kSamplerSchema && site.member == "interpolation";
   }
 
   // Outputs a_k, v_k, b_k per key. min_keys 0: fewer than two keys is this
@@ -97,8 +98,8 @@ class SqlerpRules final : public RuleModule {
   // EXT_animation_sqlerp must be required; link() checks that).
   bool excuses_member(const RuleContext& /*ctx*/, IssueCode code,
                       const SchemaSite& site) const override {
-    return code == "UNDEFINED_PROPERTY" && site.member == "sampler" && site.schema == kChannelSchema &&
-           rules::extension_object(site.object, kExt) != nullptr;
+    return code == "UNDEFINED_PROPERTY" && site.member == "sampler" &&
+           site.schema == kChannelSchema && rules::extension_object(site.object, kExt) != nullptr;
   }
 
   std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,

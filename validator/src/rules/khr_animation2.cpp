@@ -133,8 +133,9 @@ class Animation2Rules final : public RuleModule {
 
   bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "SLERP" &&
-           used(ctx) && site.schema == kSamplerSchema && site.member == "interpolation";
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == "SLERP" && used(ctx) &&
+           site.schema == kSamplerSchema && site.member == "interpolation";
   }
 
   std::optional<InterpolationInfo> interpolation(const RuleContext& ctx,
@@ -143,10 +144,12 @@ class Animation2Rules final : public RuleModule {
     return std::nullopt;
   }
 
-  bool excuses_member(const RuleContext& ctx, IssueCode code, const SchemaSite& site) const override {
+  bool excuses_member(const RuleContext& ctx, IssueCode code,
+                      const SchemaSite& site) const override {
     if (!used(ctx) || site.schema != kChannelSchema) return false;
     if (code == "UNEXPECTED_PROPERTY") return site.member == "targetpointer";
-    return code == "UNDEFINED_PROPERTY" && site.member == "target" && has(site.object, "targetpointer");
+    return code == "UNDEFINED_PROPERTY" && site.member == "target" &&
+           has(site.object, "targetpointer");
   }
 
   void link(RuleContext& ctx) override {

@@ -50,7 +50,8 @@ class AnimationPointerRules final : public RuleModule {
 
   bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "pointer" &&
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == "pointer" &&
            site.schema == kChannelTargetSchema && site.member == "path" &&
            extension_used(ctx.doc, kExtension);
   }
@@ -144,7 +145,8 @@ class AnimationPointerRules final : public RuleModule {
         // An object misplaced on the channel or on its sampler is where this
         // pointer went: its UNEXPECTED_EXTENSION_OBJECT is the one cause.
         const auto sampler_index = index_member(*channel, "sampler");
-        const rapidjson::Value* sampler = sampler_index ? object_at(samplers, *sampler_index) : nullptr;
+        const rapidjson::Value* sampler =
+            sampler_index ? object_at(samplers, *sampler_index) : nullptr;
         if (!holds_extension(*channel, kExtension) &&
             (sampler == nullptr || !holds_extension(*sampler, kExtension))) {
           ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
