@@ -125,6 +125,17 @@ for where, at in (("channel", C0), ("sampler", S0)):
          "path 'pointer' with the KHR_animation_pointer object on the " + where +
          " instead of the target: UNEXPECTED_EXTENSION_OBJECT alone")
 
+# On the root, the asset and objects of the top-level collections (here a node
+# and a material) the object is not read either: UNEXPECTED_EXTENSION_OBJECT,
+# as glTF-Validator says for a known extension on an object it does not extend.
+d = passet([pch("/nodes/0/translation")], [V3], extra={"materials": [{}]})
+for obj in (d, d["asset"], d["nodes"][0], d["materials"][0]):
+    obj["extensions"] = {KAP: {"pointer": "/nodes/0/translation"}}
+case(OUT + "channel/extension_object_outside_animations", d,
+     [("UNEXPECTED_EXTENSION_OBJECT", E, at + "/extensions/" + KAP)
+      for at in ("", "/asset", "/nodes/0", "/materials/0")],
+     "KHR_animation_pointer objects on the root, the asset, a node and a material")
+
 # ---- the extension object and its pointer: schema ----------------------------
 d = passet([pch("/nodes/0/translation")], [V3])
 del d["animations"][0]["channels"][0]["target"]["extensions"][KAP]["pointer"]

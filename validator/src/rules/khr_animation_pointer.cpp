@@ -65,9 +65,31 @@ class AnimationPointerRules final : public RuleModule {
                        [this, &ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
                          link_animation(ctx, animation, ap);
                        });
+    report_misplaced_outside_animations(ctx);
   }
 
  private:
+  // The extension object on the root, the asset or an object of a top-level
+  // collection is not read either (glTF-Validator reads it on a channel
+  // target only).
+  static void report_misplaced_outside_animations(RuleContext& ctx) {
+    report_misplaced_extension(ctx.issues, ctx.doc, JsonPointer(), kExtension);
+    if (const rapidjson::Value* asset = member(ctx.doc, "asset")) {
+      report_misplaced_extension(ctx.issues, *asset, JsonPointer() / std::string_view("asset"),
+                                 kExtension);
+    }
+    for (const std::string_view collection :
+         {"accessors", "buffers", "bufferViews", "cameras", "images", "materials", "meshes",
+          "nodes", "samplers", "scenes", "skins", "textures"}) {
+      const rapidjson::Value* list = array_member(ctx.doc, collection);
+      for (std::size_t i = 0; i < array_size(list); ++i) {
+        if (const rapidjson::Value* obj = object_at(list, i)) {
+          report_misplaced_extension(ctx.issues, *obj, JsonPointer() / collection / i, kExtension);
+        }
+      }
+    }
+  }
+
   // Without KHR_animation_pointer in extensionsUsed its objects are not read:
   // each one is UNDECLARED_EXTENSION (and path "pointer" VALUE_NOT_IN_LIST).
   static void report_undeclared(RuleContext& ctx) {
