@@ -117,6 +117,21 @@ del d["animations"][0]["samplers"]
 case("animation/samplers_missing", d,
      [("UNDEFINED_PROPERTY", E, A), ("UNRESOLVED_REFERENCE", E, C0 + "/sampler")],
      "animation without samplers: UNDEFINED_PROPERTY at the animation; the channel's sampler 0 resolves to nothing")
+# Every missing required member is one issue at its object (glTF-Validator's
+# empty_objects.gltf): required lists of the glTF 2.0 schemas, accessor
+# (componentType, count, type), animation (channels, samplers), buffer
+# (byteLength), bufferView (buffer, byteLength).
+d = asset([], [], None)
+d.update({"accessors": [{}], "animations": [{}], "buffers": [{}], "bufferViews": [{}]})
+case("asset/empty_objects", d,
+     [("UNDEFINED_PROPERTY", E, "/accessors/0")] * 3 + [("UNDEFINED_PROPERTY", E, A)] * 2 +
+     [("UNDEFINED_PROPERTY", E, "/buffers/0")] + [("UNDEFINED_PROPERTY", E, "/bufferViews/0")] * 2,
+     "an empty accessor, animation, buffer and bufferView: one UNDEFINED_PROPERTY per missing member")
+# channel (sampler, target) and sampler (input, output); the sampler is unused.
+case("animation/channel_and_sampler_empty", base(channels=[{}], samplers=[{}]),
+     [("UNDEFINED_PROPERTY", E, C0)] * 2 + [("UNDEFINED_PROPERTY", E, S0)] * 2 +
+     [("UNUSED_OBJECT", I, S0)],
+     "an empty channel and an empty sampler: each missing member reported at its object")
 d = base()
 d["animations"][0]["speed"] = 2
 case("animation/unexpected_property", d,

@@ -111,6 +111,31 @@ case(OUT + "channel/extension_object_misplaced", d,
      "KHR_animation_pointer objects on the channel and on the sampler instead of the target (the "
      "target's own pointer is fine)")
 
+# The object on the channel (or its sampler) instead of the target, whose path is
+# "pointer": the misplaced object is the one cause, as in glTF-Validator (which
+# does not read an object in the wrong place); the target's missing pointer is
+# not a second error.
+for where, at in (("channel", C0), ("sampler", S0)):
+    d = passet([pch("/nodes/0/translation")], [V3])
+    del d["animations"][0]["channels"][0]["target"]["extensions"]
+    obj = d["animations"][0]["channels"][0] if where == "channel" else d["animations"][0]["samplers"][0]
+    obj["extensions"] = {KAP: {"pointer": "/nodes/0/translation"}}
+    case(OUT + "channel/extension_object_on_" + where + "_only", d,
+         [("UNEXPECTED_EXTENSION_OBJECT", E, at + "/extensions/" + KAP)],
+         "path 'pointer' with the KHR_animation_pointer object on the " + where +
+         " instead of the target: UNEXPECTED_EXTENSION_OBJECT alone")
+
+# On the root, the asset and objects of the top-level collections (here a node
+# and a material) the object is not read either: UNEXPECTED_EXTENSION_OBJECT,
+# as glTF-Validator says for a known extension on an object it does not extend.
+d = passet([pch("/nodes/0/translation")], [V3], extra={"materials": [{}]})
+for obj in (d, d["asset"], d["nodes"][0], d["materials"][0]):
+    obj["extensions"] = {KAP: {"pointer": "/nodes/0/translation"}}
+case(OUT + "channel/extension_object_outside_animations", d,
+     [("UNEXPECTED_EXTENSION_OBJECT", E, at + "/extensions/" + KAP)
+      for at in ("", "/asset", "/nodes/0", "/materials/0")],
+     "KHR_animation_pointer objects on the root, the asset, a node and a material")
+
 # ---- the extension object and its pointer: schema ----------------------------
 d = passet([pch("/nodes/0/translation")], [V3])
 del d["animations"][0]["channels"][0]["target"]["extensions"][KAP]["pointer"]

@@ -285,17 +285,18 @@ TEST(HostileLarge, TwoHundredThousandEmptyAnimations) {
   for (int i = 0; i < 200000; ++i) text += i ? ",{}" : "{}";
   text += "]}";
   const fs::path file = write_file("empty_animations.gltf", text);
-  // Every animation lacks its required members: an UNDEFINED_PROPERTY each
-  // (the first missing one, 'channels'), all 200,000 reported with --max-issues 0.
-  const ChildRun all = validate({"--max-issues", "0", file.string()}, "empty_animations");
+  // Every animation lacks its two required members ('channels', 'samplers'):
+  // an UNDEFINED_PROPERTY each, all 400,000 reported without issue limits.
+  const ChildRun all =
+      validate({"--max-issues", "0", "--max-issue-mb", "0", file.string()}, "empty_animations");
   expect_contract(all);
   EXPECT_EQ(all.exit_code, 1);
   bool parsed = false, truncated = true;
   const auto m = messages(all.out, &parsed, &truncated);
   ASSERT_TRUE(parsed);
   EXPECT_FALSE(truncated);
-  EXPECT_EQ(m.size(), 200000u);
-  EXPECT_EQ(m.count({"UNDEFINED_PROPERTY", "/animations/0"}), 1u);
+  EXPECT_EQ(m.size(), 400000u);
+  EXPECT_EQ(m.count({"UNDEFINED_PROPERTY", "/animations/0"}), 2u);
   EXPECT_TRUE(has(m, "UNDEFINED_PROPERTY", "/animations/199999"));
   // The default limit (100,000) and --max-issues bound the report.
   const ChildRun capped = validate({file.string()}, "empty_animations_default");
@@ -731,6 +732,54 @@ TEST(HostileBounds, FolderReportsAreStreamed) {
   }
 }
 
+TEST(HostileBounds, SchemaErrorsOfEveryValueAreNotHeldAtOnce) {
+  // 2,000,000 values of the wrong type (an 8 MB file). Kept as schema errors
+  // until validation ends (about 500 bytes each with their paths), they took
+  // 1.1 GB: over the 1 GiB address-space limit, the asset was INTERNAL_ERROR.
+  // The bound: the file, its parsed document (at most 32 bytes per value, so
+  // 64 MB here) and the issues kept (100,000 by default, about 25 MB).
+  constexpr int kValues = 2000000;
+  auto list = [](const char* value) {
+    std::string out;
+    for (int i = 0; i < kValues; ++i) (out += i ? "," : "") += value;
+    return out;
+  };
+  struct Shape {
+    const char* name;
+    std::string text;
+    const char* code;  // expected once at `pointer`
+    const char* pointer;
+  };
+  const std::string head = R"({"asset":{"version":"2.0"},)";
+  const Shape shapes[] = {
+      // An array of indices holding strings: one ARRAY_TYPE_MISMATCH at the array.
+      {"children", head + R"("nodes":[{"children":[)" + list(R"("x")") + "]}]}",
+       "ARRAY_TYPE_MISMATCH", "/nodes/0/children"},
+      // A SCALAR accessor's min with 2 M strings: one ARRAY_TYPE_MISMATCH, and its length.
+      {"min",
+       head + R"("accessors":[{"componentType":5126,"count":1,"type":"SCALAR","min":[)" +
+           list(R"("a")") + "]}]}",
+       "ARRAY_TYPE_MISMATCH", "/accessors/0/min"},
+      // A root collection of numbers: a TYPE_MISMATCH per element, capped by --max-issues.
+      {"nodes", head + R"("nodes":[)" + list("1") + "]}", "TYPE_MISMATCH", "/nodes/0"},
+  };
+  for (const Shape& shape : shapes) {
+    SCOPED_TRACE(shape.name);
+    const fs::path file =
+        write_file(std::string("schema_mass_") + shape.name + ".gltf", shape.text);
+    const ChildRun r = validate({file.string()}, std::string("schema_mass_") + shape.name);
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 1);
+    bool parsed = false;
+    const auto m = messages(r.out, &parsed);
+    ASSERT_TRUE(parsed) << r.err;
+    EXPECT_EQ(m.count({shape.code, shape.pointer}), 1u);
+    EXPECT_EQ(m.count({"INTERNAL_ERROR", ""}), 0u);
+#ifndef GLTF_ANIM_TEST_ASAN
+    EXPECT_LT(r.max_rss_kib, 160L * 1024);
+#endif
+  }
+}
 
 TEST(HostileBounds, RepeatedLookupsInALargeObjectAreIndexed) {
   // One node with 100,000 members, targeted by 100,000 channels (core target,

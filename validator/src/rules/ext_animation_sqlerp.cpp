@@ -79,10 +79,11 @@ class SqlerpRules final : public RuleModule {
  public:
   std::string_view name() const override { return kExt; }
 
-  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == kMode &&
-           used(ctx) && rules::animation_item(pointer, "samplers", "/interpolation").has_value();
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == kMode && used(ctx) &&
+           site.schema == kSamplerSchema && site.member == "interpolation";
   }
 
   // Outputs a_k, v_k, b_k per key. min_keys 0: fewer than two keys is this
@@ -95,13 +96,10 @@ class SqlerpRules final : public RuleModule {
 
   // A channel with the extension object may omit its core sampler (then
   // EXT_animation_sqlerp must be required; link() checks that).
-  bool excuses_member(const RuleContext& ctx, IssueCode code, std::string_view pointer,
-                      std::string_view name) const override {
-    if (code != "UNDEFINED_PROPERTY" || name != "sampler") return false;
-    const auto at = rules::animation_item(pointer, "channels", "");
-    if (!at) return false;
-    const rapidjson::Value* channel = rules::animation_object(ctx.doc, *at, "channels");
-    return channel != nullptr && rules::extension_object(*channel, kExt) != nullptr;
+  bool excuses_member(const RuleContext& /*ctx*/, IssueCode code,
+                      const SchemaSite& site) const override {
+    return code == "UNDEFINED_PROPERTY" && site.member == "sampler" &&
+           site.schema == kChannelSchema && rules::extension_object(site.object, kExt) != nullptr;
   }
 
   std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,

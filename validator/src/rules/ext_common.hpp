@@ -28,43 +28,6 @@ inline bool lists_extension(const rapidjson::Value& doc, std::string_view list,
   return false;
 }
 
-// Reads "<prefix><n>" at the start of `s`; advances `s` past it.
-inline std::optional<std::uint64_t> eat_index(std::string_view& s, std::string_view prefix) {
-  if (s.substr(0, prefix.size()) != prefix) return std::nullopt;
-  s.remove_prefix(prefix.size());
-  std::uint64_t n = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || p == s.data()) return std::nullopt;
-  s.remove_prefix(static_cast<std::size_t>(p - s.data()));
-  return n;
-}
-
-// "/animations/a/<collection>/i<rest>" -> (a, i) when the remainder equals `rest`.
-struct AnimationItem {
-  std::uint64_t animation = 0;
-  std::uint64_t item = 0;
-};
-inline std::optional<AnimationItem> animation_item(std::string_view pointer,
-                                                   std::string_view collection,
-                                                   std::string_view rest) {
-  const auto a = eat_index(pointer, "/animations/");
-  if (!a) return std::nullopt;
-  std::string prefix = "/";
-  prefix += collection;
-  prefix += '/';
-  const auto i = eat_index(pointer, prefix);
-  if (!i || pointer != rest) return std::nullopt;
-  return AnimationItem{*a, *i};
-}
-
-// The JSON object /animations/a/<collection>/i, or nullptr.
-inline const rapidjson::Value* animation_object(const rapidjson::Value& doc, AnimationItem at,
-                                                std::string_view collection) {
-  const rapidjson::Value* animation = object_at(array_member(doc, "animations"), at.animation);
-  if (animation == nullptr) return nullptr;
-  return object_at(array_member(*animation, collection), at.item);
-}
-
 // The extension object `name` of `obj` (obj.extensions.name) when it is an object.
 inline const rapidjson::Value* extension_object(const rapidjson::Value& obj, std::string_view name) {
   const rapidjson::Value* ext = member(obj, "extensions");

@@ -129,12 +129,17 @@ void for_each_animation(const rapidjson::Value& doc, Visit&& visit) {
   }
 }
 
+// obj.extensions.<extension> exists (of any type).
+inline bool holds_extension(const rapidjson::Value& obj, std::string_view extension) {
+  const rapidjson::Value* extensions = member(obj, "extensions");
+  return extensions != nullptr && member(*extensions, extension) != nullptr;
+}
+
 // An object of `extension` on `obj`, where that extension defines none:
 // glTF-Validator's UNEXPECTED_EXTENSION_OBJECT at .../extensions/<extension>.
 inline void report_misplaced_extension(IssueCollector& issues, const rapidjson::Value& obj,
                                        const JsonPointer& at, std::string_view extension) {
-  const rapidjson::Value* extensions = member(obj, "extensions");
-  if (extensions != nullptr && member(*extensions, extension) != nullptr) {
+  if (holds_extension(obj, extension)) {
     issues.add("UNEXPECTED_EXTENSION_OBJECT", at / std::string_view("extensions") / extension);
   }
 }

@@ -131,10 +131,11 @@ class Animation2Rules final : public RuleModule {
  public:
   std::string_view name() const override { return kExt; }
 
-  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    return value.IsString() && std::string_view(value.GetString(), value.GetStringLength()) == "SLERP" &&
-           used(ctx) && rules::animation_item(pointer, "samplers", "/interpolation").has_value();
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == "SLERP" && used(ctx) &&
+           site.schema == kSamplerSchema && site.member == "interpolation";
   }
 
   std::optional<InterpolationInfo> interpolation(const RuleContext& ctx,
@@ -143,16 +144,12 @@ class Animation2Rules final : public RuleModule {
     return std::nullopt;
   }
 
-  bool excuses_member(const RuleContext& ctx, IssueCode code, std::string_view pointer,
-                      std::string_view name) const override {
-    if (!used(ctx) || !rules::animation_item(pointer, "channels", "")) return false;
-    if (code == "UNEXPECTED_PROPERTY") return name == "targetpointer";
-    if (code == "UNDEFINED_PROPERTY" && name == "target") {
-      const rapidjson::Value* channel =
-          rules::animation_object(ctx.doc, *rules::animation_item(pointer, "channels", ""), "channels");
-      return channel != nullptr && has(*channel, "targetpointer");
-    }
-    return false;
+  bool excuses_member(const RuleContext& ctx, IssueCode code,
+                      const SchemaSite& site) const override {
+    if (!used(ctx) || site.schema != kChannelSchema) return false;
+    if (code == "UNEXPECTED_PROPERTY") return site.member == "targetpointer";
+    return code == "UNDEFINED_PROPERTY" && site.member == "target" &&
+           has(site.object, "targetpointer");
   }
 
   void link(RuleContext& ctx) override {

@@ -48,14 +48,12 @@ class AnimationPointerRules final : public RuleModule {
  public:
   std::string_view name() const override { return "KHR_animation_pointer"; }
 
-  bool accepts_value(const RuleContext& ctx, std::string_view pointer,
+  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
                      const rapidjson::Value& value) const override {
-    if (!value.IsString() || std::string_view(value.GetString()) != "pointer") return false;
-    if (!extension_used(ctx.doc, kExtension)) return false;
-    // /animations/a/channels/c/target/path
-    constexpr std::string_view kSuffix = "/target/path";
-    return pointer.starts_with("/animations/") && pointer.ends_with(kSuffix) &&
-           pointer.find("/channels/") != std::string_view::npos;
+    return value.IsString() &&
+           std::string_view(value.GetString(), value.GetStringLength()) == "pointer" &&
+           site.schema == kChannelTargetSchema && site.member == "path" &&
+           extension_used(ctx.doc, kExtension);
   }
 
   void link(RuleContext& ctx) override {
@@ -67,9 +65,31 @@ class AnimationPointerRules final : public RuleModule {
                        [this, &ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
                          link_animation(ctx, animation, ap);
                        });
+    report_misplaced_outside_animations(ctx);
   }
 
  private:
+  // The extension object on the root, the asset or an object of a top-level
+  // collection is not read either (glTF-Validator reads it on a channel
+  // target only).
+  static void report_misplaced_outside_animations(RuleContext& ctx) {
+    report_misplaced_extension(ctx.issues, ctx.doc, JsonPointer(), kExtension);
+    if (const rapidjson::Value* asset = member(ctx.doc, "asset")) {
+      report_misplaced_extension(ctx.issues, *asset, JsonPointer() / std::string_view("asset"),
+                                 kExtension);
+    }
+    for (const std::string_view collection :
+         {"accessors", "buffers", "bufferViews", "cameras", "images", "materials", "meshes",
+          "nodes", "samplers", "scenes", "skins", "textures"}) {
+      const rapidjson::Value* list = array_member(ctx.doc, collection);
+      for (std::size_t i = 0; i < array_size(list); ++i) {
+        if (const rapidjson::Value* obj = object_at(list, i)) {
+          report_misplaced_extension(ctx.issues, *obj, JsonPointer() / collection / i, kExtension);
+        }
+      }
+    }
+  }
+
   // Without KHR_animation_pointer in extensionsUsed its objects are not read:
   // each one is UNDECLARED_EXTENSION (and path "pointer" VALUE_NOT_IN_LIST).
   static void report_undeclared(RuleContext& ctx) {
@@ -144,7 +164,15 @@ class AnimationPointerRules final : public RuleModule {
           ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", pp);
         }
       } else if (path && *path == "pointer") {
-        ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
+        // An object misplaced on the channel or on its sampler is where this
+        // pointer went: its UNEXPECTED_EXTENSION_OBJECT is the one cause.
+        const auto sampler_index = index_member(*channel, "sampler");
+        const rapidjson::Value* sampler =
+            sampler_index ? object_at(samplers, *sampler_index) : nullptr;
+        if (!holds_extension(*channel, kExtension) &&
+            (sampler == nullptr || !holds_extension(*sampler, kExtension))) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
+        }
         continue;
       }
       if (ext == nullptr || !path || *path != "pointer") continue;

@@ -4,7 +4,8 @@
 // validate_asset (validate.hpp) runs, for one loaded asset:
 //   1. schema: the embedded JSON Schemas (validator/schemas/) via valijson;
 //      a module may accept an enum value the core schema does not know
-//      (accepts_value), e.g. path "pointer" when KHR_animation_pointer is used;
+//      (accepts_value), e.g. path "pointer" when KHR_animation_pointer is used,
+//      or excuse a missing or unexpected member (excuses_member);
 //   2. link: bufferViews and accessors (the loader's layout checks), then every
 //      module's link() in the fixed order of rule_modules();
 //   3. data: one streaming pass per accessor, in accessor order. During link,
@@ -94,13 +95,28 @@ struct RuleContext {
   std::optional<InterpolationInfo> interpolation(std::string_view name) const;
 };
 
+// Where the schema phase asks a module about a member: `object` (a JSON
+// object of the document), described by the schema file `schema` (its $id,
+// one of the k...Schema names below), and the name of its `member` in question.
+struct SchemaSite {
+  std::string_view schema;
+  const rapidjson::Value& object;
+  std::string_view member;
+};
+
+// The schema files whose objects extension modules are asked about.
+inline constexpr std::string_view kChannelSchema = "animation.channel.schema.json";
+inline constexpr std::string_view kChannelTargetSchema = "animation.channel.target.schema.json";
+inline constexpr std::string_view kSamplerSchema = "animation.sampler.schema.json";
+
 class RuleModule {
  public:
   virtual ~RuleModule() = default;
   virtual std::string_view name() const = 0;
-  // Schema phase: the core schema rejected `value` at `pointer` as not in its
-  // list (VALUE_NOT_IN_LIST); return true when this module defines that value.
-  virtual bool accepts_value(const RuleContext& /*ctx*/, std::string_view /*pointer*/,
+  // Schema phase: the core schema rejected `value`, member `site.member` of
+  // `site.object`, as not in its list (VALUE_NOT_IN_LIST); return true when
+  // this module defines that value.
+  virtual bool accepts_value(const RuleContext& /*ctx*/, const SchemaSite& /*site*/,
                              const rapidjson::Value& /*value*/) const {
     return false;
   }
@@ -111,11 +127,11 @@ class RuleModule {
     return std::nullopt;
   }
   // Schema phase: the core schema reported `code` (UNDEFINED_PROPERTY or
-  // UNEXPECTED_PROPERTY) for `member` of the object at `pointer` (the object's
-  // own pointer); return true when this module defines that shape (e.g. a
-  // KHR_animation2 channel has `targetpointer` instead of `target`).
+  // UNEXPECTED_PROPERTY) for member `site.member` of `site.object`; return
+  // true when this module defines that shape (e.g. a KHR_animation2 channel
+  // has `targetpointer` instead of `target`).
   virtual bool excuses_member(const RuleContext& /*ctx*/, IssueCode /*code*/,
-                              std::string_view /*pointer*/, std::string_view /*member*/) const {
+                              const SchemaSite& /*site*/) const {
     return false;
   }
   // Link phase, asked by the animation module: a sampler of the same animation
