@@ -129,14 +129,18 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   const auto* target = std::get_if<vm::Target>(&channel.target);
   if (target == nullptr) {
     const auto& untargeted = std::get<vm::Untargeted>(channel.target);
-    // "When node isn't defined, channel SHOULD be ignored"; so are paths of other extensions.
-    if (untargeted.reason == vm::NoTarget::kNoNode || untargeted.reason == vm::NoTarget::kUnknownPath) {
-      return std::nullopt;
-    }
+    if (untargeted.reason == vm::NoTarget::kUnknownPath) return std::nullopt;  // another extension's path
     if (untargeted.source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
     throw fail(untargeted.why);
   }
   if (target->source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
+  if (const auto* node = std::get_if<vm::NodeTarget>(&target->what)) {
+    // "When node isn't defined, channel SHOULD be ignored."
+    if (std::holds_alternative<vm::Absent>(node->node)) return std::nullopt;
+    if (const auto* unresolved = std::get_if<vm::Unresolved>(&node->node)) {
+      throw fail("target node " + std::to_string(unresolved->index) + " does not exist");
+    }
+  }
 
   Resolved r;
   r.index = channel.index;

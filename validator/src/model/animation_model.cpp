@@ -77,18 +77,24 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
   constexpr TargetSource kSource = TargetSource::kCore;
   const auto path_text = string_member(target, "path");
   if (!path_text) return untargeted(kSource, NoTarget::kNoPath, "target.path is missing");
-  const auto node = index_member(target, "node");
-  // "When node isn't defined, channel SHOULD be ignored."
-  if (!node) return untargeted(kSource, NoTarget::kNoNode, "target.node is not defined");
   const auto path = node_path(*path_text);
   if (!path) return untargeted(kSource, NoTarget::kUnknownPath, "target.path '" + std::string(*path_text) + "' is not a core path");
-  if (object_at(array_member(doc, "nodes"), *node) == nullptr) {
-    return untargeted(kSource, NoTarget::kUnresolvedNode, "target node " + std::to_string(*node) + " does not exist");
+  NodeTarget what{Absent{}, *path};
+  const auto node = index_member(target, "node");
+  const rapidjson::Value* json = node ? object_at(array_member(doc, "nodes"), *node) : nullptr;
+  if (node && json == nullptr) what.node = Unresolved{*node};
+  if (json != nullptr) what.node = NodeRef{*node, member(*json, "matrix") != nullptr, member(*json, "skin") != nullptr};
+  // The template's row; without a linked node, its type alone (nothing is defined).
+  const std::vector<std::string> tokens = {"nodes", json != nullptr ? std::to_string(*node) : "0", std::string(*path_text)};
+  std::optional<om::Match> m = om::match(tokens);
+  Target t;
+  if (json != nullptr) {
+    t = property_target(kSource, "/nodes/" + tokens[1] + "/" + tokens[2], doc, std::move(*m), std::nullopt);
+  } else {
+    t.source = kSource;
+    t.shape = shape_of(*m->property, om::Resolved{}, std::nullopt);
   }
-  const std::vector<std::string> tokens = {"nodes", std::to_string(*node), std::string(*path_text)};
-  const std::optional<om::Match> m = om::match(tokens);
-  Target t = property_target(kSource, "/nodes/" + tokens[1] + "/" + tokens[2], doc, *m, std::nullopt);
-  t.what = NodeTarget{*node, *path};
+  t.what = std::move(what);
   return t;
 }
 

@@ -39,6 +39,21 @@ inline std::optional<std::uint64_t> eat_index(std::string_view& s, std::string_v
   return n;
 }
 
+// Calls visit(json, animation, /animations/a) for each animation of the model
+// (the objects of "animations", in order) with its JSON object.
+template <class Visit>
+void for_each_linked_animation(const RuleContext& ctx, Visit&& visit) {
+  const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+  const JsonPointer root = JsonPointer() / std::string_view("animations");
+  for (const model::Animation& a : ctx.model.animations) visit(*object_at(animations, a.index), a, root / a.index);
+}
+
+// The core target (node path) a channel animates, or nullptr.
+inline const model::NodeTarget* node_target(const model::Channel& channel) {
+  const auto* target = std::get_if<model::Target>(&channel.target);
+  return target != nullptr ? std::get_if<model::NodeTarget>(&target->what) : nullptr;
+}
+
 // "/animations/a/<collection>/i<rest>" -> (a, i) when the remainder equals `rest`.
 struct AnimationItem {
   std::uint64_t animation = 0;

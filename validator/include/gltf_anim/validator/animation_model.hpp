@@ -87,9 +87,18 @@ enum class TargetSource {
 enum class NodePath { kTranslation, kRotation, kScale, kWeights };
 std::string_view node_path_name(NodePath p);  // "translation", ...
 
-// A core target: node and path, the node index resolved.
+// The node a core target names, with what the core rules ask of it.
+struct NodeRef {
+  std::uint64_t index = 0;
+  bool matrix = false;  // the node has `matrix` (its TRS must not be animated)
+  bool skin = false;    // the node has `skin`
+};
+
+// A core target: one of the four paths, of a node. Without node the spec says
+// the channel SHOULD be ignored (the sampler does), but its sampler's output
+// is still checked against the path; an unresolved node is the rules' error.
 struct NodeTarget {
-  std::uint64_t node = 0;
+  Link<NodeRef> node;
   NodePath path = NodePath::kTranslation;
 };
 
@@ -123,7 +132,8 @@ struct ValueShape {
 struct Target {
   TargetSource source = TargetSource::kCore;
   // The animated property as a JSON pointer: "/nodes/0/rotation" for a core
-  // target, the pointer as written otherwise (KHR_animation2: with a leading "/").
+  // target ("" without a linked node), the pointer as written otherwise
+  // (KHR_animation2: with a leading "/").
   std::string pointer;
   std::variant<NodeTarget, PropertyTarget, ExtrasTarget> what;
   ValueShape shape;
@@ -133,9 +143,7 @@ struct Target {
 enum class NoTarget {
   kNoTarget,         // neither target (an object) nor targetpointer
   kNoPath,           // core target without path
-  kNoNode,           // core target without node: the spec says the channel SHOULD be ignored
   kUnknownPath,      // core path none of the four (an extension's)
-  kUnresolvedNode,   // target.node points nowhere
   kMissingPointer,   // path "pointer" without the extension's pointer, or targetpointer not a string
   kInvalidPointer,   // not RFC 6901 (or KHR_animation2's empty pointer)
   kUnknownProperty,  // no Object Model template matches (nor extras; for KHR_animation2
