@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gltf_anim::reports {
 namespace {
@@ -18,7 +18,6 @@ namespace {
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
-using detail::text_clean;
 
 constexpr std::size_t kFirstPlaces = 3;
 
@@ -38,7 +37,7 @@ std::string place(const Issue& i) {
     s += std::to_string(*i.offset);
     return s;
   }
-  return i.pointer.empty() ? std::string("\"\"") : text_clean(i.pointer);
+  return i.pointer.empty() ? std::string("\"\"") : text::visible_text(i.pointer);
 }
 
 std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
@@ -75,7 +74,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
   ++assets_;
   const bool fails = reaches(r, options_.fail_on);
   if (fails) ++failed_;
-  out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+  out << text::visible_text(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
       << (r.truncated ? "; truncated" : "") << ")\n";
   // Group by (code, severity), in order of first appearance.
   std::vector<std::vector<const Issue*>> groups;
@@ -88,9 +87,9 @@ void TextStreamWriter::asset(const ValidationReport& r) {
   }
   for (const auto& g : groups) {
     const Issue& first = *g.front();
-    out << "  " << label(first.severity) << " " << text_clean(first.code);
+    out << "  " << label(first.severity) << " " << text::visible_text(first.code);
     if (g.size() == 1) {
-      out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
+      out << " at " << place(first) << ": " << text::visible_text(first.message) << "\n";
       continue;
     }
     out << " x" << g.size() << ", first at ";
@@ -98,7 +97,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
       out << (k ? ", " : "") << place(*g[k]);
     }
     if (g.size() > kFirstPlaces) out << ", ...";
-    out << ": " << text_clean(first.message) << "\n";
+    out << ": " << text::visible_text(first.message) << "\n";
   }
 }
 

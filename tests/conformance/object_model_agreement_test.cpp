@@ -12,7 +12,7 @@
 // the sampled values from closed forms (a rotation of 90 degrees about z,
 // stored with the opposite sign, is at 45 degrees halfway: (0, 0, sin pi/8,
 // cos pi/8)).
-#include <gltf_anim/conformance/sample.hpp>
+#include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/object_model.hpp>
@@ -33,7 +33,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 namespace om = validator::object_model;
@@ -215,9 +215,9 @@ TEST(ObjectModelAgreement, EveryAnimatableTemplateIsReadAlikeByValidateAndSample
               e.extensions);
 
     // sample: the same width, evaluated as the type says, halfway between the keys.
-    const reports::SamplesFile samples = sample_asset(path);
+    const samples::SamplesFile samples = sampler::sample_asset(path);
     ASSERT_EQ(samples.animations.at(0).channels.size(), 1u);
-    const reports::SampledChannel& ch = samples.animations[0].channels[0];
+    const samples::SampledChannel& ch = samples.animations[0].channels[0];
     EXPECT_EQ(ch.width, e.width);
     const std::vector<double> half = at(ch, 0.5);
     if (e.quaternion) {
@@ -244,7 +244,7 @@ TEST(ObjectModelAgreement, EveryAnimatableTemplateIsReadAlikeByValidateAndSample
       const auto wide_issues = animation_issues(validator::validate_file(wide, {}));
       ASSERT_EQ(wide_issues.size(), 1u);
       EXPECT_TRUE(wide_issues[0].starts_with("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT")) << wide_issues[0];
-      EXPECT_THROW(sample_asset(wide), SampleError);
+      EXPECT_THROW(sampler::sample_asset(wide), sampler::SampleError);
     }
   }
   // The adoc's mutable rows plus KHR_node_visibility's: at least the core ones.
@@ -289,7 +289,7 @@ TEST(QuaternionPointers, ImageBasedLightRotationIsSlerpedOnTheShortestPath) {
   // Identity, then 90 degrees about z stored as -q (same rotation, opposite sign).
   const auto path = write_rotation_asset(dir, "ibl", kLightRotation, "LINEAR", {0, 0, 0, 1, 0, 0, -s, -s});
   EXPECT_EQ(validator::validate_file(path, {}).count(validator::Severity::kError), 0u);
-  const auto ch = channel(sample_asset(path), kLightRotation);
+  const auto ch = channel(sampler::sample_asset(path), kLightRotation);
   ASSERT_EQ(ch.width, 4u);
   // Shortest path: the angle grows from 0 to 90 degrees about z, theta = 90 t
   // degrees, q = (0, 0, sin(theta / 2), cos(theta / 2)). Component-wise
@@ -319,10 +319,10 @@ TEST(QuaternionPointers, ImageBasedLightRotationSamplesAsANodeRotationInEveryMod
   for (const auto& [mode, values] : {std::pair{std::string("LINEAR"), keys}, std::pair{std::string("STEP"), keys},
                                      std::pair{std::string("CUBICSPLINE"), cubic}}) {
     SCOPED_TRACE(mode);
-    const auto light = channel(sample_asset(write_rotation_asset(dir, "light_" + mode, kLightRotation, mode, values)),
+    const auto light = channel(sampler::sample_asset(write_rotation_asset(dir, "light_" + mode, kLightRotation, mode, values)),
                                kLightRotation);
     const auto node =
-        channel(sample_asset(write_rotation_asset(dir, "node_" + mode, "/nodes/0/rotation", mode, values)),
+        channel(sampler::sample_asset(write_rotation_asset(dir, "node_" + mode, "/nodes/0/rotation", mode, values)),
                 "/nodes/0/rotation");
     EXPECT_EQ(light.times, node.times);
     EXPECT_EQ(light.values, node.values);
@@ -334,4 +334,4 @@ TEST(QuaternionPointers, ImageBasedLightRotationSamplesAsANodeRotationInEveryMod
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

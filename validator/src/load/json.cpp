@@ -4,7 +4,7 @@
 #include "load/internal.hpp"
 
 #include <gltf_anim/validator/json_syntax.hpp>
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
