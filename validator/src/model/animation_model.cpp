@@ -161,7 +161,11 @@ std::variant<Untargeted, Target> animation2_target(const rapidjson::Value& doc, 
   if (m->property->read_only) return untargeted(kSource, NoTarget::kReadOnly, "read-only in the glTF Object Model");
   Target t = property_target(kSource, std::move(pointer), doc, std::move(*m), component);
   const auto& p = std::get<PropertyTarget>(t.what);
-  if (component) {
+  // A component of a property that is not there is the property's problem
+  // (the rules say it is undefined), not the index's.
+  const bool present = p.resolved.status != om::Resolution::kUndefined &&
+                       p.resolved.status != om::Resolution::kNoMorphTargets;
+  if (component && present) {
     const ValueShape whole = shape_of(*p.match.property, p.resolved);
     if (whole.width && *component >= *whole.width) {
       return untargeted(kSource, NoTarget::kUnknownProperty,
