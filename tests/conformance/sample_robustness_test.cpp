@@ -68,6 +68,11 @@ TEST(SampleRobustness, BrokenChannelsAreErrorsWithExitCode1) {
       {"no_sampler", R"([{"channels":[{"target":{"node":0,"path":"translation"}}],"samplers":[]}])"},
       {"pointer_missing", R"([{"channels":[{"sampler":0,"target":{"path":"pointer"}}],"samplers":[{"input":0,"output":1}]}])"},
       {"channel_not_object", R"([{"channels":[7],"samplers":[]}])"},
+      // What the validator refuses as a target, sample refuses too (the animation model's reading):
+      {"unresolved_node", R"([{"channels":[{"sampler":0,"target":{"node":5,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"unknown_pointer", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/speed"}}}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"read_only_pointer", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/mesh"}}}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"pointer_float3_vec4", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":2}]}])"},
       {"linear_int", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/extras/x"}}}}],"samplers":[{"input":0,"output":3}]}])"},
   };
   for (const auto& c : cases) {
