@@ -96,32 +96,6 @@ using rapidjson::Value;
 std::filesystem::path write_asset(const std::filesystem::path& dir, const std::string& name, const Expected& e,
                                   const std::string& pointer, const std::string& output_type,
                                   std::uint64_t per_key, const std::string& interpolation) {
-  Document doc;
-  doc.SetObject();
-  auto& a = doc.GetAllocator();
-  // The animated property, present (some have no default), and what makes it defined.
-  Value leaf;
-  if (e.type == "bool") {
-    leaf.SetBool(true);
-  } else if (e.width == 1 && e.type != "float[]") {
-    leaf.SetDouble(1.0);
-  } else {
-    leaf.SetArray();
-    for (std::uint64_t i = 0; i < e.width; ++i) leaf.PushBack(0.0, a);
-  }
-  Pointer(pointer.c_str()).Set(doc, leaf, a);
-  if (pointer.starts_with("/nodes/0/weights")) {
-    Pointer("/nodes/0/mesh").Set(doc, 0, a);
-    Value targets(rapidjson::kArrayType);
-    for (std::uint64_t i = 0; i < kMorphTargets; ++i) targets.PushBack(Value(rapidjson::kObjectType), a);
-    Pointer("/meshes/0/primitives/0/targets").Set(doc, targets, a);
-  }
-  Pointer("/asset/version").Set(doc, "2.0", a);
-  Pointer("/extensionsUsed/0").Set(doc, "KHR_animation_pointer", a);
-  for (std::size_t i = 0; i < e.extensions.size(); ++i) {
-    Pointer(("/extensionsUsed/" + std::to_string(i + 1)).c_str()).Set(doc, Value(e.extensions[i].c_str(), a), a);
-  }
-
   // Keys: times 0, 1; values 0 then 1 per component, a quaternion from the
   // identity to 90 degrees about z stored negated (-q: the same rotation, so
   // the shortest path is 45 degrees halfway), a bool 0 then 1 (UNSIGNED_BYTE).
@@ -150,9 +124,32 @@ std::filesystem::path write_asset(const std::filesystem::path& dir, const std::s
                            R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":")" +
                            pointer + R"("}}}}],"samplers":[{"input":0,"output":1,"interpolation":")" + interpolation +
                            R"("}]}]})";
-  Document rest;
-  rest.Parse(json.c_str());
-  for (auto& m : rest.GetObject()) doc.AddMember(Value(m.name, a), Value(m.value, a), a);
+  Document doc;
+  doc.Parse(json.c_str());
+  auto& a = doc.GetAllocator();
+  // The animated property, present (some have no default), and what makes it defined.
+  Value leaf;
+  if (e.type == "bool") {
+    leaf.SetBool(true);
+  } else if (e.width == 1 && e.type != "float[]") {
+    leaf.SetDouble(1.0);
+  } else {
+    leaf.SetArray();
+    for (std::uint64_t i = 0; i < e.width; ++i) leaf.PushBack(0.0, a);
+  }
+  Pointer(pointer.c_str()).Set(doc, leaf, a);
+  if (pointer.starts_with("/nodes/0/weights")) {
+    Pointer("/nodes/0/mesh").Set(doc, 0, a);
+    Value targets(rapidjson::kArrayType);
+    for (std::uint64_t i = 0; i < kMorphTargets; ++i) targets.PushBack(Value(rapidjson::kObjectType), a);
+    Pointer("/meshes/0/primitives/0/targets").Set(doc, targets, a);
+  }
+  Pointer("/asset/version").Set(doc, "2.0", a);
+  Pointer("/extensionsUsed/0").Set(doc, "KHR_animation_pointer", a);
+  for (std::size_t i = 0; i < e.extensions.size(); ++i) {
+    Pointer(("/extensionsUsed/" + std::to_string(i + 1)).c_str()).Set(doc, Value(e.extensions[i].c_str(), a), a);
+  }
+
   rapidjson::StringBuffer text;
   rapidjson::Writer<rapidjson::StringBuffer> writer(text);
   doc.Accept(writer);
