@@ -82,6 +82,25 @@ TEST(SampleRobustness, BrokenChannelsAreErrorsWithExitCode1) {
   }
 }
 
+// A refused pointer is quoted cut (256 bytes and a mark), not whole: a 100 kB
+// pointer gives a one-line reason, not a 100 kB one.
+TEST(SampleRobustness, ALongRefusedPointerIsQuotedCut) {
+  const auto path = scratch("robust_long_pointer") / "asset.gltf";
+  const std::string pointer = "/nodes/0/" + std::string(100000, 'x');
+  std::ofstream(path) << asset_with(R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":)"
+                                    R"({"KHR_animation_pointer":{"pointer":")" + pointer + R"("}}}}],)"
+                                    R"("samplers":[{"input":0,"output":1}]}])");
+  try {
+    sampler::sample_asset(path);
+    ADD_FAILURE() << "an unknown pointer was sampled";
+  } catch (const sampler::SampleError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(e.exit_code(), 1);
+    EXPECT_NE(what.find("is not a property of the glTF Object Model"), std::string::npos) << what.substr(0, 400);
+    EXPECT_LT(what.size(), path.string().size() + 512);
+  }
+}
+
 TEST(SampleRobustness, ChannelsWithoutNodeAreIgnoredAsTheSpecSays) {
   const auto path = scratch("robust_nonode") / "asset.gltf";
   std::ofstream(path) << asset_with(R"([{"channels":[{"sampler":0,"target":{"path":"translation"}}],)"

@@ -2,6 +2,7 @@
 // point at them), then its channels and their targets. Tolerant of any JSON
 // shape: the schema phase has reported wrong types, so a member of the wrong
 // type is simply absent here.
+#include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 
 #include <algorithm>
@@ -60,6 +61,13 @@ Untargeted untargeted(TargetSource source, NoTarget reason, std::string why) {
   return Untargeted{source, reason, std::move(why)};
 }
 
+// A pointer quoted in a reason: cut, so that a channel's message stays a line
+// however long the pointer (the JSON holds it whole).
+std::string quoted(std::string_view pointer) {
+  constexpr std::size_t kMaxQuoted = 256;
+  return "'" + text::truncate_utf8(pointer, kMaxQuoted) + "'";
+}
+
 Target property_target(TargetSource source, std::string pointer, const rapidjson::Value& doc, om::Match m,
                        std::optional<std::uint64_t> component) {
   Target t;
@@ -78,7 +86,7 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
   const auto path_text = string_member(target, "path");
   if (!path_text) return untargeted(kSource, NoTarget::kNoPath, "target.path is missing");
   const auto path = node_path(*path_text);
-  if (!path) return untargeted(kSource, NoTarget::kUnknownPath, "target.path '" + std::string(*path_text) + "' is not a core path");
+  if (!path) return untargeted(kSource, NoTarget::kUnknownPath, "target.path " + quoted(*path_text) + " is not a core path");
   NodeTarget what{Absent{}, *path};
   const auto node = index_member(target, "node");
   const rapidjson::Value* json = node ? object_at(array_member(doc, "nodes"), *node) : nullptr;
@@ -107,10 +115,10 @@ std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc, con
   if (!text) return untargeted(kSource, NoTarget::kMissingPointer, "KHR_animation_pointer.pointer is missing");
   const std::string pointer(*text);
   const auto tokens = om::parse_pointer(pointer);
-  if (!tokens) return untargeted(kSource, NoTarget::kInvalidPointer, "pointer '" + pointer + "' is not an RFC 6901 pointer");
+  if (!tokens) return untargeted(kSource, NoTarget::kInvalidPointer, "pointer " + quoted(pointer) + " is not an RFC 6901 pointer");
   if (std::find(tokens->begin(), tokens->end(), "extras") != tokens->end()) {
     if (om::find_value(doc, *tokens) == nullptr) {
-      return untargeted(kSource, NoTarget::kUndefinedExtras, "pointer '" + pointer + "' names no value");
+      return untargeted(kSource, NoTarget::kUndefinedExtras, "pointer " + quoted(pointer) + " names no value");
     }
     Target t;
     t.source = kSource;
@@ -121,10 +129,10 @@ std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc, con
   std::optional<om::Match> m = om::match(*tokens);
   if (!m) {
     return untargeted(kSource, NoTarget::kUnknownProperty,
-                      "pointer '" + pointer + "' is not a property of the glTF Object Model");
+                      "pointer " + quoted(pointer) + " is not a property of the glTF Object Model");
   }
   if (m->property->read_only) {
-    return untargeted(kSource, NoTarget::kReadOnly, "pointer '" + pointer + "' is read-only in the glTF Object Model");
+    return untargeted(kSource, NoTarget::kReadOnly, "pointer " + quoted(pointer) + " is read-only in the glTF Object Model");
   }
   return property_target(kSource, pointer, doc, std::move(*m), std::nullopt);
 }
