@@ -1,6 +1,8 @@
 // Core glTF 2.0 animation rules (spec 3.11 "Animations", Appendix C), grouped
 // by the object they concern: samplers, then channels, then the animation as a
-// whole (duplicate targets, unused samplers). Codes, severities and pointers
+// whole (duplicate targets, unused samplers). What a channel animates (node,
+// path, morph targets, quaternion) is the animation model's; references and
+// duplicates are checked on the JSON as written. Codes, severities and pointers
 // are glTF-Validator's (../shared/specs/validator-codes.md) except where its
 // behaviour is a defect; docs/VALIDATOR.md lists those differences.
 #include <gltf_anim/validator/accessor.hpp>

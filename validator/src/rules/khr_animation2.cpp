@@ -7,8 +7,8 @@
 //  - an info that the draft is superseded (at its extensionsUsed entry);
 //  - pointer syntax (RFC 6901; the draft's own example "nodes/0/rotation" has
 //    no leading '/': accepted with a warning);
-//  - resolution against the asset through the Object Model table
-//    (object_model.hpp, shared with KHR_animation_pointer): a mutable
+//  - resolution against the asset as the animation model reads targetpointer
+//    (animation_model.hpp, through the Object Model table): a mutable
 //    template, defined in the asset (present, or a default inside a present
 //    object); one more index token names a component of a vector (the
 //    draft's "scalars in an array");

@@ -1,7 +1,9 @@
 // KHR_animation_pointer (../shared/specs/KHR_animation_pointer/README.md): a
 // channel target with path "pointer" and no node animates the property its
-// extension object's JSON pointer names, resolved through the Object Model
-// table (object_model.hpp). Checked only when the asset lists the extension in
+// extension object's JSON pointer names, as the animation model reads it
+// (animation_model.hpp: the pointer parsed, matched against the Object Model
+// table and resolved once, for these rules and for `sample` alike). Checked
+// only when the asset lists the extension in
 // extensionsUsed (without it, path "pointer" stays VALUE_NOT_IN_LIST).
 //
 // Per channel: path/node/extension-object consistency (glTF-Validator's codes),
@@ -10,8 +12,8 @@
 // int and bool, count x width x 3 for CUBICSPLINE), unit quaternions (data
 // pass), and per animation: no property targeted twice (identical pointers, an
 // array and one of its elements, a pointer and a core target of the same node
-// property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer,
-// checked by object_model::parse_pointer (linear, no regex).
+// property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer
+// (the model's parse, linear, no regex).
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
