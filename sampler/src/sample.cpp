@@ -345,7 +345,9 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, 
     std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
     std::vector<std::vector<double>> keys;
     double end = 0.0;  // latest key, for --rate
-    {
+    if (!animation.channels_array) {
+      errors.push_back("/animations/" + std::to_string(animation.index) + ": channels missing");
+    } else {
       std::size_t next_channel = 0;  // channels that are not objects are not in the model
       for (std::size_t c = 0; c < animation.channels.size(); ++c) {
         for (; next_channel < animation.channels[c].index; ++next_channel) {

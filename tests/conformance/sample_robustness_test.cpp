@@ -68,6 +68,8 @@ TEST(SampleRobustness, BrokenChannelsAreErrorsWithExitCode1) {
       {"no_sampler", R"([{"channels":[{"target":{"node":0,"path":"translation"}}],"samplers":[]}])"},
       {"pointer_missing", R"([{"channels":[{"sampler":0,"target":{"path":"pointer"}}],"samplers":[{"input":0,"output":1}]}])"},
       {"channel_not_object", R"([{"channels":[7],"samplers":[]}])"},
+      {"channels_missing", R"([{"samplers":[]}])"},
+      {"animation_not_object", R"([7])"},
       // What the validator refuses as a target, sample refuses too (the animation model's reading):
       {"unresolved_node", R"([{"channels":[{"sampler":0,"target":{"node":5,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}])"},
       {"unknown_pointer", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/speed"}}}}],"samplers":[{"input":0,"output":1}]}])"},

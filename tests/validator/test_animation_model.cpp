@@ -172,6 +172,7 @@ TEST(AnimationModel, NoDocumentOrNoAnimationsGivesAnEmptyModel) {
   ASSERT_EQ(b.model.animations.size(), 1u);
   EXPECT_EQ(b.model.animations[0].index, 1u);
   EXPECT_EQ(b.model.animations[0].channel_count, 0u);
+  EXPECT_FALSE(b.model.animations[0].channels_array);
 }
 
 }  // namespace

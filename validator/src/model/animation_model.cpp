@@ -210,6 +210,7 @@ Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json,
   }
   const rapidjson::Value* channels = array_member(json, "channels");
   a.channel_count = array_size(channels);
+  a.channels_array = channels != nullptr;
   for (std::size_t c = 0; c < a.channel_count; ++c) {
     const rapidjson::Value* channel = object_at(channels, c);
     if (channel == nullptr) continue;

@@ -182,6 +182,7 @@ struct Animation {
   std::vector<Sampler> samplers;  // in glTF order
   std::vector<Channel> channels;  // in glTF order
   std::size_t channel_count = 0;  // /animations/a/channels length (objects or not)
+  bool channels_array = false;    // `channels` is an array (it is required)
 };
 
 struct AnimationModel {
