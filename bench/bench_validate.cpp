@@ -227,7 +227,8 @@ void BM_DataPassLarge(benchmark::State& state) {
     v::IssueCollector issues;
     v::DataChecks data;
     const auto modules = v::rule_modules();
-    v::RuleContext ctx{asset, *asset.document, issues, data, {}, modules};
+    const v::model::AnimationModel model = v::model::build_animation_model(asset);
+    v::RuleContext ctx{asset, *asset.document, issues, data, {}, modules, model};
     for (const auto& m : modules) m->link(ctx);
     v::run_data_phase(ctx);
     if (!issues.issues().empty()) {

@@ -1,10 +1,9 @@
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/version.hpp>
-
-#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -14,29 +13,16 @@
 #include <ostream>
 #include <thread>
 #include <unordered_set>
+#include <variant>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <regex>
 #include <string_view>
 
 namespace gltf_anim::sampler {
 namespace {
 
-using rapidjson::Value;
-
-const Value* member(const Value* object, const char* name) {
-  if (object == nullptr || !object->IsObject()) return nullptr;
-  const auto it = object->FindMember(name);
-  return it == object->MemberEnd() ? nullptr : &it->value;
-}
-
-std::optional<std::size_t> index_member(const Value* object, const char* name) {
-  const Value* v = member(object, name);
-  if (v == nullptr || !v->IsUint64()) return std::nullopt;
-  return static_cast<std::size_t>(v->GetUint64());
-}
-
+namespace vm = validator::model;
 
 // A channel once resolved: what to evaluate and where its values go.
 struct Resolved {
@@ -48,151 +34,148 @@ struct Resolved {
   reference::TrackView track;
   std::vector<double> times;
   std::vector<double> values;
-  bool is_bool = false;
 };
-
-bool is_node_rotation(const std::string& pointer) {
-  static const std::regex re("^/nodes/[0-9]+/rotation$");
-  return std::regex_match(pointer, re);
-}
-bool is_weights(const std::string& pointer) {
-  static const std::regex re("^/(nodes|meshes)/[0-9]+/weights$");
-  return std::regex_match(pointer, re);
-}
-bool is_bool_pointer(const std::string& pointer) {
-  static const std::regex re("^/nodes/[0-9]+/extensions/KHR_node_visibility/visible$");
-  return std::regex_match(pointer, re);
-}
 
 std::string where(std::size_t animation, std::size_t channel) {
   return "/animations/" + std::to_string(animation) + "/channels/" + std::to_string(channel);
 }
 
-// Resolves channel c of animation a. nullopt when the channel is not part of
-// this view (ignored or extension-only); throws SampleError(1) when it cannot
-// be evaluated.
-std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value& animation, std::size_t a, std::size_t c,
-                                const SampleRequest& request) {
-  const Value* channels = member(&animation, "channels");
-  const Value& channel = (*channels)[static_cast<rapidjson::SizeType>(c)];
-  const std::string at = where(a, c);
-  auto fail = [&](const std::string& why) -> SampleError { return SampleError(1, at + ": " + why); };
-  if (!channel.IsObject()) throw fail("channel is not an object");
+// The sampler this view evaluates: EXT_animation_sqlerp's when the extension
+// is supported and the channel has one, else channel.sampler. nullptr when the
+// channel is not part of this view (a sqlerp channel without fallback for a
+// core-only client).
+const vm::Sampler* evaluated_sampler(const vm::Channel& channel, const SampleRequest& request,
+                                     const std::function<SampleError(const std::string&)>& fail) {
+  const bool sqlerp = channel.sqlerp_sampler.has_value() && request.extensions;
+  const vm::Link<const vm::Sampler*>& link = sqlerp ? *channel.sqlerp_sampler : channel.sampler;
+  if (std::holds_alternative<vm::Absent>(link)) {
+    if (sqlerp) throw fail("EXT_animation_sqlerp.sampler is missing");
+    if (channel.sqlerp_sampler) return nullptr;  // no fallback for a core-only client
+    throw fail("sampler is missing");
+  }
+  if (const auto* unresolved = std::get_if<vm::Unresolved>(&link)) {
+    throw fail("sampler " + std::to_string(unresolved->index) + " does not exist");
+  }
+  return *vm::linked(link);
+}
+
+// The sampler's input or output accessor when it can be decoded.
+std::size_t readable_accessor(const vm::Link<vm::AccessorRef>& link,
+                              const std::function<SampleError(const std::string&)>& fail) {
+  if (const vm::AccessorRef* ref = vm::linked(link); ref != nullptr && ref->readable()) return ref->index;
+  const std::uint64_t index = std::holds_alternative<vm::Unresolved>(link) ? std::get<vm::Unresolved>(link).index
+                                                                           : vm::linked(link)->index;
+  throw fail("accessor " + std::to_string(index) + " cannot be read");
+}
+
+// The track's value kind and width: the target's shape (the validator's reading
+// of the same channel), checked against the output accessor.
+void shape_track(const vm::Target& target, const vm::Sampler& sampler, const validator::AccessorReader& output,
+                 bool integer_values, const std::function<SampleError(const std::string&)>& fail, Resolved& r) {
+  namespace om = validator::object_model;
+  const reference::Interpolation interpolation = *sampler.interpolation;
+  const vm::ValueShape& shape = target.shape;
+  const bool node = std::holds_alternative<vm::NodeTarget>(target.what);
+  r.track.interpolation = interpolation;
+  // A quaternion target is slerped (shortest path) like a node rotation, whichever
+  // way it is named; SLERP and CUBICSLERP data are quaternions whatever the target
+  // (the validator reports a target that is not one).
+  const bool rotation = shape.quaternion || interpolation == reference::Interpolation::kSlerp ||
+                        interpolation == reference::Interpolation::kCubicSlerp;
+  if (rotation) {
+    if (output.components() != 4) throw fail("rotation output is not VEC4");
+    r.track.kind = reference::ValueKind::kRotation;
+    r.track.components = 4;
+  } else if (shape.type == om::ValueType::kFloatArray) {
+    // Morph weights: as many per key as the node's mesh has morph targets; for
+    // a node without them, as many as the output count gives.
+    const std::uint64_t keyed = std::uint64_t{r.times.size()} * sampler.outputs_per_key();
+    if (keyed == 0 || output.count() % keyed != 0) throw fail("output count is not a multiple of the keyframe count");
+    const std::uint64_t per_key = output.count() / keyed;
+    if (shape.width && *shape.width != per_key) {
+      throw fail("output has " + std::to_string(per_key) + " values per key, the mesh has " +
+                 std::to_string(*shape.width) + " morph targets");
+    }
+    r.track.components = static_cast<std::size_t>(per_key);
+  } else {
+    r.track.components = output.components();
+    if (shape.width && *shape.width != r.track.components) {
+      if (node) throw fail("translation or scale output is not VEC3");
+      throw fail("output has " + std::to_string(r.track.components) + " components, the target (" +
+                 std::string(om::type_name(*shape.type)) + ") has " + std::to_string(*shape.width));
+    }
+  }
+  if (integer_values && node) throw fail("core channel output of a non-normalized integer type");
+  // int and bool properties take STEP only; an extras value stored as integers is an int.
+  const bool step_only = shape.step_only || (!shape.type && integer_values);
+  if (step_only && interpolation != reference::Interpolation::kStep) {
+    throw fail("int and bool targets must use STEP interpolation");
+  }
+  if (shape.type == om::ValueType::kBool) {
+    for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
+  }
+}
+
+// Resolves a channel of the animation model. nullopt when the channel is not
+// part of this view (ignored or extension-only); throws SampleError(1) when it
+// cannot be evaluated. What the channel animates (its width, whether it is a
+// quaternion, int or bool) is the model's: the validator reads the same.
+std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::Animation& animation,
+                                const vm::Channel& channel, const SampleRequest& request) {
+  const std::string at = where(animation.index, channel.index);
+  const std::function<SampleError(const std::string&)> fail = [&](const std::string& why) {
+    return SampleError(1, at + ": " + why);
+  };
+  const auto* target = std::get_if<vm::Target>(&channel.target);
+  if (target == nullptr) {
+    const auto& untargeted = std::get<vm::Untargeted>(channel.target);
+    if (untargeted.reason == vm::NoTarget::kUnknownPath) return std::nullopt;  // another extension's path
+    if (untargeted.source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
+    throw fail(untargeted.why);
+  }
+  if (target->source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
+  if (const auto* node = std::get_if<vm::NodeTarget>(&target->what)) {
+    // "When node isn't defined, channel SHOULD be ignored."
+    if (std::holds_alternative<vm::Absent>(node->node)) return std::nullopt;
+    if (const auto* unresolved = std::get_if<vm::Unresolved>(&node->node)) {
+      throw fail("target node " + std::to_string(unresolved->index) + " does not exist");
+    }
+  }
 
   Resolved r;
-  r.index = c;
-  bool pointer_channel = false;
-  if (const Value* tp = member(&channel, "targetpointer")) {  // KHR_animation2
-    if (!request.extensions) return std::nullopt;
-    if (!tp->IsString()) throw fail("targetpointer is not a string");
-    r.target = tp->GetString();
-    if (r.target.empty() || r.target[0] != '/') r.target = "/" + r.target;
-    pointer_channel = true;
-  } else {
-    const Value* target = member(&channel, "target");
-    const Value* path = member(target, "path");
-    if (path == nullptr || !path->IsString()) throw fail("target.path is missing");
-    const std::string p = path->GetString();
-    if (p == "pointer") {
-      if (!request.extensions) return std::nullopt;
-      const Value* ptr = member(member(member(target, "extensions"), "KHR_animation_pointer"), "pointer");
-      if (ptr == nullptr || !ptr->IsString()) throw fail("KHR_animation_pointer.pointer is missing");
-      r.target = ptr->GetString();
-      pointer_channel = true;
-    } else {
-      const auto node = index_member(target, "node");
-      if (!node) return std::nullopt;  // "When node isn't defined, channel SHOULD be ignored"
-      if (p != "translation" && p != "rotation" && p != "scale" && p != "weights") return std::nullopt;
-      r.target = "/nodes/" + std::to_string(*node) + "/" + p;
-    }
-  }
-
-  // Which sampler: EXT_animation_sqlerp's when supported, else channel.sampler.
-  std::optional<std::size_t> sampler_index;
-  const Value* sq = member(member(&channel, "extensions"), "EXT_animation_sqlerp");
-  if (sq != nullptr && request.extensions) {
-    sampler_index = index_member(sq, "sampler");
-    if (!sampler_index) throw fail("EXT_animation_sqlerp.sampler is missing");
-  } else {
-    sampler_index = index_member(&channel, "sampler");
-    if (!sampler_index) {
-      if (sq != nullptr) return std::nullopt;  // no fallback for a core-only client
-      throw fail("sampler is missing");
-    }
-  }
-  const Value* samplers = member(&animation, "samplers");
-  if (samplers == nullptr || !samplers->IsArray() || *sampler_index >= samplers->Size()) {
-    throw fail("sampler " + std::to_string(*sampler_index) + " does not exist");
-  }
-  const Value& sampler = (*samplers)[static_cast<rapidjson::SizeType>(*sampler_index)];
-  r.sampler = *sampler_index;
-  r.interpolation_name = "LINEAR";
-  if (const Value* interp = member(&sampler, "interpolation")) {
-    if (!interp->IsString()) throw fail("sampler interpolation is not a string");
-    r.interpolation_name = interp->GetString();
-  }
-  const auto interpolation = reference::parse_interpolation(r.interpolation_name);
-  if (!interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
-  if (!request.extensions && (*interpolation == reference::Interpolation::kCubicSlerp ||
-                              *interpolation == reference::Interpolation::kSlerp)) {
+  r.index = channel.index;
+  r.target = target->pointer;
+  const vm::Sampler* sampler = evaluated_sampler(channel, request, fail);
+  if (sampler == nullptr) return std::nullopt;
+  r.sampler = sampler->index;
+  r.interpolation_name = sampler->interpolation_name;
+  if (!sampler->interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
+  const reference::Interpolation interpolation = *sampler->interpolation;
+  if (!request.extensions && (interpolation == reference::Interpolation::kCubicSlerp ||
+                              interpolation == reference::Interpolation::kSlerp)) {
     return std::nullopt;
   }
 
-  const auto input = index_member(&sampler, "input");
-  const auto output = index_member(&sampler, "output");
-  if (!input || !output) throw fail("sampler input or output is missing");
-  for (std::size_t acc : {*input, *output}) {
-    if (acc >= asset.accessors.size() || asset.accessor_status[acc] != validator::DataStatus::kReadable) {
-      throw fail("accessor " + std::to_string(acc) + " cannot be read");
-    }
+  if (std::holds_alternative<vm::Absent>(sampler->input) || std::holds_alternative<vm::Absent>(sampler->output)) {
+    throw fail("sampler input or output is missing");
   }
-  r.input = *input;
-  const auto input_reader = validator::AccessorReader::open(asset, *input);
-  if (!input_reader) throw fail("input accessor " + std::to_string(*input) + " cannot be read");
+  const std::size_t input = readable_accessor(sampler->input, fail);
+  const std::size_t output = readable_accessor(sampler->output, fail);
+  r.input = input;
+  const auto input_reader = validator::AccessorReader::open(asset, input);
+  if (!input_reader) throw fail("input accessor " + std::to_string(input) + " cannot be read");
   if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
-  const auto reader = validator::AccessorReader::open(asset, *output);
-  if (!reader) throw fail("output accessor " + std::to_string(*output) + " cannot be read");
+  const auto reader = validator::AccessorReader::open(asset, output);
+  if (!reader) throw fail("output accessor " + std::to_string(output) + " cannot be read");
   // The loader caps a file at 1 GiB, i.e. at most 2^28 float32 values; allow
   // all of them (the default cap of read_accessor is meant for tests).
   constexpr std::size_t kMaxValues = std::size_t{1} << 28;
-  if (!validator::read_accessor(asset, *input, r.times, nullptr, kMaxValues) ||
-      !validator::read_accessor(asset, *output, r.values, nullptr, kMaxValues)) {
+  if (!validator::read_accessor(asset, input, r.times, nullptr, kMaxValues) ||
+      !validator::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {
     throw fail("accessor data cannot be read");
   }
-  const validator::Accessor& out_acc = asset.accessors[*output];
   const bool integer_values = reader->component_type() != validator::ComponentType::kFloat && !reader->normalized();
-
-  r.track.interpolation = *interpolation;
-  const std::size_t per_key =
-      (*interpolation == reference::Interpolation::kCubicSpline ||
-       *interpolation == reference::Interpolation::kCubicSlerp)
-          ? 3
-          : 1;
-  const bool rotation = is_node_rotation(r.target) || *interpolation == reference::Interpolation::kSlerp ||
-                        *interpolation == reference::Interpolation::kCubicSlerp;
-  if (rotation) {
-    if (reader->components() != 4) throw fail("rotation output is not VEC4");
-    r.track.kind = reference::ValueKind::kRotation;
-    r.track.components = 4;
-  } else if (is_weights(r.target) || (!pointer_channel && r.target.ends_with("/weights"))) {
-    if (r.times.empty() || out_acc.count.value_or(0) % (r.times.size() * per_key) != 0) {
-      throw fail("output count is not a multiple of the keyframe count");
-    }
-    r.track.components = static_cast<std::size_t>(*out_acc.count) / (r.times.size() * per_key);
-  } else {
-    r.track.components = reader->components();
-    if (!pointer_channel && r.track.components != 3) throw fail("translation or scale output is not VEC3");
-  }
-  if (integer_values) {
-    if (!pointer_channel) throw fail("core channel output of a non-normalized integer type");
-    if (*interpolation != reference::Interpolation::kStep) {
-      throw fail("int and bool targets must use STEP interpolation");
-    }
-    if (is_bool_pointer(r.target)) {
-      r.is_bool = true;
-      for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
-    }
-  }
+  shape_track(*target, *sampler, *reader, integer_values, fail, r);
   r.track.times = r.times;
   r.track.values = r.values;
   const std::string problem = reference::validate(r.track);
@@ -279,9 +262,9 @@ namespace {
 // times they are sampled at. Nothing else of the decoded keys and values.
 struct PlannedAnimation {
   std::size_t index = 0;
-  const Value* animation = nullptr;
+  const vm::Animation* animation = nullptr;
   std::string name;
-  std::vector<std::size_t> channels;
+  std::vector<std::size_t> channels;  // positions in animation->channels
   std::vector<std::size_t> inputs;  // each channel's input accessor (its keyframes)
   std::vector<double> times;
 };
@@ -315,12 +298,11 @@ validator::LoadedAsset load(const std::filesystem::path& path, validator::InputF
   return asset;
 }
 
-Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path, const SampleRequest& request) {
-  const Value& root = *asset.document;
+Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, const std::filesystem::path& path,
+          const SampleRequest& request) {
   Plan out;
   out.asset_name = path.filename().string();
-  const Value* animations = member(&root, "animations");
-  const std::size_t count = animations != nullptr && animations->IsArray() ? animations->Size() : 0;
+  const std::size_t count = model.animation_count;
   if (request.animation && *request.animation >= count) {
     throw SampleError(2, path.string() + ": --animation " + std::to_string(*request.animation) +
                              " out of range (" + std::to_string(count) + " animations)");
@@ -341,23 +323,39 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
                                "or raise --max-values");
     }
   };
-  for (std::size_t a = 0; a < count; ++a) {
-    if (request.animation && *request.animation != a) continue;
-    const Value& animation = (*animations)[static_cast<rapidjson::SizeType>(a)];
-    const Value* channels = member(&animation, "channels");
+  std::size_t next = 0;  // animations that are not objects are not in the model
+  const auto not_objects = [&](std::size_t end) {
+    for (; next < end; ++next) {
+      if (!request.animation || *request.animation == next) {
+        errors.push_back("/animations/" + std::to_string(next) + ": not an object");
+      }
+    }
+  };
+  for (const vm::Animation& animation : model.animations) {
+    not_objects(animation.index);
+    next = animation.index + 1;
+    if (request.animation && *request.animation != animation.index) continue;
     PlannedAnimation planned;
-    planned.index = a;
+    planned.index = animation.index;
     planned.animation = &animation;
+    planned.name = animation.name;
     std::vector<std::size_t> widths;
     // Key times for the default times, once per input accessor (channels sharing
     // an input have the same keys, and default_times is a sorted union).
     std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
     std::vector<std::vector<double>> keys;
     double end = 0.0;  // latest key, for --rate
-    if (channels != nullptr && channels->IsArray()) {
-      for (std::size_t c = 0; c < channels->Size(); ++c) {
+    if (!animation.channels_array) {
+      errors.push_back("/animations/" + std::to_string(animation.index) + ": channels missing");
+    } else {
+      std::size_t next_channel = 0;  // channels that are not objects are not in the model
+      for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+        for (; next_channel < animation.channels[c].index; ++next_channel) {
+          errors.push_back(where(animation.index, next_channel) + ": channel is not an object");
+        }
+        next_channel = animation.channels[c].index + 1;
         try {
-          if (auto r = resolve(asset, animation, a, c, request)) {
+          if (auto r = resolve(asset, animation, animation.channels[c], request)) {
             held += r->times.size() + r->values.size();
             planned.channels.push_back(c);
             planned.inputs.push_back(r->input);
@@ -373,8 +371,9 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
         }
         check_held();
       }
-    } else {
-      errors.push_back("/animations/" + std::to_string(a) + ": channels missing");
+      for (; next_channel < animation.channel_count; ++next_channel) {
+        errors.push_back(where(animation.index, next_channel) + ": channel is not an object");
+      }
     }
     if (!errors.empty()) continue;
 
@@ -402,11 +401,9 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
       out.max_width = std::max(out.max_width, w);
     }
     check_held();
-    if (const Value* name = member(&animation, "name"); name != nullptr && name->IsString()) {
-      planned.name = name->GetString();
-    }
     out.animations.push_back(std::move(planned));
   }
+  not_objects(count);
   if (!errors.empty()) {
     std::string message = path.string() + ": cannot sample:";
     for (const auto& e : errors) message += "\n  " + e;
@@ -420,7 +417,7 @@ Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path
 // input), `values` times.size() x width values; returns the width.
 std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAnimation& animation, std::size_t c,
                            const SampleRequest& request, samples::SampledChannel& header, std::vector<double>& values) {
-  auto r = resolve(asset, *animation.animation, animation.index, c, request);
+  auto r = resolve(asset, *animation.animation, animation.animation->channels[c], request);
   if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
   header.index = r->index;
   header.target = std::move(r->target);
@@ -545,7 +542,8 @@ class ChannelPipeline {
 
 samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
   const validator::LoadedAsset asset = load(path, request.inputs);
-  const Plan p = plan(asset, path, request);
+  const vm::AnimationModel model = vm::build_animation_model(asset);
+  const Plan p = plan(asset, model, path, request);
   samples::SamplesFile file;
   file.asset = p.asset_name;
   file.generator = kGenerator;
@@ -564,11 +562,12 @@ samples::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
 
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
   const validator::LoadedAsset asset = load(path, request.inputs);
-  const Plan p = plan(asset, path, request);
+  const vm::AnimationModel model = vm::build_animation_model(asset);
+  const Plan p = plan(asset, model, path, request);
   std::vector<DecodedChannel> out;
   for (const PlannedAnimation& planned : p.animations) {
     for (std::size_t c : planned.channels) {
-      auto r = resolve(asset, *planned.animation, planned.index, c, request);
+      auto r = resolve(asset, *planned.animation, planned.animation->channels[c], request);
       if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
       DecodedChannel& d = out.emplace_back();
       d.animation = planned.index;
@@ -587,15 +586,17 @@ std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, 
 
 struct SampleStream::State {
   validator::LoadedAsset asset;
+  vm::AnimationModel model;  // links into asset
   SampleRequest request;
-  Plan plan;
+  Plan plan;  // points into model
 };
 
 SampleStream::SampleStream(const std::filesystem::path& path, const SampleRequest& request)
     : state_(std::make_unique<State>()) {
   state_->asset = load(path, request.inputs);
+  state_->model = vm::build_animation_model(state_->asset);
   state_->request = request;
-  state_->plan = plan(state_->asset, path, request);
+  state_->plan = plan(state_->asset, state_->model, path, request);
 }
 
 SampleStream::~SampleStream() = default;

@@ -68,12 +68,38 @@ TEST(SampleRobustness, BrokenChannelsAreErrorsWithExitCode1) {
       {"no_sampler", R"([{"channels":[{"target":{"node":0,"path":"translation"}}],"samplers":[]}])"},
       {"pointer_missing", R"([{"channels":[{"sampler":0,"target":{"path":"pointer"}}],"samplers":[{"input":0,"output":1}]}])"},
       {"channel_not_object", R"([{"channels":[7],"samplers":[]}])"},
+      {"channels_missing", R"([{"samplers":[]}])"},
+      {"animation_not_object", R"([7])"},
+      // What the validator refuses as a target, sample refuses too (the animation model's reading):
+      {"unresolved_node", R"([{"channels":[{"sampler":0,"target":{"node":5,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"unknown_pointer", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/speed"}}}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"read_only_pointer", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/mesh"}}}}],"samplers":[{"input":0,"output":1}]}])"},
+      {"pointer_float3_vec4", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":2}]}])"},
       {"linear_int", R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/extras/x"}}}}],"samplers":[{"input":0,"output":3}]}])"},
   };
   for (const auto& c : cases) {
     std::string extra;
     if (std::string(c[0]) == "linear_int") extra = R"(,{"bufferView":0,"componentType":5121,"count":2,"type":"SCALAR"})";
     EXPECT_EQ(exit_code_of(c[0], asset_with(c[1], extra)), 1) << c[0];
+  }
+}
+
+// A refused pointer is quoted cut (256 bytes and a mark), not whole: a 100 kB
+// pointer gives a one-line reason, not a 100 kB one.
+TEST(SampleRobustness, ALongRefusedPointerIsQuotedCut) {
+  const auto path = scratch("robust_long_pointer") / "asset.gltf";
+  const std::string pointer = "/nodes/0/" + std::string(100000, 'x');
+  std::ofstream(path) << asset_with(R"([{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":)"
+                                    R"({"KHR_animation_pointer":{"pointer":")" + pointer + R"("}}}}],)"
+                                    R"("samplers":[{"input":0,"output":1}]}])");
+  try {
+    sampler::sample_asset(path);
+    ADD_FAILURE() << "an unknown pointer was sampled";
+  } catch (const sampler::SampleError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(e.exit_code(), 1);
+    EXPECT_NE(what.find("is not a property of the glTF Object Model"), std::string::npos) << what.substr(0, 400);
+    EXPECT_LT(what.size(), path.string().size() + 512);
   }
 }
 

@@ -185,4 +185,32 @@ TEST(ExtensionRulesHostile, SqlerpAndAnimation2Members) {
   EXPECT_GT(validate(k2(deep)).count(Severity::kError), 0u);
 }
 
+
+// EXT_animation_sqlerp: "only valid when targeting a rotation". A rotation named
+// through KHR_animation_pointer is one (the animation model reads the pointer's
+// Object Model type, a quaternion); a float3 through the pointer is not, and is
+// reported at the pointer, naming it.
+TEST(SqlerpTarget, AQuaternionThroughKhrAnimationPointerIsARotation) {
+  const std::string root = R"("extensionsUsed":["EXT_animation_sqlerp","KHR_animation_pointer"],)"
+                           R"("extensionsRequired":["EXT_animation_sqlerp"],)";
+  // Two keys of (in-tangent, value, out-tangent); the unused end tangents are zero.
+  const std::vector<float> keys = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+  const auto channel = [](const std::string& pointer) {
+    return R"({"extensions":{"EXT_animation_sqlerp":{"sampler":0}},"target":{"path":"pointer",)"
+           R"("extensions":{"KHR_animation_pointer":{"pointer":")" + pointer + R"("}}}})";
+  };
+  const auto rotation = validate(track_asset({0, 1}, keys, "VEC4", "CUBICSLERP", channel("/nodes/0/rotation"), root));
+  EXPECT_EQ(rotation.count(Severity::kError), 0u) << (rotation.issues.empty() ? "" : rotation.issues[0].message);
+  const auto translation =
+      validate(track_asset({0, 1}, keys, "VEC4", "CUBICSLERP", channel("/nodes/0/translation"), root));
+  bool found = false;
+  for (const auto& i : translation.issues) {
+    if (i.code != "EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH") continue;
+    found = true;
+    EXPECT_EQ(i.pointer, "/animations/0/channels/0/target/extensions/KHR_animation_pointer/pointer");
+    EXPECT_EQ(i.message, "CUBICSLERP can only animate rotation, not '/nodes/0/translation'.");
+  }
+  EXPECT_TRUE(found);
+}
+
 }  // namespace

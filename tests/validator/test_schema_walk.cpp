@@ -6,6 +6,7 @@
 // walk: valijson validating the whole document itself must give the same
 // verdict, on every committed asset and on each of them with one value
 // replaced by a value of another type, for every value in turn.
+#include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -168,7 +169,8 @@ TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   std::vector<std::unique_ptr<RuleModule>> modules;
   modules.push_back(std::make_unique<RecordingModule>());
   const auto* recorder = static_cast<const RecordingModule*>(modules[0].get());
-  const RuleContext ctx{asset, doc, issues, data, {}, modules};
+  const gltf_anim::validator::model::AnimationModel no_animations;  // the schema pass reads none
+  const RuleContext ctx{asset, doc, issues, data, {}, modules, no_animations};
   gltf_anim::validator::check_schema(doc, ctx, modules);
 
   const rapidjson::Value& channel = doc["animations"][0]["channels"][0];
@@ -238,7 +240,8 @@ bool walk_finds_nothing(const rapidjson::Document& doc) {
   IssueCollector issues(gltf_anim::validator::IssueOptions{{}, {}, 0, 0});
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules;
-  const RuleContext ctx{asset, doc, issues, data, {}, modules};
+  const gltf_anim::validator::model::AnimationModel no_animations;  // the schema pass reads none
+  const RuleContext ctx{asset, doc, issues, data, {}, modules, no_animations};
   gltf_anim::validator::check_schema(doc, ctx, modules);
   return issues.issues().empty();
 }

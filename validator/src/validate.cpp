@@ -59,7 +59,8 @@ void run_phases(const LoadedAsset& asset, IssueCollector& issues) {
   const rules::MemberIndexScope indexed_lookups;
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules = rule_modules();
-  RuleContext ctx{asset, *asset.document, issues, data, {}, modules};
+  const model::AnimationModel animations = model::build_animation_model(asset);
+  RuleContext ctx{asset, *asset.document, issues, data, {}, modules, animations};
   check_schema(*asset.document, ctx, modules);
   if (!asset.document->IsObject()) return;
   // Link: bufferViews and accessors first (as glTF-Validator), then each module.

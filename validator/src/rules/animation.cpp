@@ -1,6 +1,8 @@
 // Core glTF 2.0 animation rules (spec 3.11 "Animations", Appendix C), grouped
 // by the object they concern: samplers, then channels, then the animation as a
-// whole (duplicate targets, unused samplers). Codes, severities and pointers
+// whole (duplicate targets, unused samplers). What a channel animates (node,
+// path, morph targets, quaternion) is the animation model's; references and
+// duplicates are checked on the JSON as written. Codes, severities and pointers
 // are glTF-Validator's (../shared/specs/validator-codes.md) except where its
 // behaviour is a defect; docs/VALIDATOR.md lists those differences.
 #include <gltf_anim/validator/accessor.hpp>
@@ -18,10 +20,6 @@ namespace gltf_anim::validator {
 namespace {
 
 using namespace rules;  // json_access.hpp, ext_common.hpp
-
-bool is_trs(std::string_view path) {
-  return path == "translation" || path == "rotation" || path == "scale";
-}
 
 // ---- data checkers -------------------------------------------------------
 
@@ -90,9 +88,8 @@ class AnimationRules final : public RuleModule {
   }
 
   void link(RuleContext& ctx) override {
-    for_each_animation(ctx.doc, [&ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
-      link_animation(ctx, animation, ap);
-    });
+    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
+                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -184,39 +181,25 @@ class AnimationRules final : public RuleModule {
     return infos;
   }
 
-  // Number of morph targets of the node's mesh (primitives[0].targets), or
-  // nullopt when there is no mesh or no targets.
-  static std::optional<std::size_t> morph_target_count(const RuleContext& ctx,
-                                                       const rapidjson::Value& node) {
-    const auto mesh_index = index_member(node, "mesh");
-    if (!mesh_index) return std::nullopt;
-    const rapidjson::Value* mesh = object_at(array_member(ctx.doc, "meshes"), *mesh_index);
-    if (mesh == nullptr) return std::nullopt;
-    const rapidjson::Value* primitive = object_at(array_member(*mesh, "primitives"), 0);
-    if (primitive == nullptr) return std::nullopt;
-    const rapidjson::Value* targets = array_member(*primitive, "targets");
-    if (targets == nullptr) return std::nullopt;
-    return targets->Size();
-  }
-
-  static bool output_format_ok(std::string_view path, const Accessor& acc) {
+  static bool output_format_ok(model::NodePath path, const Accessor& acc) {
     const bool float_type = acc.component_type == ComponentType::kFloat && !acc.normalized;
     const bool normalized_int =
         acc.normalized && (acc.component_type == ComponentType::kByte ||
                            acc.component_type == ComponentType::kUnsignedByte ||
                            acc.component_type == ComponentType::kShort ||
                            acc.component_type == ComponentType::kUnsignedShort);
-    if (path == "translation" || path == "scale") {
-      return acc.type == ElementType::kVec3 && float_type;
+    switch (path) {
+      case model::NodePath::kTranslation:
+      case model::NodePath::kScale: return acc.type == ElementType::kVec3 && float_type;
+      case model::NodePath::kRotation: return acc.type == ElementType::kVec4 && (float_type || normalized_int);
+      case model::NodePath::kWeights: return acc.type == ElementType::kScalar && (float_type || normalized_int);
     }
-    if (path == "rotation") return acc.type == ElementType::kVec4 && (float_type || normalized_int);
-    if (path == "weights") return acc.type == ElementType::kScalar && (float_type || normalized_int);
-    return true;  // unknown paths: not ours to judge
+    return false;
   }
 
-  static std::string allowed_formats(std::string_view path) {
-    if (path == "translation" || path == "scale") return "{VEC3, FLOAT}";
-    if (path == "rotation") {
+  static std::string allowed_formats(model::NodePath path) {
+    if (path == model::NodePath::kTranslation || path == model::NodePath::kScale) return "{VEC3, FLOAT}";
+    if (path == model::NodePath::kRotation) {
       return "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
              "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}";
     }
@@ -224,7 +207,7 @@ class AnimationRules final : public RuleModule {
            "{SCALAR, SHORT normalized}, {SCALAR, UNSIGNED_SHORT normalized}";
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
                              const JsonPointer& ap) {
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const rapidjson::Value* channels = array_member(animation, "channels");
@@ -238,9 +221,9 @@ class AnimationRules final : public RuleModule {
     // (node, path) -> index of the latest channel with that target.
     std::unordered_map<std::string, std::size_t> targets;
 
-    for (std::size_t c = 0; c < array_size(channels); ++c) {
+    for (const model::Channel& ch : linked.channels) {
+      const std::size_t c = ch.index;
       const rapidjson::Value* channel = object_at(channels, c);
-      if (channel == nullptr) continue;
       const JsonPointer cp = channels_p / c;
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       const JsonPointer target_p = cp / std::string_view("target");
@@ -262,52 +245,15 @@ class AnimationRules final : public RuleModule {
 
       const rapidjson::Value* target = member(*channel, "target");
       if (target == nullptr || !target->IsObject()) continue;
+      // A reference check, about the JSON: any path (a pointer channel's node too).
       const std::optional<std::string_view> path = string_member(*target, "path");
-      const rapidjson::Value* node = nullptr;
       const auto node_index = index_member(*target, "node");
-      if (node_index) {
-        if (*node_index >= node_count) {
-          ctx.issues.add("UNRESOLVED_REFERENCE", target_p / std::string_view("node"),
-                         {std::to_string(*node_index)});
-        } else {
-          node = object_at(nodes, *node_index);
-        }
+      if (node_index && *node_index >= node_count) {
+        ctx.issues.add("UNRESOLVED_REFERENCE", target_p / std::string_view("node"), {std::to_string(*node_index)});
       }
-
-      std::optional<std::size_t> morph_count;
-      if (node != nullptr && path) {
-        if (is_trs(*path)) {
-          if (has(*node, "matrix")) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", target_p);
-          if (has(*node, "skin")) {
-            ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", target_p / std::string_view("path"));
-          }
-        } else if (*path == "weights") {
-          morph_count = morph_target_count(ctx, *node);
-          if (!morph_count) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", target_p);
-        }
-      }
-
-      if (info != nullptr && info->output && path) {
-        const Accessor& out = *accessor(ctx, *info->output);
-        const InterpolationInfo interp =
-            ctx.interpolation(info->interpolation).value_or(InterpolationInfo{});
-        if (out.well_formed) {
-          if (!output_format_ok(*path, out)) {
-            ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sampler_p,
-                           {format_text(out), std::string(*path), allowed_formats(*path)});
-          }
-          const Accessor* in = info->input ? accessor(ctx, *info->input) : nullptr;
-          std::uint64_t per_key = 0;
-          if (is_trs(*path)) per_key = 1;
-          if (*path == "weights" && morph_count) per_key = *morph_count;
-          if (in != nullptr && in->well_formed && per_key != 0) {
-            check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p,
-                               *in->count, interp.outputs_per_key, per_key, *out.count);
-          }
-          if (*path == "rotation" && out.type == ElementType::kVec4) {
-            check_unit_quaternions(ctx, *info->output, sampler_p, interp);
-          }
-        }
+      // What is animated: the model's core target (node path and its shape).
+      if (const model::NodeTarget* animated = node_target(ch)) {
+        link_node_target(ctx, *animated, std::get<model::Target>(ch.target).shape, info, target_p, sampler_p);
       }
 
       // Duplicate targets, with a hash map: linear in the number of channels.
@@ -328,6 +274,39 @@ class AnimationRules final : public RuleModule {
 
     for (std::size_t s = 0; s < infos.size(); ++s) {
       if (!used[s] && infos[s].json != nullptr) ctx.issues.add("UNUSED_OBJECT", samplers_p / s);
+    }
+  }
+
+  // The node's own rules (matrix, skin, morph targets), then the sampler's
+  // output against the path: format, count, unit quaternions.
+  static void link_node_target(RuleContext& ctx, const model::NodeTarget& target, const model::ValueShape& shape,
+                               const SamplerInfo* info, const JsonPointer& target_p, const JsonPointer& sampler_p) {
+    const bool weights = target.path == model::NodePath::kWeights;
+    if (const model::NodeRef* node = model::linked(target.node)) {
+      if (!weights) {
+        if (node->matrix) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", target_p);
+        if (node->skin) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", target_p / std::string_view("path"));
+      } else if (!shape.width) {
+        ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", target_p);
+      }
+    }
+    if (info == nullptr || !info->output) return;
+    const Accessor& out = *accessor(ctx, *info->output);
+    if (!out.well_formed) return;
+    const InterpolationInfo interp = ctx.interpolation(info->interpolation).value_or(InterpolationInfo{});
+    if (!output_format_ok(target.path, out)) {
+      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sampler_p,
+                     {format_text(out), std::string(model::node_path_name(target.path)), allowed_formats(target.path)});
+    }
+    const Accessor* in = info->input ? accessor(ctx, *info->input) : nullptr;
+    // Values per key: 1 for TRS, the morph targets for weights (unknown without them).
+    const std::uint64_t per_key = weights ? shape.width.value_or(0) : 1;
+    if (in != nullptr && in->well_formed && per_key != 0) {
+      check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p, *in->count,
+                         interp.outputs_per_key, per_key, *out.count);
+    }
+    if (shape.quaternion && out.type == ElementType::kVec4) {
+      check_unit_quaternions(ctx, *info->output, sampler_p, interp);
     }
   }
 };

@@ -109,9 +109,8 @@ class SqlerpRules final : public RuleModule {
   }
 
   void link(RuleContext& ctx) override {
-    for_each_animation(ctx.doc, [&ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
-      link_animation(ctx, animation, ap);
-    });
+    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
+                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -163,7 +162,7 @@ class SqlerpRules final : public RuleModule {
     }
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
                              const JsonPointer& ap) {
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const rapidjson::Value* channels = array_member(animation, "channels");
@@ -182,9 +181,9 @@ class SqlerpRules final : public RuleModule {
       }
     }
     const bool required = rules::lists_extension(ctx.doc, "extensionsRequired", kExt);
-    for (std::size_t c = 0; c < array_size(channels); ++c) {
+    for (const model::Channel& ch : linked.channels) {
+      const std::size_t c = ch.index;
       const rapidjson::Value* channel = object_at(channels, c);
-      if (channel == nullptr) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
       const rapidjson::Value* ext = rules::extension_object(*channel, kExt);
       const auto core_index = index_member(*channel, "sampler");
@@ -225,10 +224,22 @@ class SqlerpRules final : public RuleModule {
                                       "extensionsRequired")});
         }
       }
-      if (drives_sqlerp && path && *path != "rotation") {
+      // "Only valid when targeting a rotation": a quaternion, however the
+      // channel names it (a core rotation, a KHR_animation_pointer to one).
+      const auto* animated = std::get_if<model::Target>(&ch.target);
+      if (drives_sqlerp && animated != nullptr && !animated->shape.quaternion) {
+        const auto* node = std::get_if<model::NodeTarget>(&animated->what);
+        const JsonPointer at =
+            animated->source == model::TargetSource::kAnimation2 ? cp / std::string_view("targetpointer")
+            : animated->source == model::TargetSource::kAnimationPointer
+                ? cp / std::string_view("target") / std::string_view("extensions") /
+                      std::string_view("KHR_animation_pointer") / std::string_view("pointer")
+                : cp / std::string_view("target") / std::string_view("path");
+        ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH", at,
+                       {node != nullptr ? std::string(model::node_path_name(node->path)) : animated->pointer});
+      } else if (drives_sqlerp && animated == nullptr && path && *path != "rotation") {
         ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH",
-                       cp / std::string_view("target") / std::string_view("path"),
-                       {std::string(*path)});
+                       cp / std::string_view("target") / std::string_view("path"), {std::string(*path)});
       }
     }
   }

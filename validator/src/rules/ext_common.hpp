@@ -28,6 +28,21 @@ inline bool lists_extension(const rapidjson::Value& doc, std::string_view list,
   return false;
 }
 
+// Calls visit(json, animation, /animations/a) for each animation of the model
+// (the objects of "animations", in order) with its JSON object.
+template <class Visit>
+void for_each_linked_animation(const RuleContext& ctx, Visit&& visit) {
+  const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+  const JsonPointer root = JsonPointer() / std::string_view("animations");
+  for (const model::Animation& a : ctx.model.animations) visit(*object_at(animations, a.index), a, root / a.index);
+}
+
+// The core target (node path) a channel animates, or nullptr.
+inline const model::NodeTarget* node_target(const model::Channel& channel) {
+  const auto* target = std::get_if<model::Target>(&channel.target);
+  return target != nullptr ? std::get_if<model::NodeTarget>(&target->what) : nullptr;
+}
+
 // The extension object `name` of `obj` (obj.extensions.name) when it is an object.
 inline const rapidjson::Value* extension_object(const rapidjson::Value& obj, std::string_view name) {
   const rapidjson::Value* ext = member(obj, "extensions");

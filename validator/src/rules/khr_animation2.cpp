@@ -7,8 +7,8 @@
 //  - an info that the draft is superseded (at its extensionsUsed entry);
 //  - pointer syntax (RFC 6901; the draft's own example "nodes/0/rotation" has
 //    no leading '/': accepted with a warning);
-//  - resolution against the asset through the Object Model table
-//    (object_model.hpp, shared with KHR_animation_pointer): a mutable
+//  - resolution against the asset as the animation model reads targetpointer
+//    (animation_model.hpp, through the Object Model table): a mutable
 //    template, defined in the asset (present, or a default inside a present
 //    object); one more index token names a component of a vector (the
 //    draft's "scalars in an array");
@@ -49,81 +49,41 @@ std::string type_name(const TargetType& t) {
   return "?";
 }
 
-std::uint32_t width_of(const TargetType& t) { return t.kind == TargetType::kScalar ? 1 : t.width; }
-
+// The draft's type of a target the model linked, or why it cannot be animated.
 struct Resolved {
   std::optional<TargetType> type;
   std::string why;  // when !type
-  const rapidjson::Value* node = nullptr;  // the node for /nodes/n/...
 };
 
-// Resolution and type through the Object Model table (object_model.hpp, shared
-// with KHR_animation_pointer): the pointer instantiates a mutable template
-// and is defined in the asset (present, or a default inside a present
-// object). The draft's "scalars in an array": one more index token after a
-// vector or array property names one of its components (a scalar).
-Resolved resolve(const rapidjson::Value& doc, const std::vector<std::string>& tokens) {
+Resolved draft_type(const model::Target& target) {
   Resolved r;
-  if (tokens.size() >= 2 && tokens[0] == "nodes") {
-    if (const auto n = om::array_index(tokens[1])) r.node = object_at(array_member(doc, "nodes"), *n);
-  }
-  std::optional<om::Match> m = om::match(tokens);
-  std::optional<std::uint64_t> component;
-  if (!m && tokens.size() >= 2) {
-    const auto index = om::array_index(tokens.back());
-    const std::vector<std::string> parent(tokens.begin(), tokens.end() - 1);
-    std::optional<om::Match> pm = index ? om::match(parent) : std::nullopt;
-    if (pm && (pm->property->type == om::ValueType::kFloat2 ||
-               pm->property->type == om::ValueType::kFloat3 ||
-               pm->property->type == om::ValueType::kFloat4 ||
-               pm->property->type == om::ValueType::kFloatArray)) {
-      m = std::move(pm);
-      component = index;
-    }
-  }
-  if (!m) {
-    r.why = "not a property of the glTF Object Model";
-    return r;
-  }
-  const om::Property& p = *m->property;
-  if (p.read_only) {
-    r.why = "read-only in the glTF Object Model";
-    return r;
-  }
-  const om::Resolved res = om::resolve(doc, *m);
-  if (res.status == om::Resolution::kUndefined) {
+  const auto& property = std::get<model::PropertyTarget>(target.what);
+  if (property.resolved.status == om::Resolution::kUndefined) {
     r.why = "not defined in this asset (absent, without a default in a present object)";
     return r;
   }
-  if (res.status == om::Resolution::kNoMorphTargets) {
+  if (property.resolved.status == om::Resolution::kNoMorphTargets) {
     r.why = "the node has no mesh with morph targets";
     return r;
   }
-  TargetType t;
-  switch (p.type) {
+  const model::ValueShape& shape = target.shape;
+  switch (*shape.type) {
     case om::ValueType::kFloat:
     case om::ValueType::kInt:
-    case om::ValueType::kBool: t = TargetType{TargetType::kScalar, 1}; break;
-    case om::ValueType::kFloat2: t = TargetType{TargetType::kVec, 2}; break;
-    case om::ValueType::kFloat3: t = TargetType{TargetType::kVec, 3}; break;
+    case om::ValueType::kBool: r.type = TargetType{TargetType::kScalar, 1}; break;
+    case om::ValueType::kFloat2:
+    case om::ValueType::kFloat3:
     case om::ValueType::kFloat4:
-      t = p.quaternion ? TargetType{TargetType::kQuat, 4} : TargetType{TargetType::kVec, 4};
+      r.type = shape.quaternion ? TargetType{TargetType::kQuat, 4}
+                                : TargetType{TargetType::kVec, static_cast<std::uint32_t>(*shape.width)};
       break;
     case om::ValueType::kFloatArray:
-      t = TargetType{TargetType::kFloatArray, static_cast<std::uint32_t>(res.width)};
+      r.type = TargetType{TargetType::kFloatArray, static_cast<std::uint32_t>(shape.width.value_or(0))};
       break;
     case om::ValueType::kFloat4x4:
       r.why = "a float4x4, which the draft does not animate (scalar, vec2-4, quat)";
-      return r;
+      break;
   }
-  if (component) {
-    if (*component >= width_of(t)) {
-      r.why = "a component index past the property's " + std::to_string(width_of(t)) + " values";
-      return r;
-    }
-    t = TargetType{TargetType::kScalar, 1};
-  }
-  r.type = t;
   return r;
 }
 
@@ -163,9 +123,8 @@ class Animation2Rules final : public RuleModule {
         break;
       }
     }
-    for_each_animation(ctx.doc, [&ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
-      link_animation(ctx, animation, ap);
-    });
+    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
+                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -173,19 +132,14 @@ class Animation2Rules final : public RuleModule {
     return rules::lists_extension(ctx.doc, "extensionsUsed", kExt);
   }
 
-  // RFC 6901 tokens (object_model::parse_pointer; a missing leading '/' is
-  // tolerated), or nullopt with a reason.
-  static std::optional<std::vector<std::string>> tokens_of(std::string_view text, std::string& why) {
-    if (text.empty()) {
-      why = "empty pointer (the whole document)";
-      return std::nullopt;
+  // A node's translation, rotation or scale (the whole vector) on a node with `matrix`.
+  static bool node_trs_with_matrix(const RuleContext& ctx, const model::PropertyTarget& target) {
+    const std::string_view p = target.match.property->pointer;
+    if (target.component || (p != "/nodes/{}/translation" && p != "/nodes/{}/rotation" && p != "/nodes/{}/scale")) {
+      return false;
     }
-    std::string full;
-    if (text.front() != '/') full = "/";
-    full += text;
-    auto tokens = om::parse_pointer(full);
-    if (!tokens) why = "'~' not followed by 0 or 1";
-    return tokens;
+    const rapidjson::Value* node = object_at(array_member(ctx.doc, "nodes"), target.match.indices[0]);
+    return node != nullptr && has(*node, "matrix");
   }
 
   static bool output_ok(const TargetType& t, const Accessor& acc) {
@@ -213,7 +167,7 @@ class Animation2Rules final : public RuleModule {
     return "?";
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
                              const JsonPointer& ap) {
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const rapidjson::Value* channels = array_member(animation, "channels");
@@ -226,49 +180,47 @@ class Animation2Rules final : public RuleModule {
         rules::report_misplaced_extension(ctx.issues, *sampler, ap / std::string_view("samplers") / s, kExt);
       }
     }
-    for (std::size_t c = 0; c < array_size(channels); ++c) {
+    for (const model::Channel& ch : linked.channels) {
+      const std::size_t c = ch.index;
       const rapidjson::Value* channel = object_at(channels, c);
-      if (channel == nullptr) continue;
       rules::report_misplaced_extension(ctx.issues, *channel, ap / std::string_view("channels") / c, kExt);
       const rapidjson::Value* tp = member(*channel, "targetpointer");
       if (tp == nullptr) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
       const JsonPointer tpp = cp / std::string_view("targetpointer");
-      if (!tp->IsString()) {
+      // What the pointer animates: the model's reading of targetpointer.
+      const auto* untargeted = std::get_if<model::Untargeted>(&ch.target);
+      if (untargeted != nullptr && untargeted->reason == model::NoTarget::kMissingPointer) {
         ctx.issues.add("KHR_ANIMATION2_INVALID_POINTER", tpp, {"?", "not a string"});
         continue;
       }
       const std::string_view text(tp->GetString(), tp->GetStringLength());
-      std::string why;
-      const auto tokens = tokens_of(text, why);
-      if (!tokens) {
-        ctx.issues.add("KHR_ANIMATION2_INVALID_POINTER", tpp, {std::string(text), why});
+      if (untargeted != nullptr && untargeted->reason == model::NoTarget::kInvalidPointer) {
+        ctx.issues.add("KHR_ANIMATION2_INVALID_POINTER", tpp, {std::string(text), untargeted->why});
         continue;
       }
       if (text.front() != '/') {
         ctx.issues.add("KHR_ANIMATION2_POINTER_WITHOUT_LEADING_SLASH", tpp, {std::string(text)});
       }
-      const Resolved r = resolve(ctx.doc, *tokens);
+      if (untargeted != nullptr) {
+        ctx.issues.add("KHR_ANIMATION2_UNRESOLVED_POINTER", tpp, {std::string(text), untargeted->why});
+        continue;
+      }
+      const model::Target& target = std::get<model::Target>(ch.target);
+      const Resolved r = draft_type(target);
       if (!r.type) {
         ctx.issues.add("KHR_ANIMATION2_UNRESOLVED_POINTER", tpp, {std::string(text), r.why});
         continue;
       }
       const TargetType type = *r.type;
-      std::string normalized;
-      for (const std::string& t : *tokens) {
-        normalized += '/';
-        normalized += t;
-      }
-      const auto [it, inserted] = seen.emplace(normalized, c);
+      const auto [it, inserted] = seen.emplace(target.pointer, c);
       if (!inserted) {
         ctx.issues.add("ANIMATION_DUPLICATE_TARGETS",
                        ap / std::string_view("channels") / it->second / std::string_view("targetpointer"),
                        {std::to_string(c)});
         it->second = c;
       }
-      if (r.node != nullptr && tokens->size() == 3 &&
-          ((*tokens)[2] == "translation" || (*tokens)[2] == "rotation" || (*tokens)[2] == "scale") &&
-          has(*r.node, "matrix")) {
+      if (node_trs_with_matrix(ctx, std::get<model::PropertyTarget>(target.what))) {
         ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", tpp);
       }
 

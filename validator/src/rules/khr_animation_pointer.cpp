@@ -1,7 +1,9 @@
 // KHR_animation_pointer (../shared/specs/KHR_animation_pointer/README.md): a
 // channel target with path "pointer" and no node animates the property its
-// extension object's JSON pointer names, resolved through the Object Model
-// table (object_model.hpp). Checked only when the asset lists the extension in
+// extension object's JSON pointer names, as the animation model reads it
+// (animation_model.hpp: the pointer parsed, matched against the Object Model
+// table and resolved once, for these rules and for `sample` alike). Checked
+// only when the asset lists the extension in
 // extensionsUsed (without it, path "pointer" stays VALUE_NOT_IN_LIST).
 //
 // Per channel: path/node/extension-object consistency (glTF-Validator's codes),
@@ -10,8 +12,8 @@
 // int and bool, count x width x 3 for CUBICSPLINE), unit quaternions (data
 // pass), and per animation: no property targeted twice (identical pointers, an
 // array and one of its elements, a pointer and a core target of the same node
-// property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer,
-// checked by object_model::parse_pointer (linear, no regex).
+// property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer
+// (the model's parse, linear, no regex).
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
@@ -61,10 +63,8 @@ class AnimationPointerRules final : public RuleModule {
       report_undeclared(ctx);
       return;
     }
-    for_each_animation(ctx.doc,
-                       [this, &ctx](const rapidjson::Value& animation, const JsonPointer& ap) {
-                         link_animation(ctx, animation, ap);
-                       });
+    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
+                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
     report_misplaced_outside_animations(ctx);
   }
 
@@ -111,8 +111,8 @@ class AnimationPointerRules final : public RuleModule {
     }
   }
 
-  void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
-                      const JsonPointer& ap) const {
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
+                             const JsonPointer& ap) {
     const rapidjson::Value* channels = array_member(animation, "channels");
     const rapidjson::Value* samplers = array_member(animation, "samplers");
     const std::size_t node_count = array_size(array_member(ctx.doc, "nodes"));
@@ -132,9 +132,9 @@ class AnimationPointerRules final : public RuleModule {
       }
     }
     std::vector<Target> targets;
-    for (std::size_t c = 0; c < array_size(channels); ++c) {
+    for (const model::Channel& ch : linked.channels) {
+      const std::size_t c = ch.index;
       const rapidjson::Value* channel = object_at(channels, c);
-      if (channel == nullptr) continue;
       const rapidjson::Value* target = member(*channel, "target");
       if (target == nullptr || !target->IsObject()) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
@@ -147,12 +147,10 @@ class AnimationPointerRules final : public RuleModule {
       const JsonPointer pp = tp / std::string_view("extensions") / kExtension;
 
       // Core targets take part in the duplicate check with their canonical pointer.
-      if (ext == nullptr && node && *node < node_count && path &&
-          (*path == "translation" || *path == "rotation" || *path == "scale" || *path == "weights")) {
-        std::string p = "/nodes/" + std::to_string(*node);
-        p += '/';
-        p += *path;
-        targets.push_back(Target{c, std::move(p), "", false});
+      if (const model::NodeTarget* core = node_target(ch); ext == nullptr && core != nullptr) {
+        if (model::linked(core->node) != nullptr) {
+          targets.push_back(Target{c, std::get<model::Target>(ch.target).pointer, "", false});
+        }
         continue;
       }
       if (ext != nullptr) {
@@ -179,45 +177,46 @@ class AnimationPointerRules final : public RuleModule {
       const std::optional<std::string_view> pointer = string_member(*ext, "pointer");
       if (!pointer) continue;  // UNDEFINED_PROPERTY / TYPE_MISMATCH (schema)
       const JsonPointer at = pp / std::string_view("pointer");
-      const auto tokens = om::parse_pointer(*pointer);
-      if (!tokens) {
+      // What the pointer animates: the model's reading (Object Model or extras).
+      const auto* untargeted = std::get_if<model::Untargeted>(&ch.target);
+      if (untargeted != nullptr && untargeted->reason == model::NoTarget::kInvalidPointer) {
         // glTF-Validator's pattern for the pointer, checked without std::regex.
         std::string quoted = "\"";
-        for (const char ch : *pointer) {
-          if (ch == '"' || ch == '\\') quoted += '\\';
-          quoted += ch;
+        for (const char character : *pointer) {
+          if (character == '"' || character == '\\') quoted += '\\';
+          quoted += character;
         }
         quoted += '"';
         ctx.issues.add("PATTERN_MISMATCH", at, {quoted, std::string(kPointerPattern)});
         continue;
       }
       const std::string text(*pointer);
-
-      // extras: application-specific; the value only has to exist.
-      if (std::find(tokens->begin(), tokens->end(), "extras") != tokens->end()) {
-        if (om::find_value(ctx.doc, *tokens) == nullptr) {
+      if (untargeted != nullptr) {
+        if (untargeted->reason == model::NoTarget::kUndefinedExtras) {
           ctx.issues.add("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", at, {text});
-        } else {
-          targets.push_back(Target{c, text, "", true});
+        } else if (untargeted->reason == model::NoTarget::kUnknownProperty) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_UNKNOWN_TARGET", at, {text});
+        } else if (untargeted->reason == model::NoTarget::kReadOnly) {
+          ctx.issues.add("KHR_ANIMATION_POINTER_READ_ONLY_TARGET", at, {text});
         }
         continue;
       }
-      const std::optional<om::Match> m = om::match(*tokens);
-      if (!m) {
-        ctx.issues.add("KHR_ANIMATION_POINTER_UNKNOWN_TARGET", at, {text});
+      const model::Target& animated = std::get<model::Target>(ch.target);
+      if (std::holds_alternative<model::ExtrasTarget>(animated.what)) {
+        // extras: application-specific; the value only has to exist.
+        targets.push_back(Target{c, text, "", true});
         continue;
       }
+      const auto* property = std::get_if<model::PropertyTarget>(&animated.what);
+      if (property == nullptr) continue;  // not the pointer's reading (a KHR_animation2 channel)
+      const om::Match* m = &property->match;
       const om::Property& prop = *m->property;
-      if (prop.read_only) {
-        ctx.issues.add("KHR_ANIMATION_POINTER_READ_ONLY_TARGET", at, {text});
-        continue;
-      }
-      for (const std::string_view e : om::owning_extensions(prop)) {
+      for (const std::string_view e : animated.shape.extensions) {
         if (!extension_used(ctx.doc, e)) {
           ctx.issues.add("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", at, {text, std::string(e)});
         }
       }
-      const om::Resolved r = om::resolve(ctx.doc, *m);
+      const om::Resolved& r = property->resolved;
       if (r.status == om::Resolution::kUndefined) {
         ctx.issues.add("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", at, {text});
         continue;
@@ -238,16 +237,17 @@ class AnimationPointerRules final : public RuleModule {
       }
       std::string array;
       if (prop.pointer == "/nodes/{}/weights/{}") array = "/nodes/" + std::to_string(m->indices[0]) + "/weights";
-      targets.push_back(Target{c, om::join_pointer(*tokens), std::move(array), true});
+      targets.push_back(Target{c, animated.pointer, std::move(array), true});
 
-      check_output(ctx, *channel, samplers, cp, text, prop, r.width);
+      check_output(ctx, *channel, samplers, cp, text, prop, animated.shape, r.width);
     }
     report_duplicates(ctx, targets, ap / std::string_view("channels"));
   }
 
   static void check_output(RuleContext& ctx, const rapidjson::Value& channel,
                            const rapidjson::Value* samplers, const JsonPointer& cp,
-                           const std::string& pointer, const om::Property& prop, std::uint64_t width) {
+                           const std::string& pointer, const om::Property& prop, const model::ValueShape& shape,
+                           std::uint64_t width) {
     const auto s = index_member(channel, "sampler");
     if (!s) return;
     const rapidjson::Value* sampler = object_at(samplers, *s);
@@ -257,8 +257,7 @@ class AnimationPointerRules final : public RuleModule {
     const auto input = index_member(*sampler, "input");
     const std::size_t accessor_count = ctx.asset.accessors.size();
     const JsonPointer sp = cp / std::string_view("sampler");
-    const bool discrete = prop.type == om::ValueType::kInt || prop.type == om::ValueType::kBool;
-    if (discrete && interpolation != "STEP") {
+    if (shape.step_only && interpolation != "STEP") {
       ctx.issues.add("KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", sp,
                      {interpolation, pointer, std::string(om::type_name(prop.type))});
     }
@@ -278,7 +277,7 @@ class AnimationPointerRules final : public RuleModule {
       check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
                          *ctx.asset.accessors[*input].count, interp->outputs_per_key, width, *out.count);
     }
-    if (prop.quaternion) {
+    if (shape.quaternion) {
       check_unit_quaternions(ctx, *output, sp, *interp);
     }
   }

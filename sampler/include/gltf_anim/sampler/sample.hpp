@@ -3,14 +3,18 @@
 // `gltf-anim sample` prints and what the golden samples of the suite are.
 //
 // Pipeline: the validator's loader (load_file: .gltf/.glb, data URIs, external
-// buffers) -> accessor decoding to double (normalized integers by the spec's
-// formula, sparse) -> one reference::TrackView per channel -> reference::sample.
+// buffers) -> the animation model (validator/animation_model.hpp: every
+// channel's sampler and target linked once, as the validator reads them) ->
+// accessor decoding to double (normalized integers by the spec's formula,
+// sparse) -> one reference::TrackView per channel -> reference::sample.
 //
-// Channels and targets:
+// Channels and targets (the model's):
 //  * core channel (target.node + path): target "/nodes/N/<path>";
-//  * KHR_animation_pointer (path "pointer"): the extension's pointer;
+//  * KHR_animation_pointer (path "pointer"): the extension's pointer, which must
+//    name a mutable property of the glTF Object Model or an existing `extras` value;
 //  * KHR_animation2 (channel.targetpointer): that pointer, with a leading "/"
-//    added when the draft's form without it is used;
+//    added when the draft's form without it is used (a property, or one
+//    component of a vector);
 //  * EXT_animation_sqlerp: the extension's (CUBICSLERP) sampler is evaluated;
 //  * a channel without target.node (and no pointer) is ignored (the spec's SHOULD),
 //    as are unknown target paths.
@@ -18,10 +22,14 @@
 // pointer and targetpointer channels are absent, sqlerp channels use their
 // fallback `sampler` and are absent when they have none.
 //
-// Value kinds: a rotation is a 4-wide target ending in "/nodes/N/rotation" or a
-// SLERP/CUBICSLERP sampler; morph weights take their width from the output count;
-// a bool pointer (KHR_node_visibility "visible") gives 0 or 1; an int pointer
-// with non-normalized integer outputs gives the integers as-is.
+// Value kinds, from the target's Object Model type: a quaternion property (node
+// rotation, EXT_lights_image_based rotation) or a SLERP/CUBICSLERP sampler is a
+// rotation (slerped on the shortest path, as node rotations); floatN is N wide
+// and the output must be VECN; morph weights (float[]) are as wide as the
+// node's mesh has morph targets, or as the output count gives when it has none;
+// int and bool properties take STEP only, a bool gives 0 or 1, an int the
+// integers as-is; an `extras` value is as wide as its output, and STEP-only
+// when its output holds non-normalized integers.
 //
 // Default times (per animation): the union over its sampled channels of every
 // key, each segment's quarter points and midpoint (t_k + d/4, t_k + d/2,

@@ -332,7 +332,8 @@ inline constexpr IssueType kIssueTypes[] = {
     {"EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH", S::kError, P::kLink,
      "CUBICSLERP can only animate rotation, not '{0}'.",
      "Our own (EXT_animation_sqlerp): a channel reaches a CUBICSLERP sampler (through the "
-     "extension or its core sampler) and its target path is not rotation.",
+     "extension or its core sampler) and its target is not a rotation (a core path other than "
+     "rotation, or a pointer to a property that is not a quaternion).",
      "EXT_animation_sqlerp: this interpolation mode is only valid when targeting a rotation"},
     {"EXT_ANIMATION_SQLERP_MISSING_FALLBACK", S::kError, P::kLink,
      "Channel has no core fallback for CUBICSLERP: {0}.",

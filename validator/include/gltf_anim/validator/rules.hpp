@@ -7,7 +7,9 @@
 //      (accepts_value), e.g. path "pointer" when KHR_animation_pointer is used,
 //      or excuse a missing or unexpected member (excuses_member);
 //   2. link: bufferViews and accessors (the loader's layout checks), then every
-//      module's link() in the fixed order of rule_modules();
+//      module's link() in the fixed order of rule_modules(), over the animation
+//      model (animation_model.hpp, built once from the loaded asset: what each
+//      channel animates, through which sampler and accessors);
 //   3. data: one streaming pass per accessor, in accessor order. During link,
 //      modules attach ElementCheckers to accessors (DataChecks::attach); each
 //      (accessor, key) pair is checked once however many samplers or channels
@@ -15,6 +17,7 @@
 // Extension modules (EXT_animation_sqlerp, KHR_animation2,
 // KHR_animation_pointer, ...) are more entries of rule_modules(); nothing in the
 // core rules names them.
+#include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 
@@ -88,7 +91,9 @@ struct RuleContext {
   // a second, different usage is ACCESSOR_USAGE_OVERRIDE.
   std::map<std::size_t, std::string> accessor_usage;
   // All modules of this run, in link order (for the declarative queries below).
-  std::span<const std::unique_ptr<RuleModule>> modules = {};
+  std::span<const std::unique_ptr<RuleModule>> modules;
+  // The animations, linked (built from `asset` before the phases run).
+  const model::AnimationModel& model;
 
   // The first module's answer for this interpolation name, or nullopt when no
   // module defines it (then the schema phase reported VALUE_NOT_IN_LIST).
