@@ -8,7 +8,7 @@
 
 namespace gltf_anim::reports {
 
-std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out, std::size_t asset_count,
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out,
                                                                     const ValidationWriteOptions& options);
 std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
                                                                     const ValidationWriteOptions& options);
