@@ -169,8 +169,10 @@ void keep_shard(std::vector<std::string>& files, std::vector<std::string>& folde
                                      ? fs::path(files[i]).lexically_normal().generic_string()
                                      : fs::path(files[i]).lexically_relative(folders[i]).generic_string();
     if (shard_of(relative, shard.count) != shard.index) continue;
-    files[kept] = std::move(files[i]);
-    folders[kept] = std::move(folders[i]);
+    if (kept != i) {  // a self-move would empty the string
+      files[kept] = std::move(files[i]);
+      folders[kept] = std::move(folders[i]);
+    }
     positions.push_back(i);
     ++kept;
   }

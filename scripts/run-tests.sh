@@ -5,7 +5,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # chromium: the HTML conformance report is checked in a real headless browser.
 # strace: tests/hostile checks that no socket is opened and no file outside the root.
 # libxml2-utils: xmllint checks that every XML report (JUnit) is well-formed.
-SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils}"
+# python3-junitparser: our JUnit is read by a real JUnit parser.
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils python3-junitparser}"
 # node + npm: the three.js adapter's tests. Machines that ship their own Node
 # (as CI's does) keep it; a bare Debian gets its packages.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
