@@ -20,8 +20,10 @@
 #include <optional>
 #include <ostream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gltf_anim::reports {
 
@@ -102,6 +104,27 @@ class ValidationStreamWriter {
 };
 std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
                                                                const ValidationWriteOptions& options = {});
+
+// A json report read back (`gltf-anim merge`).
+struct ReadAsset {
+  validator::ValidationReport report;
+  AssetRun run;
+};
+struct ValidationRun {
+  std::string tool_version;
+  std::optional<Shard> shard;
+  validator::Severity fail_on = validator::Severity::kError;
+  std::vector<ReadAsset> assets;
+};
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+// Reads a json report (docs/schemas/validation-report.schema.json). Throws
+// ReportFormatError naming the JSON pointer of the first thing that is not
+// what our writer writes (an unknown issue code included). Iterative parse,
+// UTF-8 checked; memory is the document (about 10 x the text) and the result.
+ValidationRun read_validation_json(std::string_view text);
 
 // The --fail-on name of a severity: "error", "warning", "info", "hint".
 std::string_view fail_on_name(validator::Severity s);
