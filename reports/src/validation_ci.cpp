@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "validation_writers.hpp"
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gltf_anim::reports {
 namespace {
@@ -39,7 +39,7 @@ using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
 
-using detail::xml_escape;
+using text::xml_escape;
 
 std::string issue_line(const Issue& i) {
   std::string s(validator::severity_name(i.severity));
@@ -409,8 +409,8 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
   const std::string_view folder = slash == std::string_view::npos ? "." : uri.substr(0, slash == 0 ? 1 : slash);
   const std::string_view name = slash == std::string_view::npos ? uri : uri.substr(slash + 1);
   std::ostringstream out;
-  out << "    <testcase classname=\"" << xml_escape(folder) << "\" name=\"" << xml_escape(name) << "\" file=\""
-      << xml_escape(uri) << "\"";
+  out << "    <testcase classname=\"" << text::xml_escape(folder) << "\" name=\"" << text::xml_escape(name) << "\" file=\""
+      << text::xml_escape(uri) << "\"";
   if (run.seconds) out << " time=\"" << junit_seconds(*run.seconds) << "\"";
   out << ">\n";
   std::string failing, other;
@@ -419,18 +419,18 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
   for (const Issue& i : r.issues) {
     const bool f = static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on);
     // One line per issue, whatever the message holds.
-    (f ? failing : other) += detail::text_clean(issue_line(i)) + "\n";
+    (f ? failing : other) += text::visible_text(issue_line(i)) + "\n";
     n_failing += f ? 1 : 0;
     if (f && first == nullptr) first = &i;
   }
   if (first != nullptr) {
-    out << "      <failure type=\"" << xml_escape(first->code) << "\" message=\"" << n_failing
+    out << "      <failure type=\"" << text::xml_escape(first->code) << "\" message=\"" << n_failing
         << (n_failing == 1 ? " issue" : " issues") << " at or above "
-        << xml_escape(validator::severity_name(options_.fail_on)) << "\">"
-        << xml_escape(failing, false) << "</failure>\n";
+        << text::xml_escape(validator::severity_name(options_.fail_on)) << "\">"
+        << text::xml_escape(failing, false) << "</failure>\n";
   }
   if (!other.empty() || r.truncated) {
-    out << "      <system-out>" << xml_escape(other, false)
+    out << "      <system-out>" << text::xml_escape(other, false)
         << (r.truncated ? "(truncated by --max-issues or --max-issue-mb)\n" : "") << "</system-out>\n";
   }
   out << "    </testcase>\n";
@@ -492,26 +492,26 @@ Artifact artifact_of(const ValidationReport& r, const std::optional<std::filesys
 
 void write_artifact_location(SarifWriter& w, const Artifact& a) {
   w.Key("uri");
-  detail::json_value(w, a.uri);
+  text::json_value(w, a.uri);
   if (a.relative_to_base) {
     w.Key("uriBaseId");
-    detail::json_value(w, "%SRCROOT%");
+    text::json_value(w, "%SRCROOT%");
   }
 }
 
 // SARIF messages are sentences ending in a period (Multitool's SARIF2001);
 // glTF-Validator's wording sometimes ends with a quoted value or a place.
-std::string sentence(std::string_view text) {
-  std::string out(text);
+std::string sentence(std::string_view message) {
+  std::string out(message);
   if (out.empty() || (out.back() != '.' && out.back() != '!' && out.back() != '?')) out += '.';
   return out;
 }
 
-void write_text_message(SarifWriter& w, const char* name, std::string_view text) {
+void write_text_message(SarifWriter& w, const char* name, std::string_view message) {
   w.Key(name);
   w.StartObject();
   w.Key("text");
-  detail::json_value(w, sentence(text));
+  text::json_value(w, sentence(message));
   w.EndObject();
 }
 
@@ -530,7 +530,7 @@ std::string friendly_name(std::string_view code) {
 }
 
 void write_rule(SarifWriter& w, const validator::IssueType& t) {
-  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
+  auto s = [&w](std::string_view v) { text::json_value(w, v); };
   const std::string help_uri = issue_code_help_uri(t.code);
   w.StartObject();
   w.Key("id");
@@ -565,7 +565,7 @@ void write_rule(SarifWriter& w, const validator::IssueType& t) {
 // Everything before the first result: the tool with its rules, the artifacts,
 // and "results": [.
 void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts) {
-  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
+  auto s = [&w](std::string_view v) { text::json_value(w, v); };
   w.StartObject();
   w.Key("$schema");
   s("https://json.schemastore.org/sarif-2.1.0.json");
@@ -708,7 +708,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
 
 void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /*run*/) {
   SarifWriter& w = w_;
-  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
+  auto s = [&w](std::string_view v) { text::json_value(w, v); };
   const std::size_t a = artifacts_.size();
   artifacts_.push_back(artifact_of(r, base_));
   const Artifact& artifact = artifacts_.back();

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <string>
 
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 #include "validation_writers.hpp"
 
 namespace gltf_anim::reports {
@@ -44,7 +44,7 @@ class BlockOStream {
 using Writer = rapidjson::PrettyWriter<BlockOStream>;
 
 void key(Writer& w, const char* k) { w.Key(k); }
-void str(Writer& w, std::string_view s) { detail::json_value(w, s); }
+void str(Writer& w, std::string_view s) { text::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue) {
   w.StartObject();

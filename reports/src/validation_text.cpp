@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gltf_anim::reports {
 namespace {
@@ -18,7 +18,6 @@ namespace {
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
-using detail::text_clean;
 
 constexpr std::size_t kFirstPlaces = 3;
 
@@ -38,7 +37,7 @@ std::string place(const Issue& i) {
     s += std::to_string(*i.offset);
     return s;
   }
-  return i.pointer.empty() ? std::string("\"\"") : text_clean(i.pointer);
+  return i.pointer.empty() ? std::string("\"\"") : text::visible_text(i.pointer);
 }
 
 std::string counts(std::uint64_t e, std::uint64_t w, std::uint64_t i, std::uint64_t h) {
@@ -67,7 +66,7 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
                     in = r.count(Severity::kInfo), h = r.count(Severity::kHint);
   totals_.add(r, options_.fail_on, run);
   const bool fails = reaches(r, options_.fail_on);
-  out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+  out << text::visible_text(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
       << (r.truncated ? "; truncated" : "") << ")\n";
   // Group by (code, severity), in order of first appearance.
   std::vector<std::vector<const Issue*>> groups;
@@ -80,9 +79,9 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
   }
   for (const auto& g : groups) {
     const Issue& first = *g.front();
-    out << "  " << label(first.severity) << " " << text_clean(first.code);
+    out << "  " << label(first.severity) << " " << text::visible_text(first.code);
     if (g.size() == 1) {
-      out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
+      out << " at " << place(first) << ": " << text::visible_text(first.message) << "\n";
       continue;
     }
     out << " x" << g.size() << ", first at ";
@@ -90,7 +89,7 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
       out << (k ? ", " : "") << place(*g[k]);
     }
     if (g.size() > kFirstPlaces) out << ", ...";
-    out << ": " << text_clean(first.message) << "\n";
+    out << ": " << text::visible_text(first.message) << "\n";
   }
 }
 
