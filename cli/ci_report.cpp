@@ -35,13 +35,13 @@ std::uint64_t shard_of(std::string_view relative_path, std::uint64_t count) {
 }
 
 void add_report_options(po::options_description& options) {
-  options.add_options()
-      ("sarif-base", po::value<std::string>()->default_value("."),
-       "sarif: write asset paths relative to DIR with uriBaseId %SRCROOT% (the repository's\n"
-       "root, for code scanning); paths outside DIR stay absolute")
-      ("no-timings", po::bool_switch(),
-       "leave out validation times (json validationSeconds, junit time): the report is then\n"
-       "byte-identical from run to run");
+  options.add_options()(
+      "sarif-base", po::value<std::string>()->default_value("."),
+      "sarif: write asset paths relative to DIR with uriBaseId %SRCROOT% (the repository's\n"
+      "root, for code scanning); paths outside DIR stay absolute")(
+      "no-timings", po::bool_switch(),
+      "leave out validation times (json validationSeconds, junit time): the report is then\n"
+      "byte-identical from run to run");
 }
 
 bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
@@ -49,23 +49,26 @@ bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
   const fs::path base = vm["sarif-base"].as<std::string>();
   std::error_code ec;
   if (!fs::is_directory(base, ec)) {
-    std::cerr << "gltf-anim " << help.name << ": --sarif-base '" << base.string() << "' is not a folder\n"
+    std::cerr << "gltf-anim " << help.name << ": --sarif-base '" << base.string()
+              << "' is not a folder\n"
               << "Try 'gltf-anim " << help.name << " --help'.\n";
     return false;
   }
   const fs::path absolute = fs::absolute(base, ec);
   if (ec) {
-    std::cerr << "gltf-anim " << help.name << ": --sarif-base '" << base.string() << "': " << ec.message() << "\n";
+    std::cerr << "gltf-anim " << help.name << ": --sarif-base '" << base.string()
+              << "': " << ec.message() << "\n";
     return false;
   }
   options.sarif_base = absolute.lexically_normal();
   return true;
 }
 
-void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals, validator::Severity fail_on,
-                   const std::string& output) {
+void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals,
+                   validator::Severity fail_on, const std::string& output) {
   std::cerr << "gltf-anim " << help.name << ": " << (totals.failing != 0 ? "FAIL" : "pass") << ": "
-            << totals.line() << " (fail-on " << reports::fail_on_name(fail_on) << "); report in " << output << "\n";
+            << totals.line() << " (fail-on " << reports::fail_on_name(fail_on) << "); report in "
+            << output << "\n";
 }
 
 }  // namespace gltf_anim::cli

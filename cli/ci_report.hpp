@@ -33,7 +33,7 @@ bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
 // "gltf-anim NAME: FAIL: 3 assets, 1 failed; ... (fail-on error); report in
 // FILE" on stderr, so a CI log shows the outcome of a run whose report went to
 // a file.
-void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals, validator::Severity fail_on,
-                   const std::string& output);
+void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals,
+                   validator::Severity fail_on, const std::string& output);
 
 }  // namespace gltf_anim::cli

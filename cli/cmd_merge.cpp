@@ -29,7 +29,8 @@ namespace {
 constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
 // The whole of a regular file of at most max_bytes, or nullopt with the reason.
-std::optional<std::string> read_report_file(const std::string& path, std::uint64_t max_bytes, std::string& why) {
+std::optional<std::string> read_report_file(const std::string& path, std::uint64_t max_bytes,
+                                            std::string& why) {
   // O_NONBLOCK: a FIFO given as a report must not block the open.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
@@ -76,12 +77,12 @@ int run_merge(const std::vector<std::string>& args) {
       "fit together.",
       "gltf-anim merge --format sarif --output all.sarif shard-1.json shard-2.json shard-3.json"};
   po::options_description options("Options");
-  options.add_options()
-      ("report", po::value<std::vector<std::string>>()->multitoken(), "json report of gltf-anim validate")
-      ("format", po::value<std::string>()->default_value("json"), "text, json, junit or sarif")
-      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("max-file-mb", po::value<std::string>()->default_value("4096"),
-       "refuse a report over N MiB, before reading it (1 to 1048576)");
+  options.add_options()("report", po::value<std::vector<std::string>>()->multitoken(),
+                        "json report of gltf-anim validate")(
+      "format", po::value<std::string>()->default_value("json"), "text, json, junit or sarif")(
+      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
+      "max-file-mb", po::value<std::string>()->default_value("4096"),
+      "refuse a report over N MiB, before reading it (1 to 1048576)");
   add_report_options(options);
   po::positional_options_description positional;
   positional.add("report", -1);
@@ -100,14 +101,15 @@ int run_merge(const std::vector<std::string>& args) {
   const auto format = reports::validation_format_from_name((*vm)["format"].as<std::string>());
   if (!format) return usage("unknown --format '" + (*vm)["format"].as<std::string>() + "'");
   std::optional<std::uint64_t> max_file_mb;
-  if (!integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) return kExitUsage;
+  if (!integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb))
+    return kExitUsage;
   reports::ValidationWriteOptions wopt;
   if (!read_report_options(*vm, kHelp, wopt)) return kExitUsage;
   const bool timings = !(*vm)["no-timings"].as<bool>();
 
   const auto paths = (*vm)["report"].as<std::vector<std::string>>();
-  CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
-                                                  : std::nullopt);
+  CommandOutput output(
+      kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>()) : std::nullopt);
   if (output.refused(paths)) return kExitUsage;
 
   std::vector<reports::ValidationRun> runs;
@@ -122,15 +124,17 @@ int run_merge(const std::vector<std::string>& args) {
     }
     const reports::ValidationRun& run = runs.back();
     if (run.tool_version != kVersion) {
-      return refuse("'" + path + "' was written by gltf-anim " + run.tool_version + ", this is " + kVersion +
-                    ": merge reports of one version");
+      return refuse("'" + path + "' was written by gltf-anim " + run.tool_version + ", this is " +
+                    kVersion + ": merge reports of one version");
     }
     if (run.fail_on != runs.front().fail_on) {
-      return refuse("'" + path + "' was written with --fail-on " + std::string(reports::fail_on_name(run.fail_on)) +
-                    ", '" + paths.front() + "' with " + std::string(reports::fail_on_name(runs.front().fail_on)));
+      return refuse("'" + path + "' was written with --fail-on " +
+                    std::string(reports::fail_on_name(run.fail_on)) + ", '" + paths.front() +
+                    "' with " + std::string(reports::fail_on_name(runs.front().fail_on)));
     }
     if (run.shard.has_value() != runs.front().shard.has_value()) {
-      return refuse("'" + path + "' and '" + paths.front() + "': merge either the shards of one run or whole runs");
+      return refuse("'" + path + "' and '" + paths.front() +
+                    "': merge either the shards of one run or whole runs");
     }
   }
   wopt.fail_on = runs.front().fail_on;
@@ -144,19 +148,21 @@ int run_merge(const std::vector<std::string>& args) {
     for (std::size_t k = 0; k < runs.size(); ++k) {
       const reports::Shard s = *runs[k].shard;
       if (s.count != first.count || s.assets != first.assets) {
-        return refuse("'" + paths[k] + "' is shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
-                      " of " + std::to_string(s.assets) + " assets, '" + paths.front() + "' of " +
-                      std::to_string(first.count) + " shards and " + std::to_string(first.assets) + " assets");
+        return refuse("'" + paths[k] + "' is shard " + std::to_string(s.index) + "/" +
+                      std::to_string(s.count) + " of " + std::to_string(s.assets) + " assets, '" +
+                      paths.front() + "' of " + std::to_string(first.count) + " shards and " +
+                      std::to_string(first.assets) + " assets");
       }
       if (part[s.index - 1] != nullptr) {
-        return refuse("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) + " given twice: '" +
-                      *part[s.index - 1] + "' and '" + paths[k] + "'");
+        return refuse("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
+                      " given twice: '" + *part[s.index - 1] + "' and '" + paths[k] + "'");
       }
       part[s.index - 1] = &paths[k];
       for (reports::ReadAsset& a : runs[k].assets) {
         const std::uint64_t at = *a.run.position;
         if (at >= first.assets || place[at] != nullptr) {
-          return refuse("'" + paths[k] + "': asset '" + a.report.uri + "' at shardPosition " + std::to_string(at) +
+          return refuse("'" + paths[k] + "': asset '" + a.report.uri + "' at shardPosition " +
+                        std::to_string(at) +
                         (at >= first.assets ? " past the run's assets" : " taken twice"));
         }
         place[at] = &a;
@@ -170,7 +176,8 @@ int run_merge(const std::vector<std::string>& args) {
       }
     }
     for (std::size_t i = 0; i < place.size(); ++i) {
-      if (place[i] == nullptr) return refuse("no shard has the asset at position " + std::to_string(i));
+      if (place[i] == nullptr)
+        return refuse("no shard has the asset at position " + std::to_string(i));
     }
     order = std::move(place);
   } else {

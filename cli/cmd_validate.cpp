@@ -160,14 +160,14 @@ ValidationReport failed_report(const std::string& path, const char* what) {
 // The shard's files of a --shard K/N run, with their places in the whole run.
 // Every machine lists the same files (same checkout), so each file is in
 // exactly one shard and merge can put the reports back in the whole run's order.
-void keep_shard(std::vector<std::string>& files, std::vector<std::string>& folders, reports::Shard& shard,
-                std::vector<std::uint64_t>& positions) {
+void keep_shard(std::vector<std::string>& files, std::vector<std::string>& folders,
+                reports::Shard& shard, std::vector<std::uint64_t>& positions) {
   shard.assets = files.size();
   std::size_t kept = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    const std::string relative = folders[i].empty()
-                                     ? fs::path(files[i]).lexically_normal().generic_string()
-                                     : fs::path(files[i]).lexically_relative(folders[i]).generic_string();
+    const std::string relative =
+        folders[i].empty() ? fs::path(files[i]).lexically_normal().generic_string()
+                           : fs::path(files[i]).lexically_relative(folders[i]).generic_string();
     if (shard_of(relative, shard.count) != shard.index) continue;
     if (kept != i) {  // a self-move would empty the string
       files[kept] = std::move(files[i]);
@@ -262,32 +262,32 @@ int run_validate(const std::vector<std::string>& args) {
       "one does, 2 for usage or I/O errors of the command itself.",
       "gltf-anim validate --format json --output report.json assets/"};
   po::options_description options("Options");
-  options.add_options()
-      ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
-      ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
-      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("max-issues", po::value<std::string>()->default_value("100000"),
-       "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
-       "grows with the input: one issue per bad value); the report says truncated")
-      ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "do not report CODE (repeatable)")
-      ("severity-override", po::value<std::vector<std::string>>()->composing(),
-       "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")
-      ("fail-on", po::value<std::string>()->default_value("error"),
-       "error, warning or info: the least severe issue that makes the exit code 1")
-      ("threads", po::value<std::string>()->default_value("1"),
-       "assets validated in parallel, 1 to 256 (the output does not depend on it)")
-      ("root", po::value<std::string>(),
-       "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
-      ("max-issue-mb", po::value<std::string>()->default_value("64"),
-       "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
-       "1048576); pointers and messages are cut at 1 KiB; the report says truncated")
-      ("max-file-mb", po::value<std::string>()->default_value("1024"),
-       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
-       "1 to 1048576")
-      ("shard", po::value<std::string>(),
-       "K/N: validate only part K of N of the files (a stable partition by path; 'gltf-anim\n"
-       "merge' joins the parts' json reports into the whole run's report)");
+  options.add_options()("path", po::value<std::vector<std::string>>()->multitoken(),
+                        "asset file, folder or -")(
+      "format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")(
+      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
+      "max-issues", po::value<std::string>()->default_value("100000"),
+      "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
+      "grows with the input: one issue per bad value); the report says truncated")(
+      "ignore", po::value<std::vector<std::string>>()->composing(),
+      "do not report CODE (repeatable)")(
+      "severity-override", po::value<std::vector<std::string>>()->composing(),
+      "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")(
+      "fail-on", po::value<std::string>()->default_value("error"),
+      "error, warning or info: the least severe issue that makes the exit code 1")(
+      "threads", po::value<std::string>()->default_value("1"),
+      "assets validated in parallel, 1 to 256 (the output does not depend on it)")(
+      "root", po::value<std::string>(),
+      "external buffers may resolve anywhere inside DIR (default: the asset's folder)")(
+      "max-issue-mb", po::value<std::string>()->default_value("64"),
+      "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
+      "1048576); pointers and messages are cut at 1 KiB; the report says truncated")(
+      "max-file-mb", po::value<std::string>()->default_value("1024"),
+      "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
+      "1 to 1048576")(
+      "shard", po::value<std::string>(),
+      "K/N: validate only part K of N of the files (a stable partition by path; 'gltf-anim\n"
+      "merge' joins the parts' json reports into the whole run's report)");
   add_report_options(options);
   po::positional_options_description positional;
   positional.add("path", -1);
@@ -356,8 +356,8 @@ int run_validate(const std::vector<std::string>& args) {
   if (vm->count("shard")) {
     wopt.shard = parse_shard((*vm)["shard"].as<std::string>());
     if (!wopt.shard) {
-      return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) + ", got '" +
-                   (*vm)["shard"].as<std::string>() + "'");
+      return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) +
+                   ", got '" + (*vm)["shard"].as<std::string>() + "'");
     }
     keep_shard(files, folders, *wopt.shard, positions);
   }
@@ -395,8 +395,10 @@ int run_validate(const std::vector<std::string>& args) {
   // Validates file i, timed (wall clock: what a CI job waits for).
   auto run_one = [&](std::size_t i, reports::AssetRun& run) {
     const auto start = std::chrono::steady_clock::now();
-    ValidationReport r = validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
-    if (timings) run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ValidationReport r =
+        validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+    if (timings)
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!positions.empty()) run.position = positions[i];
     return r;
   };

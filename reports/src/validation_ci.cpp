@@ -84,7 +84,8 @@ struct Place {
 class PlaceTrackingFileStream {
  public:
   using Ch = char;
-  PlaceTrackingFileStream(std::FILE* f, std::size_t limit) : in_(f, buffer_, sizeof buffer_), limit_(limit) {}
+  PlaceTrackingFileStream(std::FILE* f, std::size_t limit)
+      : in_(f, buffer_, sizeof buffer_), limit_(limit) {}
   Ch Peek() const { return taken_ < limit_ ? in_.Peek() : '\0'; }
   Ch Take() {
     if (taken_ >= limit_) return '\0';
@@ -228,7 +229,9 @@ class PointerLocator {
       }
     }
   }
-  bool pending(std::size_t k) const { return std::find(pending_.begin(), pending_.end(), k) != pending_.end(); }
+  bool pending(std::size_t k) const {
+    return std::find(pending_.begin(), pending_.end(), k) != pending_.end();
+  }
   // rapidjson calls StartObject and StartArray before it takes the bracket:
   // a container's place is that of the bracket taken after, known at the next
   // event.
@@ -260,7 +263,7 @@ class PointerLocator {
 
   const PlaceTrackingFileStream& stream_;
   std::vector<std::string> wanted_;
-  std::vector<Place> place_;  // line 0: not found yet
+  std::vector<Place> place_;          // line 0: not found yet
   std::vector<std::size_t> pending_;  // containers found, before their bracket is taken
   std::size_t remaining_ = wanted_.size();
   std::unordered_multimap<std::uint64_t, std::size_t> by_hash_;
@@ -270,7 +273,8 @@ class PointerLocator {
 };
 
 std::uint32_t le32(const unsigned char* b) {
-  return std::uint32_t{b[0]} | std::uint32_t{b[1]} << 8 | std::uint32_t{b[2]} << 16 | std::uint32_t{b[3]} << 24;
+  return std::uint32_t{b[0]} | std::uint32_t{b[1]} << 8 | std::uint32_t{b[2]} << 16 |
+         std::uint32_t{b[3]} << 24;
 }
 
 // Where each issue pointer's value starts in the asset's JSON: the .gltf file,
@@ -302,8 +306,8 @@ std::map<std::string, Place> pointer_places(const ValidationReport& r) {
   if (glb) {
     // Header (magic, version, length) and the first chunk's length and type.
     unsigned char head[20];
-    if (std::fread(head, 1, sizeof head, file) != sizeof head || std::memcmp(head, "glTF", 4) != 0 ||
-        le32(head + 16) != 0x4E4F534Au) {
+    if (std::fread(head, 1, sizeof head, file) != sizeof head ||
+        std::memcmp(head, "glTF", 4) != 0 || le32(head + 16) != 0x4E4F534Au) {
       std::fclose(file);
       return {};
     }
@@ -376,15 +380,17 @@ std::string junit_seconds(double s) {
 
 class JunitStreamWriter final : public ValidationStreamWriter {
  public:
-  JunitStreamWriter(std::ostream& out, const ValidationWriteOptions& options) : out_(out), options_(options) {}
+  JunitStreamWriter(std::ostream& out, const ValidationWriteOptions& options)
+      : out_(out), options_(options) {}
   void end() override {
-    const std::string time =
-        totals_.timed && totals_.assets != 0 ? " time=\"" + junit_seconds(totals_.seconds) + "\"" : "";
+    const std::string time = totals_.timed && totals_.assets != 0
+                                 ? " time=\"" + junit_seconds(totals_.seconds) + "\""
+                                 : "";
     out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          << "<testsuites name=\"gltf-anim validate\" tests=\"" << totals_.assets << "\" failures=\""
          << totals_.failing << "\" errors=\"0\"" << time << ">\n"
-         << "  <testsuite name=\"gltf-anim validate\" tests=\"" << totals_.assets << "\" failures=\""
-         << totals_.failing << "\" errors=\"0\" skipped=\"0\"" << time << ">\n";
+         << "  <testsuite name=\"gltf-anim validate\" tests=\"" << totals_.assets
+         << "\" failures=\"" << totals_.failing << "\" errors=\"0\" skipped=\"0\"" << time << ">\n";
     testcases_.copy_to(out_);
     out_ << "  </testsuite>\n</testsuites>\n";
   }
@@ -406,11 +412,12 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
   totals_.add(r, options_.fail_on, run);
   const std::string_view uri = r.uri;
   const std::size_t slash = uri.find_last_of('/');
-  const std::string_view folder = slash == std::string_view::npos ? "." : uri.substr(0, slash == 0 ? 1 : slash);
+  const std::string_view folder =
+      slash == std::string_view::npos ? "." : uri.substr(0, slash == 0 ? 1 : slash);
   const std::string_view name = slash == std::string_view::npos ? uri : uri.substr(slash + 1);
   std::ostringstream out;
-  out << "    <testcase classname=\"" << text::xml_escape(folder) << "\" name=\"" << text::xml_escape(name) << "\" file=\""
-      << text::xml_escape(uri) << "\"";
+  out << "    <testcase classname=\"" << text::xml_escape(folder) << "\" name=\""
+      << text::xml_escape(name) << "\" file=\"" << text::xml_escape(uri) << "\"";
   if (run.seconds) out << " time=\"" << junit_seconds(*run.seconds) << "\"";
   out << ">\n";
   std::string failing, other;
@@ -550,9 +557,9 @@ void write_rule(SarifWriter& w, const validator::IssueType& t) {
   w.Key("text");
   s(sentence(std::string(t.rule)) + " Spec: " + sentence(t.spec) + " See " + help_uri);
   w.Key("markdown");
-  s("**" + std::string(t.code) + "** (" + std::string(validator::severity_name(t.severity)) + "): " +
-    sentence(t.rule) + "\n\nSpec: " + sentence(t.spec) + "\n\n[" + std::string(t.code) + " in ISSUE_CODES.md](" +
-    help_uri + ")");
+  s("**" + std::string(t.code) + "** (" + std::string(validator::severity_name(t.severity)) +
+    "): " + sentence(t.rule) + "\n\nSpec: " + sentence(t.spec) + "\n\n[" + std::string(t.code) +
+    " in ISSUE_CODES.md](" + help_uri + ")");
   w.EndObject();
   w.Key("defaultConfiguration");
   w.StartObject();
@@ -619,7 +626,8 @@ constexpr std::uint64_t kGlbJsonChunkData = 20;
 // Every result has a region with a startLine (GitHub code scanning needs one).
 // What the region means depends on what is known; its message says it when it
 // is not simply "the value at this issue's pointer in this file".
-void write_region(SarifWriter& w, const Issue& i, const std::map<std::string, Place>& places, bool glb) {
+void write_region(SarifWriter& w, const Issue& i, const std::map<std::string, Place>& places,
+                  bool glb) {
   w.Key("region");
   w.StartObject();
   if (i.position) {  // a JSON syntax error: no pointer to look up
@@ -638,9 +646,10 @@ void write_region(SarifWriter& w, const Issue& i, const std::map<std::string, Pl
     w.Uint64(1);
     w.Key("byteOffset");
     w.Uint64(*i.offset);
-    write_text_message(w, "message",
-                       "Byte offset " + std::to_string(*i.offset) +
-                           " of the GLB file (a container issue has no line: line 1 stands for the file)");
+    write_text_message(
+        w, "message",
+        "Byte offset " + std::to_string(*i.offset) +
+            " of the GLB file (a container issue has no line: line 1 stands for the file)");
   } else if (const auto p = places.find(i.pointer); p != places.end()) {
     w.Key("startLine");
     w.Uint64(p->second.line);
@@ -649,16 +658,18 @@ void write_region(SarifWriter& w, const Issue& i, const std::map<std::string, Pl
     if (glb) {
       w.Key("byteOffset");
       w.Uint64(kGlbJsonChunkData + p->second.byte);
-      write_text_message(w, "message",
-                         "Line and column within the GLB's JSON chunk, where the value at the JSON pointer "
-                         "starts; byteOffset is in the file");
+      write_text_message(
+          w, "message",
+          "Line and column within the GLB's JSON chunk, where the value at the JSON pointer "
+          "starts; byteOffset is in the file");
     }
   } else {
     w.Key("startLine");
     w.Uint64(1);
-    write_text_message(w, "message",
-                       "The value at the JSON pointer could not be located in the file (not parsed, not "
-                       "readable when the report was written, or standard input): line 1 stands for the file");
+    write_text_message(
+        w, "message",
+        "The value at the JSON pointer could not be located in the file (not parsed, not "
+        "readable when the report was written, or standard input): line 1 stands for the file");
   }
   w.EndObject();
 }
@@ -760,7 +771,8 @@ void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /
 std::string_view information_uri() { return kHomepage; }
 
 std::string issue_code_help_uri(std::string_view code) {
-  return std::string(kHomepage) + "/blob/main/docs/ISSUE_CODES.md#" + validator::issue_code_anchor(code);
+  return std::string(kHomepage) + "/blob/main/docs/ISSUE_CODES.md#" +
+         validator::issue_code_anchor(code);
 }
 
 std::string file_uri(std::string_view path) {
@@ -790,8 +802,8 @@ std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostrea
   return std::make_unique<JunitStreamWriter>(out, options);
 }
 
-std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(std::ostream& out,
-                                                                     const ValidationWriteOptions& options) {
+std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(
+    std::ostream& out, const ValidationWriteOptions& options) {
   return std::make_unique<SarifStreamWriter>(out, options);
 }
 

@@ -257,8 +257,8 @@ class JsonStreamWriter final : public ValidationStreamWriter {
 
 }  // namespace
 
-std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out,
-                                                                    const ValidationWriteOptions& options) {
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(
+    std::ostream& out, const ValidationWriteOptions& options) {
   return std::make_unique<JsonStreamWriter>(out, options);
 }
 

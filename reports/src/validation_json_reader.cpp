@@ -32,7 +32,9 @@ const Value* optional_member(const Value& object, const char* name) {
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 std::string child(const std::string& pointer, const char* name) { return pointer + "/" + name; }
-std::string child(const std::string& pointer, std::size_t index) { return pointer + "/" + std::to_string(index); }
+std::string child(const std::string& pointer, std::size_t index) {
+  return pointer + "/" + std::to_string(index);
+}
 
 std::string string_at(const Value& v, const std::string& pointer) {
   if (!v.IsString()) fail(pointer, "not a string");
@@ -74,7 +76,8 @@ Issue read_issue(const Value& m, const std::string& p) {
   if (type == nullptr) fail(child(p, "code"), "unknown issue code '" + code + "'");
   const std::uint64_t severity = uint_member(m, "severity", p);
   if (severity > 3) fail(child(p, "severity"), "not 0 to 3");
-  Issue issue{type->code, static_cast<Severity>(severity), string_member(m, "message", p), "", std::nullopt};
+  Issue issue{type->code, static_cast<Severity>(severity), string_member(m, "message", p), "",
+              std::nullopt};
   if (const Value* offset = optional_member(m, "offset")) {
     issue.offset = uint_at(*offset, child(p, "offset"));
   } else {
@@ -86,7 +89,8 @@ Issue read_issue(const Value& m, const std::string& p) {
     place.line = uint_member(*position, "line", pp);
     place.column = uint_member(*position, "column", pp);
     place.byte_offset = uint_member(*position, "byteOffset", pp);
-    place.in_glb_chunk = bool_at(member(*position, "inGlbJsonChunk", pp), child(pp, "inGlbJsonChunk"));
+    place.in_glb_chunk =
+        bool_at(member(*position, "inGlbJsonChunk", pp), child(pp, "inGlbJsonChunk"));
     issue.position = place;
   }
   return issue;
@@ -96,7 +100,8 @@ std::vector<std::string> strings_member(const Value& o, const char* name, const 
   std::vector<std::string> out;
   if (const Value* list = optional_member(o, name)) {
     const std::string lp = child(p, name);
-    for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k) out.push_back(string_at((*list)[k], child(lp, k)));
+    for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k)
+      out.push_back(string_at((*list)[k], child(lp, k)));
   }
   return out;
 }
@@ -104,8 +109,10 @@ std::vector<std::string> strings_member(const Value& o, const char* name, const 
 validator::AssetInfo read_info(const Value& o, const std::string& p) {
   validator::AssetInfo info;
   info.version = string_member(o, "version", p);
-  if (const Value* v = optional_member(o, "minVersion")) info.min_version = string_at(*v, child(p, "minVersion"));
-  if (const Value* v = optional_member(o, "generator")) info.generator = string_at(*v, child(p, "generator"));
+  if (const Value* v = optional_member(o, "minVersion"))
+    info.min_version = string_at(*v, child(p, "minVersion"));
+  if (const Value* v = optional_member(o, "generator"))
+    info.generator = string_at(*v, child(p, "generator"));
   info.extensions_used = strings_member(o, "extensionsUsed", p);
   info.extensions_required = strings_member(o, "extensionsRequired", p);
   if (const Value* list = optional_member(o, "resources")) {
@@ -116,8 +123,10 @@ validator::AssetInfo read_info(const Value& o, const std::string& p) {
       validator::ResourceInfo resource;
       resource.pointer = string_member(r, "pointer", rp);
       resource.storage = string_member(r, "storage", rp);
-      if (const Value* v = optional_member(r, "uri")) resource.uri = string_at(*v, child(rp, "uri"));
-      if (const Value* v = optional_member(r, "byteLength")) resource.byte_length = uint_at(*v, child(rp, "byteLength"));
+      if (const Value* v = optional_member(r, "uri"))
+        resource.uri = string_at(*v, child(rp, "uri"));
+      if (const Value* v = optional_member(r, "byteLength"))
+        resource.byte_length = uint_at(*v, child(rp, "byteLength"));
       info.resources.push_back(std::move(resource));
     }
   }
@@ -131,8 +140,10 @@ ReadAsset read_report(const Value& o, const std::string& p) {
   ReadAsset out;
   validator::ValidationReport& r = out.report;
   r.uri = string_member(o, "uri", p);
-  if (const Value* v = optional_member(o, "mimeType")) r.mime_type = string_at(*v, child(p, "mimeType"));
-  if (const Value* v = optional_member(o, "shardPosition")) out.run.position = uint_at(*v, child(p, "shardPosition"));
+  if (const Value* v = optional_member(o, "mimeType"))
+    r.mime_type = string_at(*v, child(p, "mimeType"));
+  if (const Value* v = optional_member(o, "shardPosition"))
+    out.run.position = uint_at(*v, child(p, "shardPosition"));
   if (const Value* v = optional_member(o, "validationSeconds")) {
     out.run.seconds = seconds_at(*v, child(p, "validationSeconds"));
   }
@@ -140,7 +151,8 @@ ReadAsset read_report(const Value& o, const std::string& p) {
   const Value& issues = member(o, "issues", p);
   const std::string mp = child(ip, "messages");
   const Value& messages = array_at(member(issues, "messages", ip), mp);
-  for (rapidjson::SizeType k = 0; k < messages.Size(); ++k) r.issues.push_back(read_issue(messages[k], child(mp, k)));
+  for (rapidjson::SizeType k = 0; k < messages.Size(); ++k)
+    r.issues.push_back(read_issue(messages[k], child(mp, k)));
   r.truncated = bool_at(member(issues, "truncated", ip), child(ip, "truncated"));
   // The counts must be those of the messages: a report edited by hand or cut
   // short would otherwise give a merged summary that contradicts its lists.
@@ -158,22 +170,27 @@ ReadAsset read_report(const Value& o, const std::string& p) {
 
 ValidationRun read_validation_json(std::string_view text) {
   rapidjson::Document d;
-  d.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());
+  d.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(),
+                                                                                  text.size());
   if (d.HasParseError()) {
-    throw ReportFormatError(std::string("not JSON: ") + rapidjson::GetParseError_En(d.GetParseError()) +
-                            " (byte " + std::to_string(d.GetErrorOffset()) + ")");
+    throw ReportFormatError(std::string("not JSON: ") +
+                            rapidjson::GetParseError_En(d.GetParseError()) + " (byte " +
+                            std::to_string(d.GetErrorOffset()) + ")");
   }
-  if (!d.IsObject()) fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
+  if (!d.IsObject())
+    fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
   ValidationRun run;
   const Value& tool = member(d, "tool", "");
-  if (string_member(tool, "name", "/tool") != "gltf-anim") fail("/tool/name", "not a gltf-anim report");
+  if (string_member(tool, "name", "/tool") != "gltf-anim")
+    fail("/tool/name", "not a gltf-anim report");
   run.tool_version = string_member(tool, "version", "/tool");
   if (const Value* shard = optional_member(d, "shard")) {
     Shard s;
     s.index = uint_member(*shard, "index", "/shard");
     s.count = uint_member(*shard, "count", "/shard");
     s.assets = uint_member(*shard, "assets", "/shard");
-    if (s.count == 0 || s.index == 0 || s.index > s.count) fail("/shard", "index must be 1 to count");
+    if (s.count == 0 || s.index == 0 || s.index > s.count)
+      fail("/shard", "index must be 1 to count");
     run.shard = s;
   }
   const std::string fail_on = string_member(member(d, "summary", ""), "failOn", "/summary");
@@ -184,7 +201,8 @@ ValidationRun read_validation_json(std::string_view text) {
   for (rapidjson::SizeType k = 0; k < reports.Size(); ++k) {
     run.assets.push_back(read_report(reports[k], child(std::string("/reports"), k)));
     if (run.shard.has_value() != run.assets.back().run.position.has_value()) {
-      fail(child(std::string("/reports"), k), "shardPosition must be present exactly in a shard's report");
+      fail(child(std::string("/reports"), k),
+           "shardPosition must be present exactly in a shard's report");
     }
   }
   return run;

@@ -108,8 +108,8 @@ void ValidationTotals::add(const ValidationReport& report, Severity fail_on, con
 }
 
 std::string ValidationTotals::line() const {
-  return std::to_string(assets) + (assets == 1 ? " asset, " : " assets, ") + std::to_string(failing) +
-         " failed; " + counts(issues[0], issues[1], issues[2], issues[3]);
+  return std::to_string(assets) + (assets == 1 ? " asset, " : " assets, ") +
+         std::to_string(failing) + " failed; " + counts(issues[0], issues[1], issues[2], issues[3]);
 }
 
 std::string_view fail_on_name(Severity s) {
@@ -149,8 +149,8 @@ std::optional<ValidationFormat> validation_format_from_name(std::string_view nam
   return std::nullopt;
 }
 
-std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
-                                                               const ValidationWriteOptions& options) {
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(
+    std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options) {
   switch (format) {
     case ValidationFormat::kText: return make_validation_text_writer(out, options);
     case ValidationFormat::kJson: return make_validation_json_writer(out, options);

@@ -28,7 +28,8 @@ cli_process::Run cli(const std::vector<std::string>& args, const std::string& ta
 // The assets of a run: two folders and a file, so that the whole run's order
 // (argument order, then each folder sorted) is not a plain sort of the paths.
 std::vector<std::string> assets() {
-  return {(kSource / "tests/hostile/cases").string(), (kSource / "conformance_assets/invalid").string(),
+  return {(kSource / "tests/hostile/cases").string(),
+          (kSource / "conformance_assets/invalid").string(),
           (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string()};
 }
 
@@ -38,13 +39,15 @@ std::vector<std::string> concat(std::vector<std::string> a, const std::vector<st
 }
 
 // Writes the json reports of shards 1..n (extra options first); returns their paths.
-std::vector<std::string> shards(std::size_t n, const std::vector<std::string>& extra, const std::string& tag) {
+std::vector<std::string> shards(std::size_t n, const std::vector<std::string>& extra,
+                                const std::string& tag) {
   std::vector<std::string> paths;
   for (std::size_t k = 1; k <= n; ++k) {
-    const fs::path out = kTmp / (tag + "_" + std::to_string(k) + "of" + std::to_string(n) + ".json");
+    const fs::path out =
+        kTmp / (tag + "_" + std::to_string(k) + "of" + std::to_string(n) + ".json");
     fs::create_directories(kTmp);
-    const auto r = cli(concat(concat({"validate", "--format", "json", "--output", out.string(), "--shard",
-                                      std::to_string(k) + "/" + std::to_string(n)},
+    const auto r = cli(concat(concat({"validate", "--format", "json", "--output", out.string(),
+                                      "--shard", std::to_string(k) + "/" + std::to_string(n)},
                                      extra),
                               assets()),
                        tag + std::to_string(k));
@@ -119,7 +122,8 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   const fs::path whole = kTmp / "refuse_whole.json";
   cli(concat({"validate", "--format", "json", "-o", whole.string()}, assets()), "refuse_whole");
   const fs::path warning = kTmp / "refuse_warning.json";
-  cli(concat({"validate", "--format", "json", "--fail-on", "warning", "--shard", "3/3", "-o", warning.string()},
+  cli(concat({"validate", "--format", "json", "--fail-on", "warning", "--shard", "3/3", "-o",
+              warning.string()},
              assets()),
       "refuse_warning");
   auto write = [](const std::string& name, const std::string& text) {
@@ -138,10 +142,12 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
       {{three[0], three[1]}, "shard 3/3 is missing"},
       {{three[0], three[1], three[1], three[2]}, "given twice"},
       {{three[0], three[1], two[1]}, "is shard 2/2 of "},
-      {{three[0], three[1], three[2], whole.string()}, "either the shards of one run or whole runs"},
+      {{three[0], three[1], three[2], whole.string()},
+       "either the shards of one run or whole runs"},
       {{three[0], three[1], warning.string()}, "--fail-on warning"},
       {{write("array.json", "[]")}, "not an object"},
-      {{write("other.json", R"({"tool":{"name":"other","version":"1"}})")}, "not a gltf-anim report"},
+      {{write("other.json", R"({"tool":{"name":"other","version":"1"}})")},
+       "not a gltf-anim report"},
       {{write("broken.json", "{\"tool\": ")}, "not JSON"},
       {{write("tampered.json", tampered)}, "does not match the messages"},
       {{write("unknown.json", unknown)}, "unknown issue code 'NOT_A_CODE_"},

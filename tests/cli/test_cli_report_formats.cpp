@@ -94,12 +94,15 @@ TEST(ReportFormats, JsonReportsOfEveryKindMatchThePublishedSchema) {
   EXPECT_NE(schema_errors("[]"), "");
   const auto r = cli(runs[0], "schema_mutated");
   std::string mutated = r.out;
-  mutated.replace(mutated.find("\"validatorName\": \"gltf-anim\""), 29, "\"validatorName\": \"other\"");
+  mutated.replace(mutated.find("\"validatorName\": \"gltf-anim\""), 29,
+                  "\"validatorName\": \"other\"");
   EXPECT_NE(schema_errors(mutated), "");
 }
 
 TEST(ReportFormats, SarifHelpLinksPointAtAnchorsThatIssueCodesMdHas) {
-  const auto r = cli({"validate", "--format", "sarif", (kSource / "conformance_assets/valid").string()}, "sarif_help");
+  const auto r =
+      cli({"validate", "--format", "sarif", (kSource / "conformance_assets/valid").string()},
+          "sarif_help");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const rapidjson::Document d = parse(r.out);
   ASSERT_FALSE(d.HasParseError());
@@ -117,7 +120,8 @@ TEST(ReportFormats, SarifHelpLinksPointAtAnchorsThatIssueCodesMdHas) {
     std::string code = rule["id"].GetString();
     for (char& c : code) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     EXPECT_EQ(anchor, code);
-    EXPECT_NE(doc.find("| <a id=\"" + anchor + "\"></a>`" + rule["id"].GetString() + "`"), std::string::npos)
+    EXPECT_NE(doc.find("| <a id=\"" + anchor + "\"></a>`" + rule["id"].GetString() + "`"),
+              std::string::npos)
         << anchor;
     EXPECT_TRUE(rule["help"].HasMember("text"));
     EXPECT_TRUE(rule["help"].HasMember("markdown"));
@@ -132,7 +136,8 @@ TEST(ReportFormats, JunitIsReadByARealJunitParser) {
   const fs::path folder = kSource / "conformance_assets/invalid";
   fs::create_directories(kTmp);
   const fs::path xml = kTmp / "junit.xml";
-  const auto r = cli({"validate", "--format", "junit", "--output", xml.string(), folder.string()}, "junit");
+  const auto r =
+      cli({"validate", "--format", "junit", "--output", xml.string(), folder.string()}, "junit");
   ASSERT_EQ(r.exit_code, 1) << r.err;
   const fs::path script = kTmp / "read_junit.py";
   std::ofstream(script) << R"(import sys
@@ -145,8 +150,10 @@ for suite in xml:
         print("case", case.classname, case.name, case._elem.get("file"), case.time, int(failed))
 )";
   const std::string out_file = (kTmp / "junit_parsed.txt").string();
-  const std::string command = python.string() + " " + script.string() + " " + xml.string() + " > " + out_file;
-  ASSERT_EQ(std::system(command.c_str()), 0) << "python3-junitparser is needed (apt-get install python3-junitparser)";
+  const std::string command =
+      python.string() + " " + script.string() + " " + xml.string() + " > " + out_file;
+  ASSERT_EQ(std::system(command.c_str()), 0)
+      << "python3-junitparser is needed (apt-get install python3-junitparser)";
   std::ifstream in(out_file);
   std::string kind;
   std::size_t cases = 0, failed_cases = 0;
@@ -179,7 +186,8 @@ TEST(ReportFormats, SummaryLineOnStderrOnlyWhenTheReportGoesToAFile) {
   const fs::path folder = kSource / "conformance_assets/invalid";
   fs::create_directories(kTmp);
   const fs::path json = kTmp / "summary.json";
-  const auto to_file = cli({"validate", "--format", "json", "--output", json.string(), folder.string()}, "summary");
+  const auto to_file =
+      cli({"validate", "--format", "json", "--output", json.string(), folder.string()}, "summary");
   ASSERT_EQ(to_file.exit_code, 1);
   // The counts, from the report itself, summed here.
   const rapidjson::Document d = parse(cli_process::slurp(json));
@@ -188,17 +196,21 @@ TEST(ReportFormats, SummaryLineOnStderrOnlyWhenTheReportGoesToAFile) {
     errors += report["issues"]["numErrors"].GetUint64();
     failing += report["issues"]["numErrors"].GetUint64() != 0 ? 1 : 0;
   }
-  const std::string expected = "gltf-anim validate: FAIL: " + std::to_string(assets_in(folder)) + " assets, " +
-                               std::to_string(failing) + " failed; " + std::to_string(errors) + " errors, ";
+  const std::string expected = "gltf-anim validate: FAIL: " + std::to_string(assets_in(folder)) +
+                               " assets, " + std::to_string(failing) + " failed; " +
+                               std::to_string(errors) + " errors, ";
   EXPECT_NE(to_file.err.find(expected), std::string::npos) << to_file.err;
-  EXPECT_NE(to_file.err.find("(fail-on error); report in " + json.string() + "\n"), std::string::npos);
+  EXPECT_NE(to_file.err.find("(fail-on error); report in " + json.string() + "\n"),
+            std::string::npos);
   const auto to_stdout = cli({"validate", "--format", "json", folder.string()}, "summary_stdout");
   EXPECT_EQ(to_stdout.err.find("gltf-anim validate: FAIL"), std::string::npos) << to_stdout.err;
   const auto pass = cli({"validate", "--output", (kTmp / "pass.txt").string(),
                          (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string()},
                         "summary_pass");
   EXPECT_EQ(pass.exit_code, 0);
-  EXPECT_NE(pass.err.find("gltf-anim validate: pass: 1 asset, 0 failed; 0 errors, "), std::string::npos) << pass.err;
+  EXPECT_NE(pass.err.find("gltf-anim validate: pass: 1 asset, 0 failed; 0 errors, "),
+            std::string::npos)
+      << pass.err;
 }
 
 // FNV-1a 64, written again here; checked against the published test vector.
@@ -213,7 +225,8 @@ TEST(ReportFormats, ShardsPartitionTheFilesByTheirPathInTheFolder) {
   // The same 12 files in two folders of different names, created in opposite
   // orders: each file is in the shard its relative path says, in both.
   std::vector<std::string> names;
-  for (int i = 0; i < 12; ++i) names.push_back("sub" + std::to_string(i % 3) + "/m" + std::to_string(i) + ".gltf");
+  for (int i = 0; i < 12; ++i)
+    names.push_back("sub" + std::to_string(i % 3) + "/m" + std::to_string(i) + ".gltf");
   for (const char* root : {"shard_a", "shard_b_renamed"}) {
     const fs::path dir = kTmp / root;
     fs::remove_all(dir);
@@ -227,24 +240,27 @@ TEST(ReportFormats, ShardsPartitionTheFilesByTheirPathInTheFolder) {
     std::set<std::string> seen;
     std::uint64_t position_sum = 0;
     for (std::uint64_t k = 1; k <= kShards; ++k) {
-      const auto r = cli({"validate", "--format", "json", "--shard", std::to_string(k) + "/" + std::to_string(kShards),
-                          dir.string()},
+      const auto r = cli({"validate", "--format", "json", "--shard",
+                          std::to_string(k) + "/" + std::to_string(kShards), dir.string()},
                          std::string(root) + std::to_string(k));
       ASSERT_EQ(r.exit_code, 0) << r.err;
       const rapidjson::Document d = parse(r.out);
       EXPECT_EQ(d["shard"]["assets"].GetUint64(), names.size());
       for (const auto& report : d["reports"].GetArray()) {
-        const std::string relative = fs::path(report["uri"].GetString()).lexically_relative(dir).generic_string();
+        const std::string relative =
+            fs::path(report["uri"].GetString()).lexically_relative(dir).generic_string();
         EXPECT_EQ(fnv1a(relative) % kShards + 1, k) << relative;
         EXPECT_TRUE(seen.insert(relative).second) << relative << " in two shards";
         position_sum += report["shardPosition"].GetUint64();
       }
     }
-    EXPECT_EQ(seen.size(), names.size());  // every file in some shard
+    EXPECT_EQ(seen.size(), names.size());                            // every file in some shard
     EXPECT_EQ(position_sum, names.size() * (names.size() - 1) / 2);  // positions 0..11, once each
   }
   for (const char* bad : {"0/3", "4/3", "1/0", "a/3", "3", "1/3/", "-1/3", "1/10000000"}) {
-    EXPECT_EQ(cli({"validate", "--shard", bad, (kTmp / "shard_a").string()}, "shard_bad").exit_code, 2) << bad;
+    EXPECT_EQ(cli({"validate", "--shard", bad, (kTmp / "shard_a").string()}, "shard_bad").exit_code,
+              2)
+        << bad;
   }
 }
 

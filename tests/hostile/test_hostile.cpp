@@ -156,9 +156,11 @@ std::multiset<std::pair<std::string, std::string>> messages(const std::string& r
   rapidjson::Document d;
   d.Parse(report.c_str(), report.size());
   std::multiset<std::pair<std::string, std::string>> out;
-  *parsed = !d.HasParseError() && d.IsObject() && d.HasMember("reports") && d["reports"].IsArray() &&
-            d["reports"].Size() == 1 && d["reports"][0].HasMember("issues") && d["reports"][0]["issues"].IsObject() &&
-            d["reports"][0]["issues"].HasMember("messages") && d["reports"][0]["issues"]["messages"].IsArray();
+  *parsed = !d.HasParseError() && d.IsObject() && d.HasMember("reports") &&
+            d["reports"].IsArray() && d["reports"].Size() == 1 &&
+            d["reports"][0].HasMember("issues") && d["reports"][0]["issues"].IsObject() &&
+            d["reports"][0]["issues"].HasMember("messages") &&
+            d["reports"][0]["issues"]["messages"].IsArray();
   if (!*parsed) return out;
   const auto& report_issues = d["reports"][0]["issues"];
   if (truncated) *truncated = report_issues["truncated"].IsTrue();
@@ -496,7 +498,8 @@ TEST(HostileDeterminism, FolderModeIsByteIdenticalForAnyThreadCount) {
     // --no-timings: without the validation times the report is byte-reproducible.
     const ChildRun one = validate({"--no-timings", "--threads", "1", folder.string()}, tag + "_t1");
     const ChildRun two = validate({"--no-timings", "--threads", "2", folder.string()}, tag + "_t2");
-    const ChildRun four = validate({"--no-timings", "--threads", "4", folder.string()}, tag + "_t4");
+    const ChildRun four =
+        validate({"--no-timings", "--threads", "4", folder.string()}, tag + "_t4");
     expect_contract(one);
     EXPECT_GT(one.out.size(), 1000u);
     EXPECT_EQ(one.out, two.out);
@@ -504,7 +507,8 @@ TEST(HostileDeterminism, FolderModeIsByteIdenticalForAnyThreadCount) {
     EXPECT_EQ(one.exit_code, two.exit_code);
     EXPECT_EQ(one.exit_code, four.exit_code);
     // And the same as the previous run: nothing depends on time.
-    EXPECT_EQ(one.out, validate({"--no-timings", "--threads", "1", folder.string()}, tag + "_t1_again").out);
+    EXPECT_EQ(one.out,
+              validate({"--no-timings", "--threads", "1", folder.string()}, tag + "_t1_again").out);
   }
 }
 

@@ -74,7 +74,8 @@ TEST(ValidationPositions, SarifRegionInsideAGlbIsTheFileByteOffset) {
   // which the region's message says.
   EXPECT_EQ(region["startLine"].GetUint(), 1u);
   EXPECT_EQ(region["startColumn"].GetUint(), 13u);
-  EXPECT_NE(std::string(region["message"]["text"].GetString()).find("JSON chunk"), std::string::npos);
+  EXPECT_NE(std::string(region["message"]["text"].GetString()).find("JSON chunk"),
+            std::string::npos);
 }
 
 TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {

@@ -72,8 +72,8 @@ TEST(ValidationJson, OneReportKeepsGltfValidatorKeyOrderInsideTheRunObject) {
   ASSERT_EQ(doc["reports"].Size(), 1u);
   const auto& d = doc["reports"][0];
   // glTF-Validator's keys in its order, with the tool's name beside its version.
-  EXPECT_EQ(keys(d), (std::vector<std::string>{"uri", "mimeType", "validatorName", "validatorVersion", "issues",
-                                               "info"}));
+  EXPECT_EQ(keys(d), (std::vector<std::string>{"uri", "mimeType", "validatorName",
+                                               "validatorVersion", "issues", "info"}));
   EXPECT_STREQ(d["validatorName"].GetString(), "gltf-anim");
   EXPECT_STREQ(d["uri"].GetString(), "dir/a b.gltf");
   const auto& issues = d["issues"];
@@ -96,8 +96,9 @@ TEST(ValidationJson, OneReportKeepsGltfValidatorKeyOrderInsideTheRunObject) {
   EXPECT_EQ(d["info"]["animationCount"].GetInt(), 1);
   // The same counts over the run, and its verdict at the default --fail-on error.
   const auto& summary = doc["summary"];
-  EXPECT_EQ(keys(summary), (std::vector<std::string>{"assets", "assetsFailing", "assetsTruncated", "numErrors",
-                                                     "numWarnings", "numInfos", "numHints", "failOn", "result"}));
+  EXPECT_EQ(keys(summary),
+            (std::vector<std::string>{"assets", "assetsFailing", "assetsTruncated", "numErrors",
+                                      "numWarnings", "numInfos", "numHints", "failOn", "result"}));
   EXPECT_EQ(summary["assets"].GetInt(), 1);
   EXPECT_EQ(summary["assetsFailing"].GetInt(), 1);
   EXPECT_EQ(summary["numErrors"].GetInt(), 5);
@@ -140,7 +141,8 @@ TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   gltf_anim::reports::ValidationWriteOptions options;
   options.fail_on = Severity::kInfo;
   options.shard = gltf_anim::reports::Shard{2, 3, 40};
-  const auto writer = gltf_anim::reports::make_validation_writer(out, ValidationFormat::kJson, options);
+  const auto writer =
+      gltf_anim::reports::make_validation_writer(out, ValidationFormat::kJson, options);
   // 0.25 s and 0.5 s are exact in binary: their sum is exactly 0.75.
   writer->asset(sample_report(), {0.25, 7});
   writer->asset(sample_report(), {0.5, 9});
@@ -152,8 +154,9 @@ TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   EXPECT_EQ(d["shard"]["index"].GetInt(), 2);
   EXPECT_EQ(d["shard"]["count"].GetInt(), 3);
   EXPECT_EQ(d["shard"]["assets"].GetInt(), 40);
-  EXPECT_EQ(keys(d["reports"][0]), (std::vector<std::string>{"uri", "mimeType", "validatorName", "validatorVersion",
-                                                             "shardPosition", "validationSeconds", "issues", "info"}));
+  EXPECT_EQ(keys(d["reports"][0]),
+            (std::vector<std::string>{"uri", "mimeType", "validatorName", "validatorVersion",
+                                      "shardPosition", "validationSeconds", "issues", "info"}));
   EXPECT_EQ(d["reports"][0]["shardPosition"].GetInt(), 7);
   EXPECT_EQ(d["reports"][1]["shardPosition"].GetInt(), 9);
   EXPECT_EQ(d["reports"][1]["validationSeconds"].GetDouble(), 0.5);
@@ -236,7 +239,8 @@ TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
   // Not in the file: line 1 stands for the file (every result has a region), and says so.
   EXPECT_EQ(line(3), 1);
   EXPECT_FALSE(region(3).HasMember("startColumn"));
-  EXPECT_NE(std::string(region(3)["message"]["text"].GetString()).find("could not be located"), std::string::npos);
+  EXPECT_NE(std::string(region(3)["message"]["text"].GetString()).find("could not be located"),
+            std::string::npos);
 }
 
 TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
@@ -355,9 +359,10 @@ TEST(ValidationJunit, TestcaseHasItsFolderAsClassnameItsFileAndItsTime) {
   const std::string x = out.str();
   std::string why;
   EXPECT_TRUE(well_formed_xml(x, why)) << why << "\n" << x;
-  EXPECT_NE(x.find("<testcase classname=\"models/chars\" name=\"a.gltf\" file=\"models/chars/a.gltf\" "
-                   "time=\"0.250000\">"),
-            std::string::npos)
+  EXPECT_NE(
+      x.find("<testcase classname=\"models/chars\" name=\"a.gltf\" file=\"models/chars/a.gltf\" "
+             "time=\"0.250000\">"),
+      std::string::npos)
       << x;
   EXPECT_NE(x.find("<testcase classname=\".\" name=\"b.glb\" file=\"b.glb\" time=\"0.500000\">"),
             std::string::npos)
@@ -406,7 +411,6 @@ TEST(ValidationText, GroupsRepeatsWithCountAndFirstPlaces) {
 }
 
 TEST(ValidationFormat, Names) {
-
   EXPECT_EQ(gltf_anim::reports::validation_format_from_name("sarif"), ValidationFormat::kSarif);
   EXPECT_EQ(gltf_anim::reports::validation_format_from_name("junit"), ValidationFormat::kJunit);
   EXPECT_FALSE(gltf_anim::reports::validation_format_from_name("xml").has_value());

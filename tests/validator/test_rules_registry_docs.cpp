@@ -37,7 +37,8 @@ TEST(IssueRegistry, CodesAreUniqueAndDocumented) {
 
 TEST(IssueCodesDoc, AnchorIsTheCodeInLowerCase) {
   EXPECT_EQ(gltf_anim::validator::issue_code_anchor("IO_ERROR"), "io_error");
-  EXPECT_EQ(gltf_anim::validator::issue_code_anchor("KHR_ANIMATION2_SUPERSEDED"), "khr_animation2_superseded");
+  EXPECT_EQ(gltf_anim::validator::issue_code_anchor("KHR_ANIMATION2_SUPERSEDED"),
+            "khr_animation2_superseded");
 }
 
 TEST(IssueCodesDoc, EveryCodeHasARow) {

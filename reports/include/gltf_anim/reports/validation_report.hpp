@@ -62,13 +62,14 @@ struct ValidationWriteOptions {
 // line and the line `validate --output` prints on stderr.
 struct ValidationTotals {
   std::uint64_t assets = 0;
-  std::uint64_t failing = 0;   // assets with an issue at or above fail_on
-  std::uint64_t truncated = 0;  // assets whose issues were cut by the limits
+  std::uint64_t failing = 0;              // assets with an issue at or above fail_on
+  std::uint64_t truncated = 0;            // assets whose issues were cut by the limits
   std::array<std::uint64_t, 4> issues{};  // by severity: error, warning, info, hint
-  double seconds = 0;          // sum of the times given
-  bool timed = true;           // every asset had a time
+  double seconds = 0;                     // sum of the times given
+  bool timed = true;                      // every asset had a time
 
-  void add(const validator::ValidationReport& report, validator::Severity fail_on, const AssetRun& run = {});
+  void add(const validator::ValidationReport& report, validator::Severity fail_on,
+           const AssetRun& run = {});
   // "3 assets, 1 failed; 2 errors, 0 warnings, 1 info, 0 hints"
   std::string line() const;
 };
@@ -96,14 +97,16 @@ void write_validation(std::ostream& out, ValidationFormat format,
 class ValidationStreamWriter {
  public:
   virtual ~ValidationStreamWriter() = default;
-  void asset(const validator::ValidationReport& report, const AssetRun& run = {}) { write_asset(report, run); }
+  void asset(const validator::ValidationReport& report, const AssetRun& run = {}) {
+    write_asset(report, run);
+  }
   virtual void end() = 0;
 
  protected:
   virtual void write_asset(const validator::ValidationReport& report, const AssetRun& run) = 0;
 };
-std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
-                                                               const ValidationWriteOptions& options = {});
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(
+    std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options = {});
 
 // A json report read back (`gltf-anim merge`).
 struct ReadAsset {
