@@ -64,11 +64,15 @@ bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
   return true;
 }
 
-void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals,
-                   validator::Severity fail_on, const std::string& output) {
-  std::cerr << "gltf-anim " << help.name << ": " << (totals.failing != 0 ? "FAIL" : "pass") << ": "
-            << totals.line() << " (fail-on " << reports::fail_on_name(fail_on) << "); report in "
-            << output << "\n";
+int finish_report(CommandOutput& output, const CommandHelp& help, const po::variables_map& vm,
+                  const reports::ValidationTotals& totals, validator::Severity fail_on) {
+  const int code = output.finish(totals.failing != 0 ? kExitFindings : kExitOk);
+  if (code != kExitUsage && vm.count("output")) {
+    std::cerr << "gltf-anim " << help.name << ": " << (totals.failing != 0 ? "FAIL" : "pass")
+              << ": " << totals.line() << " (fail-on " << reports::fail_on_name(fail_on)
+              << "); report in " << vm["output"].as<std::string>() << "\n";
+  }
+  return code;
 }
 
 }  // namespace gltf_anim::cli

@@ -30,10 +30,11 @@ void add_report_options(po::options_description& options);
 bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
                          reports::ValidationWriteOptions& options);
 
-// "gltf-anim NAME: FAIL: 3 assets, 1 failed; ... (fail-on error); report in
-// FILE" on stderr, so a CI log shows the outcome of a run whose report went to
-// a file.
-void print_summary(const CommandHelp& help, const reports::ValidationTotals& totals,
-                   validator::Severity fail_on, const std::string& output);
+// Ends the report: output.finish() with exit code 1 when an asset failed, else
+// 0; then, when the report went to --output, "gltf-anim NAME: FAIL: 3 assets,
+// 1 failed; ... (fail-on error); report in FILE" on stderr, so a CI log shows
+// the outcome without opening the report.
+int finish_report(CommandOutput& output, const CommandHelp& help, const po::variables_map& vm,
+                  const reports::ValidationTotals& totals, validator::Severity fail_on);
 
 }  // namespace gltf_anim::cli

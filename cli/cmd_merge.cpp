@@ -197,11 +197,7 @@ int run_merge(const std::vector<std::string>& args) {
     }
     writer->end();
   }
-  const int code = output.finish(totals.failing != 0 ? kExitFindings : kExitOk);
-  if (code != kExitUsage && vm->count("output")) {
-    print_summary(kHelp, totals, wopt.fail_on, (*vm)["output"].as<std::string>());
-  }
-  return code;
+  return finish_report(output, kHelp, *vm, totals, wopt.fail_on);
 }
 
 }  // namespace gltf_anim::cli

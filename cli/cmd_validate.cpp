@@ -477,11 +477,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   if (!output.open()) return kExitUsage;
   validate_and_write(output.stream());
-  const int code = output.finish(totals.failing != 0 ? kExitFindings : kExitOk);
-  if (code != kExitUsage && vm->count("output")) {
-    print_summary(kHelp, totals, *fail_on, (*vm)["output"].as<std::string>());
-  }
-  return code;
+  return finish_report(output, kHelp, *vm, totals, *fail_on);
 }
 
 }  // namespace gltf_anim::cli

@@ -9,6 +9,7 @@
 #include <rapidjson/prettywriter.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include <gltf_anim/text/escape.hpp>
@@ -44,6 +45,10 @@ class BlockOStream {
 using Writer = rapidjson::PrettyWriter<BlockOStream>;
 
 void key(Writer& w, const char* k) { w.Key(k); }
+void uint_member(Writer& w, const char* k, std::uint64_t v) {
+  w.Key(k);
+  w.Uint64(v);
+}
 void str(Writer& w, std::string_view s) { text::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue) {
@@ -64,12 +69,9 @@ void write_issue(Writer& w, const Issue& issue) {
   if (issue.position) {  // a JSON syntax error: where it is (also in the message)
     key(w, "position");
     w.StartObject();
-    key(w, "line");
-    w.Uint64(issue.position->line);
-    key(w, "column");
-    w.Uint64(issue.position->column);
-    key(w, "byteOffset");
-    w.Uint64(issue.position->byte_offset);
+    uint_member(w, "line", issue.position->line);
+    uint_member(w, "column", issue.position->column);
+    uint_member(w, "byteOffset", issue.position->byte_offset);
     key(w, "inGlbJsonChunk");
     w.Bool(issue.position->in_glb_chunk);
     w.EndObject();
@@ -198,12 +200,9 @@ class JsonStreamWriter final : public ValidationStreamWriter {
     if (options.shard) {
       key(w_, "shard");
       w_.StartObject();
-      key(w_, "index");
-      w_.Uint64(options.shard->index);
-      key(w_, "count");
-      w_.Uint64(options.shard->count);
-      key(w_, "assets");
-      w_.Uint64(options.shard->assets);
+      uint_member(w_, "index", options.shard->index);
+      uint_member(w_, "count", options.shard->count);
+      uint_member(w_, "assets", options.shard->assets);
       w_.EndObject();
     }
     key(w_, "reports");
@@ -213,20 +212,13 @@ class JsonStreamWriter final : public ValidationStreamWriter {
     w_.EndArray();
     key(w_, "summary");
     w_.StartObject();
-    key(w_, "assets");
-    w_.Uint64(totals_.assets);
-    key(w_, "assetsFailing");
-    w_.Uint64(totals_.failing);
-    key(w_, "assetsTruncated");
-    w_.Uint64(totals_.truncated);
-    key(w_, "numErrors");
-    w_.Uint64(totals_.issues[0]);
-    key(w_, "numWarnings");
-    w_.Uint64(totals_.issues[1]);
-    key(w_, "numInfos");
-    w_.Uint64(totals_.issues[2]);
-    key(w_, "numHints");
-    w_.Uint64(totals_.issues[3]);
+    uint_member(w_, "assets", totals_.assets);
+    uint_member(w_, "assetsFailing", totals_.failing);
+    uint_member(w_, "assetsTruncated", totals_.truncated);
+    uint_member(w_, "numErrors", totals_.issues[0]);
+    uint_member(w_, "numWarnings", totals_.issues[1]);
+    uint_member(w_, "numInfos", totals_.issues[2]);
+    uint_member(w_, "numHints", totals_.issues[3]);
     key(w_, "failOn");
     str(w_, fail_on_name(options_.fail_on));
     key(w_, "result");
