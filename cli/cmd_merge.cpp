@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -143,8 +144,10 @@ int run_merge(const std::vector<std::string>& args) {
   std::vector<reports::ReadAsset*> order;
   if (runs.front().shard) {
     const reports::Shard first = *runs.front().shard;
-    std::vector<const std::string*> part(first.count, nullptr);
-    std::vector<reports::ReadAsset*> place(first.assets, nullptr);
+    // The parts given, by index. Counts and places come from the files: they
+    // are checked against what was read before anything is sized by them.
+    std::map<std::uint64_t, const std::string*> part;
+    std::uint64_t read = 0;
     for (std::size_t k = 0; k < runs.size(); ++k) {
       const reports::Shard s = *runs[k].shard;
       if (s.count != first.count || s.assets != first.assets) {
@@ -153,11 +156,26 @@ int run_merge(const std::vector<std::string>& args) {
                       paths.front() + "' of " + std::to_string(first.count) + " shards and " +
                       std::to_string(first.assets) + " assets");
       }
-      if (part[s.index - 1] != nullptr) {
+      const auto [it, fresh] = part.emplace(s.index, &paths[k]);
+      if (!fresh) {
         return refuse("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
-                      " given twice: '" + *part[s.index - 1] + "' and '" + paths[k] + "'");
+                      " given twice: '" + *it->second + "' and '" + paths[k] + "'");
       }
-      part[s.index - 1] = &paths[k];
+      read += runs[k].assets.size();
+    }
+    // Indices are 1..count and distinct: the first gap is within size() + 1.
+    for (std::uint64_t i = 1; part.size() != first.count; ++i) {
+      if (part.count(i) == 0) {
+        return refuse("shard " + std::to_string(i) + "/" + std::to_string(first.count) +
+                      " is missing: its assets would be left out");
+      }
+    }
+    if (read != first.assets) {
+      return refuse("the shards hold " + std::to_string(read) + " assets, the run " +
+                    std::to_string(first.assets));
+    }
+    std::vector<reports::ReadAsset*> place(first.assets, nullptr);
+    for (std::size_t k = 0; k < runs.size(); ++k) {
       for (reports::ReadAsset& a : runs[k].assets) {
         const std::uint64_t at = *a.run.position;
         if (at >= first.assets || place[at] != nullptr) {
@@ -169,16 +187,7 @@ int run_merge(const std::vector<std::string>& args) {
         a.run.position.reset();  // the merged report is the whole run's
       }
     }
-    for (std::size_t i = 0; i < part.size(); ++i) {
-      if (part[i] == nullptr) {
-        return refuse("shard " + std::to_string(i + 1) + "/" + std::to_string(first.count) +
-                      " is missing: its assets would be left out");
-      }
-    }
-    for (std::size_t i = 0; i < place.size(); ++i) {
-      if (place[i] == nullptr)
-        return refuse("no shard has the asset at position " + std::to_string(i));
-    }
+    // As many assets as places, none taken twice: every place is filled.
     order = std::move(place);
   } else {
     for (auto& run : runs) {

@@ -48,8 +48,13 @@ bool bool_at(const Value& v, const std::string& pointer) {
   if (!v.IsBool()) fail(pointer, "not a boolean");
   return v.GetBool();
 }
+// A validation time: at most 10^9 s (31 years), so that sums and the writer's
+// rounding to microseconds stay finite.
 double seconds_at(const Value& v, const std::string& pointer) {
-  if (!v.IsNumber() || v.GetDouble() < 0) fail(pointer, "not a non-negative number");
+  constexpr double kMaxSeconds = 1e9;
+  if (!v.IsNumber() || !(v.GetDouble() >= 0 && v.GetDouble() <= kMaxSeconds)) {
+    fail(pointer, "not a number of seconds from 0 to 1e9");
+  }
   return v.GetDouble();
 }
 const Value& array_at(const Value& v, const std::string& pointer) {

@@ -135,6 +135,16 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   tampered.replace(tampered.find("\"numErrors\": "), 14, "\"numErrors\": 9");
   std::string unknown = cli_process::slurp(whole);
   unknown.replace(unknown.find("\"code\": \""), 9, "\"code\": \"NOT_A_CODE_");
+  // Counts from the file never size an allocation: 2^63 shards or assets.
+  auto replaced = [](const std::string& text, const char* pattern, const char* with) {
+    return std::regex_replace(text, std::regex(pattern), with, std::regex_constants::format_first_only);
+  };
+  const std::string shard1 = cli_process::slurp(three[0]);
+  const std::string huge_count = replaced(shard1, R"("count": 3)", R"("count": 9223372036854775808)");
+  const std::string huge_assets =
+      replaced(shard1, R"("assets": [0-9]+)", R"("assets": 9223372036854775808)");
+  const std::string past =
+      replaced(shard1, R"("shardPosition": [0-9]+)", R"("shardPosition": 100000)");
   const fs::path fifo = kTmp / "report.fifo";
   fs::remove(fifo);
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
@@ -154,6 +164,18 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
       {{kTmp.string()}, "Is a directory"},
       {{fifo.string()}, "not a regular file"},
       {{(kTmp / "absent.json").string()}, "No such file"},
+      {{write("huge_count.json", huge_count)}, "shard 2/9223372036854775808 is missing"},
+      {{write("huge_assets_1.json", huge_assets),
+        write("huge_assets_2.json", replaced(cli_process::slurp(three[1]), R"("assets": [0-9]+)",
+                                             R"("assets": 9223372036854775808)")),
+        write("huge_assets_3.json", replaced(cli_process::slurp(three[2]), R"("assets": [0-9]+)",
+                                             R"("assets": 9223372036854775808)"))},
+       "assets, the run 9223372036854775808"},
+      {{write("past.json", past), three[1], three[2]}, "at shardPosition 100000 past the run's assets"},
+      {{write("seconds.json", std::regex_replace(cli_process::slurp(whole),
+                                                 std::regex(R"("validationSeconds": [0-9.e+-]+)"),
+                                                 R"("validationSeconds": 1e300)"))},
+       "not a number of seconds"},
   };
   for (std::size_t k = 0; k < cases.size(); ++k) {
     SCOPED_TRACE(cases[k].second);
