@@ -129,6 +129,33 @@ TEST(ReportFormats, SarifHelpLinksPointAtAnchorsThatIssueCodesMdHas) {
   EXPECT_GT(rules, 100u);
 }
 
+TEST(ReportFormats, SarifPathsAreRelativeToTheSarifBaseWhateverTheyWereNamedBy) {
+  const fs::path asset = kSource / "conformance_assets/invalid/channel/duplicate_targets.gltf";
+  auto location = [](const std::string& sarif) {
+    const rapidjson::Document d = parse(sarif);
+    const auto& loc = d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    return std::make_pair(std::string(loc["uri"].GetString()),
+                          loc.HasMember("uriBaseId") ? std::string(loc["uriBaseId"].GetString()) : "");
+  };
+  // An absolute path beneath the base: relative to it, with %SRCROOT%.
+  const auto inside =
+      cli({"validate", "--format", "sarif", "--sarif-base", kSource.string(), asset.string()}, "base_in");
+  EXPECT_EQ(location(inside.out),
+            std::make_pair(std::string("conformance_assets/invalid/channel/duplicate_targets.gltf"),
+                           std::string("%SRCROOT%")));
+  // Outside the base: the absolute file URI, no base.
+  const auto outside = cli({"validate", "--format", "sarif", "--sarif-base",
+                            (kSource / "docs").string(), asset.string()},
+                           "base_out");
+  EXPECT_EQ(location(outside.out), std::make_pair("file://" + asset.lexically_normal().generic_string(),
+                                                  std::string("")));
+  EXPECT_EQ(cli({"validate", "--format", "sarif", "--sarif-base", (kTmp / "absent").string(),
+                 asset.string()},
+                "base_absent")
+                .exit_code,
+            2);
+}
+
 TEST(ReportFormats, JunitIsReadByARealJunitParser) {
   // python3-junitparser (Debian) with Debian's own python3, whatever python3
   // comes first on PATH; without it the test fails, it is not skipped.
