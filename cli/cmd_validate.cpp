@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdint>
@@ -27,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ci_report.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
 
@@ -155,6 +157,29 @@ ValidationReport failed_report(const std::string& path, const char* what) {
   return r;
 }
 
+// The shard's files of a --shard K/N run, with their places in the whole run.
+// Every machine lists the same files (same checkout), so each file is in
+// exactly one shard and merge can put the reports back in the whole run's order.
+void keep_shard(std::vector<std::string>& files, std::vector<std::string>& folders,
+                reports::Shard& shard, std::vector<std::uint64_t>& positions) {
+  shard.assets = files.size();
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string relative =
+        folders[i].empty() ? fs::path(files[i]).lexically_normal().generic_string()
+                           : fs::path(files[i]).lexically_relative(folders[i]).generic_string();
+    if (shard_of(relative, shard.count) != shard.index) continue;
+    if (kept != i) {  // a self-move would empty the string
+      files[kept] = std::move(files[i]);
+      folders[kept] = std::move(folders[i]);
+    }
+    positions.push_back(i);
+    ++kept;
+  }
+  files.resize(kept);
+  folders.resize(kept);
+}
+
 ValidationReport validate_guarded(const std::string& path, const std::string& folder,
                                   const ValidateOptions& options, std::span<const std::uint8_t> stdin_bytes,
                                   bool stdin_too_large) {
@@ -237,29 +262,33 @@ int run_validate(const std::vector<std::string>& args) {
       "one does, 2 for usage or I/O errors of the command itself.",
       "gltf-anim validate --format json --output report.json assets/"};
   po::options_description options("Options");
-  options.add_options()
-      ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
-      ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
-      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("max-issues", po::value<std::string>()->default_value("100000"),
-       "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
-       "grows with the input: one issue per bad value); the report says truncated")
-      ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "do not report CODE (repeatable)")
-      ("severity-override", po::value<std::vector<std::string>>()->composing(),
-       "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")
-      ("fail-on", po::value<std::string>()->default_value("error"),
-       "error, warning or info: the least severe issue that makes the exit code 1")
-      ("threads", po::value<std::string>()->default_value("1"),
-       "assets validated in parallel, 1 to 256 (the output does not depend on it)")
-      ("root", po::value<std::string>(),
-       "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
-      ("max-issue-mb", po::value<std::string>()->default_value("64"),
-       "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
-       "1048576); pointers and messages are cut at 1 KiB; the report says truncated")
-      ("max-file-mb", po::value<std::string>()->default_value("1024"),
-       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
-       "1 to 1048576");
+  options.add_options()("path", po::value<std::vector<std::string>>()->multitoken(),
+                        "asset file, folder or -")(
+      "format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")(
+      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
+      "max-issues", po::value<std::string>()->default_value("100000"),
+      "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
+      "grows with the input: one issue per bad value); the report says truncated")(
+      "ignore", po::value<std::vector<std::string>>()->composing(),
+      "do not report CODE (repeatable)")(
+      "severity-override", po::value<std::vector<std::string>>()->composing(),
+      "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")(
+      "fail-on", po::value<std::string>()->default_value("error"),
+      "error, warning or info: the least severe issue that makes the exit code 1")(
+      "threads", po::value<std::string>()->default_value("1"),
+      "assets validated in parallel, 1 to 256 (the output does not depend on it)")(
+      "root", po::value<std::string>(),
+      "external buffers may resolve anywhere inside DIR (default: the asset's folder)")(
+      "max-issue-mb", po::value<std::string>()->default_value("64"),
+      "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
+      "1048576); pointers and messages are cut at 1 KiB; the report says truncated")(
+      "max-file-mb", po::value<std::string>()->default_value("1024"),
+      "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
+      "1 to 1048576")(
+      "shard", po::value<std::string>(),
+      "K/N: validate only part K of N of the files (a stable partition by path; 'gltf-anim\n"
+      "merge' joins the parts' json reports into the whole run's report)");
+  add_report_options(options);
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -315,9 +344,23 @@ int run_validate(const std::vector<std::string>& args) {
     vopt.load.root = root;
   }
 
+  reports::ValidationWriteOptions wopt;
+  wopt.fail_on = *fail_on;
+  if (!read_report_options(*vm, kHelp, wopt)) return kExitUsage;
+  const bool timings = !(*vm)["no-timings"].as<bool>();
+
   std::vector<std::string> files;
   std::vector<std::string> folders;
   if (!collect((*vm)["path"].as<std::vector<std::string>>(), files, folders)) return kExitUsage;
+  std::vector<std::uint64_t> positions;  // in the whole run, for --shard
+  if (vm->count("shard")) {
+    wopt.shard = parse_shard((*vm)["shard"].as<std::string>());
+    if (!wopt.shard) {
+      return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) +
+                   ", got '" + (*vm)["shard"].as<std::string>() + "'");
+    }
+    keep_shard(files, folders, *wopt.shard, positions);
+  }
 
   // The report may not replace any file read: the assets (refused here, before
   // any work), standard input when it is a file, and the external buffers
@@ -348,26 +391,38 @@ int run_validate(const std::vector<std::string>& args) {
     if (stdin_too_large) stdin_bytes.release();
   }
 
-  reports::ValidationWriteOptions wopt;
-  wopt.fail_on = *fail_on;
-  bool findings = false;
+  reports::ValidationTotals totals;
+  // Validates file i, timed (wall clock: what a CI job waits for).
+  auto run_one = [&](std::size_t i, reports::AssetRun& run) {
+    const auto start = std::chrono::steady_clock::now();
+    ValidationReport r =
+        validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+    if (timings)
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!positions.empty()) run.position = positions[i];
+    return r;
+  };
+  auto write = [&](reports::ValidationStreamWriter& writer, const ValidationReport& r,
+                   const reports::AssetRun& run) {
+    totals.add(r, *fail_on, run);
+    writer.asset(r, run);
+  };
   // Validates on `threads` workers and writes each report, in order, as soon as
   // it and all before it are done: at most kWindowPerThread x threads reports
   // are held at once, so memory does not grow with the number of assets.
   auto validate_and_write = [&](std::ostream& out) {
-    const auto writer = reports::make_validation_writer(out, *format, files.size(), wopt);
+    const auto writer = reports::make_validation_writer(out, *format, wopt);
     const unsigned n_threads = std::min<unsigned>(threads, static_cast<unsigned>(files.size()));
     if (n_threads <= 1) {
       for (std::size_t i = 0; i < files.size(); ++i) {
-        const ValidationReport r =
-            validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
-        findings = findings || reports::reaches(r, *fail_on);
-        writer->asset(r);
+        reports::AssetRun run;
+        const ValidationReport r = run_one(i, run);
+        write(*writer, r, run);
       }
     } else {
       constexpr std::size_t kWindowPerThread = 2;
       const std::size_t window = std::size_t{n_threads} * kWindowPerThread;
-      std::vector<std::optional<ValidationReport>> slots(window);
+      std::vector<std::optional<std::pair<ValidationReport, reports::AssetRun>>> slots(window);
       std::mutex mutex;
       std::condition_variable slot_free, report_done;
       std::size_t next = 0, written = 0;
@@ -381,11 +436,11 @@ int run_validate(const std::vector<std::string>& args) {
             if (stop || next >= files.size()) return;
             i = next++;
           }
-          ValidationReport r =
-              validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+          reports::AssetRun run;
+          ValidationReport r = run_one(i, run);
           {
             std::lock_guard lock(mutex);
-            slots[i % window].emplace(std::move(r));
+            slots[i % window].emplace(std::move(r), run);
           }
           report_done.notify_all();
         }
@@ -394,15 +449,14 @@ int run_validate(const std::vector<std::string>& args) {
       for (unsigned t = 0; t < n_threads; ++t) pool.emplace_back(worker);
       try {
         for (std::size_t i = 0; i < files.size(); ++i) {
-          ValidationReport r;
+          std::pair<ValidationReport, reports::AssetRun> done;
           {
             std::unique_lock lock(mutex);
             report_done.wait(lock, [&] { return slots[i % window].has_value(); });
-            r = std::move(*slots[i % window]);
+            done = std::move(*slots[i % window]);
             slots[i % window].reset();
           }
-          findings = findings || reports::reaches(r, *fail_on);
-          writer->asset(r);
+          write(*writer, done.first, done.second);
           {
             std::lock_guard lock(mutex);
             written = i + 1;
@@ -423,7 +477,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   if (!output.open()) return kExitUsage;
   validate_and_write(output.stream());
-  return output.finish(findings ? kExitFindings : kExitOk);
+  return finish_report(output, kHelp, *vm, totals, *fail_on);
 }
 
 }  // namespace gltf_anim::cli

@@ -16,7 +16,11 @@
 //      through both samples writers; what the JSON writer writes of the file
 //      read must read back;
 //   4  read_manifest on the rest, then its ids, notes, features, clauses and
-//      variant names (or its refusal) through a compare writer.
+//      variant names (or its refusal) through a compare writer;
+//   5  read_validation_json on the rest (what `gltf-anim merge` reads), then
+//      the run through a validation writer; what the json writer writes of it
+//      must read back and write the same bytes again. ReportFormatError is the
+//      reader's documented refusal.
 // Strings "of the input" are length-prefixed: a byte n, then n bytes.
 // SamplesFormatError is the documented refusal of the readers.
 #include <gltf_anim/compare/compare.hpp>
@@ -144,8 +148,10 @@ void validation_from_strings(Strings in) {
   std::vector<gv::ValidationReport> reports(1 + in.next().size() % 2);
   for (gv::ValidationReport& r : reports) {
     r.uri = in.next();
-    // Never "model/gltf+json": SARIF would read `uri` from the disk.
+    // SARIF reads a parsed asset's `uri` from the disk to place its pointers:
+    // a GLB's under a folder that does not exist, never a .gltf.
     r.mime_type = in.next().size() % 2 == 0 ? "" : "model/gltf-binary";
+    if (!r.mime_type.empty()) r.uri = "\x01 no such folder/" + r.uri;
     const std::size_t n = in.next().size() % 8;
     for (std::size_t k = 0; k < n; ++k) {
       const auto types = gv::issue_types();
@@ -167,6 +173,43 @@ void validation_from_strings(Strings in) {
       info.extensions_required = in.list(3);
       r.info = std::move(info);
     }
+  }
+  check_validation_writers(reports);
+}
+
+void validation_json_round(std::string_view text) {
+  gr::ValidationRun run;
+  try {
+    run = gr::read_validation_json(text);
+  } catch (const gr::ReportFormatError&) {
+    return;
+  }
+  std::vector<gv::ValidationReport> reports;
+  gr::ValidationWriteOptions options;
+  options.fail_on = run.fail_on;
+  options.shard = run.shard;
+  auto json_of = [&options](const gr::ValidationRun& r) {
+    std::ostringstream out;
+    const auto writer = gr::make_validation_writer(out, gr::ValidationFormat::kJson, options);
+    for (const gr::ReadAsset& a : r.assets) writer->asset(a.report, a.run);
+    writer->end();
+    return out.str();
+  };
+  const std::string once = json_of(run);
+  require(strict_text::format_problem("json", once), "validation json", once);
+  try {
+    const std::string twice = json_of(gr::read_validation_json(once));
+    if (twice != once) require("written twice, the json differs", "validation json", twice);
+  } catch (const gr::ReportFormatError& e) {
+    require(std::string("our own json report does not read back: ") + e.what(), "validation json", once);
+  }
+  for (gr::ReadAsset& a : run.assets) {
+    // As in mode 1: no .gltf read from the disk, no GLB found there.
+    if (!a.report.mime_type.empty()) {
+      a.report.mime_type = "model/gltf-binary";
+      a.report.uri = "\x01 no such folder/" + a.report.uri;
+    }
+    reports.push_back(std::move(a.report));
   }
   check_validation_writers(reports);
 }
@@ -290,12 +333,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool csv = (data[1] & 0x80) != 0;
   const std::string_view rest(reinterpret_cast<const char*>(data) + 2, size - 2);
   try {
-    switch (data[0] % 5) {
+    switch (data[0] % 6) {
       case 0: validate_asset_file(rest); break;
       case 1: validation_from_strings(Strings(rest)); break;
       case 2: compare_from_samples(rest, csv); break;
       case 3: samples_round(rest, csv); break;
-      default: manifest(rest); break;
+      case 4: manifest(rest); break;
+      default: validation_json_round(rest); break;
     }
   } catch (const gs::SamplesFormatError&) {
   }

@@ -30,8 +30,8 @@ SEEDS="$BUILD/seeds"
 rm -rf "$SEEDS"
 mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports}
 # fuzz_reports' inputs start with two bytes: what the rest feeds (0 an asset,
-# 1 validation strings, 2 compare, 3 samples writers, 4 a manifest) and the
-# writer (+128: CSV samples files).
+# 1 validation strings, 2 compare, 3 samples writers, 4 a manifest, 5 a json
+# validation report read back) and the writer (+128: CSV samples files).
 reports_seed() {  # MODE WRITER FILE NAME
   { printf "\\$(printf '%03o' "$1")\\$(printf '%03o' "$2")"; cat "$3"; } > "$SEEDS/fuzz_reports/$4"
 }
@@ -56,6 +56,9 @@ cp "$ROOT"/fuzz/seeds/accessor/* "$SEEDS/fuzz_accessor/"
 cp "$ROOT"/fuzz/seeds/compare/* "$SEEDS/fuzz_compare/"
 for w in 0 1 2 3; do reports_seed 1 "$w" "$ROOT/fuzz/seeds/reports/validation_strings" "validation-$w"; done
 reports_seed 3 0 "$ROOT/fuzz/seeds/reports/samples_strings" samples-strings
+for f in "$ROOT"/fuzz/seeds/reports/validation_report_*.json; do
+  for w in 0 1 2 3; do reports_seed 5 "$w" "$f" "report-$w-$(basename "$f")"; done
+done
 for f in "$ROOT"/fuzz/seeds/compare/*; do  # CSV
   for w in 0 1 2 3 4; do reports_seed 2 $((128 + w)) "$f" "compare-csv-$w-$(basename "$f")"; done
   reports_seed 3 128 "$f" "samples-csv-$(basename "$f")"

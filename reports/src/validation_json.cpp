@@ -1,10 +1,15 @@
-// The json format: glTF-Validator's report shape (ValidationResult.toMap),
-// 4-space indent, keys in its order, no validatedAt timestamp.
+// The json format: one object whatever the number of assets
+// (docs/schemas/validation-report.schema.json): the tool, then one report per
+// asset in glTF-Validator's shape (ValidationResult.toMap, keys in its order,
+// no validatedAt timestamp, plus validatorName and our optional members), then
+// a summary. 4-space indent.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <rapidjson/prettywriter.h>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 
 #include <gltf_anim/text/escape.hpp>
@@ -40,6 +45,10 @@ class BlockOStream {
 using Writer = rapidjson::PrettyWriter<BlockOStream>;
 
 void key(Writer& w, const char* k) { w.Key(k); }
+void uint_member(Writer& w, const char* k, std::uint64_t v) {
+  w.Key(k);
+  w.Uint64(v);
+}
 void str(Writer& w, std::string_view s) { text::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue) {
@@ -56,6 +65,16 @@ void write_issue(Writer& w, const Issue& issue) {
   } else {
     key(w, "pointer");
     str(w, issue.pointer);
+  }
+  if (issue.position) {  // a JSON syntax error: where it is (also in the message)
+    key(w, "position");
+    w.StartObject();
+    uint_member(w, "line", issue.position->line);
+    uint_member(w, "column", issue.position->column);
+    uint_member(w, "byteOffset", issue.position->byte_offset);
+    key(w, "inGlbJsonChunk");
+    w.Bool(issue.position->in_glb_chunk);
+    w.EndObject();
   }
   w.EndObject();
 }
@@ -115,7 +134,11 @@ void write_info(Writer& w, const validator::AssetInfo& info) {
   w.EndObject();
 }
 
-void write_report(Writer& w, const ValidationReport& r) {
+// Seconds as a JSON number with microsecond resolution: what a timer of a
+// validation says, without the noise digits of a double.
+void seconds(Writer& w, double s) { w.Double(std::round(s * 1e6) / 1e6); }
+
+void write_report(Writer& w, const ValidationReport& r, const AssetRun& run) {
   w.StartObject();
   key(w, "uri");
   str(w, r.uri);
@@ -123,8 +146,18 @@ void write_report(Writer& w, const ValidationReport& r) {
     key(w, "mimeType");
     str(w, r.mime_type);
   }
+  key(w, "validatorName");
+  str(w, "gltf-anim");
   key(w, "validatorVersion");
   str(w, kVersion);
+  if (run.position) {
+    key(w, "shardPosition");
+    w.Uint64(*run.position);
+  }
+  if (run.seconds) {
+    key(w, "validationSeconds");
+    seconds(w, *run.seconds);
+  }
   key(w, "issues");
   w.StartObject();
   key(w, "numErrors");
@@ -151,35 +184,79 @@ void write_report(Writer& w, const ValidationReport& r) {
 
 class JsonStreamWriter final : public ValidationStreamWriter {
  public:
-  JsonStreamWriter(std::ostream& out, std::size_t asset_count, const ValidationWriteOptions& options)
-      : out_(out), os_(out), w_(os_), array_(options.force_array || asset_count != 1) {
+  JsonStreamWriter(std::ostream& out, const ValidationWriteOptions& options)
+      : out_(out), os_(out), w_(os_), options_(options) {
     w_.SetIndent(' ', 4);
-    if (array_) w_.StartArray();
+    w_.StartObject();
+    key(w_, "tool");
+    w_.StartObject();
+    key(w_, "name");
+    str(w_, "gltf-anim");
+    key(w_, "version");
+    str(w_, kVersion);
+    key(w_, "informationUri");
+    str(w_, information_uri());
+    w_.EndObject();
+    if (options.shard) {
+      key(w_, "shard");
+      w_.StartObject();
+      uint_member(w_, "index", options.shard->index);
+      uint_member(w_, "count", options.shard->count);
+      uint_member(w_, "assets", options.shard->assets);
+      w_.EndObject();
+    }
+    key(w_, "reports");
+    w_.StartArray();
   }
-  void asset(const ValidationReport& r) override { write_report(w_, r); }
   void end() override {
-    if (array_) w_.EndArray();
+    w_.EndArray();
+    key(w_, "summary");
+    w_.StartObject();
+    uint_member(w_, "assets", totals_.assets);
+    uint_member(w_, "assetsFailing", totals_.failing);
+    uint_member(w_, "assetsTruncated", totals_.truncated);
+    uint_member(w_, "numErrors", totals_.issues[0]);
+    uint_member(w_, "numWarnings", totals_.issues[1]);
+    uint_member(w_, "numInfos", totals_.issues[2]);
+    uint_member(w_, "numHints", totals_.issues[3]);
+    key(w_, "failOn");
+    str(w_, fail_on_name(options_.fail_on));
+    key(w_, "result");
+    str(w_, totals_.failing != 0 ? "fail" : "pass");
+    if (totals_.timed && totals_.assets != 0) {
+      key(w_, "validationSeconds");
+      seconds(w_, totals_.seconds);
+    }
+    w_.EndObject();
+    w_.EndObject();
     os_.Flush();
     out_ << "\n";
+  }
+
+ protected:
+  void write_asset(const ValidationReport& r, const AssetRun& run) override {
+    totals_.add(r, options_.fail_on, run);
+    write_report(w_, r, run);
   }
 
  private:
   std::ostream& out_;
   BlockOStream os_;
   Writer w_;
-  bool array_;
+  ValidationWriteOptions options_;
+  ValidationTotals totals_;
 };
 
 }  // namespace
 
-std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out, std::size_t asset_count,
-                                                                    const ValidationWriteOptions& options) {
-  return std::make_unique<JsonStreamWriter>(out, asset_count, options);
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(
+    std::ostream& out, const ValidationWriteOptions& options) {
+  return std::make_unique<JsonStreamWriter>(out, options);
 }
 
 void write_validation_json(std::ostream& out, std::span<const ValidationReport> reports,
                            const ValidationWriteOptions& options) {
-  JsonStreamWriter w(out, reports.size(), options);
+  JsonStreamWriter w(out, options);
   for (const ValidationReport& r : reports) w.asset(r);
   w.end();
 }

@@ -40,7 +40,7 @@ std::string place(const Issue& i) {
   return i.pointer.empty() ? std::string("\"\"") : text::visible_text(i.pointer);
 }
 
-std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
+std::string counts(std::uint64_t e, std::uint64_t w, std::uint64_t i, std::uint64_t h) {
   return std::to_string(e) + (e == 1 ? " error, " : " errors, ") + std::to_string(w) +
          (w == 1 ? " warning, " : " warnings, ") + std::to_string(i) +
          (i == 1 ? " info, " : " infos, ") + std::to_string(h) + (h == 1 ? " hint" : " hints");
@@ -49,31 +49,23 @@ std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
 class TextStreamWriter final : public ValidationStreamWriter {
  public:
   TextStreamWriter(std::ostream& out, const ValidationWriteOptions& options) : out_(out), options_(options) {}
-  void asset(const ValidationReport& r) override;
-  void end() override {
-    out_ << assets_ << (assets_ == 1 ? " asset, " : " assets, ") << failed_ << " failed; "
-         << counts(total_[0], total_[1], total_[2], total_[3]) << "\n";
-  }
+  void end() override { out_ << totals_.line() << "\n"; }
+
+ protected:
+  void write_asset(const ValidationReport& r, const AssetRun& run) override;
 
  private:
   std::ostream& out_;
   ValidationWriteOptions options_;
-  std::size_t total_[4] = {0, 0, 0, 0};
-  std::size_t assets_ = 0;
-  std::size_t failed_ = 0;
+  ValidationTotals totals_;
 };
 
-void TextStreamWriter::asset(const ValidationReport& r) {
+void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& run) {
   std::ostream& out = out_;
   const std::size_t e = r.count(Severity::kError), w = r.count(Severity::kWarning),
                     in = r.count(Severity::kInfo), h = r.count(Severity::kHint);
-  total_[0] += e;
-  total_[1] += w;
-  total_[2] += in;
-  total_[3] += h;
-  ++assets_;
+  totals_.add(r, options_.fail_on, run);
   const bool fails = reaches(r, options_.fail_on);
-  if (fails) ++failed_;
   out << text::visible_text(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
       << (r.truncated ? "; truncated" : "") << ")\n";
   // Group by (code, severity), in order of first appearance.
@@ -103,6 +95,33 @@ void TextStreamWriter::asset(const ValidationReport& r) {
 
 }  // namespace
 
+void ValidationTotals::add(const ValidationReport& report, Severity fail_on, const AssetRun& run) {
+  ++assets;
+  failing += reaches(report, fail_on) ? 1 : 0;
+  truncated += report.truncated ? 1 : 0;
+  for (const Issue& i : report.issues) ++issues[static_cast<std::size_t>(i.severity) & 3];
+  if (run.seconds) {
+    seconds += *run.seconds;
+  } else {
+    timed = false;
+  }
+}
+
+std::string ValidationTotals::line() const {
+  return std::to_string(assets) + (assets == 1 ? " asset, " : " assets, ") +
+         std::to_string(failing) + " failed; " + counts(issues[0], issues[1], issues[2], issues[3]);
+}
+
+std::string_view fail_on_name(Severity s) {
+  switch (s) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kInfo: return "info";
+    case Severity::kHint: return "hint";
+  }
+  return "error";
+}
+
 std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
                                                                     const ValidationWriteOptions& options) {
   return std::make_unique<TextStreamWriter>(out, options);
@@ -130,12 +149,11 @@ std::optional<ValidationFormat> validation_format_from_name(std::string_view nam
   return std::nullopt;
 }
 
-std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
-                                                               std::size_t asset_count,
-                                                               const ValidationWriteOptions& options) {
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(
+    std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options) {
   switch (format) {
     case ValidationFormat::kText: return make_validation_text_writer(out, options);
-    case ValidationFormat::kJson: return make_validation_json_writer(out, asset_count, options);
+    case ValidationFormat::kJson: return make_validation_json_writer(out, options);
     case ValidationFormat::kJunit: return make_validation_junit_writer(out, options);
     case ValidationFormat::kSarif: return make_validation_sarif_writer(out, options);
   }

@@ -8,8 +8,8 @@
 
 namespace gltf_anim::reports {
 
-std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(std::ostream& out, std::size_t asset_count,
-                                                                    const ValidationWriteOptions& options);
+std::unique_ptr<ValidationStreamWriter> make_validation_json_writer(
+    std::ostream& out, const ValidationWriteOptions& options);
 std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
                                                                     const ValidationWriteOptions& options);
 std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostream& out,

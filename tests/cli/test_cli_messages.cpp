@@ -59,8 +59,8 @@ TEST(CliMessages, BinBufferPassedByMistakeIsOneNotGltfIssue) {
   rapidjson::Document d;
   d.Parse(r.out.c_str());
   ASSERT_FALSE(d.HasParseError()) << r.out;
-  EXPECT_FALSE(d.HasMember("mimeType"));
-  const auto& messages = d["issues"]["messages"];
+  EXPECT_FALSE(d["reports"][0].HasMember("mimeType"));
+  const auto& messages = d["reports"][0]["issues"]["messages"];
   ASSERT_EQ(messages.Size(), 1u);
   EXPECT_STREQ(messages[0]["code"].GetString(), "NOT_GLTF");
   EXPECT_STREQ(messages[0]["message"].GetString(),

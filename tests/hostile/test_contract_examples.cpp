@@ -90,8 +90,10 @@ std::vector<std::string> codes_of(const std::string& report) {
   rapidjson::Document d;
   d.Parse(report.c_str(), report.size());
   std::vector<std::string> out;
-  if (d.HasParseError() || !d.IsObject() || !d.HasMember("issues")) return out;
-  for (const auto& m : d["issues"]["messages"].GetArray()) out.emplace_back(m["code"].GetString());
+  if (d.HasParseError() || !d.IsObject() || !d.HasMember("reports") || d["reports"].Size() != 1)
+    return out;
+  for (const auto& m : d["reports"][0]["issues"]["messages"].GetArray())
+    out.emplace_back(m["code"].GetString());
   return out;
 }
 

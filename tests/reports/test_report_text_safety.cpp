@@ -143,8 +143,8 @@ TEST(ReportTextSafety, ValidationJsonAndSarifAreStrictJson) {
   // E2 82 one), everything else as it was.
   rapidjson::Document d;
   d.Parse(validation(gr::ValidationFormat::kJson).c_str());
-  ASSERT_TRUE(d.IsArray());
-  const auto& messages = d[0]["issues"]["messages"];
+  ASSERT_TRUE(d["reports"].IsArray());
+  const auto& messages = d["reports"][0]["issues"]["messages"];
   EXPECT_EQ(std::string(messages[0]["message"].GetString()),
             "message lone" + kReplacement + kReplacement + kReplacement + "surrogate");
   EXPECT_EQ(std::string(messages[3]["message"].GetString()), "stray" + kReplacement + kReplacement + " byte");

@@ -70,7 +70,12 @@ TEST(ValidationPositions, SarifRegionInsideAGlbIsTheFileByteOffset) {
   const rapidjson::Document d = sarif_of(r);
   const auto& region = d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
   EXPECT_EQ(region["byteOffset"].GetUint(), 32u);
-  EXPECT_FALSE(region.HasMember("startLine"));
+  // GitHub needs a startLine: line and column count within the JSON chunk,
+  // which the region's message says.
+  EXPECT_EQ(region["startLine"].GetUint(), 1u);
+  EXPECT_EQ(region["startColumn"].GetUint(), 13u);
+  EXPECT_NE(std::string(region["message"]["text"].GetString()).find("JSON chunk"),
+            std::string::npos);
 }
 
 TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {
@@ -80,11 +85,16 @@ TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {
   rapidjson::Document d;
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError());
-  const auto& m = d["issues"]["messages"][0];
+  const auto& m = d["reports"][0]["issues"]["messages"][0];
   EXPECT_STREQ(m["code"].GetString(), "INVALID_JSON");
   EXPECT_STREQ(m["pointer"].GetString(), "");
   EXPECT_FALSE(m.HasMember("offset"));
-  EXPECT_EQ(m.MemberCount(), 4u);  // code, message, severity, pointer
+  // code, message, severity, pointer, and our position (for SARIF regions after a merge).
+  EXPECT_EQ(m.MemberCount(), 5u);
+  EXPECT_EQ(m["position"]["line"].GetUint(), 2u);
+  EXPECT_EQ(m["position"]["column"].GetUint(), 2u);
+  EXPECT_EQ(m["position"]["byteOffset"].GetUint(), 13u);
+  EXPECT_FALSE(m["position"]["inGlbJsonChunk"].GetBool());
   // `,}` on line 2: the '}' is column 2, byte 13.
   EXPECT_NE(std::string(m["message"].GetString()).find("(at line 2, column 2; byte offset 13)"), std::string::npos)
       << m["message"].GetString();

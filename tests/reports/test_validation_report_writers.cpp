@@ -3,6 +3,7 @@
 // JUnit well-formedness and escaping, text grouping.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/version.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -15,6 +16,7 @@
 
 namespace {
 
+using gltf_anim::reports::ValidationFormat;
 using gltf_anim::reports::ValidationWriteOptions;
 using gltf_anim::validator::AssetInfo;
 using gltf_anim::validator::Issue;
@@ -55,15 +57,24 @@ std::vector<std::string> keys(const rapidjson::Value& o) {
   return out;
 }
 
-TEST(ValidationJson, OneReportIsAnObjectInGltfValidatorKeyOrder) {
+TEST(ValidationJson, OneReportKeepsGltfValidatorKeyOrderInsideTheRunObject) {
   const std::vector<ValidationReport> reports{sample_report()};
   std::ostringstream out;
   gltf_anim::reports::write_validation_json(out, reports);
-  rapidjson::Document d;
-  d.Parse(out.str().c_str());
-  ASSERT_FALSE(d.HasParseError());
-  ASSERT_TRUE(d.IsObject());
-  EXPECT_EQ(keys(d), (std::vector<std::string>{"uri", "mimeType", "validatorVersion", "issues", "info"}));
+  rapidjson::Document doc;
+  doc.Parse(out.str().c_str());
+  ASSERT_FALSE(doc.HasParseError());
+  ASSERT_TRUE(doc.IsObject());
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"tool", "reports", "summary"}));
+  EXPECT_EQ(keys(doc["tool"]), (std::vector<std::string>{"name", "version", "informationUri"}));
+  EXPECT_STREQ(doc["tool"]["name"].GetString(), "gltf-anim");
+  EXPECT_STREQ(doc["tool"]["version"].GetString(), gltf_anim::kVersion);
+  ASSERT_EQ(doc["reports"].Size(), 1u);
+  const auto& d = doc["reports"][0];
+  // glTF-Validator's keys in its order, with the tool's name beside its version.
+  EXPECT_EQ(keys(d), (std::vector<std::string>{"uri", "mimeType", "validatorName",
+                                               "validatorVersion", "issues", "info"}));
+  EXPECT_STREQ(d["validatorName"].GetString(), "gltf-anim");
   EXPECT_STREQ(d["uri"].GetString(), "dir/a b.gltf");
   const auto& issues = d["issues"];
   EXPECT_EQ(keys(issues), (std::vector<std::string>{"numErrors", "numWarnings", "numInfos",
@@ -83,24 +94,74 @@ TEST(ValidationJson, OneReportIsAnObjectInGltfValidatorKeyOrder) {
   EXPECT_EQ(messages[6]["offset"].GetInt(), 12);
   EXPECT_EQ(keys(d["info"])[0], "version");
   EXPECT_EQ(d["info"]["animationCount"].GetInt(), 1);
+  // The same counts over the run, and its verdict at the default --fail-on error.
+  const auto& summary = doc["summary"];
+  EXPECT_EQ(keys(summary),
+            (std::vector<std::string>{"assets", "assetsFailing", "assetsTruncated", "numErrors",
+                                      "numWarnings", "numInfos", "numHints", "failOn", "result"}));
+  EXPECT_EQ(summary["assets"].GetInt(), 1);
+  EXPECT_EQ(summary["assetsFailing"].GetInt(), 1);
+  EXPECT_EQ(summary["numErrors"].GetInt(), 5);
+  EXPECT_STREQ(summary["failOn"].GetString(), "error");
+  EXPECT_STREQ(summary["result"].GetString(), "fail");
   // Four-space indent, as glTF-Validator's CLI writes it.
-  EXPECT_NE(out.str().find("\n    \"uri\""), std::string::npos);
+  EXPECT_NE(out.str().find("\n            \"uri\""), std::string::npos);
 }
 
-TEST(ValidationJson, SeveralReportsAreAnArrayAndUnparsableHasNoMimeType) {
+TEST(ValidationJson, TheShapeIsTheSameForNoneOneAndSeveralAssets) {
   ValidationReport broken;
   broken.uri = "bad.gltf";
   broken.issues.push_back(issue("INVALID_JSON", Severity::kError, ""));
-  const std::vector<ValidationReport> reports{sample_report(), broken};
+  for (const std::size_t n : {0u, 1u, 2u}) {
+    SCOPED_TRACE(n);
+    std::vector<ValidationReport> reports{sample_report(), broken};
+    reports.resize(n);
+    std::ostringstream out;
+    gltf_anim::reports::write_validation_json(out, reports);
+    rapidjson::Document d;
+    d.Parse(out.str().c_str());
+    ASSERT_TRUE(d.IsObject());
+    EXPECT_EQ(keys(d), (std::vector<std::string>{"tool", "reports", "summary"}));
+    ASSERT_TRUE(d["reports"].IsArray());
+    ASSERT_EQ(d["reports"].Size(), n);
+    EXPECT_EQ(d["summary"]["assets"].GetUint64(), n);
+    EXPECT_EQ(d["summary"]["assetsFailing"].GetUint64(), n);  // both reports have errors
+    EXPECT_STREQ(d["summary"]["result"].GetString(), n == 0 ? "pass" : "fail");
+    if (n == 2) {
+      EXPECT_FALSE(d["reports"][1].HasMember("mimeType"));
+      EXPECT_FALSE(d["reports"][1].HasMember("info"));
+      EXPECT_STREQ(d["reports"][1]["issues"]["messages"][0]["pointer"].GetString(), "");
+      EXPECT_EQ(d["summary"]["numErrors"].GetInt(), 5 + 1);
+    }
+  }
+}
+
+TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   std::ostringstream out;
-  gltf_anim::reports::write_validation_json(out, reports);
+  gltf_anim::reports::ValidationWriteOptions options;
+  options.fail_on = Severity::kInfo;
+  options.shard = gltf_anim::reports::Shard{2, 3, 40};
+  const auto writer =
+      gltf_anim::reports::make_validation_writer(out, ValidationFormat::kJson, options);
+  // 0.25 s and 0.5 s are exact in binary: their sum is exactly 0.75.
+  writer->asset(sample_report(), {0.25, 7});
+  writer->asset(sample_report(), {0.5, 9});
+  writer->end();
   rapidjson::Document d;
   d.Parse(out.str().c_str());
-  ASSERT_TRUE(d.IsArray());
-  ASSERT_EQ(d.Size(), 2u);
-  EXPECT_FALSE(d[1].HasMember("mimeType"));
-  EXPECT_FALSE(d[1].HasMember("info"));
-  EXPECT_STREQ(d[1]["issues"]["messages"][0]["pointer"].GetString(), "");
+  ASSERT_FALSE(d.HasParseError());
+  EXPECT_EQ(keys(d), (std::vector<std::string>{"tool", "shard", "reports", "summary"}));
+  EXPECT_EQ(d["shard"]["index"].GetInt(), 2);
+  EXPECT_EQ(d["shard"]["count"].GetInt(), 3);
+  EXPECT_EQ(d["shard"]["assets"].GetInt(), 40);
+  EXPECT_EQ(keys(d["reports"][0]),
+            (std::vector<std::string>{"uri", "mimeType", "validatorName", "validatorVersion",
+                                      "shardPosition", "validationSeconds", "issues", "info"}));
+  EXPECT_EQ(d["reports"][0]["shardPosition"].GetInt(), 7);
+  EXPECT_EQ(d["reports"][1]["shardPosition"].GetInt(), 9);
+  EXPECT_EQ(d["reports"][1]["validationSeconds"].GetDouble(), 0.5);
+  EXPECT_EQ(d["summary"]["validationSeconds"].GetDouble(), 0.75);
+  EXPECT_STREQ(d["summary"]["failOn"].GetString(), "info");
 }
 
 TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
@@ -163,14 +224,80 @@ TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError());
   const auto& results = d["runs"][0]["results"];
-  auto line = [&](rapidjson::SizeType k) {
-    const auto& loc = results[k]["locations"][0]["physicalLocation"];
-    return loc.HasMember("region") ? loc["region"]["startLine"].GetInt() : 0;
+  auto region = [&](rapidjson::SizeType k) -> const rapidjson::Value& {
+    return results[k]["locations"][0]["physicalLocation"]["region"];
   };
+  auto line = [&](rapidjson::SizeType k) { return region(k)["startLine"].GetInt(); };
+  auto column = [&](rapidjson::SizeType k) { return region(k)["startColumn"].GetInt(); };
+  // Where each value starts: its bracket, or the first character of a scalar.
   EXPECT_EQ(line(0), 4);
+  EXPECT_EQ(column(0), 5);
   EXPECT_EQ(line(1), 5);
+  EXPECT_EQ(column(1), 19);
   EXPECT_EQ(line(2), 6);
-  EXPECT_EQ(line(3), 0);  // not in the file: no region
+  EXPECT_EQ(column(2), 14);
+  // Not in the file: line 1 stands for the file (every result has a region), and says so.
+  EXPECT_EQ(line(3), 1);
+  EXPECT_FALSE(region(3).HasMember("startColumn"));
+  EXPECT_NE(std::string(region(3)["message"]["text"].GetString()).find("could not be located"),
+            std::string::npos);
+}
+
+TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
+  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
+  std::filesystem::create_directories(dir);
+  // Line 2: 'é' is two bytes, one code point; the string holds ':' ',' '[' '{'
+  // and an escaped quote, none of which starts a token.
+  const std::string json =
+      "{\"asset\": {\"version\": \"2.0\"},\n"
+      "\"é\": \"x:,[{\\\" y\", \"n\": [ 7, {\"k\": true}]}";
+  // /n/0 is the 7: line 2, column 26 (code points; 27 bytes precede it on its line).
+  ValidationReport text;
+  text.uri = (dir / "places.gltf").string();
+  text.mime_type = "model/gltf+json";
+  text.issues.push_back(issue("TYPE_MISMATCH", Severity::kError, "/n/0"));
+  text.issues.push_back(issue("TYPE_MISMATCH", Severity::kError, "/n/1/k"));
+  std::ofstream(text.uri, std::ios::binary) << json;
+  // The same JSON as a GLB's JSON chunk (padded with spaces to 4 bytes).
+  std::string chunk = json;
+  while (chunk.size() % 4 != 0) chunk += ' ';
+  std::string glb = "glTF";
+  auto u32 = [&glb](std::uint32_t v) {
+    for (int k = 0; k < 4; ++k) glb += static_cast<char>((v >> (8 * k)) & 0xFF);
+  };
+  u32(2);
+  u32(static_cast<std::uint32_t>(20 + chunk.size()));
+  u32(static_cast<std::uint32_t>(chunk.size()));
+  u32(0x4E4F534Au);
+  glb += chunk;
+  ValidationReport binary = text;
+  binary.uri = (dir / "places.glb").string();
+  binary.mime_type = "model/gltf-binary";
+  std::ofstream(binary.uri, std::ios::binary) << glb;
+  std::ostringstream out;
+  gltf_anim::reports::write_validation_sarif(out, std::vector<ValidationReport>{text, binary});
+  rapidjson::Document d;
+  d.Parse(out.str().c_str());
+  ASSERT_FALSE(d.HasParseError());
+  const auto& results = d["runs"][0]["results"];
+  ASSERT_EQ(results.Size(), 4u);
+  const std::size_t seven = json.find('7');
+  const std::size_t k_key = json.find("true");
+  for (rapidjson::SizeType g = 0; g < 2; ++g) {
+    const auto& seven_region = results[2 * g]["locations"][0]["physicalLocation"]["region"];
+    EXPECT_EQ(seven_region["startLine"].GetInt(), 2);
+    EXPECT_EQ(seven_region["startColumn"].GetInt(), 26);
+    const auto& k_region = results[2 * g + 1]["locations"][0]["physicalLocation"]["region"];
+    EXPECT_EQ(k_region["startLine"].GetInt(), 2);
+    EXPECT_EQ(k_region["startColumn"].GetInt(), 26 + static_cast<int>(k_key - seven));
+    if (g == 0) {
+      EXPECT_FALSE(seven_region.HasMember("byteOffset"));
+    } else {
+      // In a GLB the chunk's data starts at byte 20 of the file.
+      EXPECT_EQ(seven_region["byteOffset"].GetUint64(), 20 + seven);
+      EXPECT_TRUE(seven_region.HasMember("message"));
+    }
+  }
 }
 
 TEST(ValidationSarif, FileUri) {
@@ -219,6 +346,31 @@ bool well_formed_xml(const std::string& x, std::string& why) {
   return true;
 }
 
+TEST(ValidationJunit, TestcaseHasItsFolderAsClassnameItsFileAndItsTime) {
+  ValidationReport nested = sample_report();
+  nested.uri = "models/chars/a.gltf";
+  ValidationReport top = sample_report();
+  top.uri = "b.glb";
+  std::ostringstream out;
+  const auto writer = gltf_anim::reports::make_validation_writer(out, ValidationFormat::kJunit);
+  writer->asset(nested, {0.25, std::nullopt});
+  writer->asset(top, {0.5, std::nullopt});
+  writer->end();
+  const std::string x = out.str();
+  std::string why;
+  EXPECT_TRUE(well_formed_xml(x, why)) << why << "\n" << x;
+  EXPECT_NE(
+      x.find("<testcase classname=\"models/chars\" name=\"a.gltf\" file=\"models/chars/a.gltf\" "
+             "time=\"0.250000\">"),
+      std::string::npos)
+      << x;
+  EXPECT_NE(x.find("<testcase classname=\".\" name=\"b.glb\" file=\"b.glb\" time=\"0.500000\">"),
+            std::string::npos)
+      << x;
+  // The suite's time is the sum, 0.75 exactly in binary.
+  EXPECT_NE(x.find("skipped=\"0\" time=\"0.750000\">"), std::string::npos) << x;
+}
+
 TEST(ValidationJunit, WellFormedOneTestcasePerAssetFailingOnThreshold) {
   ValidationReport clean;
   clean.uri = "ok&fine.gltf";
@@ -259,7 +411,6 @@ TEST(ValidationText, GroupsRepeatsWithCountAndFirstPlaces) {
 }
 
 TEST(ValidationFormat, Names) {
-  using gltf_anim::reports::ValidationFormat;
   EXPECT_EQ(gltf_anim::reports::validation_format_from_name("sarif"), ValidationFormat::kSarif);
   EXPECT_EQ(gltf_anim::reports::validation_format_from_name("junit"), ValidationFormat::kJunit);
   EXPECT_FALSE(gltf_anim::reports::validation_format_from_name("xml").has_value());

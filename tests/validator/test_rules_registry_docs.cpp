@@ -35,10 +35,20 @@ TEST(IssueRegistry, CodesAreUniqueAndDocumented) {
   }
 }
 
+TEST(IssueCodesDoc, AnchorIsTheCodeInLowerCase) {
+  EXPECT_EQ(gltf_anim::validator::issue_code_anchor("IO_ERROR"), "io_error");
+  EXPECT_EQ(gltf_anim::validator::issue_code_anchor("KHR_ANIMATION2_SUPERSEDED"),
+            "khr_animation2_superseded");
+}
+
 TEST(IssueCodesDoc, EveryCodeHasARow) {
   const std::string md = gltf_anim::validator::issue_codes_markdown();
   for (const auto& t : gltf_anim::validator::issue_types()) {
-    EXPECT_NE(md.find("| `" + std::string(t.code) + "` |"), std::string::npos) << t.code;
+    // The row starts with the code's anchor (SARIF helpUri links to it), the code in lower case.
+    EXPECT_NE(md.find("| <a id=\"" + gltf_anim::validator::issue_code_anchor(t.code) + "\"></a>`" +
+                      std::string(t.code) + "` |"),
+              std::string::npos)
+        << t.code;
   }
 }
 

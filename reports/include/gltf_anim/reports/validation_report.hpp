@@ -1,8 +1,10 @@
 #pragma once
 // Writers for validation reports (validator/validate.hpp), all reading the same
-// ValidationReport list and all deterministic (no timestamps, no durations):
-//  - json:  glTF-Validator's report shape; one object for one asset, an array
-//           for several;
+// ValidationReport list and all deterministic apart from the validation times
+// the caller gives (AssetRun::seconds; none: byte-reproducible output):
+//  - json:  one object whatever the number of assets (docs/schemas/
+//           validation-report.schema.json): the tool, one glTF-Validator-shaped
+//           report per asset, a summary;
 //  - text:  for people: one line per issue, repeats of a code grouped with their
 //           count and first places, and a summary;
 //  - junit: one <testcase> per asset, failing when an issue reaches fail_on;
@@ -10,13 +12,18 @@
 //           asset's URI and the issue's JSON pointer as a logical location.
 #include <gltf_anim/validator/validate.hpp>
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gltf_anim::reports {
 
@@ -24,11 +31,47 @@ enum class ValidationFormat { kText, kJson, kJunit, kSarif };
 // "text", "json", "junit", "sarif"; nullopt for anything else.
 std::optional<ValidationFormat> validation_format_from_name(std::string_view name);
 
+// A run of `validate --shard K/N`: one part of a stable partition of the
+// assets (docs/CI.md). Its JSON report says which part, so that `gltf-anim
+// merge` can check that every part is there exactly once.
+struct Shard {
+  std::uint64_t index = 1;   // K, from 1
+  std::uint64_t count = 1;   // N
+  std::uint64_t assets = 0;  // assets of the whole run (all shards)
+};
+
+// What the run knows of one asset besides its report.
+struct AssetRun {
+  // Wall time spent validating it: junit `time`, json `validationSeconds`.
+  std::optional<double> seconds;
+  // Its place in the whole run's order, for sharded runs (json `shardPosition`).
+  std::optional<std::uint64_t> position;
+};
+
 struct ValidationWriteOptions {
   // Issues at this severity or more severe fail (junit failures, text summary).
   validator::Severity fail_on = validator::Severity::kError;
-  // json: write an array even for one report.
-  bool force_array = false;
+  // Set for a sharded run (json `shard`).
+  std::optional<Shard> shard;
+  // sarif: artifact paths are written relative to this folder (absolute,
+  // normal) with uriBaseId %SRCROOT%; paths outside it stay absolute file URIs.
+  std::optional<std::filesystem::path> sarif_base;
+};
+
+// Counts over the assets of a run: the json summary, the text report's last
+// line and the line `validate --output` prints on stderr.
+struct ValidationTotals {
+  std::uint64_t assets = 0;
+  std::uint64_t failing = 0;              // assets with an issue at or above fail_on
+  std::uint64_t truncated = 0;            // assets whose issues were cut by the limits
+  std::array<std::uint64_t, 4> issues{};  // by severity: error, warning, info, hint
+  double seconds = 0;                     // sum of the times given
+  bool timed = true;                      // every asset had a time
+
+  void add(const validator::ValidationReport& report, validator::Severity fail_on,
+           const AssetRun& run = {});
+  // "3 assets, 1 failed; 2 errors, 0 warnings, 1 info, 0 hints"
+  std::string line() const;
 };
 
 void write_validation_json(std::ostream& out, std::span<const validator::ValidationReport> reports,
@@ -54,16 +97,48 @@ void write_validation(std::ostream& out, ValidationFormat format,
 class ValidationStreamWriter {
  public:
   virtual ~ValidationStreamWriter() = default;
-  virtual void asset(const validator::ValidationReport& report) = 0;
+  void asset(const validator::ValidationReport& report, const AssetRun& run = {}) {
+    write_asset(report, run);
+  }
   virtual void end() = 0;
+
+ protected:
+  virtual void write_asset(const validator::ValidationReport& report, const AssetRun& run) = 0;
 };
-// `asset_count`: how many assets asset() will get (json: an array unless one).
-std::unique_ptr<ValidationStreamWriter> make_validation_writer(std::ostream& out, ValidationFormat format,
-                                                               std::size_t asset_count,
-                                                               const ValidationWriteOptions& options = {});
+std::unique_ptr<ValidationStreamWriter> make_validation_writer(
+    std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options = {});
+
+// A json report read back (`gltf-anim merge`).
+struct ReadAsset {
+  validator::ValidationReport report;
+  AssetRun run;
+};
+struct ValidationRun {
+  std::string tool_version;
+  std::optional<Shard> shard;
+  validator::Severity fail_on = validator::Severity::kError;
+  std::vector<ReadAsset> assets;
+};
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+// Reads a json report (docs/schemas/validation-report.schema.json). Throws
+// ReportFormatError naming the JSON pointer of the first thing that is not
+// what our writer writes (an unknown issue code included). Iterative parse,
+// UTF-8 checked; memory is the document (about 10 x the text) and the result.
+ValidationRun read_validation_json(std::string_view text);
+
+// The --fail-on name of a severity: "error", "warning", "info", "hint".
+std::string_view fail_on_name(validator::Severity s);
 
 // True when some issue of `report` is at `fail_on` or more severe.
 bool reaches(const validator::ValidationReport& report, validator::Severity fail_on);
+
+// The homepage of gltf-anim (SARIF informationUri, json tool.informationUri),
+// and the URL of an issue code's entry in docs/ISSUE_CODES.md (SARIF helpUri).
+std::string_view information_uri();
+std::string issue_code_help_uri(std::string_view code);
 
 // A file URI reference for SARIF: relative paths stay relative (forward
 // slashes, percent-encoded), absolute paths become file:///...

@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gltf_anim::validator {
@@ -65,7 +66,9 @@ ValidationReport validate_bytes(std::span<const std::uint8_t> bytes, std::string
 // The phases after loading, for callers that loaded the asset themselves.
 ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues);
 
-// docs/ISSUE_CODES.md: the registry as Markdown tables, one per phase.
+// docs/ISSUE_CODES.md: the registry as Markdown tables, one per phase; each
+// code's row carries the anchor issue_code_anchor(code) (the code in lower case).
 std::string issue_codes_markdown();
+std::string issue_code_anchor(std::string_view code);
 
 }  // namespace gltf_anim::validator

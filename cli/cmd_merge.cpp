@@ -1,0 +1,212 @@
+// gltf-anim merge: joins the json reports of `validate --shard K/N` runs (or of
+// separate runs) into one report, in any validate format. For shards it checks
+// that every part 1..N is there exactly once and that the parts' assets are
+// the whole run's, then writes the assets in the whole run's order: the json
+// is then byte for byte what one unsharded run writes (apart from the time
+// fields, which are each asset's own times and their sum).
+#include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/version.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ci_report.hpp"
+#include "cli_common.hpp"
+#include "commands.hpp"
+
+namespace gltf_anim::cli {
+namespace {
+
+constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
+
+// The whole of a regular file of at most max_bytes, or nullopt with the reason.
+std::optional<std::string> read_report_file(const std::string& path, std::uint64_t max_bytes,
+                                            std::string& why) {
+  // O_NONBLOCK: a FIFO given as a report must not block the open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return std::nullopt;
+  }
+  struct stat st {};
+  std::optional<std::string> out;
+  if (::fstat(fd, &st) != 0) {
+    why = std::strerror(errno);
+  } else if (!S_ISREG(st.st_mode)) {
+    why = S_ISDIR(st.st_mode) ? "Is a directory" : "not a regular file";
+  } else if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    why = "larger than --max-file-mb (" + std::to_string(st.st_size) + " bytes)";
+  } else {
+    std::string text(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t got = 0;
+    while (got < text.size()) {
+      const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    if (got == text.size()) {
+      out = std::move(text);
+    } else {
+      why = "the file shrank while it was read";
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
+}  // namespace
+
+int run_merge(const std::vector<std::string>& args) {
+  static constexpr CommandHelp kHelp{
+      "merge", "gltf-anim merge [options] REPORT.json...",
+      "Joins json reports of 'gltf-anim validate' into one report, in any validate\n"
+      "format. Reports of 'validate --shard K/N' must be all N parts, each once: the\n"
+      "assets are then written in the order one unsharded run has. Other reports are\n"
+      "joined in the order given. Exit code: 0 when no asset reaches the reports'\n"
+      "--fail-on, 1 when one does, 2 for usage or I/O errors and reports that do not\n"
+      "fit together.",
+      "gltf-anim merge --format sarif --output all.sarif shard-1.json shard-2.json shard-3.json"};
+  po::options_description options("Options");
+  options.add_options()("report", po::value<std::vector<std::string>>()->multitoken(),
+                        "json report of gltf-anim validate")(
+      "format", po::value<std::string>()->default_value("json"), "text, json, junit or sarif")(
+      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
+      "max-file-mb", po::value<std::string>()->default_value("4096"),
+      "refuse a report over N MiB, before reading it (1 to 1048576)");
+  add_report_options(options);
+  po::positional_options_description positional;
+  positional.add("report", -1);
+  int exit_code = kExitOk;
+  const auto vm = parse_command_line(kHelp, options, positional, args, exit_code);
+  if (!vm) return exit_code;
+  auto usage = [](const std::string& what) {
+    std::cerr << "gltf-anim merge: " << what << "\nTry 'gltf-anim merge --help'.\n";
+    return kExitUsage;
+  };
+  auto refuse = [](const std::string& what) {
+    std::cerr << "gltf-anim merge: " << what << "\n";
+    return kExitUsage;
+  };
+  if (!vm->count("report")) return usage("no REPORT given");
+  const auto format = reports::validation_format_from_name((*vm)["format"].as<std::string>());
+  if (!format) return usage("unknown --format '" + (*vm)["format"].as<std::string>() + "'");
+  std::optional<std::uint64_t> max_file_mb;
+  if (!integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb))
+    return kExitUsage;
+  reports::ValidationWriteOptions wopt;
+  if (!read_report_options(*vm, kHelp, wopt)) return kExitUsage;
+  const bool timings = !(*vm)["no-timings"].as<bool>();
+
+  const auto paths = (*vm)["report"].as<std::vector<std::string>>();
+  CommandOutput output(
+      kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>()) : std::nullopt);
+  if (output.refused(paths)) return kExitUsage;
+
+  std::vector<reports::ValidationRun> runs;
+  for (const std::string& path : paths) {
+    std::string why;
+    const auto text = read_report_file(path, *max_file_mb << 20, why);
+    if (!text) return refuse("cannot read '" + path + "': " + why);
+    try {
+      runs.push_back(reports::read_validation_json(*text));
+    } catch (const reports::ReportFormatError& e) {
+      return refuse("'" + path + "' is not a gltf-anim json report: " + e.what());
+    }
+    const reports::ValidationRun& run = runs.back();
+    if (run.tool_version != kVersion) {
+      return refuse("'" + path + "' was written by gltf-anim " + run.tool_version + ", this is " +
+                    kVersion + ": merge reports of one version");
+    }
+    if (run.fail_on != runs.front().fail_on) {
+      return refuse("'" + path + "' was written with --fail-on " +
+                    std::string(reports::fail_on_name(run.fail_on)) + ", '" + paths.front() +
+                    "' with " + std::string(reports::fail_on_name(runs.front().fail_on)));
+    }
+    if (run.shard.has_value() != runs.front().shard.has_value()) {
+      return refuse("'" + path + "' and '" + paths.front() +
+                    "': merge either the shards of one run or whole runs");
+    }
+  }
+  wopt.fail_on = runs.front().fail_on;
+
+  // The assets in the order to write them, with what each run knew of them.
+  std::vector<reports::ReadAsset*> order;
+  if (runs.front().shard) {
+    const reports::Shard first = *runs.front().shard;
+    // The parts given, by index. Counts and places come from the files: they
+    // are checked against what was read before anything is sized by them.
+    std::map<std::uint64_t, const std::string*> part;
+    std::uint64_t read = 0;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const reports::Shard s = *runs[k].shard;
+      if (s.count != first.count || s.assets != first.assets) {
+        return refuse("'" + paths[k] + "' is shard " + std::to_string(s.index) + "/" +
+                      std::to_string(s.count) + " of " + std::to_string(s.assets) + " assets, '" +
+                      paths.front() + "' of " + std::to_string(first.count) + " shards and " +
+                      std::to_string(first.assets) + " assets");
+      }
+      const auto [it, fresh] = part.emplace(s.index, &paths[k]);
+      if (!fresh) {
+        return refuse("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
+                      " given twice: '" + *it->second + "' and '" + paths[k] + "'");
+      }
+      read += runs[k].assets.size();
+    }
+    // Indices are 1..count and distinct: the first gap is within size() + 1.
+    for (std::uint64_t i = 1; part.size() != first.count; ++i) {
+      if (part.count(i) == 0) {
+        return refuse("shard " + std::to_string(i) + "/" + std::to_string(first.count) +
+                      " is missing: its assets would be left out");
+      }
+    }
+    if (read != first.assets) {
+      return refuse("the shards hold " + std::to_string(read) + " assets, the run " +
+                    std::to_string(first.assets));
+    }
+    std::vector<reports::ReadAsset*> place(first.assets, nullptr);
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      for (reports::ReadAsset& a : runs[k].assets) {
+        const std::uint64_t at = *a.run.position;
+        if (at >= first.assets || place[at] != nullptr) {
+          return refuse("'" + paths[k] + "': asset '" + a.report.uri + "' at shardPosition " +
+                        std::to_string(at) +
+                        (at >= first.assets ? " past the run's assets" : " taken twice"));
+        }
+        place[at] = &a;
+        a.run.position.reset();  // the merged report is the whole run's
+      }
+    }
+    // As many assets as places, none taken twice: every place is filled.
+    order = std::move(place);
+  } else {
+    for (auto& run : runs) {
+      for (reports::ReadAsset& a : run.assets) order.push_back(&a);
+    }
+  }
+
+  reports::ValidationTotals totals;
+  if (!output.open()) return kExitUsage;
+  {
+    const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
+    for (reports::ReadAsset* a : order) {
+      if (!timings) a->run.seconds.reset();
+      totals.add(a->report, wopt.fail_on, a->run);
+      writer->asset(a->report, a->run);
+    }
+    writer->end();
+  }
+  return finish_report(output, kHelp, *vm, totals, wopt.fail_on);
+}
+
+}  // namespace gltf_anim::cli

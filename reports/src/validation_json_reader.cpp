@@ -1,0 +1,216 @@
+// Reads back the json report (validation_json.cpp's output) for `gltf-anim
+// merge`. Strict: every member our writer writes is checked for its type, and
+// anything wrong is a ReportFormatError naming its JSON pointer, so a report
+// from another tool or a damaged file is refused, never half-read.
+#include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <string>
+
+namespace gltf_anim::reports {
+namespace {
+
+using validator::Issue;
+using validator::Severity;
+using Value = rapidjson::Value;
+
+[[noreturn]] void fail(const std::string& pointer, const std::string& what) {
+  throw ReportFormatError("at '" + pointer + "': " + what);
+}
+
+const Value& member(const Value& object, const char* name, const std::string& pointer) {
+  if (!object.IsObject()) fail(pointer, "not an object");
+  const auto it = object.FindMember(name);
+  if (it == object.MemberEnd()) fail(pointer, std::string("no member '") + name + "'");
+  return it->value;
+}
+const Value* optional_member(const Value& object, const char* name) {
+  const auto it = object.FindMember(name);
+  return it == object.MemberEnd() ? nullptr : &it->value;
+}
+std::string child(const std::string& pointer, const char* name) { return pointer + "/" + name; }
+std::string child(const std::string& pointer, std::size_t index) {
+  return pointer + "/" + std::to_string(index);
+}
+
+std::string string_at(const Value& v, const std::string& pointer) {
+  if (!v.IsString()) fail(pointer, "not a string");
+  return std::string(v.GetString(), v.GetStringLength());
+}
+std::uint64_t uint_at(const Value& v, const std::string& pointer) {
+  if (!v.IsUint64()) fail(pointer, "not a non-negative integer");
+  return v.GetUint64();
+}
+bool bool_at(const Value& v, const std::string& pointer) {
+  if (!v.IsBool()) fail(pointer, "not a boolean");
+  return v.GetBool();
+}
+// A validation time: at most 10^9 s (31 years), so that sums and the writer's
+// rounding to microseconds stay finite.
+double seconds_at(const Value& v, const std::string& pointer) {
+  constexpr double kMaxSeconds = 1e9;
+  if (!v.IsNumber() || !(v.GetDouble() >= 0 && v.GetDouble() <= kMaxSeconds)) {
+    fail(pointer, "not a number of seconds from 0 to 1e9");
+  }
+  return v.GetDouble();
+}
+const Value& array_at(const Value& v, const std::string& pointer) {
+  if (!v.IsArray()) fail(pointer, "not an array");
+  return v;
+}
+std::string string_member(const Value& o, const char* name, const std::string& p) {
+  return string_at(member(o, name, p), child(p, name));
+}
+std::uint64_t uint_member(const Value& o, const char* name, const std::string& p) {
+  return uint_at(member(o, name, p), child(p, name));
+}
+
+std::optional<Severity> fail_on_from_name(std::string_view s) {
+  if (s == "error") return Severity::kError;
+  if (s == "warning") return Severity::kWarning;
+  if (s == "info") return Severity::kInfo;
+  return std::nullopt;
+}
+
+Issue read_issue(const Value& m, const std::string& p) {
+  const std::string code = string_member(m, "code", p);
+  const validator::IssueType* type = validator::find_issue_type(code);
+  if (type == nullptr) fail(child(p, "code"), "unknown issue code '" + code + "'");
+  const std::uint64_t severity = uint_member(m, "severity", p);
+  if (severity > 3) fail(child(p, "severity"), "not 0 to 3");
+  Issue issue{type->code, static_cast<Severity>(severity), string_member(m, "message", p), "",
+              std::nullopt};
+  if (const Value* offset = optional_member(m, "offset")) {
+    issue.offset = uint_at(*offset, child(p, "offset"));
+  } else {
+    issue.pointer = string_member(m, "pointer", p);
+  }
+  if (const Value* position = optional_member(m, "position")) {
+    const std::string pp = child(p, "position");
+    validator::TextPosition place;
+    place.line = uint_member(*position, "line", pp);
+    place.column = uint_member(*position, "column", pp);
+    place.byte_offset = uint_member(*position, "byteOffset", pp);
+    place.in_glb_chunk =
+        bool_at(member(*position, "inGlbJsonChunk", pp), child(pp, "inGlbJsonChunk"));
+    issue.position = place;
+  }
+  return issue;
+}
+
+std::vector<std::string> strings_member(const Value& o, const char* name, const std::string& p) {
+  std::vector<std::string> out;
+  if (const Value* list = optional_member(o, name)) {
+    const std::string lp = child(p, name);
+    for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k)
+      out.push_back(string_at((*list)[k], child(lp, k)));
+  }
+  return out;
+}
+
+validator::AssetInfo read_info(const Value& o, const std::string& p) {
+  validator::AssetInfo info;
+  info.version = string_member(o, "version", p);
+  if (const Value* v = optional_member(o, "minVersion"))
+    info.min_version = string_at(*v, child(p, "minVersion"));
+  if (const Value* v = optional_member(o, "generator"))
+    info.generator = string_at(*v, child(p, "generator"));
+  info.extensions_used = strings_member(o, "extensionsUsed", p);
+  info.extensions_required = strings_member(o, "extensionsRequired", p);
+  if (const Value* list = optional_member(o, "resources")) {
+    const std::string lp = child(p, "resources");
+    for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k) {
+      const std::string rp = child(lp, k);
+      const Value& r = (*list)[k];
+      validator::ResourceInfo resource;
+      resource.pointer = string_member(r, "pointer", rp);
+      resource.storage = string_member(r, "storage", rp);
+      if (const Value* v = optional_member(r, "uri"))
+        resource.uri = string_at(*v, child(rp, "uri"));
+      if (const Value* v = optional_member(r, "byteLength"))
+        resource.byte_length = uint_at(*v, child(rp, "byteLength"));
+      info.resources.push_back(std::move(resource));
+    }
+  }
+  info.animation_count = uint_member(o, "animationCount", p);
+  info.has_morph_targets = bool_at(member(o, "hasMorphTargets", p), child(p, "hasMorphTargets"));
+  info.has_skins = bool_at(member(o, "hasSkins", p), child(p, "hasSkins"));
+  return info;
+}
+
+ReadAsset read_report(const Value& o, const std::string& p) {
+  ReadAsset out;
+  validator::ValidationReport& r = out.report;
+  r.uri = string_member(o, "uri", p);
+  if (const Value* v = optional_member(o, "mimeType"))
+    r.mime_type = string_at(*v, child(p, "mimeType"));
+  if (const Value* v = optional_member(o, "shardPosition"))
+    out.run.position = uint_at(*v, child(p, "shardPosition"));
+  if (const Value* v = optional_member(o, "validationSeconds")) {
+    out.run.seconds = seconds_at(*v, child(p, "validationSeconds"));
+  }
+  const std::string ip = child(p, "issues");
+  const Value& issues = member(o, "issues", p);
+  const std::string mp = child(ip, "messages");
+  const Value& messages = array_at(member(issues, "messages", ip), mp);
+  for (rapidjson::SizeType k = 0; k < messages.Size(); ++k)
+    r.issues.push_back(read_issue(messages[k], child(mp, k)));
+  r.truncated = bool_at(member(issues, "truncated", ip), child(ip, "truncated"));
+  // The counts must be those of the messages: a report edited by hand or cut
+  // short would otherwise give a merged summary that contradicts its lists.
+  const char* names[] = {"numErrors", "numWarnings", "numInfos", "numHints"};
+  for (int s = 0; s < 4; ++s) {
+    if (uint_member(issues, names[s], ip) != r.count(static_cast<Severity>(s))) {
+      fail(child(ip, names[s]), "does not match the messages");
+    }
+  }
+  if (const Value* info = optional_member(o, "info")) r.info = read_info(*info, child(p, "info"));
+  return out;
+}
+
+}  // namespace
+
+ValidationRun read_validation_json(std::string_view text) {
+  rapidjson::Document d;
+  d.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(),
+                                                                                  text.size());
+  if (d.HasParseError()) {
+    throw ReportFormatError(std::string("not JSON: ") +
+                            rapidjson::GetParseError_En(d.GetParseError()) + " (byte " +
+                            std::to_string(d.GetErrorOffset()) + ")");
+  }
+  if (!d.IsObject())
+    fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
+  ValidationRun run;
+  const Value& tool = member(d, "tool", "");
+  if (string_member(tool, "name", "/tool") != "gltf-anim")
+    fail("/tool/name", "not a gltf-anim report");
+  run.tool_version = string_member(tool, "version", "/tool");
+  if (const Value* shard = optional_member(d, "shard")) {
+    Shard s;
+    s.index = uint_member(*shard, "index", "/shard");
+    s.count = uint_member(*shard, "count", "/shard");
+    s.assets = uint_member(*shard, "assets", "/shard");
+    if (s.count == 0 || s.index == 0 || s.index > s.count)
+      fail("/shard", "index must be 1 to count");
+    run.shard = s;
+  }
+  const std::string fail_on = string_member(member(d, "summary", ""), "failOn", "/summary");
+  const auto severity = fail_on_from_name(fail_on);
+  if (!severity) fail("/summary/failOn", "not error, warning or info");
+  run.fail_on = *severity;
+  const Value& reports = array_at(member(d, "reports", ""), "/reports");
+  for (rapidjson::SizeType k = 0; k < reports.Size(); ++k) {
+    run.assets.push_back(read_report(reports[k], child(std::string("/reports"), k)));
+    if (run.shard.has_value() != run.assets.back().run.position.has_value()) {
+      fail(child(std::string("/reports"), k),
+           "shardPosition must be present exactly in a shard's report");
+    }
+  }
+  return run;
+}
+
+}  // namespace gltf_anim::reports

@@ -1,0 +1,194 @@
+// gltf-anim merge: N shards merged equal one run (byte for byte in every
+// format; json with times too, once each asset's validationSeconds and the
+// summary's are set aside), and sets of reports that do not make one run are
+// refused with exit 2 and a reason.
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "cli/cli_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSource = GLTF_ANIM_SOURCE_DIR;
+const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "merge";
+
+cli_process::Run cli(const std::vector<std::string>& args, const std::string& tag) {
+  return cli_process::run(args, kTmp / tag);
+}
+
+// The assets of a run: two folders and a file, so that the whole run's order
+// (argument order, then each folder sorted) is not a plain sort of the paths.
+std::vector<std::string> assets() {
+  return {(kSource / "tests/hostile/cases").string(),
+          (kSource / "conformance_assets/invalid").string(),
+          (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string()};
+}
+
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// Writes the json reports of shards 1..n (extra options first); returns their paths.
+std::vector<std::string> shards(std::size_t n, const std::vector<std::string>& extra,
+                                const std::string& tag) {
+  std::vector<std::string> paths;
+  for (std::size_t k = 1; k <= n; ++k) {
+    const fs::path out =
+        kTmp / (tag + "_" + std::to_string(k) + "of" + std::to_string(n) + ".json");
+    fs::create_directories(kTmp);
+    const auto r = cli(concat(concat({"validate", "--format", "json", "--output", out.string(),
+                                      "--shard", std::to_string(k) + "/" + std::to_string(n)},
+                                     extra),
+                              assets()),
+                       tag + std::to_string(k));
+    EXPECT_LE(r.exit_code, 1) << r.err;
+    paths.push_back(out.string());
+  }
+  return paths;
+}
+
+// The json without its time fields (docs/CI.md: the only members that differ
+// between a merged and a whole run).
+std::string without_times(const std::string& json) {
+  return std::regex_replace(json, std::regex(R"(\n *"validationSeconds": [0-9.e+-]+,?)"), "");
+}
+
+TEST(Merge, ShardsMergedEqualOneRunInEveryFormat) {
+  for (const char* format : {"json", "sarif", "junit", "text"}) {
+    const auto whole = cli(concat({"validate", "--no-timings", "--format", format}, assets()),
+                           std::string("whole_") + format);
+    ASSERT_EQ(whole.exit_code, 1) << whole.err;
+    for (const std::size_t n : {1u, 2u, 5u}) {
+      SCOPED_TRACE(std::string(format) + " " + std::to_string(n));
+      auto parts = shards(n, {"--no-timings"}, std::string("nt_") + format);
+      std::reverse(parts.begin(), parts.end());  // the order given does not matter
+      const auto merged = cli(concat({"merge", "--no-timings", "--format", format}, parts),
+                              std::string("merged_") + format + std::to_string(n));
+      EXPECT_EQ(merged.exit_code, 1) << merged.err;
+      EXPECT_EQ(merged.out, whole.out);
+    }
+  }
+}
+
+TEST(Merge, WithTimesOnlyTheTimeFieldsDiffer) {
+  const auto whole = cli(concat({"validate", "--format", "json"}, assets()), "timed_whole");
+  const auto parts = shards(3, {}, "timed");
+  const auto merged = cli(concat({"merge"}, parts), "timed_merged");
+  EXPECT_EQ(merged.exit_code, 1) << merged.err;
+  EXPECT_NE(merged.out.find("\"validationSeconds\""), std::string::npos);
+  EXPECT_EQ(without_times(merged.out), without_times(whole.out));
+  // Each asset keeps the time its shard measured.
+  rapidjson::Document m, s;
+  m.Parse(merged.out.c_str());
+  s.Parse(cli_process::slurp(parts[0]).c_str());
+  ASSERT_FALSE(m.HasParseError());
+  ASSERT_FALSE(s.HasParseError());
+  ASSERT_GT(s["reports"].Size(), 0u);
+  const auto& first = s["reports"][0];
+  const auto& same = m["reports"][first["shardPosition"].GetUint()];
+  EXPECT_STREQ(same["uri"].GetString(), first["uri"].GetString());
+  EXPECT_EQ(same["validationSeconds"].GetDouble(), first["validationSeconds"].GetDouble());
+  EXPECT_FALSE(same.HasMember("shardPosition"));
+  EXPECT_FALSE(m.HasMember("shard"));
+}
+
+TEST(Merge, WholeRunsAreJoinedInTheOrderGiven) {
+  const std::string a = (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string();
+  const std::string b = (kSource / "conformance_assets/invalid/channel").string();
+  fs::create_directories(kTmp);
+  const fs::path ra = kTmp / "run_a.json", rb = kTmp / "run_b.json";
+  cli({"validate", "--format", "json", "--no-timings", "-o", ra.string(), a}, "run_a");
+  cli({"validate", "--format", "json", "--no-timings", "-o", rb.string(), b}, "run_b");
+  const auto joined = cli({"merge", rb.string(), ra.string()}, "joined");
+  const auto both = cli({"validate", "--format", "json", "--no-timings", b, a}, "both");
+  EXPECT_EQ(joined.exit_code, 1);
+  EXPECT_EQ(joined.out, both.out);
+}
+
+TEST(Merge, SetsThatAreNotOneRunAreRefused) {
+  const auto three = shards(3, {"--no-timings"}, "refuse");
+  const auto two = shards(2, {"--no-timings"}, "refuse");
+  fs::create_directories(kTmp);
+  const fs::path whole = kTmp / "refuse_whole.json";
+  cli(concat({"validate", "--format", "json", "-o", whole.string()}, assets()), "refuse_whole");
+  const fs::path warning = kTmp / "refuse_warning.json";
+  cli(concat({"validate", "--format", "json", "--fail-on", "warning", "--shard", "3/3", "-o",
+              warning.string()},
+             assets()),
+      "refuse_warning");
+  auto write = [](const std::string& name, const std::string& text) {
+    const fs::path p = kTmp / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  };
+  std::string tampered = cli_process::slurp(whole);
+  tampered.replace(tampered.find("\"numErrors\": "), 14, "\"numErrors\": 9");
+  std::string unknown = cli_process::slurp(whole);
+  unknown.replace(unknown.find("\"code\": \""), 9, "\"code\": \"NOT_A_CODE_");
+  // Counts from the file never size an allocation: 2^63 shards or assets.
+  auto replaced = [](const std::string& text, const char* pattern, const char* with) {
+    return std::regex_replace(text, std::regex(pattern), with, std::regex_constants::format_first_only);
+  };
+  const std::string shard1 = cli_process::slurp(three[0]);
+  const std::string huge_count = replaced(shard1, R"("count": 3)", R"("count": 9223372036854775808)");
+  const std::string huge_assets =
+      replaced(shard1, R"("assets": [0-9]+)", R"("assets": 9223372036854775808)");
+  const std::string past =
+      replaced(shard1, R"("shardPosition": [0-9]+)", R"("shardPosition": 100000)");
+  const fs::path fifo = kTmp / "report.fifo";
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{three[0], three[1]}, "shard 3/3 is missing"},
+      {{three[0], three[1], three[1], three[2]}, "given twice"},
+      {{three[0], three[1], two[1]}, "is shard 2/2 of "},
+      {{three[0], three[1], three[2], whole.string()},
+       "either the shards of one run or whole runs"},
+      {{three[0], three[1], warning.string()}, "--fail-on warning"},
+      {{write("array.json", "[]")}, "not an object"},
+      {{write("other.json", R"({"tool":{"name":"other","version":"1"}})")},
+       "not a gltf-anim report"},
+      {{write("broken.json", "{\"tool\": ")}, "not JSON"},
+      {{write("tampered.json", tampered)}, "does not match the messages"},
+      {{write("unknown.json", unknown)}, "unknown issue code 'NOT_A_CODE_"},
+      {{kTmp.string()}, "Is a directory"},
+      {{fifo.string()}, "not a regular file"},
+      {{(kTmp / "absent.json").string()}, "No such file"},
+      {{write("huge_count.json", huge_count)}, "shard 2/9223372036854775808 is missing"},
+      {{write("huge_assets_1.json", huge_assets),
+        write("huge_assets_2.json", replaced(cli_process::slurp(three[1]), R"("assets": [0-9]+)",
+                                             R"("assets": 9223372036854775808)")),
+        write("huge_assets_3.json", replaced(cli_process::slurp(three[2]), R"("assets": [0-9]+)",
+                                             R"("assets": 9223372036854775808)"))},
+       "assets, the run 9223372036854775808"},
+      {{write("past.json", past), three[1], three[2]}, "at shardPosition 100000 past the run's assets"},
+      {{write("seconds.json", std::regex_replace(cli_process::slurp(whole),
+                                                 std::regex(R"("validationSeconds": [0-9.e+-]+)"),
+                                                 R"("validationSeconds": 1e300)"))},
+       "not a number of seconds"},
+  };
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    SCOPED_TRACE(cases[k].second);
+    const auto r = cli(concat({"merge"}, cases[k].first), "refused" + std::to_string(k));
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.err.find(cases[k].second), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  // An output that is one of the reports is refused before anything is written.
+  const std::string before = cli_process::slurp(three[0]);
+  const auto same = cli({"merge", "-o", three[0], three[0], three[1], three[2]}, "same_file");
+  EXPECT_EQ(same.exit_code, 2);
+  EXPECT_EQ(cli_process::slurp(three[0]), before);
+}
+
+}  // namespace
