@@ -1,6 +1,7 @@
 #pragma once
-// Runs `gltf-anim` as a child process without a shell: stdout and stderr to
-// files (or stdout to a given path such as /dev/full), stdin from a file,
+// Runs `gltf-anim` (or any program) as a child process without a shell:
+// stdout and stderr to files (or stdout to a given path such as /dev/full),
+// stdin from a file; measures its wall time, CPU time and peak memory (wait4);
 // optional limits (RLIMIT_FSIZE for write failures; RLIMIT_AS for memory
 // bounds; RLIMIT_CPU always, so a wrapped "-1" that loops forever ends as a
 // signal, not a hung test; a wall-clock kill for a child that blocks without
@@ -44,6 +45,9 @@ struct Run {
   int exit_code = -1;
   int signal = 0;
   bool killed = false;  // by kill_after
+  double seconds = 0;      // wall
+  double cpu_seconds = 0;  // user + system (wait4's rusage)
+  long max_rss_kib = 0;
   std::string out;
   std::string err;
 };
@@ -55,13 +59,15 @@ inline std::string slurp(const fs::path& p) {
   return s.str();
 }
 
-// Runs GLTF_ANIM_CLI with `args`; `scratch` holds the stdout/stderr files.
-inline Run run(const std::vector<std::string>& args, const fs::path& scratch, const Options& o = {}) {
+// Runs the program argv[0] (a path; no shell, no PATH search) with argv;
+// `scratch` holds the stdout/stderr files.
+inline Run run_program(std::vector<std::string> argv, const fs::path& scratch, const Options& o = {}) {
   fs::create_directories(scratch);
   static int calls = 0;
   const std::string tag = "run" + std::to_string(::getpid()) + "_" + std::to_string(calls++);
   const fs::path out = o.stdout_path.value_or(scratch / (tag + ".out"));
   const fs::path err = scratch / (tag + ".err");
+  const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int fo = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -87,8 +93,6 @@ inline Run run(const std::vector<std::string>& args, const fs::path& scratch, co
     if (o.as_nobody && ::geteuid() == 0) {
       if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) _exit(124);
     }
-    std::vector<std::string> argv{GLTF_ANIM_CLI};
-    argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> cargs;
     for (auto& a : argv) cargs.push_back(a.data());
     cargs.push_back(nullptr);
@@ -98,26 +102,37 @@ inline Run run(const std::vector<std::string>& args, const fs::path& scratch, co
   Run r;
   if (pid < 0) return r;
   int status = 0;
+  rusage usage{};
   if (o.kill_after.count() == 0) {
-    ::waitpid(pid, &status, 0);
+    ::wait4(pid, &status, 0, &usage);
   } else {
-    const auto start = std::chrono::steady_clock::now();
-    while (::waitpid(pid, &status, WNOHANG) != pid) {
+    while (::wait4(pid, &status, WNOHANG, &usage) != pid) {
       if (std::chrono::steady_clock::now() - start > o.kill_after) {
         ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
+        ::wait4(pid, &status, 0, &usage);
         r.killed = true;
         break;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
   }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.max_rss_kib = usage.ru_maxrss;
+  r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                  static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
   r.exited = WIFEXITED(status) && !r.killed;
   if (r.exited) r.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (!o.stdout_path) r.out = slurp(out);
   r.err = slurp(err);
   return r;
+}
+
+// Runs GLTF_ANIM_CLI with `args`.
+inline Run run(const std::vector<std::string>& args, const fs::path& scratch, const Options& o = {}) {
+  std::vector<std::string> argv{GLTF_ANIM_CLI};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(std::move(argv), scratch, o);
 }
 
 // Every regular file and link beneath `dir` with its bytes (links: "-> target"),

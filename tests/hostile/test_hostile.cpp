@@ -34,6 +34,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/cli_process.hpp"
 #include "strict_text.hpp"
 
 #include "../sanitizers.hpp"
@@ -41,7 +42,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 const fs::path kHostile = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests/hostile";
 const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "hostile";
@@ -53,79 +53,22 @@ constexpr double kCpuCeiling = 20.0;  // sanitizers slow everything 2-5x
 constexpr double kCpuCeiling = 5.0;
 #endif
 
-struct ChildRun {
-  bool exited = false;  // ended through exit()
-  int exit_code = -1;
-  int signal = 0;       // when killed by a signal
-  bool timed_out = false;
-  double seconds = 0;      // wall
-  double cpu_seconds = 0;  // user + system
-  long max_rss_kib = 0;
-  std::string out;
-  std::string err;
-};
+using ChildRun = cli_process::Run;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs argv (argv[0] is a path) with stdout and stderr to files,
-// stdin from `stdin_file` (or /dev/null), under RLIMIT_AS, and kills it after
-// kill_after. No shell involved.
+// Runs argv (argv[0] is a path) under RLIMIT_AS (not under ASan, whose shadow
+// memory needs the address space), killed after kill_after; `tag` names its
+// scratch folder.
 ChildRun run(const std::vector<std::string>& argv, const std::string& tag,
-        const std::optional<fs::path>& stdin_file = std::nullopt,
-        std::chrono::milliseconds kill_after = kKillAfter) {
-  fs::create_directories(kTmp);
-  const fs::path out = kTmp / (tag + ".out");
-  const fs::path err = kTmp / (tag + ".err");
-  const auto start = Clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int i = ::open(stdin_file ? stdin_file->c_str() : "/dev/null", O_RDONLY);
-    if (o < 0 || e < 0 || i < 0) _exit(125);
-    dup2(o, 1);
-    dup2(e, 2);
-    dup2(i, 0);
+             const std::optional<fs::path>& stdin_file = std::nullopt,
+             std::chrono::seconds kill_after = kKillAfter) {
+  cli_process::Options o;
+  o.stdin_path = stdin_file;
+  o.kill_after = kill_after;
+  o.cpu_seconds = static_cast<rlim_t>(kill_after.count());
 #ifndef GLTF_ANIM_TEST_ASAN
-    const rlimit limit{kMemoryLimit, kMemoryLimit};
-    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(126);
+  o.address_space = kMemoryLimit;
 #endif
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  ChildRun r;
-  if (pid < 0) return r;
-  int status = 0;
-  rusage usage{};
-  while (true) {
-    const pid_t w = wait4(pid, &status, WNOHANG, &usage);
-    if (w == pid) break;
-    if (Clock::now() - start > kill_after) {
-      kill(pid, SIGKILL);
-      wait4(pid, &status, 0, &usage);
-      r.timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  r.max_rss_kib = usage.ru_maxrss;
-  r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                  static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-  r.exited = WIFEXITED(status) && !r.timed_out;
-  if (r.exited) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  return cli_process::run_program(argv, kTmp / tag, o);
 }
 
 ChildRun validate(const std::vector<std::string>& args, const std::string& tag,
@@ -139,7 +82,7 @@ ChildRun validate(const std::vector<std::string>& args, const std::string& tag,
 // bound against runaway work, not a speed test; a run that must fill 1 GiB of
 // memory on purpose needs more than the default.
 void expect_contract(const ChildRun& r, double cpu_ceiling = kCpuCeiling) {
-  EXPECT_FALSE(r.timed_out) << "killed after " << kKillAfter.count() << " s";
+  EXPECT_FALSE(r.killed) << "killed after " << kKillAfter.count() << " s";
   EXPECT_EQ(r.signal, 0) << "terminated by signal " << r.signal;
   ASSERT_TRUE(r.exited);
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1 || r.exit_code == 2) << r.exit_code;
@@ -190,7 +133,7 @@ std::string first_message(const std::string& report, const std::string& code) {
 std::string q_pointer(const rapidjson::Value& v) { return v.IsNull() ? "@offset" : v.GetString(); }
 
 TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
-  const std::string manifest_text = slurp(kHostile / "expected.json");
+  const std::string manifest_text = cli_process::slurp(kHostile / "expected.json");
   rapidjson::Document manifest;
   manifest.Parse(manifest_text.c_str());
   ASSERT_FALSE(manifest.HasParseError());
@@ -463,7 +406,7 @@ std::optional<std::string> strace_validate(const std::vector<std::string>& args,
   argv.insert(argv.end(), args.begin(), args.end());
   const ChildRun r = run(argv, tag);
   if (!r.exited || r.exit_code > 2) return std::nullopt;
-  std::string text = slurp(log);
+  std::string text = cli_process::slurp(log);
   // Proof that tracing worked: the dynamic loader and the asset were opened.
   if (text.find("openat(") == std::string::npos && text.find("open(") == std::string::npos) {
     return std::nullopt;
