@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <ostream>
 #include <span>
 #include <string>
@@ -13,6 +14,7 @@
 #include <gltf_anim/text/words.hpp>
 
 #include "compare_internal.hpp"
+#include "json_writer.hpp"
 
 namespace gltf_anim::reports {
 
@@ -114,7 +116,6 @@ using detail::alternative_sentence;
 using detail::outcome_word;
 using detail::scope_text;
 using detail::values_text;
-using text::json_string;
 
 namespace {
 
@@ -127,58 +128,76 @@ std::string describe(const ErrorStats& s, const char* unit) {
          "), mean " + short_number(s.mean) + unit;
 }
 
-std::string json_number(double v) {
-  return std::isfinite(v) ? format_double(v) : std::string("null");
-}
+using detail::JsonWriter;
+using detail::json_key;
+using detail::json_sample_number;
+using detail::json_sample_numbers;
+using detail::json_str;
+using detail::json_strings;
 
-void json_stats(std::ostream& out, const ErrorStats& s) {
+void json_stats(JsonWriter& w, const ErrorStats& s) {
   if (s.samples == 0) {
-    out << "null";
+    w.Null();
     return;
   }
-  out << "{\"samples\": " << s.samples << ", \"max\": " << json_number(s.max)
-      << ", \"mean\": " << json_number(s.mean) << ", \"worstT\": " << json_number(s.worst_t)
-      << ", \"worstAnimation\": " << s.worst_animation
-      << ", \"worstTarget\": " << text::json_string(s.worst_target) << "}";
-}
-
-void json_strings(std::ostream& out, const std::vector<std::string>& v) {
-  out << "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << text::json_string(v[i]);
-  out << "]";
-}
-
-void json_numbers(std::ostream& out, std::span<const double> v) {
-  out << "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << json_number(v[i]);
-  out << "]";
+  w.StartObject();
+  json_key(w, "samples");
+  w.Uint64(s.samples);
+  json_key(w, "max");
+  json_sample_number(w, s.max);
+  json_key(w, "mean");
+  json_sample_number(w, s.mean);
+  json_key(w, "worstT");
+  json_sample_number(w, s.worst_t);
+  json_key(w, "worstAnimation");
+  w.Uint64(s.worst_animation);
+  json_key(w, "worstTarget");
+  json_str(w, s.worst_target);
+  w.EndObject();
 }
 
 // A failing channel's "worstSamples" and "alternatives" members.
-void json_diagnosis(std::ostream& out, const ChannelResult& ch) {
-  out << ", \"worstSamples\": [";
-  for (std::size_t i = 0; i < ch.worst.size(); ++i) {
-    const WorstSample& w = ch.worst[i];
-    out << (i ? ", " : "") << "{\"t\": " << json_number(w.t) << ", \"golden\": ";
-    json_numbers(out, w.golden);
-    out << ", \"actual\": ";
-    json_numbers(out, w.actual);
-    out << ", \"error\": " << json_number(w.error) << "}";
+void json_diagnosis(JsonWriter& w, const ChannelResult& ch) {
+  json_key(w, "worstSamples");
+  w.StartArray();
+  for (const WorstSample& ws : ch.worst) {
+    w.StartObject();
+    json_key(w, "t");
+    json_sample_number(w, ws.t);
+    json_key(w, "golden");
+    json_sample_numbers(w, ws.golden);
+    json_key(w, "actual");
+    json_sample_numbers(w, ws.actual);
+    json_key(w, "error");
+    json_sample_number(w, ws.error);
+    w.EndObject();
   }
-  out << "], \"alternatives\": [";
-  for (std::size_t i = 0; i < ch.alternatives.size(); ++i) {
-    const AlternativeMatch& m = ch.alternatives[i];
-    out << (i ? ", " : "") << "{\"name\": " << json_string(m.name) << ", \"kind\": \""
-        << (m.allowed ? "variant" : "knownDivergence") << "\", \"times\": " << m.times
-        << ", \"firstTimes\": ";
-    json_numbers(out, m.first_times);
-    out << ", \"otherFailing\": " << m.other_failing << ", \"firstOtherTimes\": ";
-    json_numbers(out, m.first_other_times);
-    out << ", \"description\": " << json_string(m.description)
-        << ", \"breaks\": " << json_string(m.breaks)
-        << ", \"sentence\": " << json_string(alternative_sentence(m)) << "}";
+  w.EndArray();
+  json_key(w, "alternatives");
+  w.StartArray();
+  for (const AlternativeMatch& m : ch.alternatives) {
+    w.StartObject();
+    json_key(w, "name");
+    json_str(w, m.name);
+    json_key(w, "kind");
+    w.String(m.allowed ? "variant" : "knownDivergence");
+    json_key(w, "times");
+    w.Uint64(m.times);
+    json_key(w, "firstTimes");
+    json_sample_numbers(w, m.first_times);
+    json_key(w, "otherFailing");
+    w.Uint64(m.other_failing);
+    json_key(w, "firstOtherTimes");
+    json_sample_numbers(w, m.first_other_times);
+    json_key(w, "description");
+    json_str(w, m.description);
+    json_key(w, "breaks");
+    json_str(w, m.breaks);
+    json_key(w, "sentence");
+    json_str(w, alternative_sentence(m));
+    w.EndObject();
   }
-  out << "]";
+  w.EndArray();
 }
 
 std::string joined(const std::vector<std::string>& v, std::string (*esc)(std::string_view)) {
@@ -308,71 +327,139 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
   out << "\n" << summary_line(r) << "\n";
 }
 
+void json_channel(JsonWriter& w, const ChannelResult& ch) {
+  w.StartObject();
+  json_key(w, "animation");
+  w.Uint64(ch.animation);
+  json_key(w, "channel");
+  w.Uint64(ch.channel);
+  json_key(w, "target");
+  json_str(w, ch.target);
+  json_key(w, "interpolation");
+  json_str(w, ch.interpolation);
+  json_key(w, "measure");
+  w.String(ch.measure == ErrorMeasure::kAngle ? "angle" : "absolute");
+  json_key(w, "tolerance");
+  json_sample_number(w, ch.tolerance);
+  json_key(w, "passed");
+  w.Bool(ch.passed);
+  json_key(w, "missing");
+  w.Bool(ch.missing);
+  json_key(w, "width");
+  w.Uint64(ch.width);
+  json_key(w, "actualWidth");
+  w.Uint64(ch.actual_width);
+  json_key(w, "goldenSamples");
+  w.Uint64(ch.golden_samples);
+  json_key(w, "compared");
+  w.Uint64(ch.compared);
+  json_key(w, "overTolerance");
+  w.Uint64(ch.over_tolerance);
+  json_key(w, "missingSamples");
+  w.Uint64(ch.missing_samples);
+  json_key(w, "extraSamples");
+  w.Uint64(ch.extra_samples);
+  // Stats only when something was compared (else there are none to give).
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  json_key(w, "max");
+  json_sample_number(w, ch.compared ? ch.stats.max : none);
+  json_key(w, "mean");
+  json_sample_number(w, ch.compared ? ch.stats.mean : none);
+  json_key(w, "worstT");
+  json_sample_number(w, ch.compared ? ch.stats.worst_t : none);
+  json_key(w, "problem");
+  json_str(w, ch.problem);
+  json_diagnosis(w, ch);
+  w.EndObject();
+}
+
+void json_case(JsonWriter& w, const CaseResult& c) {
+  w.StartObject();
+  json_key(w, "id");
+  json_str(w, c.id);
+  json_key(w, "asset");
+  json_str(w, c.asset);
+  json_key(w, "golden");
+  json_str(w, c.golden_file);
+  json_key(w, "actual");
+  json_str(w, c.actual_file);
+  json_key(w, "passed");
+  w.Bool(c.passed());
+  json_key(w, "outcome");
+  w.String(outcome_word(c.outcome));
+  json_key(w, "problem");
+  json_str(w, c.problem);
+  json_key(w, "matchedVariant");
+  json_str(w, c.matched_variant);
+  json_key(w, "matchedDivergence");
+  json_str(w, c.matched_divergence);
+  json_key(w, "features");
+  json_strings(w, c.features);
+  json_key(w, "clauses");
+  json_strings(w, c.clauses);
+  json_key(w, "notes");
+  json_str(w, c.notes);
+  json_key(w, "tolerance");
+  json_sample_number(w, c.tolerances.absolute);
+  json_key(w, "angleTolerance");
+  json_sample_number(w, c.tolerances.angle);
+  json_key(w, "absolute");
+  json_stats(w, c.absolute);
+  json_key(w, "angle");
+  json_stats(w, c.angle);
+  json_key(w, "channels");
+  w.StartArray();
+  for (const ChannelResult& ch : c.channels) json_channel(w, ch);
+  w.EndArray();
+  json_key(w, "warnings");
+  json_strings(w, c.warnings);
+  w.EndObject();
+}
+
 void write_compare_json(std::ostream& out, const CompareReport& r) {
-  out << "{\n  \"generator\": " << json_string(r.generator)
-      << ",\n  \"golden\": " << json_string(r.golden)
-      << ",\n  \"actual\": " << json_string(r.actual)
-      << ",\n  \"summary\": {\"cases\": " << r.cases.size() << ", \"passed\": " << r.passed()
-      << ", \"failed\": " << r.failed() << ", \"notRun\": " << r.not_run()
-      << ", \"excluded\": " << r.excluded() << ", \"nothingCompared\": " << r.nothing_compared()
-      << "},\n  \"selection\": ";
-  json_strings(out, r.selection);
-  out << ",\n  \"extensions\": ";
+  detail::BlockOStream os(out);
+  JsonWriter w(os);
+  w.SetIndent(' ', 2);
+  w.StartObject();
+  json_key(w, "generator");
+  json_str(w, r.generator);
+  json_key(w, "golden");
+  json_str(w, r.golden);
+  json_key(w, "actual");
+  json_str(w, r.actual);
+  json_key(w, "summary");
+  w.StartObject();
+  json_key(w, "cases");
+  w.Uint64(r.cases.size());
+  json_key(w, "passed");
+  w.Uint64(r.passed());
+  json_key(w, "failed");
+  w.Uint64(r.failed());
+  json_key(w, "notRun");
+  w.Uint64(r.not_run());
+  json_key(w, "excluded");
+  w.Uint64(r.excluded());
+  json_key(w, "nothingCompared");
+  w.Uint64(r.nothing_compared());
+  w.EndObject();
+  json_key(w, "selection");
+  json_strings(w, r.selection);
+  json_key(w, "extensions");
   if (r.extensions)
-    json_strings(out, *r.extensions);
+    json_strings(w, *r.extensions);
   else
-    out << "null";
-  out << ",\n  \"cases\": [";
-  for (std::size_t i = 0; i < r.cases.size(); ++i) {
-    const CaseResult& c = r.cases[i];
-    out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << text::json_string(c.id)
-        << ",\n      \"asset\": " << text::json_string(c.asset)
-        << ",\n      \"golden\": " << text::json_string(c.golden_file)
-        << ",\n      \"actual\": " << text::json_string(c.actual_file)
-        << ",\n      \"passed\": " << (c.passed() ? "true" : "false") << ",\n      \"outcome\": \""
-        << outcome_word(c.outcome) << '"' << ",\n      \"problem\": " << json_string(c.problem)
-        << ",\n      \"matchedVariant\": " << text::json_string(c.matched_variant)
-        << ",\n      \"matchedDivergence\": " << text::json_string(c.matched_divergence)
-        << ",\n      \"features\": ";
-    json_strings(out, c.features);
-    out << ",\n      \"clauses\": ";
-    json_strings(out, c.clauses);
-    out << ",\n      \"notes\": " << text::json_string(c.notes)
-        << ",\n      \"tolerance\": " << json_number(c.tolerances.absolute)
-        << ",\n      \"angleTolerance\": " << json_number(c.tolerances.angle)
-        << ",\n      \"absolute\": ";
-    json_stats(out, c.absolute);
-    out << ",\n      \"angle\": ";
-    json_stats(out, c.angle);
-    out << ",\n      \"channels\": [";
-    for (std::size_t k = 0; k < c.channels.size(); ++k) {
-      const ChannelResult& ch = c.channels[k];
-      out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation
-          << ", \"channel\": " << ch.channel << ", \"target\": " << json_string(ch.target)
-          << ", \"interpolation\": " << text::json_string(ch.interpolation) << ", \"measure\": \""
-          << (ch.measure == ErrorMeasure::kAngle ? "angle" : "absolute")
-          << "\", \"tolerance\": " << json_number(ch.tolerance)
-          << ", \"passed\": " << (ch.passed ? "true" : "false")
-          << ", \"missing\": " << (ch.missing ? "true" : "false") << ", \"width\": " << ch.width
-          << ", \"actualWidth\": " << ch.actual_width
-          << ", \"goldenSamples\": " << ch.golden_samples << ", \"compared\": " << ch.compared
-          << ", \"overTolerance\": " << ch.over_tolerance
-          << ", \"missingSamples\": " << ch.missing_samples
-          << ", \"extraSamples\": " << ch.extra_samples
-          << ", \"max\": " << (ch.compared ? json_number(ch.stats.max) : "null")
-          << ", \"mean\": " << (ch.compared ? json_number(ch.stats.mean) : "null")
-          << ", \"worstT\": " << (ch.compared ? json_number(ch.stats.worst_t) : "null")
-          << ", \"problem\": " << json_string(ch.problem);
-      json_diagnosis(out, ch);
-      out << "}";
-    }
-    out << (c.channels.empty() ? "]" : "\n      ]") << ",\n      \"warnings\": ";
-    json_strings(out, c.warnings);
-    out << "\n    }";
-  }
-  out << (r.cases.empty() ? "]" : "\n  ]") << ",\n  \"warnings\": ";
-  json_strings(out, r.warnings);
-  out << ",\n  \"summaryLine\": " << text::json_string(summary_line(r)) << "\n}\n";
+    w.Null();
+  json_key(w, "cases");
+  w.StartArray();
+  for (const CaseResult& c : r.cases) json_case(w, c);
+  w.EndArray();
+  json_key(w, "warnings");
+  json_strings(w, r.warnings);
+  json_key(w, "summaryLine");
+  json_str(w, summary_line(r));
+  w.EndObject();
+  os.Put('\n');
+  os.Flush();
 }
 
 void write_compare_markdown(std::ostream& out, const CompareReport& r) {

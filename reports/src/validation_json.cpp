@@ -13,6 +13,7 @@
 #include <string>
 
 #include <gltf_anim/text/escape.hpp>
+#include "json_writer.hpp"
 #include "validation_writers.hpp"
 
 namespace gltf_anim::reports {
@@ -21,58 +22,38 @@ namespace {
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
-// A rapidjson output stream that hands the ostream 64 KiB blocks: one virtual
-// call per character (rapidjson::OStreamWrapper) made this writer the slowest
-// part of a folder run.
-class BlockOStream {
- public:
-  using Ch = char;
-  explicit BlockOStream(std::ostream& out) : out_(out) { buffer_.reserve(kBlock); }
-  void Put(char c) {
-    buffer_ += c;
-    if (buffer_.size() >= kBlock) Flush();
-  }
-  void Flush() {
-    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    buffer_.clear();
-  }
+using detail::BlockOStream;
+using detail::json_key;
+using detail::json_str;
+using Writer = detail::JsonWriter;
 
- private:
-  static constexpr std::size_t kBlock = std::size_t{1} << 16;
-  std::ostream& out_;
-  std::string buffer_;
-};
-using Writer = rapidjson::PrettyWriter<BlockOStream>;
-
-void key(Writer& w, const char* k) { w.Key(k); }
 void uint_member(Writer& w, const char* k, std::uint64_t v) {
   w.Key(k);
   w.Uint64(v);
 }
-void str(Writer& w, std::string_view s) { text::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue) {
   w.StartObject();
-  key(w, "code");
-  str(w, issue.code);
-  key(w, "message");
-  str(w, issue.message);
-  key(w, "severity");
+  json_key(w, "code");
+  json_str(w, issue.code);
+  json_key(w, "message");
+  json_str(w, issue.message);
+  json_key(w, "severity");
   w.Int(static_cast<int>(issue.severity));
   if (issue.offset) {
-    key(w, "offset");
+    json_key(w, "offset");
     w.Uint64(*issue.offset);
   } else {
-    key(w, "pointer");
-    str(w, issue.pointer);
+    json_key(w, "pointer");
+    json_str(w, issue.pointer);
   }
   if (issue.position) {  // a JSON syntax error: where it is (also in the message)
-    key(w, "position");
+    json_key(w, "position");
     w.StartObject();
     uint_member(w, "line", issue.position->line);
     uint_member(w, "column", issue.position->column);
     uint_member(w, "byteOffset", issue.position->byte_offset);
-    key(w, "inGlbJsonChunk");
+    json_key(w, "inGlbJsonChunk");
     w.Bool(issue.position->in_glb_chunk);
     w.EndObject();
   }
@@ -80,56 +61,56 @@ void write_issue(Writer& w, const Issue& issue) {
 }
 
 void write_strings(Writer& w, const char* name, const std::vector<std::string>& list) {
-  key(w, name);
+  json_key(w, name);
   w.StartArray();
-  for (const auto& s : list) str(w, s);
+  for (const auto& s : list) json_str(w, s);
   w.EndArray();
 }
 
 void write_info(Writer& w, const validator::AssetInfo& info) {
   w.StartObject();
-  key(w, "version");
-  str(w, info.version);
+  json_key(w, "version");
+  json_str(w, info.version);
   if (info.min_version) {
-    key(w, "minVersion");
-    str(w, *info.min_version);
+    json_key(w, "minVersion");
+    json_str(w, *info.min_version);
   }
   if (info.generator) {
-    key(w, "generator");
-    str(w, *info.generator);
+    json_key(w, "generator");
+    json_str(w, *info.generator);
   }
   if (!info.extensions_used.empty()) write_strings(w, "extensionsUsed", info.extensions_used);
   if (!info.extensions_required.empty()) {
     write_strings(w, "extensionsRequired", info.extensions_required);
   }
   if (!info.resources.empty()) {
-    key(w, "resources");
+    json_key(w, "resources");
     w.StartArray();
     for (const auto& r : info.resources) {
       w.StartObject();
-      key(w, "pointer");
-      str(w, r.pointer);
-      key(w, "mimeType");
-      str(w, "application/gltf-buffer");
-      key(w, "storage");
-      str(w, r.storage);
+      json_key(w, "pointer");
+      json_str(w, r.pointer);
+      json_key(w, "mimeType");
+      json_str(w, "application/gltf-buffer");
+      json_key(w, "storage");
+      json_str(w, r.storage);
       if (r.uri) {
-        key(w, "uri");
-        str(w, *r.uri);
+        json_key(w, "uri");
+        json_str(w, *r.uri);
       }
       if (r.byte_length) {
-        key(w, "byteLength");
+        json_key(w, "byteLength");
         w.Uint64(*r.byte_length);
       }
       w.EndObject();
     }
     w.EndArray();
   }
-  key(w, "animationCount");
+  json_key(w, "animationCount");
   w.Uint64(info.animation_count);
-  key(w, "hasMorphTargets");
+  json_key(w, "hasMorphTargets");
   w.Bool(info.has_morph_targets);
-  key(w, "hasSkins");
+  json_key(w, "hasSkins");
   w.Bool(info.has_skins);
   w.EndObject();
 }
@@ -140,43 +121,43 @@ void seconds(Writer& w, double s) { w.Double(std::round(s * 1e6) / 1e6); }
 
 void write_report(Writer& w, const ValidationReport& r, const AssetRun& run) {
   w.StartObject();
-  key(w, "uri");
-  str(w, r.uri);
+  json_key(w, "uri");
+  json_str(w, r.uri);
   if (!r.mime_type.empty()) {
-    key(w, "mimeType");
-    str(w, r.mime_type);
+    json_key(w, "mimeType");
+    json_str(w, r.mime_type);
   }
-  key(w, "validatorName");
-  str(w, "gltf-anim");
-  key(w, "validatorVersion");
-  str(w, kVersion);
+  json_key(w, "validatorName");
+  json_str(w, "gltf-anim");
+  json_key(w, "validatorVersion");
+  json_str(w, kVersion);
   if (run.position) {
-    key(w, "shardPosition");
+    json_key(w, "shardPosition");
     w.Uint64(*run.position);
   }
   if (run.seconds) {
-    key(w, "validationSeconds");
+    json_key(w, "validationSeconds");
     seconds(w, *run.seconds);
   }
-  key(w, "issues");
+  json_key(w, "issues");
   w.StartObject();
-  key(w, "numErrors");
+  json_key(w, "numErrors");
   w.Uint64(r.count(Severity::kError));
-  key(w, "numWarnings");
+  json_key(w, "numWarnings");
   w.Uint64(r.count(Severity::kWarning));
-  key(w, "numInfos");
+  json_key(w, "numInfos");
   w.Uint64(r.count(Severity::kInfo));
-  key(w, "numHints");
+  json_key(w, "numHints");
   w.Uint64(r.count(Severity::kHint));
-  key(w, "messages");
+  json_key(w, "messages");
   w.StartArray();
   for (const Issue& issue : r.issues) write_issue(w, issue);
   w.EndArray();
-  key(w, "truncated");
+  json_key(w, "truncated");
   w.Bool(r.truncated);
   w.EndObject();
   if (r.info) {
-    key(w, "info");
+    json_key(w, "info");
     write_info(w, *r.info);
   }
   w.EndObject();
@@ -188,29 +169,29 @@ class JsonStreamWriter final : public ValidationStreamWriter {
       : out_(out), os_(out), w_(os_), options_(options) {
     w_.SetIndent(' ', 4);
     w_.StartObject();
-    key(w_, "tool");
+    json_key(w_, "tool");
     w_.StartObject();
-    key(w_, "name");
-    str(w_, "gltf-anim");
-    key(w_, "version");
-    str(w_, kVersion);
-    key(w_, "informationUri");
-    str(w_, information_uri());
+    json_key(w_, "name");
+    json_str(w_, "gltf-anim");
+    json_key(w_, "version");
+    json_str(w_, kVersion);
+    json_key(w_, "informationUri");
+    json_str(w_, information_uri());
     w_.EndObject();
     if (options.shard) {
-      key(w_, "shard");
+      json_key(w_, "shard");
       w_.StartObject();
       uint_member(w_, "index", options.shard->index);
       uint_member(w_, "count", options.shard->count);
       uint_member(w_, "assets", options.shard->assets);
       w_.EndObject();
     }
-    key(w_, "reports");
+    json_key(w_, "reports");
     w_.StartArray();
   }
   void end() override {
     w_.EndArray();
-    key(w_, "summary");
+    json_key(w_, "summary");
     w_.StartObject();
     uint_member(w_, "assets", totals_.assets);
     uint_member(w_, "assetsFailing", totals_.failing);
@@ -219,12 +200,12 @@ class JsonStreamWriter final : public ValidationStreamWriter {
     uint_member(w_, "numWarnings", totals_.issues[1]);
     uint_member(w_, "numInfos", totals_.issues[2]);
     uint_member(w_, "numHints", totals_.issues[3]);
-    key(w_, "failOn");
-    str(w_, fail_on_name(options_.fail_on));
-    key(w_, "result");
-    str(w_, totals_.failing != 0 ? "fail" : "pass");
+    json_key(w_, "failOn");
+    json_str(w_, fail_on_name(options_.fail_on));
+    json_key(w_, "result");
+    json_str(w_, totals_.failing != 0 ? "fail" : "pass");
     if (totals_.timed && totals_.assets != 0) {
-      key(w_, "validationSeconds");
+      json_key(w_, "validationSeconds");
       seconds(w_, totals_.seconds);
     }
     w_.EndObject();
