@@ -2,6 +2,8 @@
 // standard input) and writes one report in the chosen format.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/issue_policy.hpp>
+#include <gltf_anim/validator/run_config.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <sys/mman.h>
@@ -114,14 +116,6 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     folders.insert(folders.end(), found.size(), p);
   }
   return true;
-}
-
-std::optional<Severity> severity_from_name(const std::string& s) {
-  if (s == "error") return Severity::kError;
-  if (s == "warning") return Severity::kWarning;
-  if (s == "info") return Severity::kInfo;
-  if (s == "hint") return Severity::kHint;
-  return std::nullopt;
 }
 
 ValidationReport validate_one(const std::string& path, const ValidateOptions& options,
@@ -245,9 +239,17 @@ int run_validate(const std::vector<std::string>& args) {
        "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
        "grows with the input: one issue per bad value); the report says truncated")
       ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "do not report CODE (repeatable)")
+       "do not report CODE (repeatable); a glob ('*', '?') names every code it matches, "
+       "e.g. 'LINT_*'")
       ("severity-override", po::value<std::vector<std::string>>()->composing(),
-       "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")
+       "CODE=N: report CODE (or a glob's codes) with severity N (0 error, 1 warning, "
+       "2 info, 3 hint); repeatable")
+      ("lints", po::value<std::string>()->default_value("info"),
+       "off, hint, info or warning: the most severe a lint (LINT_*, advice beyond the "
+       "specs) is reported as; info keeps assets without spec warnings green under "
+       "--fail-on warning")
+      ("enable", po::value<std::vector<std::string>>()->composing(),
+       "report the opt-in lint CODE (or a glob's opt-in lints, e.g. 'LINT_*'); repeatable")
       ("fail-on", po::value<std::string>()->default_value("error"),
        "error, warning or info: the least severe issue that makes the exit code 1")
       ("threads", po::value<std::string>()->default_value("1"),
@@ -259,7 +261,11 @@ int run_validate(const std::vector<std::string>& args) {
        "1048576); pointers and messages are cut at 1 KiB; the report says truncated")
       ("max-file-mb", po::value<std::string>()->default_value("1024"),
        "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
-       "1 to 1048576");
+       "1 to 1048576")
+      ("config", po::value<std::string>(),
+       "read the project config FILE (default: .gltf-anim.json of the current folder, "
+       "if there is one); command-line options win over it")
+      ("no-config", po::bool_switch(), "read no project config file");
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -271,12 +277,36 @@ int run_validate(const std::vector<std::string>& args) {
     return kExitUsage;
   };
   if (!vm->count("path")) return usage("no PATH given");
-  const auto format = reports::validation_format_from_name((*vm)["format"].as<std::string>());
-  if (!format) return usage("unknown --format '" + (*vm)["format"].as<std::string>() + "'");
-  const auto fail_on = severity_from_name((*vm)["fail-on"].as<std::string>());
+
+  // The project config: --config FILE, else the current folder's
+  // .gltf-anim.json; --no-config reads neither. Options given on the command
+  // line win over its members.
+  std::optional<validator::RunConfig> config;
+  const bool no_config = (*vm)["no-config"].as<bool>();
+  if (vm->count("config") && no_config) return usage("--config and --no-config exclude each other");
+  if (vm->count("config")) {
+    const std::string path = (*vm)["config"].as<std::string>();
+    std::string why;
+    config = validator::read_run_config(path, why);
+    if (!config) return usage("bad config '" + path + "': " + why);
+  } else if (!no_config) {
+    bool found = false;
+    std::string why;
+    config = validator::read_current_folder_config(found, why);
+    if (found && !config) return usage("bad config '" + std::string(validator::kConfigFileName) + "': " + why);
+  }
+  const validator::RunConfig from_file = config.value_or(validator::RunConfig{});
+  auto given = [&](const char* name) { return vm->count(name) != 0 && !(*vm)[name].defaulted(); };
+
+  const std::string format_name =
+      given("format") || !from_file.format ? (*vm)["format"].as<std::string>() : *from_file.format;
+  const auto format = reports::validation_format_from_name(format_name);
+  if (!format) return usage("unknown --format '" + format_name + "'");
+  auto fail_on = validator::severity_from_name((*vm)["fail-on"].as<std::string>());
   if (!fail_on || *fail_on == Severity::kHint) {
     return usage("--fail-on must be error, warning or info");
   }
+  if (!given("fail-on") && from_file.fail_on) fail_on = from_file.fail_on;
   std::optional<std::uint64_t> threads_option, max_issues, max_issue_mb, max_file_mb;
   if (!integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
       !integer_option(*vm, kHelp, "max-issues", 0, kMaxIssuesOption, max_issues) ||
@@ -284,28 +314,37 @@ int run_validate(const std::vector<std::string>& args) {
       !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
     return kExitUsage;
   }
+  // The config's numbers are in the same ranges (its schema says so).
+  if (!given("threads") && from_file.threads) threads_option = from_file.threads;
+  if (!given("max-issues") && from_file.max_issues) max_issues = from_file.max_issues;
+  if (!given("max-issue-mb") && from_file.max_issue_mb) max_issue_mb = from_file.max_issue_mb;
+  if (!given("max-file-mb") && from_file.max_file_mb) max_file_mb = from_file.max_file_mb;
   const auto threads = static_cast<unsigned>(*threads_option);
 
   ValidateOptions vopt;
   vopt.issues.max_issues = static_cast<std::size_t>(*max_issues);
   vopt.issues.max_issue_bytes = static_cast<std::size_t>(*max_issue_mb) << 20;
   vopt.load.max_file_bytes = *max_file_mb << 20;
-  if (vm->count("ignore")) {
-    for (const std::string& code : (*vm)["ignore"].as<std::vector<std::string>>()) {
-      if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
-      vopt.issues.ignored.insert(code);
-    }
-  }
-  if (vm->count("severity-override")) {
-    for (const std::string& o : (*vm)["severity-override"].as<std::vector<std::string>>()) {
-      const auto eq = o.find('=');
-      const std::string code = o.substr(0, eq);
-      const std::string level = eq == std::string::npos ? "" : o.substr(eq + 1);
-      if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
-      if (level.size() != 1 || level[0] < '0' || level[0] > '3') {
-        return usage("--severity-override wants CODE=N with N in 0..3, got '" + o + "'");
-      }
-      vopt.issues.severity_overrides[code] = static_cast<Severity>(level[0] - '0');
+  const auto lints = validator::lint_level_from_name((*vm)["lints"].as<std::string>());
+  if (!lints) return usage("--lints must be off, hint, info or warning");
+  vopt.issues.lints.level = !given("lints") && from_file.lints ? *from_file.lints : *lints;
+  // Lists add up, the config's first: a command-line override of a code the
+  // config overrides too comes later and wins. The config's words were
+  // checked when it was read.
+  for (const std::string& p : from_file.ignore) validator::ignore_codes(p, vopt.issues);
+  for (const std::string& p : from_file.enable) validator::enable_lints(p, vopt.issues);
+  for (const auto& [p, severity] : from_file.severity_overrides) validator::override_severity(p, severity, vopt.issues);
+  // Codes and globs, each refused when it names nothing (a typo must not
+  // silently ignore nothing).
+  using Apply = std::string (*)(std::string_view, validator::IssueOptions&);
+  const std::pair<const char*, Apply> kCodeOptions[] = {
+      {"ignore", &validator::ignore_codes},
+      {"severity-override", [](std::string_view w, validator::IssueOptions& o) { return validator::override_severity(w, o); }},
+      {"enable", &validator::enable_lints}};
+  for (const auto& [option, apply] : kCodeOptions) {
+    if (!vm->count(option)) continue;
+    for (const std::string& word : (*vm)[option].as<std::vector<std::string>>()) {
+      if (std::string why = apply(word, vopt.issues); !why.empty()) return usage(why);
     }
   }
   if (vm->count("root")) {
@@ -325,6 +364,7 @@ int run_validate(const std::vector<std::string>& args) {
   CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
                                                   : std::nullopt);
   vopt.load.inputs = &output.inputs();
+  if (from_file.identity) output.inputs().record(*from_file.identity, "the project config");
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
     struct stat st {};
     if (::fstat(STDIN_FILENO, &st) == 0) {
