@@ -77,6 +77,13 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     const fs::file_status st = fs::status(p, ec);
     if (ec || !fs::exists(st)) {
       const std::error_code why = ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory);
+      // A shell passes a wildcard pattern that matches nothing as it is
+      // (bash without nullglob): say so, rather than only "no such file".
+      if (why == std::errc::no_such_file_or_directory && p.find_first_of("*?[") != std::string::npos) {
+        std::cerr << "gltf-anim validate: no file matches '" << p
+                  << "' (the shell passed the pattern on unexpanded because nothing matched it)\n";
+        return false;
+      }
       std::cerr << "gltf-anim validate: cannot access '" << p << "': " << why.message() << "\n";
       return false;
     }

@@ -219,6 +219,41 @@ TEST(CliConfig, TheReportMayNotReplaceTheConfig) {
   EXPECT_EQ(cli_process::slurp(dir / ".gltf-anim.json"), kStrict);
 }
 
+// ---- no asset found is not success -----------------------------------------
+
+TEST(CliNoAsset, EveryWayOfFindingNothingIsExit2) {
+  const fs::path dir = folder_with({{"assets/a.gltf", cli_process::slurp(kValid)}, {"notes/readme.txt", "text"}});
+  fs::create_directories(dir / "empty");
+  fs::create_directories(dir / "folder_named/b.gltf");  // a folder, not a file
+  fs::create_directories(dir / "links");
+  fs::create_symlink(dir / "assets/a.gltf", dir / "links/a.gltf");  // links inside a folder are not followed
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{(dir / "empty").string()}, "no .gltf or .glb file in folder"},
+      {{(dir / "notes").string()}, "no .gltf or .glb file in folder"},
+      {{(dir / "folder_named").string()}, "no .gltf or .glb file in folder"},
+      {{(dir / "links").string()}, "no .gltf or .glb file in folder"},
+      // One folder with an asset does not make an empty one pass.
+      {{(dir / "assets").string(), (dir / "empty").string()}, "no .gltf or .glb file in folder"},
+      // What bash passes for a pattern that matches nothing.
+      {{(dir / "exports/*.glb").string()}, "no file matches '" + (dir / "exports/*.glb").string() + "'"},
+      {{(dir / "missing.gltf").string()}, "No such file or directory"},
+      // What bash passes with nullglob: nothing.
+      {{}, "no PATH given"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args.empty() ? "(none)" : c.args.back());
+    const CliRun r = validate(c.args, in(dir));
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  EXPECT_EQ(validate({(dir / "assets").string()}, in(dir)).exit_code, 0);
+}
+
 // ---- the 7 valid Khronos sample models and the other valid corpus assets ---
 
 // Every corpus asset glTF-Validator finds no error in (missing images aside)
