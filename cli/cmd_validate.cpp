@@ -1,6 +1,7 @@
 // gltf-anim validate: validates .gltf/.glb assets (files, folders, or "-" for
 // standard input) and writes one report in the chosen format.
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/run_config.hpp>
@@ -272,7 +273,11 @@ int run_validate(const std::vector<std::string>& args) {
       ("config", po::value<std::string>(),
        "read the project config FILE (default: .gltf-anim.json of the current folder, "
        "if there is one); command-line options win over it")
-      ("no-config", po::bool_switch(), "read no project config file");
+      ("no-config", po::bool_switch(), "read no project config file")
+      ("merge-gltf-validator", po::value<std::vector<std::string>>()->composing(),
+       "fold glTF-Validator's JSON report FILE (of one asset, or an array of reports) into the "
+       "report: each of its messages matched to the asset of its uri, one message per (code, "
+       "pointer), each marked with the tool(s) that found it; repeatable");
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -379,6 +384,24 @@ int run_validate(const std::vector<std::string>& args) {
                              "standard input");
     }
   }
+  // glTF-Validator's reports, each matched to its asset before anything is
+  // validated; read once, held for the run.
+  std::vector<validator::GltfValidatorReport> foreign;
+  std::vector<std::vector<const validator::GltfValidatorReport*>> foreign_of(files.size());
+  if (vm->count("merge-gltf-validator")) {
+    for (const std::string& path : (*vm)["merge-gltf-validator"].as<std::vector<std::string>>()) {
+      std::optional<validator::FileIdentity> identity;
+      std::string why;
+      auto reports = validator::read_gltf_validator_reports(path, identity, why);
+      if (!reports) return usage("bad glTF-Validator report '" + path + "': " + why);
+      if (identity) output.inputs().record(*identity, path);
+      foreign.insert(foreign.end(), std::make_move_iterator(reports->begin()), std::make_move_iterator(reports->end()));
+    }
+    std::string why;
+    const auto owners = validator::match_gltf_validator_reports(foreign, files, why);
+    if (!owners) return usage(why);
+    for (std::size_t k = 0; k < foreign.size(); ++k) foreign_of[(*owners)[k]].push_back(&foreign[k]);
+  }
   std::vector<std::string> named_files;  // "-" is standard input, recorded above
   std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
                [](const std::string& f) { return f != kStdin; });
@@ -397,6 +420,19 @@ int run_validate(const std::vector<std::string>& args) {
 
   reports::ValidationWriteOptions wopt;
   wopt.fail_on = *fail_on;
+  wopt.found_by = vm->count("merge-gltf-validator") != 0;
+  // One asset's report, with glTF-Validator's findings folded in.
+  auto validate_at = [&](std::size_t i) {
+    ValidationReport r = validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+    try {
+      for (const validator::GltfValidatorReport* theirs : foreign_of[i]) {
+        validator::merge_gltf_validator_report(r, *theirs, vopt.issues);
+      }
+    } catch (const std::bad_alloc&) {
+      return failed_report(files[i], "out of memory");
+    }
+    return r;
+  };
   bool findings = false;
   // Validates on `threads` workers and writes each report, in order, as soon as
   // it and all before it are done: at most kWindowPerThread x threads reports
@@ -406,8 +442,7 @@ int run_validate(const std::vector<std::string>& args) {
     const unsigned n_threads = std::min<unsigned>(threads, static_cast<unsigned>(files.size()));
     if (n_threads <= 1) {
       for (std::size_t i = 0; i < files.size(); ++i) {
-        const ValidationReport r =
-            validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+        const ValidationReport r = validate_at(i);
         findings = findings || reports::reaches(r, *fail_on);
         writer->asset(r);
       }
@@ -428,8 +463,7 @@ int run_validate(const std::vector<std::string>& args) {
             if (stop || next >= files.size()) return;
             i = next++;
           }
-          ValidationReport r =
-              validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+          ValidationReport r = validate_at(i);
           {
             std::lock_guard lock(mutex);
             slots[i % window].emplace(std::move(r));

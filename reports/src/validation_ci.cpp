@@ -37,8 +37,19 @@ using validator::ValidationReport;
 
 using detail::xml_escape;
 
-std::string issue_line(const Issue& i) {
-  std::string s(validator::severity_name(i.severity));
+// "[glTF-Validator]" or "[gltf-anim, glTF-Validator]": who found it, in a merged run.
+std::string found_by_tag(const Issue& i) {
+  std::string s = "[";
+  for (const std::string_view tool : validator::found_by_names(i.found_by)) {
+    s += s.size() > 1 ? ", " : "";
+    s += tool;
+  }
+  return s + "] ";
+}
+
+std::string issue_line(const Issue& i, bool found_by) {
+  std::string s = found_by ? found_by_tag(i) : std::string();
+  s += validator::severity_name(i.severity);
   s += ' ';
   s += i.code;
   s += " at ";
@@ -318,7 +329,7 @@ void JunitStreamWriter::asset(const ValidationReport& r) {
   for (const Issue& i : r.issues) {
     const bool f = static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on);
     // One line per issue, whatever the message holds.
-    (f ? failing : other) += detail::text_clean(issue_line(i)) + "\n";
+    (f ? failing : other) += detail::text_clean(issue_line(i, options_.found_by)) + "\n";
     n_failing += f ? 1 : 0;
   }
   if (n_failing != 0) {
@@ -453,7 +464,8 @@ void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts) {
 
 class SarifStreamWriter final : public ValidationStreamWriter {
  public:
-  explicit SarifStreamWriter(std::ostream& out) : out_(out), sink_(results_, tail_, out), w_(sink_) {
+  SarifStreamWriter(std::ostream& out, bool found_by)
+      : out_(out), sink_(results_, tail_, out), w_(sink_), found_by_(found_by) {
     w_.SetIndent(' ', 2);
     for (std::size_t k = 0; k < validator::issue_types().size(); ++k) {
       rule_index_.emplace(validator::issue_types()[k].code, k);
@@ -488,6 +500,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   SarifWriter w_;
   std::vector<Artifact> artifacts_;
   std::map<std::string_view, std::size_t> rule_index_;
+  bool found_by_;
 };
 
 void SarifStreamWriter::asset(const ValidationReport& r) {
@@ -559,6 +572,15 @@ void SarifStreamWriter::asset(const ValidationReport& r) {
     }
     w.EndObject();
     w.EndArray();  // locations
+    if (found_by_) {
+      w.Key("properties");
+      w.StartObject();
+      w.Key("foundBy");
+      w.StartArray();
+      for (const std::string_view tool : validator::found_by_names(i.found_by)) s(tool);
+      w.EndArray();
+      w.EndObject();
+    }
     w.EndObject();
   }
 }
@@ -593,8 +615,8 @@ std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostrea
 }
 
 std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(std::ostream& out,
-                                                                     const ValidationWriteOptions& /*options*/) {
-  return std::make_unique<SarifStreamWriter>(out);
+                                                                     const ValidationWriteOptions& options) {
+  return std::make_unique<SarifStreamWriter>(out, options.found_by);
 }
 
 void write_validation_junit(std::ostream& out, std::span<const ValidationReport> reports,
@@ -605,8 +627,8 @@ void write_validation_junit(std::ostream& out, std::span<const ValidationReport>
 }
 
 void write_validation_sarif(std::ostream& out, std::span<const ValidationReport> reports,
-                            const ValidationWriteOptions& /*options*/) {
-  SarifStreamWriter w(out);
+                            const ValidationWriteOptions& options) {
+  SarifStreamWriter w(out, options.found_by);
   for (const ValidationReport& r : reports) w.asset(r);
   w.end();
 }

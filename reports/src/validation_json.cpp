@@ -42,7 +42,7 @@ using Writer = rapidjson::PrettyWriter<BlockOStream>;
 void key(Writer& w, const char* k) { w.Key(k); }
 void str(Writer& w, std::string_view s) { detail::json_value(w, s); }
 
-void write_issue(Writer& w, const Issue& issue) {
+void write_issue(Writer& w, const Issue& issue, bool found_by) {
   w.StartObject();
   key(w, "code");
   str(w, issue.code);
@@ -56,6 +56,12 @@ void write_issue(Writer& w, const Issue& issue) {
   } else {
     key(w, "pointer");
     str(w, issue.pointer);
+  }
+  if (found_by) {
+    key(w, "foundBy");
+    w.StartArray();
+    for (const std::string_view tool : validator::found_by_names(issue.found_by)) str(w, tool);
+    w.EndArray();
   }
   w.EndObject();
 }
@@ -115,7 +121,7 @@ void write_info(Writer& w, const validator::AssetInfo& info) {
   w.EndObject();
 }
 
-void write_report(Writer& w, const ValidationReport& r) {
+void write_report(Writer& w, const ValidationReport& r, bool found_by) {
   w.StartObject();
   key(w, "uri");
   str(w, r.uri);
@@ -137,7 +143,7 @@ void write_report(Writer& w, const ValidationReport& r) {
   w.Uint64(r.count(Severity::kHint));
   key(w, "messages");
   w.StartArray();
-  for (const Issue& issue : r.issues) write_issue(w, issue);
+  for (const Issue& issue : r.issues) write_issue(w, issue, found_by);
   w.EndArray();
   key(w, "truncated");
   w.Bool(r.truncated);
@@ -152,11 +158,11 @@ void write_report(Writer& w, const ValidationReport& r) {
 class JsonStreamWriter final : public ValidationStreamWriter {
  public:
   JsonStreamWriter(std::ostream& out, std::size_t asset_count, const ValidationWriteOptions& options)
-      : out_(out), os_(out), w_(os_), array_(options.force_array || asset_count != 1) {
+      : out_(out), os_(out), w_(os_), array_(options.force_array || asset_count != 1), found_by_(options.found_by) {
     w_.SetIndent(' ', 4);
     if (array_) w_.StartArray();
   }
-  void asset(const ValidationReport& r) override { write_report(w_, r); }
+  void asset(const ValidationReport& r) override { write_report(w_, r, found_by_); }
   void end() override {
     if (array_) w_.EndArray();
     os_.Flush();
@@ -168,6 +174,7 @@ class JsonStreamWriter final : public ValidationStreamWriter {
   BlockOStream os_;
   Writer w_;
   bool array_;
+  bool found_by_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -252,6 +253,91 @@ TEST(CliNoAsset, EveryWayOfFindingNothingIsExit2) {
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
   EXPECT_EQ(validate({(dir / "assets").string()}, in(dir)).exit_code, 0);
+}
+
+// ---- --merge-gltf-validator -------------------------------------------------
+
+// By hand, from glTF-Validator's report shape: its pair rule gives channel 0
+// twice, plus a code we do not have.
+const std::string kTheirReport = R"({"uri": "duplicate_targets.gltf", "validatorVersion": "2.0.0-dev.3.10",
+  "issues": {"numErrors": 3, "numWarnings": 0, "numInfos": 1, "numHints": 0, "truncated": false, "messages": [
+    {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "same target as channel 1.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
+    {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "same target as channel 2.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
+    {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "same target as channel 2.", "severity": 0, "pointer": "/animations/0/channels/1/target"},
+    {"code": "NODE_EMPTY", "message": "Empty node \u001b[31m encountered.", "severity": 2, "pointer": "/nodes/0"}]}})";
+
+// "CODE tool tool" for every message object anywhere in the report (whatever
+// wraps the messages).
+void collect_found_by(const rapidjson::Value& v, std::multiset<std::string>& out) {
+  if (v.IsArray()) {
+    for (const auto& e : v.GetArray()) collect_found_by(e, out);
+  } else if (v.IsObject()) {
+    if (v.HasMember("code") && v.HasMember("foundBy") && v["foundBy"].IsArray()) {
+      std::string row = v["code"].GetString();
+      for (const auto& t : v["foundBy"].GetArray()) row += std::string(" ") + t.GetString();
+      out.insert(row);
+    }
+    for (const auto& m : v.GetObject()) collect_found_by(m.value, out);
+  }
+}
+
+std::multiset<std::string> found_by(const rapidjson::Value& report) {
+  std::multiset<std::string> out;
+  collect_found_by(report, out);
+  return out;
+}
+
+TEST(CliMergeGltfValidator, OneJsonCarriesBothToolsFindings) {
+  const fs::path dir = folder_with({{"gv.json", kTheirReport}});
+  const std::string report = (dir / "gv.json").string();
+  const CliRun r = validate({"--format", "json", "--merge-gltf-validator", report, kDuplicates});
+  EXPECT_EQ(r.exit_code, 1);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  ASSERT_FALSE(d.HasParseError()) << r.out;
+  // Two duplicate-target messages found by both, NODE_EMPTY by glTF-Validator.
+  EXPECT_EQ(found_by(d), (std::multiset<std::string>{"ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
+                                                     "ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
+                                                     "NODE_EMPTY glTF-Validator"}))
+      << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);  // their text is escaped like ours
+  // --fail-on info now fails on their information too; an ignored shared code goes from both.
+  EXPECT_EQ(validate({"--fail-on", "info", "--ignore", "ANIMATION_DUPLICATE_TARGETS", "--merge-gltf-validator",
+                      report, kDuplicates})
+                .exit_code,
+            1);
+  // Without the option, nothing says who found what.
+  EXPECT_EQ(validate({"--format", "json", kDuplicates}).out.find("foundBy"), std::string::npos);
+}
+
+TEST(CliMergeGltfValidator, SarifJunitAndTextCarryThemToo) {
+  const fs::path dir = folder_with({{"gv.json", kTheirReport}});
+  for (const char* format : {"sarif", "junit", "text"}) {
+    SCOPED_TRACE(format);
+    const CliRun r = validate({"--format", format, "--merge-gltf-validator", (dir / "gv.json").string(), kDuplicates});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("NODE_EMPTY"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("glTF-Validator"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+  }
+}
+
+TEST(CliMergeGltfValidator, BadOrUnmatchedReportsAreUsageErrors) {
+  const fs::path dir = folder_with({{"gv.json", kTheirReport},
+                                    {"bad.json", R"({"issues": {"messages": [{"code": "X", "severity": 9}]}})"},
+                                    {"other.json", R"({"uri": "other.gltf", "issues": {"messages": []}})"}});
+  const CliRun bad = validate({"--merge-gltf-validator", (dir / "bad.json").string(), kDuplicates});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("/issues/messages/0/severity"), std::string::npos) << bad.err;
+  const CliRun other = validate({"--merge-gltf-validator", (dir / "other.json").string(), kDuplicates});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("matches no validated asset"), std::string::npos) << other.err;
+  EXPECT_EQ(validate({"--merge-gltf-validator", (dir / "none.json").string(), kDuplicates}).exit_code, 2);
+  // The report is an input: the output may not replace it.
+  const CliRun same = validate({"--output", (dir / "gv.json").string(), "--merge-gltf-validator",
+                                (dir / "gv.json").string(), kDuplicates});
+  EXPECT_EQ(same.exit_code, 2);
+  EXPECT_EQ(cli_process::slurp(dir / "gv.json"), kTheirReport);
 }
 
 // ---- the 7 valid Khronos sample models and the other valid corpus assets ---

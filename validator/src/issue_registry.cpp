@@ -72,6 +72,16 @@ std::vector<const IssueType*> match_issue_codes(std::string_view pattern) {
   return out;
 }
 
+std::span<const std::string_view> found_by_names(FoundBy f) {
+  static constexpr std::string_view kNames[] = {"gltf-anim", "glTF-Validator"};
+  switch (f) {
+    case FoundBy::kGltfAnim: return {kNames, 1};
+    case FoundBy::kGltfValidator: return {kNames + 1, 1};
+    case FoundBy::kBoth: return kNames;
+  }
+  return {kNames, 1};
+}
+
 std::string_view severity_name(Severity s) {
   switch (s) {
     case Severity::kError: return "Error";

@@ -29,6 +29,9 @@ struct ValidationWriteOptions {
   validator::Severity fail_on = validator::Severity::kError;
   // json: write an array even for one report.
   bool force_array = false;
+  // Name the tool(s) that found each issue (a run that merged glTF-Validator's
+  // reports): json "foundBy", sarif result properties, text and junit a tag.
+  bool found_by = false;
 };
 
 void write_validation_json(std::ostream& out, std::span<const validator::ValidationReport> reports,

@@ -61,6 +61,12 @@ struct TextPosition {
   bool in_glb_chunk = false;
 };
 
+// Which tool found an issue: ours, glTF-Validator (a report folded in with
+// --merge-gltf-validator), or both (the same code at the same place).
+enum class FoundBy { kGltfAnim, kGltfValidator, kBoth };
+// The tools' names, as reports list them: {"gltf-anim"}, {"glTF-Validator"} or both.
+std::span<const std::string_view> found_by_names(FoundBy f);
+
 struct Issue {
   std::string_view code;  // points into the registry (static storage)
   Severity severity;      // after overrides
@@ -69,6 +75,7 @@ struct Issue {
   std::optional<std::uint64_t> offset;  // byte offset, GLB container issues only
   // JSON syntax errors only (pointer ""); the message says it in words too.
   std::optional<TextPosition> position = std::nullopt;
+  FoundBy found_by = FoundBy::kGltfAnim;
 };
 
 }  // namespace gltf_anim::validator
