@@ -13,8 +13,9 @@
 //  - CompareFiles: compare_paths on the two JSON files on disk (read, parse,
 //    match, compare), the whole `gltf-anim compare` minus report writing; CPU
 //    time is the whole process (files are read on all cores).
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -24,14 +25,15 @@
 
 namespace {
 
-namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 
 constexpr std::size_t kChannels = 100;
 constexpr std::size_t kPerChannel = 100'000;
 constexpr double kOffset = 1.0 / 1024;
 
-gr::SamplesFile make(bool actual) {
-  gr::SamplesFile f;
+gs::SamplesFile make(bool actual) {
+  gs::SamplesFile f;
   f.asset = "bench.gltf";
   auto& a = f.animations.emplace_back();
   for (std::size_t c = 0; c < kChannels; ++c) {
@@ -56,7 +58,7 @@ gr::SamplesFile make(bool actual) {
   return f;
 }
 
-bool expected(const gr::CaseResult& r, bool should_pass, benchmark::State& state) {
+bool expected(const gc::CaseResult& r, bool should_pass, benchmark::State& state) {
   const bool ok = r.passed() == should_pass && r.absolute.samples == kChannels / 2 * kPerChannel &&
                   r.angle.samples == kChannels / 2 * kPerChannel && r.angle.max == 0 &&
                   std::fabs(r.absolute.max - kOffset) < 1e-15;
@@ -65,12 +67,12 @@ bool expected(const gr::CaseResult& r, bool should_pass, benchmark::State& state
 }
 
 void CompareInMemory(benchmark::State& state) {
-  const gr::SamplesFile golden = make(false);
-  const gr::SamplesFile actual = make(true);
-  gr::CaseResult r;
+  const gs::SamplesFile golden = make(false);
+  const gs::SamplesFile actual = make(true);
+  gc::CaseResult r;
   for (auto _ : state) {
     // Tolerance above the translation error: passing channels keep no plot data.
-    r = gr::compare_samples(golden, actual, {1e-3, 1e-5});
+    r = gc::compare_samples(golden, actual, {1e-3, 1e-5});
     benchmark::DoNotOptimize(r);
   }
   expected(r, true, state);
@@ -79,12 +81,12 @@ void CompareInMemory(benchmark::State& state) {
 BENCHMARK(CompareInMemory)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 void ReadJson(benchmark::State& state) {
-  gr::SamplesFile golden = make(false);
+  gs::SamplesFile golden = make(false);
   golden.animations[0].channels.resize(10);  // 1,000,000 samples
-  const std::string text = gr::write_samples_json(golden);
+  const std::string text = gs::write_samples_json(golden);
   std::size_t samples = 0;
   for (auto _ : state) {
-    const gr::SamplesFile f = gr::read_samples_json(text);
+    const gs::SamplesFile f = gs::read_samples_json(text);
     samples = 0;
     for (const auto& c : f.animations[0].channels) samples += c.size();
     benchmark::DoNotOptimize(samples);
@@ -98,13 +100,13 @@ BENCHMARK(ReadJson)->Unit(benchmark::kMillisecond)->Iterations(3);
 void CompareFiles(benchmark::State& state) {
   const auto dir = std::filesystem::temp_directory_path() / "gltf_anim_bench_compare";
   std::filesystem::create_directories(dir);
-  gr::write_samples_file(dir / "golden.samples.json", make(false));
-  gr::write_samples_file(dir / "actual.samples.json", make(true));
+  gs::write_samples_file(dir / "golden.samples.json", make(false));
+  gs::write_samples_file(dir / "actual.samples.json", make(true));
   const auto bytes = std::filesystem::file_size(dir / "golden.samples.json") +
                      std::filesystem::file_size(dir / "actual.samples.json");
-  gr::CompareReport report;
+  gc::CompareReport report;
   for (auto _ : state) {
-    report = gr::compare_paths(dir / "golden.samples.json", dir / "actual.samples.json", {});
+    report = gc::compare_paths(dir / "golden.samples.json", dir / "actual.samples.json", {});
     benchmark::DoNotOptimize(report);
   }
   if (report.cases.size() == 1) expected(report.cases[0], false, state);

@@ -1,5 +1,7 @@
 #include "cli_common.hpp"
 
+#include <gltf_anim/text/words.hpp>
+
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -141,7 +143,7 @@ int CommandOutput::finish(int exit_code) {
   if (stdout_) {
     if (const int e = stdout_->finish(); e != 0) {
       std::cerr << "gltf-anim " << help_.name << ": cannot write standard output: "
-                << validator::errno_message(e) << "\n";
+                << text::errno_text(e) << "\n";
       return kExitUsage;
     }
   }

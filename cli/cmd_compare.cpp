@@ -1,6 +1,7 @@
 // gltf-anim compare: golden samples against an implementation's samples, as a
 // conformance report (text, json, md, junit, html). docs/CONFORMANCE.md.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace gltf_anim::cli {
 namespace {
 
 // "FILE: at JSON pointer "/a/0": message" / "FILE: line 3, field 2: message".
-std::string describe(const reports::SamplesFormatError& e) {
+std::string describe(const samples::SamplesFormatError& e) {
   std::string out = e.file().empty() ? std::string() : e.file() + ": ";
   if (!e.location().empty()) {
     if (e.location().front() == '/') out += "at JSON pointer \"" + e.location() + "\": ";
@@ -33,7 +34,7 @@ constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
 std::string default_time_epsilon() {
   std::ostringstream s;
-  s << reports::kDefaultTimeEpsilon;
+  s << compare::kDefaultTimeEpsilon;
   return s.str();
 }
 
@@ -85,7 +86,7 @@ int run_compare(const std::vector<std::string>& args) {
               << "' (text, json, md, junit or html)\n";
     return kExitUsage;
   }
-  reports::CompareOptions opts;
+  compare::CompareOptions opts;
   std::optional<double> time_epsilon;
   std::optional<std::uint64_t> max_file_mb;
   if (!number_option(*vm, kHelp, "tolerance", 0.0, kMaxTolerance, false, opts.tolerance) ||
@@ -107,11 +108,11 @@ int run_compare(const std::vector<std::string>& args) {
   }
   if (vm->count("manifest")) opts.manifest = (*vm)["manifest"].as<std::string>();
 
-  reports::CompareReport report;
+  compare::CompareReport report;
   try {
-    report = reports::compare_paths((*vm)["golden"].as<std::string>(),
+    report = compare::compare_paths((*vm)["golden"].as<std::string>(),
                                     (*vm)["actual"].as<std::string>(), opts);
-  } catch (const reports::SamplesFormatError& e) {
+  } catch (const samples::SamplesFormatError& e) {
     std::cerr << "gltf-anim compare: " << describe(e) << "\n";
     return kExitUsage;
   }

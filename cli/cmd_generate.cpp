@@ -1,7 +1,7 @@
 // gltf-anim generate: writes the conformance suite (valid assets, golden
 // samples, manifest.json). conformance_assets/ in the repository is exactly this
 // command's output (a test regenerates it and compares byte for byte).
-#include <gltf_anim/conformance/suite.hpp>
+#include <gltf_anim/suite/suite.hpp>
 
 #include <exception>
 #include <iostream>
@@ -26,7 +26,7 @@ int run_generate(const std::vector<std::string>& args) {
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
   try {
-    const std::size_t n = conformance::generate((*vm)["out"].as<std::string>());
+    const std::size_t n = suite::generate((*vm)["out"].as<std::string>());
     std::cerr << "gltf-anim generate: " << n << " cases written\n";
   } catch (const std::exception& e) {
     std::cerr << "gltf-anim generate: " << e.what() << "\n";

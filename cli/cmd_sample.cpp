@@ -1,7 +1,7 @@
 // gltf-anim sample: samples an asset's animations with the reference evaluator
 // and writes a samples file (JSON or CSV), the format `gltf-anim compare` reads.
-#include <gltf_anim/conformance/sample.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -89,7 +89,7 @@ int run_sample(const std::vector<std::string>& args) {
   const auto vm = parse_command_line(kHelp, options, positional, args, exit_code);
   if (!vm) return exit_code;
 
-  conformance::SampleRequest request;
+  sampler::SampleRequest request;
   if (vm->count("times") && vm->count("rate")) {
     std::cerr << "gltf-anim sample: --times and --rate are mutually exclusive\n";
     return kExitUsage;
@@ -125,10 +125,10 @@ int run_sample(const std::vector<std::string>& args) {
                                                   : std::nullopt);
   request.inputs = &output.inputs();
   // Every channel is checked before the output is opened: on exit 1 nothing is written.
-  std::optional<conformance::SampleStream> stream;
+  std::optional<sampler::SampleStream> stream;
   try {
     stream.emplace((*vm)["asset"].as<std::string>(), request);
-  } catch (const conformance::SampleError& e) {
+  } catch (const sampler::SampleError& e) {
     std::cerr << "gltf-anim sample: " << e.what() << "\n";
     return e.exit_code();
   }
@@ -136,7 +136,7 @@ int run_sample(const std::vector<std::string>& args) {
   // Streamed straight to the destination, channel by channel (docs/PERFORMANCE.md "sample").
   const auto write = [&](std::ostream& out) {
     try {
-      stream->write(format == "csv" ? reports::SamplesFormat::kCsv : reports::SamplesFormat::kJson, out, threads);
+      stream->write(format == "csv" ? samples::SamplesFormat::kCsv : samples::SamplesFormat::kJson, out, threads);
     } catch (const std::exception& e) {  // an internal error after output began: report, drop the output
       std::cerr << "gltf-anim sample: " << e.what() << "\n";
       output.discard();

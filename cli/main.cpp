@@ -1,6 +1,8 @@
 // gltf-anim: one CLI, subcommands dispatched from the table below.
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/text/words.hpp>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -57,7 +59,7 @@ int check_stdout(const char* command, int exit_code) {
   if (!failed) return exit_code;
   const int e = errno != 0 ? errno : EIO;
   std::cerr << "gltf-anim" << (command[0] ? " " : "") << command
-            << ": cannot write standard output: " << gltf_anim::validator::errno_message(e) << "\n";
+            << ": cannot write standard output: " << gltf_anim::text::errno_text(e) << "\n";
   return kExitUsage;
 }
 

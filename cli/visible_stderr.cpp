@@ -1,6 +1,6 @@
 #include "visible_stderr.hpp"
 
-#include <gltf_anim/reports/visible_text.hpp>
+#include <gltf_anim/text/escape.hpp>
 
 #include <cstdlib>
 #include <iostream>
@@ -9,7 +9,7 @@ namespace gltf_anim::cli {
 
 void VisibleLinesBuf::flush_line() {
   if (line_.empty()) return;
-  const std::string shown = reports::visible_text(line_);
+  const std::string shown = text::visible_text(line_);
   target_->sputn(shown.data(), static_cast<std::streamsize>(shown.size()));
   line_.clear();
   target_->pubsync();

@@ -8,7 +8,7 @@
 namespace gltf_anim::cli {
 
 // A streambuf in front of standard error's: it gathers each line and writes
-// it through reports::visible_text (valid UTF-8, control characters shown as
+// it through text::visible_text (valid UTF-8, control characters shown as
 // escapes), the newline itself kept. A line is written whole when its newline
 // arrives (std::cerr flushes after every insertion; sanitizing each insertion
 // alone could split a UTF-8 sequence); what is left without a newline, by

@@ -4,8 +4,9 @@
 // compared, and the case is written in every report format (escaping of text
 // from the files, SVG plots of the failing channels). SamplesFormatError is the
 // documented refusal; any other exception escapes and is a finding.
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <cstdint>
 #include <sstream>
@@ -13,6 +14,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace r = gltf_anim::reports;
+  namespace gs = gltf_anim::samples;
+  namespace gc = gltf_anim::compare;
   if (size == 0) return 0;
   const bool csv = (data[0] & 1) != 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
@@ -22,17 +25,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cut == std::string_view::npos ? golden_text : text.substr(cut + 4);
   try {
     const auto read = [csv](std::string_view t, const char* name) {
-      return csv ? r::read_samples_csv(t, {}, name) : r::read_samples_json(t, {}, name);
+      return csv ? gs::read_samples_csv(t, {}, name) : gs::read_samples_json(t, {}, name);
     };
-    const r::SamplesFile golden = read(golden_text, "golden");
-    const r::SamplesFile actual = read(actual_text, "actual");
-    r::CompareReport report;
-    report.cases.push_back(r::compare_samples(golden, actual, r::Tolerances{}));
+    const gs::SamplesFile golden = read(golden_text, "golden");
+    const gs::SamplesFile actual = read(actual_text, "actual");
+    gc::CompareReport report;
+    report.cases.push_back(gc::compare_samples(golden, actual, gc::Tolerances{}));
     std::ostringstream out;
     for (const char* format : {"text", "json", "md", "junit", "html"}) {
       r::write_compare_report(out, report, format);
     }
-  } catch (const r::SamplesFormatError&) {
+  } catch (const gs::SamplesFormatError&) {
   }
   return 0;
 }

@@ -19,8 +19,9 @@
 //      variant names (or its refusal) through a compare writer.
 // Strings "of the input" are length-prefixed: a byte n, then n bytes.
 // SamplesFormatError is the documented refusal of the readers.
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -42,6 +43,8 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 namespace gv = gltf_anim::validator;
 
 void require(const std::string& problem, const char* what, const std::string& output) {
@@ -100,7 +103,7 @@ void check_validation_writers(std::span<const gv::ValidationReport> reports) {
   require(strict_text::format_problem(name, out.str()), name, out.str());
 }
 
-void check_compare_writers(const gr::CompareReport& report) {
+void check_compare_writers(const gc::CompareReport& report) {
   static const char* const kFormats[] = {"text", "json", "md", "junit", "html"};
   const char* format = kFormats[g_writer % std::size(kFormats)];
   std::ostringstream out;
@@ -114,15 +117,15 @@ void check_compare_writers(const gr::CompareReport& report) {
 // `read_back`: the file came from our reader, so what we write of it must
 // read back (a file built from raw strings may break the model's own rules,
 // such as targets starting with '/').
-void check_samples_writers(const gr::SamplesFile& file, bool read_back) {
-  const std::string json = gr::write_samples_json(file);
+void check_samples_writers(const gs::SamplesFile& file, bool read_back) {
+  const std::string json = gs::write_samples_json(file);
   require(strict_text::format_problem("json", json), "samples json", json);
-  const std::string csv = gr::write_samples_csv(file);
+  const std::string csv = gs::write_samples_csv(file);
   require(strict_text::format_problem("csv", csv), "samples csv", csv);
   if (!read_back) return;
   try {
-    gr::read_samples_json(json, {}, "written.json");
-  } catch (const gr::SamplesFormatError& e) {
+    gs::read_samples_json(json, {}, "written.json");
+  } catch (const gs::SamplesFormatError& e) {
     require(std::string("our own samples JSON does not read back: ") + e.what(), "samples json", json);
   }
 }
@@ -167,21 +170,21 @@ void validation_from_strings(Strings in) {
   check_validation_writers(reports);
 }
 
-gr::SamplesFile read_samples(std::string_view text, bool csv, const char* name) {
-  return csv ? gr::read_samples_csv(text, {}, name) : gr::read_samples_json(text, {}, name);
+gs::SamplesFile read_samples(std::string_view text, bool csv, const char* name) {
+  return csv ? gs::read_samples_csv(text, {}, name) : gs::read_samples_json(text, {}, name);
 }
 
 void compare_from_samples(std::string_view text, bool csv) {
   const std::size_t cut = text.find("\n--\n");
   const std::string_view golden_text = text.substr(0, cut);
   const std::string_view actual_text = cut == std::string_view::npos ? golden_text : text.substr(cut + 4);
-  const gr::SamplesFile golden = read_samples(golden_text, csv, "golden");
-  const gr::SamplesFile actual = read_samples(actual_text, csv, "actual");
-  gr::CompareReport report;
+  const gs::SamplesFile golden = read_samples(golden_text, csv, "golden");
+  const gs::SamplesFile actual = read_samples(actual_text, csv, "actual");
+  gc::CompareReport report;
   report.golden = golden.asset;
   report.actual = actual.asset;
   report.generator = golden.generator;
-  gr::CaseResult c = gr::compare_samples(golden, actual, gr::Tolerances{});
+  gc::CaseResult c = gc::compare_samples(golden, actual, gc::Tolerances{});
   c.id = golden.asset + actual.generator;
   c.golden_file = golden.asset;
   c.actual_file = actual.asset;
@@ -198,10 +201,10 @@ void compare_from_samples(std::string_view text, bool csv) {
 void samples_round(std::string_view text, bool csv) {
   try {
     check_samples_writers(read_samples(text, csv, "samples"), true);
-  } catch (const gr::SamplesFormatError&) {
+  } catch (const gs::SamplesFormatError&) {
   }
   Strings in(text);
-  gr::SamplesFile file;
+  gs::SamplesFile file;
   file.asset = in.next();
   file.generator = in.next();
   const std::size_t animations = in.next().size() % 4;
@@ -224,19 +227,19 @@ void samples_round(std::string_view text, bool csv) {
 void manifest(std::string_view text) {
   const fs::path path = scratch() / "manifest.json";
   write_file(path, text);
-  gr::Manifest m;
+  gc::Manifest m;
   try {
-    m = gr::read_manifest(path);
-  } catch (const gr::SamplesFormatError& e) {
+    m = gc::read_manifest(path);
+  } catch (const gs::SamplesFormatError& e) {
     // The refusal quotes member names of the manifest in its message.
-    gr::CompareReport report;
+    gc::CompareReport report;
     report.warnings.push_back(e.what());
     check_compare_writers(report);
     return;
   }
-  gr::CompareReport report;
+  gc::CompareReport report;
   for (const auto& e : m.entries) {
-    gr::CaseResult c;
+    gc::CaseResult c;
     c.id = e.id;
     c.asset = e.file;
     c.golden_file = e.samples;
@@ -244,7 +247,7 @@ void manifest(std::string_view text) {
     c.clauses = e.clauses;
     c.notes = e.notes;
     c.problem = e.file;
-    c.outcome = gr::CaseOutcome::kFailed;
+    c.outcome = gc::CaseOutcome::kFailed;
     for (const auto& v : e.variants) c.warnings.push_back(v.name + v.notes + v.samples);
     for (const auto& v : e.known_divergences) c.matched_divergence = v.name;
     report.cases.push_back(std::move(c));
@@ -267,7 +270,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 3: samples_round(rest, csv); break;
       default: manifest(rest); break;
     }
-  } catch (const gr::SamplesFormatError&) {
+  } catch (const gs::SamplesFormatError&) {
   }
   return 0;
 }

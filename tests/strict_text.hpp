@@ -1,6 +1,6 @@
 #pragma once
 // Strict checks of report text, written independently of the code under test
-// (validator/text.hpp, reports/src/text_escape.hpp): UTF-8 by the byte ranges
+// (text/include/gltf_anim/text/utf8.hpp, text/include/gltf_anim/text/escape.hpp): UTF-8 by the byte ranges
 // of Unicode's table of well-formed sequences; JSON by RapidJSON with encoding
 // validation plus the decoded strings (RapidJSON 1.1.0 decodes "\udc00" to
 // invalid bytes); XML 1.0 well-formedness by a small checker of our own (and,

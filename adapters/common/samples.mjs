@@ -1,5 +1,5 @@
 // gltf-anim samples files (the shape docs/CONFORMANCE.md describes and
-// reports/include/gltf_anim/reports/samples.hpp):
+// samples/include/gltf_anim/samples/samples.hpp):
 //   {"asset": "...", "generator": "...", "animations": [{"index": 0, "name": "...",
 //    "channels": [{"index": 0, "target": "/nodes/0/rotation", "interpolation": "LINEAR",
 //                  "sampler": 0, "samples": [{"t": 0.5, "value": [x, y, z, w]}]}]}]}

@@ -1,7 +1,7 @@
 // Conformance report as one self-contained HTML page: inline CSS, inline SVG
 // plots (golden and actual curves per component, the error curve, the
 // tolerance, keyframes), a table per feature. No scripts, no external resources.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -10,12 +10,14 @@
 #include <map>
 #include <ostream>
 
-#include "compare_internal.hpp"
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
 
 namespace gltf_anim::reports {
 
-using detail::short_number;
-using detail::xml_escape;
+using namespace compare;
+using text::short_number;
+using text::xml_escape;
 
 namespace {
 
@@ -148,7 +150,7 @@ void write_plot(std::ostream& out, const ChannelResult& ch) {
 
   out << "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << W << " "
       << H << "\" width=\"" << W << "\" height=\"" << H << "\" role=\"img\" aria-label=\""
-      << xml_escape("golden and actual values of " + ch.target + " over time, and the error")
+      << text::xml_escape("golden and actual values of " + ch.target + " over time, and the error")
       << "\" font-family=\"sans-serif\" font-size=\"11\">\n";
   // Panels and grid.
   out << "<rect x=\"" << L << "\" y=\"" << VT << "\" width=\"" << PW << "\" height=\"" << VH
@@ -234,22 +236,22 @@ void write_plot(std::ostream& out, const ChannelResult& ch) {
   // Labels.
   const char* unit = ch.measure == ErrorMeasure::kAngle ? " rad" : "";
   out << "<g fill=\"#333\" text-anchor=\"end\">"
-      << "<text x=\"" << L - 6 << "\" y=\"" << VT + 4 << "\">" << xml_escape(short_number(v1, 4))
+      << "<text x=\"" << L - 6 << "\" y=\"" << VT + 4 << "\">" << text::xml_escape(short_number(v1, 4))
       << "</text><text x=\"" << L - 6 << "\" y=\"" << VT + VH << "\">"
-      << xml_escape(short_number(v0, 4)) << "</text>"
-      << "<text x=\"" << L - 6 << "\" y=\"" << ET + 4 << "\">" << xml_escape(short_number(emax, 3))
+      << text::xml_escape(short_number(v0, 4)) << "</text>"
+      << "<text x=\"" << L - 6 << "\" y=\"" << ET + 4 << "\">" << text::xml_escape(short_number(emax, 3))
       << "</text><text x=\"" << L - 6 << "\" y=\"" << ET + EH << "\">0</text>"
       << "<text x=\"" << L + PW - 4 << "\" y=\"" << fmt2(std::max(ET + 10.0, EY(ch.tolerance) - 3))
       << "\" fill=\"#d62728\">tolerance</text>"
       << "</g>\n<g fill=\"#333\">"
-      << "<text x=\"" << L << "\" y=\"" << ET + EH + 16 << "\">t = " << xml_escape(short_number(t0, 6))
+      << "<text x=\"" << L << "\" y=\"" << ET + EH + 16 << "\">t = " << text::xml_escape(short_number(t0, 6))
       << "</text><text x=\"" << L + PW << "\" y=\"" << ET + EH + 16 << "\" text-anchor=\"end\">t = "
-      << xml_escape(short_number(t1, 6)) << "</text>"
+      << text::xml_escape(short_number(t1, 6)) << "</text>"
       << "<text x=\"" << L + PW / 2 << "\" y=\"" << ET + EH + 16
       << "\" text-anchor=\"middle\">time (s)</text>"
       << "<text x=\"" << L << "\" y=\"" << ET - 6 << "\">error" << unit
-      << " (max " << xml_escape(short_number(ch.stats.max)) << ", tolerance "
-      << xml_escape(short_number(ch.tolerance)) << ")</text></g>\n";
+      << " (max " << text::xml_escape(short_number(ch.stats.max)) << ", tolerance "
+      << text::xml_escape(short_number(ch.tolerance)) << ")</text></g>\n";
   // Legend.
   const auto names = component_names(ch);
   out << "<g class=\"legend\" fill=\"#333\">";
@@ -260,7 +262,7 @@ void write_plot(std::ostream& out, const ChannelResult& ch) {
         << color << "\" stroke-width=\"2.5\" stroke-opacity=\"0.45\"/><line x1=\"" << fmt2(lx)
         << "\" y1=\"20\" x2=\"" << fmt2(lx + 18) << "\" y2=\"20\" stroke=\"" << color
         << "\" stroke-width=\"1.3\" stroke-dasharray=\"5,3\"/><text x=\"" << fmt2(lx + 22)
-        << "\" y=\"21\">" << xml_escape(names[k]) << "</text>";
+        << "\" y=\"21\">" << text::xml_escape(names[k]) << "</text>";
     lx += 30 + 7.0 * static_cast<double>(names[k].size());
   }
   out << "<text x=\"" << fmt2(L + PW) << "\" y=\"21\" text-anchor=\"end\">thick: golden, dashed: actual"
@@ -270,7 +272,7 @@ void write_plot(std::ostream& out, const ChannelResult& ch) {
 
 std::string stats_cell(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "<span class=\"none\">-</span>";
-  return xml_escape(short_number(s.max) + unit);
+  return text::xml_escape(short_number(s.max) + unit);
 }
 
 std::string worst_cell(const CaseResult& c) {
@@ -286,8 +288,8 @@ std::string worst_cell(const CaseResult& c) {
     w = &c.angle;
   }
   if (!w || w->max == 0) return "<span class=\"none\">-</span>";
-  return "t = " + xml_escape(short_number(w->worst_t, 6)) + ", animation " +
-         std::to_string(w->worst_animation) + " <code>" + xml_escape(w->worst_target) + "</code>";
+  return "t = " + text::xml_escape(short_number(w->worst_t, 6)) + ", animation " +
+         std::to_string(w->worst_animation) + " <code>" + text::xml_escape(w->worst_target) + "</code>";
 }
 
 std::string list_cell(const std::vector<std::string>& v) {
@@ -295,7 +297,7 @@ std::string list_cell(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) {
     if (!out.empty()) out += ", ";
-    out += xml_escape(s);
+    out += text::xml_escape(s);
   }
   return out;
 }
@@ -304,12 +306,12 @@ void case_row(std::ostream& out, const CaseResult& c, std::size_t i, bool with_f
   const char* row = c.passed() ? "pass" : c.failed() ? "fail" : "empty";
   const char* result = c.passed() ? "pass" : c.failed() ? "FAIL" : "nothing compared";
   out << "<tr class=\"" << row << "\"><td class=\"result\">" << result << "</td><td>";
-  if (c.failed()) out << "<a href=\"#case-" << i << "\">" << xml_escape(c.id) << "</a>";
-  else out << xml_escape(c.id);
+  if (c.failed()) out << "<a href=\"#case-" << i << "\">" << text::xml_escape(c.id) << "</a>";
+  else out << text::xml_escape(c.id);
   out << "</td><td class=\"num\">" << stats_cell(c.absolute, "") << "</td><td class=\"num\">"
       << stats_cell(c.angle, " rad") << "</td><td class=\"num\">"
-      << (c.absolute.samples ? xml_escape(short_number(c.absolute.mean)) : "-") << " / "
-      << (c.angle.samples ? xml_escape(short_number(c.angle.mean) + " rad") : "-")
+      << (c.absolute.samples ? text::xml_escape(short_number(c.absolute.mean)) : "-") << " / "
+      << (c.angle.samples ? text::xml_escape(short_number(c.angle.mean) + " rad") : "-")
       << "</td><td>" << worst_cell(c) << "</td>";
   if (with_features) out << "<td>" << list_cell(c.features) << "</td>";
   out << "<td>" << list_cell(c.clauses) << "</td></tr>\n";
@@ -331,36 +333,36 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
       << kCss << "\n</style>\n</head>\n<body>\n"
       << "<h1>glTF animation conformance</h1>\n"
       << "<p class=\"summary\" id=\"summary\">" << summary << "</p>\n"
-      << "<p class=\"meta\">Golden: <code>" << xml_escape(r.golden) << "</code><br>Actual: <code>"
-      << xml_escape(r.actual) << "</code><br>Generated by " << xml_escape(r.generator) << "</p>\n";
+      << "<p class=\"meta\">Golden: <code>" << text::xml_escape(r.golden) << "</code><br>Actual: <code>"
+      << text::xml_escape(r.actual) << "</code><br>Generated by " << text::xml_escape(r.generator) << "</p>\n";
 
   out << "<h2>Failures</h2>\n";
   if (r.failed() == 0) out << "<p class=\"none\">None.</p>\n";
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult& c = r.cases[i];
     if (!c.failed()) continue;
-    out << "<section class=\"case\" id=\"case-" << i << "\">\n<h3>" << xml_escape(c.id)
-        << "</h3>\n<p>Golden <code>" << xml_escape(c.golden_file) << "</code>";
-    if (!c.actual_file.empty()) out << ", actual <code>" << xml_escape(c.actual_file) << "</code>";
-    out << ". Tolerance " << xml_escape(short_number(c.tolerances.absolute)) << ", angle tolerance "
-        << xml_escape(short_number(c.tolerances.angle)) << " rad.</p>\n";
+    out << "<section class=\"case\" id=\"case-" << i << "\">\n<h3>" << text::xml_escape(c.id)
+        << "</h3>\n<p>Golden <code>" << text::xml_escape(c.golden_file) << "</code>";
+    if (!c.actual_file.empty()) out << ", actual <code>" << text::xml_escape(c.actual_file) << "</code>";
+    out << ". Tolerance " << text::xml_escape(short_number(c.tolerances.absolute)) << ", angle tolerance "
+        << text::xml_escape(short_number(c.tolerances.angle)) << " rad.</p>\n";
     if (!c.features.empty()) out << "<p>Features: " << list_cell(c.features) << ".</p>\n";
     if (!c.clauses.empty()) out << "<p>Spec clauses: " << list_cell(c.clauses) << ".</p>\n";
-    if (!c.notes.empty()) out << "<p>Notes: " << xml_escape(c.notes) << "</p>\n";
+    if (!c.notes.empty()) out << "<p>Notes: " << text::xml_escape(c.notes) << "</p>\n";
     out << "<ul>\n";
-    if (!c.problem.empty()) out << "<li>" << xml_escape(c.problem) << "</li>\n";
+    if (!c.problem.empty()) out << "<li>" << text::xml_escape(c.problem) << "</li>\n";
     for (const auto& ch : c.channels) {
       if (ch.passed) continue;
-      out << "<li>animation " << ch.animation << " <code>" << xml_escape(ch.target) << "</code>: "
-          << xml_escape(ch.problem) << "</li>\n";
+      out << "<li>animation " << ch.animation << " <code>" << text::xml_escape(ch.target) << "</code>: "
+          << text::xml_escape(ch.problem) << "</li>\n";
     }
-    for (const auto& w : c.warnings) out << "<li class=\"warn\">" << xml_escape(w) << "</li>\n";
+    for (const auto& w : c.warnings) out << "<li class=\"warn\">" << text::xml_escape(w) << "</li>\n";
     out << "</ul>\n";
     for (const auto& ch : c.channels) {
       if (ch.passed || ch.times.empty()) continue;
       out << "<figure>\n<figcaption>animation " << ch.animation << " <code>"
-          << xml_escape(ch.target) << "</code>"
-          << (ch.interpolation.empty() ? "" : " (" + xml_escape(ch.interpolation) + ")") << ", "
+          << text::xml_escape(ch.target) << "</code>"
+          << (ch.interpolation.empty() ? "" : " (" + text::xml_escape(ch.interpolation) + ")") << ", "
           << (ch.measure == ErrorMeasure::kAngle
                   ? "error = rotation angle between golden and actual (actual drawn with the "
                     "golden quaternion's sign)"
@@ -394,7 +396,7 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
       fail += r.cases[i].failed() ? 1 : 0;
     }
     out << "<h3 class=\"feature\">"
-        << (feature.empty() ? std::string("(no feature listed)") : xml_escape(feature)) << " &mdash; "
+        << (feature.empty() ? std::string("(no feature listed)") : text::xml_escape(feature)) << " &mdash; "
         << summary_line(pass, fail, cases.size() - pass - fail) << "</h3>\n";
     table_head(out, false);
     for (std::size_t i : cases) case_row(out, r.cases[i], i, false);
@@ -405,7 +407,7 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   bool any_warning = !r.warnings.empty();
   if (any_warning) {
     out << "<h2>Warnings</h2>\n<ul>\n";
-    for (const auto& w : r.warnings) out << "<li class=\"warn\">" << xml_escape(w) << "</li>\n";
+    for (const auto& w : r.warnings) out << "<li class=\"warn\">" << text::xml_escape(w) << "</li>\n";
     out << "</ul>\n";
   }
   out << "</body>\n</html>\n";

@@ -1,18 +1,31 @@
 // Conformance report writers: text, json, md, junit (html: compare_html.cpp).
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <cmath>
 #include <ostream>
 
-#include "compare_internal.hpp"
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
 
 namespace gltf_anim::reports {
 
-using detail::json_string;
-using detail::md_escape;
-using detail::short_number;
-using detail::text_clean;
-using detail::xml_escape;
+using namespace compare;
+using samples::format_double;
+using text::json_string;
+using text::md_escape;
+using text::short_number;
+using text::visible_text;
+using text::xml_escape;
+
+std::string summary_line(std::size_t passed, std::size_t failed, std::size_t nothing_compared) {
+  std::string line = std::to_string(passed) + " passed, " + std::to_string(failed) + " failed";
+  if (nothing_compared) line += ", " + std::to_string(nothing_compared) + " with nothing to compare";
+  return line;
+}
+std::string summary_line(const CompareReport& r) {
+  return summary_line(r.passed(), r.failed(), r.nothing_compared());
+}
+
 
 namespace {
 
@@ -31,7 +44,7 @@ std::string describe(const ErrorStats& s, const char* unit) {
   if (s.samples == 0) return "";
   if (s.max == 0) return "max 0" + std::string(unit) + " (all " + std::to_string(s.samples) + " samples exact)";
   return "max " + short_number(s.max) + unit + " at t=" + short_number(s.worst_t, 6) +
-         " (animation " + std::to_string(s.worst_animation) + " " + text_clean(s.worst_target) +
+         " (animation " + std::to_string(s.worst_animation) + " " + text::visible_text(s.worst_target) +
          "), mean " + short_number(s.mean) + unit;
 }
 
@@ -47,12 +60,12 @@ void json_stats(std::ostream& out, const ErrorStats& s) {
   out << "{\"samples\": " << s.samples << ", \"max\": " << json_number(s.max)
       << ", \"mean\": " << json_number(s.mean) << ", \"worstT\": " << json_number(s.worst_t)
       << ", \"worstAnimation\": " << s.worst_animation
-      << ", \"worstTarget\": " << json_string(s.worst_target) << "}";
+      << ", \"worstTarget\": " << text::json_string(s.worst_target) << "}";
 }
 
 void json_strings(std::ostream& out, const std::vector<std::string>& v) {
   out << "[";
-  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << json_string(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << text::json_string(v[i]);
   out << "]";
 }
 
@@ -97,10 +110,10 @@ std::string channel_line(const ChannelResult& ch) {
 }  // namespace
 
 void write_compare_text(std::ostream& out, const CompareReport& r) {
-  out << "gltf-anim compare\ngolden: " << text_clean(r.golden) << "\nactual: "
-      << text_clean(r.actual) << "\n\n";
+  out << "gltf-anim compare\ngolden: " << text::visible_text(r.golden) << "\nactual: "
+      << text::visible_text(r.actual) << "\n\n";
   for (const auto& c : r.cases) {
-    out << (c.passed() ? "PASS  " : c.failed() ? "FAIL  " : "NONE  ") << text_clean(c.id);
+    out << (c.passed() ? "PASS  " : c.failed() ? "FAIL  " : "NONE  ") << text::visible_text(c.id);
     std::string stats;
     if (c.absolute.samples) {
       stats += "  " + describe(c.absolute, "") + " (tolerance " +
@@ -111,43 +124,43 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
                short_number(c.tolerances.angle) + " rad)";
     }
     out << stats << "\n";
-    if (!c.problem.empty()) out << "      " << text_clean(c.problem) << "\n";
+    if (!c.problem.empty()) out << "      " << text::visible_text(c.problem) << "\n";
     for (const auto& ch : c.channels) {
-      if (!ch.passed) out << "      " << text_clean(channel_line(ch)) << "\n";
+      if (!ch.passed) out << "      " << text::visible_text(channel_line(ch)) << "\n";
     }
     if (c.failed()) {
-      if (!c.features.empty()) out << "      features: " << joined(c.features, text_clean) << "\n";
-      if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, text_clean) << "\n";
-      if (!c.notes.empty()) out << "      notes: " << text_clean(c.notes) << "\n";
+      if (!c.features.empty()) out << "      features: " << joined(c.features, visible_text) << "\n";
+      if (!c.clauses.empty()) out << "      clauses: " << joined(c.clauses, visible_text) << "\n";
+      if (!c.notes.empty()) out << "      notes: " << text::visible_text(c.notes) << "\n";
     }
-    for (const auto& w : c.warnings) out << "      warning: " << text_clean(w) << "\n";
+    for (const auto& w : c.warnings) out << "      warning: " << text::visible_text(w) << "\n";
   }
-  for (const auto& w : r.warnings) out << "warning: " << text_clean(w) << "\n";
+  for (const auto& w : r.warnings) out << "warning: " << text::visible_text(w) << "\n";
   out << "\n" << summary_line(r) << "\n";
 }
 
 void write_compare_json(std::ostream& out, const CompareReport& r) {
-  out << "{\n  \"generator\": " << json_string(r.generator) << ",\n  \"golden\": "
-      << json_string(r.golden) << ",\n  \"actual\": " << json_string(r.actual)
+  out << "{\n  \"generator\": " << text::json_string(r.generator) << ",\n  \"golden\": "
+      << text::json_string(r.golden) << ",\n  \"actual\": " << text::json_string(r.actual)
       << ",\n  \"summary\": {\"cases\": " << r.cases.size() << ", \"passed\": " << r.passed()
       << ", \"failed\": " << r.failed() << ", \"nothingCompared\": " << r.nothing_compared()
       << "},\n  \"cases\": [";
   for (std::size_t i = 0; i < r.cases.size(); ++i) {
     const CaseResult& c = r.cases[i];
-    out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << json_string(c.id)
-        << ",\n      \"asset\": " << json_string(c.asset)
-        << ",\n      \"golden\": " << json_string(c.golden_file)
-        << ",\n      \"actual\": " << json_string(c.actual_file)
+    out << (i ? ",\n" : "\n") << "    {\n      \"id\": " << text::json_string(c.id)
+        << ",\n      \"asset\": " << text::json_string(c.asset)
+        << ",\n      \"golden\": " << text::json_string(c.golden_file)
+        << ",\n      \"actual\": " << text::json_string(c.actual_file)
         << ",\n      \"passed\": " << (c.passed() ? "true" : "false")
         << ",\n      \"outcome\": \"" << outcome_word(c.outcome) << '"'
-        << ",\n      \"problem\": " << json_string(c.problem)
-        << ",\n      \"matchedVariant\": " << json_string(c.matched_variant)
-        << ",\n      \"matchedDivergence\": " << json_string(c.matched_divergence)
+        << ",\n      \"problem\": " << text::json_string(c.problem)
+        << ",\n      \"matchedVariant\": " << text::json_string(c.matched_variant)
+        << ",\n      \"matchedDivergence\": " << text::json_string(c.matched_divergence)
         << ",\n      \"features\": ";
     json_strings(out, c.features);
     out << ",\n      \"clauses\": ";
     json_strings(out, c.clauses);
-    out << ",\n      \"notes\": " << json_string(c.notes)
+    out << ",\n      \"notes\": " << text::json_string(c.notes)
         << ",\n      \"tolerance\": " << json_number(c.tolerances.absolute)
         << ",\n      \"angleTolerance\": " << json_number(c.tolerances.angle)
         << ",\n      \"absolute\": ";
@@ -158,8 +171,8 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
     for (std::size_t k = 0; k < c.channels.size(); ++k) {
       const ChannelResult& ch = c.channels[k];
       out << (k ? ",\n" : "\n") << "        {\"animation\": " << ch.animation
-          << ", \"target\": " << json_string(ch.target)
-          << ", \"interpolation\": " << json_string(ch.interpolation) << ", \"measure\": \""
+          << ", \"target\": " << text::json_string(ch.target)
+          << ", \"interpolation\": " << text::json_string(ch.interpolation) << ", \"measure\": \""
           << (ch.measure == ErrorMeasure::kAngle ? "angle" : "absolute")
           << "\", \"tolerance\": " << json_number(ch.tolerance)
           << ", \"passed\": " << (ch.passed ? "true" : "false")
@@ -172,7 +185,7 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
           << ", \"max\": " << (ch.compared ? json_number(ch.stats.max) : "null")
           << ", \"mean\": " << (ch.compared ? json_number(ch.stats.mean) : "null")
           << ", \"worstT\": " << (ch.compared ? json_number(ch.stats.worst_t) : "null")
-          << ", \"problem\": " << json_string(ch.problem) << "}";
+          << ", \"problem\": " << text::json_string(ch.problem) << "}";
     }
     out << (c.channels.empty() ? "]" : "\n      ]") << ",\n      \"warnings\": ";
     json_strings(out, c.warnings);
@@ -180,13 +193,13 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
   }
   out << (r.cases.empty() ? "]" : "\n  ]") << ",\n  \"warnings\": ";
   json_strings(out, r.warnings);
-  out << ",\n  \"summaryLine\": " << json_string(summary_line(r)) << "\n}\n";
+  out << ",\n  \"summaryLine\": " << text::json_string(summary_line(r)) << "\n}\n";
 }
 
 void write_compare_markdown(std::ostream& out, const CompareReport& r) {
   out << "## glTF animation conformance: " << summary_line(r) << "\n\n"
-      << "Golden " << md_escape(r.golden) << ", actual " << md_escape(r.actual) << " ("
-      << md_escape(r.generator) << ").\n\n"
+      << "Golden " << text::md_escape(r.golden) << ", actual " << text::md_escape(r.actual) << " ("
+      << text::md_escape(r.generator) << ").\n\n"
       << "| Result | Case | Max error | Mean error | Worst at | Features | Clauses |\n"
       << "|---|---|---|---|---|---|---|\n";
   for (const auto& c : r.cases) {
@@ -194,10 +207,10 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
     std::string worst = "-";
     if (w && w->max > 0) {
       worst = "t\\=" + short_number(w->worst_t, 6) + ", animation " +
-              std::to_string(w->worst_animation) + " " + md_escape(w->worst_target);
+              std::to_string(w->worst_animation) + " " + text::md_escape(w->worst_target);
     }
     const char* result = c.passed() ? "✅ pass" : c.failed() ? "❌ **fail**" : "⚪ nothing compared";
-    out << "| " << result << " | " << md_escape(c.id) << " | "
+    out << "| " << result << " | " << text::md_escape(c.id) << " | "
         << max_cell(c) << " | " << mean_cell(c) << " | " << worst << " | "
         << (c.features.empty() ? "-" : joined(c.features, md_escape)) << " | "
         << (c.clauses.empty() ? "-" : joined(c.clauses, md_escape)) << " |\n";
@@ -209,17 +222,17 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
       out << "\n### Failures\n";
       header = true;
     }
-    out << "\n#### " << md_escape(c.id) << "\n\n";
+    out << "\n#### " << text::md_escape(c.id) << "\n\n";
     out << "Tolerance " << short_number(c.tolerances.absolute) << ", angle tolerance "
         << short_number(c.tolerances.angle) << " rad.";
-    if (!c.golden_file.empty()) out << " Golden " << md_escape(c.golden_file) << ".";
-    if (!c.actual_file.empty()) out << " Actual " << md_escape(c.actual_file) << ".";
+    if (!c.golden_file.empty()) out << " Golden " << text::md_escape(c.golden_file) << ".";
+    if (!c.actual_file.empty()) out << " Actual " << text::md_escape(c.actual_file) << ".";
     out << "\n\n";
-    if (!c.problem.empty()) out << "- " << md_escape(c.problem) << "\n";
+    if (!c.problem.empty()) out << "- " << text::md_escape(c.problem) << "\n";
     for (const auto& ch : c.channels) {
-      if (!ch.passed) out << "- " << md_escape(channel_line(ch)) << "\n";
+      if (!ch.passed) out << "- " << text::md_escape(channel_line(ch)) << "\n";
     }
-    if (!c.notes.empty()) out << "- notes: " << md_escape(c.notes) << "\n";
+    if (!c.notes.empty()) out << "- notes: " << text::md_escape(c.notes) << "\n";
   }
   bool warn_header = false;
   auto warn = [&](const std::string& prefix, const std::string& w) {
@@ -227,10 +240,10 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
       out << "\n### Warnings\n\n";
       warn_header = true;
     }
-    out << "- " << prefix << md_escape(w) << "\n";
+    out << "- " << prefix << text::md_escape(w) << "\n";
   };
   for (const auto& c : r.cases) {
-    for (const auto& w : c.warnings) warn(md_escape(c.id) + ": ", w);
+    for (const auto& w : c.warnings) warn(text::md_escape(c.id) + ": ", w);
   }
   for (const auto& w : r.warnings) warn("", w);
   out << "\n" << summary_line(r) << "\n";
@@ -245,14 +258,14 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       << "  <testsuite name=\"conformance\" tests=\"" << n << "\" failures=\"" << f
       << "\" errors=\"0\" skipped=\"" << r.nothing_compared() << "\">\n"
       << "    <properties>\n"
-      << "      <property name=\"generator\" value=\"" << xml_escape(r.generator) << "\"/>\n"
-      << "      <property name=\"golden\" value=\"" << xml_escape(r.golden) << "\"/>\n"
-      << "      <property name=\"actual\" value=\"" << xml_escape(r.actual) << "\"/>\n"
+      << "      <property name=\"generator\" value=\"" << text::xml_escape(r.generator) << "\"/>\n"
+      << "      <property name=\"golden\" value=\"" << text::xml_escape(r.golden) << "\"/>\n"
+      << "      <property name=\"actual\" value=\"" << text::xml_escape(r.actual) << "\"/>\n"
       << "    </properties>\n";
   for (const auto& c : r.cases) {
-    out << "    <testcase classname=\"conformance\" name=\"" << xml_escape(c.id) << "\">\n";
+    out << "    <testcase classname=\"conformance\" name=\"" << text::xml_escape(c.id) << "\">\n";
     if (c.outcome == CaseOutcome::kNothingCompared) {
-      out << "      <skipped message=\"" << xml_escape(c.problem) << "\"/>\n";
+      out << "      <skipped message=\"" << text::xml_escape(c.problem) << "\"/>\n";
     }
     if (c.failed()) {
       std::string message = c.problem;
@@ -271,22 +284,22 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       }
       body += "tolerance " + short_number(c.tolerances.absolute) + ", angle tolerance " +
               short_number(c.tolerances.angle) + " rad\n";
-      if (!c.features.empty()) body += "features: " + joined(c.features, text_clean) + "\n";
-      if (!c.clauses.empty()) body += "clauses: " + joined(c.clauses, text_clean) + "\n";
+      if (!c.features.empty()) body += "features: " + joined(c.features, visible_text) + "\n";
+      if (!c.clauses.empty()) body += "clauses: " + joined(c.clauses, visible_text) + "\n";
       if (!c.notes.empty()) body += "notes: " + c.notes + "\n";
-      out << "      <failure message=\"" << xml_escape(message) << "\" type=\"conformance\">"
-          << xml_escape(body, false) << "</failure>\n";
+      out << "      <failure message=\"" << text::xml_escape(message) << "\" type=\"conformance\">"
+          << text::xml_escape(body, false) << "</failure>\n";
     }
     std::string sys;
     if (c.absolute.samples) sys += "absolute: " + describe(c.absolute, "") + "\n";
     if (c.angle.samples) sys += "angle: " + describe(c.angle, " rad") + "\n";
     for (const auto& w : c.warnings) sys += "warning: " + w + "\n";
-    if (!sys.empty()) out << "      <system-out>" << xml_escape(sys, false) << "</system-out>\n";
+    if (!sys.empty()) out << "      <system-out>" << text::xml_escape(sys, false) << "</system-out>\n";
     out << "    </testcase>\n";
   }
   std::string sys;
   for (const auto& w : r.warnings) sys += "warning: " + w + "\n";
-  out << "    <system-out>\n" << xml_escape(sys, false) << summary_line(r) << "\n</system-out>\n"
+  out << "    <system-out>\n" << text::xml_escape(sys, false) << summary_line(r) << "\n</system-out>\n"
       << "  </testsuite>\n</testsuites>\n";
 }
 

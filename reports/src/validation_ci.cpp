@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "validation_writers.hpp"
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gltf_anim::reports {
 namespace {
@@ -35,7 +35,7 @@ using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
 
-using detail::xml_escape;
+using text::xml_escape;
 
 // "[glTF-Validator]" or "[gltf-anim, glTF-Validator]": who found it, in a merged run.
 std::string found_by_tag(const Issue& i) {
@@ -323,13 +323,13 @@ void JunitStreamWriter::asset(const ValidationReport& r) {
   ++tests_;
   failures_ += reaches(r, options_.fail_on) ? 1 : 0;
   std::ostringstream out;
-  out << "    <testcase classname=\"gltf-anim.validate\" name=\"" << xml_escape(r.uri) << "\">\n";
+  out << "    <testcase classname=\"gltf-anim.validate\" name=\"" << text::xml_escape(r.uri) << "\">\n";
   std::string failing, other;
   std::size_t n_failing = 0;
   for (const Issue& i : r.issues) {
     const bool f = static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on);
     // One line per issue, whatever the message holds.
-    (f ? failing : other) += detail::text_clean(issue_line(i, options_.found_by)) + "\n";
+    (f ? failing : other) += text::visible_text(issue_line(i, options_.found_by)) + "\n";
     n_failing += f ? 1 : 0;
   }
   if (n_failing != 0) {
@@ -340,13 +340,13 @@ void JunitStreamWriter::asset(const ValidationReport& r) {
         break;
       }
     }
-    out << "      <failure type=\"" << xml_escape(first->code) << "\" message=\"" << n_failing
+    out << "      <failure type=\"" << text::xml_escape(first->code) << "\" message=\"" << n_failing
         << (n_failing == 1 ? " issue" : " issues") << " at or above "
-        << xml_escape(validator::severity_name(options_.fail_on)) << "\">"
-        << xml_escape(failing, false) << "</failure>\n";
+        << text::xml_escape(validator::severity_name(options_.fail_on)) << "\">"
+        << text::xml_escape(failing, false) << "</failure>\n";
   }
   if (!other.empty() || r.truncated) {
-    out << "      <system-out>" << xml_escape(other, false)
+    out << "      <system-out>" << text::xml_escape(other, false)
         << (r.truncated ? "(truncated by --max-issues or --max-issue-mb)\n" : "") << "</system-out>\n";
   }
   out << "    </testcase>\n";
@@ -388,7 +388,7 @@ struct Artifact {
 // Everything before the first result: the tool with its rules, the artifacts,
 // and "results": [.
 void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts) {
-  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
+  auto s = [&w](std::string_view v) { text::json_value(w, v); };
   w.StartObject();
   w.Key("$schema");
   s("https://json.schemastore.org/sarif-2.1.0.json");
@@ -505,7 +505,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
 
 void SarifStreamWriter::asset(const ValidationReport& r) {
   SarifWriter& w = w_;
-  auto s = [&w](std::string_view v) { detail::json_value(w, v); };
+  auto s = [&w](std::string_view v) { text::json_value(w, v); };
   const std::size_t a = artifacts_.size();
   artifacts_.push_back(Artifact{r.uri, r.mime_type});
   const std::string uri = file_uri(r.uri);

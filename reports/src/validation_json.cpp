@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 #include "validation_writers.hpp"
 
 namespace gltf_anim::reports {
@@ -40,7 +40,7 @@ class BlockOStream {
 using Writer = rapidjson::PrettyWriter<BlockOStream>;
 
 void key(Writer& w, const char* k) { w.Key(k); }
-void str(Writer& w, std::string_view s) { detail::json_value(w, s); }
+void str(Writer& w, std::string_view s) { text::json_value(w, s); }
 
 void write_issue(Writer& w, const Issue& issue, bool found_by) {
   w.StartObject();

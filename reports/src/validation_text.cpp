@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gltf_anim::reports {
 namespace {
@@ -19,7 +19,6 @@ namespace {
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
-using detail::text_clean;
 
 constexpr std::size_t kFirstPlaces = 3;
 
@@ -39,7 +38,7 @@ std::string place(const Issue& i) {
     s += std::to_string(*i.offset);
     return s;
   }
-  return i.pointer.empty() ? std::string("\"\"") : text_clean(i.pointer);
+  return i.pointer.empty() ? std::string("\"\"") : text::visible_text(i.pointer);
 }
 
 std::string counts(std::size_t e, std::size_t w, std::size_t i, std::size_t h) {
@@ -76,7 +75,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
   ++assets_;
   const bool fails = reaches(r, options_.fail_on);
   if (fails) ++failed_;
-  out << text_clean(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
+  out << text::visible_text(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
       << (r.truncated ? "; truncated" : "") << ")\n";
   // Group by (code, severity, who found it), in order of first appearance.
   std::vector<std::vector<const Issue*>> groups;
@@ -89,7 +88,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
   }
   for (const auto& g : groups) {
     const Issue& first = *g.front();
-    out << "  " << label(first.severity) << " " << text_clean(first.code);
+    out << "  " << label(first.severity) << " " << text::visible_text(first.code);
     if (options_.found_by) {
       out << " [";
       const char* sep = "";
@@ -100,7 +99,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
       out << "]";
     }
     if (g.size() == 1) {
-      out << " at " << place(first) << ": " << text_clean(first.message) << "\n";
+      out << " at " << place(first) << ": " << text::visible_text(first.message) << "\n";
       continue;
     }
     out << " x" << g.size() << ", first at ";
@@ -108,7 +107,7 @@ void TextStreamWriter::asset(const ValidationReport& r) {
       out << (k ? ", " : "") << place(*g[k]);
     }
     if (g.size() > kFirstPlaces) out << ", ...";
-    out << ": " << text_clean(first.message) << "\n";
+    out << ": " << text::visible_text(first.message) << "\n";
   }
 }
 

@@ -2,7 +2,7 @@
 // it loads from a file:// URL with no console errors and no failed resource
 // loads, and the rendered DOM holds the summary, the plots and the feature
 // tables. Skipped (with a message) only when chromium is not installed.
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 
 #include "compare_cli_util.hpp"
 
-namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
 namespace fs = std::filesystem;
 using compare_cli::read_file;
 using compare_cli::run;
@@ -55,7 +55,7 @@ TEST(CompareHtmlInBrowser, LoadsWithoutErrorsAndRendersPlots) {
     {"id": "morph", "samples": "morph.samples.json", "features": ["weights"]}]})";
   for (int actual = 0; actual < 2; ++actual) {
     const fs::path out = dir / (actual ? "actual" : "golden");
-    gr::SamplesFile spin;
+    gs::SamplesFile spin;
     spin.asset = "spin.gltf";
     auto& r = spin.animations.emplace_back().channels.emplace_back();
     r.target = "/nodes/0/rotation";
@@ -74,8 +74,8 @@ TEST(CompareHtmlInBrowser, LoadsWithoutErrorsAndRendersPlots) {
       const double t = i * 0.25;
       w.add_sample(t, {t / 2, 1 - t / 2, actual && i == 5 ? 0.9 : 0.25});
     }
-    gr::write_samples_file(out / "spin.samples.json", spin);
-    gr::SamplesFile morph;
+    gs::write_samples_file(out / "spin.samples.json", spin);
+    gs::SamplesFile morph;
     morph.asset = "morph.gltf";
     auto& m = morph.animations.emplace_back().channels.emplace_back();
     m.target = "/nodes/0/weights";
@@ -83,7 +83,7 @@ TEST(CompareHtmlInBrowser, LoadsWithoutErrorsAndRendersPlots) {
       if (actual && i == 2) continue;
       m.add_sample(i * 0.5, {i * 0.1});
     }
-    gr::write_samples_file(out / "morph.samples.json", morph);
+    gs::write_samples_file(out / "morph.samples.json", morph);
   }
   const fs::path html = dir / "report.html";
   const auto cmp = run(" compare --golden '" + (dir / "golden").string() + "' --actual '" +

@@ -1,6 +1,6 @@
 // gltf-anim compare end to end: exit codes, tolerance overrides, --output and
 // the report formats, error messages naming the file and JSON pointer.
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -13,7 +13,7 @@
 
 #include "compare_cli_util.hpp"
 
-namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
 namespace fs = std::filesystem;
 using compare_cli::read_file;
 using compare_cli::run;
@@ -36,21 +36,21 @@ Fixture make(const std::string& name) {
   fs::create_directories(f.actual);
   for (int actual = 0; actual < 2; ++actual) {
     const fs::path out = actual ? f.actual : f.golden;
-    gr::SamplesFile move;
+    gs::SamplesFile move;
     move.asset = "move.gltf";
     auto& t = move.animations.emplace_back().channels.emplace_back();
     t.target = "/nodes/0/translation";
     t.add_sample(0, {0, 0, 0});
     t.add_sample(1, {1, actual ? 2.002 : 2.0, 3});
-    gr::write_samples_file(out / "move.samples.json", move);
-    gr::SamplesFile spin;
+    gs::write_samples_file(out / "move.samples.json", move);
+    gs::SamplesFile spin;
     spin.asset = "spin.gltf";
     auto& r = spin.animations.emplace_back().channels.emplace_back();
     r.target = "/nodes/0/rotation";
     r.add_sample(0, {0, 0, 0, 1});
     const double a = actual ? 0.504 : 0.5;  // rotation about x by a
     r.add_sample(1, {std::sin(a / 2), 0, 0, std::cos(a / 2)});
-    gr::write_samples_file(out / "spin.samples.json", spin);
+    gs::write_samples_file(out / "spin.samples.json", spin);
   }
   return f;
 }
@@ -94,11 +94,11 @@ TEST(CompareCli, SameFilesPass) {
 // "nothing compared", exit 0 when nothing else fails; with a failing case, 1.
 TEST(CompareCli, NothingComparedNeitherPassesNorFails) {
   const Fixture f = make("nothing");
-  gr::SamplesFile empty;
+  gs::SamplesFile empty;
   empty.asset = "pointer_only.gltf";
   empty.animations.emplace_back();
-  gr::write_samples_file(f.golden / "pointer_only.samples.json", empty);
-  gr::write_samples_file(f.actual / "pointer_only.samples.json", empty);
+  gs::write_samples_file(f.golden / "pointer_only.samples.json", empty);
+  gs::write_samples_file(f.actual / "pointer_only.samples.json", empty);
   auto r = run(" compare --golden '" + (f.golden / "pointer_only.samples.json").string() + "' --actual '" +
                (f.actual / "pointer_only.samples.json").string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

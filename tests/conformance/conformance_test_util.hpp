@@ -1,6 +1,6 @@
 #pragma once
 // Helpers of the conformance tests: paths, reading files, running the CLI.
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 
 inline std::filesystem::path suite_dir() {
   return std::filesystem::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
@@ -48,7 +48,7 @@ inline int run_cli(const std::string& args, const std::filesystem::path& out) {
 }
 
 // The samples of one channel (by target) of animation 0.
-inline const reports::SampledChannel& channel(const reports::SamplesFile& f, const std::string& target) {
+inline const samples::SampledChannel& channel(const samples::SamplesFile& f, const std::string& target) {
   for (const auto& c : f.animations.at(0).channels) {
     if (c.target == target) return c;
   }
@@ -56,7 +56,7 @@ inline const reports::SampledChannel& channel(const reports::SamplesFile& f, con
 }
 
 // The value at time t; fails the test when the time is missing.
-inline std::vector<double> at(const reports::SampledChannel& c, double t) {
+inline std::vector<double> at(const samples::SampledChannel& c, double t) {
   for (std::size_t i = 0; i < c.size(); ++i) {
     if (c.times[i] == t) {
       const auto v = c.value(i);
@@ -67,4 +67,4 @@ inline std::vector<double> at(const reports::SampledChannel& c, double t) {
   return {};
 }
 
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

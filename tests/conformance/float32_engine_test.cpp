@@ -11,13 +11,13 @@
 //  - with each documented alternative behaviour switched on, every case ends as
 //    the manifest says: a variant passes and names itself, a known divergence
 //    fails and names itself, and a case that does not list it passes unchanged.
-// Only the decoding of accessors (decoded_channels: the loader, keys in double)
+// Only the decoding of accessors (sampler::decoded_channels: the loader, keys in double)
 // is shared with the generator; keys are rounded back to float here.
 #include "conformance_test_util.hpp"
 
-#include <gltf_anim/conformance/sample.hpp>
-#include <gltf_anim/conformance/tolerance.hpp>
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/suite/tolerance.hpp>
+#include <gltf_anim/compare/compare.hpp>
 
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -75,7 +75,7 @@ class Engine {
  public:
   explicit Engine(Behaviour behaviour) : b_(behaviour) {}
 
-  std::vector<double> sample(const DecodedChannel& c, double t_requested) const {
+  std::vector<double> sample(const sampler::DecodedChannel& c, double t_requested) const {
     const std::size_t w = c.components;
     const bool cubic = c.interpolation == Interp::kCubicSpline || c.interpolation == Interp::kCubicSlerp;
     const std::size_t stride = cubic ? 3 * w : w;
@@ -181,16 +181,16 @@ class Engine {
 };
 
 // Every case as the engine plays it, compared with the suite's manifest.
-reports::CompareReport run_suite(const Behaviour& behaviour, const std::string& name) {
+compare::CompareReport run_suite(const Behaviour& behaviour, const std::string& name) {
   const fs::path out = scratch("float32_engine_" + name);
-  const reports::Manifest manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const compare::Manifest manifest = compare::read_manifest(suite_dir() / "manifest.json");
   const Engine engine(behaviour);
   for (const auto& entry : manifest.entries) {
-    reports::SamplesFile file = reports::read_samples_file(suite_dir() / entry.samples);
-    const auto channels = decoded_channels(suite_dir() / entry.file);
+    samples::SamplesFile file = samples::read_samples_file(suite_dir() / entry.samples);
+    const auto channels = sampler::decoded_channels(suite_dir() / entry.file);
     for (auto& animation : file.animations) {
       for (auto& ch : animation.channels) {
-        const auto decoded = std::find_if(channels.begin(), channels.end(), [&](const DecodedChannel& d) {
+        const auto decoded = std::find_if(channels.begin(), channels.end(), [&](const sampler::DecodedChannel& d) {
           return d.animation == animation.index && d.channel == ch.index;
         });
         if (decoded == channels.end()) throw std::runtime_error(entry.id + ": no decoded channel");
@@ -200,20 +200,20 @@ reports::CompareReport run_suite(const Behaviour& behaviour, const std::string& 
         }
       }
     }
-    reports::write_samples_file(out / fs::path(entry.samples).filename(), file);
+    samples::write_samples_file(out / fs::path(entry.samples).filename(), file);
   }
-  return reports::compare_paths(suite_dir(), out, {});
+  return compare::compare_paths(suite_dir(), out, {});
 }
 
-const reports::CaseResult& result_of(const reports::CompareReport& r, const std::string& id) {
+const compare::CaseResult& result_of(const compare::CompareReport& r, const std::string& id) {
   for (const auto& c : r.cases) {
     if (c.id == id) return c;
   }
   throw std::runtime_error("no case " + id);
 }
 
-bool lists(const std::vector<reports::ManifestVariant>& list, const std::string& name) {
-  return std::any_of(list.begin(), list.end(), [&](const reports::ManifestVariant& v) { return v.name == name; });
+bool lists(const std::vector<compare::ManifestVariant>& list, const std::string& name) {
+  return std::any_of(list.begin(), list.end(), [&](const compare::ManifestVariant& v) { return v.name == name; });
 }
 
 // float32 time lands inside edge_tiny_segment's one-ulp segment on a key: the
@@ -222,7 +222,7 @@ constexpr const char* kFloat32Time = "float32-time";
 
 TEST(Float32Engine, PassesEveryCaseWithinTheDerivedTolerances) {
   const auto r = run_suite({}, "spec");
-  ASSERT_EQ(r.cases.size(), reports::read_manifest(suite_dir() / "manifest.json").entries.size());
+  ASSERT_EQ(r.cases.size(), compare::read_manifest(suite_dir() / "manifest.json").entries.size());
   double worst_ratio = 0;
   std::string worst_case;
   for (const auto& c : r.cases) {
@@ -245,7 +245,7 @@ TEST(Float32Engine, PassesEveryCaseWithinTheDerivedTolerances) {
 
 // Whether some LINEAR/SLERP rotation track of the asset has consecutive keys
 // with a negative dot (where plain slerp takes the long way).
-bool has_negative_dot(const std::vector<DecodedChannel>& channels) {
+bool has_negative_dot(const std::vector<sampler::DecodedChannel>& channels) {
   for (const auto& c : channels) {
     if (c.kind != reference::ValueKind::kRotation ||
         (c.interpolation != Interp::kLinear && c.interpolation != Interp::kSlerp)) {
@@ -262,7 +262,7 @@ bool has_negative_dot(const std::vector<DecodedChannel>& channels) {
 
 // Whether some STEP track has a key (other than the first) whose value differs
 // from the previous key's: the golden times include every key.
-bool has_step_change(const std::vector<DecodedChannel>& channels) {
+bool has_step_change(const std::vector<sampler::DecodedChannel>& channels) {
   for (const auto& c : channels) {
     if (c.interpolation != Interp::kStep) continue;
     for (std::size_t k = 1; k < c.times.size(); ++k) {
@@ -275,12 +275,12 @@ bool has_step_change(const std::vector<DecodedChannel>& channels) {
 }
 
 void expect_bug_fails_exactly_where_exposed(const Behaviour& bug, const std::string& name,
-                                            bool (*exposed)(const std::vector<DecodedChannel>&)) {
+                                            bool (*exposed)(const std::vector<sampler::DecodedChannel>&)) {
   const auto r = run_suite(bug, name);
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   std::size_t failing = 0;
   for (const auto& entry : manifest.entries) {
-    const bool expected_fail = exposed(decoded_channels(suite_dir() / entry.file));
+    const bool expected_fail = exposed(sampler::decoded_channels(suite_dir() / entry.file));
     const auto& c = result_of(r, entry.id);
     EXPECT_EQ(c.failed(), expected_fail) << name << " on " << entry.id;
     failing += expected_fail ? 1 : 0;
@@ -311,7 +311,7 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
   alternatives["tie-negative-sign"].tie_negative_sign = true;
   alternatives["shortest-path-inner-slerp"].sqlerp_shortest_inner = true;
   alternatives["godot-slerp-ignores-tangents"].cubic_rotation_slerps_keys = true;
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   for (const auto& [name, behaviour] : alternatives) {
     const auto r = run_suite(behaviour, name);
     std::size_t documented = 0;
@@ -351,7 +351,7 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
 // perturbation analysis, 18 times more), so the first bound must be several times wider.
 TEST(ToleranceModel, IllConditionedSamplesGetWiderBounds) {
   const auto bound_at = [](const std::string& asset, double t) {
-    const auto channels = decoded_channels(valid_asset(asset));
+    const auto channels = sampler::decoded_channels(valid_asset(asset));
     return float32_error_bound(channels.at(0), t);
   };
   const double sqlerp = bound_at("sqlerp_control_hemisphere.gltf", 0.25);
@@ -362,4 +362,4 @@ TEST(ToleranceModel, IllConditionedSamplesGetWiderBounds) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

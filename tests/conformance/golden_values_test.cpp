@@ -1,8 +1,8 @@
 // Golden values of the committed suite checked by hand maths (closed forms written
 // out here, not the reference evaluator).
-#include <gltf_anim/conformance/sample.hpp>
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,13 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-reports::SamplesFile golden(const std::string& id) {
-  return reports::read_samples_file(valid_asset(id + ".samples.json"));
+samples::SamplesFile golden(const std::string& id) {
+  return samples::read_samples_file(valid_asset(id + ".samples.json"));
 }
 
 void expect_near(const std::vector<double>& actual, const std::vector<double>& expected, double tol) {
@@ -209,7 +209,7 @@ TEST(GoldenValues, SqlerpMidSegmentIsShoemakesFormula) {
 // The `no-extensions` variant of the sqlerp case with a fallback: the LINEAR
 // fallback sampler (keys identity @0, 90 deg about z @1), i.e. a slerp about z.
 TEST(GoldenValues, SqlerpNoExtensionsVariantIsTheLinearFallback) {
-  const auto f = reports::read_samples_file(valid_asset("sqlerp_with_fallback.no-extensions.variant.json"));
+  const auto f = samples::read_samples_file(valid_asset("sqlerp_with_fallback.no-extensions.variant.json"));
   const auto& c = channel(f, "/nodes/0/rotation");
   EXPECT_EQ(c.interpolation, "LINEAR");
   EXPECT_EQ(c.sampler, std::optional<std::size_t>(1));
@@ -228,18 +228,18 @@ TEST(GoldenValues, CompareCreditsThePlayedFallbackAsAVariant) {
   const auto fallback = valid_asset("sqlerp_with_fallback.no-extensions.variant.json");
   // The suite's manifest is one folder above the golden file: named explicitly,
   // as compare never walks up to find one.
-  reports::CompareOptions with_manifest;
+  compare::CompareOptions with_manifest;
   with_manifest.manifest = std::filesystem::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/manifest.json";
-  const auto r = reports::compare_paths(golden_file, fallback, with_manifest);
+  const auto r = compare::compare_paths(golden_file, fallback, with_manifest);
   ASSERT_EQ(r.cases.size(), 1u);
   EXPECT_TRUE(r.cases[0].passed());
   EXPECT_EQ(r.cases[0].matched_variant, "no-extensions");
-  const auto direct = reports::compare_paths(golden_file, golden_file, {});
+  const auto direct = compare::compare_paths(golden_file, golden_file, {});
   EXPECT_TRUE(direct.cases[0].passed());
   EXPECT_EQ(direct.cases[0].matched_variant, "");
   // Without the variant the fallback is far off: the curves differ by degrees.
-  EXPECT_TRUE(reports::compare_samples(reports::read_samples_file(golden_file),
-                                       reports::read_samples_file(fallback), {1e-6, 1e-6})
+  EXPECT_TRUE(compare::compare_samples(samples::read_samples_file(golden_file),
+                                       samples::read_samples_file(fallback), {1e-6, 1e-6})
                   .failed());
 }
 
@@ -286,7 +286,7 @@ TEST(GoldenValues, ContainersGiveIdenticalSamples) {
 
 // The value a manifest variant of a case gives at time t (fails the test when absent).
 std::vector<double> variant_value(const std::string& id, const std::string& name, double t) {
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   for (const auto& entry : manifest.entries) {
     if (entry.id != id) continue;
     for (const auto& v : entry.variants) {
@@ -315,9 +315,9 @@ TEST(GoldenValues, HalfTurnTieHasBothReadings) {
 // Only the tie case has consecutive rotation keys exactly 180 degrees of rotation apart
 // (a dot of 0 within float32 resolution): elsewhere the tie would decide samples silently.
 TEST(GoldenValues, NoOtherCaseHasAHalfTurnTie) {
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   for (const auto& entry : manifest.entries) {
-    for (const auto& c : decoded_channels(suite_dir() / entry.file)) {
+    for (const auto& c : sampler::decoded_channels(suite_dir() / entry.file)) {
       if (c.kind != reference::ValueKind::kRotation) continue;
       const std::size_t stride = c.values.size() / c.times.size();  // 4, or 12 for the cubic modes
       const std::size_t at_value = stride == 12 ? 4 : 0;
@@ -346,4 +346,4 @@ TEST(GoldenValues, NonUnitKeysAsStoredAndNormalizedFirst) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -3,7 +3,7 @@
 // error exactly when sample refuses the asset. The expected verdict of each
 // asset is written beside it, from the spec (times strictly increasing,
 // rotation keys unit quaternions, output count = keys x outputs per key).
-#include <gltf_anim/conformance/sample.hpp>
+#include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 // Buffer: floats 0, 1 (bufferView 0); UNSIGNED_BYTEs 0, 1 + padding
@@ -115,8 +115,8 @@ TEST(ImplicitAccessorAgreement, ValidateErrsExactlyWhenSampleRefuses) {
     bool refused = false;
     std::string why;
     try {
-      sample_asset(files[i]);
-    } catch (const SampleError& e) {
+      sampler::sample_asset(files[i]);
+    } catch (const sampler::SampleError& e) {
       refused = true;
       why = e.what();
     }
@@ -128,4 +128,4 @@ TEST(ImplicitAccessorAgreement, ValidateErrsExactlyWhenSampleRefuses) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -1,12 +1,12 @@
 // gltf-anim sample through the CLI: default times, --rate, --times, --no-extensions,
 // CSV, and exit codes on bad input.
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 // 'PATH' for the shell (built by append: GCC 12 warns falsely on "..." + std::string&&).
@@ -27,10 +27,10 @@ std::string join(std::initializer_list<std::string> words) {
   return out;
 }
 
-reports::SamplesFile sample(const std::string& args, const std::string& name) {
+samples::SamplesFile sample(const std::string& args, const std::string& name) {
   const auto out = scratch("cli_" + name) / "out.json";
   EXPECT_EQ(run_cli(join({"sample", args}), out), 0) << read_file(out.string() + ".err");
-  return reports::read_samples_json(read_file(out));
+  return samples::read_samples_json(read_file(out));
 }
 
 TEST(SampleCli, DefaultTimesAreKeysQuarterPointsAndOneBeforeAndAfter) {
@@ -98,7 +98,7 @@ TEST(SampleCli, CsvHasTheHeaderAndOneRowPerSample) {
   ASSERT_EQ(run_cli(join({"sample", quoted(valid_asset("weights2_linear.gltf")), "--format csv --times 0,1"}), out), 0);
   const std::string text = read_file(out);
   EXPECT_EQ(text.substr(0, text.find('\n')), "animation,channel,target,t,v0,v1");
-  const auto f = reports::read_samples_csv(text);
+  const auto f = samples::read_samples_csv(text);
   EXPECT_EQ(f.animations.at(0).channels.at(0).size(), 2u);
 }
 
@@ -132,4 +132,4 @@ TEST(SampleCli, MaxValuesBoundsWhatIsHeldInMemory) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -2,35 +2,37 @@
 // are refused before anything is allocated. Expected counts come from the
 // definition (k / rate <= end for k = 0, 1, ...), evaluated by a plain loop in
 // Python for the rounding cases.
-#include <gltf_anim/conformance/sample.hpp>
+#include <gltf_anim/sampler/sample.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <limits>
 
+namespace sampler = gltf_anim::sampler;
+
 namespace {
 
-using gltf_anim::conformance::rate_time_count;
-using gltf_anim::conformance::rate_times;
-using gltf_anim::conformance::SampleError;
+using gltf_anim::sampler::rate_time_count;
+using gltf_anim::sampler::rate_times;
+using gltf_anim::sampler::SampleError;
 
 TEST(RateTimes, CountFollowsTheDefinition) {
-  EXPECT_EQ(rate_time_count(1.0, 30.0), 31u);  // 0, 1/30, ..., 30/30
-  EXPECT_EQ(rate_time_count(1.0, 3.0), 4u);    // 3/3 == 1 is kept
-  EXPECT_EQ(rate_time_count(0.7, 10.0), 8u);
-  EXPECT_EQ(rate_time_count(0.0, 10.0), 1u);   // t = 0 only
-  EXPECT_EQ(rate_time_count(-1.0, 10.0), 0u);
+  EXPECT_EQ(sampler::rate_time_count(1.0, 30.0), 31u);  // 0, 1/30, ..., 30/30
+  EXPECT_EQ(sampler::rate_time_count(1.0, 3.0), 4u);    // 3/3 == 1 is kept
+  EXPECT_EQ(sampler::rate_time_count(0.7, 10.0), 8u);
+  EXPECT_EQ(sampler::rate_time_count(0.0, 10.0), 1u);   // t = 0 only
+  EXPECT_EQ(sampler::rate_time_count(-1.0, 10.0), 0u);
   // end * rate rounds up to 91205 here, but 91205 / 3 > end: k stops at 91204.
-  EXPECT_EQ(rate_time_count(30401.666666666664, 3.0), 91205u);
-  EXPECT_EQ(rate_time_count(30401.666666666668, 3.0), 91206u);
-  EXPECT_EQ(rate_time_count(1.0, 2e8), 200000001u);
-  EXPECT_EQ(rate_time_count(1e300, 1e300), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(sampler::rate_time_count(30401.666666666664, 3.0), 91205u);
+  EXPECT_EQ(sampler::rate_time_count(30401.666666666668, 3.0), 91206u);
+  EXPECT_EQ(sampler::rate_time_count(1.0, 2e8), 200000001u);
+  EXPECT_EQ(sampler::rate_time_count(1e300, 1e300), std::numeric_limits<std::uint64_t>::max());
 }
 
 TEST(RateTimes, TimesMatchTheirCount) {
   for (const auto& [end, rate] : {std::pair{1.0, 30.0}, {30401.666666666664, 3.0}, {0.7, 10.0}}) {
-    const auto times = rate_times(end, rate);
-    ASSERT_EQ(times.size(), rate_time_count(end, rate));
+    const auto times = sampler::rate_times(end, rate);
+    ASSERT_EQ(times.size(), sampler::rate_time_count(end, rate));
     EXPECT_LE(times.back(), end);
     EXPECT_GT(static_cast<double>(times.size()) / rate, end);
   }
@@ -38,9 +40,9 @@ TEST(RateTimes, TimesMatchTheirCount) {
 
 TEST(RateTimes, MoreThanTheCapIsRefusedBeforeAllocating) {
   // 2^28 + 1 times would be 2 GiB of doubles.
-  EXPECT_THROW(rate_times(1.0, 268435456.0), SampleError);
-  EXPECT_EQ(rate_time_count(1.0, 268435456.0), 268435457u);
-  EXPECT_EQ(rate_time_count(1.0, 268435455.0), 268435456u);  // at the cap: allowed
+  EXPECT_THROW(sampler::rate_times(1.0, 268435456.0), sampler::SampleError);
+  EXPECT_EQ(sampler::rate_time_count(1.0, 268435456.0), 268435457u);
+  EXPECT_EQ(sampler::rate_time_count(1.0, 268435455.0), 268435456u);  // at the cap: allowed
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-// sample_asset on broken assets: a SampleError with the documented exit code and
+// sampler::sample_asset on broken assets: a sampler::SampleError with the documented exit code and
 // the channel's JSON pointer, never a crash or a silent partial result.
-#include <gltf_anim/conformance/sample.hpp>
+#include <gltf_anim/sampler/sample.hpp>
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 // A minimal asset: node 0; accessor 0 = times (0, 1), accessor 1 = 2 x VEC3, accessor 2 = 2 x VEC4.
@@ -44,8 +44,8 @@ int exit_code_of(const std::string& name, const std::string& json) {
   const auto path = scratch("robust_" + name) / "asset.gltf";
   std::ofstream(path) << json;
   try {
-    sample_asset(path);
-  } catch (const SampleError& e) {
+    sampler::sample_asset(path);
+  } catch (const sampler::SampleError& e) {
     return e.exit_code();
   }
   return 0;
@@ -81,7 +81,7 @@ TEST(SampleRobustness, ChannelsWithoutNodeAreIgnoredAsTheSpecSays) {
   const auto path = scratch("robust_nonode") / "asset.gltf";
   std::ofstream(path) << asset_with(R"([{"channels":[{"sampler":0,"target":{"path":"translation"}}],)"
                                     R"("samplers":[{"input":0,"output":1}]}])");
-  const auto f = sample_asset(path);
+  const auto f = sampler::sample_asset(path);
   ASSERT_EQ(f.animations.size(), 1u);
   EXPECT_TRUE(f.animations[0].channels.empty());
 }
@@ -93,4 +93,4 @@ TEST(SampleRobustness, NotGltfIsExitCode2) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

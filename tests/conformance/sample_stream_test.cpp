@@ -1,8 +1,8 @@
-// gltf-anim sample streamed (conformance::SampleStream): the same bytes as the
+// gltf-anim sample streamed (sampler::SampleStream): the same bytes as the
 // model writers for any --threads, the error contract with threads, keyframes,
 // and memory bounded by a window of channels rather than by the output.
-#include <gltf_anim/conformance/sample.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 #include <spawn.h>
@@ -22,7 +22,7 @@
 
 extern char** environ;
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -152,10 +152,10 @@ std::vector<AnimationSpec> mixed_animations() {
   return {first, second};
 }
 
-std::string streamed(const fs::path& asset, reports::SamplesFormat format, unsigned threads,
-                     const SampleRequest& request = {}) {
+std::string streamed(const fs::path& asset, samples::SamplesFormat format, unsigned threads,
+                     const sampler::SampleRequest& request = {}) {
   std::ostringstream out;
-  SampleStream(asset, request).write(format, out, threads);
+  sampler::SampleStream(asset, request).write(format, out, threads);
   return out.str();
 }
 
@@ -163,18 +163,18 @@ TEST(SampleStream, SameBytesAsTheModelWriterForAnyThreadCount) {
   const fs::path dir = scratch("stream_bytes");
   const fs::path asset = write_asset(dir, "mixed", mixed_animations());
   for (const bool rate : {false, true}) {
-    SampleRequest request;
+    sampler::SampleRequest request;
     if (rate) request.rate = 7.0;
     SCOPED_TRACE(rate ? "rate" : "default times");
-    const reports::SamplesFile model = sample_asset(asset, request);
+    const samples::SamplesFile model = sampler::sample_asset(asset, request);
     ASSERT_EQ(model.animations.size(), 2u);
     ASSERT_EQ(model.animations[0].channels.size(), 18u);
-    const std::string json = reports::write_samples_json(model);
-    const std::string csv = reports::write_samples_csv(model);
+    const std::string json = samples::write_samples_json(model);
+    const std::string csv = samples::write_samples_csv(model);
     for (unsigned threads : {1u, 2u, 3u, 4u, 7u, 16u}) {
       SCOPED_TRACE(threads);
-      EXPECT_EQ(streamed(asset, reports::SamplesFormat::kJson, threads, request), json);
-      EXPECT_EQ(streamed(asset, reports::SamplesFormat::kCsv, threads, request), csv);
+      EXPECT_EQ(streamed(asset, samples::SamplesFormat::kJson, threads, request), json);
+      EXPECT_EQ(streamed(asset, samples::SamplesFormat::kCsv, threads, request), csv);
     }
   }
 }
@@ -182,8 +182,8 @@ TEST(SampleStream, SameBytesAsTheModelWriterForAnyThreadCount) {
 TEST(SampleStream, CliOutputIsTheSameForThreads1247) {
   const fs::path dir = scratch("stream_cli_threads");
   const fs::path asset = write_asset(dir, "mixed", mixed_animations());
-  const reports::SamplesFile model = sample_asset(asset);
-  const std::string expected[] = {reports::write_samples_json(model), reports::write_samples_csv(model)};
+  const samples::SamplesFile model = sampler::sample_asset(asset);
+  const std::string expected[] = {samples::write_samples_json(model), samples::write_samples_csv(model)};
   const char* formats[] = {"json", "csv"};
   for (int f = 0; f < 2; ++f) {
     for (const char* threads : {"1", "2", "4", "7"}) {
@@ -247,21 +247,21 @@ TEST(SampleStream, BadChannelsAreAllListedAndNothingIsWrittenWithThreads) {
 }
 
 TEST(SampleStream, KeyframesAreTheEvaluatedSamplersInputTimes) {
-  // Expected values from the generator's case definitions (conformance_assets/generator/src/cases.cpp).
+  // Expected values from the generator's case definitions (suite/src/cases.cpp).
   // sqlerp_with_fallback: the CUBICSLERP sampler (extension sampler 0) and the LINEAR
   // fallback (channel.sampler 1) both have keys {0, 1, 2.5} (float32, exact).
-  const auto golden = reports::read_samples_file(valid_asset("sqlerp_with_fallback.samples.json"));
+  const auto golden = samples::read_samples_file(valid_asset("sqlerp_with_fallback.samples.json"));
   const auto& sq = channel(golden, "/nodes/0/rotation");
   EXPECT_EQ(sq.sampler, std::optional<std::size_t>(0));
   EXPECT_EQ(sq.keyframes, (std::vector<double>{0.0, 1.0, 2.5}));
   // edge_late_start: keys 1/24, 0.5, 1.25 as float32 (1/24 is not exact in float32).
-  const auto late = reports::read_samples_file(valid_asset("edge_late_start.samples.json"));
+  const auto late = samples::read_samples_file(valid_asset("edge_late_start.samples.json"));
   EXPECT_EQ(channel(late, "/nodes/0/translation").keyframes,
             (std::vector<double>{static_cast<double>(1.0f / 24), 0.5, 1.25}));
   // The core-only view evaluates the fallback: sampler 1, same keys.
-  SampleRequest core;
+  sampler::SampleRequest core;
   core.extensions = false;
-  const auto fallback = sample_asset(valid_asset("sqlerp_with_fallback.gltf"), core);
+  const auto fallback = sampler::sample_asset(valid_asset("sqlerp_with_fallback.gltf"), core);
   const auto& fb = channel(fallback, "/nodes/0/rotation");
   EXPECT_EQ(fb.sampler, std::optional<std::size_t>(1));
   EXPECT_EQ(fb.keyframes, (std::vector<double>{0.0, 1.0, 2.5}));
@@ -355,4 +355,4 @@ TEST(SampleStream, MemoryIsBoundedByAWindowOfChannelsNotByTheOutput) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -1,8 +1,8 @@
 // The committed suite is exactly the generator's output; the generator is deterministic;
 // the manifest describes every asset.
-#include <gltf_anim/conformance/suite.hpp>
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/suite/suite.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -11,7 +11,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -68,7 +68,7 @@ TEST(Suite, ManifestListsEveryAssetWithItsGoldenAndTolerances) {
     EXPECT_TRUE(fs::exists(suite_dir() / a["file"].GetString())) << id;
     const fs::path samples = suite_dir() / a["samples"].GetString();
     ASSERT_TRUE(fs::exists(samples)) << id;
-    const auto golden = reports::read_samples_file(samples);
+    const auto golden = samples::read_samples_file(samples);
     EXPECT_EQ(golden.asset, fs::path(a["file"].GetString()).filename().string());
     EXPECT_FALSE(golden.animations.empty()) << id;
     for (const auto& anim : golden.animations) EXPECT_FALSE(anim.channels.empty()) << id;
@@ -107,7 +107,7 @@ TEST(Suite, ReadmeListsEveryCase) {
 // which spec sentence it breaks ("breaks ..."), which the report shows to the engine's
 // author; a variant is allowed by the specs and breaks none.
 TEST(Suite, EveryKnownDivergenceNamesTheSpecSentenceItBreaks) {
-  const auto manifest = reports::read_manifest(suite_dir() / "manifest.json");
+  const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   std::size_t divergences = 0;
   for (const auto& entry : manifest.entries) {
     for (const auto& d : entry.known_divergences) {
@@ -123,4 +123,4 @@ TEST(Suite, EveryKnownDivergenceNamesTheSpecSentenceItBreaks) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -1,7 +1,7 @@
 // Every valid asset of the suite passes the validator without errors. The only
 // exceptions are the draft-extension cases whose JSON follows the draft rather
 // than the core schema (documented in README.md "Drafts").
-#include <gltf_anim/conformance/suite.hpp>
+#include <gltf_anim/suite/suite.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 
 #include "conformance_test_util.hpp"
 
-namespace gltf_anim::conformance::test {
+namespace gltf_anim::suite::test {
 namespace {
 
 bool follows_a_draft_schema(const Case& c) {
@@ -38,4 +38,4 @@ TEST(Validity, EveryValidAssetHasNoValidationErrors) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::conformance::test
+}  // namespace gltf_anim::suite::test

@@ -1,5 +1,6 @@
 // compare: error measures and matching, with expected values from closed forms.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,8 @@
 #include <utility>
 
 namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 
 namespace {
 
@@ -22,9 +25,9 @@ std::array<double, 4> axis_angle(double ax, double ay, double az, double angle) 
 constexpr std::array<double, 4> kIdentity{0, 0, 0, 1};
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-gr::SamplesFile one_channel(const std::string& target, std::initializer_list<double> times,
+gs::SamplesFile one_channel(const std::string& target, std::initializer_list<double> times,
                             std::vector<std::vector<double>> values, std::size_t animation = 0) {
-  gr::SamplesFile f;
+  gs::SamplesFile f;
   f.asset = "case.gltf";
   auto& a = f.animations.emplace_back();
   a.index = animation;
@@ -40,41 +43,41 @@ gr::SamplesFile one_channel(const std::string& target, std::initializer_list<dou
 TEST(CompareMeasures, AngleOfSmallRotationAboutAnAxis) {
   // 0.01 rad about (1, 2, 2)/3 against identity: the rotation angle is 0.01.
   const auto q = axis_angle(1.0 / 3, 2.0 / 3, 2.0 / 3, 0.01);
-  EXPECT_NEAR(gr::angle_between(kIdentity, q), 0.01, 1e-15);
-  EXPECT_NEAR(gr::angle_between(q, kIdentity), 0.01, 1e-15);
+  EXPECT_NEAR(gc::angle_between(kIdentity, q), 0.01, 1e-15);
+  EXPECT_NEAR(gc::angle_between(q, kIdentity), 0.01, 1e-15);
 }
 
 TEST(CompareMeasures, QAndMinusQAreTheSameRotation) {
   const auto q = axis_angle(0, 1, 0, 1.2);
   const std::array<double, 4> minus{-q[0], -q[1], -q[2], -q[3]};
-  EXPECT_EQ(gr::angle_between(q, minus), 0.0);
+  EXPECT_EQ(gc::angle_between(q, minus), 0.0);
   // Rotations 0.3 apart, one of them sign-flipped: still 0.3.
   const auto r = axis_angle(0, 1, 0, 1.5);
   const std::array<double, 4> minus_r{-r[0], -r[1], -r[2], -r[3]};
-  EXPECT_NEAR(gr::angle_between(q, minus_r), 0.3, 1e-14);
+  EXPECT_NEAR(gc::angle_between(q, minus_r), 0.3, 1e-14);
 }
 
 TEST(CompareMeasures, HalfTurnAndUnnormalizedInputs) {
-  EXPECT_NEAR(gr::angle_between(kIdentity, std::array<double, 4>{1, 0, 0, 0}),
+  EXPECT_NEAR(gc::angle_between(kIdentity, std::array<double, 4>{1, 0, 0, 0}),
               std::numbers::pi, 1e-15);
   const auto q = axis_angle(0, 0, 1, 0.7);
   const std::array<double, 4> scaled{2 * q[0], 2 * q[1], 2 * q[2], 2 * q[3]};
-  EXPECT_NEAR(gr::angle_between(q, scaled), 0.0, 1e-15);
+  EXPECT_NEAR(gc::angle_between(q, scaled), 0.0, 1e-15);
   // Stored quaternion slightly off unit length: normalized first.
   const std::array<double, 4> long_identity{0, 0, 0, 1.001};
-  EXPECT_EQ(gr::angle_between(kIdentity, long_identity), 0.0);
+  EXPECT_EQ(gc::angle_between(kIdentity, long_identity), 0.0);
 }
 
 TEST(CompareMeasures, TinyAnglesKeepTheirPrecision) {
   // 2*acos(dot) would give 0 or ~2e-8 here; the atan2 form keeps 1e-10.
   const auto q = axis_angle(1, 0, 0, 1e-10);
-  EXPECT_NEAR(gr::angle_between(kIdentity, q), 1e-10, 1e-20);
+  EXPECT_NEAR(gc::angle_between(kIdentity, q), 1e-10, 1e-20);
 }
 
 TEST(CompareMeasures, DegenerateQuaternionsAreInfinitelyWrong) {
-  EXPECT_EQ(gr::angle_between(kIdentity, std::array<double, 4>{0, 0, 0, 0}), kInf);
-  EXPECT_EQ(gr::angle_between(kIdentity, std::array<double, 4>{0, std::nan(""), 0, 1}), kInf);
-  EXPECT_EQ(gr::angle_between(kIdentity, std::array<double, 3>{0, 0, 1}), kInf);
+  EXPECT_EQ(gc::angle_between(kIdentity, std::array<double, 4>{0, 0, 0, 0}), kInf);
+  EXPECT_EQ(gc::angle_between(kIdentity, std::array<double, 4>{0, std::nan(""), 0, 1}), kInf);
+  EXPECT_EQ(gc::angle_between(kIdentity, std::array<double, 3>{0, 0, 1}), kInf);
 }
 
 // A zero quaternion is no rotation: it matches only another zero quaternion
@@ -82,10 +85,10 @@ TEST(CompareMeasures, DegenerateQuaternionsAreInfinitelyWrong) {
 TEST(CompareMeasures, ZeroQuaternionsMatchOnlyZeroQuaternions) {
   const std::array<double, 4> zero{0, 0, 0, 0};
   const std::array<double, 4> signed_zero{-0.0, 0, -0.0, 0};
-  EXPECT_EQ(gr::angle_between(zero, zero), 0.0);
-  EXPECT_EQ(gr::angle_between(zero, signed_zero), 0.0);
-  EXPECT_EQ(gr::angle_between(zero, kIdentity), kInf);
-  EXPECT_EQ(gr::angle_between(kIdentity, signed_zero), kInf);
+  EXPECT_EQ(gc::angle_between(zero, zero), 0.0);
+  EXPECT_EQ(gc::angle_between(zero, signed_zero), 0.0);
+  EXPECT_EQ(gc::angle_between(zero, kIdentity), kInf);
+  EXPECT_EQ(gc::angle_between(kIdentity, signed_zero), kInf);
 }
 
 // Identical values give exactly 0, and the angle does not depend on the scale:
@@ -94,54 +97,54 @@ TEST(CompareMeasures, ZeroQuaternionsMatchOnlyZeroQuaternions) {
 // rotation by 0.5 about z, scaled, against the identity.
 TEST(CompareMeasures, AngleIsExactForIdenticalAndScaleFree) {
   const auto q = axis_angle(0.6, 0, 0.8, 0.3);
-  EXPECT_EQ(gr::angle_between(q, q), 0.0);
+  EXPECT_EQ(gc::angle_between(q, q), 0.0);
   const auto r = axis_angle(0, 0, 1, 0.5);
   for (double scale : {1e-200, 1e-300, 1e300}) {
     SCOPED_TRACE(scale);
     const std::array<double, 4> s{r[0] * scale, r[1] * scale, r[2] * scale, r[3] * scale};
-    EXPECT_EQ(gr::angle_between(s, s), 0.0);
-    EXPECT_NEAR(gr::angle_between(s, kIdentity), 0.5, 1e-12);
+    EXPECT_EQ(gc::angle_between(s, s), 0.0);
+    EXPECT_NEAR(gc::angle_between(s, kIdentity), 0.5, 1e-12);
     const std::array<double, 4> id{0, 0, 0, scale};
-    EXPECT_NEAR(gr::angle_between(s, id), 0.5, 1e-12);
+    EXPECT_NEAR(gc::angle_between(s, id), 0.5, 1e-12);
   }
 }
 
 TEST(CompareSamples, ASamplesFileWithZeroQuaternionsMatchesItself) {
   const auto f = one_channel("/nodes/0/rotation", {0, 1}, {{0, 0, 0, 0}, {0, 0, 0, 1}});
-  const auto r = gr::compare_samples(f, f, {0, 0});
+  const auto r = gc::compare_samples(f, f, {0, 0});
   EXPECT_TRUE(r.passed());
   EXPECT_EQ(r.angle.max, 0.0);
 }
 
 TEST(CompareMeasures, MaxAbsDifference) {
-  EXPECT_EQ(gr::max_abs_difference(std::array<double, 3>{1, 2, 3},
+  EXPECT_EQ(gc::max_abs_difference(std::array<double, 3>{1, 2, 3},
                                    std::array<double, 3>{1.5, 2, 2}),
             1.0);
-  EXPECT_EQ(gr::max_abs_difference(std::array<double, 1>{-0.0}, std::array<double, 1>{0.0}), 0.0);
-  EXPECT_EQ(gr::max_abs_difference(std::array<double, 1>{1}, std::array<double, 1>{std::nan("")}),
+  EXPECT_EQ(gc::max_abs_difference(std::array<double, 1>{-0.0}, std::array<double, 1>{0.0}), 0.0);
+  EXPECT_EQ(gc::max_abs_difference(std::array<double, 1>{1}, std::array<double, 1>{std::nan("")}),
             kInf);
 }
 
 TEST(CompareMeasures, WhichChannelsUseTheAngle) {
-  gr::SampledChannel c;
+  gs::SampledChannel c;
   c.target = "/nodes/0/rotation";
   c.add_sample(0, {0, 0, 0, 1});
-  EXPECT_TRUE(gr::uses_angle(c));
-  c.measure = gr::Measure::kAbsolute;
-  EXPECT_FALSE(gr::uses_angle(c));
-  gr::SampledChannel tex;  // KHR_texture_transform rotation is a scalar
+  EXPECT_TRUE(gc::uses_angle(c));
+  c.measure = gs::Measure::kAbsolute;
+  EXPECT_FALSE(gc::uses_angle(c));
+  gs::SampledChannel tex;  // KHR_texture_transform rotation is a scalar
   tex.target = "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/rotation";
   tex.add_sample(0, {0.5});
-  EXPECT_FALSE(gr::uses_angle(tex));
-  gr::SampledChannel ptr;
+  EXPECT_FALSE(gc::uses_angle(tex));
+  gs::SampledChannel ptr;
   ptr.target = "/extensions/EXT_custom/q";
   ptr.add_sample(0, {0, 0, 0, 1});
-  EXPECT_FALSE(gr::uses_angle(ptr));
+  EXPECT_FALSE(gc::uses_angle(ptr));
   ptr.interpolation = "SLERP";
-  EXPECT_TRUE(gr::uses_angle(ptr));
+  EXPECT_TRUE(gc::uses_angle(ptr));
   ptr.interpolation = "LINEAR";
-  ptr.measure = gr::Measure::kAngle;
-  EXPECT_TRUE(gr::uses_angle(ptr));
+  ptr.measure = gs::Measure::kAngle;
+  EXPECT_TRUE(gc::uses_angle(ptr));
 }
 
 TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
@@ -149,11 +152,11 @@ TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
                                   {{0, 0, 0}, {1, 2, 3}, {2, 4, 6}});
   const auto actual = one_channel("/nodes/0/translation", {1, 0.5, 0},  // any order
                                   {{2, 4, 6.125}, {1, 2.25, 3}, {0, 0, 0}});
-  const gr::CaseResult r = gr::compare_samples(golden, actual, {1e-5, 1e-5});
+  const gc::CaseResult r = gc::compare_samples(golden, actual, {1e-5, 1e-5});
   EXPECT_FALSE(r.passed());
   ASSERT_EQ(r.channels.size(), 1u);
   const auto& ch = r.channels[0];
-  EXPECT_EQ(ch.measure, gr::ErrorMeasure::kAbsolute);
+  EXPECT_EQ(ch.measure, gc::ErrorMeasure::kAbsolute);
   EXPECT_EQ(ch.compared, 3u);
   EXPECT_EQ(ch.over_tolerance, 2u);
   EXPECT_EQ(ch.stats.max, 0.25);
@@ -169,9 +172,9 @@ TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
 
   // The same data passes under a tolerance above the worst error; a
   // tolerance equal to the error passes too (error <= tolerance).
-  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.3, 1e-5}).passed());
-  EXPECT_TRUE(gr::compare_samples(golden, actual, {0.25, 1e-5}).passed());
-  EXPECT_FALSE(gr::compare_samples(golden, actual, {0.2, 1e-5}).passed());
+  EXPECT_TRUE(gc::compare_samples(golden, actual, {0.3, 1e-5}).passed());
+  EXPECT_TRUE(gc::compare_samples(golden, actual, {0.25, 1e-5}).passed());
+  EXPECT_FALSE(gc::compare_samples(golden, actual, {0.2, 1e-5}).passed());
 }
 
 TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
@@ -182,13 +185,13 @@ TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
   const auto actual = one_channel(
       "/nodes/2/rotation", {0, 1},
       {{-q[0], -q[1], -q[2], -q[3]}, {near.begin(), near.end()}});
-  auto r = gr::compare_samples(golden, actual, {1e-5, 0.02});
+  auto r = gc::compare_samples(golden, actual, {1e-5, 0.02});
   EXPECT_TRUE(r.passed());
-  EXPECT_EQ(r.channels[0].measure, gr::ErrorMeasure::kAngle);
+  EXPECT_EQ(r.channels[0].measure, gc::ErrorMeasure::kAngle);
   EXPECT_NEAR(r.angle.max, 0.01, 1e-12);
   EXPECT_EQ(r.angle.worst_t, 1.0);
   EXPECT_NEAR(r.angle.mean, 0.005, 1e-12);
-  r = gr::compare_samples(golden, actual, {1, 0.005});
+  r = gc::compare_samples(golden, actual, {1, 0.005});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].over_tolerance, 1u);
 }
@@ -196,7 +199,7 @@ TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
 TEST(CompareSamples, MissingSampleIsAFailure) {
   const auto golden = one_channel("/nodes/0/scale", {0, 1, 2}, {{1}, {2}, {3}});
   const auto actual = one_channel("/nodes/0/scale", {0, 2}, {{1}, {3}});
-  const auto r = gr::compare_samples(golden, actual, {});
+  const auto r = gc::compare_samples(golden, actual, {});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].missing_samples, 1u);
   EXPECT_EQ(r.channels[0].compared, 2u);
@@ -212,14 +215,14 @@ TEST(CompareSamples, MissingChannelOrAnimationIsAFailure) {
   extra.target = "/nodes/1/scale";
   extra.add_sample(0, {1});
   const auto actual = one_channel("/nodes/0/scale", {0}, {{1}});
-  auto r = gr::compare_samples(golden, actual, {});
+  auto r = gc::compare_samples(golden, actual, {});
   EXPECT_FALSE(r.passed());
   EXPECT_TRUE(r.channels[1].missing);
   EXPECT_TRUE(r.channels[0].passed);
   EXPECT_EQ(r.channels[1].problem, "channel missing in the actual samples");
 
   const auto other_animation = one_channel("/nodes/0/scale", {0}, {{1}}, 5);
-  r = gr::compare_samples(golden, other_animation, {});
+  r = gc::compare_samples(golden, other_animation, {});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].problem, "animation missing in the actual samples");
   ASSERT_EQ(r.warnings.size(), 1u);
@@ -232,7 +235,7 @@ TEST(CompareSamples, ExtraActualDataIsAWarningNotAFailure) {
   auto& extra = actual.animations[0].channels.emplace_back();
   extra.target = "/nodes/9/translation";
   extra.add_sample(0, {1, 2, 3});
-  const auto r = gr::compare_samples(golden, actual, {});
+  const auto r = gc::compare_samples(golden, actual, {});
   EXPECT_TRUE(r.passed());
   EXPECT_EQ(r.channels[0].extra_samples, 1u);
   ASSERT_EQ(r.warnings.size(), 2u);
@@ -245,10 +248,10 @@ TEST(CompareSamples, TimesMatchWithinTheEpsilon) {
   // float32 times (0.1f = 0.10000000149..., 100.1f = 100.09999847...) match.
   const auto f32 = one_channel("/nodes/0/scale", {static_cast<double>(0.1f), static_cast<double>(100.1f)},
                                {{1}, {2}});
-  EXPECT_TRUE(gr::compare_samples(golden, f32, {}).passed());
+  EXPECT_TRUE(gc::compare_samples(golden, f32, {}).passed());
   // 1e-4 off is another time: missing.
   const auto off = one_channel("/nodes/0/scale", {0.1001, 100.1}, {{1}, {2}});
-  const auto r = gr::compare_samples(golden, off, {});
+  const auto r = gc::compare_samples(golden, off, {});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].missing_samples, 1u);
   EXPECT_EQ(r.channels[0].extra_samples, 1u);
@@ -256,18 +259,18 @@ TEST(CompareSamples, TimesMatchWithinTheEpsilon) {
   // each get their own sample.
   const auto dense = one_channel("/nodes/0/scale", {1.0, 1.0 + 4e-7}, {{1}, {2}});
   const auto dense_actual = one_channel("/nodes/0/scale", {1.0 + 4e-7, 1.0}, {{2}, {1}});
-  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}).passed());
-  EXPECT_TRUE(gr::compare_samples(dense, dense_actual, {}, 0).passed());  // exact times, epsilon 0
+  EXPECT_TRUE(gc::compare_samples(dense, dense_actual, {}).passed());
+  EXPECT_TRUE(gc::compare_samples(dense, dense_actual, {}, 0).passed());  // exact times, epsilon 0
 }
 
 TEST(CompareSamples, WidthMismatchAndNaNFail) {
   const auto golden = one_channel("/nodes/0/weights", {0}, {{0.5, 0.5}});
   const auto narrow = one_channel("/nodes/0/weights", {0}, {{0.5}});
-  auto r = gr::compare_samples(golden, narrow, {});
+  auto r = gc::compare_samples(golden, narrow, {});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.channels[0].problem, "actual values have 1 components per sample, golden 2");
   const auto nan = one_channel("/nodes/0/weights", {0}, {{0.5, std::nan("")}});
-  r = gr::compare_samples(golden, nan, {1e9, 1e9});
+  r = gc::compare_samples(golden, nan, {1e9, 1e9});
   EXPECT_FALSE(r.passed());
   EXPECT_EQ(r.absolute.max, kInf);
 }
@@ -275,41 +278,41 @@ TEST(CompareSamples, WidthMismatchAndNaNFail) {
 // A golden file without a single sample checks nothing: that is neither a
 // pass (it would count as conformance evidence) nor a failure.
 TEST(CompareSamples, EmptyGoldenIsNothingCompared) {
-  gr::SamplesFile no_animation;
+  gs::SamplesFile no_animation;
   no_animation.asset = "case.gltf";
-  gr::SamplesFile no_channel = no_animation;
+  gs::SamplesFile no_channel = no_animation;
   no_channel.animations.emplace_back().index = 0;  // e.g. the core-only view of a pointer-only clip
-  gr::SamplesFile no_sample = no_channel;
+  gs::SamplesFile no_sample = no_channel;
   no_sample.animations[0].channels.emplace_back().target = "/nodes/0/scale";
   const auto actual = one_channel("/nodes/0/translation", {0}, {{1, 2, 3}});
-  const std::pair<const gr::SamplesFile*, const gr::SamplesFile*> pairs[] = {
+  const std::pair<const gs::SamplesFile*, const gs::SamplesFile*> pairs[] = {
       {&no_animation, &no_animation}, {&no_animation, &actual}, {&no_channel, &no_channel},
       {&no_channel, &actual},         {&no_sample, &no_sample}};
   for (const auto& [golden, a] : pairs) {
     {
-      const auto r = gr::compare_samples(*golden, *a, {});
-      EXPECT_EQ(r.outcome, gr::CaseOutcome::kNothingCompared);
+      const auto r = gc::compare_samples(*golden, *a, {});
+      EXPECT_EQ(r.outcome, gc::CaseOutcome::kNothingCompared);
       EXPECT_FALSE(r.passed());
       EXPECT_FALSE(r.failed());
       EXPECT_EQ(r.problem, "the golden samples hold no sample: nothing compared");
     }
   }
   // The actual file's extra channel is still reported.
-  EXPECT_EQ(gr::compare_samples(no_channel, actual, {}).warnings.size(), 1u);
+  EXPECT_EQ(gc::compare_samples(no_channel, actual, {}).warnings.size(), 1u);
   // A golden channel, even an empty one, missing from the actual file fails.
-  EXPECT_EQ(gr::compare_samples(no_sample, actual, {}).outcome, gr::CaseOutcome::kFailed);
+  EXPECT_EQ(gc::compare_samples(no_sample, actual, {}).outcome, gc::CaseOutcome::kFailed);
   // One golden sample is enough to be a real comparison.
   const auto one = one_channel("/nodes/0/translation", {0}, {{1, 2, 3}});
-  EXPECT_EQ(gr::compare_samples(one, one, {}).outcome, gr::CaseOutcome::kPassed);
+  EXPECT_EQ(gc::compare_samples(one, one, {}).outcome, gc::CaseOutcome::kPassed);
   // A missing golden channel in the actual file still fails, empty or not.
-  gr::SamplesFile empty_actual;
-  EXPECT_EQ(gr::compare_samples(one, empty_actual, {}).outcome, gr::CaseOutcome::kFailed);
+  gs::SamplesFile empty_actual;
+  EXPECT_EQ(gc::compare_samples(one, empty_actual, {}).outcome, gc::CaseOutcome::kFailed);
 }
 
 TEST(CompareReport, CountsAndSummaryLineWithNothingCompared) {
-  gr::CompareReport r;
-  for (auto o : {gr::CaseOutcome::kPassed, gr::CaseOutcome::kFailed, gr::CaseOutcome::kNothingCompared,
-                 gr::CaseOutcome::kNothingCompared}) {
+  gc::CompareReport r;
+  for (auto o : {gc::CaseOutcome::kPassed, gc::CaseOutcome::kFailed, gc::CaseOutcome::kNothingCompared,
+                 gc::CaseOutcome::kNothingCompared}) {
     r.cases.emplace_back().outcome = o;
   }
   EXPECT_EQ(r.passed(), 1u);

@@ -1,5 +1,6 @@
 // compare report writers: content, summary line, escaping of hostile text, determinism.
-#include <gltf_anim/reports/compare.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -10,14 +11,16 @@
 #include "strict_text.hpp"
 
 namespace gr = gltf_anim::reports;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
 
 namespace {
 
 const std::string kEvil = "<script>alert('x')</script>|*evil*`](http://x)\n# h & \"q\"\x1b[31m\xff";
 
-gr::SamplesFile channel_file(const std::string& asset, const std::string& target,
+gs::SamplesFile channel_file(const std::string& asset, const std::string& target,
                              std::vector<std::vector<double>> values) {
-  gr::SamplesFile f;
+  gs::SamplesFile f;
   f.asset = asset;
   auto& c = f.animations.emplace_back().channels.emplace_back();
   c.target = target;
@@ -31,13 +34,13 @@ gr::SamplesFile channel_file(const std::string& asset, const std::string& target
 
 // Two cases: "good" passes; the hostile-named one fails on two channels
 // (a translation 0.5 off at t=0.5 and a missing rotation).
-gr::CompareReport sample_report() {
-  gr::CompareReport r;
+gc::CompareReport sample_report() {
+  gc::CompareReport r;
   r.golden = "golden/";
   r.actual = "actual & co/";
   r.generator = "gltf-anim test";
   const auto g1 = channel_file("good.gltf", "/nodes/0/scale", {{1}, {2}, {3}});
-  gr::CaseResult good = gr::compare_samples(g1, g1, {});
+  gc::CaseResult good = gc::compare_samples(g1, g1, {});
   good.id = "good";
   good.features = {"scale"};
   good.clauses = {"3.11"};
@@ -50,7 +53,7 @@ gr::CompareReport sample_report() {
   rot.add_sample(0, {0, 0, 0, 1});
   const auto a2 = channel_file(kEvil, "/nodes/0/translation" + kEvil,
                                {{0, 0, 0}, {1.5, 1, 1}, {2, 2, 2}});
-  gr::CaseResult bad = gr::compare_samples(g2, a2, {});
+  gc::CaseResult bad = gc::compare_samples(g2, a2, {});
   bad.id = kEvil;
   bad.features = {"translation", kEvil};
   bad.clauses = {kEvil};
@@ -61,7 +64,7 @@ gr::CompareReport sample_report() {
   return r;
 }
 
-std::string render(const gr::CompareReport& r, const std::string& format) {
+std::string render(const gc::CompareReport& r, const std::string& format) {
   std::ostringstream out;
   EXPECT_TRUE(gr::write_compare_report(out, r, format));
   return out.str();
@@ -190,10 +193,10 @@ TEST(CompareReports, HtmlIsSelfContainedWithPlotsAndFeatureTables) {
 TEST(CompareReports, HtmlPlotCoordinatesFollowTheData) {
   // Golden 0, 1, 2 over t = 0, 0.5, 1; actual 1.5 at t = 0.5. Values span
   // [0, 2] padded by 6% each side: [-0.12, 2.12] over 170 units from y=34.
-  gr::CompareReport r;
+  gc::CompareReport r;
   const auto g = channel_file("p.gltf", "/nodes/0/scale", {{0}, {1}, {2}});
   const auto a = channel_file("p.gltf", "/nodes/0/scale", {{0}, {1.5}, {2}});
-  r.cases.push_back(gr::compare_samples(g, a, {}));
+  r.cases.push_back(gc::compare_samples(g, a, {}));
   const std::string html = render(r, "html");
   auto y = [](double v) { return 34 + 170 - (v + 0.12) / 2.24 * 170; };
   auto x = [](double t) { return 70 + t * (820 - 70 - 16); };
@@ -210,10 +213,10 @@ TEST(CompareReports, HtmlPlotCoordinatesFollowTheData) {
 // <skipped>, not in the failures, and not counted as passed.
 TEST(CompareReports, NothingComparedInEveryFormat) {
   auto r = sample_report();
-  gr::SamplesFile empty;
+  gs::SamplesFile empty;
   empty.asset = "pointer_only.gltf";
   empty.animations.emplace_back();
-  gr::CaseResult none = gr::compare_samples(empty, empty, {});
+  gc::CaseResult none = gc::compare_samples(empty, empty, {});
   none.id = "pointer_only";
   none.features = {"scale"};
   r.cases.push_back(none);

@@ -1,8 +1,9 @@
 // Hostile text through every report writer: each output must be valid UTF-8
 // and parse strictly in its format (strict_text.hpp), and the escaping policy
-// of each format (reports/src/text_escape.hpp) holds on its own.
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+// of each format (text/include/gltf_anim/text/escape.hpp) holds on its own.
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 
 #include <gtest/gtest.h>
@@ -13,10 +14,12 @@
 #include <vector>
 
 #include "strict_text.hpp"
-#include "text_escape.hpp"
+#include <gltf_anim/text/escape.hpp>
 
 namespace gr = gltf_anim::reports;
-namespace gd = gltf_anim::reports::detail;
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
+namespace gd = gltf_anim::text;
 using gltf_anim::validator::Issue;
 using gltf_anim::validator::Severity;
 using gltf_anim::validator::ValidationReport;
@@ -67,8 +70,8 @@ ValidationReport hostile_validation_report() {
   return r;
 }
 
-gr::SamplesFile hostile_samples() {
-  gr::SamplesFile f;
+gs::SamplesFile hostile_samples() {
+  gs::SamplesFile f;
   f.asset = all_hostile();
   f.generator = all_hostile();
   for (const auto& h : kHostile) {
@@ -86,18 +89,18 @@ gr::SamplesFile hostile_samples() {
 // One failing case (every channel 0.5 off, one channel missing), one passing
 // case, both named with all the hostile strings, and hostile warnings, notes,
 // features, clauses and file names.
-gr::CompareReport hostile_compare_report() {
-  gr::CompareReport r;
+gc::CompareReport hostile_compare_report() {
+  gc::CompareReport r;
   r.golden = all_hostile();
   r.actual = all_hostile();
   r.generator = all_hostile();
-  const gr::SamplesFile golden = hostile_samples();
-  gr::SamplesFile actual = golden;
+  const gs::SamplesFile golden = hostile_samples();
+  gs::SamplesFile actual = golden;
   for (auto& a : actual.animations) {
     for (auto& c : a.channels) c.values[0] += 0.5;
   }
   actual.animations.back().channels.clear();
-  gr::CaseResult bad = gr::compare_samples(golden, actual, {});
+  gc::CaseResult bad = gc::compare_samples(golden, actual, {});
   bad.id = all_hostile();
   bad.golden_file = all_hostile();
   bad.actual_file = all_hostile();
@@ -105,7 +108,7 @@ gr::CompareReport hostile_compare_report() {
   bad.clauses = kHostile;
   bad.notes = all_hostile();
   bad.warnings = kHostile;
-  gr::CaseResult good = gr::compare_samples(golden, golden, {});
+  gc::CaseResult good = gc::compare_samples(golden, golden, {});
   good.id = "good " + all_hostile();
   good.features = kHostile;
   r.cases = {good, bad};
@@ -210,17 +213,17 @@ TEST(ReportTextSafety, CompareJsonIsStrictJson) {
 }
 
 TEST(ReportTextSafety, SamplesFilesAreStrictAndReadBack) {
-  const gr::SamplesFile f = hostile_samples();
-  const std::string json = gr::write_samples_json(f);
+  const gs::SamplesFile f = hostile_samples();
+  const std::string json = gs::write_samples_json(f);
   EXPECT_EQ(strict_text::json_problem(json), "") << json;
-  const std::string csv = gr::write_samples_csv(f);
+  const std::string csv = gs::write_samples_csv(f);
   EXPECT_TRUE(strict_text::utf8(csv));
   // Both read back (the readers refuse text that is not UTF-8), names repaired.
-  const gr::SamplesFile j = gr::read_samples_json(json, {}, "hostile.json");
+  const gs::SamplesFile j = gs::read_samples_json(json, {}, "hostile.json");
   ASSERT_EQ(j.animations.size(), kHostile.size());
   EXPECT_EQ(j.animations[0].name, "lone" + kReplacement + kReplacement + kReplacement + "surrogate");
   EXPECT_EQ(j.animations[5].name, std::string("nul\0byte", 8));
-  const gr::SamplesFile c = gr::read_samples_csv(csv, {}, "hostile.csv");
+  const gs::SamplesFile c = gs::read_samples_csv(csv, {}, "hostile.csv");
   std::size_t channels = 0;
   for (const auto& a : c.animations) channels += a.channels.size();
   ASSERT_EQ(channels, kHostile.size());
@@ -232,19 +235,19 @@ TEST(ReportTextSafety, SamplesReadersRefuseLoneSurrogates) {
   // not UTF-8 (a surrogate code point), and so is any unpaired surrogate.
   for (const char* name : {R"("\udc00")", R"("a\udfffb")"}) {
     const std::string in = std::string(R"({"asset": "a", "animations": [{"name": )") + name + "}]}";
-    EXPECT_THROW(gr::read_samples_json(in, {}, "s.json"), gr::SamplesFormatError) << in;
+    EXPECT_THROW(gs::read_samples_json(in, {}, "s.json"), gs::SamplesFormatError) << in;
   }
   const std::string key = R"({"asset": "a", "\udc00": 1, "animations": []})";
-  EXPECT_THROW(gr::read_samples_json(key, {}, "s.json"), gr::SamplesFormatError);
+  EXPECT_THROW(gs::read_samples_json(key, {}, "s.json"), gs::SamplesFormatError);
   // A pair is one character (U+1F600) and reads.
   const std::string pair = R"({"asset": "\ud83d\ude00", "animations": []})";
-  EXPECT_EQ(gr::read_samples_json(pair, {}, "s.json").asset, "\xF0\x9F\x98\x80");
+  EXPECT_EQ(gs::read_samples_json(pair, {}, "s.json").asset, "\xF0\x9F\x98\x80");
   // CSV: the bytes themselves.
   const std::string csv = "animation,channel,target,t,v0\n0,0,/nodes/0/\xED\xB0\x80,0,1\n";
   try {
-    gr::read_samples_csv(csv, {}, "s.csv");
+    gs::read_samples_csv(csv, {}, "s.csv");
     ADD_FAILURE() << "invalid UTF-8 accepted";
-  } catch (const gr::SamplesFormatError& e) {
+  } catch (const gs::SamplesFormatError& e) {
     EXPECT_EQ(e.location(), "line 2");
   }
 }
@@ -258,8 +261,8 @@ TEST(ReportTextSafety, EscapingPolicyPerFormat) {
   EXPECT_EQ(gd::xml_escape("a\nb\tc\rd"), "a&#10;b&#9;c&#13;d");
   EXPECT_EQ(gd::xml_escape("a\nb\tc\rd", false), "a\nb\tc&#13;d");
   EXPECT_EQ(gd::xml_escape("\x1b\xC2\x85"), "\\x1b\\u0085");
-  EXPECT_EQ(gd::text_clean("\x1b[2J\n\t\xE2\x80\xAE"), "\\x1b[2J\\n\\t\\u202e");
-  EXPECT_EQ(gd::text_clean("\xC3\xA9\xE2\x82\xAC"), "\xC3\xA9\xE2\x82\xAC");  // é€ as they are
+  EXPECT_EQ(gd::visible_text("\x1b[2J\n\t\xE2\x80\xAE"), "\\x1b[2J\\n\\t\\u202e");
+  EXPECT_EQ(gd::visible_text("\xC3\xA9\xE2\x82\xAC"), "\xC3\xA9\xE2\x82\xAC");  // é€ as they are
   EXPECT_EQ(gd::md_escape("a|b\x1b"), "a\\|b\\\\x1b");
   EXPECT_EQ(gd::csv_field("plain"), "plain");
   EXPECT_EQ(gd::csv_field("a,\"b\"\n"), "\"a,\"\"b\"\"\n\"");

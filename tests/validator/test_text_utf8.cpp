@@ -1,8 +1,8 @@
-// UTF-8 of text that reaches reports (validator/text.hpp), and the loader's
+// UTF-8 of text that reaches reports (gltf_anim/text/utf8.hpp), and the loader's
 // refusal of JSON strings that decode to something that is not UTF-8.
 // Expected values: Unicode 15, section 3.9 (Table 3-7, well-formed sequences;
 // Table 3-8, U+FFFD for maximal subparts) and RFC 8259 section 7.
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <gtest/gtest.h>
 
@@ -13,6 +13,7 @@ namespace {
 
 using namespace gltf_anim::validator;
 using namespace load_test;
+namespace text = gltf_anim::text;
 
 const std::string R = "\xEF\xBF\xBD";  // U+FFFD
 

@@ -1,6 +1,6 @@
 #include <gltf_anim/validator/issue_collector.hpp>
 
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <algorithm>
 
@@ -37,7 +37,7 @@ std::string format_message(std::string_view tmpl, std::initializer_list<std::str
 
 void cut_issue_text(std::string& text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return;
-  // The shared cut (validator/text.hpp), with this collector's mark.
+  // The shared cut (gltf_anim/text/utf8.hpp), with this collector's mark.
   const std::size_t room = max_bytes > kCutMark.size() ? max_bytes - kCutMark.size() : 0;
   text = text::truncate_utf8(text, room, kCutMark);
 }

@@ -7,13 +7,14 @@
 #include <system_error>
 #include <vector>
 
+#include <gltf_anim/text/words.hpp>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace gltf_anim::validator {
 
-std::string errno_message(int error) { return std::error_code(error, std::generic_category()).message(); }
 
 std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
   struct stat st {};
@@ -132,7 +133,7 @@ OutputFile::OutputFile(const std::filesystem::path& target) : shown_(target.stri
     // A device or a pipe (/dev/null, /dev/stdout, a FIFO): written in place.
     // Renaming a temporary over it would replace the device node itself.
     fd_ = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd_ < 0) throw OutputError("cannot write '" + shown_ + "': " + errno_message(errno));
+    if (fd_ < 0) throw OutputError("cannot write '" + shown_ + "': " + text::errno_text(errno));
     stream_ = std::make_unique<FdOstream>(fd_, kFileBuffer);
     return;
   }
@@ -144,7 +145,7 @@ OutputFile::OutputFile(const std::filesystem::path& target) : shown_(target.stri
   owned_dir_fd_ = ::open(folder.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (owned_dir_fd_ < 0) {
     throw OutputError("cannot write '" + shown_ + "': folder '" + folder.string() +
-                      "': " + errno_message(errno));
+                      "': " + text::errno_text(errno));
   }
   dir_fd_ = owned_dir_fd_;
   try {
@@ -171,7 +172,7 @@ void OutputFile::open(std::size_t buffer_bytes) {
     if (errno != EEXIST) {
       const int e = errno;
       temp_name_.clear();
-      throw OutputError("cannot write '" + shown_ + "': " + errno_message(e));
+      throw OutputError("cannot write '" + shown_ + "': " + text::errno_text(e));
     }
   }
   if (fd_ < 0) {
@@ -183,7 +184,7 @@ void OutputFile::open(std::size_t buffer_bytes) {
 
 void OutputFile::fail(const std::string& what, int error) {
   discard();
-  throw OutputError(what + " '" + shown_ + "': " + errno_message(error));
+  throw OutputError(what + " '" + shown_ + "': " + text::errno_text(error));
 }
 
 void OutputFile::commit() {

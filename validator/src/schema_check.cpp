@@ -8,7 +8,7 @@
 // (valijson 1.0), finds the instance value from the path, and walks the schema
 // documents alongside to learn what was expected (type, enum, index or not).
 #include <gltf_anim/validator/rules.hpp>
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>

@@ -9,9 +9,9 @@
 // each value, and writes OUT_DIR/<case id>.samples.json. Then judge one case with
 //   gltf-anim compare --golden SUITE_DIR --actual OUT_DIR/<case id>.samples.json
 // or all of them with --actual OUT_DIR. Exit codes: 0 written, 2 usage or I/O error.
-#include <gltf_anim/conformance/sample.hpp>  // only for the placeholder engine below
-#include <gltf_anim/reports/compare.hpp>
-#include <gltf_anim/reports/samples.hpp>
+#include <gltf_anim/sampler/sample.hpp>  // only for the placeholder engine below
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
 
 #include <algorithm>
 #include <exception>
@@ -22,16 +22,16 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using gltf_anim::reports::SampledAnimation;
-using gltf_anim::reports::SampledChannel;
-using gltf_anim::reports::SamplesFile;
+using gltf_anim::samples::SampledAnimation;
+using gltf_anim::samples::SampledChannel;
+using gltf_anim::samples::SamplesFile;
 
 // ---- Your engine goes here ------------------------------------------------------------
 // Placeholder: gltf-anim's own reference evaluator, so that the template passes as it is.
 class Engine {
  public:
   // Load the asset (.gltf or .glb) with your engine.
-  explicit Engine(const fs::path& asset) : channels_(gltf_anim::conformance::decoded_channels(asset)) {}
+  explicit Engine(const fs::path& asset) : channels_(gltf_anim::sampler::decoded_channels(asset)) {}
 
   // The value of channel `channel` of animation `animation` (glTF indices), which animates
   // the property at JSON pointer `target` ("/nodes/0/rotation", or a KHR_animation_pointer
@@ -50,7 +50,7 @@ class Engine {
   }
 
  private:
-  std::vector<gltf_anim::conformance::DecodedChannel> channels_;
+  std::vector<gltf_anim::sampler::DecodedChannel> channels_;
 };
 // ----------------------------------------------------------------------------------------
 
@@ -88,14 +88,14 @@ int main(int argc, char** argv) {
   const fs::path out = argv[2];
   const std::set<std::string> only(argv + 3, argv + argc);
   try {
-    const auto manifest = gltf_anim::reports::read_manifest(suite / "manifest.json");
+    const auto manifest = gltf_anim::compare::read_manifest(suite / "manifest.json");
     fs::create_directories(out);
     std::size_t written = 0;
     for (const auto& entry : manifest.entries) {
       if (!only.empty() && !only.count(entry.id)) continue;
-      const SamplesFile golden = gltf_anim::reports::read_samples_file(suite / entry.samples);
+      const SamplesFile golden = gltf_anim::samples::read_samples_file(suite / entry.samples);
       const Engine engine(suite / entry.file);
-      gltf_anim::reports::write_samples_file(out / (entry.id + ".samples.json"), sample_case(engine, golden));
+      gltf_anim::samples::write_samples_file(out / (entry.id + ".samples.json"), sample_case(engine, golden));
       ++written;
     }
     if (written != only.size() && !only.empty()) {

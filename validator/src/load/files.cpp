@@ -17,16 +17,17 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <gltf_anim/text/words.hpp>
+
 namespace gltf_anim::validator {
+
+using text::errno_text;
 
 namespace {
 
 // From this size on, the bytes go to their own anonymous mapping (huge pages);
 // below it a vector is as cheap.
 constexpr std::uint64_t kAnonymousThreshold = std::uint64_t{1} << 20;
-
-// std::strerror may share a static buffer between threads (--threads N).
-std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
 
 struct Fd {
   int fd = -1;

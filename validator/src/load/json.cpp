@@ -3,8 +3,9 @@
 // numbers, and a clean INVALID_JSON for anything else.
 #include "load/internal.hpp"
 
+#include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/json_syntax.hpp>
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -251,12 +252,11 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) 
     std::vector<std::size_t> chain;
     for (; f != npos && frames[f].parent != npos; f = frames[f].parent) chain.push_back(f);
     std::string p;
+    // Each token cut to the issue-text budget first, so a huge member name
+    // costs no more than a short one (the collector cuts the pointer again).
     auto append = [&p](std::string_view token) {
       p += '/';
-      for (char c : token) {
-        if (p.size() > kMaxIssueTextBytes) return;
-        p += c == '~' ? "~0" : c == '/' ? "~1" : std::string_view(&c, 1);
-      }
+      p += escape_pointer_token(token.substr(0, kMaxIssueTextBytes));
     };
     for (auto it = chain.rbegin(); it != chain.rend() && p.size() <= kMaxIssueTextBytes; ++it) {
       const Frame& fr = frames[*it];

@@ -1,7 +1,7 @@
 // load_file / load_bytes: container, JSON, views, buffers, layout statuses.
 #include "load/internal.hpp"
 
-#include <gltf_anim/validator/text.hpp>
+#include <gltf_anim/text/utf8.hpp>
 
 #include <algorithm>
 #include <optional>

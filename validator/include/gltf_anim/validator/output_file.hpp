@@ -61,8 +61,6 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// strerror text, thread-safe.
-std::string errno_message(int error);
 
 // An ostream over a file descriptor (not owned) that keeps the errno of the
 // first failed write; the stream goes bad at that point. Large writes bypass

@@ -1,0 +1,198 @@
+#pragma once
+// Conformance comparison: golden samples (from `gltf-anim sample`) against an
+// implementation's samples (the reports of `gltf-anim compare` are written by
+// gltf_anim/reports/compare_report.hpp). Rules in docs/CONFORMANCE.md:
+//  - matching by (animation index, channel target, t); t matches exactly, or
+//    within time_epsilon * max(1, |t|) (and less than half the gap to the
+//    neighbouring golden times), the nearest actual sample winning;
+//  - error per sample: the largest absolute component difference, or for
+//    rotations the angle of the rotation between the two quaternions
+//    (q and -q are the same rotation);
+//  - a missing animation, channel or sample, a width mismatch or a NaN is a
+//    failure; extra actual animations, channels and samples are warnings.
+#include <gltf_anim/samples/samples.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::compare {
+
+// Built-in tolerances, used when neither the manifest nor the command line
+// gives one. float32 keyframes interpolated in float32 stay well inside them.
+inline constexpr double kDefaultTolerance = 1e-5;       // absolute, per component
+inline constexpr double kDefaultAngleTolerance = 1e-5;  // radians
+inline constexpr double kDefaultTimeEpsilon = 1e-6;     // relative, see above
+
+struct Tolerances {
+  double absolute = kDefaultTolerance;
+  double angle = kDefaultAngleTolerance;
+};
+
+// Error measures. angle_between returns radians in [0, pi], computed as
+// 4*atan2(|a - s b|, |a + s b|) on the normalized quaternions with
+// s = sign(a.b) (stable for tiny angles; equals 2*acos(|a.b|)); +inf when a
+// quaternion is zero-length or not finite. max_abs_difference returns +inf
+// when a component is NaN/inf on either side.
+double angle_between(std::span<const double> a, std::span<const double> b);
+double max_abs_difference(std::span<const double> a, std::span<const double> b);
+
+// Whether a golden channel is compared by angle (see samples::Measure in samples.hpp).
+bool uses_angle(const samples::SampledChannel& golden);
+
+// ---- manifest (conformance_assets/manifest.json) ----
+// Root: an array of entries, or an object whose "assets" (or "cases") member
+// is that array; optional root "tolerance" / "angleTolerance" are defaults
+// for every entry. Entry members read: id, file, samples (string, path
+// relative to the manifest's folder), features[], clauses[], tolerance,
+// angleTolerance, notes (string or array of strings), variants: the results
+// the specs also allow (shortest-path or not, nlerp vs slerp, ...), either an
+// object {"NAME": {"description": "...", "samples": EXCERPT}} or an array of
+// {"name", "samples", "notes"}, where "samples" is a path (relative to the
+// manifest's folder) to a complete samples file of that variant, or EXCERPT:
+// [{"animation": 0, "channel": 0, "t": 0.25, "value": [...]}, ...], the
+// variant's values where it differs from the golden samples (animation and
+// channel are glTF indices). A case that fails against the golden samples but
+// passes against a variant passes, reported as "matches variant NAME".
+// knownDivergences: the same shape, what surveyed engines return where they
+// deviate from the specs; a failing case that matches one stays failed and
+// is reported as "matches known divergence NAME". Other members are ignored.
+struct VariantSample {
+  std::size_t animation = 0;
+  std::size_t channel = 0;
+  double t = 0;
+  std::vector<double> value;
+};
+struct ManifestVariant {
+  std::string name;
+  std::string samples;                 // path of a full samples file, or ""
+  std::vector<VariantSample> excerpt;  // or the values that differ
+  std::string notes;                   // "description" / "notes"
+};
+struct ManifestEntry {
+  std::string id;
+  std::string file;
+  std::string samples;
+  std::vector<std::string> features;
+  std::vector<std::string> clauses;
+  std::optional<double> tolerance;
+  std::optional<double> angle_tolerance;
+  std::string notes;
+  std::vector<ManifestVariant> variants;
+  std::vector<ManifestVariant> known_divergences;
+};
+struct Manifest {
+  std::filesystem::path path;  // the manifest.json read
+  std::optional<double> tolerance, angle_tolerance;  // root defaults
+  std::vector<ManifestEntry> entries;
+};
+// Throws samples::SamplesFormatError (file + JSON pointer) on a malformed manifest.
+Manifest read_manifest(const std::filesystem::path& path);
+// The manifest.json of `start`: in it when it is a folder, else beside it (in
+// the file's folder). Never a folder above: nullopt when there is none there.
+std::optional<std::filesystem::path> find_manifest(const std::filesystem::path& start);
+
+// ---- results ----
+enum class ErrorMeasure { kAbsolute, kAngle };
+
+struct ErrorStats {
+  std::size_t samples = 0;  // samples compared
+  double max = 0;           // largest error (inf if a NaN was met)
+  double mean = 0;
+  double worst_t = 0;       // time of `max` (valid when samples > 0)
+  std::size_t worst_animation = 0;
+  std::string worst_target;
+};
+
+struct ChannelResult {
+  std::size_t animation = 0;
+  std::string target;
+  std::string interpolation;       // from the golden file
+  ErrorMeasure measure = ErrorMeasure::kAbsolute;
+  double tolerance = 0;            // the one applied (absolute or radians)
+  bool passed = true;
+  bool missing = false;            // absent from the actual file
+  std::size_t width = 0;           // golden components per sample
+  std::size_t actual_width = 0;    // 0 when missing
+  std::size_t golden_samples = 0;
+  std::size_t compared = 0;        // matched samples
+  std::size_t over_tolerance = 0;  // matched samples with error > tolerance (or NaN)
+  std::size_t missing_samples = 0; // golden samples without an actual one
+  std::size_t extra_samples = 0;   // actual samples matching no golden one
+  ErrorStats stats;
+  std::string problem;  // why it failed, one line ("" when passed)
+  // Plot data, kept for failing channels only, by increasing t: golden time,
+  // golden and actual values (width per sample; NaN where the actual one is
+  // missing), error per sample (NaN where missing); keyframes from the golden
+  // channel, or empty.
+  std::vector<double> times, golden, actual, errors, keyframes;
+};
+
+// How a case ends. kNothingCompared: the golden samples hold no sample at all
+// (e.g. the core-only view of an asset whose channels are all extension
+// channels) and nothing else went wrong: there was nothing to check, which is
+// neither a pass nor a failure (it does not fail the run).
+enum class CaseOutcome { kPassed, kFailed, kNothingCompared };
+
+struct CaseResult {
+  std::string id;           // manifest id, else golden "asset", else file name
+  std::string asset;        // golden "asset"
+  std::string golden_file;
+  std::string actual_file;  // "" when no actual file matched
+  std::vector<std::string> features, clauses;
+  std::string notes;        // manifest notes
+  Tolerances tolerances;
+  CaseOutcome outcome = CaseOutcome::kPassed;
+  bool passed() const { return outcome == CaseOutcome::kPassed; }
+  bool failed() const { return outcome == CaseOutcome::kFailed; }
+  std::string problem;      // case-level failure, e.g. no actual file ("" otherwise)
+  std::string matched_variant;  // name of the manifest variant that passed, if any
+  std::string matched_divergence;  // failed, but matches this manifest known divergence
+  std::vector<ChannelResult> channels;  // one per golden channel, golden order
+  std::vector<std::string> warnings;    // extra animations / channels / samples
+  ErrorStats absolute, angle;           // over all channels of the case
+};
+
+struct CompareReport {
+  std::string golden, actual;  // the paths given
+  std::string generator;       // e.g. "gltf-anim 0.1.0"
+  std::vector<CaseResult> cases;  // sorted by id
+  std::vector<std::string> warnings;  // e.g. actual files matching no golden file
+  std::size_t passed() const;
+  std::size_t failed() const;
+  std::size_t nothing_compared() const;
+};
+
+struct CompareOptions {
+  std::optional<double> tolerance;        // overrides manifest and default
+  std::optional<double> angle_tolerance;  // overrides manifest and default (radians)
+  double time_epsilon = kDefaultTimeEpsilon;
+  samples::ReadOptions read;
+  // The manifest to use; unset: find_manifest(golden).
+  std::optional<std::filesystem::path> manifest;
+};
+
+// Compares two samples files already in memory (no manifest involved).
+CaseResult compare_samples(const samples::SamplesFile& golden, const samples::SamplesFile& actual,
+                           const Tolerances& tolerances,
+                           double time_epsilon = kDefaultTimeEpsilon);
+
+// `gltf-anim compare`: golden and actual are samples files or folders of
+// them. Folders are scanned recursively for *.json / *.csv (manifest.json
+// excluded; when any *.samples.json / *.samples.csv exists, only those); a
+// golden folder with a manifest takes its files from the manifest's
+// "samples" entries instead. Actual files are matched to golden ones by
+// "asset" (exact, then file name part), else by file name (without
+// .samples.json / .json / .csv). A golden folder with a single actual file
+// compares that one case. Throws samples::SamplesFormatError for unreadable or
+// malformed files (naming the file and the JSON pointer) and for paths that
+// do not exist.
+CompareReport compare_paths(const std::filesystem::path& golden,
+                            const std::filesystem::path& actual, const CompareOptions& options);
+
+}  // namespace gltf_anim::compare

@@ -1,0 +1,141 @@
+#pragma once
+// Sampling an asset's animations with the reference evaluator: what
+// `gltf-anim sample` prints and what the golden samples of the suite are.
+//
+// Pipeline: the validator's loader (load_file: .gltf/.glb, data URIs, external
+// buffers) -> accessor decoding to double (normalized integers by the spec's
+// formula, sparse) -> one reference::TrackView per channel -> reference::sample.
+//
+// Channels and targets:
+//  * core channel (target.node + path): target "/nodes/N/<path>";
+//  * KHR_animation_pointer (path "pointer"): the extension's pointer;
+//  * KHR_animation2 (channel.targetpointer): that pointer, with a leading "/"
+//    added when the draft's form without it is used;
+//  * EXT_animation_sqlerp: the extension's (CUBICSLERP) sampler is evaluated;
+//  * a channel without target.node (and no pointer) is ignored (the spec's SHOULD),
+//    as are unknown target paths.
+// With extensions = false the asset is sampled as a core-only client sees it:
+// pointer and targetpointer channels are absent, sqlerp channels use their
+// fallback `sampler` and are absent when they have none.
+//
+// Value kinds: a rotation is a 4-wide target ending in "/nodes/N/rotation" or a
+// SLERP/CUBICSLERP sampler; morph weights take their width from the output count;
+// a bool pointer (KHR_node_visibility "visible") gives 0 or 1; an int pointer
+// with non-normalized integer outputs gives the integers as-is.
+//
+// Default times (per animation): the union over its sampled channels of every
+// key, each segment's quarter points and midpoint (t_k + d/4, t_k + d/2,
+// t_k + 3d/4 with d = t_{k+1} - t_k), the same points of the segments between
+// consecutive keys of that union, one time 0.5 s before the earliest key and
+// one 0.5 s after the latest, and t = 0 (the clip start) when the earliest key
+// is later. Every channel of the animation is sampled at all of these times,
+// so a channel shorter than its clip is checked outside its own range too.
+// With a rate: t = k / rate for k = 0, 1, ... while t <= latest key (k / rate is
+// computed for each k, never accumulated). Explicit times are sorted and
+// de-duplicated.
+#include <gltf_anim/reference/track.hpp>
+#include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/validator/output_file.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gltf_anim::sampler {
+
+struct SampleRequest {
+  std::optional<std::vector<double>> times;  // explicit times, for every channel
+  std::optional<double> rate;                // Hz, > 0
+  std::optional<std::size_t> animation;      // only this animation
+  bool extensions = true;                    // false: the core-only view (see above)
+  reference::SampleOptions evaluator;        // variant choices (defaults: golden)
+  // Decoded keys plus samples over all animations (what sample_asset's model
+  // holds at once; SampleStream holds only a window of channels of it, but the
+  // count also bounds work and output); more is refused with exit code 2 before
+  // sampling (N channels sharing one K-key input would otherwise turn a 2 MB file
+  // into tens of GB). 0: no limit.
+  std::uint64_t max_values_held = std::uint64_t{1} << 26;  // 512 MiB of doubles
+  // When set, the asset and every external buffer read are recorded here (an
+  // output that is one of them is refused by the caller).
+  validator::InputFiles* inputs = nullptr;
+};
+
+// Why an asset could not be sampled. exit_code: 2 when the file cannot be read
+// or is not glTF at all (and for bad requests, e.g. --animation out of range);
+// 1 when it is glTF but some channel cannot be evaluated (missing or unreadable
+// accessors, bad sampler, times not increasing, wrong output count...).
+class SampleError : public std::runtime_error {
+ public:
+  SampleError(int exit_code, const std::string& message)
+      : std::runtime_error(message), exit_code_(exit_code) {}
+  int exit_code() const { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
+// Samples `asset` and returns the samples file (asset = the file name without
+// folders, generator = gltf_anim::kGenerator). Throws SampleError.
+samples::SamplesFile sample_asset(const std::filesystem::path& asset, const SampleRequest& request = {});
+
+// `gltf-anim sample` streamed: the constructor loads `asset`, resolves and
+// checks every channel and computes the times (throws SampleError, before the
+// caller opens any output); write() then samples and writes the samples file
+// channel by channel, `threads` workers sampling and formatting channels (1:
+// none, the calling thread does all), written in channel order. Same bytes as
+// sample_asset + the model writer, for any thread count. Memory: the loaded
+// asset, each animation's times and their text, and a window of 2 x threads
+// jobs of up to 8 consecutive channels sharing an input accessor (their decoded
+// keys, samples and text; the JSON keyframes text once per job); the first pass keeps only
+// the key times the default times need (once per input accessor).
+class SampleStream {
+ public:
+  SampleStream(const std::filesystem::path& asset, const SampleRequest& request);
+  SampleStream(const SampleStream&) = delete;
+  SampleStream& operator=(const SampleStream&) = delete;
+  ~SampleStream();
+  void write(samples::SamplesFormat format, std::ostream& out, unsigned threads = 1) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// One channel as the evaluator sees it: the decoded keys (doubles; float32
+// keys exactly, normalized integers by the spec's formula) and the times the
+// golden samples are taken at. For analyses that evaluate the same data another
+// way (the suite's tolerance model and its alternative behaviours).
+struct DecodedChannel {
+  std::size_t animation = 0;  // glTF indices
+  std::size_t channel = 0;
+  std::string target;
+  std::vector<double> times;   // the sampler's input
+  std::vector<double> values;  // the sampler's output (per key: in, value, out for the cubic modes)
+  std::size_t components = 1;
+  reference::Interpolation interpolation = reference::Interpolation::kLinear;
+  reference::ValueKind kind = reference::ValueKind::kVector;
+  std::vector<double> sample_times;  // the animation's sample times
+  reference::TrackView view() const {
+    return {times, values, components, interpolation, kind};
+  }
+};
+// Every channel sample_asset samples, in the same order. Throws SampleError.
+std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& asset, const SampleRequest& request = {});
+
+// The default time set for channels with these key times (see above).
+std::vector<double> default_times(std::span<const std::vector<double>> channel_times);
+// k / rate for k = 0, 1, ... while <= end (end >= 0, rate > 0). More than
+// kMaxRateTimes times are refused (SampleError, exit code 2) before allocating.
+inline constexpr std::uint64_t kMaxRateTimes = std::uint64_t{1} << 28;
+std::vector<double> rate_times(double end, double rate);
+// How many times rate_times(end, rate) gives, without building them (saturates).
+std::uint64_t rate_time_count(double end, double rate);
+
+}  // namespace gltf_anim::sampler

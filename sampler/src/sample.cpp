@@ -1,0 +1,651 @@
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/version.hpp>
+
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <ostream>
+#include <thread>
+#include <unordered_set>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <regex>
+#include <string_view>
+
+namespace gltf_anim::sampler {
+namespace {
+
+using rapidjson::Value;
+
+const Value* member(const Value* object, const char* name) {
+  if (object == nullptr || !object->IsObject()) return nullptr;
+  const auto it = object->FindMember(name);
+  return it == object->MemberEnd() ? nullptr : &it->value;
+}
+
+std::optional<std::size_t> index_member(const Value* object, const char* name) {
+  const Value* v = member(object, name);
+  if (v == nullptr || !v->IsUint64()) return std::nullopt;
+  return static_cast<std::size_t>(v->GetUint64());
+}
+
+
+// A channel once resolved: what to evaluate and where its values go.
+struct Resolved {
+  std::size_t index = 0;
+  std::string target;
+  std::size_t sampler = 0;
+  std::size_t input = 0;  // the sampler's input accessor (channels sharing it share their keys)
+  std::string interpolation_name;
+  reference::TrackView track;
+  std::vector<double> times;
+  std::vector<double> values;
+  bool is_bool = false;
+};
+
+bool is_node_rotation(const std::string& pointer) {
+  static const std::regex re("^/nodes/[0-9]+/rotation$");
+  return std::regex_match(pointer, re);
+}
+bool is_weights(const std::string& pointer) {
+  static const std::regex re("^/(nodes|meshes)/[0-9]+/weights$");
+  return std::regex_match(pointer, re);
+}
+bool is_bool_pointer(const std::string& pointer) {
+  static const std::regex re("^/nodes/[0-9]+/extensions/KHR_node_visibility/visible$");
+  return std::regex_match(pointer, re);
+}
+
+std::string where(std::size_t animation, std::size_t channel) {
+  return "/animations/" + std::to_string(animation) + "/channels/" + std::to_string(channel);
+}
+
+// Resolves channel c of animation a. nullopt when the channel is not part of
+// this view (ignored or extension-only); throws SampleError(1) when it cannot
+// be evaluated.
+std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const Value& animation, std::size_t a, std::size_t c,
+                                const SampleRequest& request) {
+  const Value* channels = member(&animation, "channels");
+  const Value& channel = (*channels)[static_cast<rapidjson::SizeType>(c)];
+  const std::string at = where(a, c);
+  auto fail = [&](const std::string& why) -> SampleError { return SampleError(1, at + ": " + why); };
+  if (!channel.IsObject()) throw fail("channel is not an object");
+
+  Resolved r;
+  r.index = c;
+  bool pointer_channel = false;
+  if (const Value* tp = member(&channel, "targetpointer")) {  // KHR_animation2
+    if (!request.extensions) return std::nullopt;
+    if (!tp->IsString()) throw fail("targetpointer is not a string");
+    r.target = tp->GetString();
+    if (r.target.empty() || r.target[0] != '/') r.target = "/" + r.target;
+    pointer_channel = true;
+  } else {
+    const Value* target = member(&channel, "target");
+    const Value* path = member(target, "path");
+    if (path == nullptr || !path->IsString()) throw fail("target.path is missing");
+    const std::string p = path->GetString();
+    if (p == "pointer") {
+      if (!request.extensions) return std::nullopt;
+      const Value* ptr = member(member(member(target, "extensions"), "KHR_animation_pointer"), "pointer");
+      if (ptr == nullptr || !ptr->IsString()) throw fail("KHR_animation_pointer.pointer is missing");
+      r.target = ptr->GetString();
+      pointer_channel = true;
+    } else {
+      const auto node = index_member(target, "node");
+      if (!node) return std::nullopt;  // "When node isn't defined, channel SHOULD be ignored"
+      if (p != "translation" && p != "rotation" && p != "scale" && p != "weights") return std::nullopt;
+      r.target = "/nodes/" + std::to_string(*node) + "/" + p;
+    }
+  }
+
+  // Which sampler: EXT_animation_sqlerp's when supported, else channel.sampler.
+  std::optional<std::size_t> sampler_index;
+  const Value* sq = member(member(&channel, "extensions"), "EXT_animation_sqlerp");
+  if (sq != nullptr && request.extensions) {
+    sampler_index = index_member(sq, "sampler");
+    if (!sampler_index) throw fail("EXT_animation_sqlerp.sampler is missing");
+  } else {
+    sampler_index = index_member(&channel, "sampler");
+    if (!sampler_index) {
+      if (sq != nullptr) return std::nullopt;  // no fallback for a core-only client
+      throw fail("sampler is missing");
+    }
+  }
+  const Value* samplers = member(&animation, "samplers");
+  if (samplers == nullptr || !samplers->IsArray() || *sampler_index >= samplers->Size()) {
+    throw fail("sampler " + std::to_string(*sampler_index) + " does not exist");
+  }
+  const Value& sampler = (*samplers)[static_cast<rapidjson::SizeType>(*sampler_index)];
+  r.sampler = *sampler_index;
+  r.interpolation_name = "LINEAR";
+  if (const Value* interp = member(&sampler, "interpolation")) {
+    if (!interp->IsString()) throw fail("sampler interpolation is not a string");
+    r.interpolation_name = interp->GetString();
+  }
+  const auto interpolation = reference::parse_interpolation(r.interpolation_name);
+  if (!interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
+  if (!request.extensions && (*interpolation == reference::Interpolation::kCubicSlerp ||
+                              *interpolation == reference::Interpolation::kSlerp)) {
+    return std::nullopt;
+  }
+
+  const auto input = index_member(&sampler, "input");
+  const auto output = index_member(&sampler, "output");
+  if (!input || !output) throw fail("sampler input or output is missing");
+  for (std::size_t acc : {*input, *output}) {
+    if (acc >= asset.accessors.size() || asset.accessor_status[acc] != validator::DataStatus::kReadable) {
+      throw fail("accessor " + std::to_string(acc) + " cannot be read");
+    }
+  }
+  r.input = *input;
+  const auto input_reader = validator::AccessorReader::open(asset, *input);
+  if (!input_reader) throw fail("input accessor " + std::to_string(*input) + " cannot be read");
+  if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
+  const auto reader = validator::AccessorReader::open(asset, *output);
+  if (!reader) throw fail("output accessor " + std::to_string(*output) + " cannot be read");
+  // The loader caps a file at 1 GiB, i.e. at most 2^28 float32 values; allow
+  // all of them (the default cap of read_accessor is meant for tests).
+  constexpr std::size_t kMaxValues = std::size_t{1} << 28;
+  if (!validator::read_accessor(asset, *input, r.times, nullptr, kMaxValues) ||
+      !validator::read_accessor(asset, *output, r.values, nullptr, kMaxValues)) {
+    throw fail("accessor data cannot be read");
+  }
+  const validator::Accessor& out_acc = asset.accessors[*output];
+  const bool integer_values = reader->component_type() != validator::ComponentType::kFloat && !reader->normalized();
+
+  r.track.interpolation = *interpolation;
+  const std::size_t per_key =
+      (*interpolation == reference::Interpolation::kCubicSpline ||
+       *interpolation == reference::Interpolation::kCubicSlerp)
+          ? 3
+          : 1;
+  const bool rotation = is_node_rotation(r.target) || *interpolation == reference::Interpolation::kSlerp ||
+                        *interpolation == reference::Interpolation::kCubicSlerp;
+  if (rotation) {
+    if (reader->components() != 4) throw fail("rotation output is not VEC4");
+    r.track.kind = reference::ValueKind::kRotation;
+    r.track.components = 4;
+  } else if (is_weights(r.target) || (!pointer_channel && r.target.ends_with("/weights"))) {
+    if (r.times.empty() || out_acc.count.value_or(0) % (r.times.size() * per_key) != 0) {
+      throw fail("output count is not a multiple of the keyframe count");
+    }
+    r.track.components = static_cast<std::size_t>(*out_acc.count) / (r.times.size() * per_key);
+  } else {
+    r.track.components = reader->components();
+    if (!pointer_channel && r.track.components != 3) throw fail("translation or scale output is not VEC3");
+  }
+  if (integer_values) {
+    if (!pointer_channel) throw fail("core channel output of a non-normalized integer type");
+    if (*interpolation != reference::Interpolation::kStep) {
+      throw fail("int and bool targets must use STEP interpolation");
+    }
+    if (is_bool_pointer(r.target)) {
+      r.is_bool = true;
+      for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
+    }
+  }
+  r.track.times = r.times;
+  r.track.values = r.values;
+  const std::string problem = reference::validate(r.track);
+  if (!problem.empty()) throw fail(problem);
+  if (r.track.kind == reference::ValueKind::kRotation) {
+    // A zero keyframe value is no rotation (nothing to normalize; validate
+    // reports it as a non-unit quaternion), whether stored or implicit (an
+    // accessor without bufferView). Tangents may be zero.
+    for (std::size_t k = 0; k < r.times.size(); ++k) {
+      const auto q = r.track.value(k);
+      if (std::all_of(q.begin(), q.end(), [](double component) { return component == 0.0; })) {
+        throw fail("rotation keyframe " + std::to_string(k) + " is the zero quaternion");
+      }
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<double> default_times(std::span<const std::vector<double>> channel_times) {
+  std::vector<double> out;
+  std::vector<double> keys;  // the union of the channels' keys
+  double lo = INFINITY;
+  double hi = -INFINITY;
+  for (const auto& channel : channel_times) {
+    for (std::size_t k = 0; k < channel.size(); ++k) {
+      out.push_back(channel[k]);
+      keys.push_back(channel[k]);
+      lo = std::min(lo, channel[k]);
+      hi = std::max(hi, channel[k]);
+      if (k + 1 < channel.size()) {
+        const double d = channel[k + 1] - channel[k];
+        out.push_back(channel[k] + 0.25 * d);
+        out.push_back(channel[k] + 0.5 * d);
+        out.push_back(channel[k] + 0.75 * d);
+      }
+    }
+  }
+  if (out.empty()) return out;
+  // The segments between consecutive keys of the union (a channel that starts
+  // later than its clip is then also sampled inside the gap before its first key).
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+    const double d = keys[k + 1] - keys[k];
+    out.push_back(keys[k] + 0.25 * d);
+    out.push_back(keys[k] + 0.5 * d);
+    out.push_back(keys[k] + 0.75 * d);
+  }
+  out.push_back(lo - 0.5);
+  out.push_back(hi + 0.5);
+  if (lo > 0.0) out.push_back(0.0);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::uint64_t rate_time_count(double end, double rate) {
+  if (!(rate > 0.0) || !std::isfinite(rate) || !std::isfinite(end) || end < 0.0) return 0;
+  const double last = std::floor(end * rate);
+  if (!(last < 0x1p62)) return std::numeric_limits<std::uint64_t>::max();
+  // end * rate is rounded: move k to the last index that k / rate <= end keeps.
+  auto k = static_cast<std::uint64_t>(last);
+  while (k > 0 && static_cast<double>(k) / rate > end) --k;
+  while (static_cast<double>(k + 1) / rate <= end) ++k;
+  return k + 1;
+}
+
+std::vector<double> rate_times(double end, double rate) {
+  const std::uint64_t n = rate_time_count(end, rate);
+  // Refused before anything is allocated (a high --rate asks for gigabytes).
+  if (n > kMaxRateTimes) throw SampleError(2, "--rate gives more than 2^28 samples");
+  std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(n));
+  for (std::uint64_t k = 0; k < n; ++k) out.push_back(static_cast<double>(k) / rate);
+  return out;
+}
+
+namespace {
+
+// What the first pass keeps of an animation: the channels that will be sampled
+// (their indices; they are resolved, i.e. decoded, again when sampled) and the
+// times they are sampled at. Nothing else of the decoded keys and values.
+struct PlannedAnimation {
+  std::size_t index = 0;
+  const Value* animation = nullptr;
+  std::string name;
+  std::vector<std::size_t> channels;
+  std::vector<std::size_t> inputs;  // each channel's input accessor (its keyframes)
+  std::vector<double> times;
+};
+
+// The first pass of sampling: every channel resolved and validated (so that a
+// bad channel anywhere is reported, with all others, before anything is written),
+// the --max-values bound checked, and the times of every animation computed.
+struct Plan {
+  std::string asset_name;
+  std::vector<PlannedAnimation> animations;
+  std::size_t max_width = 1;  // widest channel (the CSV v columns)
+};
+
+validator::LoadedAsset load(const std::filesystem::path& path, validator::InputFiles* inputs) {
+  validator::IssueCollector issues;
+  validator::LoadOptions options;
+  options.inputs = inputs;
+  validator::LoadedAsset asset = validator::load_file(path, options, issues);
+  if (!asset.document || !asset.document->IsObject()) {
+    // The loader's first error says what is wrong (IO_ERROR with the system's
+    // reason, NOT_GLTF, INVALID_JSON with a line and column, GLB_*).
+    std::string why = asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
+    for (const auto& issue : issues.issues()) {
+      if (issue.severity == validator::Severity::kError) {
+        why = std::string(issue.code) + ": " + issue.message;
+        break;
+      }
+    }
+    throw SampleError(2, path.string() + ": " + why);
+  }
+  return asset;
+}
+
+Plan plan(const validator::LoadedAsset& asset, const std::filesystem::path& path, const SampleRequest& request) {
+  const Value& root = *asset.document;
+  Plan out;
+  out.asset_name = path.filename().string();
+  const Value* animations = member(&root, "animations");
+  const std::size_t count = animations != nullptr && animations->IsArray() ? animations->Size() : 0;
+  if (request.animation && *request.animation >= count) {
+    throw SampleError(2, path.string() + ": --animation " + std::to_string(*request.animation) +
+                             " out of range (" + std::to_string(count) + " animations)");
+  }
+  std::vector<std::string> errors;
+  // Decoded keys and sampled values over all animations, as if all were held at
+  // once (what the model of sample_asset holds). The streamed path holds far
+  // less (docs/RELIABILITY.md), but the count also bounds the work and output a
+  // file can ask for: N channels sharing one input of K keys decode it N times
+  // and give N x 4K samples, so a 2 MB asset could otherwise ask for tens of GB.
+  std::uint64_t held = 0;
+  const auto check_held = [&] {
+    if (request.max_values_held != 0 && held > request.max_values_held) {
+      throw SampleError(2, path.string() + ": sampling needs more than " +
+                               std::to_string(request.max_values_held) + " values (decoded keys plus samples; " +
+                               std::to_string(held) +
+                               " so far); choose fewer with --animation, --times or --rate, "
+                               "or raise --max-values");
+    }
+  };
+  for (std::size_t a = 0; a < count; ++a) {
+    if (request.animation && *request.animation != a) continue;
+    const Value& animation = (*animations)[static_cast<rapidjson::SizeType>(a)];
+    const Value* channels = member(&animation, "channels");
+    PlannedAnimation planned;
+    planned.index = a;
+    planned.animation = &animation;
+    std::vector<std::size_t> widths;
+    // Key times for the default times, once per input accessor (channels sharing
+    // an input have the same keys, and default_times is a sorted union).
+    std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
+    std::vector<std::vector<double>> keys;
+    double end = 0.0;  // latest key, for --rate
+    if (channels != nullptr && channels->IsArray()) {
+      for (std::size_t c = 0; c < channels->Size(); ++c) {
+        try {
+          if (auto r = resolve(asset, animation, a, c, request)) {
+            held += r->times.size() + r->values.size();
+            planned.channels.push_back(c);
+            planned.inputs.push_back(r->input);
+            widths.push_back(r->track.components);
+            if (!r->times.empty()) end = std::max(end, r->times.back());
+            if (!request.times && !request.rate &&
+                key_inputs.insert(r->input).second) {
+              keys.push_back(std::move(r->times));
+            }
+          }
+        } catch (const SampleError& e) {
+          errors.push_back(e.what());
+        }
+        check_held();
+      }
+    } else {
+      errors.push_back("/animations/" + std::to_string(a) + ": channels missing");
+    }
+    if (!errors.empty()) continue;
+
+    if (request.times) {
+      planned.times = *request.times;
+      std::sort(planned.times.begin(), planned.times.end());
+      planned.times.erase(std::unique(planned.times.begin(), planned.times.end()), planned.times.end());
+    } else if (request.rate) {
+      // The samples a rate asks for are counted before its times are built.
+      std::uint64_t per_time = 0;
+      for (std::size_t w : widths) per_time += std::uint64_t{w} + 1;
+      const std::uint64_t n = rate_time_count(end, *request.rate);
+      const std::uint64_t planned_held = held;
+      held = per_time != 0 && n > (std::numeric_limits<std::uint64_t>::max() - held) / per_time
+                 ? std::numeric_limits<std::uint64_t>::max()
+                 : held + n * per_time;
+      check_held();
+      held = planned_held;
+      planned.times = rate_times(end, *request.rate);
+    } else {
+      planned.times = default_times(keys);
+    }
+    for (std::size_t w : widths) {
+      held += planned.times.size() * (std::uint64_t{w} + 1);
+      out.max_width = std::max(out.max_width, w);
+    }
+    check_held();
+    if (const Value* name = member(&animation, "name"); name != nullptr && name->IsString()) {
+      planned.name = name->GetString();
+    }
+    out.animations.push_back(std::move(planned));
+  }
+  if (!errors.empty()) {
+    std::string message = path.string() + ": cannot sample:";
+    for (const auto& e : errors) message += "\n  " + e;
+    throw SampleError(1, message);
+  }
+  return out;
+}
+
+// The second pass for one channel: decodes it again and samples it at `times`.
+// `header` gets the channel's header and keyframes (the evaluated sampler's
+// input), `values` times.size() x width values; returns the width.
+std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAnimation& animation, std::size_t c,
+                           const SampleRequest& request, samples::SampledChannel& header, std::vector<double>& values) {
+  auto r = resolve(asset, *animation.animation, animation.index, c, request);
+  if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
+  header.index = r->index;
+  header.target = std::move(r->target);
+  header.interpolation = std::move(r->interpolation_name);
+  header.sampler = r->sampler;
+  values.resize(animation.times.size() * r->track.components);
+  reference::sample_batch(r->track, animation.times, values, request.evaluator);
+  header.keyframes = std::move(r->times);  // after sampling: the track views it
+  return r->track.components;
+}
+
+// Formats jobs (blocks of channels) into buffers on `threads` workers and writes
+// them in order. At most kWindowPerThread x threads jobs are sampled or waiting
+// to be written at once, so memory is bounded by a few blocks' text.
+class ChannelPipeline {
+ public:
+  static constexpr std::size_t kWindowPerThread = 2;
+
+  ChannelPipeline(unsigned threads, std::ostream& out) : out_(out), slots_(std::size_t{threads} * kWindowPerThread) {
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ChannelPipeline(const ChannelPipeline&) = delete;
+  ChannelPipeline& operator=(const ChannelPipeline&) = delete;
+  ~ChannelPipeline() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    work_ready_.notify_all();
+    for (auto& w : workers_) w.join();
+  }
+
+  // Runs format(i, buffer) for i = 0 .. n - 1 on the workers and writes the
+  // buffers in order of i; rethrows the first exception of a job.
+  void run(std::size_t n, std::function<void(std::size_t, samples::TextBuffer&)> format) {
+    {
+      std::lock_guard lock(mutex_);
+      format_ = std::move(format);
+      jobs_ = n;
+      next_ = 0;
+      written_ = 0;
+      for (auto& s : slots_) s.done = false;
+    }
+    work_ready_.notify_all();
+    for (std::size_t i = 0; i < n; ++i) {
+      Slot& slot = slots_[i % slots_.size()];
+      {
+        std::unique_lock lock(mutex_);
+        slot_done_.wait(lock, [&] { return slot.done; });
+      }
+      // The slot is ours until written_ moves past it (no worker takes job i + size before).
+      if (slot.error) {
+        finish_run();
+        std::rethrow_exception(slot.error);
+      }
+      slot.text.write_to(out_);
+      {
+        std::lock_guard lock(mutex_);
+        slot.done = false;
+        ++written_;
+      }
+      work_ready_.notify_all();
+    }
+    finish_run();
+  }
+
+ private:
+  struct Slot {
+    samples::TextBuffer text;
+    std::exception_ptr error;
+    bool done = false;
+  };
+
+  // Stops handing out jobs of this run and waits until no worker runs one.
+  void finish_run() {
+    std::unique_lock lock(mutex_);
+    jobs_ = next_;
+    slot_done_.wait(lock, [&] { return running_ == 0; });
+    for (auto& s : slots_) {
+      s.error = nullptr;
+      s.text.clear();
+    }
+  }
+
+  void work() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [&] { return stop_ || (next_ < jobs_ && next_ < written_ + slots_.size()); });
+      if (stop_) return;
+      const std::size_t i = next_++;
+      ++running_;
+      Slot& slot = slots_[i % slots_.size()];
+      lock.unlock();
+      try {
+        slot.text.clear();
+        format_(i, slot.text);
+      } catch (...) {
+        slot.error = std::current_exception();
+      }
+      lock.lock();
+      --running_;
+      slot.done = true;
+      slot_done_.notify_all();
+    }
+  }
+
+  std::ostream& out_;
+  std::vector<Slot> slots_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;  // a job can be taken, or stop
+  std::condition_variable slot_done_;   // a slot is filled, or a job ended
+  std::function<void(std::size_t, samples::TextBuffer&)> format_;
+  std::size_t jobs_ = 0;     // jobs of the current run
+  std::size_t next_ = 0;     // next job to hand out
+  std::size_t written_ = 0;  // jobs written (job i may run when i < written_ + slots)
+  std::size_t running_ = 0;  // jobs being formatted
+  bool stop_ = false;
+};
+
+}  // namespace
+
+samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
+  const validator::LoadedAsset asset = load(path, request.inputs);
+  const Plan p = plan(asset, path, request);
+  samples::SamplesFile file;
+  file.asset = p.asset_name;
+  file.generator = kGenerator;
+  for (const PlannedAnimation& planned : p.animations) {
+    samples::SampledAnimation& out = file.animations.emplace_back();
+    out.index = planned.index;
+    out.name = planned.name;
+    for (std::size_t c : planned.channels) {
+      samples::SampledChannel& ch = out.channels.emplace_back();
+      ch.width = sample_channel(asset, planned, c, request, ch, ch.values);
+      ch.times = planned.times;
+    }
+  }
+  return file;
+}
+
+std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
+  const validator::LoadedAsset asset = load(path, request.inputs);
+  const Plan p = plan(asset, path, request);
+  std::vector<DecodedChannel> out;
+  for (const PlannedAnimation& planned : p.animations) {
+    for (std::size_t c : planned.channels) {
+      auto r = resolve(asset, *planned.animation, planned.index, c, request);
+      if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
+      DecodedChannel& d = out.emplace_back();
+      d.animation = planned.index;
+      d.channel = r->index;
+      d.target = std::move(r->target);
+      d.components = r->track.components;
+      d.interpolation = r->track.interpolation;
+      d.kind = r->track.kind;
+      d.times = std::move(r->times);
+      d.values = std::move(r->values);
+      d.sample_times = planned.times;
+    }
+  }
+  return out;
+}
+
+struct SampleStream::State {
+  validator::LoadedAsset asset;
+  SampleRequest request;
+  Plan plan;
+};
+
+SampleStream::SampleStream(const std::filesystem::path& path, const SampleRequest& request)
+    : state_(std::make_unique<State>()) {
+  state_->asset = load(path, request.inputs);
+  state_->request = request;
+  state_->plan = plan(state_->asset, path, request);
+}
+
+SampleStream::~SampleStream() = default;
+
+void SampleStream::write(samples::SamplesFormat format, std::ostream& out, unsigned threads) const {
+  const validator::LoadedAsset& asset = state_->asset;
+  const SampleRequest& request = state_->request;
+  const Plan& p = state_->plan;
+  const samples::SamplesWriter writer(format, p.max_width);
+  samples::TextBuffer text(out);  // the pieces written by this thread
+  writer.begin_file(text, p.asset_name, kGenerator);
+  std::optional<ChannelPipeline> pipeline;
+  if (threads > 1) pipeline.emplace(threads, out);
+  for (std::size_t a = 0; a < p.animations.size(); ++a) {
+    const PlannedAnimation& planned = p.animations[a];
+    writer.begin_animation(text, planned.index, planned.name, a == 0);
+    // Every channel of the animation is sampled at the same times: their text once.
+    const samples::FormattedTimes times(planned.times);
+    // A job is a run of consecutive channels sharing an input accessor (a node's
+    // translation, rotation and scale, typically), at most kMaxBlock: their JSON
+    // keyframes are formatted once.
+    constexpr std::size_t kMaxBlock = 8;
+    std::vector<std::size_t> block_begin;
+    for (std::size_t k = 0; k < planned.channels.size(); ++k) {
+      if (block_begin.empty() || k - block_begin.back() >= kMaxBlock || planned.inputs[k] != planned.inputs[k - 1]) {
+        block_begin.push_back(k);
+      }
+    }
+    const bool json = format == samples::SamplesFormat::kJson;
+    const auto format_block = [&](std::size_t b, samples::TextBuffer& buffer) {
+      const std::size_t end = b + 1 < block_begin.size() ? block_begin[b + 1] : planned.channels.size();
+      samples::FormattedTimes keyframes;
+      for (std::size_t k = block_begin[b]; k < end; ++k) {
+        samples::SampledChannel header;
+        std::vector<double> values;
+        const std::size_t width = sample_channel(asset, planned, planned.channels[k], request, header, values);
+        if (json && k == block_begin[b]) keyframes = samples::FormattedTimes(header.keyframes);
+        writer.channel(buffer, planned.index, header, k == 0, times, values, width, json ? &keyframes : nullptr);
+      }
+    };
+    if (pipeline) {
+      text.flush();
+      pipeline->run(block_begin.size(), format_block);
+    } else {
+      for (std::size_t b = 0; b < block_begin.size(); ++b) format_block(b, text);
+    }
+    writer.end_animation(text, planned.channels.empty());
+  }
+  writer.end_file(text, p.animations.empty());
+  text.flush();
+}
+
+}  // namespace gltf_anim::sampler

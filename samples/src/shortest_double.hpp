@@ -1,0 +1,18 @@
+#pragma once
+// Shortest round-trip text of a finite double, byte for byte what
+// std::to_chars(first, last, double) writes (the plain overload), faster (bench_shortest_double).
+#include <cstddef>
+
+namespace gltf_anim::samples::detail {
+
+// The longest number write_shortest_double writes ("-2.2250738585072014e-308").
+inline constexpr std::size_t kShortestDoubleMax = 24;
+// The room it needs at `out`: it writes with fixed-size copies, past the end of the
+// number (at most 42 bytes).
+inline constexpr std::size_t kShortestDoubleRoom = 48;
+
+// Writes finite `v` at `out` (room for kShortestDoubleRoom chars) and returns the end.
+// Non-finite values are the caller's business (undefined here).
+char* write_shortest_double(char* out, double v) noexcept;
+
+}  // namespace gltf_anim::samples::detail

@@ -1,0 +1,81 @@
+#pragma once
+// The conformance suite: the list of valid cases, and `generate`, which writes
+// every asset, its golden samples and manifest.json into a folder.
+//
+// Layout written by generate(out):
+//   out/manifest.json                  one entry per case (see README.md)
+//   out/valid/<id>.gltf|.glb [+ .bin]  the asset
+//   out/valid/<id>.samples.json        golden samples: sampler::sample_asset() with the
+//                                      default options (see sample.hpp)
+// Everything is deterministic: cases are written in list order, JSON members in
+// a fixed order, numbers in their shortest round-trip form, no timestamps.
+#include <gltf_anim/suite/gltf_builder.hpp>
+#include <gltf_anim/suite/json.hpp>
+#include <gltf_anim/reference/track.hpp>
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gltf_anim::suite {
+
+// What another evaluation gives, computed with the reference maths on the same
+// data (`excerpt`, a few samples; empty when a description says it all).
+// allowed = true: a result the specs permit too (shortest path or not, nlerp vs
+// slerp, sqlerp's inner slerp, exact-key STEP, the quaternion's sign); written to
+// the manifest's "variants", and `gltf-anim compare` passes a case that matches
+// one. allowed = false: a surveyed engine's deviation; written to
+// "knownDivergences" so implementers recognise it, never a pass.
+// core_only_view = true: the variant is what a client without the animation
+// extensions plays, i.e. the whole of `sample --no-extensions` (an
+// EXT_animation_sqlerp channel on its fallback sampler). It is written beside
+// the golden samples as <id>.<name>.variant.json (not *.samples.json, so a
+// folder scan never takes it for a case) and named by path in the manifest.
+struct Variant {
+  std::string name;
+  std::string description;
+  std::function<std::vector<compare::VariantSample>(const samples::SamplesFile& golden)> excerpt;
+  bool allowed = true;
+  bool core_only_view = false;
+};
+
+struct Case {
+  std::string id;                     // file stem, unique
+  Container container = Container::kDataUri;
+  std::string group;                  // README grouping, e.g. "core", "pointer", "edge"
+  std::vector<std::string> features;  // e.g. "LINEAR", "rotation", "KHR_animation_pointer"
+  std::vector<std::string> clauses;   // e.g. "glTF 2.0 Appendix C.2"
+  std::string notes;
+  std::vector<Variant> variants;
+  std::function<void(GltfBuilder&)> build;
+};
+
+// An alternative's values at every golden time of one channel where they differ
+// from the golden ones (by more than 1e-9, absolute or radians), so that an
+// engine with exactly that behaviour is recognised at every time.
+std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
+                                             std::size_t channel,
+                                             const std::function<std::vector<double>(double t)>& value_at);
+
+// The reference evaluation of a track given by its data (for alternatives that
+// change the data: normalized keys, inserted keys, another decoding).
+std::vector<double> evaluate_track(const std::vector<double>& times, const std::vector<double>& values,
+                                   std::size_t components, reference::Interpolation interpolation,
+                                   reference::ValueKind kind, double t, const reference::SampleOptions& options = {});
+
+// Every valid case of the suite, in manifest order.
+const std::vector<Case>& suite_cases();
+
+// File name of a case's asset (".gltf" or ".glb").
+std::string asset_file_name(const Case& c);
+
+// Writes the suite into `out` (created if needed; existing files overwritten,
+// nothing else touched). Throws std::runtime_error on I/O or sampling failure.
+// Returns the number of cases written.
+std::size_t generate(const std::filesystem::path& out);
+
+}  // namespace gltf_anim::suite

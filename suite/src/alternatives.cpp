@@ -1,0 +1,184 @@
+#include "alternatives.hpp"
+
+#include <gltf_anim/reference/quaternion.hpp>
+#include <gltf_anim/compare/compare.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gltf_anim::suite {
+
+std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
+                                             std::size_t channel,
+                                             const std::function<std::vector<double>(double t)>& value_at) {
+  // Far below any tolerance of the suite: a difference this small is the
+  // golden value again, and listing it would only lengthen the manifest.
+  constexpr double kSame = 1e-9;
+  for (const auto& a : golden.animations) {
+    if (a.index != animation) continue;
+    for (const auto& c : a.channels) {
+      if (c.index != channel) continue;
+      const bool angle = compare::uses_angle(c);
+      std::vector<compare::VariantSample> out;
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        const auto g = c.value(i);
+        std::vector<double> v = value_at(c.times[i]);
+        const double d = angle ? compare::angle_between(g, v) : compare::max_abs_difference(g, v);
+        if (d > kSame) out.push_back({animation, channel, c.times[i], std::move(v)});
+      }
+      return out;
+    }
+  }
+  throw std::logic_error("alternative: the golden samples have no such channel");
+}
+
+std::vector<double> evaluate_track(const std::vector<double>& times, const std::vector<double>& values,
+                                   std::size_t components, reference::Interpolation interpolation,
+                                   reference::ValueKind kind, double t, const reference::SampleOptions& options) {
+  reference::TrackView track;
+  track.times = times;
+  track.values = values;
+  track.components = components;
+  track.interpolation = interpolation;
+  track.kind = kind;
+  const std::string problem = reference::validate(track);
+  if (!problem.empty()) throw std::logic_error("alternative track: " + problem);
+  std::vector<double> out(components);
+  reference::sample(track, t, out, options);
+  return out;
+}
+
+namespace {
+
+using reference::Quat;
+using D = std::vector<double>;
+
+bool slerped(const sampler::DecodedChannel& c) {
+  return c.kind == reference::ValueKind::kRotation &&
+         (c.interpolation == reference::Interpolation::kLinear || c.interpolation == reference::Interpolation::kSlerp);
+}
+
+Quat key(const sampler::DecodedChannel& c, std::size_t k) {
+  const auto v = c.view().value(k);
+  return {v[0], v[1], v[2], v[3]};
+}
+D to_d(const Quat& q) { return {q.x, q.y, q.z, q.w}; }
+
+D evaluate(const sampler::DecodedChannel& c, const D& values, double t, const reference::SampleOptions& options = {}) {
+  return evaluate_track(c.times, values, c.components, c.interpolation, c.kind, t, options);
+}
+
+// A slerp replaced segment by segment: clamping and exact keys as the golden.
+D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&, const Quat&, double)) {
+  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
+  if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t) return evaluate(c, c.values, t);
+  const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
+  return to_d(f(key(c, k), key(c, k + 1), (t - c.times[k]) / (c.times[k + 1] - c.times[k])));
+}
+
+struct SuiteAlternative {
+  const char* name;
+  const char* description;
+  bool allowed;
+  bool (*applies)(const sampler::DecodedChannel&);
+  D (*value_at)(const sampler::DecodedChannel&, double t);
+};
+
+const SuiteAlternative kSuiteAlternatives[] = {
+    {"nlerp",
+     "Normalized lerp instead of slerp between rotation keys (ozz, PlayCanvas; three.js and Babylon near "
+     "parallel keys): the same path at another speed, equal at keys and segment midpoints. Allowed: glTF "
+     "2.0 Appendix C.4 \"Implementations MAY approximate these equations\".",
+     true, slerped,
+     [](const sampler::DecodedChannel& c, double t) { return per_segment(c, t, reference::nlerp_shortest_path); }},
+    {"no-shortest-path",
+     "Slerp without Appendix C's sign rule (plain slerp): where consecutive keys have a negative dot the "
+     "rotation goes the long way round; breaks glTF 2.0 Appendix C.4: s = sign(v_k . v_k+1) multiplies "
+     "v_k+1 so that \"the spherical interpolation follows the short path along the great circle\".",
+     false, slerped,
+     [](const sampler::DecodedChannel& c, double t) {
+       reference::SampleOptions plain;
+       plain.linear_rotation = reference::SlerpVariant::kPlain;
+       return evaluate(c, c.values, t, plain);
+     }},
+    {"normalize-keys-first",
+     "The decoded keys normalized before slerp (glTF Sample Viewer, Magnum's importer). Decoded keys are not "
+     "exactly unit (normalized integers, rounded exporters); the specs interpolate \"unit quaternions\" "
+     "without saying whether such a key is used as stored or normalized first, so both readings pass.",
+     true, slerped,
+     [](const sampler::DecodedChannel& c, double t) {
+       D unit = c.values;
+       for (std::size_t i = 0; i + 4 <= unit.size(); i += 4) {
+         const D n = to_d(reference::normalized(Quat{unit[i], unit[i + 1], unit[i + 2], unit[i + 3]}));
+         std::copy(n.begin(), n.end(), unit.begin() + static_cast<std::ptrdiff_t>(i));
+       }
+       return evaluate(c, unit, t);
+     }},
+    {"godot-slerp-ignores-tangents",
+     "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 Appendix "
+     "C.5 (CUBICSPLINE: the Hermite spline of the values and tangents, then normalized for rotations).",
+     false,
+     [](const sampler::DecodedChannel& c) {
+       return c.kind == reference::ValueKind::kRotation && c.interpolation == reference::Interpolation::kCubicSpline;
+     },
+     [](const sampler::DecodedChannel& c, double t) { return per_segment(c, t, reference::slerp_shortest_path); }},
+    {"previous-key-at-exact-time",
+     "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key other than the first, and after "
+     "the last key, the previous key's value; breaks glTF 2.0 Appendix C.1: \"When the current (requested) "
+     "timestamp exists in the animation data, its associated property value MUST be used as-is, without "
+     "interpolation.\"",
+     false, [](const sampler::DecodedChannel& c) { return c.interpolation == reference::Interpolation::kStep; },
+     [](const sampler::DecodedChannel& c, double t) {
+       // The last key with t_k < t (t clamped to the last key), or the first.
+       const double clamped = std::min(t, c.times.back());
+       const auto first_not_before = std::lower_bound(c.times.begin(), c.times.end(), clamped);
+       const auto k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(first_not_before - c.times.begin() - 1, 0));
+       const auto v = c.view().value(k);
+       return D(v.begin(), v.end());
+     }},
+};
+
+const samples::SampledChannel* golden_channel(const samples::SamplesFile& golden, const sampler::DecodedChannel& c) {
+  for (const auto& a : golden.animations) {
+    if (a.index != c.animation) continue;
+    for (const auto& ch : a.channels) {
+      if (ch.index == c.channel) return &ch;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler::DecodedChannel>& channels,
+                                       const samples::SamplesFile& golden, const CaseTolerances& tolerances) {
+  std::vector<Variant> out = c.variants;
+  for (const SuiteAlternative& alt : kSuiteAlternatives) {
+    if (std::any_of(out.begin(), out.end(), [&](const Variant& v) { return v.name == alt.name; })) continue;
+    std::vector<compare::VariantSample> excerpt;
+    bool matters = false;
+    for (const sampler::DecodedChannel& ch : channels) {
+      if (!alt.applies(ch)) continue;
+      const samples::SampledChannel* g = golden_channel(golden, ch);
+      if (g == nullptr) throw std::logic_error("alternative: a decoded channel without golden samples");
+      const double tolerance = compare::uses_angle(*g) ? tolerances.angle : tolerances.absolute;
+      const auto value_at = alt.value_at;
+      const auto part = differing_samples(golden, ch.animation, ch.channel,
+                                          [&ch, value_at](double t) { return value_at(ch, t); });
+      for (const compare::VariantSample& s : part) {
+        const auto i = static_cast<std::size_t>(std::find(g->times.begin(), g->times.end(), s.t) - g->times.begin());
+        const auto gv = g->value(i);
+        const double d = compare::uses_angle(*g) ? compare::angle_between(gv, s.value)
+                                                 : compare::max_abs_difference(gv, s.value);
+        matters |= d > tolerance;
+      }
+      excerpt.insert(excerpt.end(), part.begin(), part.end());
+    }
+    if (!matters) continue;
+    out.push_back({alt.name, alt.description,
+                   [excerpt](const samples::SamplesFile&) { return excerpt; }, alt.allowed});
+  }
+  return out;
+}
+
+}  // namespace gltf_anim::suite

@@ -1,0 +1,374 @@
+// compare on files and folders: the manifest (tolerances, features, variants),
+// matching actual files to golden ones, and I/O errors.
+#include <gltf_anim/compare/compare.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gs = gltf_anim::samples;
+namespace gc = gltf_anim::compare;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_paths" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+void save(const fs::path& p, const gs::SamplesFile& f) {
+  fs::create_directories(p.parent_path());
+  gs::write_samples_file(p, f);
+}
+
+// A file with one translation channel sampled at t = 0, 1 with x = x0, x1.
+gs::SamplesFile translation(const std::string& asset, double x0, double x1) {
+  gs::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/nodes/0/translation";
+  c.add_sample(0, {x0, 0, 0});
+  c.add_sample(1, {x1, 0, 0});
+  return f;
+}
+
+// A rotation channel: about z by angle a0 at t = 0 and a1 at t = 1.
+gs::SamplesFile rotation(const std::string& asset, double a0, double a1) {
+  gs::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/nodes/0/rotation";
+  c.add_sample(0, {0, 0, std::sin(a0 / 2), std::cos(a0 / 2)});
+  c.add_sample(1, {0, 0, std::sin(a1 / 2), std::cos(a1 / 2)});
+  return f;
+}
+
+const char* kManifest = R"({
+  "generator": "test",
+  "assets": [
+    {"id": "move", "file": "move/move.gltf", "samples": "move/move.samples.json",
+     "features": ["translation", "LINEAR"], "clauses": ["3.11.1 <b>"], "tolerance": 0.01,
+     "notes": ["two", "parts"]},
+    {"id": "spin", "file": "spin.gltf", "samples": "spin.samples.json",
+     "features": ["rotation"], "angleTolerance": 0.02,
+     "variants": [{"name": "nlerp", "samples": "spin.nlerp.samples.json", "notes": "nlerp instead of slerp"}]},
+    {"id": "invalid-only", "file": "bad.gltf"}
+  ]
+})";
+
+// golden/ with a manifest and three cases; no other JSON is scanned.
+fs::path make_golden(const fs::path& dir) {
+  const fs::path g = dir / "golden";
+  write(g / "manifest.json", kManifest);
+  save(g / "move/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(g / "spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  save(g / "spin.nlerp.samples.json", rotation("spin.gltf", 0, 1.1));
+  write(g / "bad.expected.json", "{\"not\": \"a samples file\"}");  // an expected report
+  return g;
+}
+
+const gc::CaseResult& find_case(const gc::CompareReport& r, const std::string& id) {
+  for (const auto& c : r.cases) {
+    if (c.id == id) return c;
+  }
+  throw std::runtime_error("no case " + id);
+}
+
+}  // namespace
+
+TEST(ComparePaths, ManifestTolerancesFeaturesAndMatchingByAsset) {
+  const fs::path dir = fresh_dir("manifest");
+  const fs::path g = make_golden(dir);
+  // Actual files named freely, matched by asset (path prefix differs).
+  save(dir / "out/a.json", translation("/home/me/suite/move.gltf", 0.005, 1));
+  save(dir / "out/spin.json", rotation("spin.gltf", 0, 1.015));
+
+  const gc::CompareReport r = gc::compare_paths(g, dir / "out", {});
+  ASSERT_EQ(r.cases.size(), 2u);  // "invalid-only" has no samples
+  const auto& move = find_case(r, "move");
+  EXPECT_TRUE(move.passed());  // 0.005 <= manifest tolerance 0.01
+  EXPECT_EQ(move.tolerances.absolute, 0.01);
+  EXPECT_EQ(move.tolerances.angle, gc::kDefaultAngleTolerance);
+  EXPECT_EQ(move.features, (std::vector<std::string>{"translation", "LINEAR"}));
+  EXPECT_EQ(move.clauses, (std::vector<std::string>{"3.11.1 <b>"}));
+  EXPECT_EQ(move.notes, "two parts");
+  EXPECT_EQ(move.golden_file, "move/move.samples.json");
+  EXPECT_EQ(move.actual_file, "a.json");
+  const auto& spin = find_case(r, "spin");
+  EXPECT_TRUE(spin.passed());  // 0.015 rad <= 0.02
+  EXPECT_NEAR(spin.angle.max, 0.015, 1e-12);
+  EXPECT_EQ(r.passed(), 2u);
+
+  // Command-line overrides beat the manifest.
+  gc::CompareOptions strict;
+  strict.tolerance = 0.001;
+  strict.angle_tolerance = 0.01;
+  const auto r2 = gc::compare_paths(g, dir / "out", strict);
+  EXPECT_FALSE(find_case(r2, "move").passed());
+  EXPECT_FALSE(find_case(r2, "spin").passed());
+  EXPECT_EQ(find_case(r2, "move").tolerances.absolute, 0.001);
+  EXPECT_EQ(r2.failed(), 2u);
+}
+
+TEST(ComparePaths, VariantFromTheManifestCanPass) {
+  const fs::path dir = fresh_dir("variant");
+  const fs::path g = make_golden(dir);
+  // 1.1 rad at t=1: 0.1 rad from the main golden, 0 from the nlerp variant.
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.1));
+  const auto r = gc::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+  EXPECT_EQ(r.cases[0].id, "spin");  // manifest found above the golden file
+  ASSERT_FALSE(r.cases[0].warnings.empty());
+  EXPECT_EQ(r.cases[0].warnings[0],
+            "fails against the main golden samples but matches variant \"nlerp\": nlerp instead of "
+            "slerp");
+  // Neither golden nor variant: fails against the main golden.
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.3));
+  const auto bad = gc::compare_paths(g / "spin.samples.json", dir / "out/spin.samples.json", {});
+  EXPECT_FALSE(bad.cases[0].passed());
+  EXPECT_NEAR(bad.cases[0].angle.max, 0.3, 1e-12);
+}
+
+TEST(ComparePaths, MissingAndExtraActualFiles) {
+  const fs::path dir = fresh_dir("missing");
+  const fs::path g = make_golden(dir);
+  save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(dir / "out/other.samples.json", translation("other.gltf", 0, 1));
+  const auto r = gc::compare_paths(g, dir / "out", {});
+  EXPECT_TRUE(find_case(r, "move").passed());
+  const auto& spin = find_case(r, "spin");
+  EXPECT_FALSE(spin.passed());
+  EXPECT_EQ(spin.problem, "no actual samples file for this asset");
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            "actual file other.samples.json matches no golden file (ignored)"}));
+}
+
+TEST(ComparePaths, FoldersWithoutManifestMatchByFileName) {
+  const fs::path dir = fresh_dir("nomanifest");
+  // CSV golden (no asset) and CSV actual: matched by file name.
+  save(dir / "g/x.samples.csv", translation("", 0, 1));
+  save(dir / "g/y.samples.json", translation("y.glb", 0, 1));
+  write(dir / "g/notes.json", "not even JSON");  // ignored: *.samples.* files exist
+  save(dir / "a/x.csv", translation("", 0, 1.5));
+  save(dir / "a/y.json", translation("y.glb", 0, 1));
+  const auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 2u);
+  EXPECT_EQ(r.cases[0].id, "x");
+  EXPECT_FALSE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].absolute.max, 0.5);
+  EXPECT_EQ(r.cases[1].id, "y.glb");
+  EXPECT_TRUE(r.cases[1].passed());
+  // Two files are compared whatever their assets, with a warning if they differ.
+  const auto pair = gc::compare_paths(dir / "g/y.samples.json", dir / "a/x.csv", {});
+  ASSERT_EQ(pair.cases.size(), 1u);
+  EXPECT_FALSE(pair.cases[0].passed());
+  EXPECT_TRUE(pair.warnings.empty());  // CSV has no asset name
+  gs::SamplesFile other = translation("z.glb", 0, 1);
+  save(dir / "z.json", other);
+  const auto mismatch = gc::compare_paths(dir / "g/y.samples.json", dir / "z.json", {});
+  EXPECT_TRUE(mismatch.cases[0].passed());
+  EXPECT_EQ(mismatch.warnings,
+            (std::vector<std::string>{"the actual samples are of asset \"z.glb\", the golden ones of \"y.glb\""}));
+  // A single actual file against the golden folder compares just its case.
+  const auto one = gc::compare_paths(dir / "g", dir / "a/y.json", {});
+  ASSERT_EQ(one.cases.size(), 1u);
+  EXPECT_EQ(one.cases[0].id, "y.glb");
+}
+
+TEST(ComparePaths, ErrorsNameTheFileAndPointer) {
+  const fs::path dir = fresh_dir("errors");
+  const fs::path g = make_golden(dir);
+  write(dir / "out/spin.json", R"({"asset": "spin.gltf", "animations": [{"index": "0"}]})");
+  try {
+    gc::compare_paths(g, dir / "out", {});
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.file(), (dir / "out/spin.json").string());
+    EXPECT_EQ(e.location(), "/animations/0/index");
+  }
+  EXPECT_THROW(gc::compare_paths(g, dir / "nowhere", {}), gs::SamplesFormatError);
+  // A single actual file that matches no golden case is an error, not a pass.
+  save(dir / "lonely.json", translation("lonely.gltf", 0, 1));
+  EXPECT_THROW(gc::compare_paths(g, dir / "lonely.json", {}), gs::SamplesFormatError);
+  // A malformed manifest.
+  write(g / "manifest.json", R"({"assets": [{"id": "move", "tolerance": "big"}]})");
+  try {
+    gc::compare_paths(g, dir / "lonely.json", {});
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/tolerance");
+    EXPECT_EQ(e.message(), "must be a non-negative number");
+  }
+  write(g / "manifest.json", "{\n  \"assets\": [,]\n}");
+  try {
+    gc::compare_paths(g, dir / "lonely.json", {});
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "line 2, column 14");
+  }
+}
+
+// The manifest is the golden folder's (or the golden file's folder's), never
+// one found by walking up: a stray manifest.json above must not set tolerances.
+TEST(ComparePaths, FindManifestLooksOnlyInTheGoldenFolder) {
+  const fs::path dir = fresh_dir("find");
+  write(dir / "manifest.json", "[]");
+  fs::create_directories(dir / "a/b");
+  EXPECT_EQ(gc::find_manifest(dir), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gc::find_manifest(dir / "file.json"), fs::absolute(dir / "manifest.json"));
+  EXPECT_EQ(gc::find_manifest(dir / "a/b"), std::nullopt);
+  EXPECT_EQ(gc::find_manifest(dir / "a/b/file.json"), std::nullopt);
+  const auto m = gc::read_manifest(dir / "manifest.json");
+  EXPECT_TRUE(m.entries.empty());
+}
+
+TEST(ComparePaths, ManifestAboveTheGoldenFolderIsIgnored) {
+  const fs::path dir = fresh_dir("stray");
+  write(dir / "manifest.json", R"({"tolerance": 1e9, "assets": []})");
+  save(dir / "g/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  const auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_FALSE(r.cases[0].passed());  // 999 over the default 1e-5, not under 1e9
+  EXPECT_EQ(r.cases[0].tolerances.absolute, gc::Tolerances{}.absolute);
+  // Named explicitly, it is used.
+  gc::CompareOptions o;
+  o.manifest = dir / "manifest.json";
+  EXPECT_TRUE(gc::compare_paths(dir / "g", dir / "a", o).cases.at(0).passed());
+}
+
+// RapidJSON 1.1.0's full-precision parser read 0e200 as a huge number; the
+// manifest's numbers are converted from their text (0e200 is exactly 0).
+TEST(ComparePaths, ManifestNumbersAreReadExactly) {
+  const fs::path dir = fresh_dir("exact");
+  write(dir / "g/manifest.json",
+        R"({"tolerance": 0e200, "angleTolerance": 25e-1, "assets": [{"id": "move", "samples": "move.samples.json", "tolerance": 1.5e-0}]})");
+  const auto m = gc::read_manifest(dir / "g/manifest.json");
+  EXPECT_EQ(m.tolerance, std::optional<double>(0.0));
+  EXPECT_EQ(m.angle_tolerance, std::optional<double>(2.5));
+  ASSERT_EQ(m.entries.size(), 1u);
+  EXPECT_EQ(m.entries[0].tolerance, std::optional<double>(1.5));
+  write(dir / "g2/manifest.json", R"({"tolerance": 0e200, "assets": []})");
+  save(dir / "g2/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  const auto r = gc::compare_paths(dir / "g2", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_EQ(r.cases[0].tolerances.absolute, 0.0);
+  EXPECT_FALSE(r.cases[0].passed());
+  write(dir / "g3/manifest.json", R"({"tolerance": 1e400, "assets": []})");
+  try {
+    gc::read_manifest(dir / "g3/manifest.json");
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_NE(e.message().find("too big"), std::string::npos) << e.message();
+  }
+}
+
+// A variant's samples path is confined to the manifest's folder: absolute
+// paths and ".." make the manifest malformed (at the path's JSON pointer), a
+// symlink out is refused on opening (exit 2 at the CLI); nothing outside is read.
+TEST(ComparePaths, ManifestSamplesPathsAreConfined) {
+  const fs::path dir = fresh_dir("confined");
+  save(dir / "escape.samples.json", translation("move.gltf", 0, 1000));
+  save(dir / "g/move.samples.json", translation("move.gltf", 0, 1));
+  save(dir / "a/move.samples.json", translation("move.gltf", 0, 1000));
+  fs::create_symlink(dir / "escape.samples.json", dir / "g/link.samples.json");
+  const std::string absolute = (dir / "escape.samples.json").string();
+  for (const auto& [path, why] : std::vector<std::pair<std::string, std::string>>{
+           {"../escape.samples.json", "relative path inside the manifest's folder"},
+           {absolute, "relative path inside the manifest's folder"},
+           {"sub/../../escape.samples.json", "relative path inside the manifest's folder"},
+           {"link.samples.json", "resolves outside"}}) {
+    SCOPED_TRACE(path);
+    write(dir / "g/manifest.json",
+          R"({"assets": [{"id": "move", "samples": "move.samples.json", "variants": [{"name": "v", "samples": ")" +
+              path + R"("}]}]})");
+    try {
+      gc::compare_paths(dir / "g", dir / "a", {});
+      FAIL() << "no exception";
+    } catch (const gs::SamplesFormatError& e) {
+      EXPECT_NE(e.message().find(why), std::string::npos) << e.what();
+    }
+  }
+  // An entry's own samples path obeys the same rule, reported at its pointer.
+  write(dir / "g/manifest.json", R"({"assets": [{"id": "move", "samples": "../escape.samples.json"}]})");
+  try {
+    gc::read_manifest(dir / "g/manifest.json");
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/samples");
+  }
+  // Inside the folder, the variant is read and credited.
+  save(dir / "g/v/alt.samples.json", translation("move.gltf", 0, 1000));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "move", "samples": "move.samples.json", "variants": [{"name": "v", "samples": "v/alt.samples.json"}]}]})");
+  const auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "v");
+}
+
+TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
+  // The generator's form: variants keyed by name, with the variant's values
+  // at the times where it differs from the golden samples.
+  const fs::path dir = fresh_dir("excerpt");
+  save(dir / "g/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  const std::string z = gs::format_double(std::sin(0.55)), w = gs::format_double(std::cos(0.55));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "samples": "spin.samples.json", "variants": {
+             "nlerp": {"description": "nlerp, not slerp", "samples": [
+               {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z + ", " + w + R"(]}]},
+             "broken": {"description": "names a channel that does not exist", "samples": [
+               {"animation": 0, "channel": 7, "t": 1, "value": [0, 0, 0, 1]}]}}}]})");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.1));
+  auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+  EXPECT_EQ(r.cases[0].warnings.at(0),
+            "fails against the main golden samples but matches variant \"nlerp\": nlerp, not slerp");
+  // The golden result itself passes without any variant.
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  // A known divergence explains a failure but never makes the case pass.
+  const std::string z13 = gs::format_double(std::sin(0.65)), w13 = gs::format_double(std::cos(0.65));
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "samples": "spin.samples.json", "knownDivergences": {
+             "engine-x": {"description": "engine X overshoots", "samples": [
+               {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z13 + ", " + w13 + R"(]}]}}}]})");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.3));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_FALSE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_divergence, "engine-x");
+  EXPECT_EQ(r.cases[0].warnings.at(0), "matches known divergence \"engine-x\": engine X overshoots");
+  save(dir / "a/spin.samples.json", rotation("spin.gltf", 0, 1.2));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_FALSE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_divergence, "");
+  // A malformed excerpt is an error with its pointer.
+  write(dir / "g/manifest.json",
+        R"({"assets": [{"id": "spin", "variants": {"a/b": {"samples": [{"animation": 0, "channel": 0, "t": "x", "value": [1]}]}}}]})");
+  try {
+    gc::compare_paths(dir / "g", dir / "a", {});
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.location(), "/assets/0/variants/a~1b/samples/0/t");
+  }
+}
