@@ -80,7 +80,8 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
       const std::error_code why = ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory);
       // A shell passes a wildcard pattern that matches nothing as it is
       // (bash without nullglob): say so, rather than only "no such file".
-      if (why == std::errc::no_such_file_or_directory && p.find_first_of("*?[") != std::string::npos) {
+      if (why == std::errc::no_such_file_or_directory &&
+          p.find_first_of("*?[") != std::string::npos) {
         std::cerr << "gltf-anim validate: no file matches '" << p
                   << "' (the shell passed the pattern on unexpanded because nothing matched it)\n";
         return false;
@@ -239,6 +240,8 @@ int run_validate(const std::vector<std::string>& args) {
       "one does, 2 for usage or I/O errors of the command itself.",
       "gltf-anim validate --format json --output report.json assets/"};
   po::options_description options("Options");
+  // One option per line: the chained calls read as a table.
+  // clang-format off
   options.add_options()
       ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
       ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
@@ -278,6 +281,7 @@ int run_validate(const std::vector<std::string>& args) {
        "fold glTF-Validator's JSON report FILE (of one asset, or an array of reports) into the "
        "report: each of its messages matched to the asset of its uri, one message per (code, "
        "pointer), each marked with the tool(s) that found it; repeatable");
+  // clang-format on
   po::positional_options_description positional;
   positional.add("path", -1);
   int exit_code = kExitOk;
@@ -305,7 +309,8 @@ int run_validate(const std::vector<std::string>& args) {
     bool found = false;
     std::string why;
     config = validator::read_current_folder_config(found, why);
-    if (found && !config) return usage("bad config '" + std::string(validator::kConfigFileName) + "': " + why);
+    if (found && !config)
+      return usage("bad config '" + std::string(validator::kConfigFileName) + "': " + why);
   }
   const validator::RunConfig from_file = config.value_or(validator::RunConfig{});
   auto given = [&](const char* name) { return vm->count(name) != 0 && !(*vm)[name].defaulted(); };
@@ -345,13 +350,17 @@ int run_validate(const std::vector<std::string>& args) {
   // checked when it was read.
   for (const std::string& p : from_file.ignore) validator::ignore_codes(p, vopt.issues);
   for (const std::string& p : from_file.enable) validator::enable_lints(p, vopt.issues);
-  for (const auto& [p, severity] : from_file.severity_overrides) validator::override_severity(p, severity, vopt.issues);
+  for (const auto& [p, severity] : from_file.severity_overrides)
+    validator::override_severity(p, severity, vopt.issues);
   // Codes and globs, each refused when it names nothing (a typo must not
   // silently ignore nothing).
   using Apply = std::string (*)(std::string_view, validator::IssueOptions&);
   const std::pair<const char*, Apply> kCodeOptions[] = {
       {"ignore", &validator::ignore_codes},
-      {"severity-override", [](std::string_view w, validator::IssueOptions& o) { return validator::override_severity(w, o); }},
+      {"severity-override",
+       [](std::string_view w, validator::IssueOptions& o) {
+         return validator::override_severity(w, o);
+       }},
       {"enable", &validator::enable_lints}};
   for (const auto& [option, apply] : kCodeOptions) {
     if (!vm->count(option)) continue;
@@ -395,12 +404,14 @@ int run_validate(const std::vector<std::string>& args) {
       auto reports = validator::read_gltf_validator_reports(path, identity, why);
       if (!reports) return usage("bad glTF-Validator report '" + path + "': " + why);
       if (identity) output.inputs().record(*identity, path);
-      foreign.insert(foreign.end(), std::make_move_iterator(reports->begin()), std::make_move_iterator(reports->end()));
+      foreign.insert(foreign.end(), std::make_move_iterator(reports->begin()),
+                     std::make_move_iterator(reports->end()));
     }
     std::string why;
     const auto owners = validator::match_gltf_validator_reports(foreign, files, why);
     if (!owners) return usage(why);
-    for (std::size_t k = 0; k < foreign.size(); ++k) foreign_of[(*owners)[k]].push_back(&foreign[k]);
+    for (std::size_t k = 0; k < foreign.size(); ++k)
+      foreign_of[(*owners)[k]].push_back(&foreign[k]);
   }
   std::vector<std::string> named_files;  // "-" is standard input, recorded above
   std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
@@ -423,14 +434,13 @@ int run_validate(const std::vector<std::string>& args) {
   wopt.found_by = vm->count("merge-gltf-validator") != 0;
   // One asset's report, with glTF-Validator's findings folded in.
   auto validate_at = [&](std::size_t i) {
-    ValidationReport r = validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+    ValidationReport r =
+        validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
     try {
       for (const validator::GltfValidatorReport* theirs : foreign_of[i]) {
         validator::merge_gltf_validator_report(r, *theirs, vopt.issues);
       }
-    } catch (const std::bad_alloc&) {
-      return failed_report(files[i], "out of memory");
-    }
+    } catch (const std::bad_alloc&) { return failed_report(files[i], "out of memory"); }
     return r;
   };
   bool findings = false;

@@ -614,8 +614,8 @@ std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostrea
   return std::make_unique<JunitStreamWriter>(out, options);
 }
 
-std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(std::ostream& out,
-                                                                     const ValidationWriteOptions& options) {
+std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(
+    std::ostream& out, const ValidationWriteOptions& options) {
   return std::make_unique<SarifStreamWriter>(out, options.found_by);
 }
 

@@ -157,8 +157,13 @@ void write_report(Writer& w, const ValidationReport& r, bool found_by) {
 
 class JsonStreamWriter final : public ValidationStreamWriter {
  public:
-  JsonStreamWriter(std::ostream& out, std::size_t asset_count, const ValidationWriteOptions& options)
-      : out_(out), os_(out), w_(os_), array_(options.force_array || asset_count != 1), found_by_(options.found_by) {
+  JsonStreamWriter(std::ostream& out, std::size_t asset_count,
+                   const ValidationWriteOptions& options)
+      : out_(out),
+        os_(out),
+        w_(os_),
+        array_(options.force_array || asset_count != 1),
+        found_by_(options.found_by) {
     w_.SetIndent(' ', 4);
     if (array_) w_.StartArray();
   }

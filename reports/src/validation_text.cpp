@@ -81,7 +81,8 @@ void TextStreamWriter::asset(const ValidationReport& r) {
   std::vector<std::vector<const Issue*>> groups;
   std::map<std::tuple<std::string_view, int, int>, std::size_t> index;
   for (const Issue& i : r.issues) {
-    const auto k = std::make_tuple(i.code, static_cast<int>(i.severity), static_cast<int>(i.found_by));
+    const auto k =
+        std::make_tuple(i.code, static_cast<int>(i.severity), static_cast<int>(i.found_by));
     const auto [it, inserted] = index.emplace(k, groups.size());
     if (inserted) groups.emplace_back();
     groups[it->second].push_back(&i);

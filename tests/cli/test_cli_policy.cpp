@@ -23,11 +23,15 @@ using CliRun = cli_process::Run;
 const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
 const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "cli_policy";
 // Valid but for one lint each (their expected reports name nothing else).
-const std::string kNegativeDot = (kAssets / "invalid/lint/rotation_negative_dot.gltf").string();  // warning lint
-const std::string kRedundant = (kAssets / "invalid/lint/redundant_keyframe.gltf").string();      // opt-in lint
-const std::string kStartsLate = (kAssets / "invalid/lint/animation_starts_after_zero.gltf").string();  // info lint
+const std::string kNegativeDot =
+    (kAssets / "invalid/lint/rotation_negative_dot.gltf").string();  // warning lint
+const std::string kRedundant =
+    (kAssets / "invalid/lint/redundant_keyframe.gltf").string();  // opt-in lint
+const std::string kStartsLate =
+    (kAssets / "invalid/lint/animation_starts_after_zero.gltf").string();  // info lint
 const std::string kValid = (kAssets / "rules_valid/translation_linear.gltf").string();
-const std::string kDuplicates = (kAssets / "invalid/channel/duplicate_targets.gltf").string();  // 2 errors
+const std::string kDuplicates =
+    (kAssets / "invalid/channel/duplicate_targets.gltf").string();  // 2 errors
 
 fs::path scratch() {
   return kTmp / ::testing::UnitTest::GetInstance()->current_test_info()->name();
@@ -38,7 +42,9 @@ CliRun validate(std::vector<std::string> args, const cli_process::Options& o = {
   return cli_process::run(args, scratch(), o);
 }
 
-bool names(const CliRun& r, const std::string& code) { return r.out.find(code) != std::string::npos; }
+bool names(const CliRun& r, const std::string& code) {
+  return r.out.find(code) != std::string::npos;
+}
 
 // ---- lints ----------------------------------------------------------------
 
@@ -58,13 +64,15 @@ TEST(CliLints, LevelWarningKeepsTheRegistrySeverity) {
 }
 
 TEST(CliLints, LevelHintPassesFailOnInfo) {
-  const CliRun r = validate({"--lints", "hint", "--fail-on", "info", "--format", "json", kNegativeDot});
+  const CliRun r =
+      validate({"--lints", "hint", "--fail-on", "info", "--format", "json", kNegativeDot});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(names(r, "LINT_ROTATION_NEGATIVE_DOT")) << r.out;
 }
 
 TEST(CliLints, OffReportsNone) {
-  const CliRun r = validate({"--lints", "off", "--fail-on", "info", "--format", "json", kNegativeDot});
+  const CliRun r =
+      validate({"--lints", "off", "--fail-on", "info", "--format", "json", kNegativeDot});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_FALSE(names(r, "LINT_")) << r.out;
 }
@@ -80,12 +88,14 @@ TEST(CliLints, RedundantKeyframeIsOptIn) {
   EXPECT_EQ(quiet.exit_code, 0);
   EXPECT_FALSE(names(quiet, "LINT_REDUNDANT_KEYFRAME")) << quiet.out;
   for (const char* pattern : {"LINT_REDUNDANT_KEYFRAME", "LINT_*", "*_KEYFRAME"}) {
-    const CliRun r = validate({"--format", "json", "--fail-on", "info", "--enable", pattern, kRedundant});
+    const CliRun r =
+        validate({"--format", "json", "--fail-on", "info", "--enable", pattern, kRedundant});
     EXPECT_EQ(r.exit_code, 1) << pattern;
     EXPECT_TRUE(names(r, "LINT_REDUNDANT_KEYFRAME")) << pattern << r.out;
   }
   // --lints off wins: no lint at all.
-  const CliRun off = validate({"--format", "json", "--lints", "off", "--enable", "LINT_*", kRedundant});
+  const CliRun off =
+      validate({"--format", "json", "--lints", "off", "--enable", "LINT_*", kRedundant});
   EXPECT_FALSE(names(off, "LINT_REDUNDANT_KEYFRAME")) << off.out;
 }
 
@@ -100,7 +110,8 @@ TEST(CliLints, EnableNamesOptInLintsOnly) {
 // ---- globs ----------------------------------------------------------------
 
 TEST(CliGlobs, IgnoreGlob) {
-  const CliRun r = validate({"--format", "json", "--fail-on", "info", "--ignore", "LINT_*", kNegativeDot});
+  const CliRun r =
+      validate({"--format", "json", "--fail-on", "info", "--ignore", "LINT_*", kNegativeDot});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_FALSE(names(r, "LINT_")) << r.out;
   EXPECT_EQ(validate({"--ignore", "ANIMATION_DUPLICATE_*", kDuplicates}).exit_code, 0);
@@ -160,7 +171,9 @@ TEST(CliConfig, CurrentFolderConfigIsRead) {
 TEST(CliConfig, ExplicitConfigFile) {
   const fs::path dir = folder_with({{"ci/strict.json", kStrict}});
   EXPECT_EQ(validate({"--config", (dir / "ci/strict.json").string(), kNegativeDot}).exit_code, 1);
-  EXPECT_EQ(validate({"--config", (dir / "ci/strict.json").string(), "--no-config", kNegativeDot}).exit_code, 2);
+  EXPECT_EQ(validate({"--config", (dir / "ci/strict.json").string(), "--no-config", kNegativeDot})
+                .exit_code,
+            2);
   const CliRun missing = validate({"--config", (dir / "ci/none.json").string(), kValid});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("No such file or directory"), std::string::npos) << missing.err;
@@ -168,22 +181,29 @@ TEST(CliConfig, ExplicitConfigFile) {
 
 TEST(CliConfig, ListsAddUpAndTheCommandLineOverrideWins) {
   const fs::path dir = folder_with(
-      {{".gltf-anim.json", R"({"ignore": ["LINT_*"], "severity-override": {"ANIMATION_DUPLICATE_TARGETS": 2}})"}});
+      {{".gltf-anim.json",
+        R"({"ignore": ["LINT_*"], "severity-override": {"ANIMATION_DUPLICATE_TARGETS": 2}})"}});
   EXPECT_EQ(validate({"--fail-on", "info", kNegativeDot}, in(dir)).exit_code, 0);
   EXPECT_EQ(validate({kDuplicates}, in(dir)).exit_code, 0);  // errors made information
-  EXPECT_EQ(validate({"--severity-override", "ANIMATION_DUPLICATE_TARGETS=0", kDuplicates}, in(dir)).exit_code, 1);
-  EXPECT_EQ(validate({"--ignore", "ANIMATION_DUPLICATE_TARGETS", "--fail-on", "info", kDuplicates}, in(dir)).exit_code,
+  EXPECT_EQ(validate({"--severity-override", "ANIMATION_DUPLICATE_TARGETS=0", kDuplicates}, in(dir))
+                .exit_code,
+            1);
+  EXPECT_EQ(validate({"--ignore", "ANIMATION_DUPLICATE_TARGETS", "--fail-on", "info", kDuplicates},
+                     in(dir))
+                .exit_code,
             0);
 }
 
 TEST(CliConfig, FormatAndEnableFromTheConfig) {
-  const fs::path dir = folder_with({{".gltf-anim.json", R"({"format": "json", "enable": ["LINT_REDUNDANT_KEYFRAME"]})"}});
+  const fs::path dir = folder_with(
+      {{".gltf-anim.json", R"({"format": "json", "enable": ["LINT_REDUNDANT_KEYFRAME"]})"}});
   const CliRun r = validate({kRedundant}, in(dir));
   rapidjson::Document d;
   d.Parse(r.out.c_str());
   EXPECT_FALSE(d.HasParseError()) << r.out;
   EXPECT_TRUE(names(r, "LINT_REDUNDANT_KEYFRAME")) << r.out;
-  EXPECT_FALSE(names(validate({"--format", "text", "--no-config", kRedundant}, in(dir)), "LINT_REDUNDANT_KEYFRAME"));
+  EXPECT_FALSE(names(validate({"--format", "text", "--no-config", kRedundant}, in(dir)),
+                     "LINT_REDUNDANT_KEYFRAME"));
 }
 
 TEST(CliConfig, BadConfigIsAUsageErrorWithThePointer) {
@@ -191,9 +211,11 @@ TEST(CliConfig, BadConfigIsAUsageErrorWithThePointer) {
   const CliRun r = validate({kValid}, in(dir));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("bad config '.gltf-anim.json': /threads: "), std::string::npos) << r.err;
-  const CliRun code = validate({kValid}, in(folder_with({{".gltf-anim.json", R"({"ignore": ["NOPE_*"]})"}})));
+  const CliRun code =
+      validate({kValid}, in(folder_with({{".gltf-anim.json", R"({"ignore": ["NOPE_*"]})"}})));
   EXPECT_EQ(code.exit_code, 2);
-  EXPECT_NE(code.err.find("/ignore/0: 'NOPE_*' matches no issue code"), std::string::npos) << code.err;
+  EXPECT_NE(code.err.find("/ignore/0: 'NOPE_*' matches no issue code"), std::string::npos)
+      << code.err;
 }
 
 TEST(CliConfig, ParentFoldersAreNotRead) {
@@ -223,11 +245,13 @@ TEST(CliConfig, TheReportMayNotReplaceTheConfig) {
 // ---- no asset found is not success -----------------------------------------
 
 TEST(CliNoAsset, EveryWayOfFindingNothingIsExit2) {
-  const fs::path dir = folder_with({{"assets/a.gltf", cli_process::slurp(kValid)}, {"notes/readme.txt", "text"}});
+  const fs::path dir =
+      folder_with({{"assets/a.gltf", cli_process::slurp(kValid)}, {"notes/readme.txt", "text"}});
   fs::create_directories(dir / "empty");
   fs::create_directories(dir / "folder_named/b.gltf");  // a folder, not a file
   fs::create_directories(dir / "links");
-  fs::create_symlink(dir / "assets/a.gltf", dir / "links/a.gltf");  // links inside a folder are not followed
+  fs::create_symlink(dir / "assets/a.gltf",
+                     dir / "links/a.gltf");  // links inside a folder are not followed
   struct Case {
     std::vector<std::string> args;
     std::string message;
@@ -240,7 +264,8 @@ TEST(CliNoAsset, EveryWayOfFindingNothingIsExit2) {
       // One folder with an asset does not make an empty one pass.
       {{(dir / "assets").string(), (dir / "empty").string()}, "no .gltf or .glb file in folder"},
       // What bash passes for a pattern that matches nothing.
-      {{(dir / "exports/*.glb").string()}, "no file matches '" + (dir / "exports/*.glb").string() + "'"},
+      {{(dir / "exports/*.glb").string()},
+       "no file matches '" + (dir / "exports/*.glb").string() + "'"},
       {{(dir / "missing.gltf").string()}, "No such file or directory"},
       // What bash passes with nullglob: nothing.
       {{}, "no PATH given"},
@@ -259,7 +284,8 @@ TEST(CliNoAsset, EveryWayOfFindingNothingIsExit2) {
 
 // By hand, from glTF-Validator's report shape: its pair rule gives channel 0
 // twice, plus a code we do not have.
-const std::string kTheirReport = R"({"uri": "duplicate_targets.gltf", "validatorVersion": "2.0.0-dev.3.10",
+const std::string kTheirReport =
+    R"({"uri": "duplicate_targets.gltf", "validatorVersion": "2.0.0-dev.3.10",
   "issues": {"numErrors": 3, "numWarnings": 0, "numInfos": 1, "numHints": 0, "truncated": false, "messages": [
     {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "same target as channel 1.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
     {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "same target as channel 2.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
@@ -296,14 +322,15 @@ TEST(CliMergeGltfValidator, OneJsonCarriesBothToolsFindings) {
   d.Parse(r.out.c_str());
   ASSERT_FALSE(d.HasParseError()) << r.out;
   // Two duplicate-target messages found by both, NODE_EMPTY by glTF-Validator.
-  EXPECT_EQ(found_by(d), (std::multiset<std::string>{"ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
-                                                     "ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
-                                                     "NODE_EMPTY glTF-Validator"}))
+  EXPECT_EQ(found_by(d),
+            (std::multiset<std::string>{"ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
+                                        "ANIMATION_DUPLICATE_TARGETS gltf-anim glTF-Validator",
+                                        "NODE_EMPTY glTF-Validator"}))
       << r.out;
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos);  // their text is escaped like ours
   // --fail-on info now fails on their information too; an ignored shared code goes from both.
-  EXPECT_EQ(validate({"--fail-on", "info", "--ignore", "ANIMATION_DUPLICATE_TARGETS", "--merge-gltf-validator",
-                      report, kDuplicates})
+  EXPECT_EQ(validate({"--fail-on", "info", "--ignore", "ANIMATION_DUPLICATE_TARGETS",
+                      "--merge-gltf-validator", report, kDuplicates})
                 .exit_code,
             1);
   // Without the option, nothing says who found what.
@@ -314,7 +341,8 @@ TEST(CliMergeGltfValidator, SarifJunitAndTextCarryThemToo) {
   const fs::path dir = folder_with({{"gv.json", kTheirReport}});
   for (const char* format : {"sarif", "junit", "text"}) {
     SCOPED_TRACE(format);
-    const CliRun r = validate({"--format", format, "--merge-gltf-validator", (dir / "gv.json").string(), kDuplicates});
+    const CliRun r = validate(
+        {"--format", format, "--merge-gltf-validator", (dir / "gv.json").string(), kDuplicates});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("NODE_EMPTY"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("glTF-Validator"), std::string::npos) << r.out;
@@ -323,16 +351,19 @@ TEST(CliMergeGltfValidator, SarifJunitAndTextCarryThemToo) {
 }
 
 TEST(CliMergeGltfValidator, BadOrUnmatchedReportsAreUsageErrors) {
-  const fs::path dir = folder_with({{"gv.json", kTheirReport},
-                                    {"bad.json", R"({"issues": {"messages": [{"code": "X", "severity": 9}]}})"},
-                                    {"other.json", R"({"uri": "other.gltf", "issues": {"messages": []}})"}});
+  const fs::path dir =
+      folder_with({{"gv.json", kTheirReport},
+                   {"bad.json", R"({"issues": {"messages": [{"code": "X", "severity": 9}]}})"},
+                   {"other.json", R"({"uri": "other.gltf", "issues": {"messages": []}})"}});
   const CliRun bad = validate({"--merge-gltf-validator", (dir / "bad.json").string(), kDuplicates});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("/issues/messages/0/severity"), std::string::npos) << bad.err;
-  const CliRun other = validate({"--merge-gltf-validator", (dir / "other.json").string(), kDuplicates});
+  const CliRun other =
+      validate({"--merge-gltf-validator", (dir / "other.json").string(), kDuplicates});
   EXPECT_EQ(other.exit_code, 2);
   EXPECT_NE(other.err.find("matches no validated asset"), std::string::npos) << other.err;
-  EXPECT_EQ(validate({"--merge-gltf-validator", (dir / "none.json").string(), kDuplicates}).exit_code, 2);
+  EXPECT_EQ(
+      validate({"--merge-gltf-validator", (dir / "none.json").string(), kDuplicates}).exit_code, 2);
   // The report is an input: the output may not replace it.
   const CliRun same = validate({"--output", (dir / "gv.json").string(), "--merge-gltf-validator",
                                 (dir / "gv.json").string(), kDuplicates});
@@ -346,7 +377,8 @@ TEST(CliMergeGltfValidator, BadOrUnmatchedReportsAreUsageErrors) {
 // passes --fail-on warning with the default lint policy. BlenderIO_24 has
 // pointer errors glTF-Validator does not see (test_khr_animation_pointer.cpp).
 const bool kCorpusPasses = gltf_anim::test::register_if_exists(
-    "CliLintsCorpus", "ValidAssetsPassFailOnWarning", fs::path(GLTF_ANIM_SOURCE_DIR) / "../shared/corpus/manifest.json",
+    "CliLintsCorpus", "ValidAssetsPassFailOnWarning",
+    fs::path(GLTF_ANIM_SOURCE_DIR) / "../shared/corpus/manifest.json",
     [] {
       const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / "../shared/corpus";
       rapidjson::Document m;

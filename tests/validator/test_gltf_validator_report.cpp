@@ -58,11 +58,13 @@ GltfValidatorReport theirs(const std::string& text = kTheirs) {
   return r && !r->empty() ? r->front() : GltfValidatorReport{};
 }
 
-using Row = std::tuple<std::string, int, std::string, FoundBy>;  // code, severity, pointer, found by
+using Row =
+    std::tuple<std::string, int, std::string, FoundBy>;  // code, severity, pointer, found by
 
 std::vector<Row> rows(const ValidationReport& r) {
   std::vector<Row> out;
-  for (const auto& i : r.issues) out.emplace_back(std::string(i.code), static_cast<int>(i.severity), i.pointer, i.found_by);
+  for (const auto& i : r.issues)
+    out.emplace_back(std::string(i.code), static_cast<int>(i.severity), i.pointer, i.found_by);
   return out;
 }
 
@@ -103,11 +105,14 @@ TEST(GltfValidatorReport, OurIgnoreOverridesAndLimitsApplyToTheirs) {
   options.severity_overrides["BUFFER_VIEW_TARGET_MISSING"] = Severity::kWarning;
   ValidationReport empty;
   merge_gltf_validator_report(empty, theirs(), options);
-  EXPECT_EQ(rows(empty), (std::vector<Row>{
-                             {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/0/target", FoundBy::kGltfValidator},
-                             {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/1/target", FoundBy::kGltfValidator},
-                             {"BUFFER_VIEW_TARGET_MISSING", 1, "/bufferViews/0", FoundBy::kGltfValidator},
-                         }));
+  EXPECT_EQ(rows(empty),
+            (std::vector<Row>{
+                {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/0/target",
+                 FoundBy::kGltfValidator},
+                {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/1/target",
+                 FoundBy::kGltfValidator},
+                {"BUFFER_VIEW_TARGET_MISSING", 1, "/bufferViews/0", FoundBy::kGltfValidator},
+            }));
   IssueOptions two;
   two.max_issues = 2;
   ValidationReport limited;
@@ -132,20 +137,26 @@ TEST(GltfValidatorReport, TheirTruncationAndOffsets) {
 TEST(GltfValidatorReport, ArraysOfReports) {
   std::string why;
   const auto r = parse_gltf_validator_reports(
-      R"([{"uri": "a.gltf", "issues": {"messages": []}}, {"uri": "b.glb", "issues": {"messages": []}}])", why);
+      R"([{"uri": "a.gltf", "issues": {"messages": []}}, {"uri": "b.glb", "issues": {"messages": []}}])",
+      why);
   ASSERT_TRUE(r) << why;
   EXPECT_EQ(r->size(), 2u);
 }
 
 TEST(GltfValidatorReport, HostileReportsAreRefusedWithThePointer) {
   const std::pair<std::string, std::string> cases[] = {
-      {R"({"issues": {"messages": [{"code": "X", "severity": 4, "pointer": ""}]}})", "/issues/messages/0/severity: "},
-      {R"({"issues": {"messages": [{"code": "x y", "severity": 0}]}})", "/issues/messages/0/code: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 4, "pointer": ""}]}})",
+       "/issues/messages/0/severity: "},
+      {R"({"issues": {"messages": [{"code": "x y", "severity": 0}]}})",
+       "/issues/messages/0/code: "},
       {R"({"issues": {"messages": [{"code": ")" + std::string(65, 'A') + R"(", "severity": 0}]}})",
        "/issues/messages/0/code: "},
-      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "pointer": 7}]}})", "/issues/messages/0/pointer: "},
-      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "offset": -1}]}})", "/issues/messages/0/offset: "},
-      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "message": {}}]}})", "/issues/messages/0/message: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "pointer": 7}]}})",
+       "/issues/messages/0/pointer: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "offset": -1}]}})",
+       "/issues/messages/0/offset: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "message": {}}]}})",
+       "/issues/messages/0/message: "},
       {R"({"issues": {"messages": {}}})", "/issues/messages: "},
       {R"({"uri": 1, "issues": {"messages": []}})", "/uri: "},
       {R"({"asset": {"version": "2.0"}})", "/issues: "},
@@ -165,7 +176,8 @@ TEST(GltfValidatorReport, DistinctCodesAreBounded) {
   // Codes outside our registry are interned for the process: at most 4096.
   std::string text = R"({"issues": {"messages": [)";
   for (int k = 0; k < 5000; ++k) {
-    text += (k ? "," : "") + std::string(R"({"code": "FOREIGN_)") + std::to_string(k) + R"(", "severity": 2})";
+    text += (k ? "," : "") + std::string(R"({"code": "FOREIGN_)") + std::to_string(k) +
+            R"(", "severity": 2})";
   }
   text += "]}}";
   std::string why;
@@ -174,9 +186,9 @@ TEST(GltfValidatorReport, DistinctCodesAreBounded) {
 }
 
 TEST(GltfValidatorReport, LongTextIsCut) {
-  const GltfValidatorReport r = theirs(R"({"issues": {"messages": [{"code": "X", "severity": 1, "message": ")" +
-                                       std::string(100000, 'm') + R"(", "pointer": "/)" + std::string(100000, 'p') +
-                                       R"("}]}})");
+  const GltfValidatorReport r = theirs(
+      R"({"issues": {"messages": [{"code": "X", "severity": 1, "message": ")" +
+      std::string(100000, 'm') + R"(", "pointer": "/)" + std::string(100000, 'p') + R"("}]}})");
   ASSERT_EQ(r.messages.size(), 1u);
   EXPECT_EQ(r.messages[0].message.size(), gltf_anim::validator::kMaxIssueTextBytes);
   EXPECT_EQ(r.messages[0].pointer.size(), gltf_anim::validator::kMaxIssueTextBytes);
@@ -189,10 +201,12 @@ std::vector<GltfValidatorReport> with_uris(const std::vector<std::optional<std::
 }
 
 TEST(GltfValidatorReport, ReportsMatchAssetsByUri) {
-  const std::vector<std::string> assets = {"exports/a/model.gltf", "exports/b/model.gltf", "./exports/c.glb"};
+  const std::vector<std::string> assets = {"exports/a/model.gltf", "exports/b/model.gltf",
+                                           "./exports/c.glb"};
   std::string why;
   auto m = match_gltf_validator_reports(
-      with_uris({"a/model.gltf", "exports/c.glb", "/home/ci/repo/exports/b/model.gltf"}), assets, why);
+      with_uris({"a/model.gltf", "exports/c.glb", "/home/ci/repo/exports/b/model.gltf"}), assets,
+      why);
   ASSERT_TRUE(m) << why;
   EXPECT_EQ(*m, (std::vector<std::size_t>{0, 2, 1}));
   EXPECT_FALSE(match_gltf_validator_reports(with_uris({"model.gltf"}), assets, why));

@@ -13,13 +13,13 @@
 
 namespace {
 
-using gltf_anim::validator::Enablement;
 using gltf_anim::validator::enable_lints;
+using gltf_anim::validator::Enablement;
 using gltf_anim::validator::ignore_codes;
+using gltf_anim::validator::issue_types;
 using gltf_anim::validator::IssueCollector;
 using gltf_anim::validator::IssueOptions;
 using gltf_anim::validator::IssueType;
-using gltf_anim::validator::issue_types;
 using gltf_anim::validator::LintLevel;
 using gltf_anim::validator::LintPolicy;
 using gltf_anim::validator::match_issue_codes;
@@ -35,7 +35,8 @@ constexpr IssueType kGoodRows[] = {
     {"LINT_X", Severity::kWarning, Phase::kLint, "m", "r", "s", Enablement::kOptIn},
 };
 constexpr IssueType kLintAsError[] = {{"LINT_X", Severity::kError, Phase::kLint, "m", "r", "s"}};
-constexpr IssueType kLintWithoutPrefix[] = {{"ADVICE_X", Severity::kInfo, Phase::kLint, "m", "r", "s"}};
+constexpr IssueType kLintWithoutPrefix[] = {
+    {"ADVICE_X", Severity::kInfo, Phase::kLint, "m", "r", "s"}};
 constexpr IssueType kPrefixNotLint[] = {{"LINT_X", Severity::kError, Phase::kData, "m", "r", "s"}};
 constexpr IssueType kOptInRule[] = {
     {"UNUSED_OBJECT", Severity::kInfo, Phase::kLink, "m", "r", "s", Enablement::kOptIn}};
@@ -75,10 +76,10 @@ std::vector<std::string_view> names(const std::vector<const IssueType*>& types) 
 
 TEST(CodeGlob, LintStarIsTheSixLints) {
   EXPECT_EQ(names(match_issue_codes("LINT_*")),
-            (std::vector<std::string_view>{"LINT_ANIMATION_STARTS_AFTER_ZERO", "LINT_CHANNEL_WITHOUT_NODE",
-                                           "LINT_CUBICSPLINE_NONZERO_END_TANGENT",
-                                           "LINT_CUBIC_ROTATION_OPPOSITE_KEYS", "LINT_REDUNDANT_KEYFRAME",
-                                           "LINT_ROTATION_NEGATIVE_DOT"}));
+            (std::vector<std::string_view>{
+                "LINT_ANIMATION_STARTS_AFTER_ZERO", "LINT_CHANNEL_WITHOUT_NODE",
+                "LINT_CUBICSPLINE_NONZERO_END_TANGENT", "LINT_CUBIC_ROTATION_OPPOSITE_KEYS",
+                "LINT_REDUNDANT_KEYFRAME", "LINT_ROTATION_NEGATIVE_DOT"}));
 }
 
 TEST(CodeGlob, PrefixGlobEqualsEveryCodeWithThePrefix) {
@@ -96,16 +97,19 @@ TEST(CodeGlob, PrefixGlobEqualsEveryCodeWithThePrefix) {
 TEST(CodeGlob, StarsInTheMiddleAndQuestionMarks) {
   EXPECT_EQ(names(match_issue_codes("ACCESSOR_M??_MISMATCH")),
             (std::vector<std::string_view>{"ACCESSOR_MAX_MISMATCH", "ACCESSOR_MIN_MISMATCH"}));
-  EXPECT_EQ(names(match_issue_codes("?NUSED_OBJECT")), (std::vector<std::string_view>{"UNUSED_OBJECT"}));
-  EXPECT_EQ(names(match_issue_codes("*_KEYFRAME")), (std::vector<std::string_view>{"LINT_REDUNDANT_KEYFRAME"}));
+  EXPECT_EQ(names(match_issue_codes("?NUSED_OBJECT")),
+            (std::vector<std::string_view>{"UNUSED_OBJECT"}));
+  EXPECT_EQ(names(match_issue_codes("*_KEYFRAME")),
+            (std::vector<std::string_view>{"LINT_REDUNDANT_KEYFRAME"}));
   // Backtracking: the first '*' must not stop at the first '_'.
-  EXPECT_EQ(names(match_issue_codes("LINT*DOT")), (std::vector<std::string_view>{"LINT_ROTATION_NEGATIVE_DOT"}));
+  EXPECT_EQ(names(match_issue_codes("LINT*DOT")),
+            (std::vector<std::string_view>{"LINT_ROTATION_NEGATIVE_DOT"}));
   EXPECT_EQ(match_issue_codes("*").size(), issue_types().size());
 }
 
 TEST(CodeGlob, NoMatchIsEmpty) {
   EXPECT_TRUE(match_issue_codes("lint_*").empty());  // codes are upper case
-  EXPECT_TRUE(match_issue_codes("LINT").empty());     // not a glob, not a code
+  EXPECT_TRUE(match_issue_codes("LINT").empty());    // not a glob, not a code
   EXPECT_TRUE(match_issue_codes("NOPE_*").empty());
   EXPECT_TRUE(match_issue_codes("UNUSED_OBJECT?").empty());
 }
@@ -193,8 +197,10 @@ TEST(LintPolicy, EveryLintIsTheRegistry) {
 
 TEST(IssuePolicyWords, RefusalsLeaveOptionsAsTheyWere) {
   IssueOptions o;
-  EXPECT_EQ(ignore_codes("NO_SUCH_CODE", o), "unknown issue code 'NO_SUCH_CODE' (gltf-anim codes lists them)");
-  EXPECT_EQ(ignore_codes("NOPE_*", o), "'NOPE_*' matches no issue code (gltf-anim codes lists them)");
+  EXPECT_EQ(ignore_codes("NO_SUCH_CODE", o),
+            "unknown issue code 'NO_SUCH_CODE' (gltf-anim codes lists them)");
+  EXPECT_EQ(ignore_codes("NOPE_*", o),
+            "'NOPE_*' matches no issue code (gltf-anim codes lists them)");
   EXPECT_NE(override_severity("UNUSED_OBJECT=7", o), "");
   EXPECT_NE(override_severity("UNUSED_OBJECT", o), "");
   EXPECT_NE(override_severity("NOPE_*=1", o), "");

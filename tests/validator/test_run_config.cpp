@@ -67,7 +67,8 @@ TEST(RunConfig, EmptyObjectSetsNothing) {
 }
 
 TEST(RunConfig, SchemaErrorsNameTheMember) {
-  EXPECT_TRUE(starts(refusal(R"({"ignore": "UNUSED_OBJECT"})"), "/ignore: ")) << refusal(R"({"ignore": "UNUSED_OBJECT"})");
+  EXPECT_TRUE(starts(refusal(R"({"ignore": "UNUSED_OBJECT"})"), "/ignore: "))
+      << refusal(R"({"ignore": "UNUSED_OBJECT"})");
   EXPECT_TRUE(starts(refusal(R"({"ignore": ["UNUSED_OBJECT", 7]})"), "/ignore/1: "));
   EXPECT_TRUE(starts(refusal(R"({"ignore": ["unused object"]})"), "/ignore/0: "));
   EXPECT_TRUE(starts(refusal(R"({"threads": 0})"), "/threads: "));
@@ -75,8 +76,10 @@ TEST(RunConfig, SchemaErrorsNameTheMember) {
   EXPECT_TRUE(starts(refusal(R"({"max-file-mb": 1.5})"), "/max-file-mb: "));
   EXPECT_TRUE(starts(refusal(R"({"lints": "loud"})"), "/lints: "));
   EXPECT_TRUE(starts(refusal(R"({"fail-on": "hint"})"), "/fail-on: "));
-  EXPECT_TRUE(starts(refusal(R"({"severity-override": {"UNUSED_OBJECT": 5}})"), "/severity-override/UNUSED_OBJECT: "));
-  EXPECT_TRUE(starts(refusal(R"({"severity-override": {"lint_x": 1}})"), "/severity-override/lint_x: "));
+  EXPECT_TRUE(starts(refusal(R"({"severity-override": {"UNUSED_OBJECT": 5}})"),
+                     "/severity-override/UNUSED_OBJECT: "));
+  EXPECT_TRUE(
+      starts(refusal(R"({"severity-override": {"lint_x": 1}})"), "/severity-override/lint_x: "));
   EXPECT_TRUE(starts(refusal("[]"), "the document: "));
   // A path is not a config member: a checked-in config does not choose what is read or written.
   for (const char* member : {"output", "root", "config", "colour"}) {
@@ -91,15 +94,18 @@ TEST(RunConfig, CodesAreCheckedAsOnTheCommandLine) {
   EXPECT_EQ(refusal(R"({"ignore": ["NO_SUCH_CODE"]})"),
             "/ignore/0: unknown issue code 'NO_SUCH_CODE' (gltf-anim codes lists them)");
   EXPECT_TRUE(starts(refusal(R"({"enable": ["LINT_ROTATION_NEGATIVE_DOT"]})"), "/enable/0: "));
-  EXPECT_TRUE(starts(refusal(R"({"severity-override": {"NOPE_*": 1}})"), "/severity-override/NOPE_*: "));
+  EXPECT_TRUE(
+      starts(refusal(R"({"severity-override": {"NOPE_*": 1}})"), "/severity-override/NOPE_*: "));
 }
 
 TEST(RunConfig, HostileText) {
-  EXPECT_NE(refusal(R"({"ignore": [})").find("line 1, column 13"), std::string::npos) << refusal(R"({"ignore": [})");
+  EXPECT_NE(refusal(R"({"ignore": [})").find("line 1, column 13"), std::string::npos)
+      << refusal(R"({"ignore": [})");
   EXPECT_NE(refusal(""), "");
   EXPECT_NE(refusal(R"({"lints": "off", "lints": "info"})"), "");  // a duplicate member
-  EXPECT_NE(refusal("{\"format\": \"js\xC3\"}"), "");               // not UTF-8
-  EXPECT_NE(refusal(std::string(200000, '[') + std::string(200000, ']')), "");  // nesting, no recursion
+  EXPECT_NE(refusal("{\"format\": \"js\xC3\"}"), "");              // not UTF-8
+  EXPECT_NE(refusal(std::string(200000, '[') + std::string(200000, ']')),
+            "");  // nesting, no recursion
   EXPECT_NE(refusal("{\"ignore\": [\"\x1b[31mRED\"]}"), "");
 }
 

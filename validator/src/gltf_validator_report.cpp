@@ -38,10 +38,13 @@ std::optional<std::string_view> intern_code(std::string_view code) {
   return std::string_view(*codes.emplace(code).first);
 }
 
-std::string text_of(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
+std::string text_of(const rapidjson::Value& v) {
+  return std::string(v.GetString(), v.GetStringLength());
+}
 
 // Reads one report object at `at`; false with `why`.
-bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidatorReport& out, std::string& why) {
+bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidatorReport& out,
+                 std::string& why) {
   auto fail = [&](const std::string& where, const char* what) {
     why = (where.empty() ? std::string("the document") : where) + ": " + what;
     return false;
@@ -70,7 +73,8 @@ bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidator
     if (!m.IsObject()) return fail(mp, "not an object");
     const auto code = m.FindMember("code");
     if (code == m.MemberEnd() || !code->value.IsString() || !is_code(text_of(code->value))) {
-      return fail(mp + "/code", "missing or not an issue code (UPPER_SNAKE, at most 64 characters)");
+      return fail(mp + "/code",
+                  "missing or not an issue code (UPPER_SNAKE, at most 64 characters)");
     }
     const auto severity = m.FindMember("severity");
     if (severity == m.MemberEnd() || !severity->value.IsInt() || severity->value.GetInt() < 0 ||
@@ -103,7 +107,8 @@ bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidator
 }
 
 // The place a message is about, with its code: what de-duplication compares.
-std::string place_key(std::string_view code, const std::string& pointer, const std::optional<std::uint64_t>& offset) {
+std::string place_key(std::string_view code, const std::string& pointer,
+                      const std::optional<std::uint64_t>& offset) {
   std::string k(code);
   k += offset ? '@' : '/';
   k += offset ? std::to_string(*offset) : pointer;
@@ -127,10 +132,10 @@ void for_each_tail(const std::string& path, F f) {
 }  // namespace
 
 std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std::string_view text,
-                                                                              std::string& why) {
+                                                                             std::string& why) {
   IssueCollector issues;
-  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0, kMaxDepth,
-                              kMaxValues, issues);
+  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0,
+                              kMaxDepth, kMaxValues, issues);
   if (!doc) {
     why = issues.issues().empty() ? "not JSON" : issues.issues().front().message;
     return std::nullopt;
@@ -148,9 +153,8 @@ std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std
   return out;
 }
 
-std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(const std::filesystem::path& path,
-                                                                             std::optional<FileIdentity>& identity,
-                                                                             std::string& why) {
+std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
+    const std::filesystem::path& path, std::optional<FileIdentity>& identity, std::string& why) {
   const ReadResult r = read_regular_file(path, kMaxGltfValidatorReportBytes, /*no_follow=*/false);
   if (r.failure != ReadResult::Failure::kNone) {
     why = r.failure == ReadResult::Failure::kTooLarge
@@ -161,8 +165,8 @@ std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(cons
   }
   identity = r.identity;
   const auto bytes = r.storage->bytes();
-  return parse_gltf_validator_reports(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                                      why);
+  return parse_gltf_validator_reports(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
 }
 
 void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
@@ -189,22 +193,24 @@ void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorRepo
       return;
     }
     Severity severity = m.severity;
-    if (const auto o = options.severity_overrides.find(m.code); o != options.severity_overrides.end()) {
+    if (const auto o = options.severity_overrides.find(m.code);
+        o != options.severity_overrides.end()) {
       severity = o->second;
     }
     bytes += size;
     at.emplace(std::move(key), ours.issues.size());
-    ours.issues.push_back(Issue{m.code, severity, m.message, m.offset ? std::string() : m.pointer, m.offset,
-                                std::nullopt, FoundBy::kGltfValidator});
+    ours.issues.push_back(Issue{m.code, severity, m.message, m.offset ? std::string() : m.pointer,
+                                m.offset, std::nullopt, FoundBy::kGltfValidator});
   }
   // Their list stopped early: the merged one is incomplete too.
   ours.truncated = ours.truncated || theirs.truncated;
 }
 
-std::optional<std::vector<std::size_t>> match_gltf_validator_reports(const std::vector<GltfValidatorReport>& reports,
-                                                                     const std::vector<std::string>& assets,
-                                                                     std::string& why) {
-  std::unordered_map<std::string, std::vector<std::size_t>> by_tail;  // every tail of every asset path
+std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,
+    std::string& why) {
+  std::unordered_map<std::string, std::vector<std::size_t>>
+      by_tail;  // every tail of every asset path
   std::unordered_map<std::string, std::size_t> by_path;
   for (std::size_t i = 0; i < assets.size(); ++i) {
     const std::string path = normalized(assets[i]);
@@ -228,7 +234,8 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(const std::
     // Or theirs is the longer one (an absolute path): its longest tail that is one of ours.
     if (found.empty()) {
       for_each_tail(uri, [&](const std::string& tail) {
-        if (const auto p = by_path.find(tail); found.empty() && p != by_path.end()) found.push_back(p->second);
+        if (const auto p = by_path.find(tail); found.empty() && p != by_path.end())
+          found.push_back(p->second);
       });
     }
     if (found.empty()) {
@@ -236,8 +243,9 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(const std::
       return std::nullopt;
     }
     if (found.size() > 1) {
-      why = "the glTF-Validator report of '" + *r.uri + "' matches several validated assets ('" + assets[found[0]] +
-            "', '" + assets[found[1]] + "'): give glTF-Validator the same paths as gltf-anim";
+      why = "the glTF-Validator report of '" + *r.uri + "' matches several validated assets ('" +
+            assets[found[0]] + "', '" + assets[found[1]] +
+            "'): give glTF-Validator the same paths as gltf-anim";
       return std::nullopt;
     }
     out.push_back(found.front());

@@ -142,9 +142,8 @@ bool IssueCollector::keeps(const IssueType& type) const {
 bool IssueCollector::reports(IssueCode code) const { return keeps(code.type()); }
 
 bool IssueCollector::reports_any(Phase phase) const {
-  return std::any_of(issue_types().begin(), issue_types().end(), [&](const IssueType& t) {
-    return t.phase == phase && keeps(t);
-  });
+  return std::any_of(issue_types().begin(), issue_types().end(),
+                     [&](const IssueType& t) { return t.phase == phase && keeps(t); });
 }
 
 bool IssueCollector::has(IssueCode code) const {

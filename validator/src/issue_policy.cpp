@@ -52,7 +52,8 @@ std::string ignore_codes(std::string_view pattern, IssueOptions& options) {
 
 std::string override_severity(std::string_view pattern, Severity severity, IssueOptions& options) {
   std::string why;
-  for (const IssueType* t : named_codes(pattern, why)) options.severity_overrides[std::string(t->code)] = severity;
+  for (const IssueType* t : named_codes(pattern, why))
+    options.severity_overrides[std::string(t->code)] = severity;
   return why;
 }
 
@@ -62,7 +63,8 @@ std::string override_severity(std::string_view assignment, IssueOptions& options
   if (eq == std::string_view::npos || level.size() != 1 || level[0] < '0' || level[0] > '3') {
     return "--severity-override wants CODE=N with N in 0..3, got '" + std::string(assignment) + "'";
   }
-  return override_severity(assignment.substr(0, eq), static_cast<Severity>(level[0] - '0'), options);
+  return override_severity(assignment.substr(0, eq), static_cast<Severity>(level[0] - '0'),
+                           options);
 }
 
 std::string enable_lints(std::string_view pattern, IssueOptions& options) {

@@ -61,7 +61,8 @@ std::string pointer_of(const rapidjson::Value& root, const std::vector<std::stri
     pointer += escape_pointer_token(token);
     if (at == nullptr) continue;
     if (at->IsObject()) {
-      const auto m = at->FindMember(rapidjson::Value(token.c_str(), static_cast<rapidjson::SizeType>(token.size())));
+      const auto m = at->FindMember(
+          rapidjson::Value(token.c_str(), static_cast<rapidjson::SizeType>(token.size())));
       at = m == at->MemberEnd() ? nullptr : &m->value;
     } else if (at->IsArray()) {
       const std::size_t i = std::strtoul(token.c_str(), nullptr, 10);
@@ -138,7 +139,8 @@ std::optional<RunConfig> from_read(ReadResult r, std::string& why) {
     return std::nullopt;
   }
   const auto bytes = r.storage->bytes();
-  auto config = parse_run_config(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
+  auto config = parse_run_config(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
   if (config) config->identity = r.identity;
   return config;
 }
@@ -149,8 +151,8 @@ std::string_view run_config_schema() { return detail::kRunConfigSchema; }
 
 std::optional<RunConfig> parse_run_config(std::string_view text, std::string& why) {
   IssueCollector issues;
-  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0, kMaxDepth,
-                              kMaxValues, issues);
+  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0,
+                              kMaxDepth, kMaxValues, issues);
   if (!doc) {
     return refuse(why, issues.issues().empty() ? "not JSON" : issues.issues().front().message);
   }

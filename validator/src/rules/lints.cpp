@@ -229,7 +229,8 @@ class LintRules final : public RuleModule {
       if (rotation && interp == "LINEAR") negative_dot(ctx, *track, sampler_p);
       if (rotation && cubic) opposite_keys(ctx, *track, sampler_p);
       // Opt-in, and the costliest lint (one evaluation per key): only when asked for.
-      if (!cubic && ctx.issues.reports("LINT_REDUNDANT_KEYFRAME")) redundant_keys(ctx, *track, rotation, interp == "STEP", sp / *s);
+      if (!cubic && ctx.issues.reports("LINT_REDUNDANT_KEYFRAME"))
+        redundant_keys(ctx, *track, rotation, interp == "STEP", sp / *s);
     }
   }
 

@@ -46,12 +46,11 @@ struct GltfValidatorReport {
 // Parses report text: nullopt with `why` ("/issues/messages/3/severity: ...")
 // when it is not a glTF-Validator report.
 std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std::string_view text,
-                                                                              std::string& why);
+                                                                             std::string& why);
 // Reads the file (a regular file, bounded); `identity` is set to the file read,
 // so that an output replacing it can be refused.
-std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(const std::filesystem::path& path,
-                                                                             std::optional<FileIdentity>& identity,
-                                                                             std::string& why);
+std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
+    const std::filesystem::path& path, std::optional<FileIdentity>& identity, std::string& why);
 
 // Folds `theirs` into `ours`. A message whose (code, pointer) (or, for GLB
 // container messages, (code, offset)) is already in `ours` marks ours as found
@@ -68,8 +67,8 @@ void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorRepo
 // equal or one ends with the other after a '/' ("model.glb" and
 // "exports/model.glb"); a report without uri matches when there is one asset.
 // nullopt with `why` when a report matches no asset or several.
-std::optional<std::vector<std::size_t>> match_gltf_validator_reports(const std::vector<GltfValidatorReport>& reports,
-                                                                     const std::vector<std::string>& assets,
-                                                                     std::string& why);
+std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,
+    std::string& why);
 
 }  // namespace gltf_anim::validator

@@ -551,10 +551,13 @@ constexpr std::string_view registry_problem(std::span<const IssueType> types) {
   for (const IssueType& t : types) {
     const bool lint = t.phase == Phase::kLint;
     if (t.code.starts_with("LINT_") != lint) {
-      return lint ? "a lint's code does not start with LINT_" : "a code starting with LINT_ is not a lint";
+      return lint ? "a lint's code does not start with LINT_"
+                  : "a code starting with LINT_ is not a lint";
     }
     if (lint && t.severity == Severity::kError) return "a lint has severity error";
-    if (!lint && t.enablement == Enablement::kOptIn) return "an issue type that is not a lint is opt-in";
+    if (!lint && t.enablement == Enablement::kOptIn) {
+      return "an issue type that is not a lint is opt-in";
+    }
   }
   return "";
 }

@@ -26,7 +26,7 @@ inline constexpr std::uint64_t kMaxConfigBytes = std::uint64_t{1} << 20;
 
 // What a config file sets; absent members are nullopt or empty.
 struct RunConfig {
-  std::vector<std::string> ignore;                                    // codes and globs
+  std::vector<std::string> ignore;                                   // codes and globs
   std::vector<std::pair<std::string, Severity>> severity_overrides;  // in file order
   std::optional<LintLevel> lints;
   std::vector<std::string> enable;
