@@ -176,7 +176,10 @@ std::optional<RunConfig> parse_run_config(std::string_view text, std::string& wh
       return refuse(why, "/enable/" + std::to_string(i) + ": " + e);
     }
   }
-  if (const auto m = doc->FindMember("severity-override"); m != doc->MemberEnd()) {
+  // Through a const reference: const iterators, whose comparison clang 14
+  // does not find ambiguous under C++20.
+  const rapidjson::Value& root = *doc;
+  if (const auto m = root.FindMember("severity-override"); m != root.MemberEnd()) {
     for (const auto& o : m->value.GetObject()) {
       const std::string code(o.name.GetString(), o.name.GetStringLength());
       const auto severity = static_cast<Severity>(o.value.GetInt());
