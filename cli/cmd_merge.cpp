@@ -139,6 +139,9 @@ int run_merge(const std::vector<std::string>& args) {
     }
   }
   wopt.fail_on = runs.front().fail_on;
+  // The tool marks stay when any part has them (a run with --merge-gltf-validator).
+  wopt.found_by = std::any_of(runs.begin(), runs.end(),
+                              [](const reports::ValidationRun& r) { return r.found_by; });
 
   // The assets in the order to write them, with what each run knew of them.
   std::vector<reports::ReadAsset*> order;

@@ -1,7 +1,10 @@
 // gltf-anim validate: validates .gltf/.glb assets (files, folders, or "-" for
 // standard input) and writes one report in the chosen format.
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/issue_policy.hpp>
+#include <gltf_anim/validator/run_config.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <sys/mman.h>
@@ -77,6 +80,14 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     const fs::file_status st = fs::status(p, ec);
     if (ec || !fs::exists(st)) {
       const std::error_code why = ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory);
+      // A shell passes a wildcard pattern that matches nothing as it is
+      // (bash without nullglob): say so, rather than only "no such file".
+      if (why == std::errc::no_such_file_or_directory &&
+          p.find_first_of("*?[") != std::string::npos) {
+        std::cerr << "gltf-anim validate: no file matches '" << p
+                  << "' (the shell passed the pattern on unexpanded because nothing matched it)\n";
+        return false;
+      }
       std::cerr << "gltf-anim validate: cannot access '" << p << "': " << why.message() << "\n";
       return false;
     }
@@ -116,14 +127,6 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     folders.insert(folders.end(), found.size(), p);
   }
   return true;
-}
-
-std::optional<Severity> severity_from_name(const std::string& s) {
-  if (s == "error") return Severity::kError;
-  if (s == "warning") return Severity::kWarning;
-  if (s == "info") return Severity::kInfo;
-  if (s == "hint") return Severity::kHint;
-  return std::nullopt;
 }
 
 ValidationReport validate_one(const std::string& path, const ValidateOptions& options,
@@ -262,32 +265,51 @@ int run_validate(const std::vector<std::string>& args) {
       "one does, 2 for usage or I/O errors of the command itself.",
       "gltf-anim validate --format json --output report.json assets/"};
   po::options_description options("Options");
-  options.add_options()("path", po::value<std::vector<std::string>>()->multitoken(),
-                        "asset file, folder or -")(
-      "format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")(
-      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
-      "max-issues", po::value<std::string>()->default_value("100000"),
-      "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
-      "grows with the input: one issue per bad value); the report says truncated")(
-      "ignore", po::value<std::vector<std::string>>()->composing(),
-      "do not report CODE (repeatable)")(
-      "severity-override", po::value<std::vector<std::string>>()->composing(),
-      "CODE=N: report CODE with severity N (0 error, 1 warning, 2 info, 3 hint); repeatable")(
-      "fail-on", po::value<std::string>()->default_value("error"),
-      "error, warning or info: the least severe issue that makes the exit code 1")(
-      "threads", po::value<std::string>()->default_value("1"),
-      "assets validated in parallel, 1 to 256 (the output does not depend on it)")(
-      "root", po::value<std::string>(),
-      "external buffers may resolve anywhere inside DIR (default: the asset's folder)")(
-      "max-issue-mb", po::value<std::string>()->default_value("64"),
-      "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
-      "1048576); pointers and messages are cut at 1 KiB; the report says truncated")(
-      "max-file-mb", po::value<std::string>()->default_value("1024"),
-      "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
-      "1 to 1048576")(
-      "shard", po::value<std::string>(),
-      "K/N: validate only part K of N of the files (a stable partition by path; 'gltf-anim\n"
-      "merge' joins the parts' json reports into the whole run's report)");
+  // One option per line: the chained calls read as a table.
+  // clang-format off
+  options.add_options()
+      ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
+      ("format", po::value<std::string>()->default_value("text"), "text, json, junit or sarif")
+      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
+      ("max-issues", po::value<std::string>()->default_value("100000"),
+       "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
+       "grows with the input: one issue per bad value); the report says truncated")
+      ("ignore", po::value<std::vector<std::string>>()->composing(),
+       "do not report CODE (repeatable); a glob ('*', '?') names every code it matches, "
+       "e.g. 'LINT_*'")
+      ("severity-override", po::value<std::vector<std::string>>()->composing(),
+       "CODE=N: report CODE (or a glob's codes) with severity N (0 error, 1 warning, "
+       "2 info, 3 hint); repeatable")
+      ("lints", po::value<std::string>()->default_value("info"),
+       "off, hint, info or warning: the most severe a lint (LINT_*, advice beyond the "
+       "specs) is reported as; info keeps assets without spec warnings green under "
+       "--fail-on warning")
+      ("enable", po::value<std::vector<std::string>>()->composing(),
+       "report the opt-in lint CODE (or a glob's opt-in lints, e.g. 'LINT_*'); repeatable")
+      ("fail-on", po::value<std::string>()->default_value("error"),
+       "error, warning or info: the least severe issue that makes the exit code 1")
+      ("threads", po::value<std::string>()->default_value("1"),
+       "assets validated in parallel, 1 to 256 (the output does not depend on it)")
+      ("root", po::value<std::string>(),
+       "external buffers may resolve anywhere inside DIR (default: the asset's folder)")
+      ("max-issue-mb", po::value<std::string>()->default_value("64"),
+       "stop collecting issues of an asset once they hold N MiB (0: no limit, up to\n"
+       "1048576); pointers and messages are cut at 1 KiB; the report says truncated")
+      ("max-file-mb", po::value<std::string>()->default_value("1024"),
+       "refuse an asset or external buffer over N MiB (FILE_TOO_LARGE), before reading it;\n"
+       "1 to 1048576")
+      ("config", po::value<std::string>(),
+       "read the project config FILE (default: .gltf-anim.json of the current folder, "
+       "if there is one); command-line options win over it")
+      ("no-config", po::bool_switch(), "read no project config file")
+      ("merge-gltf-validator", po::value<std::vector<std::string>>()->composing(),
+       "fold glTF-Validator's JSON report FILE (of one asset, or an array of reports) into the "
+       "report: each of its messages matched to the asset of its uri, one message per (code, "
+       "pointer), each marked with the tool(s) that found it; repeatable")
+      ("shard", po::value<std::string>(),
+       "K/N: validate only part K of N of the files (a stable partition by path; 'gltf-anim\n"
+       "merge' joins the parts' json reports into the whole run's report)");
+  // clang-format on
   add_report_options(options);
   po::positional_options_description positional;
   positional.add("path", -1);
@@ -300,12 +322,37 @@ int run_validate(const std::vector<std::string>& args) {
     return kExitUsage;
   };
   if (!vm->count("path")) return usage("no PATH given");
-  const auto format = reports::validation_format_from_name((*vm)["format"].as<std::string>());
-  if (!format) return usage("unknown --format '" + (*vm)["format"].as<std::string>() + "'");
-  const auto fail_on = severity_from_name((*vm)["fail-on"].as<std::string>());
+
+  // The project config: --config FILE, else the current folder's
+  // .gltf-anim.json; --no-config reads neither. Options given on the command
+  // line win over its members.
+  std::optional<validator::RunConfig> config;
+  const bool no_config = (*vm)["no-config"].as<bool>();
+  if (vm->count("config") && no_config) return usage("--config and --no-config exclude each other");
+  if (vm->count("config")) {
+    const std::string path = (*vm)["config"].as<std::string>();
+    std::string why;
+    config = validator::read_run_config(path, why);
+    if (!config) return usage("bad config '" + path + "': " + why);
+  } else if (!no_config) {
+    bool found = false;
+    std::string why;
+    config = validator::read_current_folder_config(found, why);
+    if (found && !config)
+      return usage("bad config '" + std::string(validator::kConfigFileName) + "': " + why);
+  }
+  const validator::RunConfig from_file = config.value_or(validator::RunConfig{});
+  auto given = [&](const char* name) { return vm->count(name) != 0 && !(*vm)[name].defaulted(); };
+
+  const std::string format_name =
+      given("format") || !from_file.format ? (*vm)["format"].as<std::string>() : *from_file.format;
+  const auto format = reports::validation_format_from_name(format_name);
+  if (!format) return usage("unknown --format '" + format_name + "'");
+  auto fail_on = validator::severity_from_name((*vm)["fail-on"].as<std::string>());
   if (!fail_on || *fail_on == Severity::kHint) {
     return usage("--fail-on must be error, warning or info");
   }
+  if (!given("fail-on") && from_file.fail_on) fail_on = from_file.fail_on;
   std::optional<std::uint64_t> threads_option, max_issues, max_issue_mb, max_file_mb;
   if (!integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
       !integer_option(*vm, kHelp, "max-issues", 0, kMaxIssuesOption, max_issues) ||
@@ -313,28 +360,41 @@ int run_validate(const std::vector<std::string>& args) {
       !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
     return kExitUsage;
   }
+  // The config's numbers are in the same ranges (its schema says so).
+  if (!given("threads") && from_file.threads) threads_option = from_file.threads;
+  if (!given("max-issues") && from_file.max_issues) max_issues = from_file.max_issues;
+  if (!given("max-issue-mb") && from_file.max_issue_mb) max_issue_mb = from_file.max_issue_mb;
+  if (!given("max-file-mb") && from_file.max_file_mb) max_file_mb = from_file.max_file_mb;
   const auto threads = static_cast<unsigned>(*threads_option);
 
   ValidateOptions vopt;
   vopt.issues.max_issues = static_cast<std::size_t>(*max_issues);
   vopt.issues.max_issue_bytes = static_cast<std::size_t>(*max_issue_mb) << 20;
   vopt.load.max_file_bytes = *max_file_mb << 20;
-  if (vm->count("ignore")) {
-    for (const std::string& code : (*vm)["ignore"].as<std::vector<std::string>>()) {
-      if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
-      vopt.issues.ignored.insert(code);
-    }
-  }
-  if (vm->count("severity-override")) {
-    for (const std::string& o : (*vm)["severity-override"].as<std::vector<std::string>>()) {
-      const auto eq = o.find('=');
-      const std::string code = o.substr(0, eq);
-      const std::string level = eq == std::string::npos ? "" : o.substr(eq + 1);
-      if (validator::find_issue_type(code) == nullptr) return usage("unknown issue code '" + code + "'");
-      if (level.size() != 1 || level[0] < '0' || level[0] > '3') {
-        return usage("--severity-override wants CODE=N with N in 0..3, got '" + o + "'");
-      }
-      vopt.issues.severity_overrides[code] = static_cast<Severity>(level[0] - '0');
+  const auto lints = validator::lint_level_from_name((*vm)["lints"].as<std::string>());
+  if (!lints) return usage("--lints must be off, hint, info or warning");
+  vopt.issues.lints.level = !given("lints") && from_file.lints ? *from_file.lints : *lints;
+  // Lists add up, the config's first: a command-line override of a code the
+  // config overrides too comes later and wins. The config's words were
+  // checked when it was read.
+  for (const std::string& p : from_file.ignore) validator::ignore_codes(p, vopt.issues);
+  for (const std::string& p : from_file.enable) validator::enable_lints(p, vopt.issues);
+  for (const auto& [p, severity] : from_file.severity_overrides)
+    validator::override_severity(p, severity, vopt.issues);
+  // Codes and globs, each refused when it names nothing (a typo must not
+  // silently ignore nothing).
+  using Apply = std::string (*)(std::string_view, validator::IssueOptions&);
+  const std::pair<const char*, Apply> kCodeOptions[] = {
+      {"ignore", &validator::ignore_codes},
+      {"severity-override",
+       [](std::string_view w, validator::IssueOptions& o) {
+         return validator::override_severity(w, o);
+       }},
+      {"enable", &validator::enable_lints}};
+  for (const auto& [option, apply] : kCodeOptions) {
+    if (!vm->count(option)) continue;
+    for (const std::string& word : (*vm)[option].as<std::vector<std::string>>()) {
+      if (std::string why = apply(word, vopt.issues); !why.empty()) return usage(why);
     }
   }
   if (vm->count("root")) {
@@ -346,6 +406,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   reports::ValidationWriteOptions wopt;
   wopt.fail_on = *fail_on;
+  wopt.found_by = vm->count("merge-gltf-validator") != 0;
   if (!read_report_options(*vm, kHelp, wopt)) return kExitUsage;
   const bool timings = !(*vm)["no-timings"].as<bool>();
 
@@ -368,12 +429,33 @@ int run_validate(const std::vector<std::string>& args) {
   CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
                                                   : std::nullopt);
   vopt.load.inputs = &output.inputs();
+  if (from_file.identity) output.inputs().record(*from_file.identity, "the project config");
   if (std::find(files.begin(), files.end(), kStdin) != files.end()) {
     struct stat st {};
     if (::fstat(STDIN_FILENO, &st) == 0) {
       output.inputs().record({static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)},
                              "standard input");
     }
+  }
+  // glTF-Validator's reports, each matched to its asset before anything is
+  // validated; read once, held for the run.
+  std::vector<validator::GltfValidatorReport> foreign;
+  std::vector<std::vector<const validator::GltfValidatorReport*>> foreign_of(files.size());
+  if (vm->count("merge-gltf-validator")) {
+    for (const std::string& path : (*vm)["merge-gltf-validator"].as<std::vector<std::string>>()) {
+      std::optional<validator::FileIdentity> identity;
+      std::string why;
+      auto reports = validator::read_gltf_validator_reports(path, identity, why);
+      if (!reports) return usage("bad glTF-Validator report '" + path + "': " + why);
+      if (identity) output.inputs().record(*identity, path);
+      foreign.insert(foreign.end(), std::make_move_iterator(reports->begin()),
+                     std::make_move_iterator(reports->end()));
+    }
+    std::string why;
+    const auto owners = validator::match_gltf_validator_reports(foreign, files, why);
+    if (!owners) return usage(why);
+    for (std::size_t k = 0; k < foreign.size(); ++k)
+      foreign_of[(*owners)[k]].push_back(&foreign[k]);
   }
   std::vector<std::string> named_files;  // "-" is standard input, recorded above
   std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
@@ -392,11 +474,17 @@ int run_validate(const std::vector<std::string>& args) {
   }
 
   reports::ValidationTotals totals;
-  // Validates file i, timed (wall clock: what a CI job waits for).
+  // Validates file i with glTF-Validator's findings folded in, timed (wall
+  // clock: what a CI job waits for).
   auto run_one = [&](std::size_t i, reports::AssetRun& run) {
     const auto start = std::chrono::steady_clock::now();
     ValidationReport r =
         validate_guarded(files[i], folders[i], vopt, stdin_bytes.bytes(), stdin_too_large);
+    try {
+      for (const validator::GltfValidatorReport* theirs : foreign_of[i]) {
+        validator::merge_gltf_validator_report(r, *theirs, vopt.issues);
+      }
+    } catch (const std::bad_alloc&) { r = failed_report(files[i], "out of memory"); }
     if (timings)
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!positions.empty()) run.position = positions[i];

@@ -4,7 +4,7 @@
 # Installs clang and libFuzzer's runtime when missing (through scripts/setup.sh),
 # configures build-fuzz with clang and GLTF_ANIM_BUILD_FUZZ=ON, builds the
 # targets of fuzz/, seeds each corpus from conformance_assets/, tests/hostile/
-# and fuzz/seeds/, and runs every target (default: all six) for
+# and fuzz/seeds/, and runs every target (default: all seven) for
 # SECONDS_PER_TARGET seconds (default 60), one job each. Exits non-zero on any
 # finding (crash, sanitizer report, leak, timeout, out-of-memory); the
 # reproducer is written to build-fuzz/findings/<target>/.
@@ -15,7 +15,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs)
 
 # Build (setup.sh installs what is missing: clang, libclang-rt-14-dev for libFuzzer).
 BUILD_DIR="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" BUILD_TYPE=RelWithDebInfo \
@@ -28,7 +28,7 @@ CORPUS="${FUZZ_CORPUS:-$BUILD/corpus}"
 # Seeds (copied, never modified in place; libFuzzer adds new units to CORPUS/<target>).
 SEEDS="$BUILD/seeds"
 rm -rf "$SEEDS"
-mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports}
+mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports,fuzz_ci_inputs}
 # fuzz_reports' inputs start with two bytes: what the rest feeds (0 an asset,
 # 1 validation strings, 2 compare, 3 samples writers, 4 a manifest, 5 a json
 # validation report read back) and the writer (+128: CSV samples files).
@@ -53,6 +53,7 @@ done < <(find "$ROOT/conformance_assets" "$ROOT/tests/hostile/cases" -type f \
 first="$(find "$ROOT/conformance_assets/valid" -name '*.samples.json' | sort | sed -n 1p)"  # sed reads all: no SIGPIPE under pipefail
 { printf '\0'; cat "$first"; printf '\n--\n'; sed 's/0\.5/0.6/' "$first"; } > "$SEEDS/fuzz_compare/pair.json"
 cp "$ROOT"/fuzz/seeds/accessor/* "$SEEDS/fuzz_accessor/"
+cp "$ROOT"/fuzz/seeds/ci_inputs/* "$SEEDS/fuzz_ci_inputs/"
 cp "$ROOT"/fuzz/seeds/compare/* "$SEEDS/fuzz_compare/"
 for w in 0 1 2 3; do reports_seed 1 "$w" "$ROOT/fuzz/seeds/reports/validation_strings" "validation-$w"; done
 reports_seed 3 0 "$ROOT/fuzz/seeds/reports/samples_strings" samples-strings
@@ -65,7 +66,7 @@ for f in "$ROOT"/fuzz/seeds/compare/*; do  # CSV
 done
 
 declare -A MAX_LEN=([fuzz_glb]=16384 [fuzz_gltf_validate]=65536 [fuzz_accessor]=4096
-                    [fuzz_sample]=65536 [fuzz_compare]=65536 [fuzz_reports]=65536)
+                    [fuzz_sample]=65536 [fuzz_compare]=65536 [fuzz_reports]=65536 [fuzz_ci_inputs]=65536)
 status=0
 summary=""
 for t in "${TARGETS[@]}"; do

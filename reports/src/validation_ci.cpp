@@ -41,8 +41,19 @@ using validator::ValidationReport;
 
 using text::xml_escape;
 
-std::string issue_line(const Issue& i) {
-  std::string s(validator::severity_name(i.severity));
+// "[glTF-Validator]" or "[gltf-anim, glTF-Validator]": who found it, in a merged run.
+std::string found_by_tag(const Issue& i) {
+  std::string s = "[";
+  for (const std::string_view tool : validator::found_by_names(i.found_by)) {
+    s += s.size() > 1 ? ", " : "";
+    s += tool;
+  }
+  return s + "] ";
+}
+
+std::string issue_line(const Issue& i, bool found_by) {
+  std::string s = found_by ? found_by_tag(i) : std::string();
+  s += validator::severity_name(i.severity);
   s += ' ';
   s += i.code;
   s += " at ";
@@ -426,7 +437,7 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
   for (const Issue& i : r.issues) {
     const bool f = static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on);
     // One line per issue, whatever the message holds.
-    (f ? failing : other) += text::visible_text(issue_line(i)) + "\n";
+    (f ? failing : other) += text::visible_text(issue_line(i, options_.found_by)) + "\n";
     n_failing += f ? 1 : 0;
     if (f && first == nullptr) first = &i;
   }
@@ -677,7 +688,11 @@ void write_region(SarifWriter& w, const Issue& i, const std::map<std::string, Pl
 class SarifStreamWriter final : public ValidationStreamWriter {
  public:
   SarifStreamWriter(std::ostream& out, const ValidationWriteOptions& options)
-      : out_(out), base_(options.sarif_base), sink_(results_, tail_, out), w_(sink_) {
+      : out_(out),
+        base_(options.sarif_base),
+        sink_(results_, tail_, out),
+        w_(sink_),
+        found_by_(options.found_by) {
     w_.SetIndent(' ', 2);
     for (std::size_t k = 0; k < validator::issue_types().size(); ++k) {
       rule_index_.emplace(validator::issue_types()[k].code, k);
@@ -715,6 +730,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   SarifWriter w_;
   std::vector<Artifact> artifacts_;
   std::map<std::string_view, std::size_t> rule_index_;
+  bool found_by_;
 };
 
 void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /*run*/) {
@@ -762,6 +778,15 @@ void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /
     }
     w.EndObject();
     w.EndArray();  // locations
+    if (found_by_) {
+      w.Key("properties");
+      w.StartObject();
+      w.Key("foundBy");
+      w.StartArray();
+      for (const std::string_view tool : validator::found_by_names(i.found_by)) s(tool);
+      w.EndArray();
+      w.EndObject();
+    }
     w.EndObject();
   }
 }

@@ -32,7 +32,7 @@ void uint_member(Writer& w, const char* k, std::uint64_t v) {
   w.Uint64(v);
 }
 
-void write_issue(Writer& w, const Issue& issue) {
+void write_issue(Writer& w, const Issue& issue, bool found_by) {
   w.StartObject();
   json_key(w, "code");
   json_str(w, issue.code);
@@ -56,6 +56,12 @@ void write_issue(Writer& w, const Issue& issue) {
     json_key(w, "inGlbJsonChunk");
     w.Bool(issue.position->in_glb_chunk);
     w.EndObject();
+  }
+  if (found_by) {
+    json_key(w, "foundBy");
+    w.StartArray();
+    for (const std::string_view tool : validator::found_by_names(issue.found_by)) json_str(w, tool);
+    w.EndArray();
   }
   w.EndObject();
 }
@@ -119,7 +125,7 @@ void write_info(Writer& w, const validator::AssetInfo& info) {
 // validation says, without the noise digits of a double.
 void seconds(Writer& w, double s) { w.Double(std::round(s * 1e6) / 1e6); }
 
-void write_report(Writer& w, const ValidationReport& r, const AssetRun& run) {
+void write_report(Writer& w, const ValidationReport& r, const AssetRun& run, bool found_by) {
   w.StartObject();
   json_key(w, "uri");
   json_str(w, r.uri);
@@ -151,7 +157,7 @@ void write_report(Writer& w, const ValidationReport& r, const AssetRun& run) {
   w.Uint64(r.count(Severity::kHint));
   json_key(w, "messages");
   w.StartArray();
-  for (const Issue& issue : r.issues) write_issue(w, issue);
+  for (const Issue& issue : r.issues) write_issue(w, issue, found_by);
   w.EndArray();
   json_key(w, "truncated");
   w.Bool(r.truncated);
@@ -217,7 +223,7 @@ class JsonStreamWriter final : public ValidationStreamWriter {
  protected:
   void write_asset(const ValidationReport& r, const AssetRun& run) override {
     totals_.add(r, options_.fail_on, run);
-    write_report(w_, r, run);
+    write_report(w_, r, run, options_.found_by);
   }
 
  private:

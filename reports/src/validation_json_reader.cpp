@@ -3,6 +3,7 @@
 // anything wrong is a ReportFormatError naming its JSON pointer, so a report
 // from another tool or a damaged file is refused, never half-read.
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include <rapidjson/document.h>
@@ -75,14 +76,42 @@ std::optional<Severity> fail_on_from_name(std::string_view s) {
   return std::nullopt;
 }
 
-Issue read_issue(const Value& m, const std::string& p) {
+// "foundBy" (validate --merge-gltf-validator): the tools' names, as
+// found_by_names writes them.
+std::optional<validator::FoundBy> read_found_by(const Value& m, const std::string& p) {
+  const Value* list = optional_member(m, "foundBy");
+  if (list == nullptr) return std::nullopt;
+  const std::string lp = child(p, "foundBy");
+  bool ours = false, theirs = false;
+  for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k) {
+    const std::string tool = string_at((*list)[k], child(lp, k));
+    if (tool == validator::found_by_names(validator::FoundBy::kGltfAnim)[0] && !ours) ours = true;
+    else if (tool == validator::found_by_names(validator::FoundBy::kGltfValidator)[0] && !theirs)
+      theirs = true;
+    else fail(child(lp, k), "not gltf-anim or glTF-Validator, or named twice");
+  }
+  if (ours && theirs) return validator::FoundBy::kBoth;
+  if (theirs) return validator::FoundBy::kGltfValidator;
+  if (ours) return validator::FoundBy::kGltfAnim;
+  fail(lp, "names no tool");
+}
+
+Issue read_issue(const Value& m, const std::string& p, bool& found_by_given) {
   const std::string code = string_member(m, "code", p);
-  const validator::IssueType* type = validator::find_issue_type(code);
-  if (type == nullptr) fail(child(p, "code"), "unknown issue code '" + code + "'");
+  const std::optional<validator::FoundBy> found_by = read_found_by(m, p);
+  found_by_given = found_by_given || found_by.has_value();
+  // A code of glTF-Validator's alone (a merged report) is kept as it came;
+  // any other must be one of ours.
+  std::optional<std::string_view> known;
+  if (const validator::IssueType* type = validator::find_issue_type(code)) known = type->code;
+  else if (found_by == validator::FoundBy::kGltfValidator)
+    known = validator::intern_gltf_validator_code(code);
+  if (!known) fail(child(p, "code"), "unknown issue code '" + code + "'");
   const std::uint64_t severity = uint_member(m, "severity", p);
   if (severity > 3) fail(child(p, "severity"), "not 0 to 3");
-  Issue issue{type->code, static_cast<Severity>(severity), string_member(m, "message", p), "",
+  Issue issue{*known, static_cast<Severity>(severity), string_member(m, "message", p), "",
               std::nullopt};
+  if (found_by) issue.found_by = *found_by;
   if (const Value* offset = optional_member(m, "offset")) {
     issue.offset = uint_at(*offset, child(p, "offset"));
   } else {
@@ -141,7 +170,7 @@ validator::AssetInfo read_info(const Value& o, const std::string& p) {
   return info;
 }
 
-ReadAsset read_report(const Value& o, const std::string& p) {
+ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given) {
   ReadAsset out;
   validator::ValidationReport& r = out.report;
   r.uri = string_member(o, "uri", p);
@@ -157,7 +186,7 @@ ReadAsset read_report(const Value& o, const std::string& p) {
   const std::string mp = child(ip, "messages");
   const Value& messages = array_at(member(issues, "messages", ip), mp);
   for (rapidjson::SizeType k = 0; k < messages.Size(); ++k)
-    r.issues.push_back(read_issue(messages[k], child(mp, k)));
+    r.issues.push_back(read_issue(messages[k], child(mp, k), found_by_given));
   r.truncated = bool_at(member(issues, "truncated", ip), child(ip, "truncated"));
   // The counts must be those of the messages: a report edited by hand or cut
   // short would otherwise give a merged summary that contradicts its lists.
@@ -204,7 +233,7 @@ ValidationRun read_validation_json(std::string_view text) {
   run.fail_on = *severity;
   const Value& reports = array_at(member(d, "reports", ""), "/reports");
   for (rapidjson::SizeType k = 0; k < reports.Size(); ++k) {
-    run.assets.push_back(read_report(reports[k], child(std::string("/reports"), k)));
+    run.assets.push_back(read_report(reports[k], child(std::string("/reports"), k), run.found_by));
     if (run.shard.has_value() != run.assets.back().run.position.has_value()) {
       fail(child(std::string("/reports"), k),
            "shardPosition must be present exactly in a shard's report");

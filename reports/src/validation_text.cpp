@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include <gltf_anim/text/escape.hpp>
@@ -68,11 +69,12 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
   const bool fails = reaches(r, options_.fail_on);
   out << text::visible_text(r.uri) << ": " << (fails ? "FAIL" : "ok") << " (" << counts(e, w, in, h)
       << (r.truncated ? "; truncated" : "") << ")\n";
-  // Group by (code, severity), in order of first appearance.
+  // Group by (code, severity, who found it), in order of first appearance.
   std::vector<std::vector<const Issue*>> groups;
-  std::map<std::pair<std::string_view, int>, std::size_t> index;
+  std::map<std::tuple<std::string_view, int, int>, std::size_t> index;
   for (const Issue& i : r.issues) {
-    const auto k = std::make_pair(i.code, static_cast<int>(i.severity));
+    const auto k =
+        std::make_tuple(i.code, static_cast<int>(i.severity), static_cast<int>(i.found_by));
     const auto [it, inserted] = index.emplace(k, groups.size());
     if (inserted) groups.emplace_back();
     groups[it->second].push_back(&i);
@@ -80,6 +82,15 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
   for (const auto& g : groups) {
     const Issue& first = *g.front();
     out << "  " << label(first.severity) << " " << text::visible_text(first.code);
+    if (options_.found_by) {
+      out << " [";
+      const char* sep = "";
+      for (const std::string_view tool : validator::found_by_names(first.found_by)) {
+        out << sep << tool;
+        sep = ", ";
+      }
+      out << "]";
+    }
     if (g.size() == 1) {
       out << " at " << place(first) << ": " << text::visible_text(first.message) << "\n";
       continue;

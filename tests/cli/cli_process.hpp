@@ -38,6 +38,7 @@ struct Options {
   std::chrono::seconds kill_after{0};   // SIGKILL after this much wall time; 0: never
   bool as_nobody = false;  // drop to uid/gid 65534 when running as root
   bool stdout_closed_pipe = false;  // stdout a pipe whose reader is already gone
+  std::optional<fs::path> cwd;      // the child's current folder (default: the test's)
 };
 
 struct Run {
@@ -83,6 +84,7 @@ inline Run run_program(std::vector<std::string> argv, const fs::path& scratch, c
       ::dup2(p[1], 1);
     }
     ::dup2(fi, 0);
+    if (o.cwd && ::chdir(o.cwd->c_str()) != 0) _exit(122);
     const rlimit cpu{o.cpu_seconds, o.cpu_seconds};
     const rlimit fsize{o.file_size_limit, o.file_size_limit};
     const rlimit as{o.address_space, o.address_space};

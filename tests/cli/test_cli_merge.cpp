@@ -80,6 +80,52 @@ TEST(Merge, ShardsMergedEqualOneRunInEveryFormat) {
   }
 }
 
+// A run that folded in glTF-Validator's report: its messages (codes that are
+// not ours, "foundBy") survive the merge, so the merged report equals the run.
+TEST(Merge, GltfValidatorFindingsSurviveTheMerge) {
+  const fs::path dir = kTmp / "foreign";
+  fs::create_directories(dir);
+  const std::string asset = (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string();
+  const fs::path theirs = dir / "gv.json";
+  std::ofstream(theirs) << R"({"uri": ")" << asset
+                        << R"(", "issues": {"numErrors": 0, "numWarnings": 0, "numInfos": 1,
+      "numHints": 0, "truncated": false, "messages": [{"code": "NODE_EMPTY",
+      "message": "Empty node encountered.", "severity": 2, "pointer": "/nodes/0"}]}})";
+  for (const char* format : {"json", "sarif", "junit", "text"}) {
+    SCOPED_TRACE(format);
+    const std::vector<std::string> common = {"--no-timings", "--format", format,
+                                             "--merge-gltf-validator", theirs.string(), asset};
+    const auto whole = cli(concat({"validate"}, common), std::string("gv_whole_") + format);
+    ASSERT_EQ(whole.exit_code, 0) << whole.err;
+    ASSERT_NE(whole.out.find("NODE_EMPTY"), std::string::npos) << whole.out;
+    const fs::path part = dir / (std::string("part_") + format + ".json");
+    const auto shard = cli(concat({"validate", "--shard", "1/1", "-o", part.string(), "--format",
+                                   "json", "--no-timings", "--merge-gltf-validator",
+                                   theirs.string()}, {asset}),
+                           std::string("gv_part_") + format);
+    ASSERT_EQ(shard.exit_code, 0) << shard.err;
+    const auto merged = cli({"merge", "--no-timings", "--format", format, part.string()},
+                            std::string("gv_merged_") + format);
+    EXPECT_EQ(merged.exit_code, 0) << merged.err;
+    EXPECT_EQ(merged.out, whole.out);
+  }
+  // A code that is not ours is refused unless glTF-Validator alone found it.
+  const fs::path forged = dir / "forged.json";
+  std::string text = cli_process::slurp(dir / "part_json.json");
+  const std::string mark = R"("foundBy": [)";
+  const auto at = text.find(mark);
+  ASSERT_NE(at, std::string::npos) << text;
+  std::ofstream(forged) << std::regex_replace(text, std::regex(R"("code": "NODE_EMPTY")"),
+                                             R"("code": "NOT_OURS")");
+  EXPECT_EQ(cli({"merge", forged.string()}, "gv_forged_theirs").exit_code, 0);
+  std::ofstream(forged) << std::regex_replace(
+      std::regex_replace(text, std::regex(R"("code": "NODE_EMPTY")"), R"("code": "NOT_OURS")"),
+      std::regex(R"("glTF-Validator")"), R"("gltf-anim")");
+  const auto refused = cli({"merge", forged.string()}, "gv_forged_ours");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("unknown issue code 'NOT_OURS'"), std::string::npos) << refused.err;
+}
+
 TEST(Merge, WithTimesOnlyTheTimeFieldsDiffer) {
   const auto whole = cli(concat({"validate", "--format", "json"}, assets()), "timed_whole");
   const auto parts = shards(3, {}, "timed");

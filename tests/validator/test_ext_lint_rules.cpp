@@ -62,7 +62,11 @@ std::string track_asset(const std::vector<float>& times, const std::vector<float
 
 ValidationReport validate(const std::string& json) {
   const auto* p = reinterpret_cast<const std::uint8_t*>(json.data());
-  return gltf_anim::validator::validate_bytes({p, json.size()}, "t.gltf", {}, ValidateOptions{});
+  // The lint rules at their registry severities, opt-in ones included (the
+  // run's lint policy has its own tests).
+  ValidateOptions options;
+  options.issues.lints = gltf_anim::validator::LintPolicy::every_lint();
+  return gltf_anim::validator::validate_bytes({p, json.size()}, "t.gltf", {}, options);
 }
 
 // code -> number of messages

@@ -35,6 +35,14 @@ using Message = std::tuple<std::string, int, std::string>;  // code, severity, p
 
 const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
 
+// Every rule at its registry severity, the opt-in lints included: what the
+// expected reports hold (a run's lint policy is tested in test_issue_policy.cpp).
+ValidateOptions every_rule() {
+  ValidateOptions o;
+  o.issues.lints = gltf_anim::validator::LintPolicy::every_lint();
+  return o;
+}
+
 std::vector<std::string> asset_names() {
   std::vector<std::string> out;
   for (const char* folder : {"invalid", "rules_valid"}) {
@@ -92,7 +100,7 @@ TEST_P(InvalidAsset, ReportMatchesExpected) {
   const fs::path report = asset.string() + ".report.json";
   ASSERT_TRUE(fs::exists(report)) << "no expected report beside " << asset;
   std::vector<Message> expected = expected_messages(report);
-  const ValidationReport r = validate_file(asset, ValidateOptions{});
+  const ValidationReport r = validate_file(asset, every_rule());
   std::vector<Message> actual = actual_messages(r);
   std::sort(expected.begin(), expected.end());
   std::sort(actual.begin(), actual.end());
@@ -103,8 +111,8 @@ TEST_P(InvalidAsset, ReportMatchesExpected) {
 
 TEST_P(InvalidAsset, OrderIsDeterministic) {
   const fs::path asset = kAssets / GetParam();
-  const ValidationReport a = validate_file(asset, ValidateOptions{});
-  const ValidationReport b = validate_file(asset, ValidateOptions{});
+  const ValidationReport a = validate_file(asset, every_rule());
+  const ValidationReport b = validate_file(asset, every_rule());
   EXPECT_EQ(actual_messages(a), actual_messages(b));
 }
 
@@ -241,7 +249,7 @@ TEST(GeneratedValidAssets, AssetsGiveNoErrorsOrWarnings) {
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
     const std::string ext = e.path().extension().string();
     if (ext != ".gltf" && ext != ".glb") continue;
-    const ValidationReport r = validate_file(e.path(), ValidateOptions{});
+    const ValidationReport r = validate_file(e.path(), every_rule());
     bool covered = true;
     bool any_extension = false;
     if (r.info) {

@@ -237,7 +237,10 @@ class WholeDocumentValidator {
 // limit, reports nothing.
 bool walk_finds_nothing(const rapidjson::Document& doc) {
   LoadedAsset asset;
-  IssueCollector issues(gltf_anim::validator::IssueOptions{{}, {}, 0, 0});
+  gltf_anim::validator::IssueOptions unlimited;
+  unlimited.max_issues = 0;
+  unlimited.max_issue_bytes = 0;
+  IssueCollector issues(unlimited);
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules;
   const gltf_anim::validator::model::AnimationModel no_animations;  // the schema pass reads none

@@ -37,7 +37,10 @@ std::string issue_codes_markdown() {
          "do not edit by hand (a test compares this file with the registry).\n"
          "Severity: 0 error, 1 warning, 2 information, 3 hint (defaults; `--severity-override`\n"
          "changes them per run). Each code's row is the anchor `#<code in lower case>`\n"
-         "(`#io_error`), which SARIF reports link to as the rule's help.\n";
+         "(`#io_error`), which SARIF reports link to as the rule's help. Lints (the last\n"
+         "table) are advice beyond the specs: a run reports them at most as information\n"
+         "(`--lints`; `warning` keeps the severities below), and an opt-in lint only when\n"
+         "asked for (`--enable`).\n";
   constexpr Phase kPhases[] = {Phase::kIo,   Phase::kGlb,      Phase::kJson, Phase::kSchema,
                                Phase::kLink, Phase::kSemantic, Phase::kData, Phase::kLint};
   for (Phase phase : kPhases) {
@@ -50,8 +53,9 @@ std::string issue_codes_markdown() {
         header = true;
       }
       out << "| <a id=\"" << issue_code_anchor(t.code) << "\"></a>`" << t.code << "` | "
-          << static_cast<int>(t.severity) << " " << severity_name(t.severity) << " | "
-          << md_cell(t.message) << " | " << md_cell(t.rule) << " | " << md_cell(t.spec) << " |\n";
+          << static_cast<int>(t.severity) << " " << severity_name(t.severity)
+          << (t.enablement == Enablement::kOptIn ? ", opt-in" : "") << " | " << md_cell(t.message)
+          << " | " << md_cell(t.rule) << " | " << md_cell(t.spec) << " |\n";
     }
   }
   return out.str();

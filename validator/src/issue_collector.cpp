@@ -42,11 +42,39 @@ void cut_issue_text(std::string& text, std::size_t max_bytes) {
   text = text::truncate_utf8(text, room, kCutMark);
 }
 
+LintPolicy LintPolicy::every_lint() {
+  LintPolicy policy;
+  policy.level = LintLevel::kWarning;
+  for (const IssueType& t : issue_types()) {
+    if (t.enablement == Enablement::kOptIn) policy.opted_in.emplace(t.code);
+  }
+  return policy;
+}
+
+bool LintPolicy::reports(const IssueType& type) const {
+  if (type.phase != Phase::kLint) return true;
+  if (level == LintLevel::kOff) return false;
+  return type.enablement == Enablement::kDefault || opted_in.count(type.code) != 0;
+}
+
+Severity LintPolicy::severity(const IssueType& type) const {
+  if (type.phase != Phase::kLint) return type.severity;
+  // Severity numbers grow as severity falls: the policy's level is a floor on the number.
+  Severity least = Severity::kWarning;
+  switch (level) {
+    case LintLevel::kOff:  // not reported at all; the registry's value is as good as any
+    case LintLevel::kWarning: least = Severity::kWarning; break;
+    case LintLevel::kInfo: least = Severity::kInfo; break;
+    case LintLevel::kHint: least = Severity::kHint; break;
+  }
+  return static_cast<int>(type.severity) < static_cast<int>(least) ? least : type.severity;
+}
+
 IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}
 
 const IssueType* IssueCollector::admit(IssueCode code) {
   const IssueType& type = code.type();
-  if (options_.ignored.count(type.code) != 0) return nullptr;
+  if (!keeps(type)) return nullptr;
   if ((options_.max_issues != 0 && issues_.size() >= options_.max_issues) ||
       (options_.max_issue_bytes != 0 && bytes_ >= options_.max_issue_bytes)) {
     truncated_ = true;
@@ -59,7 +87,7 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
                           std::optional<std::uint64_t> offset,
                           std::initializer_list<std::string> args,
                           std::optional<TextPosition> position) {
-  Severity severity = type.severity;
+  Severity severity = options_.lints.severity(type);
   if (auto it = options_.severity_overrides.find(type.code); it != options_.severity_overrides.end()) {
     severity = it->second;
   }
@@ -105,6 +133,17 @@ void IssueCollector::add_at_position(IssueCode code, const TextPosition& positio
 std::size_t IssueCollector::count(Severity s) const {
   return static_cast<std::size_t>(std::count_if(
       issues_.begin(), issues_.end(), [s](const Issue& i) { return i.severity == s; }));
+}
+
+bool IssueCollector::keeps(const IssueType& type) const {
+  return options_.ignored.count(type.code) == 0 && options_.lints.reports(type);
+}
+
+bool IssueCollector::reports(IssueCode code) const { return keeps(code.type()); }
+
+bool IssueCollector::reports_any(Phase phase) const {
+  return std::any_of(issue_types().begin(), issue_types().end(),
+                     [&](const IssueType& t) { return t.phase == phase && keeps(t); });
 }
 
 bool IssueCollector::has(IssueCode code) const {

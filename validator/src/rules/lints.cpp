@@ -121,6 +121,8 @@ class LintRules final : public RuleModule {
   std::string_view name() const override { return "lints"; }
 
   void link(RuleContext& ctx) override {
+    // Nothing to read when the run reports no lint (--lints off, or all ignored).
+    if (!ctx.issues.reports_any(Phase::kLint)) return;
     State state;
     for_each_animation(ctx.doc, [&](const rapidjson::Value& animation, const JsonPointer& ap) {
       lint_animation(ctx, state, animation, ap);
@@ -226,7 +228,9 @@ class LintRules final : public RuleModule {
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       if (rotation && interp == "LINEAR") negative_dot(ctx, *track, sampler_p);
       if (rotation && cubic) opposite_keys(ctx, *track, sampler_p);
-      if (!cubic) redundant_keys(ctx, *track, rotation, interp == "STEP", sp / *s);
+      // Opt-in, and the costliest lint (one evaluation per key): only when asked for.
+      if (!cubic && ctx.issues.reports("LINT_REDUNDANT_KEYFRAME"))
+        redundant_keys(ctx, *track, rotation, interp == "STEP", sp / *s);
     }
   }
 

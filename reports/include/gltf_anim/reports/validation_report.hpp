@@ -56,6 +56,9 @@ struct ValidationWriteOptions {
   // sarif: artifact paths are written relative to this folder (absolute,
   // normal) with uriBaseId %SRCROOT%; paths outside it stay absolute file URIs.
   std::optional<std::filesystem::path> sarif_base;
+  // Name the tool(s) that found each issue (a run that merged glTF-Validator's
+  // reports): json "foundBy", sarif result properties, text and junit a tag.
+  bool found_by = false;
 };
 
 // Counts over the assets of a run: the json summary, the text report's last
@@ -118,6 +121,7 @@ struct ValidationRun {
   std::optional<Shard> shard;
   validator::Severity fail_on = validator::Severity::kError;
   std::vector<ReadAsset> assets;
+  bool found_by = false;  // its messages say which tool found them (foundBy)
 };
 class ReportFormatError : public std::runtime_error {
  public:
@@ -125,7 +129,8 @@ class ReportFormatError : public std::runtime_error {
 };
 // Reads a json report (docs/schemas/validation-report.schema.json). Throws
 // ReportFormatError naming the JSON pointer of the first thing that is not
-// what our writer writes (an unknown issue code included). Iterative parse,
+// what our writer writes (an unknown issue code included, unless glTF-Validator
+// alone found it: foundBy of a run with --merge-gltf-validator). Iterative parse,
 // UTF-8 checked; memory is the document (about 10 x the text) and the result.
 ValidationRun read_validation_json(std::string_view text);
 

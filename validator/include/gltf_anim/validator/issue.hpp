@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gltf_anim::validator {
 
@@ -15,7 +16,14 @@ namespace gltf_anim::validator {
 enum class Severity : int { kError = 0, kWarning = 1, kInfo = 2, kHint = 3 };
 
 // The phase that raises an issue type; also the grouping of docs/ISSUE_CODES.md.
+// kLint is also a category: a lint is advice beyond the specs, never an error,
+// reported under the run's lint policy (IssueOptions::lints).
 enum class Phase { kIo, kGlb, kJson, kSchema, kLink, kSemantic, kData, kLint };
+
+// Whether an issue type is reported without being asked for. Only a lint can
+// be opt-in (a noisy one: docs/VALIDATOR.md "Lints" says which and why);
+// registry_problem() rejects anything else while compiling.
+enum class Enablement { kDefault, kOptIn };
 
 struct IssueType {
   std::string_view code;      // UPPER_SNAKE, stable forever once released
@@ -24,6 +32,7 @@ struct IssueType {
   std::string_view message;   // template: {0}, {1}, ... are replaced by arguments
   std::string_view rule;      // what is checked, in one sentence
   std::string_view spec;      // the spec sentence or section it enforces
+  Enablement enablement = Enablement::kDefault;  // kOptIn: lints only
 };
 
 // All registered issue types, in registry order.
@@ -32,6 +41,14 @@ std::span<const IssueType> issue_types();
 const IssueType* find_issue_type(std::string_view code);
 std::string_view severity_name(Severity s);  // "Error", "Warning", "Information", "Hint"
 std::string_view phase_name(Phase p);
+
+// The registered codes that `pattern` names: itself when it is a code, or the
+// codes it matches when it is a glob ('*' any run of characters, '?' one
+// character; case-sensitive, as codes are UPPER_SNAKE). In registry order;
+// empty when nothing matches.
+std::vector<const IssueType*> match_issue_codes(std::string_view pattern);
+// True when `pattern` has a glob character ('*' or '?').
+bool is_code_glob(std::string_view pattern);
 
 // Where a JSON syntax error is, for editors and SARIF: 1-based line and column
 // within the JSON text (a line ends at '\n', so "\r\n" too; a column counts
@@ -44,6 +61,12 @@ struct TextPosition {
   bool in_glb_chunk = false;
 };
 
+// Which tool found an issue: ours, glTF-Validator (a report folded in with
+// --merge-gltf-validator), or both (the same code at the same place).
+enum class FoundBy { kGltfAnim, kGltfValidator, kBoth };
+// The tools' names, as reports list them: {"gltf-anim"}, {"glTF-Validator"} or both.
+std::span<const std::string_view> found_by_names(FoundBy f);
+
 struct Issue {
   std::string_view code;  // points into the registry (static storage)
   Severity severity;      // after overrides
@@ -52,6 +75,7 @@ struct Issue {
   std::optional<std::uint64_t> offset;  // byte offset, GLB container issues only
   // JSON syntax errors only (pointer ""); the message says it in words too.
   std::optional<TextPosition> position = std::nullopt;
+  FoundBy found_by = FoundBy::kGltfAnim;
 };
 
 }  // namespace gltf_anim::validator

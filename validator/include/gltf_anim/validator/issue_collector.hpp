@@ -15,9 +15,33 @@
 
 namespace gltf_anim::validator {
 
+// How severe a lint (Phase::kLint) may be reported: lints are advice, so by
+// default at most information, and an asset without errors or warnings of the
+// specs passes --fail-on warning. kOff: lints are not run.
+enum class LintLevel { kOff, kHint, kInfo, kWarning };
+
+// The lint policy of a run. A lint is reported when the level is not kOff and
+// it is not opt-in or its code is in `opted_in`; with the severity of its
+// registry row made no more severe than `level` (kWarning: the registry's own
+// severity, a lint being never an error). A --severity-override of the code
+// comes after and wins.
+struct LintPolicy {
+  LintLevel level = LintLevel::kInfo;
+  std::set<std::string, std::less<>> opted_in;  // opt-in lints to report
+
+  // Every lint at its registry severity, the opt-in ones included: what the
+  // expected reports of conformance_assets/invalid/lint/ hold.
+  static LintPolicy every_lint();
+  // Whether this policy reports lint `type` (true for any type that is not a lint).
+  bool reports(const IssueType& type) const;
+  // `type`'s severity under this policy, before overrides.
+  Severity severity(const IssueType& type) const;
+};
+
 struct IssueOptions {
   std::set<std::string, std::less<>> ignored;                // codes never reported
   std::map<std::string, Severity, std::less<>> severity_overrides;
+  LintPolicy lints;
   std::size_t max_issues = 0;                                // 0: unlimited
   // Bytes the stored issues may hold (their pointers, messages and records);
   // later issues are dropped and truncated() is set. 0: unlimited.
@@ -56,9 +80,16 @@ class IssueCollector {
   std::size_t count(Severity s) const;
   // Has an issue with this code been recorded (before the limit)?
   bool has(IssueCode code) const;
+  // Would an issue with this code be kept (not ignored, and for a lint, on
+  // under the lint policy)? Lets a rule skip work nobody will see.
+  bool reports(IssueCode code) const;
+  // Would any issue type of this phase be kept?
+  bool reports_any(Phase phase) const;
 
  private:
-  // Null when the issue is dropped (ignored code or a limit reached).
+  // Not ignored, and on under the lint policy.
+  bool keeps(const IssueType& type) const;
+  // Null when the issue is dropped (ignored code, lint off or a limit reached).
   const IssueType* admit(IssueCode code);
   void push(const IssueType& type, std::string_view pointer, std::optional<std::uint64_t> offset,
             std::initializer_list<std::string> args,

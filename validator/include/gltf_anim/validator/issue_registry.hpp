@@ -12,6 +12,7 @@
 #include <gltf_anim/validator/issue.hpp>
 
 #include <cstddef>
+#include <span>
 #include <string_view>
 
 namespace gltf_anim::validator {
@@ -527,10 +528,11 @@ inline constexpr IssueType kIssueTypes[] = {
      "they are not used"},
     {"LINT_REDUNDANT_KEYFRAME", S::kInfo, P::kLint,
      "{0} keyframe(s) are reproduced by their neighbours' interpolation (first: key {1}).",
-     "Our own lint: an interior STEP or LINEAR key whose value the reference evaluator gives "
-     "at its time from the previous and next keys alone, every component within "
-     "1e-6 x max(1, |v|) (rotations: q or -q); one message per sampler.",
-     "Not a glTF rule: the key can be removed without changing the animation"},
+     "Our own lint, opt-in (--enable): an interior STEP or LINEAR key whose value the "
+     "reference evaluator gives at its time from the previous and next keys alone, every "
+     "component within 1e-6 x max(1, |v|) (rotations: q or -q); one message per sampler.",
+     "Not a glTF rule: the key can be removed without changing the animation",
+     Enablement::kOptIn},
     {"LINT_ROTATION_NEGATIVE_DOT", S::kWarning, P::kLint,
      "Rotation keys {0} and {1} have a negative dot product ({2}); {3} such pair(s).",
      "Our own lint: consecutive LINEAR rotation keys q_k . q_k+1 < 0; Appendix C slerps the "
@@ -540,6 +542,28 @@ inline constexpr IssueType kIssueTypes[] = {
 };
 
 }  // namespace registry
+
+// The first rule of the registry's shape that `types` breaks, in words, or ""
+// when there is none. A lint is advice: its code starts
+// with LINT_ exactly when its phase is kLint (so --ignore 'LINT_*' means the
+// lints), it is never an error (a valid asset never fails because of one), and
+// only a lint can be opt-in. Checked on the registry while compiling.
+constexpr std::string_view registry_problem(std::span<const IssueType> types) {
+  for (const IssueType& t : types) {
+    const bool lint = t.phase == Phase::kLint;
+    if (t.code.starts_with("LINT_") != lint) {
+      return lint ? "a lint's code does not start with LINT_"
+                  : "a code starting with LINT_ is not a lint";
+    }
+    if (lint && t.severity == Severity::kError) return "a lint has severity error";
+    if (!lint && t.enablement == Enablement::kOptIn) {
+      return "an issue type that is not a lint is opt-in";
+    }
+  }
+  return "";
+}
+static_assert(registry_problem(registry::kIssueTypes).empty(),
+              "the issue registry breaks a rule of registry_problem()");
 
 // Deliberately not constexpr and never defined: IssueCode's constructor calls
 // it only for a code that is not in the registry, which makes the compiler

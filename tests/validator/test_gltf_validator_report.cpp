@@ -1,0 +1,224 @@
+// glTF-Validator's reports folded into ours: parsing (hostile input refused
+// with the pointer of the bad member), (code, place) de-duplication, the tool
+// marks, our ignore/override/limits applied to theirs, and matching reports to
+// assets by uri. The glTF-Validator report is written by hand from its report
+// shape (../shared/specs/validator-codes.md section 2) and its duplicate-target
+// rule (section 1b: every pair of channels, on the earlier one).
+#include <gltf_anim/validator/gltf_validator_report.hpp>
+#include <gltf_anim/validator/validate.hpp>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using gltf_anim::validator::FoundBy;
+using gltf_anim::validator::GltfValidatorReport;
+using gltf_anim::validator::IssueOptions;
+using gltf_anim::validator::match_gltf_validator_reports;
+using gltf_anim::validator::merge_gltf_validator_report;
+using gltf_anim::validator::parse_gltf_validator_reports;
+using gltf_anim::validator::Severity;
+using gltf_anim::validator::ValidateOptions;
+using gltf_anim::validator::ValidationReport;
+
+const fs::path kDuplicates =
+    fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/invalid/channel/duplicate_targets.gltf";
+
+// glTF-Validator 2.0.0-dev.3.10 on duplicate_targets.gltf (3 channels, one
+// target): the pair check gives (0,1), (0,2), (1,2); plus an information and a
+// hint of codes we do not have.
+const std::string kTheirs = R"({
+    "uri": "duplicate_targets.gltf",
+    "mimeType": "model/gltf+json",
+    "validatorVersion": "2.0.0-dev.3.10",
+    "issues": {
+        "numErrors": 3, "numWarnings": 0, "numInfos": 1, "numHints": 1,
+        "messages": [
+            {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "Animation channel has the same target as channel 1.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
+            {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "Animation channel has the same target as channel 2.", "severity": 0, "pointer": "/animations/0/channels/0/target"},
+            {"code": "ANIMATION_DUPLICATE_TARGETS", "message": "Animation channel has the same target as channel 2.", "severity": 0, "pointer": "/animations/0/channels/1/target"},
+            {"code": "NODE_EMPTY", "message": "Empty node encountered.", "severity": 2, "pointer": "/nodes/0"},
+            {"code": "BUFFER_VIEW_TARGET_MISSING", "message": "bufferView.target should be set.", "severity": 3, "pointer": "/bufferViews/0"}
+        ],
+        "truncated": false
+    },
+    "info": {"version": "2.0", "animationCount": 1}
+})";
+
+GltfValidatorReport theirs(const std::string& text = kTheirs) {
+  std::string why;
+  auto r = parse_gltf_validator_reports(text, why);
+  EXPECT_TRUE(r) << why;
+  EXPECT_EQ(r ? r->size() : 0u, 1u);
+  return r && !r->empty() ? r->front() : GltfValidatorReport{};
+}
+
+using Row =
+    std::tuple<std::string, int, std::string, FoundBy>;  // code, severity, pointer, found by
+
+std::vector<Row> rows(const ValidationReport& r) {
+  std::vector<Row> out;
+  for (const auto& i : r.issues)
+    out.emplace_back(std::string(i.code), static_cast<int>(i.severity), i.pointer, i.found_by);
+  return out;
+}
+
+TEST(GltfValidatorReport, ParsesTheReportShape) {
+  const GltfValidatorReport r = theirs();
+  EXPECT_EQ(r.uri, "duplicate_targets.gltf");
+  ASSERT_EQ(r.messages.size(), 5u);
+  EXPECT_EQ(r.messages[3].code, "NODE_EMPTY");
+  EXPECT_EQ(r.messages[3].severity, Severity::kInfo);
+  EXPECT_EQ(r.messages[4].severity, Severity::kHint);
+  EXPECT_EQ(r.messages[4].pointer, "/bufferViews/0");
+  EXPECT_FALSE(r.truncated);
+}
+
+TEST(GltfValidatorReport, MergeDeduplicatesAndMarksTheTools) {
+  ValidationReport ours = gltf_anim::validator::validate_file(kDuplicates, ValidateOptions{});
+  ASSERT_EQ(ours.issues.size(), 2u);  // (0,1) and (1,2): consecutive pairs
+  merge_gltf_validator_report(ours, theirs(), IssueOptions{});
+  const std::vector<Row> expected = {
+      {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/0/target", FoundBy::kBoth},
+      {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/1/target", FoundBy::kBoth},
+      {"NODE_EMPTY", 2, "/nodes/0", FoundBy::kGltfValidator},
+      {"BUFFER_VIEW_TARGET_MISSING", 3, "/bufferViews/0", FoundBy::kGltfValidator},
+  };
+  EXPECT_EQ(rows(ours), expected);
+  EXPECT_EQ(ours.count(Severity::kError), 2u);
+  EXPECT_EQ(ours.count(Severity::kInfo), 1u);
+  EXPECT_EQ(ours.count(Severity::kHint), 1u);
+  EXPECT_FALSE(ours.truncated);
+  // Merging the same report again changes nothing.
+  merge_gltf_validator_report(ours, theirs(), IssueOptions{});
+  EXPECT_EQ(rows(ours), expected);
+}
+
+TEST(GltfValidatorReport, OurIgnoreOverridesAndLimitsApplyToTheirs) {
+  IssueOptions options;
+  options.ignored.insert("NODE_EMPTY");
+  options.severity_overrides["BUFFER_VIEW_TARGET_MISSING"] = Severity::kWarning;
+  ValidationReport empty;
+  merge_gltf_validator_report(empty, theirs(), options);
+  EXPECT_EQ(rows(empty),
+            (std::vector<Row>{
+                {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/0/target",
+                 FoundBy::kGltfValidator},
+                {"ANIMATION_DUPLICATE_TARGETS", 0, "/animations/0/channels/1/target",
+                 FoundBy::kGltfValidator},
+                {"BUFFER_VIEW_TARGET_MISSING", 1, "/bufferViews/0", FoundBy::kGltfValidator},
+            }));
+  IssueOptions two;
+  two.max_issues = 2;
+  ValidationReport limited;
+  merge_gltf_validator_report(limited, theirs(), two);
+  EXPECT_EQ(limited.issues.size(), 2u);
+  EXPECT_TRUE(limited.truncated);
+}
+
+TEST(GltfValidatorReport, TheirTruncationAndOffsets) {
+  const GltfValidatorReport r = theirs(R"({"issues": {"messages": [
+      {"code": "GLB_CHUNK_TOO_BIG", "message": "m", "severity": 0, "offset": 20},
+      {"code": "GLB_CHUNK_TOO_BIG", "message": "m", "severity": 0, "offset": 20},
+      {"code": "GLB_CHUNK_TOO_BIG", "message": "m", "severity": 0, "offset": 28}], "truncated": true}})");
+  ValidationReport ours;
+  merge_gltf_validator_report(ours, r, IssueOptions{});
+  ASSERT_EQ(ours.issues.size(), 2u);
+  EXPECT_EQ(ours.issues[0].offset, 20u);
+  EXPECT_EQ(ours.issues[1].offset, 28u);
+  EXPECT_TRUE(ours.truncated);
+}
+
+TEST(GltfValidatorReport, ArraysOfReports) {
+  std::string why;
+  const auto r = parse_gltf_validator_reports(
+      R"([{"uri": "a.gltf", "issues": {"messages": []}}, {"uri": "b.glb", "issues": {"messages": []}}])",
+      why);
+  ASSERT_TRUE(r) << why;
+  EXPECT_EQ(r->size(), 2u);
+}
+
+TEST(GltfValidatorReport, HostileReportsAreRefusedWithThePointer) {
+  const std::pair<std::string, std::string> cases[] = {
+      {R"({"issues": {"messages": [{"code": "X", "severity": 4, "pointer": ""}]}})",
+       "/issues/messages/0/severity: "},
+      {R"({"issues": {"messages": [{"code": "x y", "severity": 0}]}})",
+       "/issues/messages/0/code: "},
+      {R"({"issues": {"messages": [{"code": ")" + std::string(65, 'A') + R"(", "severity": 0}]}})",
+       "/issues/messages/0/code: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "pointer": 7}]}})",
+       "/issues/messages/0/pointer: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "offset": -1}]}})",
+       "/issues/messages/0/offset: "},
+      {R"({"issues": {"messages": [{"code": "X", "severity": 0, "message": {}}]}})",
+       "/issues/messages/0/message: "},
+      {R"({"issues": {"messages": {}}})", "/issues/messages: "},
+      {R"({"uri": 1, "issues": {"messages": []}})", "/uri: "},
+      {R"({"asset": {"version": "2.0"}})", "/issues: "},
+      {R"([{"issues": {"messages": []}}, 3])", "/1: "},
+      {"[]]", "Invalid JSON"},
+      {std::string(100000, '[') + std::string(100000, ']'), "Nesting deeper"},
+      {"{\"uri\": \"\xC3\x28\", \"issues\": {\"messages\": []}}", "Invalid JSON"},
+  };
+  for (const auto& [text, start] : cases) {
+    std::string why;
+    EXPECT_FALSE(parse_gltf_validator_reports(text, why)) << text.substr(0, 80);
+    EXPECT_NE(why.find(start), std::string::npos) << why;
+  }
+}
+
+TEST(GltfValidatorReport, DistinctCodesAreBounded) {
+  // Codes outside our registry are interned for the process: at most 4096.
+  std::string text = R"({"issues": {"messages": [)";
+  for (int k = 0; k < 5000; ++k) {
+    text += (k ? "," : "") + std::string(R"({"code": "FOREIGN_)") + std::to_string(k) +
+            R"(", "severity": 2})";
+  }
+  text += "]}}";
+  std::string why;
+  EXPECT_FALSE(parse_gltf_validator_reports(text, why));
+  EXPECT_NE(why.find("(4096)"), std::string::npos) << why;
+}
+
+TEST(GltfValidatorReport, LongTextIsCut) {
+  const GltfValidatorReport r = theirs(
+      R"({"issues": {"messages": [{"code": "X", "severity": 1, "message": ")" +
+      std::string(100000, 'm') + R"(", "pointer": "/)" + std::string(100000, 'p') + R"("}]}})");
+  ASSERT_EQ(r.messages.size(), 1u);
+  EXPECT_EQ(r.messages[0].message.size(), gltf_anim::validator::kMaxIssueTextBytes);
+  EXPECT_EQ(r.messages[0].pointer.size(), gltf_anim::validator::kMaxIssueTextBytes);
+}
+
+std::vector<GltfValidatorReport> with_uris(const std::vector<std::optional<std::string>>& uris) {
+  std::vector<GltfValidatorReport> out(uris.size());
+  for (std::size_t i = 0; i < uris.size(); ++i) out[i].uri = uris[i];
+  return out;
+}
+
+TEST(GltfValidatorReport, ReportsMatchAssetsByUri) {
+  const std::vector<std::string> assets = {"exports/a/model.gltf", "exports/b/model.gltf",
+                                           "./exports/c.glb"};
+  std::string why;
+  auto m = match_gltf_validator_reports(
+      with_uris({"a/model.gltf", "exports/c.glb", "/home/ci/repo/exports/b/model.gltf"}), assets,
+      why);
+  ASSERT_TRUE(m) << why;
+  EXPECT_EQ(*m, (std::vector<std::size_t>{0, 2, 1}));
+  EXPECT_FALSE(match_gltf_validator_reports(with_uris({"model.gltf"}), assets, why));
+  EXPECT_NE(why.find("matches several validated assets"), std::string::npos) << why;
+  EXPECT_FALSE(match_gltf_validator_reports(with_uris({"other.gltf"}), assets, why));
+  EXPECT_NE(why.find("matches no validated asset"), std::string::npos) << why;
+  // "el.gltf" is not a tail of "model.gltf": tails start after a '/'.
+  EXPECT_FALSE(match_gltf_validator_reports(with_uris({"el.gltf"}), assets, why));
+  EXPECT_FALSE(match_gltf_validator_reports(with_uris({std::nullopt}), assets, why));
+  const auto one = match_gltf_validator_reports(with_uris({std::nullopt}), {"x.glb"}, why);
+  ASSERT_TRUE(one) << why;
+  EXPECT_EQ(*one, std::vector<std::size_t>{0});
+}
+
+}  // namespace

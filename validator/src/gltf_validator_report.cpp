@@ -1,0 +1,258 @@
+// glTF-Validator reports: read (bounded), checked member by member, merged
+// into ours with (code, place) de-duplication, matched to our assets by uri.
+#include <gltf_anim/validator/gltf_validator_report.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
+
+#include <mutex>
+#include <set>
+#include <unordered_map>
+
+#include "load/internal.hpp"
+
+namespace gltf_anim::validator {
+namespace {
+
+// A report of a folder of assets is large but flat.
+constexpr std::size_t kMaxDepth = 16;
+constexpr std::size_t kMaxValues = std::size_t{1} << 24;
+constexpr std::size_t kMaxCodeLength = 64;
+
+bool is_code(std::string_view s) {
+  if (s.empty() || s.size() > kMaxCodeLength) return false;
+  for (char c : s) {
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
+
+std::string text_of(const rapidjson::Value& v) {
+  return std::string(v.GetString(), v.GetStringLength());
+}
+
+// Reads one report object at `at`; false with `why`.
+bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidatorReport& out,
+                 std::string& why) {
+  auto fail = [&](const std::string& where, const char* what) {
+    why = (where.empty() ? std::string("the document") : where) + ": " + what;
+    return false;
+  };
+  if (!r.IsObject()) return fail(at, "not a report object");
+  if (const auto u = r.FindMember("uri"); u != r.MemberEnd()) {
+    if (!u->value.IsString()) return fail(at + "/uri", "not a string");
+    out.uri = text_of(u->value);
+  }
+  const auto issues = r.FindMember("issues");
+  if (issues == r.MemberEnd() || !issues->value.IsObject()) {
+    return fail(at + "/issues", "missing or not an object (is this a glTF-Validator report?)");
+  }
+  if (const auto t = issues->value.FindMember("truncated"); t != issues->value.MemberEnd()) {
+    if (!t->value.IsBool()) return fail(at + "/issues/truncated", "not a boolean");
+    out.truncated = t->value.GetBool();
+  }
+  const auto messages = issues->value.FindMember("messages");
+  if (messages == issues->value.MemberEnd() || !messages->value.IsArray()) {
+    return fail(at + "/issues/messages", "missing or not an array");
+  }
+  out.messages.reserve(messages->value.Size());
+  for (rapidjson::SizeType k = 0; k < messages->value.Size(); ++k) {
+    const rapidjson::Value& m = messages->value[k];
+    const std::string mp = at + "/issues/messages/" + std::to_string(k);
+    if (!m.IsObject()) return fail(mp, "not an object");
+    const auto code = m.FindMember("code");
+    if (code == m.MemberEnd() || !code->value.IsString() || !is_code(text_of(code->value))) {
+      return fail(mp + "/code",
+                  "missing or not an issue code (UPPER_SNAKE, at most 64 characters)");
+    }
+    const auto severity = m.FindMember("severity");
+    if (severity == m.MemberEnd() || !severity->value.IsInt() || severity->value.GetInt() < 0 ||
+        severity->value.GetInt() > 3) {
+      return fail(mp + "/severity", "missing or not 0, 1, 2 or 3");
+    }
+    ForeignMessage f{};
+    const auto interned = intern_gltf_validator_code(text_of(code->value));
+    if (!interned) return fail(mp + "/code", "more distinct codes than glTF-Validator has (4096)");
+    f.code = *interned;
+    f.severity = static_cast<Severity>(severity->value.GetInt());
+    if (const auto text = m.FindMember("message"); text != m.MemberEnd()) {
+      if (!text->value.IsString()) return fail(mp + "/message", "not a string");
+      f.message = text_of(text->value);
+      cut_issue_text(f.message);
+    }
+    const auto pointer = m.FindMember("pointer");
+    const auto offset = m.FindMember("offset");
+    if (offset != m.MemberEnd()) {
+      if (!offset->value.IsUint64()) return fail(mp + "/offset", "not a byte offset");
+      f.offset = offset->value.GetUint64();
+    } else if (pointer != m.MemberEnd()) {
+      if (!pointer->value.IsString()) return fail(mp + "/pointer", "not a string");
+      f.pointer = text_of(pointer->value);
+      cut_issue_text(f.pointer);
+    }
+    out.messages.push_back(std::move(f));
+  }
+  return true;
+}
+
+// The place a message is about, with its code: what de-duplication compares.
+std::string place_key(std::string_view code, const std::string& pointer,
+                      const std::optional<std::uint64_t>& offset) {
+  std::string k(code);
+  k += offset ? '@' : '/';
+  k += offset ? std::to_string(*offset) : pointer;
+  return k;
+}
+
+std::string normalized(std::string_view path) {
+  while (path.starts_with("./")) path.remove_prefix(2);
+  return std::string(path);
+}
+
+// `path` and each of its tails after a '/': "a/b/c", "b/c", "c".
+template <class F>
+void for_each_tail(const std::string& path, F f) {
+  f(path);
+  for (std::size_t i = path.find('/'); i != std::string::npos; i = path.find('/', i + 1)) {
+    if (i + 1 < path.size()) f(path.substr(i + 1));
+  }
+}
+
+}  // namespace
+
+// Codes as string_views with static storage, as Issue::code wants: ours point
+// into the registry (so --ignore, overrides and SARIF rules find them), the
+// others into a process-wide set (nodes never move), at most kMaxForeignCodes.
+std::optional<std::string_view> intern_gltf_validator_code(std::string_view code) {
+  if (!is_code(code)) return std::nullopt;
+  if (const IssueType* t = find_issue_type(code)) return t->code;
+  static std::mutex mutex;
+  static std::set<std::string, std::less<>> codes;
+  std::lock_guard lock(mutex);
+  if (const auto it = codes.find(code); it != codes.end()) return std::string_view(*it);
+  if (codes.size() >= kMaxForeignCodes) return std::nullopt;
+  return std::string_view(*codes.emplace(code).first);
+}
+
+std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std::string_view text,
+                                                                             std::string& why) {
+  IssueCollector issues;
+  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0,
+                              kMaxDepth, kMaxValues, issues);
+  if (!doc) {
+    why = issues.issues().empty() ? "not JSON" : issues.issues().front().message;
+    return std::nullopt;
+  }
+  std::vector<GltfValidatorReport> out;
+  if (doc->IsArray()) {
+    out.resize(doc->Size());
+    for (rapidjson::SizeType i = 0; i < doc->Size(); ++i) {
+      if (!read_report((*doc)[i], "/" + std::to_string(i), out[i], why)) return std::nullopt;
+    }
+  } else {
+    out.emplace_back();
+    if (!read_report(*doc, "", out.back(), why)) return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
+    const std::filesystem::path& path, std::optional<FileIdentity>& identity, std::string& why) {
+  const ReadResult r = read_regular_file(path, kMaxGltfValidatorReportBytes, /*no_follow=*/false);
+  if (r.failure != ReadResult::Failure::kNone) {
+    why = r.failure == ReadResult::Failure::kTooLarge
+              ? "it is " + std::to_string(r.size) + " bytes, more than the limit of " +
+                    std::to_string(kMaxGltfValidatorReportBytes)
+              : r.detail;
+    return std::nullopt;
+  }
+  identity = r.identity;
+  const auto bytes = r.storage->bytes();
+  return parse_gltf_validator_reports(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
+}
+
+void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
+                                 const IssueOptions& options) {
+  std::unordered_map<std::string, std::size_t> at;  // place -> index in ours.issues
+  std::size_t bytes = 0;
+  for (std::size_t i = 0; i < ours.issues.size(); ++i) {
+    const Issue& issue = ours.issues[i];
+    at.emplace(place_key(issue.code, issue.pointer, issue.offset), i);
+    bytes += sizeof(Issue) + issue.message.size() + issue.pointer.size();
+  }
+  for (const ForeignMessage& m : theirs.messages) {
+    if (options.ignored.count(m.code) != 0) continue;
+    std::string key = place_key(m.code, m.pointer, m.offset);
+    if (const auto it = at.find(key); it != at.end()) {
+      Issue& same = ours.issues[it->second];
+      if (same.found_by == FoundBy::kGltfAnim) same.found_by = FoundBy::kBoth;
+      continue;
+    }
+    const std::size_t size = sizeof(Issue) + m.message.size() + m.pointer.size();
+    if ((options.max_issues != 0 && ours.issues.size() >= options.max_issues) ||
+        (options.max_issue_bytes != 0 && bytes + size > options.max_issue_bytes)) {
+      ours.truncated = true;
+      return;
+    }
+    Severity severity = m.severity;
+    if (const auto o = options.severity_overrides.find(m.code);
+        o != options.severity_overrides.end()) {
+      severity = o->second;
+    }
+    bytes += size;
+    at.emplace(std::move(key), ours.issues.size());
+    ours.issues.push_back(Issue{m.code, severity, m.message, m.offset ? std::string() : m.pointer,
+                                m.offset, std::nullopt, FoundBy::kGltfValidator});
+  }
+  // Their list stopped early: the merged one is incomplete too.
+  ours.truncated = ours.truncated || theirs.truncated;
+}
+
+std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,
+    std::string& why) {
+  std::unordered_map<std::string, std::vector<std::size_t>>
+      by_tail;  // every tail of every asset path
+  std::unordered_map<std::string, std::size_t> by_path;
+  for (std::size_t i = 0; i < assets.size(); ++i) {
+    const std::string path = normalized(assets[i]);
+    by_path.emplace(path, i);
+    for_each_tail(path, [&](const std::string& tail) { by_tail[tail].push_back(i); });
+  }
+  std::vector<std::size_t> out;
+  for (const GltfValidatorReport& r : reports) {
+    if (!r.uri) {
+      if (assets.size() != 1) {
+        why = "a glTF-Validator report without uri, and " + std::to_string(assets.size()) +
+              " assets validated: give glTF-Validator's reports their uri, or validate one asset";
+        return std::nullopt;
+      }
+      out.push_back(0);
+      continue;
+    }
+    const std::string uri = normalized(*r.uri);
+    std::vector<std::size_t> found;
+    if (const auto it = by_tail.find(uri); it != by_tail.end()) found = it->second;
+    // Or theirs is the longer one (an absolute path): its longest tail that is one of ours.
+    if (found.empty()) {
+      for_each_tail(uri, [&](const std::string& tail) {
+        if (const auto p = by_path.find(tail); found.empty() && p != by_path.end())
+          found.push_back(p->second);
+      });
+    }
+    if (found.empty()) {
+      why = "the glTF-Validator report of '" + *r.uri + "' matches no validated asset";
+      return std::nullopt;
+    }
+    if (found.size() > 1) {
+      why = "the glTF-Validator report of '" + *r.uri + "' matches several validated assets ('" +
+            assets[found[0]] + "', '" + assets[found[1]] +
+            "'): give glTF-Validator the same paths as gltf-anim";
+      return std::nullopt;
+    }
+    out.push_back(found.front());
+  }
+  return out;
+}
+
+}  // namespace gltf_anim::validator

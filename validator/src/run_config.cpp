@@ -1,0 +1,218 @@
+// The project config file: read (bounded, regular file, inside the current
+// folder when found there), parsed with the loader's hardened JSON parser,
+// checked against the embedded schema with valijson, then against the
+// registry with the command line's own words (issue_policy.hpp).
+#include <gltf_anim/validator/issue_policy.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/validator/run_config.hpp>
+
+#include <sys/stat.h>
+
+#include <valijson/adapters/rapidjson_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include "load/internal.hpp"
+
+namespace gltf_anim::validator {
+
+namespace detail {
+extern const std::string_view kRunConfigSchema;  // generated from validator/config/
+}  // namespace detail
+
+namespace {
+
+// A config is a flat object of short lists: this is generous.
+constexpr std::size_t kMaxDepth = 8;
+constexpr std::size_t kMaxValues = std::size_t{1} << 16;
+
+struct CompiledSchema {
+  rapidjson::Document doc;
+  valijson::Schema schema;
+  CompiledSchema() {
+    doc.Parse(detail::kRunConfigSchema.data(), detail::kRunConfigSchema.size());
+    if (doc.HasParseError()) throw std::logic_error("the embedded config schema is not JSON");
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    valijson::adapters::RapidJsonAdapter adapter(doc);
+    parser.populateSchema(adapter, schema);
+  }
+};
+
+const CompiledSchema& compiled_schema() {
+  static const CompiledSchema s;  // thread-safe one-time initialisation
+  return s;
+}
+
+// valijson's context ("<root>", "[ignore]", "[1]") as a JSON pointer, read
+// alongside the document: "[1]" is an index in an array, a name in an object.
+std::string pointer_of(const rapidjson::Value& root, const std::vector<std::string>& context) {
+  std::string pointer;
+  const rapidjson::Value* at = &root;
+  for (const std::string& part : context) {
+    if (part.size() < 2 || part.front() != '[' || part.back() != ']') continue;  // "<root>"
+    const std::string token = part.substr(1, part.size() - 2);
+    pointer += '/';
+    pointer += escape_pointer_token(token);
+    if (at == nullptr) continue;
+    if (at->IsObject()) {
+      const auto m = at->FindMember(
+          rapidjson::Value(token.c_str(), static_cast<rapidjson::SizeType>(token.size())));
+      at = m == at->MemberEnd() ? nullptr : &m->value;
+    } else if (at->IsArray()) {
+      const std::size_t i = std::strtoul(token.c_str(), nullptr, 10);
+      at = i < at->Size() ? &(*at)[static_cast<rapidjson::SizeType>(i)] : nullptr;
+    } else {
+      at = nullptr;
+    }
+  }
+  return pointer;
+}
+
+// The first schema error, at its deepest place: valijson reports a failing
+// member and then each enclosing object that failed because of it.
+std::string schema_error(const rapidjson::Value& doc) {
+  valijson::Validator validator;
+  valijson::ValidationResults results;
+  valijson::adapters::RapidJsonAdapter adapter(doc);
+  if (validator.validate(compiled_schema().schema, adapter, &results)) return "";
+  const valijson::ValidationResults::Error* deepest = nullptr;
+  for (const auto& e : results) {
+    if (deepest == nullptr || e.context.size() > deepest->context.size()) deepest = &e;
+  }
+  if (deepest == nullptr) return "does not match the config schema";
+  std::string pointer = pointer_of(doc, deepest->context);
+  // An unknown member is reported at its object; point at the member itself.
+  constexpr std::string_view kUnknown =
+      "Object contains a property that could not be validated using 'properties' or "
+      "'additionalProperties' constraints: '";
+  const std::string& d = deepest->description;
+  if (d.rfind(kUnknown, 0) == 0 && d.size() >= kUnknown.size() + 2) {
+    const std::string name = d.substr(kUnknown.size(), d.size() - kUnknown.size() - 2);
+    return pointer + "/" + escape_pointer_token(name) +
+           ": unknown member (members: ignore, severity-override, lints, enable, fail-on, format, "
+           "threads, max-issues, max-issue-mb, max-file-mb, $schema)";
+  }
+  return (pointer.empty() ? "the document" : pointer) + ": " + d;
+}
+
+std::optional<RunConfig> refuse(std::string& why, std::string what) {
+  why = std::move(what);
+  return std::nullopt;
+}
+
+std::vector<std::string> strings(const rapidjson::Value& doc, const char* name) {
+  std::vector<std::string> out;
+  const auto m = doc.FindMember(name);
+  if (m == doc.MemberEnd()) return out;
+  for (const auto& v : m->value.GetArray()) out.emplace_back(v.GetString(), v.GetStringLength());
+  return out;
+}
+
+std::optional<std::uint64_t> count(const rapidjson::Value& doc, const char* name) {
+  const auto m = doc.FindMember(name);
+  if (m == doc.MemberEnd()) return std::nullopt;
+  return m->value.GetUint64();  // the schema made it an integer in range
+}
+
+std::optional<std::string> word(const rapidjson::Value& doc, const char* name) {
+  const auto m = doc.FindMember(name);
+  if (m == doc.MemberEnd()) return std::nullopt;
+  return std::string(m->value.GetString(), m->value.GetStringLength());
+}
+
+std::optional<RunConfig> from_read(ReadResult r, std::string& why) {
+  if (r.failure != ReadResult::Failure::kNone) {
+    switch (r.failure) {
+      case ReadResult::Failure::kTooLarge:
+        why = "it is " + std::to_string(r.size) + " bytes, more than the limit of " +
+              std::to_string(kMaxConfigBytes);
+        break;
+      case ReadResult::Failure::kOutsideRoot: why = "it resolves outside the current folder"; break;
+      default: why = r.detail; break;
+    }
+    return std::nullopt;
+  }
+  const auto bytes = r.storage->bytes();
+  auto config = parse_run_config(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
+  if (config) config->identity = r.identity;
+  return config;
+}
+
+}  // namespace
+
+std::string_view run_config_schema() { return detail::kRunConfigSchema; }
+
+std::optional<RunConfig> parse_run_config(std::string_view text, std::string& why) {
+  IssueCollector issues;
+  const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0,
+                              kMaxDepth, kMaxValues, issues);
+  if (!doc) {
+    return refuse(why, issues.issues().empty() ? "not JSON" : issues.issues().front().message);
+  }
+  check_duplicate_keys(*doc, issues);
+  if (!issues.issues().empty()) {
+    return refuse(why, issues.issues().front().pointer + ": " + issues.issues().front().message);
+  }
+  if (std::string e = schema_error(*doc); !e.empty()) return refuse(why, std::move(e));
+
+  RunConfig c;
+  IssueOptions check;  // the command line's checks, on a scratch copy
+  c.ignore = strings(*doc, "ignore");
+  for (std::size_t i = 0; i < c.ignore.size(); ++i) {
+    if (std::string e = ignore_codes(c.ignore[i], check); !e.empty()) {
+      return refuse(why, "/ignore/" + std::to_string(i) + ": " + e);
+    }
+  }
+  c.enable = strings(*doc, "enable");
+  for (std::size_t i = 0; i < c.enable.size(); ++i) {
+    if (std::string e = enable_lints(c.enable[i], check); !e.empty()) {
+      return refuse(why, "/enable/" + std::to_string(i) + ": " + e);
+    }
+  }
+  // Through a const reference: const iterators, whose comparison clang 14
+  // does not find ambiguous under C++20.
+  const rapidjson::Value& root = *doc;
+  if (const auto m = root.FindMember("severity-override"); m != root.MemberEnd()) {
+    for (const auto& o : m->value.GetObject()) {
+      const std::string code(o.name.GetString(), o.name.GetStringLength());
+      const auto severity = static_cast<Severity>(o.value.GetInt());
+      if (std::string e = override_severity(code, severity, check); !e.empty()) {
+        return refuse(why, "/severity-override/" + escape_pointer_token(code) + ": " + e);
+      }
+      c.severity_overrides.emplace_back(code, severity);
+    }
+  }
+  if (const auto w = word(*doc, "lints")) c.lints = lint_level_from_name(*w);
+  if (const auto w = word(*doc, "fail-on")) c.fail_on = severity_from_name(*w);
+  c.format = word(*doc, "format");
+  c.threads = count(*doc, "threads");
+  c.max_issues = count(*doc, "max-issues");
+  c.max_issue_mb = count(*doc, "max-issue-mb");
+  c.max_file_mb = count(*doc, "max-file-mb");
+  return c;
+}
+
+std::optional<RunConfig> read_run_config(const std::filesystem::path& path, std::string& why) {
+  return from_read(read_regular_file(path, kMaxConfigBytes, /*no_follow=*/false), why);
+}
+
+std::optional<RunConfig> read_current_folder_config(bool& found, std::string& why) {
+  struct stat st {};
+  const std::string name(kConfigFileName);
+  if (::lstat(name.c_str(), &st) != 0 && errno == ENOENT) {
+    found = false;
+    return std::nullopt;
+  }
+  found = true;
+  // Beneath ".": a link that leaves the current folder is refused by the kernel.
+  return from_read(read_file_beneath(".", name, kMaxConfigBytes), why);
+}
+
+}  // namespace gltf_anim::validator
