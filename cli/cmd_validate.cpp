@@ -414,12 +414,16 @@ int run_validate(const std::vector<std::string>& args) {
   std::vector<std::string> folders;
   if (!collect((*vm)["path"].as<std::vector<std::string>>(), files, folders)) return kExitUsage;
   std::vector<std::uint64_t> positions;  // in the whole run, for --shard
+  std::vector<std::string> all_files;     // the whole run's, when sharded and merging
   if (vm->count("shard")) {
     wopt.shard = parse_shard((*vm)["shard"].as<std::string>());
     if (!wopt.shard) {
       return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) +
                    ", got '" + (*vm)["shard"].as<std::string>() + "'");
     }
+    // glTF-Validator's reports are matched against the whole run's files:
+    // a report of an asset of another shard is that shard's, not an error.
+    if (vm->count("merge-gltf-validator")) all_files = files;
     keep_shard(files, folders, *wopt.shard, positions);
   }
 
@@ -452,10 +456,20 @@ int run_validate(const std::vector<std::string>& args) {
                      std::make_move_iterator(reports->end()));
     }
     std::string why;
-    const auto owners = validator::match_gltf_validator_reports(foreign, files, why);
+    const bool sharded = wopt.shard.has_value();
+    const auto owners =
+        validator::match_gltf_validator_reports(foreign, sharded ? all_files : files, why);
     if (!owners) return usage(why);
-    for (std::size_t k = 0; k < foreign.size(); ++k)
-      foreign_of[(*owners)[k]].push_back(&foreign[k]);
+    // Run position -> index in this shard's files (positions is ascending).
+    for (std::size_t k = 0; k < foreign.size(); ++k) {
+      std::size_t owner = (*owners)[k];
+      if (sharded) {
+        const auto at = std::lower_bound(positions.begin(), positions.end(), owner);
+        if (at == positions.end() || *at != owner) continue;  // another shard's asset
+        owner = static_cast<std::size_t>(at - positions.begin());
+      }
+      foreign_of[owner].push_back(&foreign[k]);
+    }
   }
   std::vector<std::string> named_files;  // "-" is standard input, recorded above
   std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),

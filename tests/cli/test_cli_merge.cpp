@@ -126,6 +126,41 @@ TEST(Merge, GltfValidatorFindingsSurviveTheMerge) {
   EXPECT_NE(refused.err.find("unknown issue code 'NOT_OURS'"), std::string::npos) << refused.err;
 }
 
+// Sharded, each part is given the whole library's glTF-Validator report: a
+// report of another shard's asset is that shard's, and the parts merged equal
+// the whole run.
+TEST(Merge, EveryShardTakesTheWholeGltfValidatorReport) {
+  const fs::path dir = kTmp / "foreign_shards";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "lib");
+  std::string reports = "[";
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) {
+    const fs::path to = dir / "lib" / (std::string(name) + ".gltf");
+    fs::copy_file(kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf", to);
+    reports += std::string(reports.size() > 1 ? "," : "") + R"({"uri": ")" + to.string() +
+               R"(", "issues": {"numErrors": 0, "numWarnings": 0, "numInfos": 1, "numHints": 0,
+      "truncated": false, "messages": [{"code": "NODE_EMPTY", "message": "Empty node.",
+      "severity": 2, "pointer": "/nodes/0"}]}})";
+  }
+  std::ofstream(dir / "gv.json") << reports << "]";
+  const std::vector<std::string> common = {"--no-timings", "--format", "json",
+                                           "--merge-gltf-validator", (dir / "gv.json").string(),
+                                           (dir / "lib").string()};
+  const auto whole = cli(concat({"validate"}, common), "gvs_whole");
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  std::vector<std::string> parts;
+  for (const char* k : {"1/3", "2/3", "3/3"}) {
+    const fs::path part = dir / (std::string("part") + k[0] + ".json");
+    const auto r = cli(concat({"validate", "--shard", k, "-o", part.string()}, common),
+                       std::string("gvs_part") + k[0]);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    parts.push_back(part.string());
+  }
+  const auto merged = cli(concat({"merge", "--no-timings"}, parts), "gvs_merged");
+  EXPECT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(merged.out, whole.out);
+}
+
 TEST(Merge, WithTimesOnlyTheTimeFieldsDiffer) {
   const auto whole = cli(concat({"validate", "--format", "json"}, assets()), "timed_whole");
   const auto parts = shards(3, {}, "timed");
