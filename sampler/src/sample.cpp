@@ -5,6 +5,8 @@
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <rapidjson/document.h>
+
 #include <algorithm>
 #include <condition_variable>
 #include <exception>

@@ -5,6 +5,8 @@
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/output_file.hpp>
 
+#include <rapidjson/document.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

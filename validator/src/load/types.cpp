@@ -1,6 +1,10 @@
 // Names and sizes of the spec's accessor enums, and the asset's special members.
 #include "load/internal.hpp"
 
+#include <rapidjson/document.h>
+
+#include <type_traits>
+
 namespace gltf_anim::validator {
 
 std::string_view mime_type_name(MimeType m) {
@@ -88,6 +92,10 @@ std::uint32_t element_size(ComponentType c, ElementType t) {
   const std::uint32_t column = (rows * size + 3u) / 4u * 4u;
   return column * rows;
 }
+
+// asset.hpp declares the document type without rapidjson's headers: it must be
+// the type rapidjson calls Document.
+static_assert(std::is_same_v<JsonDocument, rapidjson::Document>);
 
 LoadedAsset::LoadedAsset() = default;
 LoadedAsset::~LoadedAsset() = default;

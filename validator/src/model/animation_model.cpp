@@ -4,6 +4,7 @@
 // type is simply absent here.
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/validator/object_model.hpp>
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // Built once per loaded asset (build_animation_model), after the loader's
 // layout analysis: every glTF index is followed once (cgltf's index-to-pointer
 // fix-up, glTF-Validator's link()), every target is read once, through the
-// Object Model table (object_model.hpp) for pointers and core targets alike.
+// Object Model table (the validator's internal object_model.hpp) for pointers and core targets alike.
 // Its readers:
 //   - the validator's rule modules (RuleContext::model), which report why a
 //     reference does not link or a target is wrong, with issue codes;
@@ -26,7 +26,7 @@
 // model reads what the JSON says.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/validator/asset.hpp>
-#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/validator/object_model_types.hpp>
 
 #include <cstddef>
 #include <cstdint>

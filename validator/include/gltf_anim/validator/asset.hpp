@@ -18,7 +18,6 @@
 //
 // Every number in these structs came from the file: nothing here is trusted
 // until the status says so.
-#include <rapidjson/document.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -29,7 +28,25 @@
 #include <string_view>
 #include <vector>
 
+// rapidjson::Document, declared as rapidjson's own fwd.h does, so that this
+// header (installed) needs no rapidjson: a consumer that reads
+// LoadedAsset::document includes <rapidjson/document.h> itself. The loader
+// checks that this is the very type rapidjson names Document.
+namespace rapidjson {
+template <typename CharType>
+struct UTF8;
+class CrtAllocator;
+template <typename BaseAllocator>
+class MemoryPoolAllocator;
+template <typename Encoding, typename Allocator, typename StackAllocator>
+class GenericDocument;
+}  // namespace rapidjson
+
 namespace gltf_anim::validator {
+
+using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<char>,
+                                                rapidjson::MemoryPoolAllocator<rapidjson::CrtAllocator>,
+                                                rapidjson::CrtAllocator>;
 
 // The report's mimeType; kNone when neither JSON nor GLB could be parsed (the
 // report then has no mimeType, as in glTF-Validator).
@@ -136,7 +153,7 @@ struct LoadedAsset {
 
   std::string uri;  // as given for the report
   MimeType mime_type = MimeType::kNone;
-  std::unique_ptr<rapidjson::Document> document;  // null when unparsable
+  std::unique_ptr<JsonDocument> document;  // null when unparsable
 
   std::vector<Buffer> buffers;            // /buffers (empty when absent or not an array)
   std::vector<BufferView> buffer_views;   // /bufferViews

@@ -11,7 +11,10 @@
 //   parse_pointer  RFC 6901 syntax and unescaping (~0 ~1; any other ~ fails);
 //   match          the template a parsed pointer instantiates, with its indices;
 //   resolve        whether the matched property is defined in a document.
+// The types they return (object_model_types.hpp) are installed with the
+// animation model; this table and its lookups are internal.
 #include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/validator/object_model_types.hpp>
 
 #include <rapidjson/document.h>
 
@@ -23,19 +26,6 @@
 #include <vector>
 
 namespace gltf_anim::validator::object_model {
-
-enum class ValueType { kFloat, kFloat2, kFloat3, kFloat4, kFloatArray, kInt, kBool, kFloat4x4 };
-
-// "float", "float2", ..., "float[]", "int", "bool", "float4x4".
-std::string_view type_name(ValueType t);
-
-struct Property {
-  std::string_view pointer;  // template: "/nodes/{}/rotation"; {} is an array index
-  ValueType type;
-  bool has_default;  // defined when absent, if its enclosing object is present
-  bool read_only;
-  bool quaternion;   // unit quaternion values (node rotation, image-based light rotation)
-};
 
 // The whole table, in the adoc's order.
 std::span<const Property> properties();
@@ -57,27 +47,9 @@ std::string join_pointer(std::span<const std::string> tokens);
 // UINT64_MAX (never a valid index), so absurd indices do not overflow.
 std::optional<std::uint64_t> array_index(std::string_view token);
 
-struct Match {
-  const Property* property = nullptr;
-  std::vector<std::uint64_t> indices;  // one per {} of the template, in order
-};
-
 // The template the tokens instantiate ({} matches array-index tokens only), or
 // nullopt. Pointers to vector components (/nodes/0/rotation/1) match nothing.
 std::optional<Match> match(std::span<const std::string> tokens);
-
-enum class Resolution {
-  kDefined,          // present in the document, or a default inside a present object
-  kUndefined,        // an index out of range, an enclosing object or a default-less property absent
-  kNodeMatrix,       // /nodes/{}/rotation or /scale of a node with `matrix` (the adoc: undefined)
-  kNoMorphTargets,   // /nodes/{}/weights[/{}] of a node without a mesh with morph targets
-};
-
-struct Resolved {
-  Resolution status = Resolution::kUndefined;
-  // For /nodes/{}/weights: the morph-target count (the float[] width); 1 otherwise.
-  std::uint64_t width = 1;
-};
 
 // Resolves a match against `doc` (the adoc's rules: a property is defined when
 // present, or when it has a default and its enclosing object is present; node
