@@ -1,5 +1,6 @@
 // The JSON layer of the loader: hostile text must give one INVALID_JSON at ""
 // (or a named limit issue), a null document, and return promptly.
+#include <rapidjson/document.h>
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
