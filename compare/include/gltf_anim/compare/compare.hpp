@@ -237,6 +237,10 @@ struct CompareOptions {
       kDefaultWorstSamples;  // rows per failing channel, 0..kMaxWorstSamples
 };
 
+// A reader's error as one line: "FILE: at JSON pointer \"/a/0\": MESSAGE" (or
+// "FILE: line L, column C: MESSAGE" where the place is not a pointer).
+std::string describe(const samples::SamplesFormatError& e);
+
 // Compares two samples files already in memory (no manifest involved).
 CaseResult compare_samples(const samples::SamplesFile& golden, const samples::SamplesFile& actual,
                            const Tolerances& tolerances, double time_epsilon = kDefaultTimeEpsilon,
@@ -255,9 +259,13 @@ CaseResult compare_samples(const samples::SamplesFile& golden, const samples::Sa
 // CompareOptions::extensions, a case needing another extension is excluded.
 // A failing case's failing channels are diagnosed against every variant and
 // known divergence of its manifest entry (ChannelResult::alternatives).
-// Throws samples::SamplesFormatError for unreadable or
-// malformed files (naming the file and the JSON pointer) and for paths that
-// do not exist.
+// An actual samples file the reader refuses (malformed, unreadable, too large)
+// fails its case (CaseResult::problem names the file and the JSON pointer) when
+// its file name pairs it with a golden file; other cases are still compared.
+// Throws samples::SamplesFormatError (naming the file and the JSON pointer) for
+// an unreadable or malformed golden file, manifest or variant file, for a
+// single actual file that pairs with no golden file, and for paths that do not
+// exist.
 CompareReport compare_paths(const std::filesystem::path& golden,
                             const std::filesystem::path& actual, const CompareOptions& options);
 
