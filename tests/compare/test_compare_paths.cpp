@@ -457,3 +457,72 @@ TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
     EXPECT_EQ(e.location(), "/assets/0/variants/a~1b/samples/0/t");
   }
 }
+
+// An engine that takes two readings the specs allow, each on its own channel:
+// nlerp on the rotation (about z, 1.1 rad at t = 1 where slerp gives 1.0) and
+// float32 time on the translation (x = 1.25 at t = 1 where the golden is 1).
+// Neither variant alone explains the case; together, one per channel, they do.
+// A channel explained only by a known divergence never passes.
+TEST(ComparePaths, VariantsOnDifferentChannelsPassTogether) {
+  const fs::path dir = fresh_dir("two_variants");
+  const auto two_channels = [](double angle, double x) {
+    gs::SamplesFile f = rotation("pair.gltf", 0, angle);
+    auto& c = f.animations[0].channels.emplace_back();
+    c.index = 1;
+    c.target = "/nodes/1/translation";
+    c.add_sample(0, {0, 0, 0});
+    c.add_sample(1, {x, 0, 0});
+    return f;
+  };
+  save(dir / "g/pair.samples.json", two_channels(1.0, 1));
+  const std::string z = gs::format_double(std::sin(0.55)), w = gs::format_double(std::cos(0.55));
+  const std::string manifest_head =
+      R"({"assets": [{"id": "pair", "samples": "pair.samples.json", "variants": {
+           "nlerp": {"description": "nlerp", "samples": [
+             {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z + ", " + w + R"(]}]},
+           "float32-time": {"description": "float32 time", "samples": [
+             {"animation": 0, "channel": 1, "t": 1, "value": [1.25, 0, 0]}]}})";
+  write(dir / "g/manifest.json", manifest_head + "}]}");
+
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1.25));
+  auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp + float32-time");
+  ASSERT_FALSE(r.cases[0].warnings.empty());
+  EXPECT_EQ(r.cases[0].warnings[0],
+            "fails against the main golden samples but matches variants channel by channel: "
+            "\"nlerp\" on animation 0 /nodes/0/rotation; \"float32-time\" on animation 0 "
+            "/nodes/1/translation");
+  EXPECT_EQ(r.cases[0].angle.max, 0.0);     // measured against the combination
+  EXPECT_EQ(r.cases[0].absolute.max, 0.0);
+
+  // One variant alone still passes as that variant, by the whole-case rule.
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+
+  // nlerp on the rotation, but the translation off both readings: fails, and
+  // the rotation's diagnosis still names nlerp.
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1.5));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].failed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  ASSERT_EQ(r.cases[0].channels.size(), 2u);
+  ASSERT_EQ(r.cases[0].channels[0].alternatives.size(), 1u);
+  EXPECT_EQ(r.cases[0].channels[0].alternatives[0].name, "nlerp");
+  EXPECT_TRUE(r.cases[0].channels[1].alternatives.empty());
+
+  // The translation's x = 1.5 is a known divergence: a variant on one channel
+  // and a divergence on the other is a failure naming both.
+  write(dir / "g/manifest.json",
+        manifest_head + R"(, "knownDivergences": {"overshoot": {"description": "breaks 3.11", "samples": [
+             {"animation": 0, "channel": 1, "t": 1, "value": [1.5, 0, 0]}]}}}]})");
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].failed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  ASSERT_EQ(r.cases[0].channels[1].alternatives.size(), 1u);
+  EXPECT_EQ(r.cases[0].channels[1].alternatives[0].name, "overshoot");
+  EXPECT_FALSE(r.cases[0].channels[1].alternatives[0].allowed);
+}

@@ -62,7 +62,9 @@ bool uses_angle(const samples::SampledChannel& golden);
 // [{"animation": 0, "channel": 0, "t": 0.25, "value": [...]}, ...], the
 // variant's values where it differs from the golden samples (animation and
 // channel are glTF indices). A case that fails against the golden samples but
-// passes against a variant passes, reported as "matches variant NAME".
+// passes against a variant passes, reported as "matches variant NAME"; so does
+// one whose failing channels each match a variant alone (matched_variant
+// "NAME + NAME": two readings the specs allow, on different channels).
 // knownDivergences: the same shape, what surveyed engines return where they
 // deviate from the specs; a failing case that matches one stays failed and
 // is reported as "matches known divergence NAME". extensions[]: the glTF
@@ -193,7 +195,7 @@ struct CaseResult {
   bool passed() const { return outcome == CaseOutcome::kPassed; }
   bool failed() const { return outcome == CaseOutcome::kFailed; }
   std::string problem;          // case-level failure or why not run / excluded ("" otherwise)
-  std::string matched_variant;  // name of the manifest variant that passed, if any
+  std::string matched_variant;  // the manifest variant that passed ("A + B": one per channel), if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
   std::vector<ChannelResult> channels;  // one per golden channel, golden order
   std::vector<std::string> warnings;    // extra animations / channels / samples
