@@ -1158,66 +1158,96 @@ std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const M
   return alt;
 }
 
-// Readings the specs allow, each on its own channels (nlerp on a rotation,
-// float32 time on a translation): the case passes when every failing channel
-// matches an allowed variant alone (at all of that variant's times, no other
-// sample of the channel failing) and the golden samples with each such channel
-// taken from its variant pass as a whole (the check that makes the verdict,
-// whichever variant a repeated name picks). A known divergence never makes a
-// channel pass, and a case whose values match one as a whole stays failed.
-std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, const Loaded& g,
-                                                       const Loaded& a, const Manifest& manifest,
-                                                       const Tolerances& tol,
-                                                       const CompareOptions& options) {
-  // The variant of each failing channel, and the variants in the order met.
+// The allowed variant each failing channel of `c` matches alone (at all of
+// the variant's times, no other sample of the channel failing), and the
+// variants in the order met; nullopt when a failing channel has none.
+struct VariantPerChannel {
   std::map<ChannelKey, std::string_view> variant_of;
   std::vector<std::string_view> names;
+};
+std::optional<VariantPerChannel> variant_per_failing_channel(const CaseResult& c) {
+  VariantPerChannel plan;
   for (const auto& ch : c.channels) {
     if (ch.passed) continue;
     const auto m = std::find_if(ch.alternatives.begin(), ch.alternatives.end(),
                                 [](const AlternativeMatch& x) { return x.allowed && x.other_failing == 0; });
     if (m == ch.alternatives.end()) return std::nullopt;
-    variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
-    if (std::find(names.begin(), names.end(), m->name) == names.end()) names.push_back(m->name);
+    plan.variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
+    if (std::find(plan.names.begin(), plan.names.end(), m->name) == plan.names.end()) {
+      plan.names.push_back(m->name);
+    }
   }
-  if (names.empty()) return std::nullopt;
+  if (plan.names.empty()) return std::nullopt;
+  return plan;
+}
+
+// The golden samples with each planned channel taken from its variant (the
+// first of that name); nullopt when a variant or its channel is not there.
+std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, const Loaded& g,
+                                                 const Manifest& manifest,
+                                                 const ReadOptions& read) {
   SamplesFile combined = g.file;
-  for (const std::string_view name : names) {
-    const auto& variants = g.entry->variants;
+  const auto& variants = g.entry->variants;
+  for (const std::string_view name : plan.names) {
     const auto v = std::find_if(variants.begin(), variants.end(),
                                 [name](const ManifestVariant& x) { return x.name == name; });
     if (v == variants.end()) return std::nullopt;
-    const auto vg = alternative_samples(*v, manifest, g.file, options.read);
+    const auto vg = alternative_samples(*v, manifest, g.file, read);
     if (!vg) return std::nullopt;
     const auto from = channels_by_target(*vg);
     for (auto& an : combined.animations) {
       for (auto& ch : an.channels) {
         const ChannelKey key{an.index, ch.target};
-        const auto which = variant_of.find(key);
-        if (which == variant_of.end() || which->second != name) continue;
+        const auto which = plan.variant_of.find(key);
+        if (which == plan.variant_of.end() || which->second != name) continue;
         const auto source = from.find(key);
         if (source == from.end()) return std::nullopt;
         ch = *source->second;
       }
     }
   }
-  CaseResult alt =
-      compare_samples(combined, a.file, tol, options.time_epsilon, options.worst_samples);
-  if (!alt.passed()) return std::nullopt;
-  std::string joined, where;
-  for (const std::string_view name : names) {
-    joined += (joined.empty() ? "" : " + ") + std::string(name);
-    where += std::string(where.empty() ? "" : "; ") + "\"" + std::string(name) + "\" on";
+  return combined;
+}
+
+// "\"A\" on animation 0 /nodes/0/rotation; \"B\" on animation 0 /nodes/1/translation"
+std::string channels_of_variants(const VariantPerChannel& plan) {
+  std::string out;
+  for (const std::string_view name : plan.names) {
+    out += std::string(out.empty() ? "" : "; ") + "\"" + std::string(name) + "\" on";
     const char* sep = " ";
-    for (const auto& [key, variant] : variant_of) {
+    for (const auto& [key, variant] : plan.variant_of) {
       if (variant != name) continue;
-      where += sep + ("animation " + std::to_string(key.first) + " " + std::string(key.second));
+      out += sep + ("animation " + std::to_string(key.first) + " " + std::string(key.second));
       sep = ", ";
     }
   }
+  return out;
+}
+
+// Readings the specs allow, each on its own channels (nlerp on a rotation,
+// float32 time on a translation): the case passes when every failing channel
+// matches an allowed variant alone and the golden samples with each such
+// channel taken from its variant pass as a whole (the check that makes the
+// verdict, whichever variant a repeated name picks). A known divergence never
+// makes a channel pass, and a case whose values match one as a whole stays failed.
+std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, const Loaded& g,
+                                                       const Loaded& a, const Manifest& manifest,
+                                                       const Tolerances& tol,
+                                                       const CompareOptions& options) {
+  const auto plan = variant_per_failing_channel(c);
+  if (!plan) return std::nullopt;
+  const auto combined = with_variant_channels(*plan, g, manifest, options.read);
+  if (!combined) return std::nullopt;
+  CaseResult alt =
+      compare_samples(*combined, a.file, tol, options.time_epsilon, options.worst_samples);
+  if (!alt.passed()) return std::nullopt;
+  std::string joined;
+  for (const std::string_view name : plan->names) {
+    joined += (joined.empty() ? "" : " + ") + std::string(name);
+  }
   alt.warnings.insert(alt.warnings.begin(),
                       "fails against the main golden samples but matches variants channel by "
-                      "channel: " + where);
+                      "channel: " + channels_of_variants(*plan));
   alt.matched_variant = joined;
   alt.actual_file = a.shown;
   return alt;
