@@ -16,16 +16,6 @@
 namespace gltf_anim::cli {
 namespace {
 
-// "FILE: at JSON pointer "/a/0": message" / "FILE: line 3, field 2: message".
-std::string describe(const samples::SamplesFormatError& e) {
-  std::string out = e.file().empty() ? std::string() : e.file() + ": ";
-  if (!e.location().empty()) {
-    if (e.location().front() == '/') out += "at JSON pointer \"" + e.location() + "\": ";
-    else out += e.location() + ": ";
-  }
-  return out + e.message();
-}
-
 // Ranges of the numeric options: tolerances up to 10^300 (finite), the time
 // epsilon relative (at most 1), files up to 1 TiB.
 constexpr double kMaxTolerance = 1e300;
@@ -153,7 +143,7 @@ int run_compare(const std::vector<std::string>& args) {
     report = compare::compare_paths((*vm)["golden"].as<std::string>(),
                                     (*vm)["actual"].as<std::string>(), opts);
   } catch (const samples::SamplesFormatError& e) {
-    std::cerr << "gltf-anim compare: " << describe(e) << "\n";
+    std::cerr << "gltf-anim compare: " << compare::describe(e) << "\n";
     return kExitUsage;
   }
   if (!report.unmatched_selection.empty()) {

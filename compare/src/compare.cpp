@@ -690,6 +690,10 @@ struct Loaded {
   SamplesFile file;
   const ManifestEntry* entry = nullptr;
   bool used = false;
+  // An actual file the reader refused (malformed, unreadable, too large): the
+  // engine's output is at fault, so its case fails with this message; `file`
+  // stays empty (no asset: matched by file name only).
+  std::optional<SamplesFormatError> error;
 };
 
 std::string file_key(const fs::path& p) {
@@ -782,9 +786,10 @@ const ManifestEntry* entry_for(const ManifestIndex& m, const fs::path& golden_pa
   return find(m.by_id, file_key(golden_path));
 }
 
-// Reads every file, on as many threads as there are cores. Errors are
-// rethrown for the first failing file in golden-then-actual order, so the
-// message does not depend on thread timing.
+// Reads every file, on as many threads as there are cores. A golden file's
+// error is rethrown (the suite's data is broken), the first in golden order so
+// the message does not depend on thread timing; an actual file's format error
+// is kept in its Loaded::error (a failure of that case alone).
 void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const ReadOptions& read) {
   std::vector<Loaded*> all;
   for (auto& g : goldens) all.push_back(&g);
@@ -806,8 +811,14 @@ void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const 
   for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
-  for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (!errors[i]) continue;
+    if (i < goldens.size()) std::rethrow_exception(errors[i]);
+    try {
+      std::rethrow_exception(errors[i]);
+    } catch (const SamplesFormatError& e) {
+      all[i]->error = e;
+    }
   }
 }
 
@@ -1006,7 +1017,342 @@ std::string unsupported_extensions(const ManifestEntry& e,
   return out;
 }
 
+// ---------------------------------------------------------------- compare_paths
+
+// The manifest: --manifest, else the golden folder's (or the golden file's
+// folder's); none when there is neither.
+std::optional<Manifest> load_manifest(const fs::path& golden, const CompareOptions& options) {
+  std::optional<fs::path> path = options.manifest;
+  if (!path) path = find_manifest(golden);
+  if (!path) return std::nullopt;
+  if (options.read.inputs) options.read.inputs->record(*path);
+  return read_manifest(*path);
+}
+
+// The golden files: the one given, or in a golden folder the manifest entries'
+// samples inside it (else the folder's samples files), sorted, each once.
+std::vector<fs::path> golden_files(const fs::path& golden, bool golden_dir,
+                                   const std::optional<Manifest>& manifest) {
+  if (!golden_dir) return {golden};
+  std::vector<fs::path> paths;
+  if (manifest) {
+    std::error_code ec;
+    const fs::path base = manifest->path.parent_path();
+    const fs::path root = fs::weakly_canonical(golden, ec);
+    for (const auto& e : manifest->entries) {
+      if (e.samples.empty()) continue;
+      const fs::path p = fs::weakly_canonical(base / e.samples, ec);
+      const auto rel = p.lexically_relative(root);
+      if (rel.empty() || *rel.begin() == "..") continue;  // outside the golden folder
+      paths.push_back(base / e.samples);
+    }
+  }
+  if (paths.empty()) paths = scan_folder(golden);
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  return paths;
+}
+
+// Files to load, each with the path shown in reports (relative to `root`).
+std::vector<Loaded> to_load(const std::vector<fs::path>& paths, const fs::path& root,
+                            bool root_is_dir) {
+  std::vector<Loaded> out;
+  out.reserve(paths.size());
+  for (const auto& p : paths) {
+    Loaded l;
+    l.path = p;
+    l.shown = shown_path(p, root, root_is_dir);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+using Pairs = std::vector<std::pair<Loaded*, Loaded*>>;
+
+// A golden folder and a single actual file: the one case that file is of. An
+// actual file that matches none is an error (its own read error when it was
+// refused: that says more than "matches nothing").
+Pairs pair_single_actual(std::vector<Loaded>& goldens, Loaded& actual, ActualIndex& index,
+                         const fs::path& golden_root) {
+  for (auto& g : goldens) {
+    if (find_actual(g, index)) {
+      actual.used = true;
+      return {{&g, &actual}};
+    }
+  }
+  if (actual.error) throw *actual.error;
+  throw SamplesFormatError(actual.path.string(), "",
+                           "matches no golden samples file in " + golden_root.string() +
+                               " (by \"asset\" \"" + actual.file.asset + "\" or by file name)");
+}
+
+// Golden files paired with their actual files (nullptr: none, the case is not
+// run); warns about actual files that pair with no golden one.
+Pairs pair_files(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, bool golden_dir,
+                 bool actual_dir, const fs::path& golden_root, CompareReport& report) {
+  ActualIndex index(actuals);
+  Pairs pairs;
+  if (!golden_dir && !actual_dir) {
+    pairs.emplace_back(&goldens[0], &actuals[0]);
+    actuals[0].used = true;
+    const std::string& ga = goldens[0].file.asset;
+    const std::string& aa = actuals[0].file.asset;
+    if (!ga.empty() && !aa.empty() && asset_name(ga) != asset_name(aa)) {
+      report.warnings.push_back("the actual samples are of asset \"" + aa +
+                                "\", the golden ones of \"" + ga + "\"");
+    }
+  } else if (golden_dir && !actual_dir) {
+    pairs = pair_single_actual(goldens, actuals[0], index, golden_root);
+  } else {
+    for (auto& g : goldens) {
+      Loaded* a = find_actual(g, index);
+      if (a) a->used = true;
+      pairs.emplace_back(&g, a);
+    }
+  }
+  for (const auto& a : actuals) {
+    if (a.used) continue;
+    std::string w = "actual file " + a.shown + " matches no golden file";
+    if (a.error) w += " by its name and cannot be read: " + describe(*a.error);
+    report.warnings.push_back(w + " (ignored)");
+  }
+  return pairs;
+}
+
+// --extensions with no manifest saying what each case needs excludes nothing:
+// say so rather than let the report pass for a core-only view it is not.
+void warn_if_nothing_excludable(const CompareOptions& options,
+                                const std::optional<Manifest>& manifest, CompareReport& report) {
+  if (!options.extensions || (manifest && manifest->lists_extensions)) return;
+  report.warnings.push_back(std::string("--extensions excludes nothing: ") +
+                            (manifest
+                                 ? "the manifest does not say which extensions each case needs "
+                                   "(no \"extensions\" member)"
+                                 : "no manifest says which extensions each case needs"));
+}
+
+// A case's tolerances: built-in, then the manifest's root, the entry's, the
+// command line's, each overriding the one before.
+Tolerances case_tolerances(const std::optional<Manifest>& manifest, const ManifestEntry* entry,
+                           const CompareOptions& options) {
+  Tolerances tol;
+  if (manifest && manifest->tolerance) tol.absolute = *manifest->tolerance;
+  if (manifest && manifest->angle_tolerance) tol.angle = *manifest->angle_tolerance;
+  if (entry && entry->tolerance) tol.absolute = *entry->tolerance;
+  if (entry && entry->angle_tolerance) tol.angle = *entry->angle_tolerance;
+  if (options.tolerance) tol.absolute = *options.tolerance;
+  if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
+  return tol;
+}
+
+// The golden samples as an alternative (variant or known divergence) would
+// have them: its own samples file, or the golden ones with its excerpt
+// substituted; nullopt when it has neither or its excerpt names no sample.
+std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const Manifest& manifest,
+                                               const SamplesFile& golden,
+                                               const ReadOptions& read) {
+  if (!v.samples.empty()) return read_manifest_samples(manifest, v.samples, read);
+  if (v.excerpt.empty()) return std::nullopt;
+  SamplesFile alt = golden;
+  if (!apply_excerpt(alt, v.excerpt)) return std::nullopt;
+  return alt;
+}
+
+// The allowed variant each failing channel of `c` matches alone (at all of
+// the variant's times, no other sample of the channel failing), and the
+// variants in the order met; nullopt when a failing channel has none.
+struct VariantPerChannel {
+  std::map<ChannelKey, std::string_view> variant_of;
+  std::vector<std::string_view> names;
+};
+std::optional<VariantPerChannel> variant_per_failing_channel(const CaseResult& c) {
+  VariantPerChannel plan;
+  for (const auto& ch : c.channels) {
+    if (ch.passed) continue;
+    const auto m = std::find_if(ch.alternatives.begin(), ch.alternatives.end(),
+                                [](const AlternativeMatch& x) { return x.allowed && x.other_failing == 0; });
+    if (m == ch.alternatives.end()) return std::nullopt;
+    plan.variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
+    if (std::find(plan.names.begin(), plan.names.end(), m->name) == plan.names.end()) {
+      plan.names.push_back(m->name);
+    }
+  }
+  if (plan.names.empty()) return std::nullopt;
+  return plan;
+}
+
+// The golden samples with each planned channel taken from its variant (the
+// first of that name); nullopt when a variant or its channel is not there.
+std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, const Loaded& g,
+                                                 const Manifest& manifest,
+                                                 const ReadOptions& read) {
+  SamplesFile combined = g.file;
+  const auto& variants = g.entry->variants;
+  for (const std::string_view name : plan.names) {
+    const auto v = std::find_if(variants.begin(), variants.end(),
+                                [name](const ManifestVariant& x) { return x.name == name; });
+    if (v == variants.end()) return std::nullopt;
+    const auto vg = alternative_samples(*v, manifest, g.file, read);
+    if (!vg) return std::nullopt;
+    const auto from = channels_by_target(*vg);
+    for (auto& an : combined.animations) {
+      for (auto& ch : an.channels) {
+        const ChannelKey key{an.index, ch.target};
+        const auto which = plan.variant_of.find(key);
+        if (which == plan.variant_of.end() || which->second != name) continue;
+        const auto source = from.find(key);
+        if (source == from.end()) return std::nullopt;
+        ch = *source->second;
+      }
+    }
+  }
+  return combined;
+}
+
+// "\"A\" on animation 0 /nodes/0/rotation; \"B\" on animation 0 /nodes/1/translation"
+std::string channels_of_variants(const VariantPerChannel& plan) {
+  std::string out;
+  for (const std::string_view name : plan.names) {
+    out += std::string(out.empty() ? "" : "; ") + "\"" + std::string(name) + "\" on";
+    const char* sep = " ";
+    for (const auto& [key, variant] : plan.variant_of) {
+      if (variant != name) continue;
+      out += sep + ("animation " + std::to_string(key.first) + " " + std::string(key.second));
+      sep = ", ";
+    }
+  }
+  return out;
+}
+
+// Readings the specs allow, each on its own channels (nlerp on a rotation,
+// float32 time on a translation): the case passes when every failing channel
+// matches an allowed variant alone and the golden samples with each such
+// channel taken from its variant pass as a whole (the check that makes the
+// verdict, whichever variant a repeated name picks). A known divergence never
+// makes a channel pass, and a case whose values match one as a whole stays failed.
+std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, const Loaded& g,
+                                                       const Loaded& a, const Manifest& manifest,
+                                                       const Tolerances& tol,
+                                                       const CompareOptions& options) {
+  const auto plan = variant_per_failing_channel(c);
+  if (!plan) return std::nullopt;
+  const auto combined = with_variant_channels(*plan, g, manifest, options.read);
+  if (!combined) return std::nullopt;
+  CaseResult alt =
+      compare_samples(*combined, a.file, tol, options.time_epsilon, options.worst_samples);
+  if (!alt.passed()) return std::nullopt;
+  std::string joined;
+  for (const std::string_view name : plan->names) {
+    joined += (joined.empty() ? "" : " + ") + std::string(name);
+  }
+  alt.warnings.insert(alt.warnings.begin(),
+                      "fails against the main golden samples but matches variants channel by "
+                      "channel: " + channels_of_variants(*plan));
+  alt.matched_variant = joined;
+  alt.actual_file = a.shown;
+  return alt;
+}
+
+// A failing case against its manifest alternatives. Variants first: one that
+// the actual samples match makes the case pass. Else every alternative is
+// tried on each failing channel, so the report can say "your values match
+// divergence X at its times" even when other samples fail too; and when each
+// failing channel matches a variant, the case passes as those variants.
+void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const Manifest& manifest,
+                        const Tolerances& tol, const CompareOptions& options) {
+  for (const bool allowed : {true, false}) {
+    for (const auto& v : allowed ? g.entry->variants : g.entry->known_divergences) {
+      const auto vg = alternative_samples(v, manifest, g.file, options.read);
+      if (!vg) continue;
+      CaseResult alt =
+          compare_samples(*vg, a.file, tol, options.time_epsilon, options.worst_samples);
+      if (allowed && alt.passed()) {
+        std::string note =
+            "fails against the main golden samples but matches variant \"" + v.name + "\"";
+        if (!v.notes.empty()) note += ": " + v.notes;
+        alt.warnings.insert(alt.warnings.begin(), note);
+        alt.matched_variant = v.name;
+        alt.actual_file = a.shown;
+        c = std::move(alt);
+        return;
+      }
+      if (!allowed && alt.passed() && c.matched_divergence.empty()) {
+        std::string note = "matches known divergence \"" + v.name + "\"";
+        if (!v.notes.empty()) note += ": " + v.notes;
+        c.warnings.insert(c.warnings.begin(), note);
+        c.matched_divergence = v.name;
+      }
+      explain_channels(c, v, allowed, *vg, g.file, a.file, options.time_epsilon);
+    }
+  }
+  if (c.matched_divergence.empty()) {
+    if (auto per_channel = pass_as_variants_per_channel(c, g, a, manifest, tol, options)) {
+      c = std::move(*per_channel);
+    }
+  }
+}
+
+// One selected case: excluded, not run, refused (its actual file could not be
+// read) or compared; then what the manifest says about it.
+CaseResult judge_case(std::string id, const Loaded& g, const Loaded* a,
+                      const std::optional<Manifest>& manifest, const CompareOptions& options) {
+  const Tolerances tol = case_tolerances(manifest, g.entry, options);
+  const std::string unsupported =
+      g.entry && options.extensions ? unsupported_extensions(*g.entry, *options.extensions) : "";
+  CaseResult c;
+  if (!unsupported.empty()) {
+    // Not compared even when an actual file exists: the engine does not
+    // implement what the case is about.
+    c.tolerances = tol;
+    c.outcome = CaseOutcome::kExcluded;
+    c.problem = "needs " + unsupported + " (not in --extensions)";
+    if (a) c.actual_file = a->shown;
+  } else if (!a) {
+    c.tolerances = tol;
+    c.outcome = CaseOutcome::kNotRun;
+    c.problem = "no actual samples file for this case";
+  } else if (a->error) {
+    // The engine produced this case's file but not a samples file we can
+    // read: its failure, not the run's.
+    c.tolerances = tol;
+    c.outcome = CaseOutcome::kFailed;
+    c.problem = "the actual samples file is refused: " + describe(*a->error);
+    c.actual_file = a->shown;
+  } else {
+    c = compare_samples(g.file, a->file, tol, options.time_epsilon, options.worst_samples);
+    c.actual_file = a->shown;
+    if (c.failed() && g.entry && manifest) {
+      judge_alternatives(c, g, *a, *manifest, tol, options);
+    }
+  }
+  c.id = std::move(id);
+  c.asset = g.file.asset;
+  c.golden_file = g.shown;
+  if (g.entry) {
+    c.features = g.entry->features;
+    c.clauses = g.entry->clauses;
+    c.notes = g.entry->notes;
+  }
+  return c;
+}
+
+// A case's id: its manifest id, else the golden asset, else the file name.
+std::string case_id(const Loaded& g) {
+  if (g.entry && !g.entry->id.empty()) return g.entry->id;
+  if (!g.file.asset.empty()) return g.file.asset;
+  return file_key(g.path);
+}
+
 }  // namespace
+
+std::string describe(const SamplesFormatError& e) {
+  std::string out = e.file().empty() ? std::string() : e.file() + ": ";
+  if (!e.location().empty()) {
+    if (e.location().front() == '/') out += "at JSON pointer \"" + e.location() + "\": ";
+    else out += e.location() + ": ";
+  }
+  return out + e.message();
+}
 
 CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
                             const CompareOptions& options) {
@@ -1023,197 +1369,26 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   report.golden = golden.string();
   report.actual = actual.string();
   report.generator = kGenerator;
+  report.selection = options.cases;
+  report.extensions = options.extensions;
 
-  std::optional<Manifest> manifest;
-  if (options.manifest) {
-    if (options.read.inputs) options.read.inputs->record(*options.manifest);
-    manifest = read_manifest(*options.manifest);
-  } else if (const auto mp = find_manifest(golden)) {
-    if (options.read.inputs) options.read.inputs->record(*mp);
-    manifest = read_manifest(*mp);
-  }
-
-  // Golden files.
-  std::vector<fs::path> golden_paths;
-  if (!golden_dir) {
-    golden_paths.push_back(golden);
-  } else {
-    if (manifest) {
-      const fs::path base = manifest->path.parent_path();
-      const fs::path root = fs::weakly_canonical(golden, ec);
-      for (const auto& e : manifest->entries) {
-        if (e.samples.empty()) continue;
-        const fs::path p = fs::weakly_canonical(base / e.samples, ec);
-        const auto rel = p.lexically_relative(root);
-        if (rel.empty() || *rel.begin() == "..") continue;  // outside the golden folder
-        golden_paths.push_back(base / e.samples);
-      }
-    }
-    if (golden_paths.empty()) golden_paths = scan_folder(golden);
-    std::sort(golden_paths.begin(), golden_paths.end());
-    golden_paths.erase(std::unique(golden_paths.begin(), golden_paths.end()), golden_paths.end());
-  }
-  std::vector<Loaded> goldens;
-  for (const auto& p : golden_paths) {
-    Loaded l;
-    l.path = p;
-    l.shown = shown_path(p, golden, golden_dir);
-    goldens.push_back(std::move(l));
-  }
-  // Actual files.
-  std::vector<Loaded> actuals;
-  for (const auto& p : actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}) {
-    Loaded l;
-    l.path = p;
-    l.shown = shown_path(p, actual, actual_dir);
-    actuals.push_back(std::move(l));
-  }
+  const std::optional<Manifest> manifest = load_manifest(golden, options);
+  std::vector<Loaded> goldens = to_load(golden_files(golden, golden_dir, manifest), golden, golden_dir);
+  std::vector<Loaded> actuals =
+      to_load(actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}, actual, actual_dir);
   load_all(goldens, actuals, options.read);
   if (manifest) {
     const ManifestIndex index(*manifest);
     for (auto& g : goldens) g.entry = entry_for(index, g.path, g.file);
   }
+  const Pairs pairs = pair_files(goldens, actuals, golden_dir, actual_dir, golden, report);
+  warn_if_nothing_excludable(options, manifest, report);
 
-  // Pairs.
-  ActualIndex actual_index(actuals);
-  std::vector<std::pair<Loaded*, Loaded*>> pairs;
-  if (!golden_dir && !actual_dir) {
-    pairs.emplace_back(&goldens[0], &actuals[0]);
-    actuals[0].used = true;
-    const std::string& ga = goldens[0].file.asset;
-    const std::string& aa = actuals[0].file.asset;
-    if (!ga.empty() && !aa.empty() && asset_name(ga) != asset_name(aa)) {
-      report.warnings.push_back("the actual samples are of asset \"" + aa +
-                                "\", the golden ones of \"" + ga + "\"");
-    }
-  } else if (golden_dir && !actual_dir) {
-    Loaded* match = nullptr;
-    for (auto& g : goldens) {
-      if (find_actual(g, actual_index)) {
-        match = &g;
-        break;
-      }
-    }
-    if (!match) {
-      throw SamplesFormatError(actual.string(), "",
-                               "matches no golden samples file in " + golden.string() +
-                                   " (by \"asset\" \"" + actuals[0].file.asset +
-                                   "\" or by file name)");
-    }
-    pairs.emplace_back(match, &actuals[0]);
-    actuals[0].used = true;
-  } else {
-    for (auto& g : goldens) {
-      Loaded* a = find_actual(g, actual_index);
-      if (a) a->used = true;
-      pairs.emplace_back(&g, a);
-    }
-  }
-  for (const auto& a : actuals) {
-    if (!a.used) {
-      report.warnings.push_back("actual file " + a.shown + " matches no golden file (ignored)");
-    }
-  }
-
-  report.selection = options.cases;
-  report.extensions = options.extensions;
-  if (options.extensions && !(manifest && manifest->lists_extensions)) {
-    // Nothing can be excluded: say so rather than let the report pass for a
-    // core-only view it is not.
-    report.warnings.push_back(std::string("--extensions excludes nothing: ") +
-                              (manifest
-                                   ? "the manifest does not say which extensions each case needs "
-                                     "(no \"extensions\" member)"
-                                   : "no manifest says which extensions each case needs"));
-  }
   std::vector<bool> pattern_used(options.cases.size(), false);
-  for (auto& [g, a] : pairs) {
-    CaseResult c;
-    c.id = g->entry && !g->entry->id.empty() ? g->entry->id
-           : !g->file.asset.empty()          ? g->file.asset
-                                             : file_key(g->path);
-    if (!selected(c.id, options.cases, pattern_used)) continue;
-    Tolerances tol;
-    if (manifest && manifest->tolerance) tol.absolute = *manifest->tolerance;
-    if (manifest && manifest->angle_tolerance) tol.angle = *manifest->angle_tolerance;
-    if (g->entry && g->entry->tolerance) tol.absolute = *g->entry->tolerance;
-    if (g->entry && g->entry->angle_tolerance) tol.angle = *g->entry->angle_tolerance;
-    if (options.tolerance) tol.absolute = *options.tolerance;
-    if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
-
-    const std::string unsupported = g->entry && options.extensions
-                                        ? unsupported_extensions(*g->entry, *options.extensions)
-                                        : "";
-    if (!unsupported.empty()) {
-      // Not compared even when an actual file exists: the engine does not
-      // implement what the case is about.
-      c.tolerances = tol;
-      c.outcome = CaseOutcome::kExcluded;
-      c.problem = "needs " + unsupported + " (not in --extensions)";
-      if (a) c.actual_file = a->shown;
-    } else if (a) {
-      const std::string id = std::move(c.id);
-      c = compare_samples(g->file, a->file, tol, options.time_epsilon, options.worst_samples);
-      c.id = id;
-      c.actual_file = a->shown;
-      // The golden samples as a variant or known divergence would have them.
-      // `golden` names the binding g explicitly: clang before 16 cannot capture
-      // structured bindings (P1091), and scripts/fuzz.sh builds with clang 14.
-      auto alternative = [&, golden = g](const ManifestVariant& v) -> std::optional<SamplesFile> {
-        if (!v.samples.empty()) {
-          return read_manifest_samples(*manifest, v.samples, options.read);
-        }
-        if (v.excerpt.empty()) return std::nullopt;
-        SamplesFile vg = golden->file;
-        if (!apply_excerpt(vg, v.excerpt)) return std::nullopt;
-        return vg;
-      };
-      // Variants first: one that the actual samples match makes the case pass.
-      // Else every alternative is tried on each failing channel, so the report
-      // can say "your values match divergence X at its times" even when other
-      // samples fail too.
-      bool passed_as_variant = false;
-      for (const bool allowed : {true, false}) {
-        if (passed_as_variant || !c.failed() || !g->entry || !manifest) break;
-        for (const auto& v : allowed ? g->entry->variants : g->entry->known_divergences) {
-          const auto vg = alternative(v);
-          if (!vg) continue;
-          CaseResult alt =
-              compare_samples(*vg, a->file, tol, options.time_epsilon, options.worst_samples);
-          if (allowed && alt.passed()) {
-            std::string note = "fails against the main golden samples but matches variant \"" +
-                               v.name + "\"";
-            if (!v.notes.empty()) note += ": " + v.notes;
-            alt.warnings.insert(alt.warnings.begin(), note);
-            alt.matched_variant = v.name;
-            alt.actual_file = a->shown;
-            alt.id = std::move(c.id);
-            c = std::move(alt);
-            passed_as_variant = true;
-            break;
-          }
-          if (!allowed && alt.passed() && c.matched_divergence.empty()) {
-            std::string note = "matches known divergence \"" + v.name + "\"";
-            if (!v.notes.empty()) note += ": " + v.notes;
-            c.warnings.insert(c.warnings.begin(), note);
-            c.matched_divergence = v.name;
-          }
-          explain_channels(c, v, allowed, *vg, g->file, a->file, options.time_epsilon);
-        }
-      }
-    } else {
-      c.tolerances = tol;
-      c.outcome = CaseOutcome::kNotRun;
-      c.problem = "no actual samples file for this case";
-    }
-    c.asset = g->file.asset;
-    c.golden_file = g->shown;
-    if (g->entry) {
-      c.features = g->entry->features;
-      c.clauses = g->entry->clauses;
-      c.notes = g->entry->notes;
-    }
-    report.cases.push_back(std::move(c));
+  for (const auto& [g, a] : pairs) {
+    std::string id = case_id(*g);
+    if (!selected(id, options.cases, pattern_used)) continue;
+    report.cases.push_back(judge_case(std::move(id), *g, a, manifest, options));
   }
   for (std::size_t i = 0; i < options.cases.size(); ++i) {
     if (!pattern_used[i]) report.unmatched_selection.push_back(options.cases[i]);

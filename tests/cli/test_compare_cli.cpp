@@ -155,26 +155,53 @@ TEST(CompareCli, UsageAndInputErrorsExitTwo) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
 
-  // A malformed actual file: the message names the file and the JSON pointer.
-  std::ofstream(f.actual / "spin.samples.json")
+  // A malformed golden file: our data is broken, the run stops, naming the file
+  // and the JSON pointer.
+  const std::string golden_text = read_file(f.golden / "spin.samples.json");
+  std::ofstream(f.golden / "spin.samples.json")
       << R"({"asset": "spin.gltf", "animations": [{"index": 0, "channels": [{"target": "/nodes/0/rotation", "samples": [{"t": 0, "value": [0, 0, "x", 1]}]}]}]})";
   r = run(args(f));
   EXPECT_EQ(r.exit_code, 2);
-  const std::string expected = (f.actual / "spin.samples.json").string() +
+  const std::string expected = (f.golden / "spin.samples.json").string() +
                                ": at JSON pointer \"/animations/0/channels/0/samples/0/value/2\": "
                                "must be a number (or null for NaN)";
   EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  std::ofstream(f.golden / "spin.samples.json") << golden_text;
+}
+
+// A malformed actual file is the engine's failure on that case: the case fails
+// with the reader's words (file and JSON pointer, or line and column), the
+// other case is still compared, exit 1.
+TEST(CompareCli, MalformedActualFileFailsItsCase) {
+  const Fixture f = make("malformed_actual");
+  const std::string spin = (f.actual / "spin.samples.json").string();
+  std::ofstream(spin)
+      << R"({"asset": "spin.gltf", "animations": [{"index": 0, "channels": [{"target": "/nodes/0/rotation", "samples": [{"t": 0, "value": [0, 0, "x", 1]}]}]}]})";
+  auto r = run(args(f));
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("the actual samples file is refused: " + spin +
+                       ": at JSON pointer \"/animations/0/channels/0/samples/0/value/2\": "
+                       "must be a number (or null for NaN)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("0 passed, 2 failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("max 0.002"), std::string::npos) << r.out;  // move.gltf still compared
   // A syntax error: line and column.
-  std::ofstream(f.actual / "spin.samples.json") << "{\n  \"asset\": \"spin.gltf\",,\n}";
+  std::ofstream(spin) << "{\n  \"asset\": \"spin.gltf\",,\n}";
   r = run(args(f));
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("spin.samples.json: line 2, column 24: invalid JSON"), std::string::npos)
-      << r.err;
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("spin.samples.json: line 2, column 24: invalid JSON"), std::string::npos)
+      << r.out;
   // Truncated file.
-  std::ofstream(f.actual / "spin.samples.json") << "";
+  std::ofstream(spin) << "";
   r = run(args(f));
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("empty document"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("empty document"), std::string::npos) << r.out;
+  // JSON: the case's problem, in the same words.
+  r = run(args(f) + " --format json");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("\"problem\": \"the actual samples file is refused: "), std::string::npos)
+      << r.out;
 }
 
 TEST(CompareCli, HelpHasAnExample) {

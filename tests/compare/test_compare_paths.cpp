@@ -180,17 +180,112 @@ TEST(ComparePaths, FoldersWithoutManifestMatchByFileName) {
   EXPECT_EQ(one.cases[0].id, "y.glb");
 }
 
-TEST(ComparePaths, ErrorsNameTheFileAndPointer) {
-  const fs::path dir = fresh_dir("errors");
+// The engine's output is at fault when an actual file cannot be read: in a
+// folder run that case fails with the reader's words (file and JSON pointer or
+// line), and every other case is still compared.
+TEST(ComparePaths, MalformedActualFileFailsItsCaseOnly) {
+  const fs::path dir = fresh_dir("malformed_actual");
   const fs::path g = make_golden(dir);
-  write(dir / "out/spin.json", R"({"asset": "spin.gltf", "animations": [{"index": "0"}]})");
+  save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
+  const fs::path spin = dir / "out/spin.samples.json";
+  const std::string refused = "the actual samples file is refused: " + spin.string() + ": ";
+  const auto only_spin_fails = [&](const std::string& why) {
+    const gc::CompareReport r = gc::compare_paths(g, dir / "out", {});
+    ASSERT_EQ(r.cases.size(), 2u);
+    EXPECT_TRUE(find_case(r, "move").passed());
+    const auto& c = find_case(r, "spin");
+    EXPECT_TRUE(c.failed());
+    EXPECT_EQ(c.problem, refused + why);
+    EXPECT_EQ(c.actual_file, "spin.samples.json");
+    EXPECT_EQ(c.golden_file, "spin.samples.json");
+    EXPECT_TRUE(c.channels.empty());
+    EXPECT_EQ(c.features, (std::vector<std::string>{"rotation"}));
+    EXPECT_EQ(r.passed(), 1u);
+    EXPECT_EQ(r.failed(), 1u);
+    EXPECT_TRUE(r.warnings.empty());
+  };
+  // A violation of the samples format, at its JSON pointer.
+  write(spin, R"({"asset": "spin.gltf", "animations": [{"index": "0"}]})");
+  only_spin_fails(R"(at JSON pointer "/animations/0/index": must be a non-negative integer)");
+  // Not JSON: line and column (the 10th character of line 2 is the second comma).
+  write(spin, "{\n  \"a\": 1,,\n}");
+  only_spin_fails("line 2, column 10: invalid JSON: Missing a name for object member.");
+  // Refused before reading: over the size limit.
+  {
+    gc::CompareOptions small;
+    small.read.max_file_bytes = 4096;
+    write(spin, std::string(5000, ' ') + "{}");
+    const gc::CompareReport r = gc::compare_paths(g, dir / "out", small);
+    EXPECT_TRUE(find_case(r, "move").passed());
+    EXPECT_TRUE(find_case(r, "spin").failed());
+    EXPECT_EQ(find_case(r, "spin").problem.rfind(refused, 0), 0u) << find_case(r, "spin").problem;
+  }
+  // Selected out by --cases, a malformed file changes nothing.
+  gc::CompareOptions only_move;
+  only_move.cases = {"move"};
+  const auto selected = gc::compare_paths(g, dir / "out", only_move);
+  ASSERT_EQ(selected.cases.size(), 1u);
+  EXPECT_TRUE(selected.cases[0].passed());
+  // Two files: the one case fails the same way.
+  write(spin, "[]");
+  const auto pair = gc::compare_paths(g / "spin.samples.json", spin, {});
+  ASSERT_EQ(pair.cases.size(), 1u);
+  EXPECT_TRUE(pair.cases[0].failed());
+  EXPECT_EQ(pair.cases[0].id, "spin");
+  EXPECT_EQ(pair.cases[0].problem.rfind(refused, 0), 0u) << pair.cases[0].problem;
+  // A golden folder and that single file: paired by its name.
+  const auto one = gc::compare_paths(g, spin, {});
+  ASSERT_EQ(one.cases.size(), 1u);
+  EXPECT_TRUE(one.cases[0].failed());
+  EXPECT_EQ(one.cases[0].id, "spin");
+}
+
+// A malformed actual file whose name pairs it with no golden file belongs to
+// no case: in a folder run a warning with the reader's words (the golden case
+// it was meant for is not run); named alone, the reader's error (exit 2).
+TEST(ComparePaths, MalformedActualFileOfNoCase) {
+  const fs::path dir = fresh_dir("malformed_stray");
+  const fs::path g = make_golden(dir);
+  save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  write(dir / "out/stray.samples.json", "[]");
+  const auto r = gc::compare_paths(g, dir / "out", {});
+  EXPECT_EQ(r.passed(), 2u);
+  EXPECT_EQ(r.failed(), 0u);
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0], "actual file stray.samples.json matches no golden file by its name and "
+                           "cannot be read: " +
+                               (dir / "out/stray.samples.json").string() +
+                               ": the document must be a JSON object (ignored)");
+  try {
+    gc::compare_paths(g, dir / "out/stray.samples.json", {});
+    FAIL() << "no exception";
+  } catch (const gs::SamplesFormatError& e) {
+    EXPECT_EQ(e.file(), (dir / "out/stray.samples.json").string());
+    EXPECT_EQ(e.message(), "the document must be a JSON object");
+  }
+}
+
+// Our data is broken when a golden file cannot be read: the run stops (exit 2
+// at the CLI), naming the file and the JSON pointer.
+TEST(ComparePaths, MalformedGoldenFileStopsTheRun) {
+  const fs::path dir = fresh_dir("malformed_golden");
+  const fs::path g = make_golden(dir);
+  save(dir / "out/move.samples.json", translation("move/move.gltf", 0, 1));
+  save(dir / "out/spin.samples.json", rotation("spin.gltf", 0, 1.0));
+  write(g / "spin.samples.json", R"({"asset": "spin.gltf", "animations": [{"index": "0"}]})");
   try {
     gc::compare_paths(g, dir / "out", {});
     FAIL() << "no exception";
   } catch (const gs::SamplesFormatError& e) {
-    EXPECT_EQ(e.file(), (dir / "out/spin.json").string());
+    EXPECT_EQ(e.file(), (g / "spin.samples.json").string());
     EXPECT_EQ(e.location(), "/animations/0/index");
   }
+}
+
+TEST(ComparePaths, ErrorsNameTheFileAndPointer) {
+  const fs::path dir = fresh_dir("errors");
+  const fs::path g = make_golden(dir);
   EXPECT_THROW(gc::compare_paths(g, dir / "nowhere", {}), gs::SamplesFormatError);
   // A single actual file that matches no golden case is an error, not a pass.
   save(dir / "lonely.json", translation("lonely.gltf", 0, 1));
@@ -361,4 +456,73 @@ TEST(ComparePaths, VariantExcerptsAsTheGeneratorWritesThem) {
   } catch (const gs::SamplesFormatError& e) {
     EXPECT_EQ(e.location(), "/assets/0/variants/a~1b/samples/0/t");
   }
+}
+
+// An engine that takes two readings the specs allow, each on its own channel:
+// nlerp on the rotation (about z, 1.1 rad at t = 1 where slerp gives 1.0) and
+// float32 time on the translation (x = 1.25 at t = 1 where the golden is 1).
+// Neither variant alone explains the case; together, one per channel, they do.
+// A channel explained only by a known divergence never passes.
+TEST(ComparePaths, VariantsOnDifferentChannelsPassTogether) {
+  const fs::path dir = fresh_dir("two_variants");
+  const auto two_channels = [](double angle, double x) {
+    gs::SamplesFile f = rotation("pair.gltf", 0, angle);
+    auto& c = f.animations[0].channels.emplace_back();
+    c.index = 1;
+    c.target = "/nodes/1/translation";
+    c.add_sample(0, {0, 0, 0});
+    c.add_sample(1, {x, 0, 0});
+    return f;
+  };
+  save(dir / "g/pair.samples.json", two_channels(1.0, 1));
+  const std::string z = gs::format_double(std::sin(0.55)), w = gs::format_double(std::cos(0.55));
+  const std::string manifest_head =
+      R"({"assets": [{"id": "pair", "samples": "pair.samples.json", "variants": {
+           "nlerp": {"description": "nlerp", "samples": [
+             {"animation": 0, "channel": 0, "t": 1, "value": [0, 0, )" + z + ", " + w + R"(]}]},
+           "float32-time": {"description": "float32 time", "samples": [
+             {"animation": 0, "channel": 1, "t": 1, "value": [1.25, 0, 0]}]}})";
+  write(dir / "g/manifest.json", manifest_head + "}]}");
+
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1.25));
+  auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp + float32-time");
+  ASSERT_FALSE(r.cases[0].warnings.empty());
+  EXPECT_EQ(r.cases[0].warnings[0],
+            "fails against the main golden samples but matches variants channel by channel: "
+            "\"nlerp\" on animation 0 /nodes/0/rotation; \"float32-time\" on animation 0 "
+            "/nodes/1/translation");
+  EXPECT_EQ(r.cases[0].angle.max, 0.0);     // measured against the combination
+  EXPECT_EQ(r.cases[0].absolute.max, 0.0);
+
+  // One variant alone still passes as that variant, by the whole-case rule.
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "nlerp");
+
+  // nlerp on the rotation, but the translation off both readings: fails, and
+  // the rotation's diagnosis still names nlerp.
+  save(dir / "a/pair.samples.json", two_channels(1.1, 1.5));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].failed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  ASSERT_EQ(r.cases[0].channels.size(), 2u);
+  ASSERT_EQ(r.cases[0].channels[0].alternatives.size(), 1u);
+  EXPECT_EQ(r.cases[0].channels[0].alternatives[0].name, "nlerp");
+  EXPECT_TRUE(r.cases[0].channels[1].alternatives.empty());
+
+  // The translation's x = 1.5 is a known divergence: a variant on one channel
+  // and a divergence on the other is a failure naming both.
+  write(dir / "g/manifest.json",
+        manifest_head + R"(, "knownDivergences": {"overshoot": {"description": "breaks 3.11", "samples": [
+             {"animation": 0, "channel": 1, "t": 1, "value": [1.5, 0, 0]}]}}}]})");
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].failed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  ASSERT_EQ(r.cases[0].channels[1].alternatives.size(), 1u);
+  EXPECT_EQ(r.cases[0].channels[1].alternatives[0].name, "overshoot");
+  EXPECT_FALSE(r.cases[0].channels[1].alternatives[0].allowed);
 }

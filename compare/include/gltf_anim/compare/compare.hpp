@@ -62,7 +62,9 @@ bool uses_angle(const samples::SampledChannel& golden);
 // [{"animation": 0, "channel": 0, "t": 0.25, "value": [...]}, ...], the
 // variant's values where it differs from the golden samples (animation and
 // channel are glTF indices). A case that fails against the golden samples but
-// passes against a variant passes, reported as "matches variant NAME".
+// passes against a variant passes, reported as "matches variant NAME"; so does
+// one whose failing channels each match a variant alone (matched_variant
+// "NAME + NAME": two readings the specs allow, on different channels).
 // knownDivergences: the same shape, what surveyed engines return where they
 // deviate from the specs; a failing case that matches one stays failed and
 // is reported as "matches known divergence NAME". extensions[]: the glTF
@@ -193,7 +195,7 @@ struct CaseResult {
   bool passed() const { return outcome == CaseOutcome::kPassed; }
   bool failed() const { return outcome == CaseOutcome::kFailed; }
   std::string problem;          // case-level failure or why not run / excluded ("" otherwise)
-  std::string matched_variant;  // name of the manifest variant that passed, if any
+  std::string matched_variant;  // the manifest variant that passed ("A + B": one per channel), if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
   std::vector<ChannelResult> channels;  // one per golden channel, golden order
   std::vector<std::string> warnings;    // extra animations / channels / samples
@@ -237,6 +239,10 @@ struct CompareOptions {
       kDefaultWorstSamples;  // rows per failing channel, 0..kMaxWorstSamples
 };
 
+// A reader's error as one line: "FILE: at JSON pointer \"/a/0\": MESSAGE" (or
+// "FILE: line L, column C: MESSAGE" where the place is not a pointer).
+std::string describe(const samples::SamplesFormatError& e);
+
 // Compares two samples files already in memory (no manifest involved).
 CaseResult compare_samples(const samples::SamplesFile& golden, const samples::SamplesFile& actual,
                            const Tolerances& tolerances, double time_epsilon = kDefaultTimeEpsilon,
@@ -255,9 +261,13 @@ CaseResult compare_samples(const samples::SamplesFile& golden, const samples::Sa
 // CompareOptions::extensions, a case needing another extension is excluded.
 // A failing case's failing channels are diagnosed against every variant and
 // known divergence of its manifest entry (ChannelResult::alternatives).
-// Throws samples::SamplesFormatError for unreadable or
-// malformed files (naming the file and the JSON pointer) and for paths that
-// do not exist.
+// An actual samples file the reader refuses (malformed, unreadable, too large)
+// fails its case (CaseResult::problem names the file and the JSON pointer) when
+// its file name pairs it with a golden file; other cases are still compared.
+// Throws samples::SamplesFormatError (naming the file and the JSON pointer) for
+// an unreadable or malformed golden file, manifest or variant file, for a
+// single actual file that pairs with no golden file, and for paths that do not
+// exist.
 CompareReport compare_paths(const std::filesystem::path& golden,
                             const std::filesystem::path& actual, const CompareOptions& options);
 
