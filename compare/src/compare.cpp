@@ -30,6 +30,7 @@
 #include <atomic>
 
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/text/words.hpp>
 
 namespace gltf_anim::compare {
@@ -574,17 +575,31 @@ class ExactNumbers {
     }
     return doc_.Double(d);
   }
-  bool String(const char* s, rapidjson::SizeType n, bool copy) { return doc_.String(s, n, copy); }
-  bool Key(const char* s, rapidjson::SizeType n, bool copy) { return doc_.Key(s, n, copy); }
+  // The raw text is UTF-8 (kParseValidateEncodingFlag), but RapidJSON 1.1.0
+  // decodes a lone low surrogate escape ("\udc00") to bytes that are not:
+  // refused, as the loader and the samples reader refuse it.
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    return decodes_to_utf8(s, n) && doc_.String(s, n, copy);
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    return decodes_to_utf8(s, n) && doc_.Key(s, n, copy);
+  }
   bool StartObject() { return doc_.StartObject(); }
   bool EndObject(rapidjson::SizeType n) { return doc_.EndObject(n); }
   bool StartArray() { return doc_.StartArray(); }
   bool EndArray(rapidjson::SizeType n) { return doc_.EndArray(n); }
   const std::string& bad_number() const { return bad_number_; }
+  bool bad_string() const { return bad_string_; }
 
  private:
+  bool decodes_to_utf8(const char* s, rapidjson::SizeType n) {
+    bad_string_ = !text::is_valid_utf8(std::string_view(s, n));
+    return !bad_string_;
+  }
+
   rapidjson::Document& doc_;
   std::string bad_number_;
+  bool bad_string_ = false;
 };
 
 constexpr std::uint64_t kMaxManifestBytes = std::uint64_t{256} << 20;
@@ -634,7 +649,8 @@ Manifest read_manifest(const fs::path& path) {
     const std::size_t last_nl = text.rfind('\n', offset == 0 ? 0 : offset - 1);
     const std::size_t column = offset - (last_nl == std::string::npos || offset == 0 ? 0 : last_nl + 1) + 1;
     r.fail("line " + std::to_string(line) + ", column " + std::to_string(column),
-           exact.bad_number().empty()
+           exact.bad_string() ? std::string("string is not valid UTF-8 (an unpaired UTF-16 surrogate escape)")
+           : exact.bad_number().empty()
                ? std::string("invalid JSON: ") + rapidjson::GetParseError_En(parsed.Code())
                : "number " + exact.bad_number() + " is out of the range of a double");
   }

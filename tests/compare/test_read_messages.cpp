@@ -79,4 +79,24 @@ TEST(ReadMessages, UnreadableSamplesAndManifestSayWhy) {
             std::string::npos);
 }
 
+// A lone low surrogate escape decodes to bytes that are not UTF-8: the manifest
+// is refused (as the loader and the samples reader refuse it), not repaired
+// into a tolerance key or note that differs from what was written. The
+// position is where RapidJSON stops: just after the string's closing quote,
+// byte 28 of the line below, so column 29.
+TEST(ReadMessages, ManifestWithALoneSurrogateEscapeIsRefused) {
+  const fs::path dir = scratch("surrogate");
+  std::ofstream(dir / "manifest.json", std::ios::binary) << R"({"assets": [], "x": "\udc00"})";
+  const auto e = error_of([&] { gltf_anim::compare::read_manifest(dir / "manifest.json"); });
+  EXPECT_EQ(e.location(), "line 1, column 29");
+  EXPECT_EQ(e.message(), "string is not valid UTF-8 (an unpaired UTF-16 surrogate escape)");
+  // In a key as well.
+  std::ofstream(dir / "manifest.json", std::ios::binary) << R"({"assets": [], "\udfff": 1})";
+  EXPECT_EQ(error_of([&] { gltf_anim::compare::read_manifest(dir / "manifest.json"); }).message(),
+            "string is not valid UTF-8 (an unpaired UTF-16 surrogate escape)");
+  // A well-formed pair is text like any other.
+  std::ofstream(dir / "manifest.json", std::ios::binary) << R"({"assets": [], "x": "\ud83d\ude00"})";
+  EXPECT_NO_THROW(gltf_anim::compare::read_manifest(dir / "manifest.json"));
+}
+
 }  // namespace
