@@ -133,12 +133,21 @@ int run_merge(const std::vector<std::string>& args) {
                     std::string(reports::fail_on_name(run.fail_on)) + ", '" + paths.front() +
                     "' with " + std::string(reports::fail_on_name(runs.front().fail_on)));
     }
+    // The severities are the run's: shards of one run share them, and the
+    // merged SARIF lists each rule at the level they give.
+    const validator::IssueOptions& policy = run.issue_policy;
+    const validator::IssueOptions& first = runs.front().issue_policy;
+    if (policy.lints.level != first.lints.level || policy.severity_overrides != first.severity_overrides) {
+      return refuse("'" + path + "' and '" + paths.front() +
+                    "' were written with different --lints or --severity-override options");
+    }
     if (run.shard.has_value() != runs.front().shard.has_value()) {
       return refuse("'" + path + "' and '" + paths.front() +
                     "': merge either the shards of one run or whole runs");
     }
   }
   wopt.fail_on = runs.front().fail_on;
+  wopt.issue_policy = runs.front().issue_policy;
   // The tool marks stay when any part has them (a run with --merge-gltf-validator).
   wopt.found_by = std::any_of(runs.begin(), runs.end(),
                               [](const reports::ValidationRun& r) { return r.found_by; });

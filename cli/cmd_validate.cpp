@@ -406,6 +406,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   reports::ValidationWriteOptions wopt;
   wopt.fail_on = *fail_on;
+  wopt.issue_policy = vopt.issues;
   wopt.found_by = vm->count("merge-gltf-validator") != 0;
   if (!read_report_options(*vm, kHelp, wopt)) return kExitUsage;
   const bool timings = !(*vm)["no-timings"].as<bool>();

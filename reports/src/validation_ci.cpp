@@ -547,7 +547,10 @@ std::string friendly_name(std::string_view code) {
   return out;
 }
 
-void write_rule(SarifWriter& w, const validator::IssueType& t) {
+void write_rule(SarifWriter& w, const validator::IssueType& t, const validator::IssueOptions& policy) {
+  // The level this run reports the code at, as its results carry it: a lint
+  // under the default --lints info is a note here too, not its registry's warning.
+  const validator::Severity severity = policy.severity(t);
   auto s = [&w](std::string_view v) { text::json_value(w, v); };
   const std::string help_uri = issue_code_help_uri(t.code);
   w.StartObject();
@@ -568,21 +571,22 @@ void write_rule(SarifWriter& w, const validator::IssueType& t) {
   w.Key("text");
   s(sentence(std::string(t.rule)) + " Spec: " + sentence(t.spec) + " See " + help_uri);
   w.Key("markdown");
-  s("**" + std::string(t.code) + "** (" + std::string(validator::severity_name(t.severity)) +
+  s("**" + std::string(t.code) + "** (" + std::string(validator::severity_name(severity)) +
     "): " + sentence(t.rule) + "\n\nSpec: " + sentence(t.spec) + "\n\n[" + std::string(t.code) +
     " in ISSUE_CODES.md](" + help_uri + ")");
   w.EndObject();
   w.Key("defaultConfiguration");
   w.StartObject();
   w.Key("level");
-  s(sarif_level(t.severity));
+  s(sarif_level(severity));
   w.EndObject();
   w.EndObject();
 }
 
 // Everything before the first result: the tool with its rules, the artifacts,
 // and "results": [.
-void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts) {
+void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts,
+                        const validator::IssueOptions& policy) {
   auto s = [&w](std::string_view v) { text::json_value(w, v); };
   w.StartObject();
   w.Key("$schema");
@@ -604,7 +608,7 @@ void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts) {
   s(information_uri());
   w.Key("rules");
   w.StartArray();
-  for (const auto& t : validator::issue_types()) write_rule(w, t);
+  for (const auto& t : validator::issue_types()) write_rule(w, t, policy);
   w.EndArray();
   w.EndObject();  // driver
   w.EndObject();  // tool
@@ -692,7 +696,8 @@ class SarifStreamWriter final : public ValidationStreamWriter {
         base_(options.sarif_base),
         sink_(results_, tail_, out),
         w_(sink_),
-        found_by_(options.found_by) {
+        found_by_(options.found_by),
+        policy_(options.issue_policy) {
     w_.SetIndent(' ', 2);
     for (std::size_t k = 0; k < validator::issue_types().size(); ++k) {
       rule_index_.emplace(validator::issue_types()[k].code, k);
@@ -700,7 +705,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
     // The writer's state must be that of the whole document when the first
     // result comes; the artifacts it writes here are not known yet and go
     // nowhere (end() writes the real prefix).
-    write_sarif_prefix(w_, {});
+    write_sarif_prefix(w_, {}, policy_);
     sink_.to(SarifSink::To::kSpool);
   }
   void end() override {
@@ -713,7 +718,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
     head.to(SarifSink::To::kOut);
     SarifWriter h(head);
     h.SetIndent(' ', 2);
-    write_sarif_prefix(h, artifacts_);
+    write_sarif_prefix(h, artifacts_, policy_);
     results_.copy_to(out_);
     out_ << tail_ << "\n";
   }
@@ -731,6 +736,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   std::vector<Artifact> artifacts_;
   std::map<std::string_view, std::size_t> rule_index_;
   bool found_by_;
+  validator::IssueOptions policy_;
 };
 
 void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /*run*/) {

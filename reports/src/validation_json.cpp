@@ -4,6 +4,7 @@
 // no validatedAt timestamp, plus validatorName and our optional members), then
 // a summary. 4-space indent.
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <rapidjson/prettywriter.h>
@@ -192,9 +193,31 @@ class JsonStreamWriter final : public ValidationStreamWriter {
       uint_member(w_, "assets", options.shard->assets);
       w_.EndObject();
     }
+    write_policy(options.issue_policy);
     json_key(w_, "reports");
     w_.StartArray();
   }
+  // "policy": the run's severities when they are not the default ones (lints
+  // at most info, no override), so the default report stays as it was and
+  // `merge` rebuilds the same SARIF rules from the shards.
+  void write_policy(const validator::IssueOptions& policy) {
+    if (policy.lints.level == validator::LintLevel::kInfo && policy.severity_overrides.empty()) return;
+    json_key(w_, "policy");
+    w_.StartObject();
+    json_key(w_, "lints");
+    json_str(w_, validator::lint_level_name(policy.lints.level));
+    if (!policy.severity_overrides.empty()) {
+      json_key(w_, "severityOverrides");
+      w_.StartObject();
+      for (const auto& [code, severity] : policy.severity_overrides) {
+        json_key(w_, code.c_str());
+        json_str(w_, fail_on_name(severity));  // "error" ... "hint", as --severity-override takes them
+      }
+      w_.EndObject();
+    }
+    w_.EndObject();
+  }
+
   void end() override {
     w_.EndArray();
     json_key(w_, "summary");

@@ -4,6 +4,7 @@
 // from another tool or a damaged file is refused, never half-read.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
+#include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include <rapidjson/document.h>
@@ -74,6 +75,30 @@ std::optional<Severity> fail_on_from_name(std::string_view s) {
   if (s == "warning") return Severity::kWarning;
   if (s == "info") return Severity::kInfo;
   return std::nullopt;
+}
+
+// "policy": the run's --lints level and --severity-override codes, as the
+// writer writes them (codes of the registry, severities by name).
+validator::IssueOptions read_policy(const Value& policy) {
+  validator::IssueOptions options;
+  if (!policy.IsObject()) fail("/policy", "not an object");
+  const auto lints = validator::lint_level_from_name(string_member(policy, "lints", "/policy"));
+  if (!lints) fail("/policy/lints", "not off, hint, info or warning");
+  options.lints.level = *lints;
+  if (const Value* overrides = optional_member(policy, "severityOverrides")) {
+    const std::string p = "/policy/severityOverrides";
+    if (!overrides->IsObject()) fail(p, "not an object");
+    for (const auto& m : overrides->GetObject()) {
+      const std::string code(m.name.GetString(), m.name.GetStringLength());
+      const std::string at = p + "/" + validator::escape_pointer_token(code);
+      const validator::IssueType* type = validator::find_issue_type(code);
+      if (type == nullptr) fail(at, "unknown issue code '" + code + "'");
+      const auto severity = validator::severity_from_name(string_at(m.value, at));
+      if (!severity) fail(at, "not error, warning, info or hint");
+      options.severity_overrides.emplace(std::string(type->code), *severity);
+    }
+  }
+  return options;
 }
 
 // "foundBy" (validate --merge-gltf-validator): the tools' names, as
@@ -227,6 +252,7 @@ ValidationRun read_validation_json(std::string_view text) {
       fail("/shard", "index must be 1 to count");
     run.shard = s;
   }
+  if (const Value* policy = optional_member(d, "policy")) run.issue_policy = read_policy(*policy);
   const std::string fail_on = string_member(member(d, "summary", ""), "failOn", "/summary");
   const auto severity = fail_on_from_name(fail_on);
   if (!severity) fail("/summary/failOn", "not error, warning or info");

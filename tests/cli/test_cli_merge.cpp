@@ -80,6 +80,26 @@ TEST(Merge, ShardsMergedEqualOneRunInEveryFormat) {
   }
 }
 
+// Severities other than the default (--lints, --severity-override) travel in
+// the shards' json "policy": the merged SARIF lists its rules at the run's
+// levels, byte for byte as the whole run does.
+TEST(Merge, ANonDefaultPolicyIsTheMergedRunsPolicy) {
+  const std::vector<std::string> policy{"--no-timings", "--lints", "warning", "--severity-override",
+                                        "ANIMATION_DUPLICATE_TARGETS=2"};
+  for (const char* format : {"json", "sarif"}) {
+    SCOPED_TRACE(format);
+    const auto whole =
+        cli(concat(concat({"validate", "--format", format}, policy), assets()), std::string("pw_") + format);
+    ASSERT_EQ(whole.exit_code, 1) << whole.err;
+    const auto parts = shards(3, policy, std::string("policy_") + format);
+    const auto merged = cli(concat({"merge", "--no-timings", "--format", format}, parts),
+                            std::string("pm_") + format);
+    EXPECT_EQ(merged.exit_code, 1) << merged.err;
+    EXPECT_EQ(merged.out, whole.out);
+    EXPECT_NE(merged.out.find("ANIMATION_DUPLICATE_TARGETS"), std::string::npos);
+  }
+}
+
 // A run that folded in glTF-Validator's report: its messages (codes that are
 // not ours, "foundBy") survive the merge, so the merged report equals the run.
 TEST(Merge, GltfValidatorFindingsSurviveTheMerge) {
@@ -207,6 +227,11 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
               warning.string()},
              assets()),
       "refuse_warning");
+  const fs::path lints = kTmp / "refuse_lints.json";
+  cli(concat({"validate", "--format", "json", "--no-timings", "--lints", "warning", "--shard", "3/3",
+              "-o", lints.string()},
+             assets()),
+      "refuse_lints");
   auto write = [](const std::string& name, const std::string& text) {
     const fs::path p = kTmp / name;
     std::ofstream(p, std::ios::binary) << text;
@@ -236,6 +261,10 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
       {{three[0], three[1], three[2], whole.string()},
        "either the shards of one run or whole runs"},
       {{three[0], three[1], warning.string()}, "--fail-on warning"},
+      {{three[0], three[1], lints.string()}, "different --lints or --severity-override"},
+      {{write("policy.json", replaced(cli_process::slurp(lints), R"("lints": "warning")",
+                                      R"("lints": "loud")"))},
+       "at '/policy/lints': not off, hint, info or warning"},
       {{write("array.json", "[]")}, "not an object"},
       {{write("other.json", R"({"tool":{"name":"other","version":"1"}})")},
        "not a gltf-anim report"},

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -127,6 +128,59 @@ TEST(ReportFormats, SarifHelpLinksPointAtAnchorsThatIssueCodesMdHas) {
     EXPECT_TRUE(rule["help"].HasMember("markdown"));
   }
   EXPECT_GT(rules, 100u);
+}
+
+// A SARIF rule's defaultConfiguration.level is the level this run gives its
+// results (SARIF 2.1.0 3.49.6 maps error/warning/note; info and hint are both
+// "note" in our mapping): the registry says LINT_CHANNEL_WITHOUT_NODE is a
+// warning, the default --lints info makes it information, so a note; under
+// --lints warning it is a warning; an override wins over both. A code that is
+// not a lint keeps its registry level (ANIMATION_DUPLICATE_TARGETS: error).
+TEST(ReportFormats, SarifRuleLevelsAreTheLevelsOfThisRun) {
+  const std::string one = (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string();
+  auto levels = [&](const std::vector<std::string>& extra, const std::string& tag) {
+    std::vector<std::string> args{"validate", "--format", "sarif"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(one);
+    const auto r = cli(args, "sarif_levels_" + tag);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::map<std::string, std::string> out;
+    const rapidjson::Document d = parse(r.out);
+    if (d.HasParseError()) return out;
+    for (const auto& rule : d["runs"][0]["tool"]["driver"]["rules"].GetArray()) {
+      out[rule["id"].GetString()] = rule["defaultConfiguration"]["level"].GetString();
+    }
+    return out;
+  };
+  auto by_default = levels({}, "default");
+  EXPECT_EQ(by_default["LINT_CHANNEL_WITHOUT_NODE"], "note");
+  EXPECT_EQ(by_default["ANIMATION_DUPLICATE_TARGETS"], "error");
+  auto warning = levels({"--lints", "warning"}, "warning");
+  EXPECT_EQ(warning["LINT_CHANNEL_WITHOUT_NODE"], "warning");
+  EXPECT_EQ(warning["LINT_ANIMATION_STARTS_AFTER_ZERO"], "note");  // information in the registry
+  auto overridden = levels({"--severity-override", "LINT_CHANNEL_WITHOUT_NODE=0",
+                            "--severity-override", "ANIMATION_DUPLICATE_TARGETS=1"},
+                           "override");
+  EXPECT_EQ(overridden["LINT_CHANNEL_WITHOUT_NODE"], "error");
+  EXPECT_EQ(overridden["ANIMATION_DUPLICATE_TARGETS"], "warning");
+}
+
+// The json report carries a policy that is not the default one (and only
+// then), in the published schema's shape.
+TEST(ReportFormats, JsonNamesAPolicyThatIsNotTheDefault) {
+  const std::string one = (kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf").string();
+  const auto plain = cli({"validate", "--format", "json", one}, "policy_plain");
+  EXPECT_FALSE(parse(plain.out).HasMember("policy"));
+  const auto r = cli({"validate", "--format", "json", "--lints", "hint", "--severity-override",
+                      "LINT_CHANNEL_*=1", one},
+                     "policy_given");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(schema_errors(r.out), "");
+  const rapidjson::Document d = parse(r.out);
+  ASSERT_TRUE(d.HasMember("policy"));
+  EXPECT_STREQ(d["policy"]["lints"].GetString(), "hint");
+  ASSERT_EQ(d["policy"]["severityOverrides"].MemberCount(), 1u);
+  EXPECT_STREQ(d["policy"]["severityOverrides"]["LINT_CHANNEL_WITHOUT_NODE"].GetString(), "warning");
 }
 
 TEST(ReportFormats, SarifPathsAreRelativeToTheSarifBaseWhateverTheyWereNamedBy) {

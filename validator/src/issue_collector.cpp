@@ -70,6 +70,11 @@ Severity LintPolicy::severity(const IssueType& type) const {
   return static_cast<int>(type.severity) < static_cast<int>(least) ? least : type.severity;
 }
 
+Severity IssueOptions::severity(const IssueType& type) const {
+  if (auto it = severity_overrides.find(type.code); it != severity_overrides.end()) return it->second;
+  return lints.severity(type);
+}
+
 IssueCollector::IssueCollector(IssueOptions options) : options_(std::move(options)) {}
 
 const IssueType* IssueCollector::admit(IssueCode code) {
@@ -87,10 +92,7 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
                           std::optional<std::uint64_t> offset,
                           std::initializer_list<std::string> args,
                           std::optional<TextPosition> position) {
-  Severity severity = options_.lints.severity(type);
-  if (auto it = options_.severity_overrides.find(type.code); it != options_.severity_overrides.end()) {
-    severity = it->second;
-  }
+  const Severity severity = options_.severity(type);
   std::string message = format_message(type.message, args);
   cut_issue_text(message);
   // Only what can be kept is copied (the cut looks no further).

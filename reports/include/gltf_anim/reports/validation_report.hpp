@@ -59,6 +59,11 @@ struct ValidationWriteOptions {
   // Name the tool(s) that found each issue (a run that merged glTF-Validator's
   // reports): json "foundBy", sarif result properties, text and junit a tag.
   bool found_by = false;
+  // The run's severities (--lints, --severity-override): SARIF rules give each
+  // code's level under it (defaultConfiguration), and json writes it as
+  // "policy" when it is not the default one, so that `merge` can do the same.
+  // Only `lints.level` and `severity_overrides` are read.
+  validator::IssueOptions issue_policy;
 };
 
 // Counts over the assets of a run: the json summary, the text report's last
@@ -122,6 +127,7 @@ struct ValidationRun {
   validator::Severity fail_on = validator::Severity::kError;
   std::vector<ReadAsset> assets;
   bool found_by = false;  // its messages say which tool found them (foundBy)
+  validator::IssueOptions issue_policy;  // "policy": lints.level and severity_overrides
 };
 class ReportFormatError : public std::runtime_error {
  public:

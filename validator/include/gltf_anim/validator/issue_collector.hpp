@@ -47,6 +47,11 @@ struct IssueOptions {
   // later issues are dropped and truncated() is set. 0: unlimited.
   std::size_t max_issue_bytes = kDefaultMaxIssueBytes;
   static constexpr std::size_t kDefaultMaxIssueBytes = std::size_t{64} << 20;
+
+  // The severity this run reports `type` at: the lint policy's, then a
+  // --severity-override of the code. The one answer for issues and for the
+  // rules a report lists (SARIF's defaultConfiguration).
+  Severity severity(const IssueType& type) const;
 };
 
 // A stored pointer or message longer than this is cut (on a UTF-8 code point
