@@ -206,6 +206,7 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
 
   out << "<h2 id=\"failures\">Failures</h2>\n";
   if (r.failed() == 0) out << "<p class=\"none\">None.</p>\n";
+  std::size_t plots_drawn = 0, plots_left_out = 0;
   for (const CaseResult* cp : order) {
     const CaseResult& c = *cp;
     if (!c.failed()) continue;
@@ -239,9 +240,19 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
       if (ch.passed) continue;
       write_worst_table(out, ch);
       if (ch.times.empty()) continue;
+      if (plots_drawn == detail::kPlotMaxFigures) {
+        ++plots_left_out;
+        continue;
+      }
+      ++plots_drawn;
       detail::write_channel_figure(out, ch);
     }
     out << "</section>\n";
+  }
+  if (plots_left_out != 0) {
+    out << "<p class=\"warn\" id=\"plots-left-out\">Plots are drawn for the first "
+        << detail::kPlotMaxFigures << " failing channels; " << plots_left_out
+        << " more failing channel(s) have their worst-samples table only.</p>\n";
   }
   out << "<h2>Cases</h2>\n";
   if (r.cases.empty()) out << "<p class=\"none\">No cases.</p>\n";

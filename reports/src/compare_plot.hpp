@@ -20,6 +20,12 @@ inline constexpr std::size_t kPlotMaxSamples = 300;
 inline constexpr std::size_t kPlotBuckets = 200;
 // Components drawn at most (the ones with the largest error).
 inline constexpr std::size_t kPlotMaxComponents = 8;
+// Plots in one HTML report at most: the first failing channels in the
+// report's order (failures first). A plot is bounded (about 150 KB at worst),
+// so the report stays one a browser opens (about 15 MB of plots at most)
+// however many channels fail; every failing channel keeps its worst-samples
+// table.
+inline constexpr std::size_t kPlotMaxFigures = 100;
 
 // Writes nothing when the channel has no plot data (times empty).
 void write_channel_figure(std::ostream& out, const compare::ChannelResult& channel);

@@ -193,6 +193,42 @@ TEST(CompareReports, HtmlIsSelfContainedWithPlotsAndFeatureTables) {
   EXPECT_NE(html.find("<h3 class=\"feature\">&lt;script&gt;"), std::string::npos);
 }
 
+// The plots of one HTML report are capped (kPlotMaxFigures): 130 failing
+// cases of one channel each get 100 plots, the first 100 in the report's
+// order, and a sentence counts the 30 left out; each keeps its table.
+TEST(CompareReports, HtmlPlotsAreCappedAndTheRestCounted) {
+  gc::CompareReport r;
+  const auto golden = channel_file("a.gltf", "/nodes/0/translation", {{0, 0, 0}, {1, 1, 1}, {2, 2, 2}});
+  const auto actual = channel_file("a.gltf", "/nodes/0/translation", {{0, 0, 0}, {9, 1, 1}, {2, 2, 2}});
+  for (int k = 0; k < 130; ++k) {
+    gc::CaseResult c = gc::compare_samples(golden, actual, {});
+    c.id = "case" + std::to_string(1000 + k);  // sorts as written
+    r.cases.push_back(c);
+  }
+  const std::string html = render(r, "html");
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto p = html.find(what); p != std::string::npos; p = html.find(what, p + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("<svg class=\"plot\""), 100u);
+  EXPECT_NE(html.find("Plots are drawn for the first 100 failing channels; 30 more failing "
+                      "channel(s) have their worst-samples table only."),
+            std::string::npos);
+  // The 100th case's section has a plot, the 101st's has none.
+  const auto section = [&](const std::string& id) {
+    const std::size_t at = html.find("<h3>" + id + "</h3>");
+    EXPECT_NE(at, std::string::npos) << id;
+    return html.substr(at, html.find("</section>", at) - at);
+  };
+  EXPECT_NE(section("case1099").find("<svg class=\"plot\""), std::string::npos);
+  EXPECT_EQ(section("case1100").find("<svg class=\"plot\""), std::string::npos);
+  EXPECT_NE(section("case1100").find("<table"), std::string::npos);
+  // Under the cap, no sentence.
+  r.cases.resize(100);
+  EXPECT_EQ(render(r, "html").find("Plots are drawn for the first"), std::string::npos);
+}
+
 // A case with nothing compared: its own word in every format, a JUnit
 // <skipped>, not in the failures, and not counted as passed.
 TEST(CompareReports, NothingComparedInEveryFormat) {
