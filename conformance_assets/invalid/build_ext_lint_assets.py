@@ -266,6 +266,36 @@ case("../rules_valid/lint/rotation_there_and_back",
      "at t=1 is the identity, not key 1: no lint")
 
 
+# The rotation lints read the model: they apply wherever it says "unit quaternion",
+# whichever way the channel names its target, and only there.
+KAP = "KHR_animation_pointer"
+
+
+def pointer_track(times, values, pointer, interpolation=None, extra=None):
+    doc = track(times, values, "VEC4", "rotation", interpolation)
+    doc["animations"][0]["channels"] = [
+        {"sampler": 0, "target": {"path": "pointer", "extensions": {KAP: {"pointer": pointer}}}}]
+    doc["extensionsUsed"] = [KAP]
+    doc.update(extra or {})
+    return doc
+
+
+case("lint/rotation_negative_dot_pointer",
+     pointer_track(TIMES, ID + [0, 0, R, -R], "/nodes/0/rotation"),
+     [("LINT_ROTATION_NEGATIVE_DOT", W, C0 + "/sampler")],
+     "the keys of lint/rotation_negative_dot through KHR_animation_pointer: a node's rotation "
+     "is a quaternion however it is named, so the lint applies")
+case("lint/cubic_rotation_opposite_keys_pointer",
+     pointer_track(TIMES, ZERO + ID + ZERO + ZERO + [0, 0, 0, -1] + ZERO, "/nodes/0/rotation",
+                   "CUBICSPLINE"),
+     [("LINT_CUBIC_ROTATION_OPPOSITE_KEYS", W, C0 + "/sampler")],
+     "the keys of lint/cubic_rotation_opposite_keys through KHR_animation_pointer")
+case("../rules_valid/lint/color_negative_dot_pointer",
+     pointer_track(TIMES, ID + [0, 0, R, -R], "/materials/0/pbrMetallicRoughness/baseColorFactor",
+                   extra={"materials": [{"pbrMetallicRoughness": {}}]}),
+     [], "the same four-wide keys on a colour (float4, not a quaternion): lerped, not slerped, "
+     "so no rotation lint")
+
 def main():
     write_cases(CASES)
 

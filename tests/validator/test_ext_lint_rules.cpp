@@ -136,6 +136,48 @@ TEST(LintRotationNegativeDot, ZeroDotIsNotNegativeAndPairsAreCounted) {
             0u);
 }
 
+// The rotation lints read the model's "quaternion", not target.path: the keys
+// identity and its negation (dot -1) are linted on a node's rotation however the
+// channel names it, and not on one component of it (a float, lerped).
+TEST(LintRotationNegativeDot, AppliesWhereTheModelSaysQuaternion) {
+  const std::vector<float> keys = {0, 0, 0, 1, 0, 0, 0, -1};
+  const auto negative_dots = [](const ValidationReport& r) {
+    std::vector<std::string> at;
+    for (const auto& i : r.issues) {
+      if (i.code == "LINT_ROTATION_NEGATIVE_DOT") at.push_back(i.pointer);
+    }
+    return at;
+  };
+  const std::vector<std::string> on_channel_0 = {"/animations/0/channels/0/sampler"};
+  EXPECT_EQ(negative_dots(validate(track_asset(
+                {0, 1}, keys, "VEC4", "LINEAR",
+                R"({"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/rotation"}}}})",
+                R"("extensionsUsed":["KHR_animation_pointer"],)"))),
+            on_channel_0);
+  EXPECT_EQ(negative_dots(validate(track_asset({0, 1}, keys, "VEC4", "LINEAR",
+                                               R"({"sampler":0,"targetpointer":"/nodes/0/rotation"})",
+                                               R"("extensionsUsed":["KHR_animation2"],)"))),
+            on_channel_0);
+  // /nodes/0/rotation/3 (KHR_animation2: one component, w) from 1 to -1: a float.
+  EXPECT_EQ(negative_dots(validate(track_asset({0, 1}, {1, -1}, "SCALAR", "LINEAR",
+                                               R"({"sampler":0,"targetpointer":"/nodes/0/rotation/3"})",
+                                               R"("extensionsUsed":["KHR_animation2"],)"))),
+            std::vector<std::string>{});
+}
+
+// LINT_CHANNEL_WITHOUT_NODE is about a node not written: one of the wrong JSON
+// type is the schema's TYPE_MISMATCH, not also a lint.
+TEST(LintChannelWithoutNode, OnlyWhenNodeIsNotWritten) {
+  const std::vector<float> keys = {0, 0, 0, 1, 1, 1};
+  EXPECT_EQ(codes(validate(track_asset({0, 1}, keys, "VEC3", "LINEAR",
+                                       R"({"sampler":0,"target":{"path":"translation"}})")))["LINT_CHANNEL_WITHOUT_NODE"],
+            1);
+  const auto typed = codes(validate(
+      track_asset({0, 1}, keys, "VEC3", "LINEAR", R"({"sampler":0,"target":{"node":"0","path":"translation"}})")));
+  EXPECT_EQ(typed.count("LINT_CHANNEL_WITHOUT_NODE"), 0u);
+  EXPECT_EQ(typed.count("TYPE_MISMATCH"), 1u);
+}
+
 TEST(LintAnimationStartsAfterZero, OnlyWhenEveryInputStartsLate) {
   EXPECT_EQ(codes(validate(track_asset({0.25f, 1}, {0, 0, 0, 1, 1, 1}, "VEC3", "LINEAR",
                                        kTranslation)))["LINT_ANIMATION_STARTS_AFTER_ZERO"],

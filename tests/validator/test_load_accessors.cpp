@@ -1,6 +1,7 @@
 // Accessor decoding and layout: expected values come from the spec's formulas
 // worked by hand (normalized: max(c/127, -1), c/255, max(c/32767, -1),
 // c/65535), byte layouts are written out explicitly.
+#include <gltf_anim/validator/validate.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -479,6 +480,57 @@ TEST(LoadAccessorLayout, BufferViewsAreReportedBeforeAccessors) {
   ASSERT_EQ(codes(l.issues), (std::vector<std::string>{"UNRESOLVED_REFERENCE", "UNRESOLVED_REFERENCE"}));
   EXPECT_EQ(l.issues.issues()[0].pointer, "/bufferViews/1/buffer");
   EXPECT_EQ(l.issues.issues()[1].pointer, "/accessors/0/bufferView");
+}
+
+TEST(LoadAccessorLayout, TheLoaderAnalysesOnceAndValidateReportsWhatItFound) {
+  // Expected by hand from glTF 2.0 3.6.2.4 ("the accessor MUST fit its bufferView",
+  // offsets multiples of the component size) and 3.6.2.1 (no normalized FLOAT):
+  //   bufferView 1: bytes [4, 12) of an 8-byte buffer;  bufferView 2: buffer 5 of 1;
+  //   accessor 0: 3 floats = 12 bytes in 8;  accessor 1: byteOffset 2 for 4-byte floats;
+  //   accessor 2: bufferView 7 of 3;  accessor 3: normalized FLOAT;
+  //   accessor 4: 2^62 VEC4 floats, 16 x (2^62 - 1) + 16 bytes, more than 2^64-1.
+  IssueCollector load_issues;
+  const LoadedAsset a = load_text(
+      asset_json(kBin8,
+                 whole_view(kBin8) + R"(,{"buffer":0,"byteOffset":4,"byteLength":8},{"buffer":5,"byteLength":4})",
+                 accessor(5126, "SCALAR", 3) + "," + accessor(5126, "SCALAR", 1, R"("byteOffset":2)") + "," +
+                     R"({"bufferView":7,"componentType":5126,"count":1,"type":"SCALAR"})" + "," +
+                     accessor(5126, "SCALAR", 1, R"("normalized":true)") + "," +
+                     accessor(5126, "VEC4", 4611686018427387904u)),
+      load_issues);
+  EXPECT_TRUE(load_issues.issues().empty()) << "the loader itself reports no layout issue";
+  struct Expected {
+    std::string code;
+    std::string pointer;
+    std::vector<std::string> arguments;
+  };
+  const std::vector<Expected> expected = {
+      {"BUFFER_VIEW_TOO_LONG", "/bufferViews/1/byteLength", {"0", "8"}},
+      {"UNRESOLVED_REFERENCE", "/bufferViews/2/buffer", {"5"}},
+      {"ACCESSOR_TOO_LONG", "/accessors/0/byteOffset", {"0", "12", "0", "8"}},
+      {"ACCESSOR_OFFSET_ALIGNMENT", "/accessors/1/byteOffset", {"2", "4"}},
+      {"UNRESOLVED_REFERENCE", "/accessors/2/bufferView", {"7"}},
+      {"ACCESSOR_NORMALIZED_INVALID", "/accessors/3/normalized", {}},
+      {"ACCESSOR_TOO_LONG", "/accessors/4/byteOffset", {"0", "more than 2^64-1", "0", "8"}},
+  };
+  ASSERT_EQ(a.layout_findings.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const LayoutFinding& f = a.layout_findings[i];
+    EXPECT_EQ(f.code.name(), expected[i].code) << i;
+    EXPECT_EQ(f.pointer().str(), expected[i].pointer) << i;
+    ASSERT_EQ(f.argument_count, expected[i].arguments.size()) << i;
+    for (std::size_t k = 0; k < f.argument_count; ++k) EXPECT_EQ(f.argument_text(k), expected[i].arguments[k]) << i;
+  }
+  // validate reports exactly those (the asset has nothing else wrong), in that order.
+  IssueCollector issues;
+  const ValidationReport report = validate_asset(a, issues);
+  ASSERT_EQ(report.issues.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(report.issues[i].code, expected[i].code) << i;
+    EXPECT_EQ(report.issues[i].pointer, expected[i].pointer) << i;
+  }
+  EXPECT_EQ(report.issues[6].message,
+            "Accessor (offset: 0, length: more than 2^64-1) does not fit referenced bufferView [0] length 8.");
 }
 
 TEST(LoadAccessorLayout, MissingBufferDataIsNoDataWithoutLayoutIssue) {

@@ -129,9 +129,9 @@ std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
 
 // ---- views and layout --------------------------------------------------------
 void build_views(LoadedAsset& asset);
-// Computes the statuses; when `issues` is set also reports (link phase).
-void analyze_layout(const LoadedAsset& asset, std::vector<DataStatus>* view_status,
-                    std::vector<DataStatus>* accessor_status, IssueCollector* issues);
+// The one layout pass: sets buffer_view_status, accessor_status and
+// layout_findings (reported later by check_buffers_and_accessors).
+void analyze_layout(LoadedAsset& asset);
 
 // Overflow-safe helpers for untrusted 64-bit numbers.
 inline bool add_overflows(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {

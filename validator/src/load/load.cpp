@@ -87,7 +87,7 @@ class Loader {
     check_duplicate_keys(*asset_.document, issues_);
     build_views(asset_);
     load_buffers(glb, bin);
-    analyze_layout(asset_, &asset_.buffer_view_status, &asset_.accessor_status, nullptr);
+    analyze_layout(asset_);
   }
 
  private:

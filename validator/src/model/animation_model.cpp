@@ -88,7 +88,7 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
   if (!path_text) return untargeted(kSource, NoTarget::kNoPath, "target.path is missing");
   const auto path = node_path(*path_text);
   if (!path) return untargeted(kSource, NoTarget::kUnknownPath, "target.path " + quoted(*path_text) + " is not a core path");
-  NodeTarget what{Absent{}, *path};
+  NodeTarget what{Absent{}, *path, member(target, "node") != nullptr};
   const auto node = index_member(target, "node");
   const rapidjson::Value* json = node ? object_at(array_member(doc, "nodes"), *node) : nullptr;
   if (node && json == nullptr) what.node = Unresolved{*node};

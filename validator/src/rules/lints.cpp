@@ -2,6 +2,13 @@
 // different clients, or that is probably not what the author meant. Own codes
 // (LINT_*), warnings or infos; docs/VALIDATOR.md ("Lints") explains each.
 //
+// Lints read the animation model (RuleContext::model), never the JSON: what a
+// channel animates and whether its value is a unit quaternion (ValueShape),
+// the sampler it links, its interpolation and accessors. So the rotation
+// lints apply wherever the model says "quaternion": a node's rotation through
+// target.path, KHR_animation_pointer or KHR_animation2, and any quaternion
+// property of the Object Model, exactly as the sampler slerps them.
+//
 // Lints read the decoded accessor data in the link phase (read_accessor, at
 // most kMaxValues values per accessor and kBudgetValues decoded values per
 // asset, beyond which data lints stop; each input's start time and each
@@ -13,6 +20,7 @@
 // reference evaluator's (reference/track.hpp), not new maths.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
@@ -22,12 +30,13 @@
 #include <string>
 #include <vector>
 
-#include "ext_common.hpp"
+#include "json_access.hpp"  // number_text
 
 namespace gltf_anim::validator {
 namespace {
 
-using namespace rules;  // json_access.hpp, ext_common.hpp
+using rules::number_text;
+using Interpolation = reference::Interpolation;
 
 constexpr std::size_t kMaxValues = std::size_t{1} << 20;
 constexpr std::uint64_t kBudgetValues = std::uint64_t{1} << 25;
@@ -36,10 +45,6 @@ constexpr double kOppositeTolerance = 1e-6;
 // Redundant keyframe: every component of the value its neighbours'
 // interpolation gives at t_k within kRedundantTolerance * max(1, |v_k|).
 constexpr double kRedundantTolerance = 1e-6;
-
-bool is_core_path(std::string_view p) {
-  return p == "translation" || p == "rotation" || p == "scale" || p == "weights";
-}
 
 // One sampler's decoded data, or nothing when it is not lintable.
 struct Track {
@@ -82,18 +87,18 @@ std::optional<std::vector<double>> read_times(const RuleContext& ctx, std::uint6
   return t;
 }
 
-std::optional<Track> read_track(const RuleContext& ctx, const rapidjson::Value& sampler,
-                                std::uint32_t per_key, Budget& budget) {
-  const auto in = index_member(sampler, "input");
-  const auto out = index_member(sampler, "output");
-  if (!in || !out || *out >= ctx.asset.accessors.size()) return std::nullopt;
-  auto times = read_times(ctx, *in, budget);
+std::optional<Track> read_track(const RuleContext& ctx, const model::Sampler& sampler, Budget& budget) {
+  const model::AccessorRef* in = model::linked(sampler.input);
+  const model::AccessorRef* out = model::linked(sampler.output);
+  if (in == nullptr || out == nullptr) return std::nullopt;
+  auto times = read_times(ctx, in->index, budget);
   if (!times) return std::nullopt;
   Track track;
   track.times = std::move(*times);
+  const std::uint32_t per_key = sampler.outputs_per_key();
   track.per_key = per_key;
-  const Accessor& acc = ctx.asset.accessors[*out];
-  if (!budget.take(acc) || !read_accessor(ctx.asset, *out, track.values, nullptr, kMaxValues)) {
+  const Accessor& acc = *out->accessor;
+  if (!budget.take(acc) || !read_accessor(ctx.asset, out->index, track.values, nullptr, kMaxValues)) {
     return std::nullopt;
   }
   // A whole number of elements per key (weights: one per morph target), so
@@ -124,9 +129,7 @@ class LintRules final : public RuleModule {
     // Nothing to read when the run reports no lint (--lints off, or all ignored).
     if (!ctx.issues.reports_any(Phase::kLint)) return;
     State state;
-    for_each_animation(ctx.doc, [&](const rapidjson::Value& animation, const JsonPointer& ap) {
-      lint_animation(ctx, state, animation, ap);
-    });
+    for (const model::Animation& animation : ctx.model.animations) lint_animation(ctx, state, animation);
   }
 
  private:
@@ -147,48 +150,43 @@ class LintRules final : public RuleModule {
   }
 
   // True the first time this (input, output, interpolation, kind) is seen.
-  static bool first_track(State& state, const rapidjson::Value& sampler, std::string_view kind) {
-    const auto in = index_member(sampler, "input");
-    const auto out = index_member(sampler, "output");
-    if (!in || !out) return false;
-    std::string key = std::to_string(*in);
+  static bool first_track(State& state, const model::Sampler& sampler, std::string_view kind) {
+    const model::AccessorRef* in = model::linked(sampler.input);
+    const model::AccessorRef* out = model::linked(sampler.output);
+    if (in == nullptr || out == nullptr) return false;
+    std::string key = std::to_string(in->index);
     key += '/';
-    key += std::to_string(*out);
+    key += std::to_string(out->index);
     key += '/';
-    key += string_member(sampler, "interpolation").value_or("LINEAR");
+    key += sampler.interpolation_name;
     key += '/';
     key += kind;
     return state.tracks.insert(std::move(key)).second;
   }
 
-  static void lint_animation(RuleContext& ctx, State& state, const rapidjson::Value& animation,
-                             const JsonPointer& ap) {
-    const rapidjson::Value* samplers = array_member(animation, "samplers");
-    const rapidjson::Value* channels = array_member(animation, "channels");
+  static void lint_animation(RuleContext& ctx, State& state, const model::Animation& animation) {
+    const JsonPointer ap = JsonPointer("/animations") / animation.index;
     const JsonPointer sp = ap / std::string_view("samplers");
 
     // Per sampler: end tangents (core CUBICSPLINE) and the start time.
     bool any_input = false;
     double start = 0;
-    for (std::size_t s = 0; s < array_size(samplers); ++s) {
-      const rapidjson::Value* sampler = object_at(samplers, s);
-      if (sampler == nullptr) continue;
-      const auto in = index_member(*sampler, "input");
-      if (in) {
-        if (const auto t = first_time(ctx, state, *in)) {
+    for (const model::Sampler& sampler : animation.samplers) {
+      if (const model::AccessorRef* in = model::linked(sampler.input)) {
+        if (const auto t = first_time(ctx, state, in->index)) {
           start = any_input ? std::min(start, *t) : *t;
           any_input = true;
         }
       }
-      if (string_member(*sampler, "interpolation").value_or("") != "CUBICSPLINE") continue;
-      if (!first_track(state, *sampler, "end-tangents")) continue;
-      const auto track = read_track(ctx, *sampler, 3, state.budget);
+      if (sampler.interpolation != Interpolation::kCubicSpline) continue;
+      if (!first_track(state, sampler, "end-tangents")) continue;
+      const auto track = read_track(ctx, sampler, state.budget);
       if (!track || track->times.size() < 2) continue;
       const std::size_t w = track->width;
       const auto nonzero = [](const double* p, std::size_t n) {
         return std::any_of(p, p + n, [](double v) { return v != 0; });
       };
-      const JsonPointer op = sp / s / std::string_view("output");
+      const JsonPointer op = sp / sampler.index / std::string_view("output");
       if (nonzero(track->values.data(), w)) {
         ctx.issues.add("LINT_CUBICSPLINE_NONZERO_END_TANGENT", op, {"first in-tangent"});
       }
@@ -200,37 +198,38 @@ class LintRules final : public RuleModule {
       ctx.issues.add("LINT_ANIMATION_STARTS_AFTER_ZERO", ap, {number_text(start)});
     }
 
-    // Per channel (each sampler once): rotations, redundant keys, missing node.
-    std::set<std::uint64_t> done;
-    for (std::size_t c = 0; c < array_size(channels); ++c) {
-      const rapidjson::Value* channel = object_at(channels, c);
-      if (channel == nullptr) continue;
-      const JsonPointer cp = ap / std::string_view("channels") / c;
-      const rapidjson::Value* target = member(*channel, "target");
-      if (target == nullptr || !target->IsObject()) continue;
-      const auto path = string_member(*target, "path");
-      if (!path || !is_core_path(*path)) continue;
-      if (!has(*target, "node")) {
+    // Per channel with a target (each sampler once, by the first channel that
+    // uses it): rotations, redundant keys, missing node.
+    std::set<std::size_t> done;
+    for (const model::Channel& channel : animation.channels) {
+      const auto* target = std::get_if<model::Target>(&channel.target);
+      if (target == nullptr) continue;  // no target: the core and extension rules say why
+      const JsonPointer cp = ap / std::string_view("channels") / channel.index;
+      if (const auto* node = std::get_if<model::NodeTarget>(&target->what); node != nullptr && !node->node_written) {
         ctx.issues.add("LINT_CHANNEL_WITHOUT_NODE", cp / std::string_view("target"),
-                       {std::string(*path)});
+                       {std::string(model::node_path_name(node->path))});
       }
-      const auto s = index_member(*channel, "sampler");
-      const rapidjson::Value* sampler = s ? object_at(samplers, *s) : nullptr;
-      if (sampler == nullptr || !done.insert(*s).second) continue;
-      const std::string interp(string_member(*sampler, "interpolation").value_or("LINEAR"));
-      const bool cubic = interp == "CUBICSPLINE";
-      if (!cubic && interp != "LINEAR" && interp != "STEP") continue;
-      const bool rotation = *path == "rotation";
-      if (!first_track(state, *sampler, rotation ? "rotation" : "vector")) continue;
-      const auto track = read_track(ctx, *sampler, cubic ? 3 : 1, state.budget);
+      const model::Sampler* const* linked = model::linked(channel.sampler);
+      if (linked == nullptr) continue;
+      const model::Sampler& sampler = **linked;
+      if (!done.insert(sampler.index).second) continue;
+      const std::optional<Interpolation> interp = sampler.interpolation;
+      if (interp != Interpolation::kLinear && interp != Interpolation::kStep &&
+          interp != Interpolation::kCubicSpline) {
+        continue;  // the extensions' modes have their own rules
+      }
+      const bool cubic = interp == Interpolation::kCubicSpline;
+      const bool rotation = target->shape.quaternion;
+      if (!first_track(state, sampler, rotation ? "rotation" : "vector")) continue;
+      const auto track = read_track(ctx, sampler, state.budget);
       if (!track) continue;
       if (rotation && track->width != 4) continue;
       const JsonPointer sampler_p = cp / std::string_view("sampler");
-      if (rotation && interp == "LINEAR") negative_dot(ctx, *track, sampler_p);
+      if (rotation && interp == Interpolation::kLinear) negative_dot(ctx, *track, sampler_p);
       if (rotation && cubic) opposite_keys(ctx, *track, sampler_p);
       // Opt-in, and the costliest lint (one evaluation per key): only when asked for.
       if (!cubic && ctx.issues.reports("LINT_REDUNDANT_KEYFRAME"))
-        redundant_keys(ctx, *track, rotation, interp == "STEP", sp / *s);
+        redundant_keys(ctx, *track, rotation, interp == Interpolation::kStep, sp / sampler.index);
     }
   }
 

@@ -100,6 +100,10 @@ struct NodeRef {
 struct NodeTarget {
   Link<NodeRef> node;
   NodePath path = NodePath::kTranslation;
+  // target.node is written, whatever its JSON type: a node of the wrong type
+  // is Absent above (the schema phase reports it) but not a target the
+  // author left without a node.
+  bool node_written = false;
 };
 
 // A pointer to a mutable property of the Object Model table.

@@ -14,11 +14,17 @@
 //    read once;
 //  - the layout verdict of every bufferView and accessor (`*_status`): whether
 //    its bytes can be read. Data checks must be skipped for an accessor whose
-//    status is not kReadable, as glTF-Validator does (its _guardAccessor).
+//    status is not kReadable, as glTF-Validator does (its _guardAccessor);
+//  - the layout problems behind those verdicts (`layout_findings`), found by
+//    the same single pass and reported by the link phase.
 //
 // Every number in these structs came from the file: nothing here is trusted
 // until the status says so.
 
+#include <gltf_anim/validator/issue_registry.hpp>
+#include <gltf_anim/validator/json_pointer.hpp>
+
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -132,6 +138,42 @@ enum class DataStatus {
   kNoData,      // the referenced buffer could not be loaded (IO_ERROR etc.)
 };
 
+// One layout problem of a bufferView or accessor. The loader's layout pass
+// finds it (the one analysis, which also decides the statuses above) and
+// check_buffers_and_accessors reports it in the link phase, where the report
+// wants it. Small and fixed-size (56 bytes, no allocation): at most 2 per
+// bufferView (stride, length) and 7 per accessor (normalized, alignment,
+// stride, length, sparse count, indices, values), so the findings of an asset
+// are bounded by its bufferViews and accessors, like the loader's own views of
+// them. The pointer and the message text are built only when reported.
+struct LayoutFinding {
+  // Where: the member of /bufferViews/i or /accessors/i the issue points at.
+  enum class Member : std::uint8_t {
+    kBufferViewBuffer,                 // /bufferViews/i/buffer
+    kBufferViewByteLength,             // /bufferViews/i/byteLength
+    kBufferViewByteStride,             // /bufferViews/i/byteStride
+    kAccessorBufferView,               // /accessors/i/bufferView
+    kAccessorByteOffset,               // /accessors/i/byteOffset
+    kAccessorNormalized,               // /accessors/i/normalized
+    kAccessorSparseCount,              // /accessors/i/sparse/count
+    kAccessorSparseIndicesBufferView,  // /accessors/i/sparse/indices/bufferView
+    kAccessorSparseIndicesByteOffset,  // /accessors/i/sparse/indices/byteOffset
+    kAccessorSparseValuesBufferView,   // /accessors/i/sparse/values/bufferView
+    kAccessorSparseValuesByteOffset,   // /accessors/i/sparse/values/byteOffset
+  };
+  IssueCode code;
+  std::uint64_t index = 0;  // of the bufferView or accessor
+  // The message arguments, all numbers (at most 4).
+  std::array<std::uint64_t, 4> arguments{};
+  Member member = Member::kAccessorByteOffset;
+  std::uint8_t argument_count = 0;
+  std::uint8_t past_2_64 = 0;  // bit k: argument k is a sum or product past 2^64-1
+
+  JsonPointer pointer() const;
+  // Argument k as the message writes it ("more than 2^64-1" when past).
+  std::string argument_text(std::size_t k) const;
+};
+
 // One entry of the report's info.resources (buffers only; images are not loaded).
 struct Resource {
   std::string pointer;  // "/buffers/0"
@@ -164,6 +206,9 @@ struct LoadedAsset {
   std::vector<std::optional<std::span<const std::uint8_t>>> buffer_data;
   std::vector<DataStatus> buffer_view_status;  // one per /bufferViews/i
   std::vector<DataStatus> accessor_status;     // one per /accessors/i
+  // The problems behind those statuses, bufferViews (in index order) then
+  // accessors (in index order); empty for an asset whose layout is sound.
+  std::vector<LayoutFinding> layout_findings;
   // In /buffers order: one per buffer with a uri, plus the GLB-stored buffer 0.
   // Empty when LoadOptions::load_buffers is false.
   std::vector<Resource> resources;

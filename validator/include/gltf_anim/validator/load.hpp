@@ -16,7 +16,8 @@
 //     issues: the JSON-Schema check owns type errors);
 //  5. load every buffer: GLB BIN chunk, data: URI (strict base64), or a relative
 //     file inside options.root; every refusal is an issue at /buffers/i/uri;
-//  6. decide the layout status of every bufferView and accessor (no issues yet).
+//  6. analyse the layout of every bufferView and accessor, once: its status
+//     and the problems found (LoadedAsset::layout_findings; no issues yet).
 //
 // load_* never throws on bad input and always returns an asset the rules can
 // walk. The link-phase layout issues (ACCESSOR_TOO_LONG, BUFFER_VIEW_TOO_LONG,
@@ -24,7 +25,8 @@
 // sparse bufferViews and bufferView.buffer) are NOT raised by load_*: call
 // check_buffers_and_accessors once, at the point of the link phase where the
 // report wants them (glTF-Validator links bufferViews, then accessors, before
-// meshes/nodes/animations). Its verdicts equal the statuses stored by load_*.
+// meshes/nodes/animations). It reports the findings load_* recorded, so its
+// issues and the stored statuses come from the same single analysis.
 //
 // Safety by default: no URI with a scheme other than data: is followed, no
 // absolute path, no path resolving (after symlinks) outside options.root, only
@@ -95,7 +97,8 @@ std::optional<std::string> read_file_confined(const std::filesystem::path& root,
                                               const std::filesystem::path& relative,
                                               std::uint64_t max_bytes, std::string& why);
 
-// Raises the link-phase issues of bufferViews (in index order) then accessors
+// Raises the link-phase issues the loader's layout pass recorded
+// (LoadedAsset::layout_findings), bufferViews (in index order) then accessors
 // (in index order), each problem once, with glTF-Validator's codes and pointers:
 //   /bufferViews/i/buffer            UNRESOLVED_REFERENCE
 //   /bufferViews/i/byteLength        BUFFER_VIEW_TOO_LONG
