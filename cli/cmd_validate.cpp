@@ -249,10 +249,11 @@ bool command_line_values(const po::variables_map& vm, validator::RunArguments& g
     std::uint64_t min, max;
     std::optional<std::uint64_t>* out;
   };
-  for (const Number& n : {Number{"threads", 1, validator::kMaxRunThreads, &given.threads},
-                          Number{"max-issues", 0, validator::kMaxRunIssues, &given.max_issues},
-                          Number{"max-issue-mb", 0, validator::kMaxRunMebibytes, &given.max_issue_mb},
-                          Number{"max-file-mb", 1, validator::kMaxRunMebibytes, &given.max_file_mb}}) {
+  for (const Number& n :
+       {Number{"threads", 1, validator::kMaxRunThreads, &given.threads},
+        Number{"max-issues", 0, validator::kMaxRunIssues, &given.max_issues},
+        Number{"max-issue-mb", 0, validator::kMaxRunMebibytes, &given.max_issue_mb},
+        Number{"max-file-mb", 1, validator::kMaxRunMebibytes, &given.max_file_mb}}) {
     if (!integer_option(vm, kHelp, n.name, n.min, n.max, *n.out)) return false;
     if (!set(n.name)) n.out->reset();
   }
@@ -346,7 +347,8 @@ int run_validate(const std::vector<std::string>& args) {
   auto foreign_of = std::optional(validator::GltfValidatorReportsByAsset(files.size()));
   if (merging) {
     if (!read_gltf_validator(*vm, output.inputs(), foreign)) return kExitUsage;
-    foreign_of = wopt.shard ? validator::gltf_validator_reports_by_shard_asset(foreign, all_files, positions, why)
+    foreign_of = wopt.shard ? validator::gltf_validator_reports_by_shard_asset(foreign, all_files,
+                                                                               positions, why)
                             : validator::gltf_validator_reports_by_asset(foreign, files, why);
     if (!foreign_of) return usage(why);
   }
@@ -369,7 +371,8 @@ int run_validate(const std::vector<std::string>& args) {
 
   // Asset i, with glTF-Validator's findings folded in.
   auto validate = [&](std::size_t i) {
-    validator::ValidationReport r = validator::validate_path(files[i], folders[i], run->validate, standard_input);
+    validator::ValidationReport r =
+        validator::validate_path(files[i], folders[i], run->validate, standard_input);
     for (const validator::GltfValidatorReport* theirs : (*foreign_of)[i])
       validator::merge_gltf_validator_report(r, *theirs, run->validate.issues);
     return r;

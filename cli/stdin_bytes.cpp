@@ -34,9 +34,9 @@ void StdinBytes::release() {
 }
 
 bool StdinBytes::grow(std::size_t capacity) {
-  void* p = data_ == nullptr
-                ? ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-                : ::mremap(data_, capacity_, capacity, MREMAP_MAYMOVE);
+  void* p = data_ == nullptr ? ::mmap(nullptr, capacity, PROT_READ | PROT_WRITE,
+                                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                             : ::mremap(data_, capacity_, capacity, MREMAP_MAYMOVE);
   if (p == MAP_FAILED) return false;
   data_ = p;
   capacity_ = capacity;

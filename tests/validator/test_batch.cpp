@@ -72,8 +72,7 @@ TEST(ValidateInOrder, ReportsComeInInputOrderWithAnyNumberOfThreads) {
     SCOPED_TRACE("threads " + std::to_string(threads));
     std::size_t next = 0;
     v::validate_in_order(
-        uris, threads,
-        [&](std::size_t i) { return v::validate_path(uris[i], "", options, {}); },
+        uris, threads, [&](std::size_t i) { return v::validate_path(uris[i], "", options, {}); },
         [&](std::size_t i, v::ValidatedAsset&& done) {
           EXPECT_EQ(i, next++);
           EXPECT_EQ(done.report.uri, uris[i]);
@@ -169,9 +168,7 @@ TEST(ValidateInOrder, ASinkThatThrowsStopsTheWorkersAndReachesTheCaller) {
             if (i == 3) throw std::runtime_error("no space left on device");
           });
       ADD_FAILURE() << "the sink's exception did not reach the caller";
-    } catch (const std::runtime_error& e) {
-      EXPECT_STREQ(e.what(), "no space left on device");
-    }
+    } catch (const std::runtime_error& e) { EXPECT_STREQ(e.what(), "no space left on device"); }
     EXPECT_EQ(last_sunk, 3u);
     // Assets 0..3 went to the sink; at most a window (2 per thread) was
     // started beyond the last one that went through it (asset 2).

@@ -250,11 +250,12 @@ TEST(GltfValidatorReport, ReportsGoToTheirAssetAndAShardKeepsItsOwn) {
 
   // A shard with no asset of its own keeps nothing; a report that matches no
   // asset of the whole run is still refused.
-  const auto none = gltf_anim::validator::gltf_validator_reports_by_shard_asset(reports, run, {}, why);
+  const auto none =
+      gltf_anim::validator::gltf_validator_reports_by_shard_asset(reports, run, {}, why);
   ASSERT_TRUE(none) << why;
   EXPECT_TRUE(none->empty());
-  EXPECT_FALSE(gltf_anim::validator::gltf_validator_reports_by_shard_asset(
-      with_uris({"f.gltf"}), run, positions, why));
+  EXPECT_FALSE(gltf_anim::validator::gltf_validator_reports_by_shard_asset(with_uris({"f.gltf"}),
+                                                                           run, positions, why));
   EXPECT_EQ(why, "the glTF-Validator report of 'f.gltf' matches no validated asset");
 }
 

@@ -40,8 +40,8 @@ TEST(RunOptions, NothingSetGivesTheDocumentedDefaults) {
   EXPECT_EQ(run.fail_on, Severity::kError);
   EXPECT_EQ(run.threads, 1u);
   EXPECT_EQ(run.validate.issues.max_issues, 100000u);
-  EXPECT_EQ(run.validate.issues.max_issue_bytes, 67108864u);     // 64 MiB
-  EXPECT_EQ(run.validate.load.max_file_bytes, 1073741824u);      // 1024 MiB
+  EXPECT_EQ(run.validate.issues.max_issue_bytes, 67108864u);  // 64 MiB
+  EXPECT_EQ(run.validate.load.max_file_bytes, 1073741824u);   // 1024 MiB
   EXPECT_EQ(run.validate.issues.lints.level, LintLevel::kInfo);
   EXPECT_TRUE(run.validate.issues.ignored.empty());
   EXPECT_TRUE(run.validate.issues.severity_overrides.empty());
@@ -123,7 +123,8 @@ TEST(RunOptions, AWordOfTheCommandLineThatNamesNothingIsRefused) {
   EXPECT_EQ(refusal(code), "unknown issue code 'NO_SUCH_CODE' (gltf-anim codes lists them)");
   RunArguments level;
   level.severity_override = {"UNUSED_OBJECT=4"};
-  EXPECT_EQ(refusal(level), "--severity-override wants CODE=N with N in 0..3, got 'UNUSED_OBJECT=4'");
+  EXPECT_EQ(refusal(level),
+            "--severity-override wants CODE=N with N in 0..3, got 'UNUSED_OBJECT=4'");
   RunArguments not_opt_in;  // a lint on by default needs no enabling
   not_opt_in.enable = {"UNUSED_OBJECT"};
   EXPECT_EQ(refusal(not_opt_in),
@@ -144,13 +145,15 @@ TEST(RunOptions, NumbersOutsideTheirRangesAreRefused) {
 
   RunArguments issues;
   issues.max_issues = 4294967296u;  // 2^32
-  EXPECT_EQ(refusal(issues), "--max-issues must be an integer from 0 to 4294967295, got '4294967296'");
+  EXPECT_EQ(refusal(issues),
+            "--max-issues must be an integer from 0 to 4294967295, got '4294967296'");
   issues.max_issues = 4294967295u;
   EXPECT_EQ(refusal(issues), "");
 
   RunArguments issue_mb;
   issue_mb.max_issue_mb = 1048577;
-  EXPECT_EQ(refusal(issue_mb), "--max-issue-mb must be an integer from 0 to 1048576, got '1048577'");
+  EXPECT_EQ(refusal(issue_mb),
+            "--max-issue-mb must be an integer from 0 to 1048576, got '1048577'");
 
   RunArguments file_mb;
   file_mb.max_file_mb = 0;  // a file of 0 bytes at most: refused, unlike "no limit"

@@ -14,7 +14,8 @@
 namespace gltf_anim::validator {
 
 ValidationReport validate_path(const std::string& path, const std::string& folder,
-                               const ValidateOptions& options, const StandardInput& standard_input) {
+                               const ValidateOptions& options,
+                               const StandardInput& standard_input) {
   if (path == kStandardInputPath) {
     if (standard_input.too_large) {
       // What load_bytes reports for too many bytes, without holding them: the
@@ -61,9 +62,7 @@ ValidatedAsset validate_guarded(std::span<const std::string> uris, std::size_t i
     done.report = internal_error_report(uris[i], "out of memory");
   } catch (const std::exception& e) {
     done.report = internal_error_report(uris[i], e.what());
-  } catch (...) {
-    done.report = internal_error_report(uris[i], "unknown exception");
-  }
+  } catch (...) { done.report = internal_error_report(uris[i], "unknown exception"); }
   done.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return done;
 }

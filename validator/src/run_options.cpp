@@ -25,8 +25,8 @@ std::string out_of_range(const char* option, const std::optional<std::uint64_t>&
 
 }  // namespace
 
-std::optional<RunOptions> resolve_run_options(const RunConfig& config, const RunArguments& arguments,
-                                              std::string& why) {
+std::optional<RunOptions> resolve_run_options(const RunConfig& config,
+                                              const RunArguments& arguments, std::string& why) {
   RunOptions run;
   run.fail_on = chosen(arguments.fail_on, config.fail_on, kDefaultRunFailOn);
   if (run.fail_on == Severity::kHint) {
@@ -46,11 +46,12 @@ std::optional<RunOptions> resolve_run_options(const RunConfig& config, const Run
     }
   }
   run.format = chosen(arguments.format, config.format, std::string(kDefaultRunFormat));
-  run.threads = static_cast<unsigned>(chosen(arguments.threads, config.threads, kDefaultRunThreads));
+  run.threads =
+      static_cast<unsigned>(chosen(arguments.threads, config.threads, kDefaultRunThreads));
 
   IssueOptions& issues = run.validate.issues;
-  issues.max_issues =
-      static_cast<std::size_t>(chosen(arguments.max_issues, config.max_issues, kDefaultRunMaxIssues));
+  issues.max_issues = static_cast<std::size_t>(
+      chosen(arguments.max_issues, config.max_issues, kDefaultRunMaxIssues));
   issues.max_issue_bytes = static_cast<std::size_t>(chosen(
                                arguments.max_issue_mb, config.max_issue_mb, kDefaultRunMaxIssueMb))
                            << 20;
@@ -62,7 +63,8 @@ std::optional<RunOptions> resolve_run_options(const RunConfig& config, const Run
   // the config overrides too).
   for (const std::string& p : config.ignore) ignore_codes(p, issues);
   for (const std::string& p : config.enable) enable_lints(p, issues);
-  for (const auto& [p, severity] : config.severity_overrides) override_severity(p, severity, issues);
+  for (const auto& [p, severity] : config.severity_overrides)
+    override_severity(p, severity, issues);
   // Codes and globs, each refused when it names nothing (a typo must not
   // silently ignore nothing).
   for (const std::string& p : arguments.ignore) {

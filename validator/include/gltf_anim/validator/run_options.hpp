@@ -61,7 +61,7 @@ struct RunOptions {
 // nullopt with `why` (a sentence for a usage error) when a value is out of its
 // range, a code or glob of the command line names nothing, --fail-on is hint,
 // or the root is not a folder. The config's words were checked when it was read.
-std::optional<RunOptions> resolve_run_options(const RunConfig& config, const RunArguments& arguments,
-                                              std::string& why);
+std::optional<RunOptions> resolve_run_options(const RunConfig& config,
+                                              const RunArguments& arguments, std::string& why);
 
 }  // namespace gltf_anim::validator
