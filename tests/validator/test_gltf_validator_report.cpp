@@ -8,6 +8,7 @@
 #include <gltf_anim/validator/validate.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <tuple>
@@ -219,6 +220,43 @@ TEST(GltfValidatorReport, ReportsMatchAssetsByUri) {
   const auto one = match_gltf_validator_reports(with_uris({std::nullopt}), {"x.glb"}, why);
   ASSERT_TRUE(one) << why;
   EXPECT_EQ(*one, std::vector<std::size_t>{0});
+}
+
+TEST(GltfValidatorReport, ReportsGoToTheirAssetAndAShardKeepsItsOwn) {
+  // The whole run: 5 assets; reports of assets 3, 0, 3 and 4, in that order.
+  const std::vector<std::string> run = {"a.gltf", "b.gltf", "c.gltf", "d.gltf", "e.gltf"};
+  const auto reports = with_uris({"d.gltf", "a.gltf", "d.gltf", "e.gltf"});
+  std::string why;
+  const auto all = gltf_anim::validator::gltf_validator_reports_by_asset(reports, run, why);
+  ASSERT_TRUE(all) << why;
+  ASSERT_EQ(all->size(), 5u);
+  EXPECT_EQ((*all)[0], (std::vector<const GltfValidatorReport*>{&reports[1]}));
+  EXPECT_TRUE((*all)[1].empty());
+  EXPECT_TRUE((*all)[2].empty());
+  EXPECT_EQ((*all)[3], (std::vector<const GltfValidatorReport*>{&reports[0], &reports[2]}));
+  EXPECT_EQ((*all)[4], (std::vector<const GltfValidatorReport*>{&reports[3]}));
+
+  // A shard validating run assets 1, 3 and 4: its asset 0 (run 1) has none,
+  // its asset 1 (run 3) two, its asset 2 (run 4) one; the report of run asset
+  // 0 is another shard's and left out, not an error.
+  const std::vector<std::uint64_t> positions = {1, 3, 4};
+  const auto shard =
+      gltf_anim::validator::gltf_validator_reports_by_shard_asset(reports, run, positions, why);
+  ASSERT_TRUE(shard) << why;
+  ASSERT_EQ(shard->size(), 3u);
+  EXPECT_TRUE((*shard)[0].empty());
+  EXPECT_EQ((*shard)[1], (std::vector<const GltfValidatorReport*>{&reports[0], &reports[2]}));
+  EXPECT_EQ((*shard)[2], (std::vector<const GltfValidatorReport*>{&reports[3]}));
+
+  // A shard with no asset of its own keeps nothing; a report that matches no
+  // asset of the whole run is still refused.
+  const auto none =
+      gltf_anim::validator::gltf_validator_reports_by_shard_asset(reports, run, {}, why);
+  ASSERT_TRUE(none) << why;
+  EXPECT_TRUE(none->empty());
+  EXPECT_FALSE(gltf_anim::validator::gltf_validator_reports_by_shard_asset(with_uris({"f.gltf"}),
+                                                                           run, positions, why));
+  EXPECT_EQ(why, "the glTF-Validator report of 'f.gltf' matches no validated asset");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 #include <unordered_map>
@@ -253,6 +254,41 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
     out.push_back(found.front());
   }
   return out;
+}
+
+namespace {
+
+// `positions` null: the run validates every one of run_assets.
+std::optional<GltfValidatorReportsByAsset> reports_by_asset(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& run_assets,
+    const std::vector<std::uint64_t>* positions, std::string& why) {
+  const auto owners = match_gltf_validator_reports(reports, run_assets, why);
+  if (!owners) return std::nullopt;
+  GltfValidatorReportsByAsset out(positions != nullptr ? positions->size() : run_assets.size());
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    std::size_t owner = (*owners)[k];
+    if (positions != nullptr) {  // run position -> index in the shard (binary search)
+      const auto at = std::lower_bound(positions->begin(), positions->end(), owner);
+      if (at == positions->end() || *at != owner) continue;  // another shard's asset
+      owner = static_cast<std::size_t>(at - positions->begin());
+    }
+    out[owner].push_back(&reports[k]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<GltfValidatorReportsByAsset> gltf_validator_reports_by_asset(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& run_assets,
+    std::string& why) {
+  return reports_by_asset(reports, run_assets, nullptr, why);
+}
+
+std::optional<GltfValidatorReportsByAsset> gltf_validator_reports_by_shard_asset(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& run_assets,
+    const std::vector<std::uint64_t>& positions, std::string& why) {
+  return reports_by_asset(reports, run_assets, &positions, why);
 }
 
 }  // namespace gltf_anim::validator

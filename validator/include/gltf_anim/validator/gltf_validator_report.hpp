@@ -76,4 +76,18 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
     const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,
     std::string& why);
 
+// The reports of each asset, for a run that validates `run_assets` (match_gltf_validator_reports):
+// result[i] holds, in the order of `reports`, those that belong to run_assets[i].
+using GltfValidatorReportsByAsset = std::vector<std::vector<const GltfValidatorReport*>>;
+std::optional<GltfValidatorReportsByAsset> gltf_validator_reports_by_asset(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& run_assets,
+    std::string& why);
+// The same for one shard of the run (--shard), which validates run_assets[positions[j]]
+// for each j (`positions` ascending): the reports are matched against the whole run's
+// assets, so a report of another shard's asset is that shard's, not an error, and is
+// left out; result[j] holds those of the shard's asset j.
+std::optional<GltfValidatorReportsByAsset> gltf_validator_reports_by_shard_asset(
+    const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& run_assets,
+    const std::vector<std::uint64_t>& positions, std::string& why);
+
 }  // namespace gltf_anim::validator
