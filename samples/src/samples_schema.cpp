@@ -1,13 +1,8 @@
-// Samples files against docs/samples.schema.json (samples_schema.hpp). valijson
-// is heavy to compile: it is included in this translation unit only. The schema
-// is parsed once per process.
+// Samples files against docs/samples.schema.json (samples_schema.hpp), through
+// the validator's EmbeddedSchema (compiled once per process).
 #include "samples_schema.hpp"
 
-#include <valijson/adapters/rapidjson_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
+#include <gltf_anim/validator/embedded_schema.hpp>
 
 #include <charconv>
 #include <cstdint>
@@ -18,44 +13,9 @@
 namespace gltf_anim::samples::detail {
 namespace {
 
-struct CompiledSchema {
-  rapidjson::Document doc;
-  valijson::Schema schema;
-  CompiledSchema() {
-    const std::string_view text = samples_schema_text();
-    doc.Parse(text.data(), text.size());
-    if (doc.HasParseError()) throw std::logic_error("docs/samples.schema.json is not JSON");
-    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-    valijson::adapters::RapidJsonAdapter adapter(doc);
-    parser.populateSchema(adapter, schema);
-  }
-};
-
-const CompiledSchema& compiled() {
-  static const CompiledSchema c;  // thread-safe one-time initialisation
-  return c;
-}
-
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-
-// valijson's context ("<root>", "[animations]", "[0]", ...) as a JSON pointer.
-std::string pointer_of(const std::vector<std::string>& context) {
-  std::string out;
-  for (std::size_t i = 1; i < context.size(); ++i) {
-    const std::string& raw = context[i];
-    out += '/';
-    for (std::size_t k = 1; k + 1 < raw.size(); ++k) {
-      if (raw[k] == '~')
-        out += "~0";
-      else if (raw[k] == '/')
-        out += "~1";
-      else
-        out += raw[k];
-    }
-  }
-  return out;
+const validator::EmbeddedSchema& compiled() {
+  static const validator::EmbeddedSchema schema(samples_schema_text(), "docs/samples.schema.json");
+  return schema;  // thread-safe one-time initialisation
 }
 
 // Known members of each object of a samples file, by its nesting depth
@@ -74,27 +34,7 @@ bool known_member(int depth, std::string_view name) {
 }  // namespace
 
 std::optional<SchemaViolation> samples_schema_violation(const rapidjson::Value& document) {
-  const CompiledSchema& c = compiled();
-  valijson::Validator validator(valijson::Validator::kStrongTypes);
-  valijson::ValidationResults results;
-  valijson::adapters::RapidJsonAdapter target(document);
-  if (validator.validate(c.schema, target, &results)) return std::nullopt;
-  // The innermost error; the others wrap it ("Failed to validate item #0", ...).
-  std::optional<SchemaViolation> best;
-  std::size_t best_depth = 0;
-  valijson::ValidationResults::Error error;
-  while (results.popError(error)) {
-    if (starts_with(error.description, "Failed to validate") ||
-        starts_with(error.description, "Cannot validate")) {
-      continue;
-    }
-    if (!best || error.context.size() > best_depth) {
-      best = SchemaViolation{pointer_of(error.context), error.description};
-      best_depth = error.context.size();
-    }
-  }
-  if (!best) best = SchemaViolation{"", "does not match the samples schema"};
-  return best;
+  return compiled().violation(document);
 }
 
 void SamplesSkeleton::add(rapidjson::Value&& value, bool open) {

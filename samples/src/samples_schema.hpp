@@ -7,6 +7,7 @@
 // are checked by the reader's streaming rules instead: the same ones the schema
 // states (tests/samples/test_schema.cpp keeps the two in step), since
 // valijson takes about 5 us per sample object, ten times the cost of reading it.
+#include <gltf_anim/validator/embedded_schema.hpp>
 #include <rapidjson/document.h>
 
 #include <optional>
@@ -19,10 +20,7 @@ namespace gltf_anim::samples::detail {
 // The schema's text (docs/samples.schema.json).
 std::string_view samples_schema_text();
 
-struct SchemaViolation {
-  std::string pointer;  // JSON pointer of the offending value ("" = the root)
-  std::string message;
-};
+using SchemaViolation = validator::SchemaViolation;
 
 // The first violation of the schema by `document` (innermost value), or nullopt.
 std::optional<SchemaViolation> samples_schema_violation(const rapidjson::Value& document);

@@ -1,18 +1,13 @@
 // The project config file: read (bounded, regular file, inside the current
 // folder when found there), parsed with the loader's hardened JSON parser,
-// checked against the embedded schema with valijson, then against the
+// checked against the embedded schema (EmbeddedSchema), then against the
 // registry with the command line's own words (issue_policy.hpp).
+#include <gltf_anim/validator/embedded_schema.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/run_config.hpp>
 
 #include <sys/stat.h>
-
-#include <valijson/adapters/rapidjson_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
 
 #include <cerrno>
 #include <cstring>
@@ -32,66 +27,18 @@ namespace {
 constexpr std::size_t kMaxDepth = 8;
 constexpr std::size_t kMaxValues = std::size_t{1} << 16;
 
-struct CompiledSchema {
-  rapidjson::Document doc;
-  valijson::Schema schema;
-  CompiledSchema() {
-    doc.Parse(detail::kRunConfigSchema.data(), detail::kRunConfigSchema.size());
-    if (doc.HasParseError()) throw std::logic_error("the embedded config schema is not JSON");
-    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-    valijson::adapters::RapidJsonAdapter adapter(doc);
-    parser.populateSchema(adapter, schema);
-  }
-};
-
-const CompiledSchema& compiled_schema() {
-  static const CompiledSchema s;  // thread-safe one-time initialisation
-  return s;
-}
-
-// valijson's context ("<root>", "[ignore]", "[1]") as a JSON pointer, read
-// alongside the document: "[1]" is an index in an array, a name in an object.
-std::string pointer_of(const rapidjson::Value& root, const std::vector<std::string>& context) {
-  std::string pointer;
-  const rapidjson::Value* at = &root;
-  for (const std::string& part : context) {
-    if (part.size() < 2 || part.front() != '[' || part.back() != ']') continue;  // "<root>"
-    const std::string token = part.substr(1, part.size() - 2);
-    pointer += '/';
-    pointer += escape_pointer_token(token);
-    if (at == nullptr) continue;
-    if (at->IsObject()) {
-      const auto m = at->FindMember(
-          rapidjson::Value(token.c_str(), static_cast<rapidjson::SizeType>(token.size())));
-      at = m == at->MemberEnd() ? nullptr : &m->value;
-    } else if (at->IsArray()) {
-      const std::size_t i = std::strtoul(token.c_str(), nullptr, 10);
-      at = i < at->Size() ? &(*at)[static_cast<rapidjson::SizeType>(i)] : nullptr;
-    } else {
-      at = nullptr;
-    }
-  }
-  return pointer;
-}
-
 // The first schema error, at its deepest place: valijson reports a failing
 // member and then each enclosing object that failed because of it.
 std::string schema_error(const rapidjson::Value& doc) {
-  valijson::Validator validator;
-  valijson::ValidationResults results;
-  valijson::adapters::RapidJsonAdapter adapter(doc);
-  if (validator.validate(compiled_schema().schema, adapter, &results)) return "";
-  const valijson::ValidationResults::Error* deepest = nullptr;
-  for (const auto& e : results) {
-    if (deepest == nullptr || e.context.size() > deepest->context.size()) deepest = &e;
-  }
-  if (deepest == nullptr) return "does not match the config schema";
-  std::string pointer = pointer_of(doc, deepest->context);
+  static const EmbeddedSchema schema(detail::kRunConfigSchema, "the embedded config schema");
+  const std::optional<SchemaViolation> violation = schema.violation(doc);
+  if (!violation) return "";
+  const std::string& pointer = violation->pointer;
   // An unknown member is reported at its object; point at the member itself.
   constexpr std::string_view kUnknown =
       "Object contains a property that could not be validated using 'properties' or "
       "'additionalProperties' constraints: '";
-  const std::string& d = deepest->description;
+  const std::string& d = violation->message;
   if (d.rfind(kUnknown, 0) == 0 && d.size() >= kUnknown.size() + 2) {
     const std::string name = d.substr(kUnknown.size(), d.size() - kUnknown.size() - 2);
     return pointer + "/" + escape_pointer_token(name) +
