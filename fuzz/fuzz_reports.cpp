@@ -188,6 +188,7 @@ void validation_json_round(std::string_view text) {
   gr::ValidationWriteOptions options;
   options.fail_on = run.fail_on;
   options.shard = run.shard;
+  options.issue_policy = run.issue_policy;  // "policy" reads back and is written again
   auto json_of = [&options](const gr::ValidationRun& r) {
     std::ostringstream out;
     const auto writer = gr::make_validation_writer(out, gr::ValidationFormat::kJson, options);
