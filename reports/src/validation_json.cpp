@@ -211,7 +211,7 @@ class JsonStreamWriter final : public ValidationStreamWriter {
       w_.StartObject();
       for (const auto& [code, severity] : policy.severity_overrides) {
         json_key(w_, code.c_str());
-        json_str(w_, fail_on_name(severity));  // "error" ... "hint", as --severity-override takes them
+        json_str(w_, validator::severity_word(severity));  // as --severity-override takes them
       }
       w_.EndObject();
     }

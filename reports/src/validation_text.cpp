@@ -3,6 +3,7 @@
 // pointer and message; a repeated code prints its count, its first message and
 // its first places. Then a summary over all assets.
 #include <gltf_anim/reports/validation_report.hpp>
+#include <gltf_anim/validator/issue_policy.hpp>
 
 #include "validation_writers.hpp"
 
@@ -123,15 +124,7 @@ std::string ValidationTotals::line() const {
          std::to_string(failing) + " failed; " + counts(issues[0], issues[1], issues[2], issues[3]);
 }
 
-std::string_view fail_on_name(Severity s) {
-  switch (s) {
-    case Severity::kError: return "error";
-    case Severity::kWarning: return "warning";
-    case Severity::kInfo: return "info";
-    case Severity::kHint: return "hint";
-  }
-  return "error";
-}
+std::string_view fail_on_name(Severity s) { return validator::severity_word(s); }
 
 std::unique_ptr<ValidationStreamWriter> make_validation_text_writer(std::ostream& out,
                                                                     const ValidationWriteOptions& options) {

@@ -26,6 +26,16 @@ std::optional<Severity> severity_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string_view severity_word(Severity s) {
+  switch (s) {
+    case Severity::kError: return "error";
+    case Severity::kWarning: return "warning";
+    case Severity::kInfo: return "info";
+    case Severity::kHint: return "hint";
+  }
+  return "error";
+}
+
 std::optional<LintLevel> lint_level_from_name(std::string_view name) {
   if (name == "off") return LintLevel::kOff;
   if (name == "hint") return LintLevel::kHint;

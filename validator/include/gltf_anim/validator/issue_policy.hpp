@@ -14,8 +14,10 @@
 
 namespace gltf_anim::validator {
 
-// "error", "warning", "info", "hint".
+// "error", "warning", "info", "hint": the words of --fail-on, --severity-override
+// and the config, both ways.
 std::optional<Severity> severity_from_name(std::string_view name);
+std::string_view severity_word(Severity s);
 // "off", "hint", "info", "warning".
 std::optional<LintLevel> lint_level_from_name(std::string_view name);
 std::string_view lint_level_name(LintLevel level);
