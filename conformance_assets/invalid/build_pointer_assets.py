@@ -301,6 +301,54 @@ case(OUT + "animation/duplicate_three_channels", d,
      [("ANIMATION_DUPLICATE_TARGETS", E, C0 + "/target"), ("ANIMATION_DUPLICATE_TARGETS", E, C1T)],
      "pointer, core, pointer on one property: one error per consecutive pair, on the earlier channel")
 
+# ---- extras: application-specific values, shaped like Blender's exporter ----------
+# Blender writes an object's or material's custom properties into its extras and
+# animates them with pointers /<type>/N/extras/<name>. The extension lets
+# extras be targeted, "validity and interpretation ... entirely application
+# specific": one info per channel when the JSON value's shape fits the output
+# (number: SCALAR; n numbers: n-component or n SCALARs per key; boolean:
+# SCALAR UNSIGNED_BYTE with STEP; integer data: STEP), a warning when not.
+BLENDER = {"generator": "Khronos glTF Blender I/O v5.2.0", "version": "2.0"}
+PX = "/target/extensions/" + KAP + "/pointer"
+
+
+def cp(c):
+    return A + "/channels/" + str(c) + PX
+
+
+d = passet([pch("/nodes/0/extras/intensity"), pch("/nodes/0/extras/tint", 1),
+            pch("/materials/0/extras/glow", 2), pch("/nodes/0/extras/enabled", 3),
+            pch("/nodes/1/extras/tint", 4), pch("/nodes/1/extras/steps", 5)],
+           [F2, V3, out("SCALAR", [0, 1, 0, 0, 3, 0], interpolation="CUBICSPLINE"),
+            out("SCALAR", [1, 0], "B", 5121, "STEP"),
+            out("SCALAR", [1, 0.5, 0.25, 0, 0, 1]),
+            out("SCALAR", [1, 4], "h", 5122, "STEP")],
+           nodes=[{"name": "Cube", "extras": {"intensity": 0.5, "tint": [1, 0.5, 0.25], "enabled": True}},
+                  {"name": "Light", "extras": {"tint": [0, 0, 1], "steps": 1}}],
+           extra={"materials": [{"name": "Glow", "extras": {"glow": 1.0}}]})
+d["asset"] = BLENDER
+case(OUT + "pointer/extras_blender", d,
+     [("KHR_ANIMATION_POINTER_EXTRAS_TARGET", I, cp(c)) for c in range(6)],
+     "Blender-shaped custom-property channels, each fitting its value: a float from SCALAR LINEAR, "
+     "[r, g, b] from VEC3, a material float from CUBICSPLINE (3 x 2 outputs), a boolean from "
+     "UNSIGNED_BYTE STEP, [r, g, b] from 3 SCALARs per key (6 for 2 keys), an int from SHORT STEP: "
+     "one info each, no error")
+d = passet([pch("/nodes/0/extras/label"), pch("/nodes/0/extras/tint", 1),
+            pch("/nodes/0/extras/intensity", 2), pch("/nodes/0/extras/enabled", 3),
+            pch("/nodes/0/extras/steps", 4), pch("/nodes/0/extras/pair", 5),
+            pch("/nodes/0/extras/settings", 6), pch("/nodes/0/extras/enabled_linear", 7)],
+           [F2, V2, V3, F2, out("SCALAR", [1, 4], "h", 5122), F2, F2,
+            out("SCALAR", [1, 0], "B", 5121)],
+           nodes=[{"extras": {"label": "on", "tint": [1, 0.5, 0.25], "intensity": 0.5, "enabled": True,
+                              "steps": 1, "pair": [0, 1], "settings": {"a": 1}, "enabled_linear": False}}])
+d["asset"] = BLENDER
+case(OUT + "pointer/extras_value_mismatch", d,
+     [("KHR_ANIMATION_POINTER_EXTRAS_VALUE_MISMATCH", W, cp(c)) for c in range(8)],
+     "extras values their outputs do not fit: a string (nothing animates it), [r, g, b] from VEC2, "
+     "a number from VEC3, a boolean from FLOAT, integers (SHORT) with LINEAR, [a, b] from 2 SCALARs "
+     "for 2 keys (4 needed), an object, a boolean with LINEAR: one warning each (extras are "
+     "application specific), no error")
+
 # ---- valid controls: no message ---------------------------------------------------
 LIGHTS = {"KHR_lights_punctual": {"lights": [{"type": "spot", "spot": {}}]}}
 d = passet([pch("/materials/0/pbrMetallicRoughness/metallicFactor"),
@@ -309,24 +357,23 @@ d = passet([pch("/materials/0/pbrMetallicRoughness/metallicFactor"),
             pch("/extensions/KHR_lights_punctual/lights/0/color", 3),
             pch("/materials/0/extensions/KHR_materials_iridescence/iridescenceIor", 4),
             pch("/nodes/0/translation", 5),
-            pch("/nodes/1/extras/level", 6),
-            pch("/nodes/2/weights/0", 7), pch("/nodes/2/weights/1", 8),
-            pch("/nodes/2/rotation", 9),
-            pch("/nodes/1/extensions/KHR_node_visibility/visible", 10)],
-           [F2, V2, F2, V3, F2, V3, out("SCALAR", [1, 2], "h", 5122, "STEP"), F2, F2, Q2,
+            pch("/nodes/2/weights/0", 6), pch("/nodes/2/weights/1", 7),
+            pch("/nodes/2/rotation", 8),
+            pch("/nodes/1/extensions/KHR_node_visibility/visible", 9)],
+           [F2, V2, F2, V3, F2, V3, F2, F2, Q2,
             out("SCALAR", [0, 1], "B", 5121, "STEP")],
            nodes=[{"matrix": IDENTITY4},
-                  {"extras": {"level": 0}, "extensions": {"KHR_node_visibility": {"visible": True}}},
+                  {"extensions": {"KHR_node_visibility": {"visible": True}}},
                   {"mesh": 0}],
            used=(KAP, "KHR_texture_transform", "KHR_lights_punctual", "KHR_materials_iridescence",
                  "KHR_node_visibility"),
-           extra=dict(morph_mesh(2, 12), extensions=LIGHTS, materials=[{
+           extra=dict(morph_mesh(2, 11), extensions=LIGHTS, materials=[{
                "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "extensions": {"KHR_texture_transform": {}}}},
                "extensions": {"KHR_materials_iridescence": {}}}]), positions=True)
-case(VALID + "defaults_and_extras", d, [],
+case(VALID + "defaults", d, [],
      "defaults inside present objects (metallicFactor, texture-transform offset, spot angle, light "
-     "color, iridescenceIor), translation of a matrix node, an extras value, two different weight "
-     "elements, KHR_node_visibility (not in the adoc; its own spec), an int-like extras value from SHORT data")
+     "color, iridescenceIor), translation of a matrix node, two different weight elements, "
+     "KHR_node_visibility (not in the adoc; its own spec); extras values are in pointer/extras_blender")
 d = passet([pch("/nodes/0/rotation")], [Q2])
 d["animations"].append(copy.deepcopy(d["animations"][0]))
 case(VALID + "same_pointer_two_animations", d, [],

@@ -70,6 +70,13 @@ std::size_t readable_accessor(const vm::Link<vm::AccessorRef>& link,
   throw fail("accessor " + std::to_string(index) + " cannot be read");
 }
 
+// An extras array of numbers animated by SCALAR data (n values per key).
+bool scalars_per_key(const vm::Target& target, const validator::AccessorReader& output) {
+  const auto* extras = std::get_if<vm::ExtrasTarget>(&target.what);
+  return extras != nullptr && extras->value == vm::ExtrasValue::kNumberArray &&
+         output.components() == 1;
+}
+
 // The track's value kind and width: the target's shape (the validator's reading
 // of the same channel), checked against the output accessor.
 void shape_track(const vm::Target& target, const vm::Sampler& sampler, const validator::AccessorReader& output,
@@ -88,9 +95,10 @@ void shape_track(const vm::Target& target, const vm::Sampler& sampler, const val
     if (output.components() != 4) throw fail("rotation output is not VEC4");
     r.track.kind = reference::ValueKind::kRotation;
     r.track.components = 4;
-  } else if (shape.type == om::ValueType::kFloatArray) {
+  } else if (shape.type == om::ValueType::kFloatArray || scalars_per_key(target, output)) {
     // Morph weights: as many per key as the node's mesh has morph targets; for
-    // a node without them, as many as the output count gives.
+    // a node without them, as many as the output count gives. An extras array
+    // of n numbers from SCALAR data: n per key, like weights.
     const std::uint64_t keyed = std::uint64_t{r.times.size()} * sampler.outputs_per_key();
     if (keyed == 0 || output.count() % keyed != 0) throw fail("output count is not a multiple of the keyframe count");
     const std::uint64_t per_key = output.count() / keyed;

@@ -40,6 +40,8 @@ std::string_view component_type_name(ComponentType c) {
   return "";
 }
 
+bool is_floating_point(ComponentType c) { return c == ComponentType::kFloat; }
+
 std::uint32_t component_size(ComponentType c) {
   switch (c) {
     case ComponentType::kByte:

@@ -7,6 +7,8 @@
 #include <gltf_anim/validator/object_model.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <unordered_map>
 
 #include "../rules/json_access.hpp"
 
@@ -107,8 +109,32 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
   return t;
 }
 
+// The shape of the JSON value an extras pointer names. An array is scanned
+// once however many channels name it (`seen`), so the build stays linear.
+using ExtrasShapes = std::unordered_map<const rapidjson::Value*, ExtrasTarget>;
+ExtrasTarget extras_shape(const rapidjson::Value& v, ExtrasShapes& seen) {
+  if (const auto it = seen.find(&v); it != seen.end()) return it->second;
+  ExtrasTarget e;
+  if (v.IsNumber()) {
+    e = {ExtrasValue::kNumber, 1, "number"};
+  } else if (v.IsBool()) {
+    e = {ExtrasValue::kBool, 1, "boolean"};
+  } else if (v.IsArray()) {
+    const bool numbers =
+        !v.Empty() &&
+        std::all_of(v.Begin(), v.End(), [](const rapidjson::Value& x) { return x.IsNumber(); });
+    e = {numbers ? ExtrasValue::kNumberArray : ExtrasValue::kOther, v.Size(), "array"};
+  } else {
+    e.json_type = v.IsString() ? "string" : v.IsObject() ? "object" : "null";
+  }
+  seen.emplace(&v, e);
+  return e;
+}
+
 // KHR_animation_pointer: an Object Model property or an extras value.
-std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc, const rapidjson::Value& target) {
+std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc,
+                                                const rapidjson::Value& target,
+                                                ExtrasShapes& extras) {
   constexpr TargetSource kSource = TargetSource::kAnimationPointer;
   const rapidjson::Value* extensions = member(target, "extensions");
   const rapidjson::Value* ext = extensions != nullptr ? member(*extensions, "KHR_animation_pointer") : nullptr;
@@ -118,13 +144,20 @@ std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc, con
   const auto tokens = om::parse_pointer(pointer);
   if (!tokens) return untargeted(kSource, NoTarget::kInvalidPointer, "pointer " + quoted(pointer) + " is not an RFC 6901 pointer");
   if (std::find(tokens->begin(), tokens->end(), "extras") != tokens->end()) {
-    if (om::find_value(doc, *tokens) == nullptr) {
+    const rapidjson::Value* value = om::find_value(doc, *tokens);
+    if (value == nullptr) {
       return untargeted(kSource, NoTarget::kUndefinedExtras, "pointer " + quoted(pointer) + " names no value");
     }
     Target t;
     t.source = kSource;
     t.pointer = pointer;
-    t.what = ExtrasTarget{};
+    const ExtrasTarget shape = extras_shape(*value, extras);
+    if (shape.value == ExtrasValue::kBool) {  // read as the Object Model's bool: 0/1, STEP
+      t.shape.type = om::ValueType::kBool;
+      t.shape.width = 1;
+      t.shape.step_only = true;
+    }
+    t.what = shape;
     return t;
   }
   std::optional<om::Match> m = om::match(*tokens);
@@ -184,18 +217,21 @@ std::variant<Untargeted, Target> animation2_target(const rapidjson::Value& doc, 
   return t;
 }
 
-std::variant<Untargeted, Target> channel_target(const rapidjson::Value& doc, const rapidjson::Value& channel) {
+std::variant<Untargeted, Target> channel_target(const rapidjson::Value& doc,
+                                                const rapidjson::Value& channel,
+                                                ExtrasShapes& extras) {
   if (const rapidjson::Value* tp = member(channel, "targetpointer")) return animation2_target(doc, *tp);
   const rapidjson::Value* target = member(channel, "target");
   if (target == nullptr || !target->IsObject()) {
     return untargeted(TargetSource::kCore, NoTarget::kNoTarget, "target.path is missing");
   }
   const auto path = string_member(*target, "path");
-  if (path && *path == "pointer") return pointer_target(doc, *target);
+  if (path && *path == "pointer") return pointer_target(doc, *target, extras);
   return core_target(doc, *target);
 }
 
-Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json, std::size_t index) {
+Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json, std::size_t index,
+                         ExtrasShapes& extras) {
   const rapidjson::Value& doc = *asset.document;
   Animation a;
   a.index = index;
@@ -221,7 +257,7 @@ Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json,
     const rapidjson::Value* extensions = member(*channel, "extensions");
     const rapidjson::Value* sqlerp = extensions != nullptr ? member(*extensions, "EXT_animation_sqlerp") : nullptr;
     if (sqlerp != nullptr && sqlerp->IsObject()) ch.sqlerp_sampler = link_sampler(*sqlerp, by_index);
-    ch.target = channel_target(doc, *channel);
+    ch.target = channel_target(doc, *channel, extras);
   }
   return a;
 }
@@ -271,6 +307,73 @@ ValueShape shape_of(const om::Property& property, const om::Resolved& resolved, 
   return s;
 }
 
+std::string describe(const ExtrasTarget& extras) {
+  switch (extras.value) {
+    case ExtrasValue::kNumber: return "a number";
+    case ExtrasValue::kBool: return "a boolean";
+    case ExtrasValue::kNumberArray:
+      return "an array of " + std::to_string(extras.elements) +
+             (extras.elements == 1 ? " number" : " numbers");
+    case ExtrasValue::kOther: break;
+  }
+  if (extras.json_type == "array") {
+    return extras.elements == 0 ? "an empty array"
+                                : "an array of " + std::to_string(extras.elements) +
+                                      " values that are not all numbers";
+  }
+  return (extras.json_type == "object" ? "an " : "a ") + std::string(extras.json_type);
+}
+
+std::string extras_misfit(const ExtrasTarget& extras, const Accessor& output,
+                          std::optional<std::uint64_t> keys, std::uint32_t outputs_per_key,
+                          bool step) {
+  if (extras.value == ExtrasValue::kOther) return "no accessor value animates " + describe(extras);
+  if (!output.type || !output.component_type) return "";  // the schema phase reports it
+  const std::uint64_t components = component_count(*output.type);
+  const bool integers = !is_floating_point(*output.component_type) && !output.normalized;
+  std::uint64_t per_key = 1;  // output elements per key and per outputs_per_key
+  switch (extras.value) {
+    case ExtrasValue::kNumber:
+      if (components != 1)
+        return "a number is animated by SCALAR data, not " +
+               std::string(element_type_name(*output.type));
+      break;
+    case ExtrasValue::kBool:
+      if (components != 1 || *output.component_type != ComponentType::kUnsignedByte ||
+          output.normalized) {
+        return "a boolean is animated by {SCALAR, UNSIGNED_BYTE} data";
+      }
+      if (!step) return "a boolean is animated with STEP interpolation only";
+      break;
+    case ExtrasValue::kNumberArray:
+      if (components == 1) {
+        per_key = extras.elements;
+      } else if (components != extras.elements) {
+        return "an array of " + std::to_string(extras.elements) + " numbers is animated by " +
+               std::to_string(extras.elements) + "-component or SCALAR data, not " +
+               std::string(element_type_name(*output.type));
+      }
+      break;
+    case ExtrasValue::kOther: break;
+  }
+  if (integers && !step && extras.value != ExtrasValue::kBool) {
+    return "integer data is an int, animated with STEP interpolation only";
+  }
+  if (keys && output.count) {
+    // keys x outputs_per_key x per_key, saturating: a product past 2^64-1 matches no count.
+    std::uint64_t needed = *keys;
+    for (const std::uint64_t f : {std::uint64_t{outputs_per_key}, per_key}) {
+      needed = f != 0 && needed > UINT64_MAX / f ? UINT64_MAX : needed * f;
+    }
+    if (needed != *output.count) {
+      return "the output has " + std::to_string(*output.count) + " elements, " +
+             std::to_string(*keys) + " keys need " +
+             (needed == UINT64_MAX ? std::string("more than 2^64-2") : std::to_string(needed));
+    }
+  }
+  return "";
+}
+
 AnimationModel build_animation_model(const LoadedAsset& asset) {
   AnimationModel model;
   if (!asset.document || !asset.document->IsObject()) return model;
@@ -280,9 +383,10 @@ AnimationModel build_animation_model(const LoadedAsset& asset) {
   if (!rules::detail::member_indexes.active) indexed_lookups.emplace();
   const rapidjson::Value* animations = array_member(*asset.document, "animations");
   model.animation_count = array_size(animations);
+  ExtrasShapes extras;
   for (std::size_t a = 0; a < model.animation_count; ++a) {
     if (const rapidjson::Value* animation = object_at(animations, a)) {
-      model.animations.push_back(read_animation(asset, *animation, a));
+      model.animations.push_back(read_animation(asset, *animation, a, extras));
     }
   }
   return model;

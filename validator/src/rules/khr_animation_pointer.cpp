@@ -202,9 +202,10 @@ class AnimationPointerRules final : public RuleModule {
         continue;
       }
       const model::Target& animated = std::get<model::Target>(ch.target);
-      if (std::holds_alternative<model::ExtrasTarget>(animated.what)) {
-        // extras: application-specific; the value only has to exist.
+      if (const auto* extras = std::get_if<model::ExtrasTarget>(&animated.what)) {
+        // extras: application-specific; said once, with the shape check.
         targets.push_back(Target{c, text, "", true});
+        check_extras(ctx, ch, *extras, text, at);
         continue;
       }
       const auto* property = std::get_if<model::PropertyTarget>(&animated.what);
@@ -242,6 +243,33 @@ class AnimationPointerRules final : public RuleModule {
       check_output(ctx, *channel, samplers, cp, text, prop, animated.shape, r.width);
     }
     report_duplicates(ctx, targets, ap / std::string_view("channels"));
+  }
+
+  // An extras value: an info when its JSON shape fits the output (the model's
+  // reading, extras_misfit), a warning when not. Without a linked output (or
+  // with an unknown interpolation) the core rules have said why.
+  static void check_extras(RuleContext& ctx, const model::Channel& ch,
+                           const model::ExtrasTarget& extras, const std::string& pointer,
+                           const JsonPointer& at) {
+    const model::Sampler* const* sampler = model::linked(ch.sampler);
+    const model::AccessorRef* output =
+        sampler != nullptr ? model::linked((*sampler)->output) : nullptr;
+    std::string why;
+    if (extras.value == model::ExtrasValue::kOther) {
+      why = model::extras_misfit(extras, Accessor{}, std::nullopt, 1, true);
+    } else if (output != nullptr && output->accessor->well_formed && (*sampler)->interpolation) {
+      const model::AccessorRef* input = model::linked((*sampler)->input);
+      const std::optional<std::uint64_t> keys =
+          input != nullptr && input->accessor->well_formed ? input->accessor->count : std::nullopt;
+      why = model::extras_misfit(extras, *output->accessor, keys, (*sampler)->outputs_per_key(),
+                                 *(*sampler)->interpolation == reference::Interpolation::kStep);
+    }
+    if (why.empty()) {
+      ctx.issues.add("KHR_ANIMATION_POINTER_EXTRAS_TARGET", at, {pointer, model::describe(extras)});
+    } else {
+      ctx.issues.add("KHR_ANIMATION_POINTER_EXTRAS_VALUE_MISMATCH", at,
+                     {pointer, model::describe(extras), why});
+    }
   }
 
   static void check_output(RuleContext& ctx, const rapidjson::Value& channel,

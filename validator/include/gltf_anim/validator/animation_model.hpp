@@ -115,9 +115,23 @@ struct PropertyTarget {
   std::optional<std::uint64_t> component;
 };
 
-// A pointer into `extras`: application-specific, its value exists. Its type is
-// whatever the output accessor holds.
-struct ExtrasTarget {};
+// A pointer into `extras`: application-specific ("validity and interpretation
+// of the animated values is entirely application specific"), its value exists.
+// The Object Model gives it no type; its JSON value gives it a shape, which
+// extras_misfit checks against the output accessor.
+enum class ExtrasValue {
+  kNumber,       // a float (or int, when the output holds integers)
+  kBool,         // read as the Object Model's bool
+  kNumberArray,  // n numbers: n components per key, or n SCALARs per key (as float[])
+  kOther,        // a string, object, null, empty or mixed array: nothing animates it
+};
+struct ExtrasTarget {
+  ExtrasValue value = ExtrasValue::kOther;
+  std::uint64_t elements = 1;           // kNumberArray: the array's length
+  std::string_view json_type = "null";  // "number", "boolean", "array", "string", "object", "null"
+};
+// "a number", "a boolean", "an array of 3 numbers", "a string", ... for messages.
+std::string describe(const ExtrasTarget& extras);
 
 // The value a target takes, as the validator checks it and the sampler evaluates it.
 struct ValueShape {
@@ -193,6 +207,17 @@ struct AnimationModel {
   std::vector<Animation> animations;  // glTF order; non-objects absent
   std::size_t animation_count = 0;    // /animations length (objects or not)
 };
+
+// Our reading of what an output accessor can animate in an extras value (the
+// Object Model's rules for the type the JSON value has): a number from SCALAR
+// data; an array of n numbers from n-component elements (VECn, MATn) or from
+// n SCALARs per key; a boolean from SCALAR UNSIGNED_BYTE with STEP; integer
+// (non-normalized) data only with STEP, as an int. `keys` is the input count
+// and `outputs_per_key` the sampler's (3 for CUBICSPLINE); the count is
+// compared when both counts are known. "" when it fits, else why not.
+std::string extras_misfit(const ExtrasTarget& extras, const Accessor& output,
+                          std::optional<std::uint64_t> keys, std::uint32_t outputs_per_key,
+                          bool step);
 
 // Builds the model of `asset` (empty without a JSON object document). Linear
 // in the size of the animations, pointers included; reads no accessor data.

@@ -72,6 +72,9 @@ enum class ComponentType : std::uint32_t {
 // nullopt for any value the spec does not list (5124 INT included).
 std::optional<ComponentType> component_type_from_gl(std::uint64_t value);
 std::string_view component_type_name(ComponentType c);  // "BYTE", "UNSIGNED_SHORT", ...
+// A floating-point component type (FLOAT): its values are used as stored,
+// never normalized, and may be NaN or infinite.
+bool is_floating_point(ComponentType c);
 // Bytes of one component: 1, 2 or 4.
 std::uint32_t component_size(ComponentType c);
 

@@ -414,6 +414,23 @@ inline constexpr IssueType kIssueTypes[] = {
      "extension object.",
      "KHR_animation_pointer Extension Usage: the animation channel target path MUST be set to "
      "\"pointer\""},
+    {"KHR_ANIMATION_POINTER_EXTRAS_TARGET", S::kInfo, P::kLink,
+     "Pointer '{0}' animates an application-specific extras value ({1}); it fits the output "
+     "accessor, and nothing else is checked.",
+     "Our own (KHR_animation_pointer): the pointer names a value inside an extras object, which "
+     "the Object Model does not type; its JSON shape fits the output accessor (a number: "
+     "SCALAR; an array of n numbers: n components or n SCALARs per key; a boolean: SCALAR "
+     "UNSIGNED_BYTE with STEP); at the pointer.",
+     "KHR_animation_pointer extras: properties in extras MAY be targeted; validity and "
+     "interpretation of the animated values is entirely application specific"},
+    {"KHR_ANIMATION_POINTER_EXTRAS_VALUE_MISMATCH", S::kWarning, P::kLink,
+     "Pointer '{0}' animates an extras value ({1}) that the output accessor does not fit: {2}.",
+     "Our own (KHR_animation_pointer): the extras value the pointer names is not a number, an "
+     "array of numbers or a boolean, or the output accessor's type, count, component type or "
+     "interpolation does not fit its JSON shape (as for an Object Model property of that type); "
+     "a warning, since extras are application specific; at the pointer.",
+     "KHR_animation_pointer: the output accessor MUST be compatible with the animated property "
+     "(extras: validity is application specific)"},
     {"KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", S::kError, P::kLink,
      "Interpolation {0} cannot animate '{1}' of type {2}; only STEP can.",
      "Our own (KHR_animation_pointer): the pointer's Object Model type is int or bool and the "
