@@ -184,7 +184,8 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
       !validator::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {
     throw fail("accessor data cannot be read");
   }
-  const bool integer_values = reader->component_type() != validator::ComponentType::kFloat && !reader->normalized();
+  const bool integer_values =
+      !validator::is_floating_point(reader->component_type()) && !reader->normalized();
   shape_track(*target, *sampler, *reader, integer_values, fail, r);
   r.track.times = r.times;
   r.track.values = r.values;

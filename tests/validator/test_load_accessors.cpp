@@ -95,6 +95,76 @@ TEST(LoadAccessors, FloatNanAndInfinityArePassedThrough) {
   EXPECT_TRUE(std::signbit(v[3]));
 }
 
+// KHR_accessor_float16 (draft, componentType 5131, IEEE-754 binary16):
+// sign, 5 exponent bits (bias 15), 10 fraction bits, worked by hand:
+// 0x3C00 = 1; 0xC000 = -2; 0x3555 = (1 + 341/1024) x 2^-2 = 1365/4096;
+// 0x7BFF = (1 + 1023/1024) x 2^15 = 65504, the largest finite half;
+// 0x0400 = 2^-14, the smallest normal; 0x0001 = 2^-24, the smallest subnormal;
+// 0x03FF = 1023 x 2^-24; 0x8000 = -0; 0x7C00 / 0xFC00 = +-infinity; 0x7E00 NaN.
+TEST(LoadAccessors, HalfFloatBitPatterns) {
+  EXPECT_EQ(half_to_double(0x3C00), 1.0);
+  EXPECT_EQ(half_to_double(0xC000), -2.0);
+  EXPECT_EQ(half_to_double(0x3555), 1365.0 / 4096.0);
+  EXPECT_EQ(half_to_double(0x7BFF), 65504.0);
+  EXPECT_EQ(half_to_double(0x0400), 1.0 / 16384.0);
+  EXPECT_EQ(half_to_double(0x0001), 1.0 / 16777216.0);
+  EXPECT_EQ(half_to_double(0x03FF), 1023.0 / 16777216.0);
+  EXPECT_EQ(half_to_double(0x8000), 0.0);
+  EXPECT_TRUE(std::signbit(half_to_double(0x8000)));
+  EXPECT_EQ(half_to_double(0x7C00), INFINITY);
+  EXPECT_EQ(half_to_double(0xFC00), -INFINITY);
+  EXPECT_TRUE(std::isnan(half_to_double(0x7E00)));
+}
+
+// Rounding a declared bound to binary16: 0.1 lies between 0x2E66 = 1638/16384
+// (0.0999755859375) and 0x2E67 = 1639/16384 (0.10003662109375), nearer the
+// first; 1 + 2^-11 is halfway between 1 and 1 + 2^-10 and goes to the even 1;
+// 65519 rounds down to 65504 and 65520 (halfway to 2^16) to infinity;
+// 2^-25 is halfway between 0 and 2^-24 and goes to the even 0, 3 x 2^-25 to 2^-23.
+TEST(LoadAccessors, RoundToHalfIsNearestEven) {
+  EXPECT_EQ(round_to_half(0.1), 1638.0 / 16384.0);
+  EXPECT_EQ(round_to_half(-0.1), -1638.0 / 16384.0);
+  EXPECT_EQ(round_to_half(1.0 + 1.0 / 2048.0), 1.0);
+  EXPECT_EQ(round_to_half(1.0 + 3.0 / 2048.0), 1.0 + 2.0 / 1024.0);
+  EXPECT_EQ(round_to_half(65519.0), 65504.0);
+  EXPECT_EQ(round_to_half(65520.0), INFINITY);
+  EXPECT_EQ(round_to_half(std::ldexp(1.0, -25)), 0.0);
+  EXPECT_EQ(round_to_half(3 * std::ldexp(1.0, -25)), std::ldexp(1.0, -23));
+}
+
+// KHR_accessor_float64 (5130) and float16 (5131) accessors decode like FLOAT:
+// the stored values, never normalized. 1/3 has no float32 form: the double
+// comes back bit for bit. Half data from the bit patterns above.
+TEST(LoadAccessors, DoubleAndHalfFloatComponentTypes) {
+  EXPECT_EQ(decode_one(le<double>({1.0 / 3.0, -0.1}), 5130, "VEC2", 1),
+            (std::vector<double>{1.0 / 3.0, -0.1}));
+  EXPECT_EQ(decode_one(le<std::uint16_t>({0x3C00, 0xC000, 0x3555, 0x7BFF}), 5131, "VEC2", 2),
+            (std::vector<double>{1.0, -2.0, 1365.0 / 4096.0, 65504.0}));
+  // With a byteStride of 8, the second and third half of each element are skipped.
+  const Bytes bin =
+      le<std::uint16_t>({0x3C00, 0x1111, 0x2222, 0x3333, 0xC000, 0x1111, 0x2222, 0x3333});
+  Loaded l = load(asset_json(bin, R"({"buffer":0,"byteLength":16,"byteStride":8})",
+                             accessor(5131, "SCALAR", 2)));
+  check_buffers_and_accessors(l.asset, l.issues);
+  EXPECT_TRUE(l.issues.issues().empty());
+  EXPECT_EQ(decode(l), (std::vector<double>{1.0, -2.0}));
+}
+
+// The drafts: "The normalized property of such accessors MUST NOT be set to true".
+TEST(LoadAccessors, NormalizedDoubleOrHalfFloatIsInvalid) {
+  for (const int component_type : {5130, 5131}) {
+    const Bytes bin(8, 0);
+    Loaded l =
+        load(asset_json(bin, R"({"buffer":0,"byteLength":8})",
+                        R"({"bufferView":0,"componentType":)" + std::to_string(component_type) +
+                            R"(,"normalized":true,"count":1,"type":"SCALAR"})"));
+    check_buffers_and_accessors(l.asset, l.issues);
+    SCOPED_TRACE(component_type);
+    ASSERT_EQ(l.issues.issues().size(), 1u);
+    EXPECT_EQ(l.issues.issues()[0].code, "ACCESSOR_NORMALIZED_INVALID");
+  }
+}
+
 TEST(LoadAccessors, NormalizedBySpecFormula) {
   const std::string n = R"("normalized":true)";
   // BYTE: max(c / 127, -1); -128 clamps to -1 exactly.

@@ -362,7 +362,7 @@ bool output_format_ok(ValueType t, ElementType type, ComponentType component, bo
     case T::kFloat4: return type == ElementType::kVec4;
     case T::kFloat4x4: return type == ElementType::kMat4;
     case T::kInt:
-      return type == ElementType::kScalar && component != ComponentType::kFloat && !normalized;
+      return type == ElementType::kScalar && !is_floating_point(component) && !normalized;
     case T::kBool: return type == ElementType::kScalar && component == ComponentType::kUnsignedByte;
   }
   return false;

@@ -8,11 +8,19 @@
 #include "load/internal.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace gltf_anim::validator {
 
 namespace {
+
+// A binary16 component as stored (two bytes); decode() gives its value.
+struct Half {
+  std::uint16_t bits;
+};
+static_assert(sizeof(Half) == 2);
 
 template <typename T>
 T load(const std::uint8_t* p) {
@@ -25,7 +33,9 @@ T load(const std::uint8_t* p) {
 template <typename T>
 double decode(const std::uint8_t* p, bool normalized) {
   const T v = load<T>(p);
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, Half>) {
+    return half_to_double(v.bits);
+  } else if constexpr (std::is_floating_point_v<T>) {
     return static_cast<double>(v);
   } else {
     return normalized ? reference::decode_normalized(v) : static_cast<double>(v);
@@ -40,6 +50,8 @@ double decode_component(ComponentType type, const std::uint8_t* p, bool normaliz
     case ComponentType::kUnsignedShort: return decode<std::uint16_t>(p, normalized);
     case ComponentType::kUnsignedInt: return decode<std::uint32_t>(p, normalized);
     case ComponentType::kFloat: return decode<float>(p, false);
+    case ComponentType::kDouble: return decode<double>(p, false);
+    case ComponentType::kHalfFloat: return decode<Half>(p, false);
   }
   return 0.0;
 }
@@ -100,7 +112,7 @@ std::optional<AccessorReader> AccessorReader::open(const LoadedAsset& asset, std
   r.count_ = *acc.count;
   r.component_type_ = *acc.component_type;
   r.components_ = component_count(*acc.type);
-  r.normalized_ = acc.normalized && r.component_type_ != ComponentType::kFloat;
+  r.normalized_ = acc.normalized && !is_floating_point(r.component_type_);
   const std::uint32_t size = component_size(r.component_type_);
   const std::uint32_t element = element_size(r.component_type_, *acc.type);
   // Matrix columns start on 4-byte boundaries; rows are contiguous.
@@ -195,6 +207,12 @@ void AccessorReader::decode_base(std::uint64_t first, std::size_t n, double* out
     case ComponentType::kFloat:
       decode_run<float>(base_.data(), stride_, offsets, components_, false, first, n, out);
       break;
+    case ComponentType::kDouble:
+      decode_run<double>(base_.data(), stride_, offsets, components_, false, first, n, out);
+      break;
+    case ComponentType::kHalfFloat:
+      decode_run<Half>(base_.data(), stride_, offsets, components_, false, first, n, out);
+      break;
   }
 }
 
@@ -217,6 +235,28 @@ bool AccessorReader::read(std::uint64_t first, std::size_t n, double* out) const
     }
   }
   return true;
+}
+
+double half_to_double(std::uint16_t bits) {
+  const double sign = (bits & 0x8000u) != 0 ? -1.0 : 1.0;
+  const int exponent = (bits >> 10) & 0x1F;
+  const int fraction = bits & 0x3FF;
+  if (exponent == 0x1F) {
+    return fraction == 0 ? sign * std::numeric_limits<double>::infinity()
+                         : std::numeric_limits<double>::quiet_NaN();
+  }
+  if (exponent == 0) return sign * std::ldexp(fraction, -24);  // zero and subnormals: f x 2^-24
+  return sign * std::ldexp(1024 + fraction, exponent - 25);    // (1 + f/1024) x 2^(e-15)
+}
+
+double round_to_half(double x) {
+  if (!std::isfinite(x) || x == 0.0) return x;
+  int e = 0;
+  std::frexp(x, &e);                          // |x| in [2^(e-1), 2^e)
+  const int exponent = std::max(e - 1, -14);  // subnormals share the step of 2^-14
+  const double step = std::ldexp(1.0, exponent - 10);
+  const double r = std::nearbyint(x / step) * step;  // exact scaling; ties to even
+  return std::fabs(r) > 65504.0 ? std::copysign(std::numeric_limits<double>::infinity(), x) : r;
 }
 
 std::optional<FloatView> float_view(const LoadedAsset& asset, std::size_t index) {

@@ -86,9 +86,10 @@ class Linker {
     };
 
     // "normalized ... MUST NOT be set to true for accessors with FLOAT or
-    // UNSIGNED_INT component type" (3.6.2.1). The values are still read as stored,
-    // so the data checks go on.
-    if (acc.normalized && (*acc.component_type == ComponentType::kFloat ||
+    // UNSIGNED_INT component type" (3.6.2.1), nor for DOUBLE and HALF_FLOAT
+    // (the KHR_accessor_float64/float16 drafts). The values are still read as
+    // stored, so the data checks go on.
+    if (acc.normalized && (is_floating_point(*acc.component_type) ||
                            *acc.component_type == ComponentType::kUnsignedInt)) {
       report("ACCESSOR_NORMALIZED_INVALID", Member::kAccessorNormalized, {});
     }

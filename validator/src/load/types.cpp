@@ -24,6 +24,8 @@ std::optional<ComponentType> component_type_from_gl(std::uint64_t value) {
     case 5123: return ComponentType::kUnsignedShort;
     case 5125: return ComponentType::kUnsignedInt;
     case 5126: return ComponentType::kFloat;
+    case 5130: return ComponentType::kDouble;
+    case 5131: return ComponentType::kHalfFloat;
     default: return std::nullopt;
   }
 }
@@ -36,20 +38,27 @@ std::string_view component_type_name(ComponentType c) {
     case ComponentType::kUnsignedShort: return "UNSIGNED_SHORT";
     case ComponentType::kUnsignedInt: return "UNSIGNED_INT";
     case ComponentType::kFloat: return "FLOAT";
+    case ComponentType::kDouble: return "DOUBLE";
+    case ComponentType::kHalfFloat: return "HALF_FLOAT";
   }
   return "";
 }
 
-bool is_floating_point(ComponentType c) { return c == ComponentType::kFloat; }
+bool is_floating_point(ComponentType c) {
+  return c == ComponentType::kFloat || c == ComponentType::kDouble ||
+         c == ComponentType::kHalfFloat;
+}
 
 std::uint32_t component_size(ComponentType c) {
   switch (c) {
     case ComponentType::kByte:
     case ComponentType::kUnsignedByte: return 1;
     case ComponentType::kShort:
-    case ComponentType::kUnsignedShort: return 2;
+    case ComponentType::kUnsignedShort:
+    case ComponentType::kHalfFloat: return 2;
     case ComponentType::kUnsignedInt:
     case ComponentType::kFloat: return 4;
+    case ComponentType::kDouble: return 8;
   }
   return 0;
 }

@@ -145,8 +145,8 @@ class AnimationRules final : public RuleModule {
           set_usage(ctx, *input, "AnimationInput", ip);
           check_sampler_buffer_view(ctx, acc, ip);
           if (acc.well_formed) {
-            if (acc.type != ElementType::kScalar || acc.component_type != ComponentType::kFloat ||
-                acc.normalized) {
+            if (acc.type != ElementType::kScalar || !acc.component_type ||
+                !is_floating_point(*acc.component_type) || acc.normalized) {
               ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", ip,
                              {format_text(acc), "{SCALAR, FLOAT}"});
             } else {
@@ -182,7 +182,8 @@ class AnimationRules final : public RuleModule {
   }
 
   static bool output_format_ok(model::NodePath path, const Accessor& acc) {
-    const bool float_type = acc.component_type == ComponentType::kFloat && !acc.normalized;
+    const bool float_type =
+        acc.component_type && is_floating_point(*acc.component_type) && !acc.normalized;
     const bool normalized_int =
         acc.normalized && (acc.component_type == ComponentType::kByte ||
                            acc.component_type == ComponentType::kUnsignedByte ||

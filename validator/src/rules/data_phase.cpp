@@ -54,8 +54,12 @@ constexpr std::size_t kChunkElements = 4096;
 // precision); normalized integer bounds are raw integers ("normalized has no
 // effect on these properties"), so they go through the same dequantization as
 // the data (spec 3.11 "normalized" formulas).
+// DOUBLE bounds are used as written, HALF_FLOAT ones rounded to binary16 (the
+// same rule: bounds have the component type's precision).
 double declared_in_decoded_units(double declared, ComponentType ct, bool normalized) {
   if (ct == ComponentType::kFloat) return static_cast<double>(static_cast<float>(declared));
+  if (ct == ComponentType::kHalfFloat) return round_to_half(declared);
+  if (ct == ComponentType::kDouble) return declared;
   if (!normalized) return declared;
   switch (ct) {
     case ComponentType::kByte: return std::max(declared / 127.0, -1.0);
@@ -63,7 +67,9 @@ double declared_in_decoded_units(double declared, ComponentType ct, bool normali
     case ComponentType::kShort: return std::max(declared / 32767.0, -1.0);
     case ComponentType::kUnsignedShort: return declared / 65535.0;
     case ComponentType::kUnsignedInt: return declared / 4294967295.0;
-    case ComponentType::kFloat: break;
+    case ComponentType::kFloat:
+    case ComponentType::kDouble:
+    case ComponentType::kHalfFloat: break;
   }
   return declared;
 }
@@ -133,7 +139,7 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
   std::optional<AccessorReader> reader = AccessorReader::open(ctx.asset, index, &ctx.issues);
   if (!reader) return;
   const std::uint32_t comps = reader->components();
-  const bool is_float = reader->component_type() == ComponentType::kFloat;
+  const bool is_float = is_floating_point(reader->component_type());
   const JsonPointer ap = JsonPointer() / std::string_view("accessors") / index;
   const rapidjson::Value* json = object_at(rules::array_member(ctx.doc, "accessors"), index);
   Bound lo = read_bound(json, "min", comps, reader->component_type(), reader->normalized(), true);
@@ -236,6 +242,7 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   modules.push_back(make_accessor_rules());
   modules.push_back(make_animation_rules());
   modules.push_back(make_khr_animation_pointer_rules());
+  modules.push_back(make_khr_accessor_float_rules());
   modules.push_back(make_ext_animation_sqlerp_rules());
   modules.push_back(make_khr_animation2_rules());
   modules.push_back(make_lint_rules());

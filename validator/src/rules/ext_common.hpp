@@ -55,7 +55,7 @@ inline const rapidjson::Value* extension_object(const rapidjson::Value& obj, std
 // BYTE/UBYTE/SHORT/USHORT VEC4).
 inline bool rotation_format_ok(const Accessor& acc) {
   if (acc.type != ElementType::kVec4) return false;
-  if (acc.component_type == ComponentType::kFloat) return !acc.normalized;
+  if (acc.component_type && is_floating_point(*acc.component_type)) return !acc.normalized;
   return acc.normalized && (acc.component_type == ComponentType::kByte ||
                             acc.component_type == ComponentType::kUnsignedByte ||
                             acc.component_type == ComponentType::kShort ||

@@ -144,7 +144,8 @@ class Animation2Rules final : public RuleModule {
 
   static bool output_ok(const TargetType& t, const Accessor& acc) {
     if (t.kind == TargetType::kQuat) return rules::rotation_format_ok(acc);
-    const bool is_float = acc.component_type == ComponentType::kFloat && !acc.normalized;
+    const bool is_float =
+        acc.component_type && is_floating_point(*acc.component_type) && !acc.normalized;
     switch (t.kind) {
       case TargetType::kScalar: return acc.type == ElementType::kScalar && is_float;
       case TargetType::kVec:

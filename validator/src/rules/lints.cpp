@@ -75,8 +75,8 @@ std::optional<std::vector<double>> read_times(const RuleContext& ctx, std::uint6
                                               Budget& budget) {
   if (index >= ctx.asset.accessors.size()) return std::nullopt;
   const Accessor& acc = ctx.asset.accessors[index];
-  if (!acc.well_formed || acc.type != ElementType::kScalar ||
-      acc.component_type != ComponentType::kFloat || acc.normalized || !budget.take(acc)) {
+  if (!acc.well_formed || acc.type != ElementType::kScalar || !acc.component_type ||
+      !is_floating_point(*acc.component_type) || acc.normalized || !budget.take(acc)) {
     return std::nullopt;
   }
   std::vector<double> t;

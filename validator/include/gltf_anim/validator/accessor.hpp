@@ -95,6 +95,13 @@ class AccessorReader {
   std::span<const std::uint8_t> sparse_values_;  // tightly packed, values element layout
 };
 
+// IEEE-754 binary16 (KHR_accessor_float16): the value of the bits (exact in
+// a double: subnormals, infinities and NaN included), and the binary16 value
+// nearest to x (ties to even; past the largest finite half, 65504, by more
+// than half an ulp: infinity), for declared min/max.
+double half_to_double(std::uint16_t bits);
+double round_to_half(double x);
+
 // The whole accessor: out gets count * components values. false (out cleared)
 // when not readable or when count * components > max_values.
 bool read_accessor(const LoadedAsset& asset, std::size_t accessor_index, std::vector<double>& out,

@@ -68,11 +68,18 @@ enum class ComponentType : std::uint32_t {
   kUnsignedShort = 5123,
   kUnsignedInt = 5125,
   kFloat = 5126,
+  // The drafts KHR_accessor_float64 (IEEE-754 binary64) and KHR_accessor_float16
+  // (binary16): decoded whatever the asset declares; the rules report an
+  // asset that does not declare them (KHR_ACCESSOR_FLOAT_UNDECLARED).
+  kDouble = 5130,
+  kHalfFloat = 5131,
 };
-// nullopt for any value the spec does not list (5124 INT included).
+// nullopt for any value neither the spec nor the two drafts list (5124 INT included).
 std::optional<ComponentType> component_type_from_gl(std::uint64_t value);
 std::string_view component_type_name(ComponentType c);  // "BYTE", "UNSIGNED_SHORT", ...
-// A floating-point component type (FLOAT): its values are used as stored,
+// A floating-point component type (FLOAT, DOUBLE, HALF_FLOAT): valid wherever
+// FLOAT is (the drafts' "in all places where float component type accessors
+// are valid"); its values are used as stored,
 // never normalized, and may be NaN or infinite.
 bool is_floating_point(ComponentType c);
 // Bytes of one component: 1, 2 or 4.

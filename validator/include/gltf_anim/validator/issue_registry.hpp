@@ -395,6 +395,22 @@ inline constexpr IssueType kIssueTypes[] = {
      "Sparse indices are not strictly increasing; the accessor's data is not read.",
      "glTF 2.0 Sparse Accessors: indices MUST strictly increase"},
     // ---- link: KHR_animation_pointer (rules/khr_animation_pointer.cpp) ----
+    {"KHR_ACCESSOR_FLOAT_NOT_REQUIRED", S::kError, P::kLink,
+     "{0} is used but not listed in extensionsRequired.",
+     "Our own (KHR_accessor_float64/float16 drafts): an accessor has componentType 5130 or "
+     "5131 and the draft defining it is in extensionsUsed but not in extensionsRequired; once, "
+     "at its extensionsUsed entry.",
+     "KHR_accessor_float64/float16 (drafts): assets that use this extension MUST specify it in "
+     "the extensionsRequired array"},
+    {"KHR_ACCESSOR_FLOAT_UNDECLARED", S::kError, P::kLink,
+     "componentType {0} ({1}) is defined by the draft extension {2}, which extensionsUsed does "
+     "not list.",
+     "Our own (KHR_accessor_float64/float16 drafts): an accessor has componentType 5130 "
+     "(DOUBLE) or 5131 (HALF_FLOAT) and the asset does not declare the draft that defines it; "
+     "its data is still read and checked as floating-point data (no format error follows); at "
+     "the componentType.",
+     "KHR_accessor_float64/float16 (drafts): the component types are valid when the extension "
+     "is supported; glTF 2.0 3.12: extensions used MUST be listed in extensionsUsed"},
     {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", S::kError, P::kLink,
      "Animation channel target path is 'pointer' but the KHR_animation_pointer object is "
      "missing.",

@@ -161,6 +161,7 @@ std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animatio
 // Extension modules and lints (after the core modules in rule_modules()).
 std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules();  // EXT_animation_sqlerp
 std::unique_ptr<RuleModule> make_khr_animation2_rules();        // KHR_animation2 (draft)
+std::unique_ptr<RuleModule> make_khr_accessor_float_rules();    // KHR_accessor_float64/16 (drafts)
 std::unique_ptr<RuleModule> make_lint_rules();                  // LINT_* (beyond the specs)
 
 // Schema phase on its own (used by validate_asset; exposed for tests):
