@@ -220,6 +220,12 @@ case("ext/KHR_animation2/duplicate_pointer",
 case("ext/KHR_animation2/node_matrix", anim2(nodes=[{"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]),
      [SUP, ("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", E, TP)],
      "a pointer to the rotation of a node that has a matrix")
+case("ext/KHR_animation2/node_matrix_component",
+     anim2(pointer="/nodes/0/scale/1", interpolation="LINEAR", out=[1, 2], out_type="SCALAR",
+           nodes=[{"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]),
+     [SUP, ("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", E, TP)],
+     "one component of the scale of a node that has a matrix: the Object Model leaves scale "
+     "(and rotation) of such a node undefined, a component of it as much as the whole vector")
 case("ext/KHR_animation2/undeclared", anim2(used=False),
      [("UNDEFINED_PROPERTY", E, C0), ("UNEXPECTED_PROPERTY", W, TP),
       ("VALUE_NOT_IN_LIST", W, S0 + "/interpolation")],

@@ -132,10 +132,12 @@ class Animation2Rules final : public RuleModule {
     return rules::lists_extension(ctx.doc, "extensionsUsed", kExt);
   }
 
-  // A node's translation, rotation or scale (the whole vector) on a node with `matrix`.
+  // A node's translation, rotation or scale, or one component of them, on a
+  // node with `matrix` (the Object Model leaves rotation and scale of such a
+  // node undefined, a component as much as the vector).
   static bool node_trs_with_matrix(const RuleContext& ctx, const model::PropertyTarget& target) {
     const std::string_view p = target.match.property->pointer;
-    if (target.component || (p != "/nodes/{}/translation" && p != "/nodes/{}/rotation" && p != "/nodes/{}/scale")) {
+    if (p != "/nodes/{}/translation" && p != "/nodes/{}/rotation" && p != "/nodes/{}/scale") {
       return false;
     }
     const rapidjson::Value* node = object_at(array_member(ctx.doc, "nodes"), target.match.indices[0]);
