@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs every exporter of exporters/lib/exporters.mjs over the whole conformance
+# suite (exporters/roundtrip.mjs) and publishes the exporter matrix
+# docs/conformance/exporters.md (exporters/matrix.mjs).
+#
+#   bash exporters/run-all.sh [--report FILE] [--work DIR] [--check]
+#
+#   --report FILE  where to write the matrix (default: docs/conformance/exporters.md)
+#   --work DIR     scratch folder: written files, samples, facts, compare reports
+#                  (default: $BUILD_DIR/exporters)
+#   --check        fail when a failing cell is not explained (see matrix.mjs)
+# Environment: GLTF_ANIM_CLI (default $BUILD_DIR/cli/gltf-anim, built through
+# scripts/setup.sh when missing), BUILD_DIR (default build).
+# Needs node/npm (the npm registry once, for npm ci) and Debian's assimp-utils
+# (installed here when missing, as root or through sudo).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
+REPORT="$ROOT/docs/conformance/exporters.md"
+WORK="$BUILD_DIR/exporters"
+CHECK=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --report) REPORT="$2"; shift 2 ;;
+    --work) WORK="$2"; shift 2 ;;
+    --check) CHECK=(--check); shift ;;
+    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "run-all.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
+case "$WORK" in /*) ;; *) WORK="$PWD/$WORK" ;; esac
+die() { echo "exporters/run-all.sh: $*" >&2; exit 2; }
+. "$ROOT/adapters/common/shell.sh"
+need_node_npm die
+if ! command -v assimp >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "exporters/run-all.sh: installing assimp-utils (Debian)" >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends assimp-utils >&2 \
+    || { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends assimp-utils >&2; } \
+    || die "assimp-utils could not be installed"
+fi
+bash "$HERE/npm-ci.sh"
+find_cli "$ROOT" "$BUILD_DIR" die
+mkdir -p "$WORK"
+node "$HERE/roundtrip.mjs" --cli "$GLTF_ANIM_CLI" --suite "$ROOT/conformance_assets" --work "$WORK" > "$WORK/roundtrip.log" 2>&1 \
+  || { tail -n 40 "$WORK/roundtrip.log"; die "roundtrip.mjs failed (log: $WORK/roundtrip.log)"; }
+grep '^roundtrip.mjs:' "$WORK/roundtrip.log" || true
+node "$HERE/matrix.mjs" --work "$WORK" --suite "$ROOT/conformance_assets" --out "$REPORT" "${CHECK[@]}"
