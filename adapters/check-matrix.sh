@@ -2,8 +2,9 @@
 # CTest conformance_matrix: regenerates the conformance matrix into WORK
 # (argument) with run-all.sh --check (every adapter over the whole suite; fails
 # when a cell that is not a pass has no verdict or is not named on its engine's
-# notes page) and checks that the committed docs/conformance/README.md is
-# identical to it (the matrix is current). Needs GLTF_ANIM_CLI (set by CTest).
+# notes page), checks that the committed docs/conformance/README.md is
+# identical to it (the matrix is current), and that every link of the HTML
+# matrix resolves (adapters/check-links.mjs: files and case anchors). Needs GLTF_ANIM_CLI (set by CTest).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -19,4 +20,6 @@ bash "$HERE/run-all.sh" --work "$WORK" --report "$WORK/README.md" --check \
 if ! diff -u "$ROOT/docs/conformance/README.md" "$WORK/README.md"; then
   fail "docs/conformance/README.md is not current (diff above): run 'bash adapters/run-all.sh', explain new cells, commit"
 fi
-echo "docs/conformance/README.md is current; every cell that is not a pass is explained"
+node "$HERE/check-links.mjs" "$WORK/matrix.html" \
+  || fail "a link of the HTML matrix (a case's anchor in an engine's compare report, a notes page) does not resolve (messages above)"
+echo "docs/conformance/README.md is current; every cell that is not a pass is explained; every link of matrix.html resolves"

@@ -1,7 +1,7 @@
 // The matrix builder: every cell that is not a pass must be explained.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildMatrix, cellOf } from '../matrix.mjs';
+import { buildMatrix, caseAnchor, cellOf } from '../matrix.mjs';
 
 const engine = { id: 'e', name: 'E', package: 'e', scope: 'suite', notes: 'e-notes.md', kind: 'engine' };
 const entry = { id: 'c1', group: 'core' };
@@ -45,6 +45,39 @@ test('the HTML page escapes what it shows and links cells to the engine\'s repor
   const page = matrixHtml(html, [engine]);
   assert.ok(page.includes('<code>a&lt;b</code>'));
   assert.ok(page.includes('unsupported: x &amp; &quot;y&quot;'));
-  assert.ok(page.includes('href="e.html#a&lt;b"'));
+  // compare's HTML anchors a case as "case-" + its id with bytes outside [A-Za-z0-9._-] as ~XX: '<' is 0x3C.
+  assert.ok(page.includes('href="e.html#case-a~3Cb"'));
   assert.ok(!page.includes('a<b'));
+});
+
+test("a case's anchor is the one compare's HTML report gives it", () => {
+  assert.equal(caseAnchor('rotation_linear'), 'case-rotation_linear');
+  assert.equal(caseAnchor('a b/c'), 'case-a~20b~2Fc');
+  assert.equal(caseAnchor('é'), 'case-~C3~A9', 'UTF-8 bytes of U+00E9');
+});
+
+test('the page has a legend and links each engine to its notes page', async () => {
+  const { matrixHtml } = await import('../matrix.mjs');
+  const manifest = { assets: [{ id: 'a', group: 'core', samples: 'a.json' }] };
+  const { html } = buildMatrix({ manifest, engines: [engine], reports: { e: { cases: [{ id: 'a', passed: true }] } },
+    verdicts: { e: {} }, versions: { e: '1' }, notesText: { e: '' } });
+  const page = matrixHtml(html, [engine], () => '../docs/conformance/e-notes.md');
+  assert.ok(page.includes('<a href="../docs/conformance/e-notes.md">e-notes.md</a>'));
+  assert.ok(page.includes('Legend: '));
+});
+
+test('the link check finds a missing file and a missing anchor, and passes good links', async () => {
+  const { brokenLinks } = await import('../check-links.mjs');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-'));
+  fs.writeFileSync(path.join(dir, 'e.html'), '<section id="case-a"></section>');
+  fs.writeFileSync(path.join(dir, 'm.html'),
+    '<a href="e.html#case-a">ok</a><a href="e.html#a">no anchor</a><a href="f.html">no file</a><a href="https://x.org/">web</a>');
+  const broken = brokenLinks(path.join(dir, 'm.html'));
+  assert.equal(broken.length, 2);
+  assert.match(broken[0], /^e\.html#a: no id="a"/);
+  assert.match(broken[1], /^f\.html: no file/);
+  fs.rmSync(dir, { recursive: true });
 });
