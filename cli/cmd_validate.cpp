@@ -414,7 +414,7 @@ int run_validate(const std::vector<std::string>& args) {
       std::cerr << "gltf-anim validate: cannot read standard input: " << std::strerror(errno) << "\n";
       return kExitUsage;
     }
-    standard_input.too_large = stdin_bytes.bytes().size() > run->validate.load.max_file_bytes;
+    standard_input.too_large = stdin_bytes.too_large();
     if (standard_input.too_large) stdin_bytes.release();
     standard_input.bytes = stdin_bytes.bytes();
   }

@@ -943,4 +943,51 @@ TEST(HostileBounds, GltfValidatorReportsAreMatchedAndMergedInLinearTime) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+TEST(HostileBounds, StdinOverTheLimitIsNotHeldPastIt) {
+  // 64 MiB of /dev/zero against --max-file-mb 32: refused once 32 MiB and one
+  // byte have come; the byte past the limit is read aside, so the memory held
+  // stays at the limit (it grew to the limit and a page more).
+  const ChildRun r = validate({"--max-file-mb", "32", "-"}, "dev_zero_32", fs::path("/dev/zero"));
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false;
+  EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+  EXPECT_TRUE(parsed);
+  // Exactly the limit is not too large (it is then validated: zeros are no JSON).
+  const fs::path exact = kTmp / "exact_32_mib.bin";
+  {
+    std::ofstream out(exact, std::ios::binary);
+    out << std::string(std::size_t{32} << 20, ' ');
+  }
+  const ChildRun e = validate({"--max-file-mb", "32", "-"}, "exact_32", exact);
+  expect_contract(e);
+  EXPECT_FALSE(has(messages(e.out, &parsed), "FILE_TOO_LARGE", "")) << e.out.substr(0, 500);
+}
+
+TEST(HostileBounds, SampleRefusesImplicitTimesBeforeDecoding) {
+  // An input accessor without bufferView of count 2^28 (a 400-byte file): its
+  // times are zeros, not increasing, as validate says; decoding them first was
+  // 2 GiB of doubles (std::bad_alloc under the 1 GiB limit).
+  const std::string text =
+      R"({"asset":{"version":"2.0"},"nodes":[{}],)"
+      R"("accessors":[{"componentType":5126,"count":268435456,"type":"SCALAR","min":[0],"max":[0]},)"
+      R"({"componentType":5126,"count":268435456,"type":"VEC3"}],)"
+      R"("animations":[{"samplers":[{"input":0,"output":1}],)"
+      R"("channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}]})";
+  const fs::path asset = write_file("implicit_input_2_28.gltf", text);
+  const ChildRun v = validate({asset.string()}, "implicit_2_28_validate");
+  expect_contract(v);
+  EXPECT_EQ(v.exit_code, 1);
+  const ChildRun r = run({GLTF_ANIM_CLI, "sample", asset.string()}, "implicit_2_28_sample");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("not increasing"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  // Stored times of a huge output are counted against --max-values before decoding.
+  const ChildRun m = run({GLTF_ANIM_CLI, "sample", "--max-values", "1000",
+                          (fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf").string()},
+                         "max_values_1000");
+  expect_contract(m);
+}
+
 }  // namespace
