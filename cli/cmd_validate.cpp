@@ -368,6 +368,9 @@ int run_validate(const std::vector<std::string>& args) {
       return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) +
                    ", got '" + (*vm)["shard"].as<std::string>() + "'");
     }
+    std::vector<std::string> merged;  // glTF-Validator's reports: inputs of every shard
+    if (merging) merged = (*vm)["merge-gltf-validator"].as<std::vector<std::string>>();
+    wopt.shard->run = validator::run_identity(*run, files, merged);
     if (merging) all_files = files;
     keep_shard(files, folders, *wopt.shard, positions);
   }

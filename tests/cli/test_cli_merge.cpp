@@ -232,6 +232,17 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
               "-o", lints.string()},
              assets()),
       "refuse_lints");
+  const fs::path ignoring = kTmp / "refuse_ignore.json";
+  cli(concat({"validate", "--format", "json", "--no-timings", "--ignore", "UNUSED_OBJECT",
+              "--shard", "3/3", "-o", ignoring.string()},
+             assets()),
+      "refuse_ignore");
+  const fs::path other_library = kTmp / "refuse_library.json";
+  cli(concat({"validate", "--format", "json", "--no-timings", "--shard", "3/3", "-o",
+              other_library.string()},
+             concat(assets(), {(kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf")
+                                   .string()})),
+      "refuse_library");
   auto write = [](const std::string& name, const std::string& text) {
     const fs::path p = kTmp / name;
     std::ofstream(p, std::ios::binary) << text;
@@ -256,7 +267,13 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{three[0], three[1]}, "shard 3/3 is missing"},
-      {{three[0], three[1], three[1], three[2]}, "given twice"},
+      // The same report twice, by path or as a copy, is not counted twice.
+      {{three[0], three[1], three[1], three[2]}, "is the same report as"},
+      {{three[0], three[1], write("copy.json", cli_process::slurp(three[1])), three[2]},
+       "is the same report as"},
+      // Shards of another run: other options, another library (its identity).
+      {{three[0], three[1], ignoring.string()}, "are shards of different runs"},
+      {{three[0], three[1], other_library.string()}, "are shards of different runs"},
       {{three[0], three[1], two[1]}, "is shard 2/2 of "},
       {{three[0], three[1], three[2], whole.string()},
        "either the shards of one run or whole runs"},
