@@ -10,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
 #include <cstring>
 #include <iostream>
 #include <optional>
@@ -20,6 +22,7 @@
 #include "ci_report.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "stdin_bytes.hpp"
 
 namespace gltf_anim::cli {
 namespace {
@@ -62,11 +65,25 @@ std::optional<std::string> read_report_file(const std::string& path, std::uint64
   return out;
 }
 
+// Standard input ("-"), at most max_bytes, or nullopt with the reason.
+std::optional<std::string> read_standard_input(std::uint64_t max_bytes, std::string& why) {
+  StdinBytes in;
+  if (!in.read_all(max_bytes)) {
+    why = std::strerror(errno);
+    return std::nullopt;
+  }
+  if (in.too_large()) {
+    why = "larger than --max-file-mb (more than " + std::to_string(max_bytes) + " bytes)";
+    return std::nullopt;
+  }
+  return std::string(reinterpret_cast<const char*>(in.bytes().data()), in.bytes().size());
+}
+
 }  // namespace
 
 int run_merge(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
-      "merge", "gltf-anim merge [options] REPORT.json...",
+      "merge", "gltf-anim merge [options] REPORT.json... ('-': one from standard input)",
       "Joins json reports of 'gltf-anim validate' into one report, in any validate\n"
       "format. Reports of 'validate --shard K/N' must be all N parts, each once: the\n"
       "assets are then written in the order one unsharded run has. Other reports are\n"
@@ -108,12 +125,19 @@ int run_merge(const std::vector<std::string>& args) {
   const auto paths = (*vm)["report"].as<std::vector<std::string>>();
   CommandOutput output(
       kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>()) : std::nullopt);
-  if (output.refused(paths)) return kExitUsage;
+  std::vector<std::string> files;  // "-" is standard input, not a file of that name
+  std::copy_if(paths.begin(), paths.end(), std::back_inserter(files),
+               [](const std::string& p) { return p != "-"; });
+  if (output.refused(files)) return kExitUsage;
 
+  if (std::count(paths.begin(), paths.end(), "-") > 1) {
+    return usage("'-' (standard input) given twice");
+  }
   std::vector<reports::ValidationRun> runs;
   for (const std::string& path : paths) {
     std::string why;
-    const auto text = read_report_file(path, *max_file_mb << 20, why);
+    const auto text = path == "-" ? read_standard_input(*max_file_mb << 20, why)
+                                  : read_report_file(path, *max_file_mb << 20, why);
     if (!text) return refuse("cannot read '" + path + "': " + why);
     try {
       runs.push_back(reports::read_validation_json(*text));

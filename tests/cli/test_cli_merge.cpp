@@ -318,4 +318,21 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   EXPECT_EQ(cli_process::slurp(three[0]), before);
 }
 
+// A report on standard input ("-") merges as the file it came from; only one
+// report can come from there.
+TEST(Merge, AReportFromStandardInput) {
+  const auto three = shards(3, {"--no-timings"}, "stdin");
+  const auto files = cli({"merge", "--no-timings", three[0], three[1], three[2]}, "stdin_files");
+  cli_process::Options o;
+  o.stdin_path = three[1];
+  const auto piped = cli_process::run_program(
+      {GLTF_ANIM_CLI, "merge", "--no-timings", three[0], "-", three[2]}, kTmp / "stdin_piped", o);
+  EXPECT_EQ(piped.exit_code, files.exit_code) << piped.err;
+  EXPECT_EQ(piped.out, files.out);
+  const auto twice = cli_process::run_program({GLTF_ANIM_CLI, "merge", "-", "-"},
+                                              kTmp / "stdin_twice", o);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("given twice"), std::string::npos) << twice.err;
+}
+
 }  // namespace
