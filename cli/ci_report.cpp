@@ -22,7 +22,7 @@ std::optional<reports::Shard> parse_shard(std::string_view text) {
   const auto k = number(text.substr(0, slash));
   const auto n = number(text.substr(slash + 1));
   if (!k || !n || *n == 0 || *n > kMaxShards || *k == 0 || *k > *n) return std::nullopt;
-  return reports::Shard{*k, *n, 0};
+  return reports::Shard{*k, *n, 0, {}};
 }
 
 std::uint64_t shard_of(std::string_view relative_path, std::uint64_t count) {

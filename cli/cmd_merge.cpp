@@ -1,9 +1,8 @@
 // gltf-anim merge: joins the json reports of `validate --shard K/N` runs (or of
-// separate runs) into one report, in any validate format. For shards it checks
-// that every part 1..N is there exactly once and that the parts' assets are
-// the whole run's, then writes the assets in the whole run's order: the json
-// is then byte for byte what one unsharded run writes (apart from the time
-// fields, which are each asset's own times and their sum).
+// separate runs) into one report, in any validate format. The command reads
+// the files and wires; whether they are parts of one run, and the order of
+// their assets, is reports::merge_validation_runs (validation_merge.hpp).
+#include <gltf_anim/reports/validation_merge.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/version.hpp>
 
@@ -13,9 +12,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <iterator>
 #include <cstring>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +22,7 @@
 #include "ci_report.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "stdin_bytes.hpp"
 
 namespace gltf_anim::cli {
 namespace {
@@ -65,11 +65,25 @@ std::optional<std::string> read_report_file(const std::string& path, std::uint64
   return out;
 }
 
+// Standard input ("-"), at most max_bytes, or nullopt with the reason.
+std::optional<std::string> read_standard_input(std::uint64_t max_bytes, std::string& why) {
+  StdinBytes in;
+  if (!in.read_all(max_bytes)) {
+    why = std::strerror(errno);
+    return std::nullopt;
+  }
+  if (in.too_large()) {
+    why = "larger than --max-file-mb (more than " + std::to_string(max_bytes) + " bytes)";
+    return std::nullopt;
+  }
+  return std::string(reinterpret_cast<const char*>(in.bytes().data()), in.bytes().size());
+}
+
 }  // namespace
 
 int run_merge(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
-      "merge", "gltf-anim merge [options] REPORT.json...",
+      "merge", "gltf-anim merge [options] REPORT.json... ('-': one from standard input)",
       "Joins json reports of 'gltf-anim validate' into one report, in any validate\n"
       "format. Reports of 'validate --shard K/N' must be all N parts, each once: the\n"
       "assets are then written in the order one unsharded run has. Other reports are\n"
@@ -111,107 +125,38 @@ int run_merge(const std::vector<std::string>& args) {
   const auto paths = (*vm)["report"].as<std::vector<std::string>>();
   CommandOutput output(
       kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>()) : std::nullopt);
-  if (output.refused(paths)) return kExitUsage;
+  std::vector<std::string> files;  // "-" is standard input, not a file of that name
+  std::copy_if(paths.begin(), paths.end(), std::back_inserter(files),
+               [](const std::string& p) { return p != "-"; });
+  if (output.refused(files)) return kExitUsage;
 
+  if (std::count(paths.begin(), paths.end(), "-") > 1) {
+    return usage("'-' (standard input) given twice");
+  }
   std::vector<reports::ValidationRun> runs;
   for (const std::string& path : paths) {
     std::string why;
-    const auto text = read_report_file(path, *max_file_mb << 20, why);
+    const auto text = path == "-" ? read_standard_input(*max_file_mb << 20, why)
+                                  : read_report_file(path, *max_file_mb << 20, why);
     if (!text) return refuse("cannot read '" + path + "': " + why);
     try {
       runs.push_back(reports::read_validation_json(*text));
     } catch (const reports::ReportFormatError& e) {
       return refuse("'" + path + "' is not a gltf-anim json report: " + e.what());
     }
-    const reports::ValidationRun& run = runs.back();
-    if (run.tool_version != kVersion) {
-      return refuse("'" + path + "' was written by gltf-anim " + run.tool_version + ", this is " +
-                    kVersion + ": merge reports of one version");
-    }
-    if (run.fail_on != runs.front().fail_on) {
-      return refuse("'" + path + "' was written with --fail-on " +
-                    std::string(reports::fail_on_name(run.fail_on)) + ", '" + paths.front() +
-                    "' with " + std::string(reports::fail_on_name(runs.front().fail_on)));
-    }
-    // The severities are the run's: shards of one run share them, and the
-    // merged SARIF lists each rule at the level they give.
-    const validator::IssueOptions& policy = run.issue_policy;
-    const validator::IssueOptions& first = runs.front().issue_policy;
-    if (policy.lints.level != first.lints.level || policy.severity_overrides != first.severity_overrides) {
-      return refuse("'" + path + "' and '" + paths.front() +
-                    "' were written with different --lints or --severity-override options");
-    }
-    if (run.shard.has_value() != runs.front().shard.has_value()) {
-      return refuse("'" + path + "' and '" + paths.front() +
-                    "': merge either the shards of one run or whole runs");
-    }
   }
-  wopt.fail_on = runs.front().fail_on;
-  wopt.issue_policy = runs.front().issue_policy;
-  // The tool marks stay when any part has them (a run with --merge-gltf-validator).
-  wopt.found_by = std::any_of(runs.begin(), runs.end(),
-                              [](const reports::ValidationRun& r) { return r.found_by; });
-
-  // The assets in the order to write them, with what each run knew of them.
-  std::vector<reports::ReadAsset*> order;
-  if (runs.front().shard) {
-    const reports::Shard first = *runs.front().shard;
-    // The parts given, by index. Counts and places come from the files: they
-    // are checked against what was read before anything is sized by them.
-    std::map<std::uint64_t, const std::string*> part;
-    std::uint64_t read = 0;
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const reports::Shard s = *runs[k].shard;
-      if (s.count != first.count || s.assets != first.assets) {
-        return refuse("'" + paths[k] + "' is shard " + std::to_string(s.index) + "/" +
-                      std::to_string(s.count) + " of " + std::to_string(s.assets) + " assets, '" +
-                      paths.front() + "' of " + std::to_string(first.count) + " shards and " +
-                      std::to_string(first.assets) + " assets");
-      }
-      const auto [it, fresh] = part.emplace(s.index, &paths[k]);
-      if (!fresh) {
-        return refuse("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
-                      " given twice: '" + *it->second + "' and '" + paths[k] + "'");
-      }
-      read += runs[k].assets.size();
-    }
-    // Indices are 1..count and distinct: the first gap is within size() + 1.
-    for (std::uint64_t i = 1; part.size() != first.count; ++i) {
-      if (part.count(i) == 0) {
-        return refuse("shard " + std::to_string(i) + "/" + std::to_string(first.count) +
-                      " is missing: its assets would be left out");
-      }
-    }
-    if (read != first.assets) {
-      return refuse("the shards hold " + std::to_string(read) + " assets, the run " +
-                    std::to_string(first.assets));
-    }
-    std::vector<reports::ReadAsset*> place(first.assets, nullptr);
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      for (reports::ReadAsset& a : runs[k].assets) {
-        const std::uint64_t at = *a.run.position;
-        if (at >= first.assets || place[at] != nullptr) {
-          return refuse("'" + paths[k] + "': asset '" + a.report.uri + "' at shardPosition " +
-                        std::to_string(at) +
-                        (at >= first.assets ? " past the run's assets" : " taken twice"));
-        }
-        place[at] = &a;
-        a.run.position.reset();  // the merged report is the whole run's
-      }
-    }
-    // As many assets as places, none taken twice: every place is filled.
-    order = std::move(place);
-  } else {
-    for (auto& run : runs) {
-      for (reports::ReadAsset& a : run.assets) order.push_back(&a);
-    }
-  }
+  std::string why;
+  const auto merged = reports::merge_validation_runs(runs, paths, kVersion, why);
+  if (!merged) return refuse(why);
+  wopt.fail_on = merged->fail_on;
+  wopt.issue_policy = merged->issue_policy;
+  wopt.found_by = merged->found_by;
 
   reports::ValidationTotals totals;
   if (!output.open()) return kExitUsage;
   {
     const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
-    for (reports::ReadAsset* a : order) {
+    for (reports::ReadAsset* a : merged->order) {
       if (!timings) a->run.seconds.reset();
       totals.add(a->report, wopt.fail_on, a->run);
       writer->asset(a->report, a->run);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -158,12 +159,43 @@ void keep_shard(std::vector<std::string>& files, std::vector<std::string>& folde
   folders.resize(kept);
 }
 
+// The longest --files-from list: a million paths of 256 bytes.
+constexpr std::uint64_t kMaxPathListBytes = std::uint64_t{256} << 20;
+
+// --files-from: one PATH a line (a '\r' before the '\n' is dropped, empty
+// lines are skipped), from FILE or standard input ("-"), appended to `out`.
+// For libraries whose paths do not fit in a command line. false with the
+// usage error printed.
+bool read_path_list(const std::string& list, std::vector<std::string>& out) {
+  std::ifstream file;
+  if (list != kStandardInputPath) {
+    file.open(list, std::ios::binary);
+    if (!file) return refuse("cannot read --files-from '" + list + "': " + std::strerror(errno));
+  }
+  std::istream& in = list == kStandardInputPath ? std::cin : file;
+  std::uint64_t bytes = 0;
+  for (std::string line; std::getline(in, line);) {
+    bytes += line.size() + 1;
+    if (bytes > kMaxPathListBytes) {
+      return refuse("--files-from '" + list + "' is longer than " +
+                    std::to_string(kMaxPathListBytes >> 20) + " MiB");
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) out.push_back(std::move(line));
+  }
+  if (in.bad()) return refuse("cannot read --files-from '" + list + "': " + std::strerror(errno));
+  return true;
+}
+
 po::options_description validate_options() {
   po::options_description options("Options");
   // One option per line: the chained calls read as a table.
   // clang-format off
   options.add_options()
       ("path", po::value<std::vector<std::string>>()->multitoken(), "asset file, folder or -")
+      ("files-from", po::value<std::string>(),
+       "read further PATHs from FILE, one a line ('-': from standard input), for more\n"
+       "assets than a command line holds")
       ("format", po::value<std::string>()->default_value(std::string(validator::kDefaultRunFormat)), "text, json, junit or sarif")
       ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
       ("max-issues", po::value<std::string>()->default_value(std::to_string(validator::kDefaultRunMaxIssues)),
@@ -293,7 +325,21 @@ int run_validate(const std::vector<std::string>& args) {
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, validate_options(), positional, args, exit_code);
   if (!vm) return exit_code;
-  if (!vm->count("path")) return usage("no PATH given");
+  std::vector<std::string> paths;
+  if (vm->count("path")) paths = (*vm)["path"].as<std::vector<std::string>>();
+  if (vm->count("files-from")) {
+    const std::string list = (*vm)["files-from"].as<std::string>();
+    if (list == kStandardInputPath &&
+        std::find(paths.begin(), paths.end(), kStandardInputPath) != paths.end()) {
+      return usage("standard input cannot hold both the --files-from list and an asset ('-')");
+    }
+    if (!read_path_list(list, paths)) return kExitUsage;
+    if (list == kStandardInputPath &&
+        std::find(paths.begin(), paths.end(), kStandardInputPath) != paths.end()) {
+      return usage("the --files-from list on standard input names standard input ('-')");
+    }
+  }
+  if (paths.empty()) return usage("no PATH given");
   validator::RunConfig config;
   validator::RunArguments given;
   if (!read_config(*vm, config) || !command_line_values(*vm, given)) return kExitUsage;
@@ -313,7 +359,7 @@ int run_validate(const std::vector<std::string>& args) {
 
   std::vector<std::string> files;
   std::vector<std::string> folders;
-  if (!collect((*vm)["path"].as<std::vector<std::string>>(), files, folders)) return kExitUsage;
+  if (!collect(paths, files, folders)) return kExitUsage;
   std::vector<std::uint64_t> positions;  // in the whole run, for --shard
   std::vector<std::string> all_files;     // the whole run's, when sharded and merging
   if (vm->count("shard")) {
@@ -322,6 +368,9 @@ int run_validate(const std::vector<std::string>& args) {
       return usage("--shard wants K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) +
                    ", got '" + (*vm)["shard"].as<std::string>() + "'");
     }
+    std::vector<std::string> merged;  // glTF-Validator's reports: inputs of every shard
+    if (merging) merged = (*vm)["merge-gltf-validator"].as<std::vector<std::string>>();
+    wopt.shard->run = validator::run_identity(*run, files, merged);
     if (merging) all_files = files;
     keep_shard(files, folders, *wopt.shard, positions);
   }
@@ -356,6 +405,9 @@ int run_validate(const std::vector<std::string>& args) {
   std::vector<std::string> named_files;  // "-" is standard input, recorded above
   std::copy_if(files.begin(), files.end(), std::back_inserter(named_files),
                [](const std::string& f) { return f != kStandardInputPath; });
+  if (vm->count("files-from") && (*vm)["files-from"].as<std::string>() != kStandardInputPath) {
+    named_files.push_back((*vm)["files-from"].as<std::string>());  // the list is an input too
+  }
   if (output.refused(named_files)) return kExitUsage;
 
   StdinBytes stdin_bytes;
@@ -365,7 +417,7 @@ int run_validate(const std::vector<std::string>& args) {
       std::cerr << "gltf-anim validate: cannot read standard input: " << std::strerror(errno) << "\n";
       return kExitUsage;
     }
-    standard_input.too_large = stdin_bytes.bytes().size() > run->validate.load.max_file_bytes;
+    standard_input.too_large = stdin_bytes.too_large();
     if (standard_input.too_large) stdin_bytes.release();
     standard_input.bytes = stdin_bytes.bytes();
   }
@@ -374,8 +426,7 @@ int run_validate(const std::vector<std::string>& args) {
   auto validate = [&](std::size_t i) {
     validator::ValidationReport r =
         validator::validate_path(files[i], folders[i], run->validate, standard_input);
-    for (const validator::GltfValidatorReport* theirs : (*foreign_of)[i])
-      validator::merge_gltf_validator_report(r, *theirs, run->validate.issues);
+    validator::merge_gltf_validator_reports(r, (*foreign_of)[i], run->validate.issues);
     return r;
   };
   if (!output.open()) return kExitUsage;

@@ -54,11 +54,14 @@ void print_usage(std::ostream& out) {
 // Standard output as the streams left it: a command that printed to std::cout
 // (help, a summary line) exits 2 with the reason when it did not get out.
 int check_stdout(const char* command, int exit_code) {
+  // Output longer than the stream's buffer failed while it was written: the
+  // errno of that write is the reason (a flush now finds nothing to write).
+  const int earlier = !std::cout ? errno : 0;
   errno = 0;
   std::cout.flush();
   const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
   if (!failed) return exit_code;
-  const int e = errno != 0 ? errno : EIO;
+  const int e = errno != 0 ? errno : earlier != 0 ? earlier : EIO;
   std::cerr << "gltf-anim" << (command[0] ? " " : "") << command
             << ": cannot write standard output: " << gltf_anim::text::errno_text(e) << "\n";
   return kExitUsage;

@@ -12,9 +12,19 @@ bool StdinBytes::read_all(std::uint64_t cap) {
   constexpr std::size_t kFirst = std::size_t{1} << 20;
   for (;;) {
     if (size_ == capacity_) {
-      if (size_ > cap) return true;  // one byte past the limit: refused later
+      if (size_ >= cap) {
+        // At the limit: one more byte says "too large" (refused later) without
+        // growing the memory past the limit for it.
+        char probe = 0;
+        ssize_t n = 0;
+        do n = ::read(0, &probe, 1);
+        while (n < 0 && errno == EINTR);
+        if (n < 0) return false;
+        over_ = n > 0;
+        return true;
+      }
       const std::uint64_t want =
-          std::min<std::uint64_t>(std::max<std::uint64_t>(capacity_ * 2, kFirst), cap + 1);
+          std::min<std::uint64_t>(std::max<std::uint64_t>(capacity_ * 2, kFirst), cap);
       if (!grow(static_cast<std::size_t>(want))) return false;
     }
     const ssize_t n = ::read(0, static_cast<char*>(data_) + size_, capacity_ - size_);

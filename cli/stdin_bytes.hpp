@@ -10,7 +10,8 @@ namespace gltf_anim::cli {
 
 // Standard input, read up to `cap` bytes into anonymous memory that grows in
 // place (mremap), so the bytes are held once: a doubling vector would hold up
-// to three times the input while it copies. Stops at `cap` + 1 bytes.
+// to three times the input while it copies. Holds at most `cap` bytes: at the
+// limit one more byte is read aside, and too_large() says it came.
 class StdinBytes {
  public:
   StdinBytes() = default;
@@ -23,6 +24,7 @@ class StdinBytes {
     return {static_cast<const std::uint8_t*>(data_), size_};
   }
   void release();
+  bool too_large() const { return over_; }
 
  private:
   bool grow(std::size_t capacity);
@@ -30,6 +32,7 @@ class StdinBytes {
   void* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+  bool over_ = false;
 };
 
 }  // namespace gltf_anim::cli

@@ -6,7 +6,9 @@
 //   odd   a glTF-Validator report: parsed, each report merged into an empty
 //         one and into a copy of itself, then written with the tool marks by
 //         the writer the second byte picks (json, text, junit, sarif), whose
-//         output must be valid UTF-8 that parses strictly in its format.
+//         output must be valid UTF-8 that parses strictly in its format;
+//         the reports are matched to their own uris, and merged at once as
+//         they merge one by one.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
@@ -62,6 +64,26 @@ void gltf_validator(std::string_view text, unsigned writer) {
     merged.push_back(std::move(r));
     if (merged.size() == 8) break;  // a run stays short
   }
+  // Every report matched to the assets their own uris name: each is matched
+  // or refused with a reason (a uri that is another's tail is ambiguous), in
+  // one walk over its uri; all merged at once equal merged one by one.
+  std::vector<std::string> uris;
+  for (const auto& theirs : *reports) {
+    if (theirs.uri) uris.push_back(*theirs.uri);
+  }
+  const auto owners = gv::match_gltf_validator_reports(*reports, uris, why);
+  require(owners.has_value() || !why.empty(), "reports are matched or refused with a reason", why);
+  if (owners) require(owners->size() == reports->size(), "one owner per report", why);
+  std::vector<const gv::GltfValidatorReport*> all;
+  for (const auto& theirs : *reports) all.push_back(&theirs);
+  gv::ValidationReport at_once, one_by_one;
+  gv::merge_gltf_validator_reports(at_once, all, gv::IssueOptions{});
+  for (const auto& theirs : *reports) {
+    gv::merge_gltf_validator_report(one_by_one, theirs, gv::IssueOptions{});
+  }
+  require(at_once.issues.size() == one_by_one.issues.size() &&
+              at_once.truncated == one_by_one.truncated,
+          "all of an asset's reports merged at once equal one by one", at_once.uri);
   static constexpr gr::ValidationFormat kFormats[] = {gr::ValidationFormat::kJson, gr::ValidationFormat::kText,
                                                       gr::ValidationFormat::kJunit, gr::ValidationFormat::kSarif};
   static constexpr const char* kNames[] = {"json", "text", "junit", "sarif"};

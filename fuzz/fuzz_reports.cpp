@@ -19,13 +19,14 @@
 //      variant names (or its refusal) through a compare writer;
 //   5  read_validation_json on the rest (what `gltf-anim merge` reads), then
 //      the run through a validation writer; what the json writer writes of it
-//      must read back and write the same bytes again. ReportFormatError is the
-//      reader's documented refusal.
+//      must read back and write the same bytes again; merged with itself it
+//      is refused. ReportFormatError is the reader's documented refusal.
 // Strings "of the input" are length-prefixed: a byte n, then n bytes.
 // SamplesFormatError is the documented refusal of the readers.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/reports/validation_merge.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -183,6 +184,18 @@ void validation_json_round(std::string_view text) {
     run = gr::read_validation_json(text);
   } catch (const gr::ReportFormatError&) {
     return;
+  }
+  {
+    // merge: one report alone is joined or refused with a reason; the same
+    // report twice is always refused, never counted twice.
+    std::vector<gr::ValidationRun> runs{run, run};
+    const std::vector<std::string> names{"a.json", "b.json"};
+    std::string why;
+    const bool joined = gr::merge_validation_runs(runs, names, run.tool_version, why).has_value();
+    require(joined ? "the same report twice was joined" : "", "merge", why);
+    runs.pop_back();
+    const auto one = gr::merge_validation_runs(runs, {names.front()}, run.tool_version, why);
+    require(one.has_value() || !why.empty() ? "" : "refused without a reason", "merge", why);
   }
   std::vector<gv::ValidationReport> reports;
   gr::ValidationWriteOptions options;

@@ -191,6 +191,8 @@ class JsonStreamWriter final : public ValidationStreamWriter {
       uint_member(w_, "index", options.shard->index);
       uint_member(w_, "count", options.shard->count);
       uint_member(w_, "assets", options.shard->assets);
+      json_key(w_, "run");
+      json_str(w_, options.shard->run);
       w_.EndObject();
     }
     write_policy(options.issue_policy);

@@ -225,6 +225,21 @@ ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given
   return out;
 }
 
+// Two FNV-1a 64-bit hashes of different offsets, as 32 hex digits.
+std::string fingerprint(std::string_view text) {
+  std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+  for (const char c : text) {
+    a = (a ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    b = (b ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  }
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (const std::uint64_t h : {a, b}) {
+    for (int shift = 60; shift >= 0; shift -= 4) out += kDigits[(h >> shift) & 0xF];
+  }
+  return out;
+}
+
 }  // namespace
 
 ValidationRun read_validation_json(std::string_view text) {
@@ -239,6 +254,7 @@ ValidationRun read_validation_json(std::string_view text) {
   if (!d.IsObject())
     fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
   ValidationRun run;
+  run.fingerprint = fingerprint(text);
   const Value& tool = member(d, "tool", "");
   if (string_member(tool, "name", "/tool") != "gltf-anim")
     fail("/tool/name", "not a gltf-anim report");
@@ -248,6 +264,7 @@ ValidationRun read_validation_json(std::string_view text) {
     s.index = uint_member(*shard, "index", "/shard");
     s.count = uint_member(*shard, "count", "/shard");
     s.assets = uint_member(*shard, "assets", "/shard");
+    s.run = string_member(*shard, "run", "/shard");
     if (s.count == 0 || s.index == 0 || s.index > s.count)
       fail("/shard", "index must be 1 to count");
     run.shard = s;

@@ -177,8 +177,28 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
   const auto reader = validator::AccessorReader::open(asset, output);
   if (!reader) throw fail("output accessor " + std::to_string(output) + " cannot be read");
-  // The loader caps a file at 1 GiB, i.e. at most 2^28 float32 values; allow
-  // all of them (the default cap of read_accessor is meant for tests).
+  // Decoding sizes come from the declared counts, and an accessor without
+  // bufferView stores nothing: 2^28 declared zeros would be 2 GiB of doubles
+  // from a 300-byte file. So what validate refuses is refused first: times
+  // that store fewer values than count - 1 repeat a zero (not increasing:
+  // ACCESSOR_ANIMATION_INPUT_NON_INCREASING); and the values to decode are
+  // counted against --max-values before they are decoded.
+  if (!input_reader->has_stored_base() &&
+      input_reader->count() > input_reader->sparse_indices().size() + 1) {
+    throw fail("input times are not increasing: accessor " + std::to_string(input) +
+               " has no bufferView, so its " + std::to_string(input_reader->count()) +
+               " times are zeros but for " + std::to_string(input_reader->sparse_indices().size()) +
+               " sparse ones");
+  }
+  const std::uint64_t to_decode = input_reader->count() + reader->count() * reader->components();
+  if (request.max_values_held != 0 && to_decode > request.max_values_held) {
+    throw SampleError(2, at + ": decoding needs " + std::to_string(to_decode) +
+                             " values, more than --max-values " +
+                             std::to_string(request.max_values_held) +
+                             " (decoded keys plus samples); raise --max-values");
+  }
+  // Without --max-values, at most 2^28 values an accessor (the default cap of
+  // read_accessor is meant for tests).
   constexpr std::size_t kMaxValues = std::size_t{1} << 28;
   if (!validator::read_accessor(asset, input, r.times, nullptr, kMaxValues) ||
       !validator::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {

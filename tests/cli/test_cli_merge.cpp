@@ -232,6 +232,17 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
               "-o", lints.string()},
              assets()),
       "refuse_lints");
+  const fs::path ignoring = kTmp / "refuse_ignore.json";
+  cli(concat({"validate", "--format", "json", "--no-timings", "--ignore", "UNUSED_OBJECT",
+              "--shard", "3/3", "-o", ignoring.string()},
+             assets()),
+      "refuse_ignore");
+  const fs::path other_library = kTmp / "refuse_library.json";
+  cli(concat({"validate", "--format", "json", "--no-timings", "--shard", "3/3", "-o",
+              other_library.string()},
+             concat(assets(), {(kSource / "conformance_assets/valid/sqlerp_with_fallback.gltf")
+                                   .string()})),
+      "refuse_library");
   auto write = [](const std::string& name, const std::string& text) {
     const fs::path p = kTmp / name;
     std::ofstream(p, std::ios::binary) << text;
@@ -256,7 +267,13 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{three[0], three[1]}, "shard 3/3 is missing"},
-      {{three[0], three[1], three[1], three[2]}, "given twice"},
+      // The same report twice, by path or as a copy, is not counted twice.
+      {{three[0], three[1], three[1], three[2]}, "is the same report as"},
+      {{three[0], three[1], write("copy.json", cli_process::slurp(three[1])), three[2]},
+       "is the same report as"},
+      // Shards of another run: other options, another library (its identity).
+      {{three[0], three[1], ignoring.string()}, "are shards of different runs"},
+      {{three[0], three[1], other_library.string()}, "are shards of different runs"},
       {{three[0], three[1], two[1]}, "is shard 2/2 of "},
       {{three[0], three[1], three[2], whole.string()},
        "either the shards of one run or whole runs"},
@@ -299,6 +316,23 @@ TEST(Merge, SetsThatAreNotOneRunAreRefused) {
   const auto same = cli({"merge", "-o", three[0], three[0], three[1], three[2]}, "same_file");
   EXPECT_EQ(same.exit_code, 2);
   EXPECT_EQ(cli_process::slurp(three[0]), before);
+}
+
+// A report on standard input ("-") merges as the file it came from; only one
+// report can come from there.
+TEST(Merge, AReportFromStandardInput) {
+  const auto three = shards(3, {"--no-timings"}, "stdin");
+  const auto files = cli({"merge", "--no-timings", three[0], three[1], three[2]}, "stdin_files");
+  cli_process::Options o;
+  o.stdin_path = three[1];
+  const auto piped = cli_process::run_program(
+      {GLTF_ANIM_CLI, "merge", "--no-timings", three[0], "-", three[2]}, kTmp / "stdin_piped", o);
+  EXPECT_EQ(piped.exit_code, files.exit_code) << piped.err;
+  EXPECT_EQ(piped.out, files.out);
+  const auto twice = cli_process::run_program({GLTF_ANIM_CLI, "merge", "-", "-"},
+                                              kTmp / "stdin_twice", o);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("given twice"), std::string::npos) << twice.err;
 }
 
 }  // namespace

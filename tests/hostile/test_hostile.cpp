@@ -827,4 +827,167 @@ TEST(HostileBounds, CompareAppliesAVariantExcerptInLinearTime) {
   EXPECT_NE(r.out.find("ones"), std::string::npos);
 }
 
+// ---- the argument list and glTF-Validator's reports: linear in their length ----
+
+// A scratch folder holding a.gltf (a small valid asset) and dup.gltf (100,000
+// duplicate keys: 100,000 issues), where the child runs, so that paths are short.
+fs::path scale_folder() {
+  const fs::path dir = kTmp / "scale";
+  if (fs::exists(dir / "dup.gltf") && fs::exists(dir / "lib/a.gltf")) return dir;
+  fs::create_directories(dir);
+  fs::copy_file(fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/edge_single_key.gltf",
+                dir / "a.gltf", fs::copy_options::overwrite_existing);
+  std::string dup = "{\"asset\":{\"version\":\"2.0\"},\"extras\":[";
+  for (int i = 0; i < 100000; ++i) dup += i ? ",{\"a\":0,\"a\":0}" : "{\"a\":0,\"a\":0}";
+  fs::create_directories(dir / "lib");
+  fs::copy_file(dir / "a.gltf", dir / "lib/a.gltf", fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "dup.gltf", std::ios::binary) << dup << "]}";
+  return dir;
+}
+
+ChildRun run_in(const fs::path& dir, std::vector<std::string> args, const std::string& tag,
+                const std::optional<fs::path>& stdin_file = std::nullopt) {
+  args.insert(args.begin(), {GLTF_ANIM_CLI, "validate"});
+  cli_process::Options o;
+  o.cwd = dir;
+  o.stdin_path = stdin_file;
+  o.kill_after = kKillAfter;
+  o.cpu_seconds = static_cast<rlim_t>(kKillAfter.count());
+#ifndef GLTF_ANIM_TEST_ASAN
+  o.address_space = kMemoryLimit;
+#endif
+  return cli_process::run_program(args, kTmp / tag, o);
+}
+
+TEST(HostileBounds, ArgumentListIsParsedInLinearTime) {
+  // 100,000 PATH words: Boost.Program_options erases each word from the front
+  // of its list (11.7 s of CPU before any work); the positional words are now
+  // set apart in one pass. `--format none` is refused once they are parsed.
+  const fs::path dir = scale_folder();
+  std::vector<std::string> args = {"--format", "none"};
+  args.insert(args.end(), 100000, "a.gltf");
+  const ChildRun r = run_in(dir, args, "argv_100000");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown --format 'none'"), std::string::npos) << r.err;
+}
+
+TEST(HostileBounds, PathsFromAListOrStandardInput) {
+  // --files-from names the same assets as the command line, in the same order.
+  const fs::path dir = scale_folder();
+  std::ofstream(dir / "list.txt") << "a.gltf\r\n\ndup.gltf\n";
+  const ChildRun direct = run_in(dir, {"--format", "json", "--no-timings", "a.gltf", "dup.gltf"},
+                                 "list_direct");
+  const ChildRun listed = run_in(
+      dir, {"--format", "json", "--no-timings", "--files-from", "list.txt"}, "list_file");
+  const ChildRun piped = run_in(dir, {"--format", "json", "--no-timings", "--files-from", "-"},
+                                "list_stdin", dir / "list.txt");
+  for (const ChildRun* r : {&direct, &listed, &piped}) {
+    expect_contract(*r);
+    EXPECT_EQ(r->exit_code, 0) << r->err;
+  }
+  EXPECT_EQ(listed.out, direct.out);
+  EXPECT_EQ(piped.out, direct.out);
+  // Standard input cannot be the list and an asset at once; the list is an input.
+  EXPECT_EQ(run_in(dir, {"--files-from", "-", "-"}, "list_twice", dir / "list.txt").exit_code, 2);
+  const ChildRun clobber =
+      run_in(dir, {"--files-from", "list.txt", "--output", "list.txt"}, "list_output");
+  EXPECT_EQ(clobber.exit_code, 2);
+  EXPECT_NE(clobber.err.find("refusing to write"), std::string::npos) << clobber.err;
+}
+
+TEST(HostileBounds, GltfValidatorReportsAreMatchedAndMergedInLinearTime) {
+  const fs::path dir = scale_folder();
+  // A uri of 2 MB of folders: each of its tails built as a string was 10^12 bytes copied.
+  {
+    std::string uri;
+    for (int i = 0; i < 1000000; ++i) uri += "x/";
+    std::ofstream(dir / "long_uri.json") << R"({"uri": ")" << uri
+                                          << R"(a.gltf", "issues": {"messages": []}})";
+    const ChildRun r = run_in(
+        dir, {"--format", "json", "--merge-gltf-validator", "long_uri.json", "a.gltf"}, "long_uri");
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  // 2,000 reports of an asset with 100,000 issues: ours were indexed per report.
+  {
+    std::ofstream reports(dir / "empty_reports.json");
+    reports << "[";
+    for (int i = 0; i < 2000; ++i) reports << (i ? "," : "") << R"({"uri": "dup.gltf", "issues": {"messages": []}})";
+    reports << "]";
+  }
+  {
+    const ChildRun r = run_in(dir,
+                              {"--format", "json", "--max-issues", "0", "--merge-gltf-validator",
+                               "empty_reports.json", "dup.gltf"},
+                              "many_reports");
+    expect_contract(r);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  // 1,400 paths 1,000 folders deep: a map keyed on the text of every tail of
+  // every path held about 1.5 GB (over the 1 GiB limit).
+  {
+    std::ofstream list(dir / "deep.txt");
+    for (int i = 0; i < 1400; ++i) {
+      list << "lib/";  // inner "./" are folders to the matcher; leading ones are dropped
+      for (int k = 0; k < 1000; ++k) list << "./";
+      list << "a.gltf\n";
+    }
+    list << "dup.gltf\n";
+  }
+  const ChildRun r = run_in(dir,
+                            {"--format", "json", "--merge-gltf-validator", "empty_reports.json",
+                             "--files-from", "deep.txt"},
+                            "deep_paths");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+TEST(HostileBounds, StdinOverTheLimitIsNotHeldPastIt) {
+  // 64 MiB of /dev/zero against --max-file-mb 32: refused once 32 MiB and one
+  // byte have come; the byte past the limit is read aside, so the memory held
+  // stays at the limit (it grew to the limit and a page more).
+  const ChildRun r = validate({"--max-file-mb", "32", "-"}, "dev_zero_32", fs::path("/dev/zero"));
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1);
+  bool parsed = false;
+  EXPECT_TRUE(has(messages(r.out, &parsed), "FILE_TOO_LARGE", ""));
+  EXPECT_TRUE(parsed);
+  // Exactly the limit is not too large (it is then validated: zeros are no JSON).
+  const fs::path exact = kTmp / "exact_32_mib.bin";
+  {
+    std::ofstream out(exact, std::ios::binary);
+    out << std::string(std::size_t{32} << 20, ' ');
+  }
+  const ChildRun e = validate({"--max-file-mb", "32", "-"}, "exact_32", exact);
+  expect_contract(e);
+  EXPECT_FALSE(has(messages(e.out, &parsed), "FILE_TOO_LARGE", "")) << e.out.substr(0, 500);
+}
+
+TEST(HostileBounds, SampleRefusesImplicitTimesBeforeDecoding) {
+  // An input accessor without bufferView of count 2^28 (a 400-byte file): its
+  // times are zeros, not increasing, as validate says; decoding them first was
+  // 2 GiB of doubles (std::bad_alloc under the 1 GiB limit).
+  const std::string text =
+      R"({"asset":{"version":"2.0"},"nodes":[{}],)"
+      R"("accessors":[{"componentType":5126,"count":268435456,"type":"SCALAR","min":[0],"max":[0]},)"
+      R"({"componentType":5126,"count":268435456,"type":"VEC3"}],)"
+      R"("animations":[{"samplers":[{"input":0,"output":1}],)"
+      R"("channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}]}]})";
+  const fs::path asset = write_file("implicit_input_2_28.gltf", text);
+  const ChildRun v = validate({asset.string()}, "implicit_2_28_validate");
+  expect_contract(v);
+  EXPECT_EQ(v.exit_code, 1);
+  const ChildRun r = run({GLTF_ANIM_CLI, "sample", asset.string()}, "implicit_2_28_sample");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("not increasing"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  // Stored times of a huge output are counted against --max-values before decoding.
+  const ChildRun m = run({GLTF_ANIM_CLI, "sample", "--max-values", "1000",
+                          (fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf").string()},
+                         "max_values_1000");
+  expect_contract(m);
+}
+
 }  // namespace

@@ -140,7 +140,7 @@ TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   std::ostringstream out;
   gltf_anim::reports::ValidationWriteOptions options;
   options.fail_on = Severity::kInfo;
-  options.shard = gltf_anim::reports::Shard{2, 3, 40};
+  options.shard = gltf_anim::reports::Shard{2, 3, 40, "0123456789abcdef0123456789abcdef"};
   const auto writer =
       gltf_anim::reports::make_validation_writer(out, ValidationFormat::kJson, options);
   // 0.25 s and 0.5 s are exact in binary: their sum is exactly 0.75.
@@ -154,6 +154,7 @@ TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   EXPECT_EQ(d["shard"]["index"].GetInt(), 2);
   EXPECT_EQ(d["shard"]["count"].GetInt(), 3);
   EXPECT_EQ(d["shard"]["assets"].GetInt(), 40);
+  EXPECT_STREQ(d["shard"]["run"].GetString(), "0123456789abcdef0123456789abcdef");
   EXPECT_EQ(keys(d["reports"][0]),
             (std::vector<std::string>{"uri", "mimeType", "validatorName", "validatorVersion",
                                       "shardPosition", "validationSeconds", "issues", "info"}));

@@ -260,3 +260,101 @@ TEST(GltfValidatorReport, ReportsGoToTheirAssetAndAShardKeepsItsOwn) {
 }
 
 }  // namespace
+
+namespace gltf_anim_tail_match {
+
+// The matching rule as the header states it, by brute force: every tail of
+// every path ("a/b/c", "b/c", "c") compared as text. A second method for the
+// trie, on paths small enough for it.
+std::vector<std::string> tails(const std::string& p) {
+  std::vector<std::string> out{p};
+  for (std::size_t i = p.find('/'); i != std::string::npos; i = p.find('/', i + 1)) {
+    if (i + 1 < p.size()) out.push_back(p.substr(i + 1));
+  }
+  return out;
+}
+std::string strip(std::string p) {
+  while (p.rfind("./", 0) == 0) p.erase(0, 2);
+  return p;
+}
+// nullopt: no asset or several.
+std::optional<std::size_t> brute_force(const std::string& uri,
+                                       const std::vector<std::string>& assets) {
+  const std::string u = strip(uri);
+  std::vector<std::size_t> found;
+  for (std::size_t i = 0; i < assets.size(); ++i) {
+    for (const std::string& t : tails(strip(assets[i]))) {
+      if (t == u) {
+        found.push_back(i);
+        break;
+      }
+    }
+  }
+  if (found.empty()) {
+    for (const std::string& t : tails(u)) {  // longest first
+      for (std::size_t i = 0; i < assets.size() && found.empty(); ++i) {
+        if (strip(assets[i]) == t) found.push_back(i);
+      }
+      if (!found.empty()) break;
+    }
+  }
+  if (found.size() != 1) return std::nullopt;
+  return found.front();
+}
+
+}  // namespace gltf_anim_tail_match
+
+TEST(GltfValidatorReport, UriMatchingAgreesWithEveryTailComparedAsText) {
+  // Paths over a tiny alphabet of components, so that tails collide often:
+  // empty components ("a//b", "/abs", "dir/"), "./" prefixes, equal paths.
+  const std::vector<std::string> parts = {"a", "b", "", "m.gltf", "."};
+  std::vector<std::string> pool;
+  std::uint32_t seed = 12345;
+  auto next = [&seed] { return seed = seed * 1103515245u + 12345u; };
+  for (int n = 0; n < 400; ++n) {
+    std::string p;
+    const int depth = 1 + static_cast<int>((next() >> 16) % 4);
+    for (int k = 0; k < depth; ++k) {
+      if (k) p += '/';
+      p += parts[(next() >> 16) % parts.size()];
+    }
+    pool.push_back(p);
+  }
+  for (int round = 0; round < 200; ++round) {
+    std::vector<std::string> assets;
+    const std::size_t count = 1 + (next() >> 16) % 4;
+    for (std::size_t i = 0; i < count; ++i) assets.push_back(pool[(next() >> 16) % pool.size()]);
+    for (int u = 0; u < 10; ++u) {
+      const std::string uri = pool[(next() >> 16) % pool.size()];
+      std::string why;
+      const auto got = match_gltf_validator_reports(with_uris({uri}), assets, why);
+      const auto want = gltf_anim_tail_match::brute_force(uri, assets);
+      ASSERT_EQ(got.has_value(), want.has_value()) << "uri '" << uri << "' " << why;
+      if (got) {
+        EXPECT_EQ(got->front(), *want) << "uri '" << uri << "'";
+      }
+    }
+  }
+}
+
+// All of an asset's reports merged at once give what merging them one by one gives.
+TEST(GltfValidatorReport, ManyReportsOfOneAssetMergeAsOneByOne) {
+  ValidationReport one_by_one;
+  one_by_one.issues.push_back({"NODE_EMPTY", Severity::kInfo, "ours", "/nodes/0", std::nullopt});
+  ValidationReport at_once = one_by_one;
+  std::vector<GltfValidatorReport> reports(3, theirs());
+  reports[1].messages.resize(1);
+  reports[2].truncated = true;
+  for (const auto& r : reports) merge_gltf_validator_report(one_by_one, r, IssueOptions{});
+  std::vector<const GltfValidatorReport*> all;
+  for (const auto& r : reports) all.push_back(&r);
+  gltf_anim::validator::merge_gltf_validator_reports(at_once, all, IssueOptions{});
+  ASSERT_EQ(at_once.issues.size(), one_by_one.issues.size());
+  for (std::size_t i = 0; i < at_once.issues.size(); ++i) {
+    EXPECT_EQ(at_once.issues[i].code, one_by_one.issues[i].code);
+    EXPECT_EQ(at_once.issues[i].pointer, one_by_one.issues[i].pointer);
+    EXPECT_EQ(at_once.issues[i].found_by, one_by_one.issues[i].found_by);
+  }
+  EXPECT_TRUE(at_once.truncated);
+  EXPECT_EQ(at_once.truncated, one_by_one.truncated);
+}

@@ -135,3 +135,34 @@ TEST(RunConfig, FileBounds) {
 }
 
 }  // namespace
+
+// Strings of any length are matched without recursion (a 50 KB code once
+// overflowed the stack in std::regex) and refused beyond the longest code a
+// user may write, on the config's schema and on its codes alike.
+TEST(RunConfig, LongCodesAreRefusedWithoutRecursion) {
+  const std::string mib(std::size_t{1} << 20, 'A');
+  for (const std::string& text :
+       {R"({"ignore": [")" + mib + R"("]})", R"({"enable": [")" + mib + R"("]})",
+        R"({"severity-override": {")" + mib + R"(": 1}})",
+        R"({"ignore": [")" + std::string(std::size_t{1} << 19, '*') + R"("]})"}) {
+    const std::string why = refusal(text);
+    EXPECT_NE(why, "");
+    EXPECT_LT(why.size(), 1000u) << "the refusal does not quote the whole code";
+  }
+  EXPECT_TRUE(starts(refusal(R"({"ignore": [")" + std::string(129, 'A') + R"("]})"), "/ignore/0"));
+  // 128 characters pass the schema and reach the registry's words.
+  EXPECT_EQ(refusal(R"({"ignore": [")" + std::string(128, 'A') + R"("]})"),
+            "/ignore/0: unknown issue code '" + std::string(128, 'A') +
+                "' (gltf-anim codes lists them)");
+}
+
+// A byte order mark is what some editors write first: the config is read past it.
+TEST(RunConfig, ByteOrderMarkIsAccepted) {
+  std::string why;
+  const auto c = parse_run_config("\xEF\xBB\xBF{\"lints\": \"off\"}", why);
+  ASSERT_TRUE(c) << why;
+  EXPECT_EQ(c->lints, LintLevel::kOff);
+  // Only at the start, and only UTF-8's.
+  EXPECT_NE(refusal("{\"lints\": \"off\"}\xEF\xBB\xBF"), "");
+  EXPECT_NE(refusal("\xFF\xFE{}"), "");
+}

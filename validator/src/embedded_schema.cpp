@@ -1,6 +1,8 @@
 #include <gltf_anim/validator/embedded_schema.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
+#include "schema_patterns.hpp"
+
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -40,7 +42,9 @@ EmbeddedSchema::EmbeddedSchema(std::string_view text, std::string_view what)
     : compiled_(std::make_unique<Compiled>()) {
   compiled_->doc.Parse(text.data(), text.size());
   if (compiled_->doc.HasParseError()) throw std::logic_error(std::string(what) + " is not JSON");
+  take_patterns_from_valijson(compiled_->doc, compiled_->doc.GetAllocator());
   valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+  add_linear_patterns(parser);
   valijson::adapters::RapidJsonAdapter adapter(compiled_->doc);
   parser.populateSchema(adapter, compiled_->schema);
 }

@@ -109,14 +109,114 @@ std::string normalized(std::string_view path) {
   return std::string(path);
 }
 
-// `path` and each of its tails after a '/': "a/b/c", "b/c", "c".
-template <class F>
-void for_each_tail(const std::string& path, F f) {
-  f(path);
-  for (std::size_t i = path.find('/'); i != std::string::npos; i = path.find('/', i + 1)) {
-    if (i + 1 < path.size()) f(path.substr(i + 1));
+// The assets' paths as a trie of their components read from the end: the
+// tails of "a/b/c" ("a/b/c", "b/c", "c": what follows a '/', or all of it) are
+// the trie's paths from its root, so a report's uri is looked up in one walk
+// over its own components, whatever the lengths. One hash map holds the edges
+// (node, component) -> node, the components viewing the paths: memory and time
+// are linear in the paths' length (keying a map on every tail's text was
+// quadratic in a path's depth).
+class TailTrie {
+ public:
+  explicit TailTrie(const std::vector<std::string>& paths) : nodes_(1) {
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      std::uint32_t node = 0;
+      std::size_t depth = 0;
+      for_each_component(paths[i], [&](std::string_view component, bool whole) {
+        ++depth;
+        const auto [edge, added] = edges_.try_emplace(Edge{node, component}, 0);
+        if (added) {
+          edge->second = static_cast<std::uint32_t>(nodes_.size());
+          nodes_.emplace_back();
+        }
+        node = edge->second;
+        // The empty tail after a trailing '/' names no file.
+        if (!(depth == 1 && component.empty()) || whole) nodes_[node].add(i);
+        if (whole && !nodes_[node].whole) nodes_[node].whole = i;
+        return true;
+      });
+    }
   }
-}
+
+  // The first two paths that `uri` is a tail of (equal included).
+  std::vector<std::size_t> paths_ending_with(std::string_view uri) const {
+    std::optional<std::uint32_t> node = 0;
+    for_each_component(uri, [&](std::string_view component, bool) {
+      node = child(*node, component);
+      return node.has_value();
+    });
+    if (!node || *node == 0) return {};
+    return nodes_[*node].first_two();
+  }
+
+  // The path that is `uri`'s longest tail (an absolute uri of a relative path).
+  std::optional<std::size_t> longest_path_ending(std::string_view uri) const {
+    std::optional<std::size_t> found;
+    std::uint32_t node = 0;
+    std::size_t depth = 0;
+    for_each_component(uri, [&](std::string_view component, bool whole) {
+      const auto next = child(node, component);
+      if (!next) return false;
+      node = *next;
+      if (!(++depth == 1 && component.empty() && !whole) && nodes_[node].whole) {
+        found = nodes_[node].whole;
+      }
+      return true;
+    });
+    return found;
+  }
+
+ private:
+  struct Edge {
+    std::uint32_t parent;
+    std::string_view component;
+    bool operator==(const Edge&) const = default;
+  };
+  struct EdgeHash {
+    std::size_t operator()(const Edge& e) const {
+      return std::hash<std::string_view>()(e.component) * 31 + e.parent;
+    }
+  };
+  struct Node {
+    std::size_t count = 0;            // paths with this tail
+    std::size_t first = 0, second = 0;  // the first two of them
+    std::optional<std::size_t> whole;   // the first path that is all of this tail
+    void add(std::size_t path) {
+      if (count == 0) first = path;
+      if (count == 1) second = path;
+      ++count;
+    }
+    std::vector<std::size_t> first_two() const {
+      if (count == 0) return {};
+      if (count == 1) return {first};
+      return {first, second};
+    }
+  };
+
+  // `path`'s components from the last; `whole` on the first. Stops when `f` is false.
+  template <class F>
+  static void for_each_component(std::string_view path, F f) {
+    std::size_t end = path.size();
+    for (;;) {
+      const std::size_t slash = end == 0 ? std::string_view::npos : path.rfind('/', end - 1);
+      if (slash == std::string_view::npos) {
+        f(path.substr(0, end), true);
+        return;
+      }
+      if (!f(path.substr(slash + 1, end - slash - 1), false)) return;
+      end = slash;
+    }
+  }
+
+  std::optional<std::uint32_t> child(std::uint32_t node, std::string_view component) const {
+    const auto it = edges_.find(Edge{node, component});
+    if (it == edges_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::vector<Node> nodes_;  // [0] is the root: the empty sequence of components
+  std::unordered_map<Edge, std::uint32_t, EdgeHash> edges_;
+};
 
 }  // namespace
 
@@ -172,8 +272,11 @@ std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
       std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), why);
 }
 
-void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
-                                 const IssueOptions& options) {
+void merge_gltf_validator_reports(ValidationReport& ours,
+                                  std::span<const GltfValidatorReport* const> theirs,
+                                  const IssueOptions& options) {
+  if (theirs.empty()) return;
+  // Ours are indexed once for all of this asset's reports.
   std::unordered_map<std::string, std::size_t> at;  // place -> index in ours.issues
   std::size_t bytes = 0;
   for (std::size_t i = 0; i < ours.issues.size(); ++i) {
@@ -181,45 +284,50 @@ void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorRepo
     at.emplace(place_key(issue.code, issue.pointer, issue.offset), i);
     bytes += sizeof(Issue) + issue.message.size() + issue.pointer.size();
   }
-  for (const ForeignMessage& m : theirs.messages) {
-    if (options.ignored.count(m.code) != 0) continue;
-    std::string key = place_key(m.code, m.pointer, m.offset);
-    if (const auto it = at.find(key); it != at.end()) {
-      Issue& same = ours.issues[it->second];
-      if (same.found_by == FoundBy::kGltfAnim) same.found_by = FoundBy::kBoth;
-      continue;
+  for (const GltfValidatorReport* report : theirs) {
+    for (const ForeignMessage& m : report->messages) {
+      if (options.ignored.count(m.code) != 0) continue;
+      std::string key = place_key(m.code, m.pointer, m.offset);
+      if (const auto it = at.find(key); it != at.end()) {
+        Issue& same = ours.issues[it->second];
+        if (same.found_by == FoundBy::kGltfAnim) same.found_by = FoundBy::kBoth;
+        continue;
+      }
+      const std::size_t size = sizeof(Issue) + m.message.size() + m.pointer.size();
+      if ((options.max_issues != 0 && ours.issues.size() >= options.max_issues) ||
+          (options.max_issue_bytes != 0 && bytes + size > options.max_issue_bytes)) {
+        ours.truncated = true;
+        return;
+      }
+      Severity severity = m.severity;
+      if (const auto o = options.severity_overrides.find(m.code);
+          o != options.severity_overrides.end()) {
+        severity = o->second;
+      }
+      bytes += size;
+      at.emplace(std::move(key), ours.issues.size());
+      ours.issues.push_back(Issue{m.code, severity, m.message,
+                                  m.offset ? std::string() : m.pointer, m.offset, std::nullopt,
+                                  FoundBy::kGltfValidator});
     }
-    const std::size_t size = sizeof(Issue) + m.message.size() + m.pointer.size();
-    if ((options.max_issues != 0 && ours.issues.size() >= options.max_issues) ||
-        (options.max_issue_bytes != 0 && bytes + size > options.max_issue_bytes)) {
-      ours.truncated = true;
-      return;
-    }
-    Severity severity = m.severity;
-    if (const auto o = options.severity_overrides.find(m.code);
-        o != options.severity_overrides.end()) {
-      severity = o->second;
-    }
-    bytes += size;
-    at.emplace(std::move(key), ours.issues.size());
-    ours.issues.push_back(Issue{m.code, severity, m.message, m.offset ? std::string() : m.pointer,
-                                m.offset, std::nullopt, FoundBy::kGltfValidator});
+    // Their list stopped early: the merged one is incomplete too.
+    ours.truncated = ours.truncated || report->truncated;
   }
-  // Their list stopped early: the merged one is incomplete too.
-  ours.truncated = ours.truncated || theirs.truncated;
+}
+
+void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
+                                 const IssueOptions& options) {
+  const GltfValidatorReport* one[] = {&theirs};
+  merge_gltf_validator_reports(ours, one, options);
 }
 
 std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
     const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,
     std::string& why) {
-  std::unordered_map<std::string, std::vector<std::size_t>>
-      by_tail;  // every tail of every asset path
-  std::unordered_map<std::string, std::size_t> by_path;
-  for (std::size_t i = 0; i < assets.size(); ++i) {
-    const std::string path = normalized(assets[i]);
-    by_path.emplace(path, i);
-    for_each_tail(path, [&](const std::string& tail) { by_tail[tail].push_back(i); });
-  }
+  std::vector<std::string> paths;
+  paths.reserve(assets.size());
+  for (const std::string& a : assets) paths.push_back(normalized(a));
+  const TailTrie tails(paths);
   std::vector<std::size_t> out;
   for (const GltfValidatorReport& r : reports) {
     if (!r.uri) {
@@ -232,14 +340,10 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
       continue;
     }
     const std::string uri = normalized(*r.uri);
-    std::vector<std::size_t> found;
-    if (const auto it = by_tail.find(uri); it != by_tail.end()) found = it->second;
+    std::vector<std::size_t> found = tails.paths_ending_with(uri);
     // Or theirs is the longer one (an absolute path): its longest tail that is one of ours.
     if (found.empty()) {
-      for_each_tail(uri, [&](const std::string& tail) {
-        if (const auto p = by_path.find(tail); found.empty() && p != by_path.end())
-          found.push_back(p->second);
-      });
+      if (const auto p = tails.longest_path_ending(uri)) found.push_back(*p);
     }
     if (found.empty()) {
       why = "the glTF-Validator report of '" + *r.uri + "' matches no validated asset";

@@ -1,12 +1,20 @@
 #include <gltf_anim/validator/issue_policy.hpp>
 
+#include <string>
 #include <vector>
 
 namespace gltf_anim::validator {
 namespace {
 
-// The codes `pattern` names, or the sentence refusing it.
+// The codes `pattern` names, or the sentence refusing it. A pattern longer
+// than any code could be is refused before matching: matching costs
+// |pattern| x |code| for every code, and the refusal quotes the pattern.
 std::vector<const IssueType*> named_codes(std::string_view pattern, std::string& why) {
+  if (pattern.size() > kMaxCodePatternBytes) {
+    why = "a code or glob of " + std::to_string(pattern.size()) + " characters is longer than " +
+          std::to_string(kMaxCodePatternBytes) + " (gltf-anim codes lists the codes)";
+    return {};
+  }
   std::vector<const IssueType*> types = match_issue_codes(pattern);
   if (types.empty()) {
     why = is_code_glob(pattern) ? "'" + std::string(pattern) + "' matches no issue code"

@@ -97,6 +97,9 @@ std::optional<RunConfig> from_read(ReadResult r, std::string& why) {
 std::string_view run_config_schema() { return detail::kRunConfigSchema; }
 
 std::optional<RunConfig> parse_run_config(std::string_view text, std::string& why) {
+  // Editors on Windows save JSON with a UTF-8 byte order mark; a config is no
+  // glTF (whose spec forbids the mark), so it is read past.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   IssueCollector issues;
   const auto doc = parse_json({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, 0,
                               kMaxDepth, kMaxValues, issues);
@@ -129,6 +132,11 @@ std::optional<RunConfig> parse_run_config(std::string_view text, std::string& wh
   if (const auto m = root.FindMember("severity-override"); m != root.MemberEnd()) {
     for (const auto& o : m->value.GetObject()) {
       const std::string code(o.name.GetString(), o.name.GetStringLength());
+      if (code.size() > kMaxCodePatternBytes) {  // not quoted: it would be megabytes
+        return refuse(why, "/severity-override: a member name of " + std::to_string(code.size()) +
+                               " characters is longer than " +
+                               std::to_string(kMaxCodePatternBytes));
+      }
       const auto severity = static_cast<Severity>(o.value.GetInt());
       if (std::string e = override_severity(code, severity, check); !e.empty()) {
         return refuse(why, "/severity-override/" + escape_pointer_token(code) + ": " + e);

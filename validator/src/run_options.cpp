@@ -87,4 +87,66 @@ std::optional<RunOptions> resolve_run_options(const RunConfig& config,
   return run;
 }
 
+namespace {
+
+// Two FNV-1a 64-bit hashes of different offsets over length-prefixed words:
+// no two lists of words give the same byte stream.
+class Digest {
+ public:
+  void word(std::string_view w) {
+    number(w.size());
+    bytes(w);
+  }
+  void number(std::uint64_t n) {
+    const std::string text = std::to_string(n) + ':';
+    bytes(text);
+  }
+  std::string hex() const {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out;
+    for (const std::uint64_t h : {a_, b_}) {
+      for (int shift = 60; shift >= 0; shift -= 4) out += kDigits[(h >> shift) & 0xF];
+    }
+    return out;
+  }
+
+ private:
+  void bytes(std::string_view s) {
+    for (const char c : s) {
+      a_ = (a_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+      b_ = (b_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    }
+  }
+  std::uint64_t a_ = 0xcbf29ce484222325ULL;
+  std::uint64_t b_ = 0x84222325cbf29ce4ULL;
+};
+
+}  // namespace
+
+std::string run_identity(const RunOptions& run, const std::vector<std::string>& run_assets,
+                         const std::vector<std::string>& other_inputs) {
+  Digest d;
+  d.number(run_assets.size());
+  for (const std::string& a : run_assets) d.word(a);
+  const IssueOptions& issues = run.validate.issues;
+  d.number(issues.ignored.size());
+  for (const std::string& c : issues.ignored) d.word(c);
+  d.number(issues.severity_overrides.size());
+  for (const auto& [code, severity] : issues.severity_overrides) {
+    d.word(code);
+    d.number(static_cast<std::uint64_t>(severity));
+  }
+  d.number(static_cast<std::uint64_t>(issues.lints.level));
+  d.number(issues.lints.opted_in.size());
+  for (const std::string& c : issues.lints.opted_in) d.word(c);
+  d.number(issues.max_issues);
+  d.number(issues.max_issue_bytes);
+  d.number(run.validate.load.max_file_bytes);
+  d.word(run.validate.load.root.generic_string());
+  d.number(static_cast<std::uint64_t>(run.fail_on));
+  d.number(other_inputs.size());
+  for (const std::string& i : other_inputs) d.word(i);
+  return d.hex();
+}
+
 }  // namespace gltf_anim::validator

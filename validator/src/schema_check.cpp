@@ -40,6 +40,7 @@
 
 #include "rules/json_access.hpp"
 #include "schema_embedded.hpp"
+#include "schema_patterns.hpp"
 
 namespace gltf_anim::validator {
 namespace {
@@ -143,6 +144,7 @@ struct SchemaSet {
       if (d.HasParseError()) {
         throw std::logic_error("embedded schema is not JSON: " + std::string(e.name));
       }
+      take_patterns_from_valijson(d, d.GetAllocator());
       docs.emplace(std::string(e.name), std::move(d));
     }
     if (docs.find(kRootSchema) == docs.end()) {
@@ -152,6 +154,7 @@ struct SchemaSet {
 
   void compile() {
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    add_linear_patterns(parser);
     Adapter adapter(docs.find(kRootSchema)->second);
     parser.populateSchema(
         adapter, schema,
@@ -204,6 +207,8 @@ struct SchemaSet {
         throw std::logic_error("schema walk: schema dependencies are not supported");
       });
       shape.own.push_back(&c);
+    } else if (is_linear_pattern(c)) {
+      shape.own.push_back(&c);
     } else if (dynamic_cast<const vc::AllOfConstraint*>(&c) != nullptr ||
                dynamic_cast<const vc::AnyOfConstraint*>(&c) != nullptr ||
                dynamic_cast<const vc::OneOfConstraint*>(&c) != nullptr ||
@@ -213,9 +218,11 @@ struct SchemaSet {
                dynamic_cast<const vc::ContainsConstraint*>(&c) != nullptr ||
                dynamic_cast<const vc::PropertyNamesConstraint*>(&c) != nullptr ||
                dynamic_cast<const vc::UniqueItemsConstraint*>(&c) != nullptr ||
-               dynamic_cast<const vc::PolyConstraint*>(&c) != nullptr) {
+               dynamic_cast<const vc::PolyConstraint*>(&c) != nullptr ||
+               dynamic_cast<const vc::PatternConstraint*>(&c) != nullptr) {
       // Combinators would hold their errors in valijson again; uniqueItems
-      // compares every pair of items (quadratic).
+      // compares every pair of items (quadratic); valijson's own "pattern"
+      // runs std::regex (schema_patterns.hpp).
       throw std::logic_error("schema walk: a schema keyword that the walk does not support");
     } else {
       if (const auto* type = dynamic_cast<const vc::TypeConstraint*>(&c)) shape.type = type;
@@ -450,7 +457,7 @@ class SchemaWalk {
           {"VALUE_MULTIPLE_OF", false, {}, {json_text(v), of ? std::to_string(*of) : ""}});
     } else if (starts_with(desc, "Failed to match regex specified by 'pattern' constraint")) {
       findings.push_back(
-          {"PATTERN_MISMATCH", false, {}, {json_text(v), schema_string(pos, "pattern")}});
+          {"PATTERN_MISMATCH", false, {}, {json_text(v), schema_string(pos, kLinearPatternKeyword)}});
     } else if (starts_with(desc, "Missing dependency '")) {
       dependency_findings(v, shape, findings);
     }
@@ -586,7 +593,9 @@ class SchemaWalk {
   std::span<const std::unique_ptr<RuleModule>> modules_;
   std::vector<Step> path_;
   valijson::ValidationResults results_;                  // one value's errors at a time
-  std::unordered_map<std::string, std::regex> regexes_;  // valijson's compiled "pattern"s
+  // valijson's visitor takes a cache of compiled std::regex "pattern"s; it stays
+  // empty: our patterns are matched by hand (schema_patterns.hpp).
+  std::unordered_map<std::string, std::regex> regexes_;
 };
 
 }  // namespace

@@ -38,6 +38,8 @@ struct Shard {
   std::uint64_t index = 1;   // K, from 1
   std::uint64_t count = 1;   // N
   std::uint64_t assets = 0;  // assets of the whole run (all shards)
+  // The run's identity (validator::run_identity): the shards of one run share it.
+  std::string run;
 };
 
 // What the run knows of one asset besides its report.
@@ -128,6 +130,8 @@ struct ValidationRun {
   std::vector<ReadAsset> assets;
   bool found_by = false;  // its messages say which tool found them (foundBy)
   validator::IssueOptions issue_policy;  // "policy": lints.level and severity_overrides
+  // A digest of the report's text: the same report given twice to `merge` is refused.
+  std::string fingerprint;
 };
 class ReportFormatError : public std::runtime_error {
  public:

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,11 +67,18 @@ std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
 // reports.
 void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
                                  const IssueOptions& options);
+// The same for all of an asset's reports at once, in order: ours are indexed
+// once, so the cost is linear in ours plus theirs however many reports there
+// are (one call per report would index ours each time).
+void merge_gltf_validator_reports(ValidationReport& ours,
+                                  std::span<const GltfValidatorReport* const> theirs,
+                                  const IssueOptions& options);
 
 // Which validated asset each report belongs to: `reports[k]` to
 // `assets[result[k]]`. A report's uri matches an asset path when they are
 // equal or one ends with the other after a '/' ("model.glb" and
 // "exports/model.glb"); a report without uri matches when there is one asset.
+// Linear in the length of the paths and uris.
 // nullopt with `why` when a report matches no asset or several.
 std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
     const std::vector<GltfValidatorReport>& reports, const std::vector<std::string>& assets,

@@ -8,6 +8,7 @@
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,10 @@ std::string_view severity_word(Severity s);
 // "off", "hint", "info", "warning".
 std::optional<LintLevel> lint_level_from_name(std::string_view name);
 std::string_view lint_level_name(LintLevel level);
+
+// The longest code or glob a user may write (the config schema's maxLength
+// says the same); the longest code is about half of it.
+inline constexpr std::size_t kMaxCodePatternBytes = 128;
 
 // A code or a glob (match_issue_codes): every code it names is never reported.
 // An unknown code, or a glob that matches no code, is refused: a typo must not

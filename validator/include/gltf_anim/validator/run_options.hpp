@@ -64,4 +64,15 @@ struct RunOptions {
 std::optional<RunOptions> resolve_run_options(const RunConfig& config,
                                               const RunArguments& arguments, std::string& why);
 
+// A run's identity, shared by the shards of one run and written in each
+// shard's json report, so that `gltf-anim merge` joins only parts of one run:
+// a digest (32 hex digits) of the whole run's asset paths in order, what
+// decides the reports (ignored codes, severity overrides, lint level and
+// opt-in lints, issue and file limits, root, fail-on) and `other_inputs` (the
+// glTF-Validator reports merged, by path). Threads and the report format
+// change no report and are left out. Not a security digest: it tells runs
+// apart, it does not authenticate them.
+std::string run_identity(const RunOptions& run, const std::vector<std::string>& run_assets,
+                         const std::vector<std::string>& other_inputs);
+
 }  // namespace gltf_anim::validator
