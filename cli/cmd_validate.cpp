@@ -370,13 +370,14 @@ int run_validate(const std::vector<std::string>& args) {
     standard_input.bytes = stdin_bytes.bytes();
   }
 
-  // Asset i, with glTF-Validator's findings folded in.
+  // Asset i, with glTF-Validator's findings folded in (before its issues are
+  // located, so theirs get positions too).
   auto validate = [&](std::size_t i) {
-    validator::ValidationReport r =
-        validator::validate_path(files[i], folders[i], run->validate, standard_input);
-    for (const validator::GltfValidatorReport* theirs : (*foreign_of)[i])
-      validator::merge_gltf_validator_report(r, *theirs, run->validate.issues);
-    return r;
+    return validator::validate_path(
+        files[i], folders[i], run->validate, standard_input, [&](validator::ValidationReport& r) {
+          for (const validator::GltfValidatorReport* theirs : (*foreign_of)[i])
+            validator::merge_gltf_validator_report(r, *theirs, run->validate.issues);
+        });
   };
   if (!output.open()) return kExitUsage;
   const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
