@@ -1,5 +1,5 @@
-// The locator: one pass over a JSON text with an explicit stack, following
-// only the branches some wanted pointer goes down (a trie of their tokens).
+// The locator: one pass over a JSON text with an explicit stack, the current
+// pointer kept as text and as a hash extended token by token.
 #include <gltf_anim/gltf/locator.hpp>
 
 #include <charconv>
@@ -9,72 +9,80 @@
 namespace gltf_anim::gltf {
 namespace {
 
-constexpr std::uint32_t kNoNode = 0xFFFFFFFFu;
+// FNV-1a, continued byte by byte: the hash of a value's pointer is its
+// container's continued by "/token", in time proportional to the token only.
+constexpr std::uint64_t kHashSeed = 0xcbf29ce484222325ull;
+std::uint64_t hash_more(std::uint64_t h, std::string_view bytes) {
+  for (const unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
 
-// The wanted pointers as a trie of their (unescaped) tokens: node 0 is the
-// document; a node lists the pointers that end there. The edges are one hash
-// map keyed by (parent, token), so a node costs no allocation of its own.
-class PointerTrie {
+// RFC 6901: "" or '/'-separated tokens in which '~' is only "~0" or "~1".
+bool is_pointer(std::string_view p) {
+  if (!p.empty() && p.front() != '/') return false;
+  for (std::size_t k = 0; k < p.size(); ++k) {
+    if (p[k] == '~' && (k + 1 == p.size() || (p[k + 1] != '0' && p[k + 1] != '1'))) return false;
+  }
+  return true;
+}
+
+// The wanted pointers, each distinct one once, found by the hash of their
+// text. Memory is proportional to the number of pointers, whatever their
+// length: the texts are the caller's.
+class Wanted {
  public:
-  PointerTrie() : nodes_(1) {}
-
-  // False when `pointer` is not RFC 6901.
-  bool add(std::string_view pointer, std::size_t wanted) {
-    if (!pointer.empty() && pointer.front() != '/') return false;
-    std::uint32_t node = 0;
-    std::size_t at = 0;
-    std::string token;
-    while (at < pointer.size()) {
-      ++at;  // the '/'
-      token.clear();
-      while (at < pointer.size() && pointer[at] != '/') {
-        const char c = pointer[at++];
-        if (c != '~') {
-          token += c;
-          continue;
-        }
-        if (at == pointer.size() || (pointer[at] != '0' && pointer[at] != '1')) return false;
-        token += pointer[at++] == '0' ? '~' : '/';
+  explicit Wanted(std::span<const std::string> pointers) {
+    for (std::size_t k = 0; k < pointers.size(); ++k) {
+      const std::string_view p = pointers[k];
+      if (!is_pointer(p)) continue;
+      const std::uint64_t h = hash_more(kHashSeed, p);
+      std::uint32_t group = kNone;
+      const auto [first, last] = by_hash_.equal_range(h);
+      for (auto it = first; it != last && group == kNone; ++it) {
+        if (groups_[it->second].pointer == p) group = it->second;
       }
-      node = child_or_new(node, token);
+      if (group == kNone) {
+        group = static_cast<std::uint32_t>(groups_.size());
+        groups_.push_back(Group{p, {}});
+        by_hash_.emplace(h, group);
+      }
+      groups_[group].indices.push_back(k);
     }
-    nodes_[node].wanted.push_back(wanted);
-    return true;
+    remaining_ = groups_.size();
   }
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
-  std::uint32_t child(std::uint32_t node, std::string_view token) const {
-    if (node == kNoNode || !nodes_[node].has_children) return kNoNode;
-    const auto it = edges_.find(edge(node, token));
-    return it == edges_.end() ? kNoNode : it->second;
+  // The group of pointer `text` (whose hash is `h`) not found yet, or kNone.
+  std::uint32_t find(std::uint64_t h, std::string_view text) const {
+    const auto [first, last] = by_hash_.equal_range(h);
+    for (auto it = first; it != last; ++it) {
+      const Group& g = groups_[it->second];
+      if (!g.found && g.pointer == text) return it->second;
+    }
+    return kNone;
   }
-  bool has_children(std::uint32_t node) const {
-    return node != kNoNode && nodes_[node].has_children;
+  void found(std::uint32_t group, const Location& where,
+             std::vector<std::optional<Location>>& out) {
+    Group& g = groups_[group];
+    if (g.found) return;
+    g.found = true;
+    --remaining_;
+    for (const std::size_t k : g.indices) out[k] = where;
   }
-  const std::vector<std::size_t>& wanted(std::uint32_t node) const { return nodes_[node].wanted; }
-  std::size_t size() const { return nodes_.size(); }
+  std::size_t remaining() const { return remaining_; }
 
  private:
-  struct Node {
-    std::vector<std::size_t> wanted;
-    bool has_children = false;
+  struct Group {
+    std::string_view pointer;
+    std::vector<std::size_t> indices;  // of the pointers with this text
+    bool found = false;
   };
-  // The parent's four bytes, then the token.
-  const std::string& edge(std::uint32_t parent, std::string_view token) const {
-    key_.assign(reinterpret_cast<const char*>(&parent), sizeof parent);
-    key_ += token;
-    return key_;
-  }
-  std::uint32_t child_or_new(std::uint32_t node, std::string_view token) {
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    const auto [it, added] = edges_.emplace(edge(node, token), id);
-    if (!added) return it->second;
-    nodes_[node].has_children = true;
-    nodes_.emplace_back();
-    return id;
-  }
-  std::vector<Node> nodes_;
-  std::unordered_map<std::string, std::uint32_t> edges_;
-  mutable std::string key_;  // the edge being looked up, reused
+  std::vector<Group> groups_;
+  std::unordered_multimap<std::uint64_t, std::uint32_t> by_hash_;
+  std::size_t remaining_ = 0;
 };
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -200,36 +208,25 @@ class Cursor {
   std::uint64_t column_ = 1;
 };
 
+// The walk: the pointer of the value about to start is kept as text and as a
+// hash, both extended by one token from its container's.
 class Walk {
  public:
-  Walk(std::string_view text, const PointerTrie& trie, std::vector<std::optional<Location>>& out,
-       std::size_t remaining)
-      : in_(text), trie_(trie), out_(out), remaining_(remaining), visited_(trie.size(), false) {}
+  Walk(std::string_view text, Wanted& wanted, std::vector<std::optional<Location>>& out)
+      : in_(text), wanted_(wanted), out_(out) {}
 
   void run() {
-    std::uint32_t node = 0;  // of the value about to start
+    std::uint32_t group = wanted_.find(kHashSeed, "");  // of the value about to start
     std::optional<TextRange> name;
-    while (remaining_ != 0) {
-      // A value.
+    while (wanted_.remaining() != 0) {
       in_.skip_space();
       if (in_.done()) return;
       const TextPlace begin = in_.place();
       const char c = in_.peek();
-      if (node != kNoNode) {
-        // An object naming a member twice: the first one is the value (as the
-        // parsed document's lookup finds it); the second is not followed.
-        if (visited_[node])
-          node = kNoNode;
-        else
-          visited_[node] = true;
-      }
       if (c == '{' || c == '[') {
         in_.take();
-        stack_.push_back(Frame{c == '[', 0, node, begin, name});
-        if (!open_next(node, name)) return;
-        if (node == kClosed) {
-          if (!close_and_continue(node, name)) return;
-        }
+        stack_.push_back(Frame{c == '[', 0, current_.size(), hash_, group, begin, name});
+        if (!open_next(group, name)) return;
         continue;
       }
       if (c == '"') {
@@ -238,67 +235,71 @@ class Walk {
         in_.take_scalar();
         if (in_.place().byte == begin.byte) return;  // not a value
       }
-      record(node, Location{TextRange{begin, in_.place()}, name});
-      if (!after_value(node, name)) return;
+      record(group, Location{TextRange{begin, in_.place()}, name});
+      if (!after_value(group, name)) return;
     }
   }
 
  private:
-  static constexpr std::uint32_t kClosed = kNoNode - 1;  // the container just closed
   struct Frame {
     bool array;
     std::uint64_t index;  // of the element being read (arrays)
-    std::uint32_t node;   // of the container itself
+    std::size_t length;   // of the container's own pointer in current_
+    std::uint64_t hash;   // of the container's own pointer
+    std::uint32_t group;  // of the container itself
     TextPlace begin;
     std::optional<TextRange> name;
   };
 
-  void record(std::uint32_t node, const Location& where) {
-    if (node == kNoNode || node == kClosed) return;
-    for (const std::size_t k : trie_.wanted(node)) {
-      if (!out_[k]) {
-        out_[k] = where;
-        --remaining_;
-      }
-    }
+  void record(std::uint32_t group, const Location& where) {
+    if (group != Wanted::kNone) wanted_.found(group, where, out_);
   }
 
-  // After '{' or '[' (or ','): the node and name of the next value, or
-  // kClosed when the container ends here. False on broken text.
-  bool open_next(std::uint32_t& node, std::optional<TextRange>& name) {
+  // Makes current_ the pointer of the innermost container's next value, from
+  // its unescaped token, and returns its group.
+  std::uint32_t enter(std::string_view token) {
+    const Frame& top = stack_.back();
+    current_.resize(top.length);
+    current_ += '/';
+    for (const char ch : token) {
+      if (ch == '~') {
+        current_ += "~0";
+      } else if (ch == '/') {
+        current_ += "~1";
+      } else {
+        current_ += ch;
+      }
+    }
+    hash_ = hash_more(top.hash, std::string_view(current_).substr(top.length));
+    return wanted_.find(hash_, current_);
+  }
+
+  // After '{' or '[': the first value's group and name, or the container
+  // closes here (and the walk goes on after it). False on broken text.
+  bool open_next(std::uint32_t& group, std::optional<TextRange>& name) {
     in_.skip_space();
     if (in_.done()) return false;
-    Frame& top = stack_.back();
-    const char close = top.array ? ']' : '}';
-    if (in_.peek() == close) {
-      node = kClosed;
-      return true;
-    }
-    return next_member(node, name);
+    if (in_.peek() == (stack_.back().array ? ']' : '}')) return close_and_continue(group, name);
+    return next_member(group, name);
   }
 
-  // The node and name of the next element or member of the innermost container.
-  bool next_member(std::uint32_t& node, std::optional<TextRange>& name) {
+  // The group and name of the next element or member of the innermost container.
+  bool next_member(std::uint32_t& group, std::optional<TextRange>& name) {
     Frame& top = stack_.back();
-    const bool follow = trie_.has_children(top.node);
     if (top.array) {
       name.reset();
-      node = kNoNode;
-      if (follow) {
-        char digits[24];
-        const auto r = std::to_chars(digits, digits + sizeof digits, top.index);
-        node = trie_.child(top.node,
-                           std::string_view(digits, static_cast<std::size_t>(r.ptr - digits)));
-      }
+      char digits[24];
+      const auto r = std::to_chars(digits, digits + sizeof digits, top.index);
+      group = enter(std::string_view(digits, static_cast<std::size_t>(r.ptr - digits)));
       return true;
     }
     in_.skip_space();
     if (in_.done() || in_.peek() != '"') return false;
     const TextPlace key_begin = in_.place();
     key_.clear();
-    if (!in_.take_string(follow ? &key_ : nullptr)) return false;
+    if (!in_.take_string(&key_)) return false;
     name = TextRange{key_begin, in_.place()};
-    node = follow ? trie_.child(top.node, key_) : kNoNode;
+    group = enter(key_);
     in_.skip_space();
     if (in_.done() || in_.peek() != ':') return false;
     in_.take();
@@ -306,12 +307,9 @@ class Walk {
   }
 
   // After a value: ',' and the next one, or the end of containers.
-  bool after_value(std::uint32_t& node, std::optional<TextRange>& name) {
+  bool after_value(std::uint32_t& group, std::optional<TextRange>& name) {
     while (true) {
-      if (stack_.empty()) {
-        remaining_ = 0;  // the document is complete
-        return false;
-      }
+      if (stack_.empty()) return false;  // the document is complete
       in_.skip_space();
       if (in_.done()) return false;
       Frame& top = stack_.back();
@@ -319,30 +317,30 @@ class Walk {
       if (c == ',') {
         in_.take();
         ++top.index;
-        return next_member(node, name);
+        return next_member(group, name);
       }
       if (c != (top.array ? ']' : '}')) return false;
       in_.take();
-      record(top.node, Location{TextRange{top.begin, in_.place()}, top.name});
+      record(top.group, Location{TextRange{top.begin, in_.place()}, top.name});
       stack_.pop_back();
     }
   }
 
-  // The container at the top of the stack is empty: close it and go on.
-  bool close_and_continue(std::uint32_t& node, std::optional<TextRange>& name) {
+  // The innermost container is empty: close it and go on after it.
+  bool close_and_continue(std::uint32_t& group, std::optional<TextRange>& name) {
     in_.take();
     const Frame top = stack_.back();
     stack_.pop_back();
-    record(top.node, Location{TextRange{top.begin, in_.place()}, top.name});
-    return after_value(node, name);
+    record(top.group, Location{TextRange{top.begin, in_.place()}, top.name});
+    return after_value(group, name);
   }
 
   Cursor in_;
-  const PointerTrie& trie_;
+  Wanted& wanted_;
   std::vector<std::optional<Location>>& out_;
-  std::size_t remaining_;
   std::vector<Frame> stack_;
-  std::vector<bool> visited_;  // by trie node: its value was read
+  std::string current_;  // the pointer of the value about to start, escaped
+  std::uint64_t hash_ = kHashSeed;
   std::string key_;
 };
 
@@ -351,10 +349,8 @@ class Walk {
 std::vector<std::optional<Location>> locate(std::string_view json,
                                             std::span<const std::string> pointers) {
   std::vector<std::optional<Location>> out(pointers.size());
-  PointerTrie trie;
-  std::size_t remaining = 0;
-  for (std::size_t k = 0; k < pointers.size(); ++k) remaining += trie.add(pointers[k], k) ? 1 : 0;
-  if (remaining != 0) Walk(json, trie, out, remaining).run();
+  Wanted wanted(pointers);
+  if (wanted.remaining() != 0) Walk(json, wanted, out).run();
   return out;
 }
 

@@ -47,9 +47,12 @@ struct Location {
 // One answer per pointer, in the order given: nullopt when the text holds no
 // value there, the pointer is not RFC 6901 ("" is the document, anything else
 // starts with '/'; '~' only in "~0" and "~1"), or the text breaks before the
-// value ends. An array index matches only in its canonical decimal form. When
-// an object names a member twice, the first one is found (as the parsed
-// document's member lookup does). Linear in the text plus the pointers.
+// value ends. An array index matches only in its canonical decimal form. A
+// pointer is found at its first occurrence in the text: when an object names
+// a member twice, the first one (as the parsed document's member lookup); a
+// pointer below it is found below the second only when the first has no such
+// value. Linear in the text plus the pointers; memory is the open containers
+// and a fixed amount per distinct pointer, whatever its length.
 std::vector<std::optional<Location>> locate(std::string_view json,
                                             std::span<const std::string> pointers);
 std::optional<Location> locate(std::string_view json, std::string_view pointer);
