@@ -422,12 +422,13 @@ int run_validate(const std::vector<std::string>& args) {
     standard_input.bytes = stdin_bytes.bytes();
   }
 
-  // Asset i, with glTF-Validator's findings folded in.
+  // Asset i, with glTF-Validator's findings folded in (before its issues are
+  // located, so theirs get positions too).
   auto validate = [&](std::size_t i) {
-    validator::ValidationReport r =
-        validator::validate_path(files[i], folders[i], run->validate, standard_input);
-    validator::merge_gltf_validator_reports(r, (*foreign_of)[i], run->validate.issues);
-    return r;
+    return validator::validate_path(
+        files[i], folders[i], run->validate, standard_input, [&](validator::ValidationReport& r) {
+          validator::merge_gltf_validator_reports(r, (*foreign_of)[i], run->validate.issues);
+        });
   };
   if (!output.open()) return kExitUsage;
   const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);

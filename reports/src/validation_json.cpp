@@ -48,7 +48,7 @@ void write_issue(Writer& w, const Issue& issue, bool found_by) {
     json_key(w, "pointer");
     json_str(w, issue.pointer);
   }
-  if (issue.position) {  // a JSON syntax error: where it is (also in the message)
+  if (issue.position) {  // a syntax error, or where the value at the pointer starts
     json_key(w, "position");
     w.StartObject();
     uint_member(w, "line", issue.position->line);

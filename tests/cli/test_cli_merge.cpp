@@ -336,3 +336,41 @@ TEST(Merge, AReportFromStandardInput) {
 }
 
 }  // namespace
+
+namespace {
+
+// merge --format sarif takes the regions from the shards' json reports: after
+// the asset is gone (or on a machine that never had it) each result still has
+// the line and column validate found, and merge opens no file a report names.
+TEST(Merge, SarifRegionsComeFromTheReportsNotTheAssets) {
+  const fs::path dir = kTmp / "gone";
+  fs::create_directories(dir);
+  const fs::path asset = dir / "gone.gltf";
+  // Line 4 holds /animations/0 (from column 5), whose channels and samplers
+  // are empty: its issues point at the animation or its members, all on line 4.
+  std::ofstream(asset) << "{\n  \"asset\": {\"version\": \"2.0\"},\n  \"animations\": [\n    "
+                          "{\"channels\": [], \"samplers\": []}\n  ]\n}\n";
+  const fs::path report = dir / "gone.json";
+  const auto v = cli({"validate", "--no-timings", "--format", "json", "--output", report.string(),
+                      "--shard", "1/1", asset.string()},
+                     "gone_validate");
+  ASSERT_LE(v.exit_code, 1) << v.err;
+  const auto before =
+      cli({"merge", "--no-timings", "--format", "sarif", report.string()}, "gone_before");
+  fs::remove(asset);
+  const auto after =
+      cli({"merge", "--no-timings", "--format", "sarif", report.string()}, "gone_after");
+  EXPECT_EQ(after.out, before.out);
+  rapidjson::Document d;
+  d.Parse(after.out.c_str());
+  ASSERT_FALSE(d.HasParseError()) << after.out;
+  const auto& results = d["runs"][0]["results"];
+  ASSERT_GT(results.Size(), 0u);
+  for (const auto& result : results.GetArray()) {
+    const auto& region = result["locations"][0]["physicalLocation"]["region"];
+    EXPECT_EQ(region["startLine"].GetUint(), 4u) << result["message"]["text"].GetString();
+    EXPECT_TRUE(region.HasMember("startColumn"));
+  }
+}
+
+}  // namespace

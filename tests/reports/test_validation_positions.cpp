@@ -1,13 +1,16 @@
-// JSON syntax errors in the report formats: SARIF gets a region with the line
-// and column (code points, declared by run.columnKind), or the byte offset
-// inside a GLB; the JSON report keeps glTF-Validator's shape (pointer "", the
-// place only in the message). Places are counted by hand from the test text.
+// Positions in the report formats: a JSON syntax error's, and where the value
+// at an issue's pointer starts (located when the asset is validated). SARIF
+// gets a region with the line and column (code points, declared by
+// run.columnKind), or the byte offset inside a GLB; the JSON report keeps
+// glTF-Validator's shape and adds `position`. Places are counted by hand from
+// the test text.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <sstream>
@@ -98,6 +101,48 @@ TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {
   // `,}` on line 2: the '}' is column 2, byte 13.
   EXPECT_NE(std::string(m["message"].GetString()).find("(at line 2, column 2; byte offset 13)"), std::string::npos)
       << m["message"].GetString();
+}
+
+TEST(ValidationPositions, EveryIssueAtAPointerIsLocatedWhenValidated) {
+  // `{"asset":{"version":"2.0","foo":1}}`: the 1 of the unexpected member is
+  // byte 32, line 1, column 33; as a GLB's JSON chunk, byte 52 of the file.
+  const std::string json = "{\"asset\":{\"version\":\"2.0\",\"foo\":1}}";
+  std::string chunk = json;
+  while (chunk.size() % 4 != 0) chunk += ' ';
+  std::string glb = "glTF";
+  auto u32 = [&glb](std::uint32_t v) {
+    char b[4];
+    std::memcpy(b, &v, 4);
+    glb.append(b, 4);
+  };
+  u32(2);
+  u32(static_cast<std::uint32_t>(20 + chunk.size()));
+  u32(static_cast<std::uint32_t>(chunk.size()));
+  u32(0x4E4F534A);
+  glb += chunk;
+  for (const bool binary : {false, true}) {
+    SCOPED_TRACE(binary ? "glb" : "gltf");
+    const ValidationReport r = validate_text(binary ? glb : json, binary ? "a.glb" : "a.gltf");
+    const auto foo = std::find_if(r.issues.begin(), r.issues.end(),
+                                  [](const auto& i) { return i.pointer == "/asset/foo"; });
+    ASSERT_NE(foo, r.issues.end());
+    ASSERT_TRUE(foo->position);
+    EXPECT_EQ(foo->position->line, 1u);
+    EXPECT_EQ(foo->position->column, 33u);
+    EXPECT_EQ(foo->position->byte_offset, binary ? 52u : 32u);
+    EXPECT_EQ(foo->position->in_glb_chunk, binary);
+    // The json report carries it, for merge.
+    std::ostringstream out;
+    gltf_anim::reports::write_validation_json(out, std::vector<ValidationReport>{r});
+    const auto back = gltf_anim::reports::read_validation_json(out.str());
+    const auto& issues = back.assets.at(0).report.issues;
+    const auto again = std::find_if(issues.begin(), issues.end(),
+                                    [](const auto& i) { return i.pointer == "/asset/foo"; });
+    ASSERT_NE(again, issues.end());
+    ASSERT_TRUE(again->position);
+    EXPECT_EQ(again->position->byte_offset, foo->position->byte_offset);
+    EXPECT_EQ(again->position->column, 33u);
+  }
 }
 
 }  // namespace

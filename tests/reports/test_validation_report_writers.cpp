@@ -3,6 +3,7 @@
 // JUnit well-formedness and escaping, text grouping.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <gtest/gtest.h>
@@ -195,35 +196,47 @@ TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
   EXPECT_EQ(results[6]["locations"][0]["physicalLocation"]["region"]["byteOffset"].GetInt(), 12);
 }
 
-TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
-  std::filesystem::create_directories(dir);
-  const std::filesystem::path file = dir / "lines.gltf";
-  {
-    std::ofstream out(file, std::ios::binary);
-    out << "{\n"                                   // line 1
-           "  \"asset\": {\"version\": \"2.0\"},\n"   // line 2
-           "  \"animations\": [\n"                   // line 3
-           "    {\n"                                 // line 4: /animations/0
-           "      \"channels\": [],\n"               // line 5: /animations/0/channels
-           "      \"a/b\": 1\n"                       // line 6: /animations/0/a~1b
-           "    }\n"
-           "  ]\n"
-           "}\n";
-  }
+// Locates the issues of `r` in `bytes` loaded as the asset would be (what
+// validate_file does once the rules are done).
+void locate_in(ValidationReport& r, const std::string& bytes) {
+  gltf_anim::validator::IssueCollector ignored;
+  const std::vector<std::uint8_t> data(bytes.begin(), bytes.end());
+  const auto asset = gltf_anim::validator::load_bytes(data, r.uri, {}, {}, ignored);
+  gltf_anim::validator::locate_issues(asset, r.issues);
+}
+
+rapidjson::Document sarif_document(const std::vector<ValidationReport>& reports) {
+  std::ostringstream out;
+  gltf_anim::reports::write_validation_sarif(out, reports);
+  rapidjson::Document d;
+  d.Parse(out.str().c_str());
+  EXPECT_FALSE(d.HasParseError());
+  return d;
+}
+
+const std::string kLinesText =
+    "{\n"                                     // line 1
+    "  \"asset\": {\"version\": \"2.0\"},\n"  // line 2
+    "  \"animations\": [\n"                   // line 3
+    "    {\n"                                 // line 4: /animations/0
+    "      \"channels\": [],\n"               // line 5: /animations/0/channels
+    "      \"a/b\": 1\n"                      // line 6: /animations/0/a~1b
+    "    }\n"
+    "  ]\n"
+    "}\n";
+
+ValidationReport lines_report() {
   ValidationReport r;
-  r.uri = file.string();
+  r.uri = "lines.gltf";
   r.mime_type = "model/gltf+json";
   r.issues.push_back(issue("UNDEFINED_PROPERTY", Severity::kError, "/animations/0"));
   r.issues.push_back(issue("EMPTY_ENTITY", Severity::kError, "/animations/0/channels"));
   r.issues.push_back(issue("UNEXPECTED_PROPERTY", Severity::kWarning, "/animations/0/a~1b"));
   r.issues.push_back(issue("UNRESOLVED_REFERENCE", Severity::kError, "/animations/7"));
-  const std::vector<ValidationReport> reports{r};
-  std::ostringstream out;
-  gltf_anim::reports::write_validation_sarif(out, reports);
-  rapidjson::Document d;
-  d.Parse(out.str().c_str());
-  ASSERT_FALSE(d.HasParseError());
+  return r;
+}
+
+void expect_lines_regions(const rapidjson::Document& d) {
   const auto& results = d["runs"][0]["results"];
   auto region = [&](rapidjson::SizeType k) -> const rapidjson::Value& {
     return results[k]["locations"][0]["physicalLocation"]["region"];
@@ -237,16 +250,51 @@ TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
   EXPECT_EQ(column(1), 19);
   EXPECT_EQ(line(2), 6);
   EXPECT_EQ(column(2), 14);
-  // Not in the file: line 1 stands for the file (every result has a region), and says so.
+  // Not in the text: line 1 stands for the file (every result has a region), and says so.
   EXPECT_EQ(line(3), 1);
   EXPECT_FALSE(region(3).HasMember("startColumn"));
-  EXPECT_NE(std::string(region(3)["message"]["text"].GetString()).find("could not be located"),
-            std::string::npos);
+  EXPECT_NE(
+      std::string(region(3)["message"]["text"].GetString()).find("not in the asset's JSON text"),
+      std::string::npos);
+}
+
+TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
+  ValidationReport r = lines_report();
+  locate_in(r, kLinesText);
+  expect_lines_regions(sarif_document({r}));
+}
+
+TEST(ValidationSarif, MergeTakesRegionsFromTheJsonReport) {
+  // validate --format json, then merge --format sarif: the positions travel in
+  // the json report, and the asset is nowhere to be read.
+  ValidationReport r = lines_report();
+  locate_in(r, kLinesText);
+  std::ostringstream json;
+  gltf_anim::reports::write_validation_json(json, std::vector<ValidationReport>{r});
+  const auto run = gltf_anim::reports::read_validation_json(json.str());
+  ASSERT_EQ(run.assets.size(), 1u);
+  ASSERT_FALSE(std::filesystem::exists(run.assets[0].report.uri));
+  expect_lines_regions(sarif_document({run.assets[0].report}));
+}
+
+TEST(ValidationSarif, TheWriterNeverReadsTheAsset) {
+  // A report naming a file that exists, with issues that carry no position:
+  // the regions stay line 1 (the writer does not open the file to look).
+  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
+  std::filesystem::create_directories(dir);
+  ValidationReport r = lines_report();
+  r.uri = (dir / "lines.gltf").string();
+  std::ofstream(r.uri, std::ios::binary) << kLinesText;
+  const rapidjson::Document d = sarif_document({r});
+  const auto& results = d["runs"][0]["results"];
+  for (rapidjson::SizeType k = 0; k < results.Size(); ++k) {
+    const auto& region = results[k]["locations"][0]["physicalLocation"]["region"];
+    EXPECT_EQ(region["startLine"].GetInt(), 1);
+    EXPECT_FALSE(region.HasMember("startColumn"));
+  }
 }
 
 TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
-  std::filesystem::create_directories(dir);
   // Line 2: 'é' is two bytes, one code point; the string holds ':' ',' '[' '{'
   // and an escaped quote, none of which starts a token.
   const std::string json =
@@ -254,11 +302,10 @@ TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
       "\"é\": \"x:,[{\\\" y\", \"n\": [ 7, {\"k\": true}]}";
   // /n/0 is the 7: line 2, column 26 (code points; 27 bytes precede it on its line).
   ValidationReport text;
-  text.uri = (dir / "places.gltf").string();
+  text.uri = "places.gltf";
   text.mime_type = "model/gltf+json";
   text.issues.push_back(issue("TYPE_MISMATCH", Severity::kError, "/n/0"));
   text.issues.push_back(issue("TYPE_MISMATCH", Severity::kError, "/n/1/k"));
-  std::ofstream(text.uri, std::ios::binary) << json;
   // The same JSON as a GLB's JSON chunk (padded with spaces to 4 bytes).
   std::string chunk = json;
   while (chunk.size() % 4 != 0) chunk += ' ';
@@ -272,14 +319,11 @@ TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
   u32(0x4E4F534Au);
   glb += chunk;
   ValidationReport binary = text;
-  binary.uri = (dir / "places.glb").string();
+  binary.uri = "places.glb";
   binary.mime_type = "model/gltf-binary";
-  std::ofstream(binary.uri, std::ios::binary) << glb;
-  std::ostringstream out;
-  gltf_anim::reports::write_validation_sarif(out, std::vector<ValidationReport>{text, binary});
-  rapidjson::Document d;
-  d.Parse(out.str().c_str());
-  ASSERT_FALSE(d.HasParseError());
+  locate_in(text, json);
+  locate_in(binary, glb);
+  const rapidjson::Document d = sarif_document({text, binary});
   const auto& results = d["runs"][0]["results"];
   ASSERT_EQ(results.Size(), 4u);
   const std::size_t seven = json.find('7');
@@ -297,6 +341,25 @@ TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
       // In a GLB the chunk's data starts at byte 20 of the file.
       EXPECT_EQ(seven_region["byteOffset"].GetUint64(), 20 + seven);
       EXPECT_TRUE(seven_region.HasMember("message"));
+    }
+  }
+}
+
+TEST(ValidationSarif, RulesSpeakToTheReaderAndLinkNoRepository) {
+  // A rule's title and help are for the person reading the alert: no source
+  // path, no note on how the check is implemented, no link to a repository
+  // location (which may not be where the reader got the tool).
+  const rapidjson::Document d = sarif_document({sample_report()});
+  const auto& rules = d["runs"][0]["tool"]["driver"]["rules"];
+  ASSERT_GT(rules.Size(), 0u);
+  for (const auto& rule : rules.GetArray()) {
+    EXPECT_FALSE(rule.HasMember("helpUri")) << rule["id"].GetString();
+    for (const char* field : {"shortDescription", "fullDescription", "help"}) {
+      const std::string t = rule[field]["text"].GetString();
+      for (const char* note : {".cpp", ".hpp", "src/", "hash map", "linear time", "github.com"}) {
+        EXPECT_EQ(t.find(note), std::string::npos)
+            << rule["id"].GetString() << " " << field << ": " << t;
+      }
     }
   }
 }

@@ -44,7 +44,7 @@ TEST(IssueCodesDoc, AnchorIsTheCodeInLowerCase) {
 TEST(IssueCodesDoc, EveryCodeHasARow) {
   const std::string md = gltf_anim::validator::issue_codes_markdown();
   for (const auto& t : gltf_anim::validator::issue_types()) {
-    // The row starts with the code's anchor (SARIF helpUri links to it), the code in lower case.
+    // The row starts with the code's anchor (a link to the code's row), the code in lower case.
     EXPECT_NE(md.find("| <a id=\"" + gltf_anim::validator::issue_code_anchor(t.code) + "\"></a>`" +
                       std::string(t.code) + "` |"),
               std::string::npos)

@@ -14,8 +14,8 @@
 namespace gltf_anim::validator {
 
 ValidationReport validate_path(const std::string& path, const std::string& folder,
-                               const ValidateOptions& options,
-                               const StandardInput& standard_input) {
+                               const ValidateOptions& options, const StandardInput& standard_input,
+                               const ReportAmendment& amend) {
   if (path == kStandardInputPath) {
     if (standard_input.too_large) {
       // What load_bytes reports for too many bytes, without holding them: the
@@ -26,17 +26,17 @@ ValidationReport validate_path(const std::string& path, const std::string& folde
       issues.add("FILE_TOO_LARGE", "",
                  {std::to_string(options.load.max_file_bytes + 1),
                   std::to_string(options.load.max_file_bytes)});
-      return validate_asset(asset, issues);
+      return validate_asset(asset, issues, amend);
     }
     return validate_bytes(standard_input.bytes, std::string(kStandardInputPath), options.load.root,
-                          options);
+                          options, amend);
   }
   if (!folder.empty()) {
     ValidateOptions beneath = options;
     beneath.load.asset_folder = folder;
-    return validate_file(path, beneath);
+    return validate_file(path, beneath, amend);
   }
-  return validate_file(path, options);
+  return validate_file(path, options, amend);
 }
 
 ValidationReport internal_error_report(const std::string& uri, const std::string& what) {

@@ -1,5 +1,6 @@
 // validate_file / validate_bytes / validate_asset: the phases in their fixed
 // order (rules.hpp describes them) and the report's info block.
+#include <gltf_anim/gltf/locator.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -86,23 +87,47 @@ std::size_t ValidationReport::count(Severity s) const {
       issues.begin(), issues.end(), [s](const Issue& i) { return i.severity == s; }));
 }
 
-ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues) {
-  run_phases(asset, issues);
-  return finish(asset, issues);
+void locate_issues(const LoadedAsset& asset, std::span<Issue> issues) {
+  if (asset.json_text.empty()) return;
+  std::vector<std::string> pointers;
+  std::vector<Issue*> located;
+  for (Issue& i : issues) {
+    if (i.position || i.offset) continue;
+    pointers.push_back(i.pointer);
+    located.push_back(&i);
+  }
+  if (pointers.empty()) return;
+  const bool glb = asset.mime_type == MimeType::kGltfBinary;
+  const std::vector<std::optional<gltf::Location>> found = gltf::locate(asset.json_text, pointers);
+  for (std::size_t k = 0; k < found.size(); ++k) {
+    if (!found[k]) continue;
+    const gltf::TextPlace& at = found[k]->value.begin;
+    located[k]->position = TextPosition{at.line, at.column, asset.json_offset + at.byte, glb};
+  }
 }
 
-ValidationReport validate_file(const std::filesystem::path& path, const ValidateOptions& options) {
+ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues,
+                                const ReportAmendment& amend) {
+  run_phases(asset, issues);
+  ValidationReport report = finish(asset, issues);
+  if (amend) amend(report);
+  locate_issues(asset, report.issues);
+  return report;
+}
+
+ValidationReport validate_file(const std::filesystem::path& path, const ValidateOptions& options,
+                               const ReportAmendment& amend) {
   IssueCollector issues(options.issues);
   const LoadedAsset asset = load_file(path, options.load, issues);
-  return validate_asset(asset, issues);
+  return validate_asset(asset, issues, amend);
 }
 
 ValidationReport validate_bytes(std::span<const std::uint8_t> bytes, std::string uri,
                                 const std::filesystem::path& base_dir,
-                                const ValidateOptions& options) {
+                                const ValidateOptions& options, const ReportAmendment& amend) {
   IssueCollector issues(options.issues);
   const LoadedAsset asset = load_bytes(bytes, std::move(uri), base_dir, options.load, issues);
-  return validate_asset(asset, issues);
+  return validate_asset(asset, issues, amend);
 }
 
 }  // namespace gltf_anim::validator

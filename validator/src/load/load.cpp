@@ -63,6 +63,7 @@ class Loader {
       if (!chunks.header_ok || !chunks.json) return;
       asset_.document = parse_json(*chunks.json, chunks.json_offset, options_.max_json_depth,
                                    options_.max_json_values, issues_);
+      keep_json_text(*chunks.json, chunks.json_offset);
       bin = chunks.bin;
     } else {
       // One issue for what the input is, rather than a JSON parser's view of it.
@@ -81,6 +82,7 @@ class Loader {
         return;
       }
       asset_.document = parse_json(bytes, 0, options_.max_json_depth, options_.max_json_values, issues_);
+      keep_json_text(bytes, 0);
     }
     if (!asset_.document) return;
     asset_.mime_type = glb ? MimeType::kGltfBinary : MimeType::kGltfJson;
@@ -91,6 +93,12 @@ class Loader {
   }
 
  private:
+  void keep_json_text(std::span<const std::uint8_t> text, std::uint64_t offset) {
+    if (!asset_.document) return;
+    asset_.json_text = std::string_view(reinterpret_cast<const char*>(text.data()), text.size());
+    asset_.json_offset = offset;
+  }
+
   void load_buffers(bool glb, std::optional<std::span<const std::uint8_t>> bin) {
     asset_.buffer_data.assign(asset_.buffers.size(), std::nullopt);
     if (!options_.load_buffers) return;
@@ -278,13 +286,10 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
   if (options.inputs) options.inputs->record(rr.identity, path.string());
   fs::path base = path.parent_path();
   if (base.empty()) base = ".";
-  const auto bytes = rr.storage->bytes();
-  const bool glb = looks_like_glb(bytes);
-  // GLB: the BIN chunk is used in place, so the file stays with the asset.
-  // JSON: the document copies what it needs; the text is dropped after parsing.
-  std::unique_ptr<ByteStorage> text = std::move(rr.storage);
-  if (glb) LoaderAccess::keep(asset, std::move(text));
-  Loader(asset, options, base, issues).run(bytes, named_glb(asset.uri));
+  // The file stays with the asset: a GLB's BIN chunk is used in place, and the
+  // JSON text is what the locator and the writer read.
+  asset.file_bytes = LoaderAccess::keep(asset, std::move(rr.storage));
+  Loader(asset, options, base, issues).run(asset.file_bytes, named_glb(asset.uri));
   return asset;
 }
 
@@ -297,11 +302,8 @@ LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_
     issues.add("FILE_TOO_LARGE", "", {std::to_string(bytes.size()), std::to_string(options.max_file_bytes)});
     return asset;
   }
-  std::span<const std::uint8_t> input = bytes;
-  if (looks_like_glb(bytes)) {
-    input = LoaderAccess::keep(asset, ByteStorage::from_vector({bytes.begin(), bytes.end()}));
-  }
-  Loader(asset, options, base_dir, issues).run(input, named_glb(asset.uri));
+  asset.file_bytes = LoaderAccess::keep(asset, ByteStorage::from_vector({bytes.begin(), bytes.end()}));
+  Loader(asset, options, base_dir, issues).run(asset.file_bytes, named_glb(asset.uri));
   return asset;
 }
 

@@ -103,7 +103,9 @@ void write_validation(std::ostream& out, ValidationFormat format,
 // running totals, junit its failure count, sarif each asset's URI and MIME type
 // (its artifacts come before all results). junit and sarif put the per-asset
 // parts in an unnamed temporary file (std::tmpfile, in memory if none can be
-// made) until end(), because their headers count every asset.
+// made) until end(), because their headers count every asset. No writer reads
+// an asset: sarif's regions are the issues' positions (validate_file locates
+// them; a json report carries them).
 class ValidationStreamWriter {
  public:
   virtual ~ValidationStreamWriter() = default;
@@ -150,10 +152,8 @@ std::string_view fail_on_name(validator::Severity s);
 // True when some issue of `report` is at `fail_on` or more severe.
 bool reaches(const validator::ValidationReport& report, validator::Severity fail_on);
 
-// The homepage of gltf-anim (SARIF informationUri, json tool.informationUri),
-// and the URL of an issue code's entry in docs/ISSUE_CODES.md (SARIF helpUri).
+// The homepage of gltf-anim (SARIF informationUri, json tool.informationUri).
 std::string_view information_uri();
-std::string issue_code_help_uri(std::string_view code);
 
 // A file URI reference for SARIF: relative paths stay relative (forward
 // slashes, percent-encoded), absolute paths become file:///...

@@ -206,6 +206,17 @@ struct LoadedAsset {
   std::string uri;  // as given for the report
   MimeType mime_type = MimeType::kNone;
   std::unique_ptr<JsonDocument> document;  // null when unparsable
+  // The whole input as it was read (the .gltf text, or the GLB file), owned
+  // here; empty when it could not be read. What a writer copies unchanged.
+  std::span<const std::uint8_t> file_bytes;
+  // The JSON text the document was parsed from: all of a .gltf, or a GLB's
+  // JSON chunk (a part of file_bytes). The locator (<gltf_anim/gltf/locator.hpp>)
+  // finds a pointer's value in it, so reports and the writer need not read the
+  // file again. Empty when there was no JSON text (no document either).
+  std::string_view json_text;
+  // Where json_text starts in file_bytes: 0 for a .gltf, 20 for a GLB (after
+  // its 12-byte header and the JSON chunk's 8-byte header).
+  std::uint64_t json_offset = 0;
 
   std::vector<Buffer> buffers;            // /buffers (empty when absent or not an array)
   std::vector<BufferView> buffer_views;   // /bufferViews

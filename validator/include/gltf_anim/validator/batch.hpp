@@ -28,9 +28,10 @@ struct StandardInput {
 
 // Validates the asset at `path`: a file, opened beneath `folder` when that is
 // not empty (the folder the user named, which it was found in), or
-// kStandardInputPath for `standard_input`.
+// kStandardInputPath for `standard_input`. `amend` as for validate_file.
 ValidationReport validate_path(const std::string& path, const std::string& folder,
-                               const ValidateOptions& options, const StandardInput& standard_input);
+                               const ValidateOptions& options, const StandardInput& standard_input,
+                               const ReportAmendment& amend = {});
 
 // The report of an asset whose validation threw (std::bad_alloc: "out of
 // memory", or a defect): one INTERNAL_ERROR, not subject to ignored codes or

@@ -50,7 +50,9 @@ std::vector<const IssueType*> match_issue_codes(std::string_view pattern);
 // True when `pattern` has a glob character ('*' or '?').
 bool is_code_glob(std::string_view pattern);
 
-// Where a JSON syntax error is, for editors and SARIF: 1-based line and column
+// Where an issue is in the JSON text, for editors and SARIF: a JSON syntax
+// error's place, or where the value at the issue's pointer starts (located at
+// validation time from the text the loader holds). 1-based line and column
 // within the JSON text (a line ends at '\n', so "\r\n" too; a column counts
 // Unicode code points, a tab being one), and the byte offset in the file. For
 // a GLB the line and column count within its JSON chunk.
@@ -73,7 +75,9 @@ struct Issue {
   std::string message;    // template with arguments filled in
   std::string pointer;    // RFC 6901; "" for the document; empty when offset is set
   std::optional<std::uint64_t> offset;  // byte offset, GLB container issues only
-  // JSON syntax errors only (pointer ""); the message says it in words too.
+  // A JSON syntax error's place (pointer ""; the message says it in words
+  // too), or where the value at `pointer` starts; unset when the text holds no
+  // value there (a missing member) or the issue is at a byte offset.
   std::optional<TextPosition> position = std::nullopt;
   FoundBy found_by = FoundBy::kGltfAnim;
 };

@@ -273,7 +273,7 @@ inline constexpr IssueType kIssueTypes[] = {
     {"ANIMATION_DUPLICATE_TARGETS", S::kError, P::kLink,
      "Animation channel has the same target as channel {0}.",
      "Two channels of one animation target the same node and path; reported on the earlier "
-     "channel of each consecutive pair (found with a hash map, linear time).",
+     "channel of each consecutive pair.",
      "glTF 2.0 3.11: within one animation, each target MUST NOT be used more than once"},
     {"ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", S::kError, P::kLink,
      "bufferView.byteStride must not be defined for buffer views used by animation sampler "
@@ -483,9 +483,9 @@ inline constexpr IssueType kIssueTypes[] = {
      "animation.channel.target"},
     {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", S::kError, P::kLink,
      "Pointer '{0}' is not a property of the glTF Object Model.",
-     "Our own (KHR_animation_pointer): the pointer matches no template of the Object Model "
-     "table (validator/src/object_model.cpp) and has no extras segment, e.g. a vector component "
-     "or a member the Object Model does not define; at the pointer.",
+     "Our own (KHR_animation_pointer): the pointer names no property of the glTF Object Model "
+     "(nor an extras value), e.g. a vector component or a member the Object Model does not "
+     "define; at the pointer.",
      "KHR_animation_pointer Operation: the property being animated MUST be mutable as defined "
      "by the glTF 2.0 Asset Object Model"},
     // ---- data: accessor values (rules engineer: rules/data_phase.cpp) -----

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -54,17 +55,36 @@ struct ValidationReport {
   std::size_t count(Severity s) const;
 };
 
+// Called with an asset's report while the asset is still loaded, before its
+// issues are located: folds in issues found elsewhere (glTF-Validator's), so
+// they get positions too.
+using ReportAmendment = std::function<void(ValidationReport&)>;
+
+// Every report these return has its issues located (locate_issues): a
+// position is known at validation time, from the text the loader holds, so no
+// report writer reads the asset again.
+
 // Validates the asset in file `path` (.gltf or .glb; detected from the bytes).
-ValidationReport validate_file(const std::filesystem::path& path, const ValidateOptions& options);
+ValidationReport validate_file(const std::filesystem::path& path, const ValidateOptions& options,
+                               const ReportAmendment& amend = {});
 
 // Validates an asset already in memory; relative buffer URIs resolve against
 // `base_dir` (none are loaded when it is empty).
 ValidationReport validate_bytes(std::span<const std::uint8_t> bytes, std::string uri,
                                 const std::filesystem::path& base_dir,
-                                const ValidateOptions& options);
+                                const ValidateOptions& options, const ReportAmendment& amend = {});
 
 // The phases after loading, for callers that loaded the asset themselves.
-ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues);
+ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues,
+                                const ReportAmendment& amend = {});
+
+// Gives each issue at a JSON pointer the position where the pointer's value
+// starts in the asset's JSON text (<gltf_anim/gltf/locator.hpp>): line and
+// column within that text (a GLB's JSON chunk: in_glb_chunk), byte_offset in
+// the file. An issue that has a position already (a JSON syntax error), one at
+// a byte offset (a GLB container issue) and one whose pointer names no value in
+// the text (a missing member) keep what they have. One pass over the text.
+void locate_issues(const LoadedAsset& asset, std::span<Issue> issues);
 
 // docs/ISSUE_CODES.md: the registry as Markdown tables, one per phase; each
 // code's row carries the anchor issue_code_anchor(code) (the code in lower case).
