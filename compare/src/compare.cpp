@@ -4,6 +4,7 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/validator/load.hpp>
 
 #include <rapidjson/document.h>
@@ -427,7 +428,7 @@ struct ManifestReader {
   std::string samples_path_of(const JValue& v, const std::string& ptr) const {
     std::string path = string_of(v, ptr);
     // Inside the manifest's folder (symlinks out are refused on opening: read_confined).
-    if (!validator::is_relative_without_dotdot(path)) {
+    if (!io::is_relative_without_dotdot(path)) {
       fail(ptr, "must be a relative path inside the manifest's folder (not absolute, no \"..\")");
     }
     return path;
@@ -606,10 +607,11 @@ constexpr std::uint64_t kMaxManifestBytes = std::uint64_t{256} << 20;
 
 // A path named by the manifest (an entry's or a variant's `samples`), relative
 // to the manifest's folder and confined to it: no absolute path, no "..", no
-// symlink out (validator::read_file_confined, as for external buffer URIs).
+// symlink out (io::read_file_confined through the folder's reader, as for
+// external buffer URIs).
 std::string read_confined(const fs::path& base, const std::string& relative, std::uint64_t limit) {
   std::string why;
-  auto text = validator::read_file_confined(base, fs::path(relative), limit, why);
+  auto text = io::read_file_confined(io::FolderReader(base), fs::path(relative), limit, why);
   if (!text) throw SamplesFormatError((base / relative).string(), "", why);
   return std::move(*text);
 }

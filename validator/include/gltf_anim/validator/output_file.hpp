@@ -12,6 +12,8 @@
 //    ignored, EIO...) so the command can say why;
 //  - InputFiles watches for the output target among the files a command reads
 //    (device and inode: a hard link or a symlink to an input is that input).
+#include <gltf_anim/io/input_files.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -24,36 +26,9 @@
 
 namespace gltf_anim::validator {
 
-// What makes two names the same file.
-struct FileIdentity {
-  std::uint64_t device = 0;
-  std::uint64_t inode = 0;
-  bool operator==(const FileIdentity&) const = default;
-};
-
-// stat() of `path`, following symlinks; nullopt when it cannot be stat'ed
-// (absent, dangling link, no permission).
-std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
-
-// Watches for one file (an existing output target) among the files a command
-// reads. Readers call record() with the identity of every file they opened;
-// only a match is kept, so memory does not grow with the number of inputs.
-// Thread-safe.
-class InputFiles {
- public:
-  InputFiles() = default;
-  explicit InputFiles(std::optional<FileIdentity> watched) : watched_(watched) {}
-  void record(FileIdentity id, const std::string& path);
-  // Stats `path` (following links) and records it; nothing when it cannot be stat'ed.
-  void record(const std::filesystem::path& path);
-  // The first recorded input that is the watched file, if any.
-  std::optional<std::string> clash() const;
-
- private:
-  std::optional<FileIdentity> watched_;
-  mutable std::mutex mutex_;
-  std::optional<std::string> clash_;
-};
+using io::file_identity;
+using io::FileIdentity;
+using io::InputFiles;
 
 // An I/O failure with its reason, e.g. "cannot write 'out.json': No space left on device".
 class OutputError : public std::runtime_error {
