@@ -4,6 +4,7 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/validator/load.hpp>
 
@@ -25,10 +26,8 @@
 #include <numeric>
 #include <set>
 #include <sstream>
-#include <thread>
 #include <unordered_map>
 #include <exception>
-#include <atomic>
 
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/utf8.hpp>
@@ -813,22 +812,18 @@ void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const 
   for (auto& g : goldens) all.push_back(&g);
   for (auto& a : actuals) all.push_back(&a);
   std::vector<std::exception_ptr> errors(all.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < all.size(); i = next++) {
-      try {
-        all[i]->file = read_samples_file(all[i]->path, read);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  const std::size_t threads =
-      std::min<std::size_t>(all.size(), std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  // Each file is read into its own Loaded; nothing is left to do in order.
+  io::OrderedPool pool(
+      static_cast<unsigned>(std::min<std::size_t>(all.size(), io::hardware_threads())),
+      /*window_per_thread=*/2);
+  pool.run(
+      all.size(),
+      [&](std::size_t i, std::size_t) {
+        try {
+          all[i]->file = read_samples_file(all[i]->path, read);
+        } catch (...) { errors[i] = std::current_exception(); }
+      },
+      [](std::size_t, std::size_t) {});
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (!errors[i]) continue;
     if (i < goldens.size()) std::rethrow_exception(errors[i]);
