@@ -4,6 +4,8 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/io/glob.hpp>
+#include <gltf_anim/io/input_files.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/validator/load.hpp>
@@ -12,9 +14,6 @@
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
-
-#include <fnmatch.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <charconv>
@@ -758,10 +757,10 @@ std::string shown_path(const fs::path& p, const fs::path& root, bool root_is_dir
 }
 
 // The identity of an existing file (device, inode), as fs::equivalent compares.
-std::optional<std::pair<dev_t, ino_t>> file_identity(const fs::path& p) {
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
-  return std::pair{st.st_dev, st.st_ino};
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_identity(const fs::path& p) {
+  const auto id = io::file_identity(p);
+  if (!id) return std::nullopt;
+  return std::pair{id->device, id->inode};
 }
 
 // The manifest's entries by each way a golden file can name one, built once:
@@ -780,7 +779,7 @@ struct ManifestIndex {
       by_id.emplace(e.id, &e);
     }
   }
-  std::map<std::pair<dev_t, ino_t>, const ManifestEntry*> by_file;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, const ManifestEntry*> by_file;
   std::unordered_map<std::string, const ManifestEntry*> by_id_or_file, by_asset_name, by_id;
 };
 
@@ -1010,7 +1009,7 @@ bool selected(const std::string& id, const std::vector<std::string>& patterns,
   if (patterns.empty()) return true;
   bool any = false;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
-    if (::fnmatch(patterns[i].c_str(), id.c_str(), 0) == 0) {
+    if (io::glob_matches(patterns[i], id)) {
       used[i] = true;
       any = true;
     }
