@@ -184,6 +184,12 @@ bool CommandOutput::open() {
   return true;
 }
 
+std::filesystem::path CommandOutput::folder() const {
+  if (!path_) return {};
+  const std::filesystem::path parent = std::filesystem::path(*path_).parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
 std::ostream& CommandOutput::stream() {
   if (file_) return file_->stream();
   if (!stdout_) stdout_.emplace(STDOUT_FILENO);

@@ -7,6 +7,7 @@
 #include <boost/program_options.hpp>
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -76,6 +77,9 @@ class CommandOutput {
   // reason printed, when it cannot.
   bool open();
   std::ostream& stream();
+  // The folder the output file goes to (empty for standard output): where a
+  // writer may spool what it holds back, since the report needs room there anyway.
+  std::filesystem::path folder() const;
   // Ends the output: refuses it if an input read meanwhile is the target, else
   // flushes and (for a file) renames it into place. Returns `exit_code`, or
   // kExitUsage with the reason printed when anything failed.

@@ -155,6 +155,7 @@ int run_merge(const std::vector<std::string>& args) {
   reports::ValidationTotals totals;
   if (!output.open()) return kExitUsage;
   {
+    wopt.spool_folder = output.folder();
     const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
     for (reports::ReadAsset* a : merged->order) {
       if (!timings) a->run.seconds.reset();

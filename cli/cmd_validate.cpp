@@ -431,6 +431,7 @@ int run_validate(const std::vector<std::string>& args) {
         });
   };
   if (!output.open()) return kExitUsage;
+  wopt.spool_folder = output.folder();
   const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
   reports::ValidationTotals totals;
   auto write = [&](std::size_t i, validator::ValidatedAsset&& done) {

@@ -1,4 +1,5 @@
 // The JUnit XML validation report: one testcase per asset.
+#include <gltf_anim/io/spool.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -7,13 +8,12 @@
 #include <sstream>
 #include <string>
 
-#include "spool.hpp"
 #include "validation_writers.hpp"
 
 namespace gltf_anim::reports {
 namespace {
 
-using detail::Spool;
+using io::Spool;
 using validator::Issue;
 using validator::ValidationReport;
 
@@ -54,7 +54,7 @@ std::string junit_seconds(double s) {
 class JunitStreamWriter final : public ValidationStreamWriter {
  public:
   JunitStreamWriter(std::ostream& out, const ValidationWriteOptions& options)
-      : out_(out), options_(options) {}
+      : out_(out), options_(options), testcases_(options.spool_folder) {}
   void end() override {
     const std::string time = totals_.timed && totals_.assets != 0
                                  ? " time=\"" + junit_seconds(totals_.seconds) + "\""

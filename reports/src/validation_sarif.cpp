@@ -2,6 +2,7 @@
 // the issue registry. Regions come from the positions the report carries
 // (located at validation time, or read back from a json report by merge):
 // this writer never opens the assets it names.
+#include <gltf_anim/io/spool.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
@@ -17,13 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "spool.hpp"
 #include "validation_writers.hpp"
 
 namespace gltf_anim::reports {
 namespace {
 
-using detail::Spool;
+using io::Spool;
 using validator::Issue;
 using validator::Severity;
 using validator::ValidationReport;
@@ -271,6 +271,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   SarifStreamWriter(std::ostream& out, const ValidationWriteOptions& options)
       : out_(out),
         base_(options.sarif_base),
+        results_(options.spool_folder),
         sink_(results_, tail_, out),
         w_(sink_),
         found_by_(options.found_by),

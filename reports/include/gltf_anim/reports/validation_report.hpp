@@ -66,6 +66,10 @@ struct ValidationWriteOptions {
   // "policy" when it is not the default one, so that `merge` can do the same.
   // Only `lints.level` and `severity_overrides` are read.
   validator::IssueOptions issue_policy;
+  // junit, sarif: their per-asset parts wait in an io::Spool until the header's
+  // counts are known; past its memory bound it spools in this folder (the
+  // output's, which has room for the report anyway), then $TMPDIR, then /tmp.
+  std::filesystem::path spool_folder;
 };
 
 // Counts over the assets of a run: the json summary, the text report's last
