@@ -94,7 +94,7 @@ std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const Sa
   const auto at_alt = match_times(g, go, alt, eps);
   const auto at_actual = match_times(g, go, a, eps);
   const auto within = [&](std::span<const double> x, std::span<const double> y) {
-    return sample_error(r.measure, x, y) <= r.tolerance;
+    return sample_within(r, x, y);
   };
   AlternativeMatch m;
   for (std::size_t k = 0; k < go.size(); ++k) {

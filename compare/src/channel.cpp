@@ -120,10 +120,31 @@ double sample_error(ErrorMeasure measure, std::span<const double> a, std::span<c
   return std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
 }
 
+// How far an actual rotation's length is from a right one (0 for other
+// measures): the angle alone judges the direction, and an unnormalized result
+// (|q| = 0.866 at the middle of a lerp) scales the object it rotates. Right is
+// 1 (slerp of unit keys, Appendix C.5's normalization), or the expected
+// value's own length: keys that are not exactly unit (normalized integers)
+// slerped as stored give a result as far from 1 as they are.
+double length_error(ErrorMeasure measure, std::span<const double> expected,
+                    std::span<const double> actual) {
+  if (measure != ErrorMeasure::kAngle || expected.size() != 4 || actual.size() != 4) return 0;
+  const double length = quaternion_length(actual);
+  const double e = std::min(std::fabs(length - 1), std::fabs(length - quaternion_length(expected)));
+  return std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
+}
+
+bool sample_within(const ChannelResult& r, std::span<const double> expected,
+                   std::span<const double> actual) {
+  return sample_error(r.measure, expected, actual) <= r.tolerance &&
+         length_error(r.measure, expected, actual) <= r.length_tolerance;
+}
+
 }  // namespace detail
 
 namespace {
 
+using detail::length_error;
 using detail::match_times;
 using detail::order_by_time;
 using detail::sample_error;
@@ -172,7 +193,9 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
   r.target = g.target;
   r.interpolation = g.interpolation;
   r.measure = uses_angle(g) ? ErrorMeasure::kAngle : ErrorMeasure::kAbsolute;
-  r.tolerance = r.measure == ErrorMeasure::kAngle ? tol.angle : tol.absolute;
+  const Tolerances own = tol.of_channel(animation, g.index);
+  r.tolerance = r.measure == ErrorMeasure::kAngle ? own.angle : own.absolute;
+  r.length_tolerance = r.measure == ErrorMeasure::kAngle ? own.length : 0;
   r.width = g.width;
   r.golden_samples = g.size();
   r.stats.worst_animation = animation;
@@ -199,6 +222,8 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
   r.extra_samples = a->size() - matched;
 
   double sum = 0;
+  double worst_length_off = 0;
+  std::size_t over_angle_or_value = 0;  // over_tolerance without the length-only failures
   WorstSamples worst(worst_samples);
   std::vector<double> errors(go.size(), std::numeric_limits<double>::quiet_NaN());
   for (std::size_t k = 0; k < go.size(); ++k) {
@@ -212,7 +237,18 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
     errors[k] = e;
     ++r.compared;
     sum += e;
-    if (!(e <= r.tolerance)) ++r.over_tolerance;
+    const double off = length_error(r.measure, gv, av);
+    const bool length_off = !(off <= r.length_tolerance);
+    if (length_off) {
+      if (r.length_failures++ == 0 || !(off <= worst_length_off)) {
+        worst_length_off = off;
+        r.worst_length_t = g.times[go[k]];
+        r.worst_length_actual = quaternion_length(av);
+        r.worst_length_expected = quaternion_length(gv);
+      }
+    }
+    if (!(e <= r.tolerance)) ++over_angle_or_value;
+    if (!(e <= r.tolerance) || length_off) ++r.over_tolerance;
     worst.offer(g.times[go[k]], e, gv, av);
     if (r.compared == 1 || e > r.stats.max) {
       r.stats.max = e;
@@ -224,12 +260,26 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
   r.passed = r.over_tolerance == 0 && r.missing_samples == 0;
   if (!r.passed) {
     std::string p;
-    if (r.over_tolerance) {
-      p = std::to_string(r.over_tolerance) + " of " + std::to_string(r.compared) +
+    if (over_angle_or_value) {
+      p = std::to_string(over_angle_or_value) + " of " + std::to_string(r.compared) +
           " samples over the tolerance " + text::short_number(r.tolerance) +
           (r.measure == ErrorMeasure::kAngle ? " rad" : "") + " (max " +
-          text::short_number(r.stats.max) + " at t=" + text::short_number(r.stats.worst_t) +
-          ")";
+          text::short_number(r.stats.max) + " at t=" + text::short_number(r.stats.worst_t) + ")";
+    }
+    if (r.length_failures) {
+      // 1 is right; so is the golden length when the keys are not unit.
+      const bool unit_keys = std::fabs(r.worst_length_expected - 1) <= r.length_tolerance;
+      // Digits enough to tell the length from 1 (1.000031, not 1).
+      const int digits = 3 + static_cast<int>(std::max(
+                                 0.0, -std::floor(std::log10(std::fabs(r.worst_length_actual - 1) + 1e-300))));
+      p += (p.empty() ? "" : "; ") + std::string("rotation output not unit length: |q| = ") +
+           text::short_number(r.worst_length_actual, std::min(digits, 9)) +
+           " at t = " + text::short_number(r.worst_length_t) +
+           (unit_keys ? ""
+                      : " (the keys as stored give |q| = " +
+                            text::short_number(r.worst_length_expected) + ")") +
+           ", " + std::to_string(r.length_failures) + " of " + std::to_string(r.compared) +
+           " samples off by more than " + text::short_number(r.length_tolerance);
     }
     if (r.missing_samples) {
       if (!p.empty()) p += "; ";

@@ -21,5 +21,13 @@ std::vector<std::ptrdiff_t> match_times(const samples::SampledChannel& g,
 
 // One sample's error under `measure`; NaN counts as infinitely wrong.
 double sample_error(ErrorMeasure measure, std::span<const double> a, std::span<const double> b);
+// A rotation's length error: | |actual| - 1 |, or | |actual| - |expected| | when
+// smaller (keys not exactly unit, slerped as stored); 0 for other measures.
+double length_error(ErrorMeasure measure, std::span<const double> expected,
+                    std::span<const double> actual);
+// Whether `actual` is within the channel's tolerances of `expected` (angle or
+// absolute error, and a rotation's length).
+bool sample_within(const ChannelResult& r, std::span<const double> expected,
+                   std::span<const double> actual);
 
 }  // namespace gltf_anim::compare::detail

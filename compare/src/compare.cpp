@@ -94,8 +94,18 @@ Tolerances case_tolerances(const std::optional<Manifest>& manifest, const Manife
   if (manifest && manifest->angle_tolerance) tol.angle = *manifest->angle_tolerance;
   if (entry && entry->tolerance) tol.absolute = *entry->tolerance;
   if (entry && entry->angle_tolerance) tol.angle = *entry->angle_tolerance;
+  if (manifest && manifest->length_tolerance) tol.length = *manifest->length_tolerance;
+  if (entry && entry->length_tolerance) tol.length = *entry->length_tolerance;
+  if (entry) tol.channels = entry->channel_tolerances;
+  // A tolerance given on the command line is the user's for every channel.
+  for (ChannelTolerance& c : tol.channels) {
+    if (options.tolerance) c.absolute.reset();
+    if (options.angle_tolerance) c.angle.reset();
+    if (options.length_tolerance) c.length.reset();
+  }
   if (options.tolerance) tol.absolute = *options.tolerance;
   if (options.angle_tolerance) tol.angle = *options.angle_tolerance;
+  if (options.length_tolerance) tol.length = *options.length_tolerance;
   return tol;
 }
 

@@ -115,6 +115,31 @@ struct ManifestReader {
     return var;
   }
 
+  // [{"animation": A, "channel": C, "tolerance" | "angleTolerance" | "lengthTolerance": X}, ...]
+  std::vector<ChannelTolerance> channel_tolerances(const JValue& v, const std::string& ptr) const {
+    if (!v.IsArray()) fail(ptr, "must be an array of channel tolerances");
+    std::vector<ChannelTolerance> out;
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+      const std::string ip = ptr + "/" + std::to_string(i);
+      const JValue& x = v[i];
+      if (!x.IsObject()) fail(ip, "must be an object");
+      for (const char* k : {"animation", "channel"}) {
+        if (!x.HasMember(k)) fail(ip, std::string("missing member \"") + k + "\"");
+        if (!x[k].IsUint()) fail(ip + "/" + k, "must be a non-negative integer");
+      }
+      ChannelTolerance c;
+      c.animation = x["animation"].GetUint();
+      c.channel = x["channel"].GetUint();
+      if (x.HasMember("tolerance")) c.absolute = tolerance_of(x["tolerance"], ip + "/tolerance");
+      if (x.HasMember("angleTolerance"))
+        c.angle = tolerance_of(x["angleTolerance"], ip + "/angleTolerance");
+      if (x.HasMember("lengthTolerance"))
+        c.length = tolerance_of(x["lengthTolerance"], ip + "/lengthTolerance");
+      out.push_back(c);
+    }
+    return out;
+  }
+
   ManifestEntry entry(const JValue& v, const std::string& ptr) const {
     if (!v.IsObject()) fail(ptr, "must be an object");
     ManifestEntry e;
@@ -132,6 +157,10 @@ struct ManifestReader {
       else if (key == "extensions") e.extensions = strings_of(x, p);
       else if (key == "tolerance") e.tolerance = tolerance_of(x, p);
       else if (key == "angleTolerance") e.angle_tolerance = tolerance_of(x, p);
+      else if (key == "lengthTolerance")
+        e.length_tolerance = tolerance_of(x, p);
+      else if (key == "channelTolerances")
+        e.channel_tolerances = channel_tolerances(x, p);
       else if (key == "notes") e.notes = joined(x, p);
       else if (key == "variants" || key == "knownDivergences") {
         auto& list = key == "variants" ? e.variants : e.known_divergences;
@@ -291,6 +320,8 @@ Manifest read_manifest(const fs::path& path) {
     if (doc.HasMember("tolerance")) m.tolerance = r.tolerance_of(doc["tolerance"], "/tolerance");
     if (doc.HasMember("angleTolerance")) {
       m.angle_tolerance = r.tolerance_of(doc["angleTolerance"], "/angleTolerance");
+      if (doc.HasMember("lengthTolerance"))
+        m.length_tolerance = r.tolerance_of(doc["lengthTolerance"], "/lengthTolerance");
     }
     if (!list) r.fail("", "missing member \"assets\" (the array of entries)");
   } else {

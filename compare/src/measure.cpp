@@ -68,6 +68,34 @@ double max_abs_difference(std::span<const double> a, std::span<const double> b) 
   return worst;
 }
 
+double quaternion_length(std::span<const double> q) {
+  double m = 0;
+  for (double x : q) {
+    if (!std::isfinite(x)) return std::numeric_limits<double>::quiet_NaN();
+    m = std::max(m, std::fabs(x));
+  }
+  if (m == 0) return 0;
+  // Scaled by a power of two (exact) so the sum of squares neither underflows nor overflows.
+  const int e = std::ilogb(m);
+  double sum = 0;
+  for (double x : q) {
+    const double y = std::ldexp(x, -e);
+    sum += y * y;
+  }
+  return std::ldexp(std::sqrt(sum), e);
+}
+
+Tolerances Tolerances::of_channel(std::size_t animation, std::size_t channel) const {
+  Tolerances out(absolute, angle, length);
+  for (const ChannelTolerance& c : channels) {
+    if (c.animation != animation || c.channel != channel) continue;
+    if (c.absolute) out.absolute = *c.absolute;
+    if (c.angle) out.angle = *c.angle;
+    if (c.length) out.length = *c.length;
+  }
+  return out;
+}
+
 bool uses_angle(const SampledChannel& golden) {
   if (golden.measure == Measure::kAngle) return true;
   if (golden.measure == Measure::kAbsolute) return false;
