@@ -47,6 +47,7 @@ int run_compare(const std::vector<std::string>& args) {
       "compare",
       "gltf-anim compare --golden PATH --actual PATH [--format text|json|md|junit|html]\n"
       "                         [--output FILE] [--tolerance X] [--angle-tolerance RAD]\n"
+      "                         [--length-tolerance X]\n"
       "                         [--cases ID,...] [--extensions NAME,...|none] [--require-all]\n"
       "                         [--worst N]",
       "Compares golden samples (gltf-anim sample) with an implementation's samples of the\n"
@@ -55,9 +56,11 @@ int run_compare(const std::vector<std::string>& args) {
       "PATH is a samples file (.json or .csv) or a folder of them; actual files are matched\n"
       "to golden ones by \"asset\", else by file name. Samples match by (animation, target, t).\n"
       "Vectors and scalars: largest absolute component difference; rotations: the angle\n"
-      "between the rotations (q and -q are equal). Missing channels or samples fail.\n"
-      "Tolerances come from the manifest (tolerance, angleTolerance), else 1e-05 and\n"
-      "1e-05 rad; the options override both. The manifest is --manifest FILE, else the\n"
+      "between the rotations (q and -q are equal), and the length |q| against the golden\n"
+      "one (a rotation output is a unit quaternion). Missing channels or samples fail.\n"
+      "Tolerances come from the manifest (per channel, else per case: tolerance,\n"
+      "angleTolerance, lengthTolerance), else 1e-05, 1e-05 rad and 1e-05; the options\n"
+      "override both. The manifest is --manifest FILE, else the\n"
       "manifest.json in the golden folder (or beside the golden file), never one above.\n"
       "Its samples paths must stay inside its folder (relative, no '..', no symlink out).\n"
       "A case whose golden file holds no sample (e.g. the --no-extensions view of an asset\n"
@@ -81,6 +84,8 @@ int run_compare(const std::vector<std::string>& args) {
       ("output,o", po::value<std::string>(), "write the report to FILE (default: stdout)")
       ("tolerance", po::value<std::string>(), "absolute tolerance per component, >= 0 (overrides the manifest)")
       ("angle-tolerance", po::value<std::string>(), "rotation tolerance in radians, >= 0 (overrides the manifest)")
+      ("length-tolerance", po::value<std::string>(),
+       "tolerance on a rotation's |q|, >= 0 (overrides the manifest)")
       ("time-epsilon", po::value<std::string>()->default_value(default_time_epsilon()),
        "relative epsilon for matching sample times, 0 to 1")
       ("max-file-mb", po::value<std::string>()->default_value("4096"),
@@ -108,6 +113,7 @@ int run_compare(const std::vector<std::string>& args) {
   std::optional<std::uint64_t> worst;
   if (!number_option(*vm, kHelp, "tolerance", 0.0, kMaxTolerance, false, opts.tolerance) ||
       !number_option(*vm, kHelp, "angle-tolerance", 0.0, kMaxTolerance, false, opts.angle_tolerance) ||
+      !number_option(*vm, kHelp, "length-tolerance", 0.0, kMaxTolerance, false, opts.length_tolerance) ||
       !number_option(*vm, kHelp, "time-epsilon", 0.0, kMaxTimeEpsilon, false, time_epsilon) ||
       !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb) ||
       !integer_option(*vm, kHelp, "worst", 0, compare::kMaxWorstSamples, worst)) {

@@ -50,6 +50,7 @@ int run_sample(const std::vector<std::string>& args) {
       "sample",
       "gltf-anim sample ASSET [--times T1,T2,... | --rate HZ] [--animation N]\n"
       "                       [--format json|csv] [--output FILE] [--no-extensions]\n"
+      "                       [--time-mode play-once|interactivity-loop]\n"
       "                       [--threads N] [--max-values N]",
       "Samples every animation channel of ASSET (.gltf or .glb) with the reference evaluator\n"
       "and writes the samples file that `gltf-anim compare` reads.\n"
@@ -63,6 +64,11 @@ int run_sample(const std::vector<std::string>& args) {
       "its input accessor. --no-extensions gives the view of a core-only client:\n"
       "KHR_animation_pointer and KHR_animation2 channels absent, sqlerp channels on their\n"
       "fallback sampler (absent without one).\n"
+      "--time-mode play-once (default) samples each time as it is, clamped before the first\n"
+      "and after the last key (glTF 2.0 3.11); interactivity-loop maps a time r into the\n"
+      "animation as KHR_interactivity's looping playback does (T its latest key: t = r - sT,\n"
+      "s = ceil((r - T)/T) for r > 0, floor(r/T) for r <= 0; r = T gives the last key),\n"
+      "and writes the samples at the requested times.\n"
       "Exit codes: 0 written; 1 the asset is glTF but a channel cannot be evaluated (all\n"
       "such channels are listed, nothing is written); 2 usage, unreadable file, not glTF.\n"
       "Every channel is checked first, then sampled and written channel by channel:\n"
@@ -80,6 +86,8 @@ int run_sample(const std::vector<std::string>& args) {
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
+      "time-mode", po::value<std::string>()->default_value("play-once"),
+      "play-once (clamped) or interactivity-loop (KHR_interactivity's time wrap)")(
       "threads",
       po::value<std::string>()->default_value(
           std::to_string(std::clamp(io::hardware_threads(), 1u, kMaxThreads))),
@@ -115,6 +123,14 @@ int run_sample(const std::vector<std::string>& args) {
   if (animation) request.animation = static_cast<std::size_t>(*animation);
   request.extensions = vm->count("no-extensions") == 0;
   request.max_values_held = *max_values;
+  const std::string time_mode = (*vm)["time-mode"].as<std::string>();
+  if (time_mode == "interactivity-loop") {
+    request.time_mode = sampler::TimeMode::kInteractivityLoop;
+  } else if (time_mode != "play-once") {
+    std::cerr << "gltf-anim sample: unknown --time-mode '" << time_mode
+              << "' (play-once or interactivity-loop)\n";
+    return kExitUsage;
+  }
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "json" && format != "csv") {
     std::cerr << "gltf-anim sample: unknown --format '" << format << "' (json or csv)\n";

@@ -168,6 +168,12 @@ std::string validate(const TrackView& track) {
   return {};
 }
 
+double interactivity_time(double r, double T) {
+  if (T == 0) return 0;
+  const double s = r > 0 ? std::ceil((r - T) / T) : std::floor(r / T);
+  return r - s * T;
+}
+
 std::size_t find_keyframe(std::span<const double> times, double t) {
   if (std::isnan(t)) return 0;
   return last_not_greater(times.data(), times.size(), t);

@@ -359,6 +359,24 @@ void json_channel(JsonWriter& w, const ChannelResult& ch) {
   w.Uint64(ch.missing_samples);
   json_key(w, "extraSamples");
   w.Uint64(ch.extra_samples);
+  if (ch.measure == ErrorMeasure::kAngle) {
+    // A rotation's length is judged too: how many samples are off, and the worst.
+    json_key(w, "lengthTolerance");
+    json_sample_number(w, ch.length_tolerance);
+    json_key(w, "lengthFailures");
+    w.Uint64(ch.length_failures);
+    if (ch.length_failures) {
+      json_key(w, "worstLength");
+      w.StartObject();
+      json_key(w, "t");
+      json_sample_number(w, ch.worst_length_t);
+      json_key(w, "actual");
+      json_sample_number(w, ch.worst_length_actual);
+      json_key(w, "expected");
+      json_sample_number(w, ch.worst_length_expected);
+      w.EndObject();
+    }
+  }
   // Stats only when something was compared (else there are none to give).
   const double none = std::numeric_limits<double>::quiet_NaN();
   json_key(w, "max");

@@ -296,6 +296,7 @@ struct PlannedAnimation {
   std::vector<std::size_t> channels;  // positions in animation->channels
   std::vector<std::size_t> inputs;  // each channel's input accessor (its keyframes)
   std::vector<double> times;
+  double duration = 0;  // the latest key over its channels (KHR_interactivity's T)
 };
 
 // The first pass of sampling: every channel resolved and validated (so that a
@@ -405,6 +406,7 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, 
       }
     }
     if (!errors.empty()) continue;
+    planned.duration = end;
 
     if (request.times) {
       planned.times = *request.times;
@@ -453,7 +455,15 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   header.interpolation = std::move(r->interpolation_name);
   header.sampler = r->sampler;
   values.resize(animation.times.size() * r->track.components);
-  reference::sample_batch(r->track, animation.times, values, request.evaluator);
+  if (request.time_mode == TimeMode::kInteractivityLoop) {
+    std::vector<double> effective(animation.times.size());
+    for (std::size_t i = 0; i < effective.size(); ++i) {
+      effective[i] = reference::interactivity_time(animation.times[i], animation.duration);
+    }
+    reference::sample_batch(r->track, effective, values, request.evaluator);
+  } else {
+    reference::sample_batch(r->track, animation.times, values, request.evaluator);
+  }
   header.keyframes = std::move(r->times);  // after sampling: the track views it
   return r->track.components;
 }

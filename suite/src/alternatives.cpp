@@ -1,16 +1,19 @@
 #include "alternatives.hpp"
 
 #include <gltf_anim/reference/quaternion.hpp>
+#include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/compare/compare.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <stdexcept>
 
 namespace gltf_anim::suite {
 
-std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
-                                             std::size_t channel,
-                                             const std::function<std::vector<double>(double t)>& value_at) {
+std::vector<compare::VariantSample> differing_samples(
+    const samples::SamplesFile& golden, std::size_t animation, std::size_t channel,
+    const std::function<std::vector<double>(double t)>& value_at, bool with_length) {
   // Far below any tolerance of the suite: a difference this small is the
   // golden value again, and listing it would only lengthen the manifest.
   constexpr double kSame = 1e-9;
@@ -23,7 +26,10 @@ std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile
       for (std::size_t i = 0; i < c.size(); ++i) {
         const auto g = c.value(i);
         std::vector<double> v = value_at(c.times[i]);
-        const double d = angle ? compare::angle_between(g, v) : compare::max_abs_difference(g, v);
+        double d = angle ? compare::angle_between(g, v) : compare::max_abs_difference(g, v);
+        if (angle && with_length) {
+          d = std::max(d, std::fabs(compare::quaternion_length(g) - compare::quaternion_length(v)));
+        }
         if (d > kSame) out.push_back({animation, channel, c.times[i], std::move(v)});
       }
       return out;
@@ -76,65 +82,187 @@ D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&,
   return to_d(f(key(c, k), key(c, k + 1), (t - c.times[k]) / (c.times[k + 1] - c.times[k])));
 }
 
+// Appendix C.5's Hermite spline without the normalization of rotations;
+// clamping and exact keys as the golden.
+D hermite_not_normalized(const sampler::DecodedChannel& c, double t) {
+  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
+  if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t)
+    return evaluate(c, c.values, t);
+  const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
+  const double td = c.times[k + 1] - c.times[k];
+  const double s = (t - c.times[k]) / td;
+  const double s2 = s * s;
+  const double s3 = s2 * s;
+  const std::size_t w = c.components;
+  // Per key: in-tangent a, value v, out-tangent b.
+  const auto at = [&](std::size_t key, std::size_t part, std::size_t i) {
+    return c.values[(3 * key + part) * w + i];
+  };
+  D out(w);
+  for (std::size_t i = 0; i < w; ++i) {
+    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + td * (s3 - 2 * s2 + s) * at(k, 2, i) +
+             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + td * (s3 - s2) * at(k + 1, 0, i);
+  }
+  return out;
+}
+
 struct SuiteAlternative {
   const char* name;
   const char* description;
   bool allowed;
   bool (*applies)(const sampler::DecodedChannel&);
-  D (*value_at)(const sampler::DecodedChannel&, double t);
+  // The value at t; `duration` is the animation's (its latest key, over all its channels).
+  D (*value_at)(const sampler::DecodedChannel&, double t, double duration);
+  // Whether its change of a rotation's length |q| counts: listed where it moves
+  // the length by more than the channel's length tolerance, and its values
+  // given where only the length differs. Not for keys normalized first: unit
+  // where the keys as stored are not is a length compare accepts anyway.
+  bool length_counts = true;
 };
+
+// Lerp between rotation keys (shortest path), not normalized.
+Quat lerp_not_normalized(const Quat& a, const Quat& b, double s) {
+  const Quat c = reference::dot(a, b) < 0 ? -b : b;
+  return Quat{a.x + s * (c.x - a.x), a.y + s * (c.y - a.y), a.z + s * (c.z - a.z),
+              a.w + s * (c.w - a.w)};
+}
 
 const SuiteAlternative kSuiteAlternatives[] = {
     {"nlerp",
-     "Normalized lerp instead of slerp between rotation keys (ozz, PlayCanvas; three.js and Babylon near "
-     "parallel keys): the same path at another speed, equal at keys and segment midpoints. Allowed: glTF "
+     "Normalized lerp instead of slerp between rotation keys (ozz, PlayCanvas; three.js and "
+     "Babylon near "
+     "parallel keys): the same path at another speed, equal at keys and segment midpoints. "
+     "Allowed: glTF "
      "2.0 Appendix C.4 \"Implementations MAY approximate these equations\".",
      true, slerped,
-     [](const sampler::DecodedChannel& c, double t) { return per_segment(c, t, reference::nlerp_shortest_path); }},
+     [](const sampler::DecodedChannel& c, double t, double) {
+       return per_segment(c, t, reference::nlerp_shortest_path);
+     }},
     {"no-shortest-path",
-     "Slerp without Appendix C's sign rule (plain slerp): where consecutive keys have a negative dot the "
-     "rotation goes the long way round; breaks glTF 2.0 Appendix C.4: s = sign(v_k . v_k+1) multiplies "
+     "Slerp without Appendix C's sign rule (plain slerp): where consecutive keys have a negative "
+     "dot the "
+     "rotation goes the long way round; breaks glTF 2.0 Appendix C.4: s = sign(v_k . v_k+1) "
+     "multiplies "
      "v_k+1 so that \"the spherical interpolation follows the short path along the great circle\".",
      false, slerped,
-     [](const sampler::DecodedChannel& c, double t) {
+     [](const sampler::DecodedChannel& c, double t, double) {
        reference::SampleOptions plain;
        plain.linear_rotation = reference::SlerpVariant::kPlain;
        return evaluate(c, c.values, t, plain);
      }},
     {"normalize-keys-first",
-     "The decoded keys normalized before slerp (glTF Sample Viewer, Magnum's importer). Decoded keys are not "
-     "exactly unit (normalized integers, rounded exporters); the specs interpolate \"unit quaternions\" "
-     "without saying whether such a key is used as stored or normalized first, so both readings pass.",
+     "The decoded keys normalized before slerp (glTF Sample Viewer, Magnum's importer). Decoded "
+     "keys are not "
+     "exactly unit (normalized integers, rounded exporters); the specs interpolate \"unit "
+     "quaternions\" "
+     "without saying whether such a key is used as stored or normalized first, so both readings "
+     "pass.",
      true, slerped,
-     [](const sampler::DecodedChannel& c, double t) {
+     [](const sampler::DecodedChannel& c, double t, double) {
        D unit = c.values;
        for (std::size_t i = 0; i + 4 <= unit.size(); i += 4) {
          const D n = to_d(reference::normalized(Quat{unit[i], unit[i + 1], unit[i + 2], unit[i + 3]}));
          std::copy(n.begin(), n.end(), unit.begin() + static_cast<std::ptrdiff_t>(i));
        }
        return evaluate(c, unit, t);
+     },
+     false},
+    {"lerp-not-normalized",
+     "Lerp between rotation keys without normalizing the result (glTF Sample Viewer on "
+     "KHR_animation_pointer "
+     "rotations): the direction of nlerp, but |q| < 1 inside a segment (0.866 half way between "
+     "keys 120 "
+     "degrees of rotation apart), which scales the object; breaks glTF 2.0 Appendix C.4: LINEAR on "
+     "a rotation "
+     "interpolates \"unit quaternions\" (nlerp, the approximation C.4 allows, normalizes).",
+     false, slerped,
+     [](const sampler::DecodedChannel& c, double t, double) {
+       return per_segment(c, t, lerp_not_normalized);
+     }},
+    {"cubicspline-not-normalized",
+     "The Hermite spline of a rotation used without normalizing it: the right direction, |q| off 1 "
+     "inside a "
+     "segment; breaks glTF 2.0 Appendix C.5: \"When the animation sampler targets a node's "
+     "rotation "
+     "property, the interpolated quaternion MUST be normalized before applying the result to the "
+     "node's "
+     "rotation.\"",
+     false,
+     [](const sampler::DecodedChannel& c) {
+       return c.kind == reference::ValueKind::kRotation &&
+              c.interpolation == reference::Interpolation::kCubicSpline;
+     },
+     [](const sampler::DecodedChannel& c, double t, double) {
+       return hermite_not_normalized(c, t);
      }},
     {"godot-slerp-ignores-tangents",
-     "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 Appendix "
-     "C.5 (CUBICSPLINE: the Hermite spline of the values and tangents, then normalized for rotations).",
+     "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 "
+     "Appendix "
+     "C.5 (CUBICSPLINE: the Hermite spline of the values and tangents, then normalized for "
+     "rotations).",
      false,
      [](const sampler::DecodedChannel& c) {
        return c.kind == reference::ValueKind::kRotation && c.interpolation == reference::Interpolation::kCubicSpline;
      },
-     [](const sampler::DecodedChannel& c, double t) { return per_segment(c, t, reference::slerp_shortest_path); }},
+     [](const sampler::DecodedChannel& c, double t, double) {
+       return per_segment(c, t, reference::slerp_shortest_path);
+     }},
     {"previous-key-at-exact-time",
-     "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key other than the first, and after "
-     "the last key, the previous key's value; breaks glTF 2.0 Appendix C.1: \"When the current (requested) "
-     "timestamp exists in the animation data, its associated property value MUST be used as-is, without "
+     "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key other than the first, "
+     "and after "
+     "the last key, the previous key's value; breaks glTF 2.0 Appendix C.1: \"When the current "
+     "(requested) "
+     "timestamp exists in the animation data, its associated property value MUST be used as-is, "
+     "without "
      "interpolation.\"",
-     false, [](const sampler::DecodedChannel& c) { return c.interpolation == reference::Interpolation::kStep; },
-     [](const sampler::DecodedChannel& c, double t) {
+     false,
+     [](const sampler::DecodedChannel& c) {
+       return c.interpolation == reference::Interpolation::kStep;
+     },
+     [](const sampler::DecodedChannel& c, double t, double) {
        // The last key with t_k < t (t clamped to the last key), or the first.
        const double clamped = std::min(t, c.times.back());
        const auto first_not_before = std::lower_bound(c.times.begin(), c.times.end(), clamped);
        const auto k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(first_not_before - c.times.begin() - 1, 0));
        const auto v = c.view().value(k);
        return D(v.begin(), v.end());
+     }},
+};
+
+// Looping playback: the requested time r mapped into the clip [0, T] before sampling.
+// Allowed: glTF 2.0 3.11 leaves runtime behaviour, loops included, to the client.
+D looped(const sampler::DecodedChannel& c, double r, double duration,
+         double (*wrap)(double r, double T)) {
+  if (!(duration > 0)) return evaluate(c, c.values, r);
+  return evaluate(c, c.values, wrap(r, duration));
+}
+
+const SuiteAlternative kLoopAlternatives[] = {
+    {"loop-repeat",
+     "Looping playback as t mod T, T the animation's latest key (three.js LoopRepeat, Babylon "
+     "CYCLE, glTF Sample "
+     "Viewer 1.1.0): t = T gives the first key, t = -0.5 s gives T - 0.5 s. glTF 2.0 3.11 does not "
+     "define loops "
+     "(\"this specification doesn't define any runtime behavior, such as: order of playing, "
+     "auto-start, loops, "
+     "mapping of timelines\"), so it passes; KHR_interactivity (Release Candidate) defines the "
+     "wrap otherwise "
+     "(t = T gives the last key: variant loop-khr-interactivity).",
+     true, [](const sampler::DecodedChannel&) { return true; },
+     [](const sampler::DecodedChannel& c, double r, double duration) {
+       return looped(c, r, duration, [](double x, double T) { return x - T * std::floor(x / T); });
+     }},
+    {"loop-khr-interactivity",
+     "Looping playback as KHR_interactivity (Release Candidate, Animation Control Operations) maps "
+     "a requested "
+     "time r to the animation's: s = ceil((r - T) / T) for r > 0, floor(r / T) for r <= 0, t = r - "
+     "s T, T the "
+     "animation's latest key: t = T gives the last key (not the first), t = T + 0.5 s gives 0.5 s, "
+     "t = -0.5 s "
+     "gives T - 0.5 s. Allowed: glTF 2.0 3.11 leaves loops to the client.",
+     true, [](const sampler::DecodedChannel&) { return true; },
+     [](const sampler::DecodedChannel& c, double r, double duration) {
+       return looped(c, r, duration, reference::interactivity_time);
      }},
 };
 
@@ -153,7 +281,17 @@ const samples::SampledChannel* golden_channel(const samples::SamplesFile& golden
 std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler::DecodedChannel>& channels,
                                        const samples::SamplesFile& golden, const CaseTolerances& tolerances) {
   std::vector<Variant> out = c.variants;
-  for (const SuiteAlternative& alt : kSuiteAlternatives) {
+  // Each animation's duration T: its latest key over all its channels.
+  std::map<std::size_t, double> duration;
+  for (const sampler::DecodedChannel& ch : channels) {
+    double& d = duration[ch.animation];
+    d = std::max(d, ch.times.back());
+  }
+  std::vector<const SuiteAlternative*> all;
+  for (const SuiteAlternative& alt : kSuiteAlternatives) all.push_back(&alt);
+  for (const SuiteAlternative& alt : kLoopAlternatives) all.push_back(&alt);
+  for (const SuiteAlternative* alt_ptr : all) {
+    const SuiteAlternative& alt = *alt_ptr;
     if (std::any_of(out.begin(), out.end(), [&](const Variant& v) { return v.name == alt.name; })) continue;
     std::vector<compare::VariantSample> excerpt;
     bool matters = false;
@@ -161,16 +299,24 @@ std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler:
       if (!alt.applies(ch)) continue;
       const samples::SampledChannel* g = golden_channel(golden, ch);
       if (g == nullptr) throw std::logic_error("alternative: a decoded channel without golden samples");
-      const double tolerance = compare::uses_angle(*g) ? tolerances.angle : tolerances.absolute;
+      const double tolerance = tolerances.of(ch.animation, ch.channel).value;
       const auto value_at = alt.value_at;
-      const auto part = differing_samples(golden, ch.animation, ch.channel,
-                                          [&ch, value_at](double t) { return value_at(ch, t); });
+      const auto part = differing_samples(
+          golden, ch.animation, ch.channel,
+          [&ch, value_at, T = duration[ch.animation]](double t) { return value_at(ch, t, T); },
+          alt.length_counts);
       for (const compare::VariantSample& s : part) {
         const auto i = static_cast<std::size_t>(std::find(g->times.begin(), g->times.end(), s.t) - g->times.begin());
         const auto gv = g->value(i);
         const double d = compare::uses_angle(*g) ? compare::angle_between(gv, s.value)
                                                  : compare::max_abs_difference(gv, s.value);
         matters |= d > tolerance;
+        if (alt.length_counts && compare::uses_angle(*g)) {
+          const double length = compare::quaternion_length(s.value);
+          matters |=
+              std::min(std::fabs(length - 1), std::fabs(length - compare::quaternion_length(gv))) >
+              tolerances.of(ch.animation, ch.channel).length;
+        }
       }
       excerpt.insert(excerpt.end(), part.begin(), part.end());
     }

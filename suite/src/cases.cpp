@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +60,17 @@ Quat axis_angle(double x, double y, double z, double degrees) {
 Quat stored(const Quat& q) {
   const F f = quat_f(q);
   return {f[0], f[1], f[2], f[3]};
+}
+// The float32 dot of q with itself, summed in order as engines write it.
+float float32_self_dot(const F& q) { return q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]; }
+// The first rotation about (x, y, z), by a whole number of tenths of a degree from `from_degrees`,
+// whose float32 components have a float32 self-dot above 1.
+Quat first_with_float32_self_dot_above_one(double x, double y, double z, int from_degrees) {
+  for (int tenths = from_degrees * 10; tenths < 3600; ++tenths) {
+    const Quat q = axis_angle(x, y, z, tenths / 10.0);
+    if (float32_self_dot(quat_f(q)) > 1.0f) return q;
+  }
+  throw std::logic_error("no rotation with a float32 self-dot above 1");
 }
 F cat(std::initializer_list<F> parts) {
   F out;
@@ -784,6 +796,54 @@ void add_edge_cases(std::vector<Case>& cases) {
                             return to_d(reference::slerp(q[0], -q[1], t));
                           })});
     cases.push_back(std::move(c));
+  }
+  // Held rotation keys: equal consecutive keys (dot 1, angle 0). The float32 self-dot of some
+  // unit quaternions rounds above 1 (1.0000001), and acos of it is NaN in an engine that
+  // does not clamp the dot: the keys are the first ones found with that property.
+  {
+    const Quat a = stored(first_with_float32_self_dot_above_one(0, 0, 1, 10));
+    const Quat b = stored(first_with_float32_self_dot_above_one(1, 1, 0, 100));
+    Case c = make("edge_quat_held_key", "edge", {"LINEAR", "rotation", "held key"}, {kSlerp},
+                  "Equal consecutive rotation keys (a hold): 0 to 1 s and 2 to 3 s hold one key "
+                  "each; 3 to 4 s goes "
+                  "from q to -q (the same rotation; the shortest path holds it). Both keys' "
+                  "float32 self-dot is "
+                  "1.0000001: an engine taking acos of the float32 dot without clamping it gets "
+                  "NaN inside the holds.",
+                  [a, b](GltfBuilder& b_) {
+                    core_track(b_, "rotation", "LINEAR", {0, 1, 2, 3, 4},
+                               cat({quat_f(a), quat_f(a), quat_f(b), quat_f(b), quat_f(-b)}));
+                  });
+    cases.push_back(std::move(c));
+  }
+  // A rotation output is a unit quaternion: keys 120 degrees of rotation apart, where a lerp
+  // that is not normalized has |q| = 0.866 half way (and a Hermite spline with zero tangents
+  // the same).
+  {
+    const Quat a{0, 0, 0, 1};
+    const Quat b = axis_angle(0, 1, 0, 120);
+    cases.push_back(make(
+        "edge_quat_unit_length_linear", "edge", {"LINEAR", "rotation", "unit length"}, {kSlerp},
+        "Two rotation keys 120 degrees apart (dot 0.5). Slerp and nlerp give unit quaternions; a "
+        "lerp that is "
+        "not normalized gives |q| = 0.866 at 0.5 s, which scales the object as well as turning it: "
+        "compare "
+        "judges a rotation's length as well as its angle.",
+        [a, b](GltfBuilder& b_) {
+          core_track(b_, "rotation", "LINEAR", {0, 1}, cat({quat_f(a), quat_f(b)}));
+        }));
+    const F zero(4, 0.0f);
+    cases.push_back(make(
+        "edge_quat_unit_length_cubicspline", "edge", {"CUBICSPLINE", "rotation", "unit length"},
+        {kCubic},
+        "Two CUBICSPLINE rotation keys 120 degrees apart with zero tangents: the Hermite spline at "
+        "0.5 s is "
+        "the keys' mean, |q| = 0.866, and Appendix C.5 MUST normalize it; an engine that skips the "
+        "normalization has the right direction and the wrong length.",
+        [a, b, zero](GltfBuilder& b_) {
+          core_track(b_, "rotation", "CUBICSPLINE", {0, 1},
+                     cat({zero, quat_f(a), zero, zero, quat_f(b), zero}));
+        }));
   }
   // Normalized integer outputs.
   struct IntKind {

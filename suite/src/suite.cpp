@@ -129,8 +129,19 @@ std::size_t generate(const std::filesystem::path& out) {
                                {"clauses", strings(c.clauses)},
                                {"extensions", strings(extensions)},
                                {"tolerance", tolerances.absolute},
-                               {"angleTolerance", tolerances.angle},
-                               {"notes", c.notes}});
+                               {"angleTolerance", tolerances.angle}});
+    bool any_rotation = false;
+    Json per_channel = Json::array();
+    for (const ChannelTolerances& t : tolerances.channels) {
+      any_rotation |= t.rotation;
+      Json own = Json::object({{"animation", t.animation}, {"channel", t.channel}});
+      own.set(t.rotation ? "angleTolerance" : "tolerance", t.value);
+      if (t.rotation) own.set("lengthTolerance", t.length);
+      per_channel.push(std::move(own));
+    }
+    if (any_rotation) entry.set("lengthTolerance", tolerances.length);
+    entry.set("channelTolerances", std::move(per_channel));
+    entry.set("notes", c.notes);
     for (const bool allowed : {true, false}) {
       Json variants = Json::object();
       bool any = false;

@@ -16,11 +16,15 @@
 //            normalized time s = (t - t_k) / (t_k+1 - t_k);
 //  R       = kFloat32Roundings, the roundings each input can go through;
 //  O       = storing the result in float32: u max|v_i| (2u rad for rotations).
+// A rotation's length |q| is bounded the same way, with dist = | |a| - |b| | and
+// O = 4u (a float32 normalization, C.5's or nlerp's, leaves |q| a few u off 1;
+// storing the result, u more).
 #include <gltf_anim/suite/tolerance.hpp>
 #include <gltf_anim/compare/compare.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 namespace gltf_anim::suite {
@@ -36,17 +40,28 @@ std::vector<double> evaluate(const sampler::DecodedChannel& c, const std::vector
   return out;
 }
 
-double distance(const sampler::DecodedChannel& c, const std::vector<double>& a, const std::vector<double>& b) {
+double distance(const sampler::DecodedChannel& c, const std::vector<double>& a,
+                const std::vector<double>& b, Bounded what) {
+  if (what == Bounded::kLength)
+    return std::fabs(compare::quaternion_length(a) - compare::quaternion_length(b));
   return c.kind == reference::ValueKind::kRotation ? compare::angle_between(a, b) : compare::max_abs_difference(a, b);
 }
 
 }  // namespace
 
-double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time_terms) {
+double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time_terms,
+                           Bounded what) {
+  if (what == Bounded::kLength && c.kind != reference::ValueKind::kRotation) {
+    throw std::logic_error(
+        "float32_error_bound: a length bound of a channel that is not a rotation");
+  }
+  const auto distance = [&c, what](const std::vector<double>& a, const std::vector<double>& b) {
+    return suite::distance(c, a, b, what);
+  };
   const std::vector<double> v = evaluate(c, c.values, t);
   double bound = 0;
   if (time_terms) {
-    bound += distance(c, evaluate(c, c.values, static_cast<double>(static_cast<float>(t))), v);
+    bound += distance(evaluate(c, c.values, static_cast<double>(static_cast<float>(t))), v);
   }
   double sensitivity = 0;
   std::vector<double> perturbed = c.values;
@@ -61,7 +76,7 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
     const double x = perturbed[j];
     if (x == 0.0) continue;  // zero stays zero through float32 products and sums
     perturbed[j] = x + u * std::fabs(x);
-    sensitivity += distance(c, evaluate(c, perturbed, t), v);
+    sensitivity += distance(evaluate(c, perturbed, t), v);
     perturbed[j] = x;
   }
   const auto after = next;
@@ -72,12 +87,15 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
     const double step = u * std::max({std::fabs(t), std::fabs(lo), std::fabs(hi)});
     double worst = 0;
     for (const double moved : {t - step, t + step}) {
-      if (moved > lo && moved < hi) worst = std::max(worst, distance(c, evaluate(c, c.values, moved), v));
+      if (moved > lo && moved < hi)
+        worst = std::max(worst, distance(evaluate(c, c.values, moved), v));
     }
     sensitivity += worst;
   }
   bound += kFloat32Roundings * sensitivity;
-  if (c.kind == reference::ValueKind::kRotation) {
+  if (what == Bounded::kLength) {
+    bound += 4 * u;
+  } else if (c.kind == reference::ValueKind::kRotation) {
     bound += 2 * u;
   } else {
     double magnitude = 0;
@@ -91,23 +109,39 @@ namespace {
 
 // Two significant digits, rounded up, so the manifest reads well.
 double round_up(double x) {
+  if (x <= 0) return 0;
   const double scale = std::pow(10.0, std::floor(std::log10(x)) - 1);
   return std::ceil(x / scale * (1 - 1e-12)) * scale;
 }
 
 }  // namespace
 
+const ChannelTolerances& CaseTolerances::of(std::size_t animation, std::size_t channel) const {
+  for (const ChannelTolerances& c : channels) {
+    if (c.animation == animation && c.channel == channel) return c;
+  }
+  throw std::logic_error("tolerances: no such channel");
+}
+
 CaseTolerances derive_tolerances(const std::vector<sampler::DecodedChannel>& channels, bool float32_time_is_a_variant) {
   CaseTolerances out;
   for (const sampler::DecodedChannel& c : channels) {
+    const bool rotation = c.kind == reference::ValueKind::kRotation;
+    ChannelTolerances own{c.animation, c.channel, rotation, 0, 0};
     for (double t : c.sample_times) {
-      const double bound = float32_error_bound(c, t, !float32_time_is_a_variant);
-      double& slot = c.kind == reference::ValueKind::kRotation ? out.angle : out.absolute;
-      slot = std::max(slot, bound);
+      own.value = std::max(own.value, float32_error_bound(c, t, !float32_time_is_a_variant));
+      if (rotation) {
+        own.length = std::max(
+            own.length, float32_error_bound(c, t, !float32_time_is_a_variant, Bounded::kLength));
+      }
     }
+    own.value = std::max(round_up(own.value), kToleranceFloor);
+    own.length = rotation ? std::max(round_up(own.length), kToleranceFloor) : 0;
+    double& slot = rotation ? out.angle : out.absolute;
+    slot = std::max(slot, own.value);
+    if (rotation) out.length = std::max(out.length, own.length);
+    out.channels.push_back(own);
   }
-  out.absolute = round_up(out.absolute);
-  out.angle = round_up(out.angle);
   return out;
 }
 

@@ -54,6 +54,36 @@ TEST(SampleCli, DefaultTimesIncludeClipStartWhenTheFirstKeyIsLate) {
   EXPECT_EQ(c.times.back(), 1.75);
 }
 
+// --time-mode interactivity-loop: KHR_interactivity's wrap, worked out by hand on
+// divergence_loop_boundary (T = 2 s; x = t LINEAR over keys 0, 1, 2; scale STEP 1, 2, 3):
+// r > 0: s = ceil((r - T) / T), r <= 0: s = floor(r / T), t = r - s T.
+//   r = -2.5: s = -2, t = 1.5    r = -0.5: s = -1, t = 1.5    r = 0: t = 0
+//   r = 0.5: s = 0, t = 0.5      r = 2: s = 0, t = 2 (the last key, not the first)
+//   r = 2.5: s = 1, t = 0.5      r = 4: s = 1, t = 2          r = 4.5: s = 2, t = 0.5
+TEST(SampleCli, InteractivityLoopWrapsTimeAsKhrInteractivityDefinesIt) {
+  const std::string asset = quoted(valid_asset("divergence_loop_boundary.gltf"));
+  const std::string times = "--times=-2.5,-0.5,0,0.5,2,2.5,4,4.5";
+  const auto f = sample(join({asset, times, "--time-mode interactivity-loop"}), "loop");
+  const auto& x = channel(f, "/nodes/0/translation");
+  const std::vector<double> requested = {-2.5, -0.5, 0, 0.5, 2, 2.5, 4, 4.5};
+  EXPECT_EQ(x.times, requested);  // written at the requested times
+  const std::vector<double> expected_x = {1.5, 1.5, 0, 0.5, 2, 0.5, 2, 0.5};
+  const std::vector<double> expected_scale = {2, 2, 1, 1, 3, 1, 3, 1};
+  const auto& scale = channel(f, "/nodes/0/scale");
+  for (std::size_t i = 0; i < requested.size(); ++i) {
+    EXPECT_DOUBLE_EQ(x.value(i)[0], expected_x[i]) << "t = " << requested[i];
+    EXPECT_EQ(scale.value(i)[0], expected_scale[i]) << "t = " << requested[i];
+  }
+  // The default, play-once, clamps instead: x = 2 after the last key, 0 before the first.
+  const auto once = sample(join({asset, times}), "once");
+  const auto& clamped = channel(once, "/nodes/0/translation");
+  EXPECT_EQ(clamped.value(1)[0], 0.0);
+  EXPECT_EQ(clamped.value(5)[0], 2.0);
+  // An unknown mode is a usage error.
+  const auto out = scratch("cli_loop_bad") / "out.json";
+  EXPECT_EQ(run_cli(join({"sample", asset, "--time-mode forever"}), out), 2);
+}
+
 TEST(SampleCli, RateGivesKOverRateUpToTheLastKey) {
   const auto f = sample(join({quoted(valid_asset("translation_linear.gltf")), "--rate 3"}), "rate");
   const auto& c = channel(f, "/nodes/0/translation");

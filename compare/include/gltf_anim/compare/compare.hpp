@@ -28,15 +28,38 @@ namespace gltf_anim::compare {
 inline constexpr double kDefaultTolerance = 1e-5;       // absolute, per component
 inline constexpr double kDefaultAngleTolerance = 1e-5;  // radians
 inline constexpr double kDefaultTimeEpsilon = 1e-6;     // relative, see above
+// How far a rotation's |q| may be from the expected |q| (a unit quaternion for
+// a slerp of unit keys, and after Appendix C.5's normalization).
+inline constexpr double kDefaultLengthTolerance = 1e-5;
 // Rows of a failing channel's worst-samples table: kept while comparing (a
 // bounded heap), so a channel of millions of samples still costs N rows.
 inline constexpr std::size_t kDefaultWorstSamples = 5;
 inline constexpr std::size_t kMaxWorstSamples = 100;
 
+// One channel's own tolerances (the manifest entry's "channelTolerances"):
+// a quiet channel is not judged with the slack of a loud one.
+struct ChannelTolerance {
+  std::size_t animation = 0;
+  std::size_t channel = 0;  // glTF channel index in the animation
+  std::optional<double> absolute, angle, length;
+};
+
 struct Tolerances {
+  Tolerances() = default;
+  Tolerances(double absolute_tolerance, double angle_tolerance,
+             double length_tolerance = kDefaultLengthTolerance)
+      : absolute(absolute_tolerance), angle(angle_tolerance), length(length_tolerance) {}
   double absolute = kDefaultTolerance;
   double angle = kDefaultAngleTolerance;
+  double length = kDefaultLengthTolerance;  // rotations: | |actual| - |expected| |
+  std::vector<ChannelTolerance> channels;   // per channel, over the three above
+  // The tolerances of one channel: its own where it has them, else the case's.
+  Tolerances of_channel(std::size_t animation, std::size_t channel) const;
 };
+
+// A quaternion's length, exact in scale (no underflow or overflow); NaN when a
+// component is not finite.
+double quaternion_length(std::span<const double> q);
 
 // Error measures. angle_between returns radians in [0, pi], computed as
 // 4*atan2(|a - s b|, |a + s b|) on the normalized quaternions with
@@ -92,13 +115,15 @@ struct ManifestEntry {
   std::vector<std::string> extensions;
   std::optional<double> tolerance;
   std::optional<double> angle_tolerance;
+  std::optional<double> length_tolerance;
+  std::vector<ChannelTolerance> channel_tolerances;  // "channelTolerances"
   std::string notes;
   std::vector<ManifestVariant> variants;
   std::vector<ManifestVariant> known_divergences;
 };
 struct Manifest {
   std::filesystem::path path;  // the manifest.json read
-  std::optional<double> tolerance, angle_tolerance;  // root defaults
+  std::optional<double> tolerance, angle_tolerance, length_tolerance;  // root defaults
   std::vector<ManifestEntry> entries;
   bool lists_extensions = false;  // some entry has an "extensions" member
 };
@@ -150,6 +175,13 @@ struct ChannelResult {
   std::string interpolation;       // from the golden file
   ErrorMeasure measure = ErrorMeasure::kAbsolute;
   double tolerance = 0;            // the one applied (absolute or radians)
+  // Rotations: a sample also fails when its |q| is off the expected |q| by
+  // more than length_tolerance (an engine that lerps without normalizing, or
+  // skips Appendix C.5's normalization, is not a rotation of another speed).
+  double length_tolerance = 0;
+  std::size_t length_failures = 0;  // samples whose length is off (counted in over_tolerance too)
+  double worst_length_t = 0;        // the sample whose length is the most off
+  double worst_length_actual = 0, worst_length_expected = 0;  // its |q|, actual and expected
   bool passed = true;
   bool missing = false;            // absent from the actual file
   std::size_t width = 0;           // golden components per sample
@@ -225,6 +257,7 @@ std::vector<const CaseResult*> failures_first(const CompareReport& report);
 struct CompareOptions {
   std::optional<double> tolerance;        // overrides manifest and default
   std::optional<double> angle_tolerance;  // overrides manifest and default (radians)
+  std::optional<double> length_tolerance;  // overrides manifest and default (rotation |q|)
   double time_epsilon = kDefaultTimeEpsilon;
   samples::ReadOptions read;
   // The manifest to use; unset: find_manifest(golden).

@@ -81,6 +81,13 @@ struct SampleOptions {
 // values finite. Sampling functions assume a valid track (ozz's Validate()/Run() split).
 std::string validate(const TrackView& track);
 
+// KHR_interactivity's time wrap (Release Candidate, "Animation Control Operations"): the
+// effective timestamp t in [0, T] of a requested timestamp r on a timeline infinite both
+// ways, T the animation's latest key: s = ceil((r - T) / T) for r > 0, floor(r / T) for
+// r <= 0, t = r - s T (0 when T = 0). A requested time equal to the duration (or to any
+// positive multiple of it) gives the last key, not the first.
+double interactivity_time(double r, double T);
+
 // Binary search, O(log n): the largest k with times[k] <= t, or 0 when t < times[0]
 // (or t is NaN). times must be sorted and non-empty. Branchless (conditional moves).
 std::size_t find_keyframe(std::span<const double> times, double t);

@@ -58,8 +58,16 @@
 
 namespace gltf_anim::sampler {
 
+// How a requested time maps to the animation's time. kPlayOnce: as it is (before
+// the first key and after the last, clamped: glTF 2.0 3.11). kInteractivityLoop:
+// KHR_interactivity's wrap (reference::interactivity_time) with T the animation's
+// latest key over all its channels, what a looping player conforming to it shows;
+// the samples keep the requested times.
+enum class TimeMode { kPlayOnce, kInteractivityLoop };
+
 struct SampleRequest {
   std::optional<std::vector<double>> times;  // explicit times, for every channel
+  TimeMode time_mode = TimeMode::kPlayOnce;
   std::optional<double> rate;                // Hz, > 0
   std::optional<std::size_t> animation;      // only this animation
   bool extensions = true;                    // false: the core-only view (see above)

@@ -55,11 +55,12 @@ struct Case {
 };
 
 // An alternative's values at every golden time of one channel where they differ
-// from the golden ones (by more than 1e-9, absolute or radians), so that an
-// engine with exactly that behaviour is recognised at every time.
-std::vector<compare::VariantSample> differing_samples(const samples::SamplesFile& golden, std::size_t animation,
-                                             std::size_t channel,
-                                             const std::function<std::vector<double>(double t)>& value_at);
+// from the golden ones (by more than 1e-9, absolute or radians, or in a
+// rotation's |q| unless `with_length` is false), so that an engine with exactly
+// that behaviour is recognised at every time.
+std::vector<compare::VariantSample> differing_samples(
+    const samples::SamplesFile& golden, std::size_t animation, std::size_t channel,
+    const std::function<std::vector<double>(double t)>& value_at, bool with_length = true);
 
 // The reference evaluation of a track given by its data (for alternatives that
 // change the data: normalized keys, inserted keys, another decoding).

@@ -1,0 +1,302 @@
+// A failing case against the readings its manifest entry lists: allowed
+// variants (which make it pass, as a whole or channel by channel) and known
+// divergences (which explain it), from their own samples files or excerpts.
+#include "alternatives.hpp"
+
+#include "channel.hpp"
+#include "manifest.hpp"
+
+#include <gltf_anim/compare/compare.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gltf_anim::compare::detail {
+
+using samples::ReadOptions;
+using samples::SampledChannel;
+using samples::SamplesFile;
+
+namespace {
+
+// The golden samples with a variant's values substituted; false when an
+// excerpt sample names no golden sample (the variant is then not used).
+bool apply_excerpt(SamplesFile& file, const std::vector<VariantSample>& excerpt) {
+  // Looked up once per excerpt sample, so indexed first (a scan of every channel
+  // and every sample per excerpt sample was quadratic): channels by (animation,
+  // channel), the last listed winning as the scan did; each channel's samples
+  // by time, made on first use, NaN times left out (they match nothing).
+  std::map<std::pair<std::size_t, std::size_t>, SampledChannel*> channels;
+  for (auto& a : file.animations) {
+    for (auto& c : a.channels) channels[{a.index, c.index}] = &c;
+  }
+  std::map<const SampledChannel*, std::vector<std::size_t>> by_time;
+  for (const VariantSample& s : excerpt) {
+    const auto found = channels.find({s.animation, s.channel});
+    if (found == channels.end()) return false;
+    SampledChannel* channel = found->second;
+    if (s.value.size() != channel->width) return false;
+    const double eps = kDefaultTimeEpsilon * std::max(1.0, std::fabs(s.t));
+    if (!(eps >= 0.0)) return false;  // a NaN time matches nothing
+    auto [order, made] = by_time.try_emplace(channel);
+    if (made) {
+      for (std::size_t i = 0; i < channel->size(); ++i) {
+        if (!std::isnan(channel->times[i])) order->second.push_back(i);
+      }
+      std::stable_sort(order->second.begin(), order->second.end(),
+                       [channel](std::size_t x, std::size_t y) { return channel->times[x] < channel->times[y]; });
+    }
+    // The nearest sample within eps, the latest in file order on a tie. The
+    // range searched is twice as wide so that rounding in s.t -/+ 2 eps never
+    // hides a candidate; the test itself is the exact one.
+    const std::vector<std::size_t>& idx = order->second;
+    auto k = std::lower_bound(idx.begin(), idx.end(), s.t - 2 * eps,
+                              [channel](std::size_t i, double t) { return channel->times[i] < t; });
+    std::size_t best = channel->size();
+    double best_d = eps;
+    for (; k != idx.end() && channel->times[*k] <= s.t + 2 * eps; ++k) {
+      const double d = std::fabs(channel->times[*k] - s.t);
+      if (d < best_d || (d == best_d && (best == channel->size() || *k > best))) {
+        best = *k;
+        best_d = d;
+      }
+    }
+    if (best == channel->size()) return false;
+    std::copy(s.value.begin(), s.value.end(), channel->values.begin() + static_cast<std::ptrdiff_t>(best * channel->width));
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------- diagnosis
+
+// The channels of a samples file by (animation index, target), both unique.
+using ChannelKey = std::pair<std::size_t, std::string_view>;
+std::map<ChannelKey, const SampledChannel*> channels_by_target(const SamplesFile& f) {
+  std::map<ChannelKey, const SampledChannel*> out;
+  for (const auto& a : f.animations) {
+    for (const auto& c : a.channels) out.emplace(ChannelKey{a.index, c.target}, &c);
+  }
+  return out;
+}
+
+// Whether a failing channel's actual values match an alternative at its times
+// (the golden times where the alternative's value differs from the golden one
+// by more than the tolerance): nullopt when it has none on this channel, or
+// the actual value is missing or off the alternative's at one of them. The
+// samples failing at other times are counted: the engine may reproduce the
+// alternative and have an unrelated error besides.
+std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const SampledChannel& g,
+                                                const SampledChannel& alt, const SampledChannel& a,
+                                                double eps) {
+  if (alt.width != g.width || a.width != g.width) return std::nullopt;
+  const auto go = order_by_time(g);
+  const auto at_alt = match_times(g, go, alt, eps);
+  const auto at_actual = match_times(g, go, a, eps);
+  const auto within = [&](std::span<const double> x, std::span<const double> y) {
+    return sample_within(r, x, y);
+  };
+  AlternativeMatch m;
+  for (std::size_t k = 0; k < go.size(); ++k) {
+    const double t = g.times[go[k]];
+    const auto gv = g.value(go[k]);
+    const bool has_actual = at_actual[k] >= 0;
+    const auto xv =
+        has_actual ? a.value(static_cast<std::size_t>(at_actual[k])) : std::span<const double>();
+    if (at_alt[k] >= 0) {
+      const auto vv = alt.value(static_cast<std::size_t>(at_alt[k]));
+      if (!within(gv, vv)) {
+        if (!has_actual || !within(vv, xv)) return std::nullopt;
+        if (m.times++ < kMaxListedTimes) m.first_times.push_back(t);
+        continue;
+      }
+    }
+    if (!has_actual || !within(gv, xv)) {
+      if (m.other_failing++ < kMaxListedTimes) m.first_other_times.push_back(t);
+    }
+  }
+  if (m.times == 0) return std::nullopt;
+  return m;
+}
+
+// A divergence's description quotes the spec sentence it breaks after "breaks ".
+std::string breaks_of(const std::string& description) {
+  const auto at = description.find("breaks ");
+  return at == std::string::npos ? std::string() : description.substr(at);
+}
+
+// Adds `v` to every failing channel of `c` whose actual values match it.
+void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
+                      const SamplesFile& alternative, const SamplesFile& golden,
+                      const SamplesFile& actual, double eps) {
+  const auto golden_channels = channels_by_target(golden);
+  const auto alt_channels = channels_by_target(alternative);
+  const auto actual_channels = channels_by_target(actual);
+  for (auto& ch : c.channels) {
+    if (ch.passed || ch.missing) continue;
+    const ChannelKey key{ch.animation, ch.target};
+    const auto g = golden_channels.find(key);
+    const auto alt = alt_channels.find(key);
+    const auto x = actual_channels.find(key);
+    if (g == golden_channels.end() || alt == alt_channels.end() || x == actual_channels.end())
+      continue;
+    auto m = fit_alternative(ch, *g->second, *alt->second, *x->second, eps);
+    if (!m) continue;
+    m->name = v.name;
+    m->allowed = allowed;
+    m->description = v.notes;
+    if (!allowed) m->breaks = breaks_of(v.notes);
+    ch.alternatives.push_back(std::move(*m));
+  }
+}
+
+// The golden samples as an alternative (variant or known divergence) would
+// have them: its own samples file, or the golden ones with its excerpt
+// substituted; nullopt when it has neither or its excerpt names no sample.
+std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const Manifest& manifest,
+                                               const SamplesFile& golden,
+                                               const ReadOptions& read) {
+  if (!v.samples.empty()) return read_manifest_samples(manifest, v.samples, read);
+  if (v.excerpt.empty()) return std::nullopt;
+  SamplesFile alt = golden;
+  if (!apply_excerpt(alt, v.excerpt)) return std::nullopt;
+  return alt;
+}
+
+// The allowed variant each failing channel of `c` matches alone (at all of
+// the variant's times, no other sample of the channel failing), and the
+// variants in the order met; nullopt when a failing channel has none.
+struct VariantPerChannel {
+  std::map<ChannelKey, std::string_view> variant_of;
+  std::vector<std::string_view> names;
+};
+std::optional<VariantPerChannel> variant_per_failing_channel(const CaseResult& c) {
+  VariantPerChannel plan;
+  for (const auto& ch : c.channels) {
+    if (ch.passed) continue;
+    const auto m = std::find_if(ch.alternatives.begin(), ch.alternatives.end(),
+                                [](const AlternativeMatch& x) { return x.allowed && x.other_failing == 0; });
+    if (m == ch.alternatives.end()) return std::nullopt;
+    plan.variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
+    if (std::find(plan.names.begin(), plan.names.end(), m->name) == plan.names.end()) {
+      plan.names.push_back(m->name);
+    }
+  }
+  if (plan.names.empty()) return std::nullopt;
+  return plan;
+}
+
+// The golden samples with each planned channel taken from its variant (the
+// first of that name); nullopt when a variant or its channel is not there.
+std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, const Loaded& g,
+                                                 const Manifest& manifest,
+                                                 const ReadOptions& read) {
+  SamplesFile combined = g.file;
+  const auto& variants = g.entry->variants;
+  for (const std::string_view name : plan.names) {
+    const auto v = std::find_if(variants.begin(), variants.end(),
+                                [name](const ManifestVariant& x) { return x.name == name; });
+    if (v == variants.end()) return std::nullopt;
+    const auto vg = alternative_samples(*v, manifest, g.file, read);
+    if (!vg) return std::nullopt;
+    const auto from = channels_by_target(*vg);
+    for (auto& an : combined.animations) {
+      for (auto& ch : an.channels) {
+        const ChannelKey key{an.index, ch.target};
+        const auto which = plan.variant_of.find(key);
+        if (which == plan.variant_of.end() || which->second != name) continue;
+        const auto source = from.find(key);
+        if (source == from.end()) return std::nullopt;
+        ch = *source->second;
+      }
+    }
+  }
+  return combined;
+}
+
+// "\"A\" on animation 0 /nodes/0/rotation; \"B\" on animation 0 /nodes/1/translation"
+std::string channels_of_variants(const VariantPerChannel& plan) {
+  std::string out;
+  for (const std::string_view name : plan.names) {
+    out += std::string(out.empty() ? "" : "; ") + "\"" + std::string(name) + "\" on";
+    const char* sep = " ";
+    for (const auto& [key, variant] : plan.variant_of) {
+      if (variant != name) continue;
+      out += sep + ("animation " + std::to_string(key.first) + " " + std::string(key.second));
+      sep = ", ";
+    }
+  }
+  return out;
+}
+
+// Readings the specs allow, each on its own channels (nlerp on a rotation,
+// float32 time on a translation): the case passes when every failing channel
+// matches an allowed variant alone and the golden samples with each such
+// channel taken from its variant pass as a whole (the check that makes the
+// verdict, whichever variant a repeated name picks). A known divergence never
+// makes a channel pass, and a case whose values match one as a whole stays failed.
+std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, const Loaded& g,
+                                                       const Loaded& a, const Manifest& manifest,
+                                                       const Tolerances& tol,
+                                                       const CompareOptions& options) {
+  const auto plan = variant_per_failing_channel(c);
+  if (!plan) return std::nullopt;
+  const auto combined = with_variant_channels(*plan, g, manifest, options.read);
+  if (!combined) return std::nullopt;
+  CaseResult alt =
+      compare_samples(*combined, a.file, tol, options.time_epsilon, options.worst_samples);
+  if (!alt.passed()) return std::nullopt;
+  std::string joined;
+  for (const std::string_view name : plan->names) {
+    joined += (joined.empty() ? "" : " + ") + std::string(name);
+  }
+  alt.warnings.insert(alt.warnings.begin(),
+                      "fails against the main golden samples but matches variants channel by "
+                      "channel: " + channels_of_variants(*plan));
+  alt.matched_variant = joined;
+  alt.actual_file = a.shown;
+  return alt;
+}
+
+}  // namespace
+
+// A failing case against its manifest alternatives. Variants first: one that
+// the actual samples match makes the case pass. Else every alternative is
+// tried on each failing channel, so the report can say "your values match
+// divergence X at its times" even when other samples fail too; and when each
+// failing channel matches a variant, the case passes as those variants.
+void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const Manifest& manifest,
+                        const Tolerances& tol, const CompareOptions& options) {
+  for (const bool allowed : {true, false}) {
+    for (const auto& v : allowed ? g.entry->variants : g.entry->known_divergences) {
+      const auto vg = alternative_samples(v, manifest, g.file, options.read);
+      if (!vg) continue;
+      CaseResult alt =
+          compare_samples(*vg, a.file, tol, options.time_epsilon, options.worst_samples);
+      if (allowed && alt.passed()) {
+        std::string note =
+            "fails against the main golden samples but matches variant \"" + v.name + "\"";
+        if (!v.notes.empty()) note += ": " + v.notes;
+        alt.warnings.insert(alt.warnings.begin(), note);
+        alt.matched_variant = v.name;
+        alt.actual_file = a.shown;
+        c = std::move(alt);
+        return;
+      }
+      if (!allowed && alt.passed() && c.matched_divergence.empty()) {
+        std::string note = "matches known divergence \"" + v.name + "\"";
+        if (!v.notes.empty()) note += ": " + v.notes;
+        c.warnings.insert(c.warnings.begin(), note);
+        c.matched_divergence = v.name;
+      }
+      explain_channels(c, v, allowed, *vg, g.file, a.file, options.time_epsilon);
+    }
+  }
+  if (c.matched_divergence.empty()) {
+    if (auto per_channel = pass_as_variants_per_channel(c, g, a, manifest, tol, options)) {
+      c = std::move(*per_channel);
+    }
+  }
+}
+
+}  // namespace gltf_anim::compare::detail
