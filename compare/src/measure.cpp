@@ -1,6 +1,7 @@
 // Error measures: the rotation angle between two quaternions and the largest
 // absolute difference between two values, and which one a channel uses.
 #include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reference/interpolation.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -77,7 +78,8 @@ bool uses_angle(const SampledChannel& golden) {
   if (target.size() >= kSuffix.size() && target.substr(target.size() - kSuffix.size()) == kSuffix) {
     return true;
   }
-  return golden.interpolation == "SLERP" || golden.interpolation == "CUBICSLERP";
+  const reference::InterpolationMode* mode = reference::find_mode(golden.interpolation);
+  return mode != nullptr && mode->rotation_only;
 }
 
 }  // namespace gltf_anim::compare
