@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string_view>
 
 namespace gltf_anim::compare {
 
@@ -70,16 +69,12 @@ double max_abs_difference(std::span<const double> a, std::span<const double> b) 
 }
 
 bool uses_angle(const SampledChannel& golden) {
-  if (golden.measure == Measure::kAngle) return true;
-  if (golden.measure == Measure::kAbsolute) return false;
-  if (golden.width != 4) return false;
-  const std::string_view target = golden.target;
-  constexpr std::string_view kSuffix = "/rotation";
-  if (target.size() >= kSuffix.size() && target.substr(target.size() - kSuffix.size()) == kSuffix) {
-    return true;
-  }
+  // What the samples say: their measure (the sampler writes it), else a
+  // rotation-only interpolation (the interpolation table). Never the target's
+  // name: a quaternion need not end in "/rotation", and a vector may.
+  if (golden.measure != Measure::kAuto) return golden.measure == Measure::kAngle;
   const reference::InterpolationMode* mode = reference::find_mode(golden.interpolation);
-  return mode != nullptr && mode->rotation_only;
+  return golden.width == 4 && mode != nullptr && mode->rotation_only;
 }
 
 }  // namespace gltf_anim::compare

@@ -425,6 +425,11 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   header.target = std::move(r->target);
   header.interpolation = std::move(r->interpolation_name);
   header.sampler = r->sampler;
+  // Written, so that compare measures a quaternion by angle however its target
+  // is named (an extension's rotation in the Object Model, a KHR_animation2
+  // pointer) rather than guess from the pointer.
+  header.measure = r->track.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
+                                                                    : samples::Measure::kAbsolute;
   values.resize(animation.times.size() * r->track.components);
   reference::sample_batch(r->track, animation.times, values, request.evaluator);
   header.keyframes = std::move(r->times);  // after sampling: the track views it
