@@ -1,11 +1,11 @@
 // Error measures: the rotation angle between two quaternions and the largest
 // absolute difference between two values, and which one a channel uses.
 #include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/reference/interpolation.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <string_view>
 
 namespace gltf_anim::compare {
 
@@ -97,15 +97,12 @@ Tolerances Tolerances::of_channel(std::size_t animation, std::size_t channel) co
 }
 
 bool uses_angle(const SampledChannel& golden) {
-  if (golden.measure == Measure::kAngle) return true;
-  if (golden.measure == Measure::kAbsolute) return false;
-  if (golden.width != 4) return false;
-  const std::string_view target = golden.target;
-  constexpr std::string_view kSuffix = "/rotation";
-  if (target.size() >= kSuffix.size() && target.substr(target.size() - kSuffix.size()) == kSuffix) {
-    return true;
-  }
-  return golden.interpolation == "SLERP" || golden.interpolation == "CUBICSLERP";
+  // What the samples say: their measure (the sampler writes it), else a
+  // rotation-only interpolation (the interpolation table). Never the target's
+  // name: a quaternion need not end in "/rotation", and a vector may.
+  if (golden.measure != Measure::kAuto) return golden.measure == Measure::kAngle;
+  const reference::InterpolationMode* mode = reference::find_mode(golden.interpolation);
+  return golden.width == 4 && mode != nullptr && mode->rotation_only;
 }
 
 }  // namespace gltf_anim::compare

@@ -17,14 +17,15 @@ std::size_t patch_shortest_path(std::span<Quat> quaternions) {
   return flipped;
 }
 
-std::size_t patch_shortest_path(std::span<double> values, std::size_t values_per_keyframe) {
-  const std::size_t stride = 4 * values_per_keyframe;
-  if (values_per_keyframe == 0 || values.size() % stride != 0)
+std::size_t patch_shortest_path(std::span<double> values, Interpolation interpolation) {
+  const InterpolationMode& mode = mode_of(interpolation);
+  const std::size_t stride = 4 * std::size_t{mode.outputs_per_key};
+  if (values.size() % stride != 0)
     throw std::invalid_argument("patch_shortest_path: " + std::to_string(values.size()) +
                                 " values is not a whole number of keyframes of " +
                                 std::to_string(stride));
-  // Offset of the value quaternion inside a keyframe: the middle one of a triple.
-  const std::size_t value_offset = values_per_keyframe == 3 ? 4 : 0;
+  // Offset of the value quaternion inside a keyframe (the middle one of a triple).
+  const std::size_t value_offset = 4 * std::size_t{mode.value_index};
   const std::size_t n = values.size() / stride;
   std::size_t flipped = 0;
   for (std::size_t k = 1; k < n; ++k) {

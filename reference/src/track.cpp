@@ -11,18 +11,6 @@
 namespace gltf_anim::reference {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Interpolation>, 5> kNames{{
-    {"STEP", Interpolation::kStep},
-    {"LINEAR", Interpolation::kLinear},
-    {"CUBICSPLINE", Interpolation::kCubicSpline},
-    {"CUBICSLERP", Interpolation::kCubicSlerp},
-    {"SLERP", Interpolation::kSlerp},
-}};
-
-bool is_cubic(Interpolation i) {
-  return i == Interpolation::kCubicSpline || i == Interpolation::kCubicSlerp;
-}
-
 // Index of the last of first[0..n) that is <= t, or 0 when none is (n >= 1). Branchless
 // (the select compiles to a conditional move), so random times cost ~log2(n) dependent
 // loads and no mispredicted branches.
@@ -119,23 +107,13 @@ void check_output(const TrackView& track, std::span<double> out) {
 
 }  // namespace
 
-std::string_view interpolation_name(Interpolation interpolation) {
-  for (const auto& [name, value] : kNames)
-    if (value == interpolation) return name;
-  return "?";
+std::size_t TrackView::values_per_keyframe() const {
+  return mode_of(interpolation).outputs_per_key;
 }
-
-std::optional<Interpolation> parse_interpolation(std::string_view name) {
-  for (const auto& [n, value] : kNames)
-    if (n == name) return value;
-  return std::nullopt;
-}
-
-std::size_t TrackView::values_per_keyframe() const { return is_cubic(interpolation) ? 3 : 1; }
 
 std::span<const double> TrackView::value(std::size_t k) const {
   const std::size_t stride = values_per_keyframe() * components;
-  const std::size_t offset = is_cubic(interpolation) ? components : 0;
+  const std::size_t offset = mode_of(interpolation).value_index * components;
   return values.subspan(k * stride + offset, components);
 }
 
@@ -143,15 +121,14 @@ std::string validate(const TrackView& track) {
   const std::size_t n = track.times.size();
   if (track.components == 0) return "components is 0";
   if (n == 0) return "no keyframes";
-  if (is_cubic(track.interpolation) && n < 2)
-    return std::string(interpolation_name(track.interpolation)) +
-           " needs at least 2 keyframes, got 1";
+  const InterpolationMode& mode = mode_of(track.interpolation);
+  if (n < mode.min_keys)
+    return std::string(mode.name) + " needs at least " + std::to_string(mode.min_keys) +
+           " keyframes, got " + std::to_string(n);
   if (track.kind == ValueKind::kRotation && track.components != 4)
     return "a rotation has 4 components (x, y, z, w), got " + std::to_string(track.components);
-  if ((track.interpolation == Interpolation::kCubicSlerp ||
-       track.interpolation == Interpolation::kSlerp) &&
-      track.kind != ValueKind::kRotation)
-    return std::string(interpolation_name(track.interpolation)) + " is for rotations only";
+  if (mode.rotation_only && track.kind != ValueKind::kRotation)
+    return std::string(mode.name) + " is for rotations only";
   const std::size_t expected = n * track.values_per_keyframe() * track.components;
   if (track.values.size() != expected)
     return "expected " + std::to_string(expected) + " values (" + std::to_string(n) +

@@ -85,10 +85,10 @@ void shape_track(const vm::Target& target, const vm::Sampler& sampler, const val
   const bool node = std::holds_alternative<vm::NodeTarget>(target.what);
   r.track.interpolation = interpolation;
   // A quaternion target is slerped (shortest path) like a node rotation, whichever
-  // way it is named; SLERP and CUBICSLERP data are quaternions whatever the target
-  // (the validator reports a target that is not one).
-  const bool rotation = shape.quaternion || interpolation == reference::Interpolation::kSlerp ||
-                        interpolation == reference::Interpolation::kCubicSlerp;
+  // way it is named; a rotation-only mode's data (SLERP, CUBICSLERP: the
+  // interpolation table) are quaternions whatever the target (the validator
+  // reports a target that is not one).
+  const bool rotation = shape.quaternion || reference::mode_of(interpolation).rotation_only;
   if (rotation) {
     if (output.components() != 4) throw fail("rotation output is not VEC4");
     r.track.kind = reference::ValueKind::kRotation;
@@ -159,8 +159,8 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   r.interpolation_name = sampler->interpolation_name;
   if (!sampler->interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
   const reference::Interpolation interpolation = *sampler->interpolation;
-  if (!request.extensions && (interpolation == reference::Interpolation::kCubicSlerp ||
-                              interpolation == reference::Interpolation::kSlerp)) {
+  // A core-only client does not know an extension's mode (the interpolation table's owner).
+  if (!request.extensions && !reference::mode_of(interpolation).extension.empty()) {
     return std::nullopt;
   }
 
@@ -454,6 +454,11 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   header.target = std::move(r->target);
   header.interpolation = std::move(r->interpolation_name);
   header.sampler = r->sampler;
+  // Written, so that compare measures a quaternion by angle however its target
+  // is named (an extension's rotation in the Object Model, a KHR_animation2
+  // pointer) rather than guess from the pointer.
+  header.measure = r->track.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
+                                                                    : samples::Measure::kAbsolute;
   values.resize(animation.times.size() * r->track.components);
   if (request.time_mode == TimeMode::kInteractivityLoop) {
     std::vector<double> effective(animation.times.size());

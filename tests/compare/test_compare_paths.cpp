@@ -43,6 +43,7 @@ gs::SamplesFile rotation(const std::string& asset, double a0, double a1) {
   f.asset = asset;
   auto& c = f.animations.emplace_back().channels.emplace_back();
   c.target = "/nodes/0/rotation";
+  c.measure = gs::Measure::kAngle;  // as gltf-anim sample writes a quaternion
   c.add_sample(0, {0, 0, std::sin(a0 / 2), std::cos(a0 / 2)});
   c.add_sample(1, {0, 0, std::sin(a1 / 2), std::cos(a1 / 2)});
   return f;

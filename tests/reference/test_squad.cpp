@@ -215,14 +215,14 @@ TEST(ShortestPath, CubicLayoutNegatesWholeKeyframe) {
   // Two keyframes of [a, v, b]; the second value has a negative dot with the first.
   std::vector<double> values{0, 0, 0, 1,  0, 0, 0, 1,  0, 0, 0.1, 0,
                              0, 0, 0.2, 0, 0, 0, -0.6, -0.8, 0, 0, 0.3, 0};
-  EXPECT_EQ(patch_shortest_path(values, 3), 1u);
+  EXPECT_EQ(patch_shortest_path(values, Interpolation::kCubicSpline), 1u);
   EXPECT_EQ(values[18], 0.6);   // value z, w
   EXPECT_EQ(values[19], 0.8);
   EXPECT_EQ(values[14], -0.2);  // in-tangent negated too
   EXPECT_EQ(values[22], -0.3);  // out-tangent negated too
   EXPECT_EQ(values[10], 0.1);   // first keyframe untouched
   std::vector<double> bad(5);
-  EXPECT_THROW(patch_shortest_path(bad, 1), std::invalid_argument);
+  EXPECT_THROW(patch_shortest_path(bad, Interpolation::kLinear), std::invalid_argument);
 }
 
 }  // namespace

@@ -551,10 +551,16 @@ class SchemaWalk {
     return false;
   }
 
-  // A value the core schema does not list, defined by an extension module.
+  // A value the core schema does not list, defined by an extension: a sampler
+  // interpolation of the interpolation table whose extension is used, or what
+  // an extension module accepts.
   bool accepted(const rapidjson::Value& v, const Place& at) const {
     if (at.parent == nullptr || !at.parent->IsObject()) return false;
     const SchemaSite site{at.parent_schema, *at.parent, at.member};
+    if (site.schema == kSamplerSchema && site.member == "interpolation" && v.IsString() &&
+        ctx_.interpolation(std::string_view(v.GetString(), v.GetStringLength()))) {
+      return true;
+    }
     for (const auto& mod : modules_) {
       if (mod->accepts_value(ctx_, site, v)) return true;
     }

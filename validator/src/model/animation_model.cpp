@@ -275,10 +275,7 @@ std::string_view node_path_name(NodePath p) {
 }
 
 std::uint32_t Sampler::outputs_per_key() const {
-  return interpolation == reference::Interpolation::kCubicSpline ||
-                 interpolation == reference::Interpolation::kCubicSlerp
-             ? 3
-             : 1;
+  return interpolation ? reference::mode_of(*interpolation).outputs_per_key : 1;
 }
 
 ValueShape shape_of(const om::Property& property, const om::Resolved& resolved, std::optional<std::uint64_t> component) {

@@ -79,14 +79,6 @@ class AnimationRules final : public RuleModule {
  public:
   std::string_view name() const override { return "animation"; }
 
-  // The core interpolation modes (glTF 2.0 Appendix C).
-  std::optional<InterpolationInfo> interpolation(const RuleContext& /*ctx*/,
-                                                 std::string_view mode) const override {
-    if (mode == "LINEAR" || mode == "STEP") return InterpolationInfo{1, 0, 0};  // count >= 1 is the schema's
-    if (mode == "CUBICSPLINE") return InterpolationInfo{3, 1, 2};  // "at least 2 keyframes"
-    return std::nullopt;
-  }
-
   void link(RuleContext& ctx) override {
     for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
                                           const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ext_common.hpp"
 #include "json_access.hpp"
 
 namespace gltf_anim::validator {
@@ -230,10 +231,26 @@ void run_data_phase(RuleContext& ctx) {
 }
 
 std::optional<InterpolationInfo> RuleContext::interpolation(std::string_view name) const {
-  for (const auto& m : modules) {
-    if (auto info = m->interpolation(*this, name)) return info;
+  const reference::InterpolationMode* mode = reference::find_mode(name);
+  if (mode == nullptr) return std::nullopt;
+  if (!mode->extension.empty()) {
+    // An extension's mode: known when the asset uses the extension and its
+    // rule module is in this run.
+    const bool module = std::any_of(modules.begin(), modules.end(), [mode](const auto& m) {
+      return m->name() == mode->extension;
+    });
+    if (!module || !rules::lists_extension(doc, "extensionsUsed", mode->extension)) {
+      return std::nullopt;
+    }
   }
-  return std::nullopt;
+  InterpolationInfo info;
+  info.outputs_per_key = mode->outputs_per_key;
+  info.value_index = mode->value_index;
+  // One key is the schema's (accessor count >= 1); an extension's mode reports
+  // too few keys with its own code.
+  info.min_keys = mode->extension.empty() && mode->min_keys > 1 ? mode->min_keys : 0;
+  info.mode = mode;
+  return info;
 }
 
 std::vector<std::unique_ptr<RuleModule>> rule_modules() {

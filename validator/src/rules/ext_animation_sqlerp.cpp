@@ -7,8 +7,9 @@
 // CUBICSLERP as VALUE_NOT_IN_LIST, the 3-per-key output as a wrong count and
 // the tangents as non-unit quaternions. Here, when the asset lists the
 // extension in extensionsUsed:
-//  - CUBICSLERP is a declared mode (3 outputs per key, the middle one the
-//    value); the core counts and quaternion checks read that declaration;
+//  - CUBICSLERP is a known mode (its row of the interpolation table,
+//    reference/interpolation.hpp: 3 outputs per key, the middle one the
+//    value, rotations only); the core counts and quaternion checks read it;
 //  - a channel with the extension object may omit its core `sampler`;
 //  - the extension's sampler counts as used (no UNUSED_OBJECT).
 // The six codes EXT_ANIMATION_SQLERP_* are stable; other checks use the
@@ -27,7 +28,8 @@ namespace {
 using namespace rules;  // json_access.hpp, ext_common.hpp
 
 constexpr std::string_view kExt = "EXT_animation_sqlerp";
-constexpr std::string_view kMode = "CUBICSLERP";
+constexpr std::string_view kMode =
+    reference::interpolation_name(reference::Interpolation::kCubicSlerp);
 
 // Every quaternion of a CUBICSLERP output (a_k, v_k, b_k per key) is unit
 // length, except the first in-tangent a_1 and the last out-tangent b_n, which
@@ -78,21 +80,6 @@ class SqlerpOutputChecker final : public ElementChecker {
 class SqlerpRules final : public RuleModule {
  public:
   std::string_view name() const override { return kExt; }
-
-  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
-                     const rapidjson::Value& value) const override {
-    return value.IsString() &&
-           std::string_view(value.GetString(), value.GetStringLength()) == kMode && used(ctx) &&
-           site.schema == kSamplerSchema && site.member == "interpolation";
-  }
-
-  // Outputs a_k, v_k, b_k per key. min_keys 0: fewer than two keys is this
-  // extension's own EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES, not the core code.
-  std::optional<InterpolationInfo> interpolation(const RuleContext& ctx,
-                                                 std::string_view mode) const override {
-    if (mode == kMode && used(ctx)) return InterpolationInfo{3, 1, 0};
-    return std::nullopt;
-  }
 
   // A channel with the extension object may omit its core sampler (then
   // EXT_animation_sqlerp must be required; link() checks that).

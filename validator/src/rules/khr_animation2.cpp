@@ -91,19 +91,6 @@ class Animation2Rules final : public RuleModule {
  public:
   std::string_view name() const override { return kExt; }
 
-  bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
-                     const rapidjson::Value& value) const override {
-    return value.IsString() &&
-           std::string_view(value.GetString(), value.GetStringLength()) == "SLERP" && used(ctx) &&
-           site.schema == kSamplerSchema && site.member == "interpolation";
-  }
-
-  std::optional<InterpolationInfo> interpolation(const RuleContext& ctx,
-                                                 std::string_view mode) const override {
-    if (mode == "SLERP" && used(ctx)) return InterpolationInfo{1, 0, 0};
-    return std::nullopt;
-  }
-
   bool excuses_member(const RuleContext& ctx, IssueCode code,
                       const SchemaSite& site) const override {
     if (!used(ctx) || site.schema != kChannelSchema) return false;

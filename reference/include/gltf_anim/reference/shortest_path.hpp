@@ -6,6 +6,7 @@
 // shortest-path slerp agree on every segment, and the rotations are unchanged (q and -q
 // are the same rotation). Patched data no longer returns the stored sign at exact keys,
 // which is why the golden evaluator never patches implicitly: this is an explicit tool.
+#include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/reference/quaternion.hpp>
 
 #include <cstddef>
@@ -16,12 +17,13 @@ namespace gltf_anim::reference {
 // Patches quaternions in place; returns how many were negated.
 std::size_t patch_shortest_path(std::span<Quat> quaternions);
 
-// The same on accessor-style data: `values` holds keyframes of `values_per_keyframe`
-// quaternions (x, y, z, w) each: 1 for LINEAR/STEP, 3 for CUBICSPLINE and CUBICSLERP
-// (in-tangent, value, out-tangent). The test uses the value quaternions; a negated
-// keyframe has all of its quaternions negated, so a Hermite or sqlerp segment yields the
-// same rotation. values.size() must be a multiple of 4 x values_per_keyframe (else
-// std::invalid_argument). Returns how many keyframes were negated.
-std::size_t patch_shortest_path(std::span<double> values, std::size_t values_per_keyframe = 1);
+// The same on accessor-style data: `values` holds keyframes of `interpolation`'s outputs
+// per key, each a quaternion (x, y, z, w): 1 for LINEAR/STEP/SLERP, 3 for CUBICSPLINE
+// and CUBICSLERP (in-tangent, value, out-tangent; interpolation.hpp). The test uses the
+// value quaternions; a negated keyframe has all of its quaternions negated, so a Hermite
+// or sqlerp segment yields the same rotation. values.size() must be a multiple of 4 x
+// outputs per key (else std::invalid_argument). Returns how many keyframes were negated.
+std::size_t patch_shortest_path(std::span<double> values,
+                                Interpolation interpolation = Interpolation::kLinear);
 
 }  // namespace gltf_anim::reference

@@ -18,6 +18,7 @@
 //    interpolator of interpolate.hpp chosen by interpolation and value kind.
 //  * A NaN time gives NaN in every output component.
 #include <gltf_anim/reference/interpolate.hpp>
+#include <gltf_anim/reference/interpolation.hpp>
 
 #include <cstddef>
 #include <optional>
@@ -26,18 +27,6 @@
 #include <string_view>
 
 namespace gltf_anim::reference {
-
-enum class Interpolation {
-  kStep,         // glTF STEP
-  kLinear,       // glTF LINEAR: lerp for vectors, slerp for rotations (Appendix C)
-  kCubicSpline,  // glTF CUBICSPLINE: Hermite, tangents scaled by t_d, rotations normalized
-  kCubicSlerp,   // EXT_animation_sqlerp CUBICSLERP: sqlerp, rotations only
-  kSlerp,        // KHR_animation2 SLERP: slerp, rotations only
-};
-
-// The glTF spelling ("STEP", "LINEAR", "CUBICSPLINE", "CUBICSLERP", "SLERP") and back.
-std::string_view interpolation_name(Interpolation interpolation);
-std::optional<Interpolation> parse_interpolation(std::string_view name);
 
 enum class ValueKind {
   kVector,    // translation, scale, morph weights, any KHR_animation_pointer vector
@@ -58,7 +47,7 @@ struct TrackView {
   ValueKind kind = ValueKind::kVector;
 
   std::size_t keyframe_count() const { return times.size(); }
-  // 3 for CUBICSPLINE and CUBICSLERP, else 1.
+  // Output elements per keyframe (interpolation.hpp: 3 for CUBICSPLINE and CUBICSLERP).
   std::size_t values_per_keyframe() const;
   // The stored value v_k (not a tangent) of keyframe k.
   std::span<const double> value(std::size_t k) const;
@@ -75,9 +64,10 @@ struct SampleOptions {
 };
 
 // Why the track cannot be sampled, or an empty string when it can. Checks, in order:
-// components >= 1; at least one keyframe (two for CUBICSPLINE and CUBICSLERP); rotation
-// tracks have 4 components; CUBICSLERP and SLERP are rotation-only; value count equals
-// keyframes x components (x 3 for the cubic modes); times finite and strictly increasing;
+// components >= 1; at least the mode's minimum keyframes (interpolation.hpp: two for
+// CUBICSPLINE and CUBICSLERP); rotation tracks have 4 components; a rotation-only mode
+// (CUBICSLERP, SLERP) has a rotation track; value count equals keyframes x components x
+// the mode's outputs per key; times finite and strictly increasing;
 // values finite. Sampling functions assume a valid track (ozz's Validate()/Run() split).
 std::string validate(const TrackView& track);
 

@@ -42,11 +42,12 @@
 
 namespace gltf_anim::samples {
 
-// How `compare` measures the error of a channel. kAuto: an angle for 4-wide
-// channels whose target ends in "/rotation" or whose interpolation is
-// "SLERP"/"CUBICSLERP", else absolute per component. Written to JSON as
-// "measure": "angle" | "absolute" only when not kAuto (a hint for targets
-// that are quaternions but do not end in /rotation).
+// How `compare` measures the error of a channel. `gltf-anim sample` writes it
+// for every channel (angle for a quaternion, wherever it lives). kAuto (not
+// stated, e.g. CSV): an angle for 4-wide channels whose interpolation is
+// rotation-only ("SLERP", "CUBICSLERP"), else absolute per component; the
+// target's name is never read. Written to JSON as "measure": "angle" |
+// "absolute" only when not kAuto.
 enum class Measure { kAuto, kAbsolute, kAngle };
 
 // One channel: the animated property `target` sampled at `times`.

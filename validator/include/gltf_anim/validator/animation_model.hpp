@@ -73,7 +73,8 @@ struct Sampler {
   std::optional<reference::Interpolation> interpolation;
   Link<AccessorRef> input;
   Link<AccessorRef> output;
-  // Output elements per input key: 3 for CUBICSPLINE and CUBICSLERP, else 1.
+  // Output elements per input key (the interpolation table: 3 for CUBICSPLINE and
+  // CUBICSLERP); 1 for a mode it does not know.
   std::uint32_t outputs_per_key() const;
 };
 

@@ -17,6 +17,7 @@
 // Extension modules (EXT_animation_sqlerp, KHR_animation2,
 // KHR_animation_pointer, ...) are more entries of rule_modules(); nothing in the
 // core rules names them.
+#include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
@@ -72,13 +73,17 @@ class DataChecks {
 
 class RuleModule;
 
-// What the rules need to know about a sampler interpolation mode. The core
-// modes (LINEAR, STEP, CUBICSPLINE) are declared by the animation module like
-// any extension's mode would be (RuleModule::interpolation).
+// What the rules need to know about a sampler interpolation mode, derived from
+// its row of the interpolation table (reference/interpolation.hpp): no module
+// declares a mode, an extension's mode is known when the extension is used.
 struct InterpolationInfo {
   std::uint32_t outputs_per_key = 1;  // output elements per input key (3 for cubic splines)
   std::uint32_t value_index = 0;      // which of them is the keyframe value (1 for splines)
-  std::uint64_t min_keys = 1;         // fewer keys: ..._INPUT_ACCESSOR_TOO_FEW_ELEMENTS
+  // Fewer keys: the core ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS. 0 when
+  // the schema's count >= 1 is the minimum, or the mode's extension reports its own.
+  std::uint64_t min_keys = 1;
+  // The table's row; nullptr for a mode it does not know (the defaults above).
+  const reference::InterpolationMode* mode = nullptr;
 };
 
 // Shared by every module while one asset is validated.
@@ -95,8 +100,10 @@ struct RuleContext {
   // The animations, linked (built from `asset` before the phases run).
   const model::AnimationModel& model;
 
-  // The first module's answer for this interpolation name, or nullopt when no
-  // module defines it (then the schema phase reported VALUE_NOT_IN_LIST).
+  // The interpolation table's row for this name when it is a core mode, or its
+  // extension is in extensionsUsed and that extension's module (RuleModule::name)
+  // is in `modules`; else nullopt (then the schema phase reported
+  // VALUE_NOT_IN_LIST).
   std::optional<InterpolationInfo> interpolation(std::string_view name) const;
 };
 
@@ -124,12 +131,6 @@ class RuleModule {
   virtual bool accepts_value(const RuleContext& /*ctx*/, const SchemaSite& /*site*/,
                              const rapidjson::Value& /*value*/) const {
     return false;
-  }
-  // Declares a sampler interpolation mode this module defines (an extension
-  // module may look at ctx.doc's extensionsUsed first).
-  virtual std::optional<InterpolationInfo> interpolation(const RuleContext& /*ctx*/,
-                                                         std::string_view /*name*/) const {
-    return std::nullopt;
   }
   // Schema phase: the core schema reported `code` (UNDEFINED_PROPERTY or
   // UNEXPECTED_PROPERTY) for member `site.member` of `site.object`; return
