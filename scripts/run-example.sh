@@ -6,6 +6,9 @@
 # Exit code: validate's (0 = no errors).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Only the executable: the tests and benchmarks (scripts/run-tests.sh) take many
+# times longer to build and the example needs none of them.
+SETUP_TARGETS=gltf-anim
 . "$ROOT/scripts/setup.sh"
 CLI="$BUILD_DIR/cli/gltf-anim"
 ASSET="conformance_assets/valid/sqlerp_with_fallback.gltf"
