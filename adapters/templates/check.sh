@@ -14,11 +14,11 @@ shift 5
 for tool in "$1" python3; do
   command -v "$tool" > /dev/null || { echo "check.sh: $tool is not installed" >&2; exit 1; }
 done
-rm -rf "$WORK"
-mkdir -p "$WORK"
+rm -rf -- "$WORK"
+mkdir -p -- "$WORK"
 "$@" "$SUITE" "$WORK/samples" "${CASES[@]}"
 for id in "${CASES[@]}"; do
-  if ! "$CLI" compare --golden "$SUITE" --actual "$WORK/samples/$id.samples.json" > "$WORK/$id.txt"; then
+  if ! "$CLI" compare --golden="$SUITE" --actual="$WORK/samples/$id.samples.json" > "$WORK/$id.txt"; then
     cat "$WORK/$id.txt"
     echo "check.sh: $id does not pass" >&2
     exit 1
@@ -34,7 +34,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as f:
     json.dump(samples, f)
 PY
 set +e
-"$CLI" compare --golden "$SUITE" --actual "$WORK/wrong.samples.json" > "$WORK/wrong.txt"
+"$CLI" compare --golden="$SUITE" --actual="$WORK/wrong.samples.json" > "$WORK/wrong.txt"
 rc=$?
 set -e
 if [ "$rc" != 1 ]; then
