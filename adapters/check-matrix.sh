@@ -13,8 +13,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 [ -n "${GLTF_ANIM_CLI:-}" ] || fail "GLTF_ANIM_CLI is not set"
 . "$HERE/common/shell.sh"
 need_node_npm fail
-mkdir -p "$WORK"
-rm -f "$WORK/README.md"
+mkdir -p -- "$WORK"
+rm -f -- "$WORK/README.md"
 bash "$HERE/run-all.sh" --work "$WORK" --report "$WORK/README.md" --check \
   || fail "run-all.sh failed or a cell is not explained (messages above): add the case to adapters/<engine>/verdicts.json and name it on the engine's notes page"
 if ! diff -u "$ROOT/docs/conformance/README.md" "$WORK/README.md"; then

@@ -45,21 +45,22 @@ need_node_npm die
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
 
-mkdir -p "$WORK"
-# compare prints the paths it was given: a link to the suite keeps them the
+mkdir -p -- "$WORK"
+# gltf-anim's option values are joined to their options (--output=FILE) so that
+# a value beginning with "-" stays a value. compare prints the paths it was given: a link to the suite keeps them the
 # same on every machine.
-ln -sfn "$ROOT/conformance_assets" "$WORK/conformance_assets"
+ln -sfn -- "$ROOT/conformance_assets" "$WORK/conformance_assets"
 mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter)")
 for line in "${engines[@]}"; do
   id="${line%% *}"; adapter="${line#* }"
-  rm -rf "$WORK/$id-samples"
+  rm -rf -- "$WORK/$id-samples"
   node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
     || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
   echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
   for format in json html; do
     rc=0
-    (cd "$WORK" && "$GLTF_ANIM_CLI" compare --golden conformance_assets --actual "$id-samples" \
-      --format "$format" --output "$id.$format") >/dev/null || rc=$?
+    (cd "$WORK" && "$GLTF_ANIM_CLI" compare --golden=conformance_assets --actual="$id-samples" \
+      --format="$format" --output="$id.$format") >/dev/null || rc=$?
     [ "$rc" -le 1 ] || die "gltf-anim compare for $id failed with exit code $rc"
   done
 done

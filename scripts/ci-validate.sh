@@ -17,7 +17,8 @@
 #   GLTF_ANIM          the executable (default: gltf-anim from PATH)
 # Nothing in them is expanded or evaluated: quotes group words, nothing else.
 #
-# The text report goes to standard output (the CI log), then each report file is
+# The text report goes to standard output (the CI log; --format=text whatever a
+# project config's "format" says), then each report file is
 # written by a run with its --format and --output (validation is deterministic, so
 # they agree; each run costs one validation). Every report is written whatever the
 # findings, none when the text run ends in a usage or I/O error. Exit code: validate's: 0 nothing at or above GLTF_ANIM_FAIL_ON, 1
@@ -63,8 +64,11 @@ extra=()
 split_words "${GLTF_ANIM_ARGS:-}" extra
 
 # One validate run; its exit code is the function's. Shows the command in the log.
+# Options end with "--": a path that begins with "-" is a path, never an option
+# (an asset named --output=x.txt must not overwrite x.txt). Option values are
+# joined to their option (--output=FILE) for the same reason.
 run_validate() {
-  local cmd=("$CLI" validate --fail-on "$FAIL_ON" "$@" "${extra[@]}" "${paths[@]}")
+  local cmd=("$CLI" validate "--fail-on=$FAIL_ON" "$@" "${extra[@]}" -- "${paths[@]}")
   printf '$' >&2; printf ' %q' "${cmd[@]}" >&2; printf '\n' >&2
   "${cmd[@]}"
 }
@@ -74,7 +78,7 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   # The text report also goes to the job's summary page, first 100 lines, as an
   # indented code block (no fence an asset's name could close).
   text="$(mktemp)" || die "cannot create a temporary file"
-  run_validate | tee "$text"
+  run_validate --format=text | tee "$text"
   status=${PIPESTATUS[0]}
   { echo "### gltf-anim validate: exit code $status"
     echo
@@ -83,7 +87,7 @@ if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   } >>"$GITHUB_STEP_SUMMARY"
   rm -f "$text"
 else
-  run_validate || status=$?
+  run_validate --format=text || status=$?
 fi
 # A usage error or no asset found: the report files would say nothing more.
 [ "$status" -ne 2 ] || die "no report written"
@@ -99,7 +103,7 @@ for format in sarif junit json; do
   dir="$(dirname -- "$file")"
   mkdir -p -- "$dir" || die "cannot create the folder of '$file'"
   run_status=0
-  run_validate --format "$format" --output "$file" || run_status=$?
+  run_validate "--format=$format" "--output=$file" || run_status=$?
   # A report that could not be written is an error even when the assets are fine.
   if [ "$run_status" -eq 2 ] || [ ! -f "$file" ]; then
     echo "ci-validate: the $format report '$file' was not written" >&2
@@ -109,11 +113,21 @@ for format in sarif junit json; do
   printf -v "written_$format" '%s' "$file"
 done
 
+# A step output in GitHub's multi-line form (NAME<<DELIMITER, the value, DELIMITER)
+# with a delimiter the value does not hold: a report name with a new line in it stays
+# one value and cannot add a line of its own (a forged exit-code=0).
+github_output() {
+  local name="$1" value="$2" delimiter
+  while :; do
+    delimiter="gltf_anim_${RANDOM}${RANDOM}${RANDOM}"
+    [[ "$value" == *"$delimiter"* ]] || break
+  done
+  printf '%s<<%s\n%s\n%s\n' "$name" "$delimiter" "$value" "$delimiter" >>"$GITHUB_OUTPUT"
+}
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
-  { echo "exit-code=$status"
-    echo "sarif=$written_sarif"
-    echo "junit=$written_junit"
-    echo "json=$written_json"
-  } >>"$GITHUB_OUTPUT"
+  github_output exit-code "$status"
+  github_output sarif "$written_sarif"
+  github_output junit "$written_junit"
+  github_output json "$written_json"
 fi
 exit "$status"

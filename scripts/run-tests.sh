@@ -5,12 +5,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # chromium: the HTML conformance report is checked in a real headless browser.
 # strace: tests/hostile checks that no socket is opened and no file outside the root.
 # libxml2-utils: xmllint checks that every XML report (JUnit) is well-formed.
-# dpkg-dev: cpack's dpkg-shlibdeps (the Debian package's Depends, tests/delivery).
+# dpkg-dev, file: cpack's dpkg-shlibdeps (the Debian package's Depends, tests/delivery);
+#   CPack finds the executables to give it with the file utility.
 # python3-yaml: tests/delivery reads action.yml and the GitLab CI job.
 # man-db: tests/delivery checks the package's manual page with man --warnings.
 # python3: the Python adapter template and the adapter templates' check.
 # python3-junitparser: our JUnit is read by a real JUnit parser.
-SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils dpkg-dev python3-yaml man-db python3 python3-junitparser}"
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils dpkg-dev file python3-yaml man-db python3 python3-junitparser}"
 # node + npm: the three.js adapter's tests. Machines that ship their own Node
 # (as CI's does) keep it; a bare Debian gets its packages.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

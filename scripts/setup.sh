@@ -8,6 +8,8 @@
 #   SETUP_PROFILE     "cli": only what the gltf-anim executable needs, configured with
 #                     the "cli" preset (no tests, benchmarks or fuzz targets) and only
 #                     that target built; the GitHub Action and the .deb build this way
+#   SETUP_TARGETS     build only these targets (space separated; default: all of the
+#                     profile), e.g. gltf-anim for the quick start's first command
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SETUP_PROFILE="${SETUP_PROFILE:-full}"
@@ -56,5 +58,7 @@ if [ "$SETUP_PROFILE" = cli ]; then
   cmake --build "$BUILD_DIR" -j "$JOBS" --target gltf-anim >&2
 else
   cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" ${CMAKE_ARGS:-} >/dev/null
-  cmake --build "$BUILD_DIR" -j "$JOBS" >&2
+  targets=()
+  for t in ${SETUP_TARGETS:-}; do targets+=(--target "$t"); done
+  cmake --build "$BUILD_DIR" -j "$JOBS" "${targets[@]}" >&2
 fi

@@ -4,7 +4,8 @@
 # value changed must fail (exit 1), so the check can fail.
 #   check.sh GLTF_ANIM SUITE_DIR WORK_DIR CASE,CASE,... -- ADAPTER [ARG...]
 # The adapter runs as `ADAPTER [ARG...] SUITE_DIR OUT_DIR CASE...`; the first case's first
-# sample is the one changed. Needs python3 (the change is made on the parsed JSON, so it
+# sample is the one changed; then manifests naming files outside the suite (and an id
+# with a folder in it) must be refused with nothing written outside OUT_DIR. Needs python3 (the change is made on the parsed JSON, so it
 # does not depend on how an adapter formats its file).
 set -euo pipefail
 CLI="$1" SUITE="$2" WORK="$3"
@@ -14,11 +15,11 @@ shift 5
 for tool in "$1" python3; do
   command -v "$tool" > /dev/null || { echo "check.sh: $tool is not installed" >&2; exit 1; }
 done
-rm -rf "$WORK"
-mkdir -p "$WORK"
+rm -rf -- "$WORK"
+mkdir -p -- "$WORK"
 "$@" "$SUITE" "$WORK/samples" "${CASES[@]}"
 for id in "${CASES[@]}"; do
-  if ! "$CLI" compare --golden "$SUITE" --actual "$WORK/samples/$id.samples.json" > "$WORK/$id.txt"; then
+  if ! "$CLI" compare --golden="$SUITE" --actual="$WORK/samples/$id.samples.json" > "$WORK/$id.txt"; then
     cat "$WORK/$id.txt"
     echo "check.sh: $id does not pass" >&2
     exit 1
@@ -34,7 +35,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as f:
     json.dump(samples, f)
 PY
 set +e
-"$CLI" compare --golden "$SUITE" --actual "$WORK/wrong.samples.json" > "$WORK/wrong.txt"
+"$CLI" compare --golden="$SUITE" --actual="$WORK/wrong.samples.json" > "$WORK/wrong.txt"
 rc=$?
 set -e
 if [ "$rc" != 1 ]; then
@@ -42,4 +43,57 @@ if [ "$rc" != 1 ]; then
   echo "check.sh: a changed value gave exit $rc, not 1" >&2
   exit 1
 fi
-echo "check.sh: ${#CASES[@]} cases pass through the template; a changed value fails"
+# A manifest naming files outside its suite or an id with a folder in it: the adapter
+# refuses (exit 2) and writes nothing outside OUT_DIR. The suite is a copy of the first
+# case with its manifest entry changed; beside it, a copy outside the suite that an
+# unconfined adapter would read (and succeed with).
+H="$WORK/hostile"
+mkdir -p -- "$H/suite" "$H/outside" "$H/a/b"
+python3 - "$SUITE" "$H" "${CASES[0]}" <<'PY'
+import json, os, shutil, sys
+suite, hostile, case = sys.argv[1:4]
+with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
+    manifest = json.load(f)
+entry = next(e for e in manifest["assets"] if e["id"] == case)
+for key in ("file", "samples"):
+    for where in ("suite", "outside"):
+        shutil.copy(os.path.join(suite, entry[key]), os.path.join(hostile, where))
+for name in os.listdir(os.path.join(suite, os.path.dirname(entry["file"]))):
+    if name.endswith(".bin") and name.startswith(os.path.splitext(os.path.basename(entry["file"]))[0]):
+        for where in ("suite", "outside"):
+            shutil.copy(os.path.join(suite, os.path.dirname(entry["file"]), name), os.path.join(hostile, where))
+file, samples = os.path.basename(entry["file"]), os.path.basename(entry["samples"])
+bad = {"id": {"id": "../../escaped", "file": file, "samples": samples},
+       "file": {"id": "c", "file": "../outside/" + file, "samples": samples},
+       "samples": {"id": "c", "file": file, "samples": "../outside/" + samples},
+       "absolute": {"id": "c", "file": os.path.join(hostile, "outside", file), "samples": samples}}
+for name, e in bad.items():
+    with open(os.path.join(hostile, "manifest." + name), "w", encoding="utf-8") as f:
+        json.dump({"assets": [dict(entry, **e)]}, f)
+PY
+# Every name outside OUT_DIR with its size and time (an overwrite shows), the manifest aside.
+snapshot() {
+  (cd "$H" && find . \( -path ./a/b/out -o -path ./suite/manifest.json \) -prune -o -type f -printf '%p %s %T@\n' -o -printf '%p\n' \
+    | LC_ALL=C sort)
+}
+before="$(snapshot)"
+for bad in id file samples absolute; do
+  cp -- "$H/manifest.$bad" "$H/suite/manifest.json"
+  rm -rf -- "$H/a/b/out"
+  set +e
+  "$@" "$H/suite" "$H/a/b/out" > "$WORK/$bad.txt" 2>&1
+  rc=$?
+  set -e
+  if [ "$rc" != 2 ]; then
+    cat "$WORK/$bad.txt"
+    echo "check.sh: a manifest whose $bad leads out of the suite gave exit $rc, not 2" >&2
+    exit 1
+  fi
+  after="$(snapshot)"
+  if [ "$after" != "$before" ]; then
+    diff <(echo "$before") <(echo "$after") || true
+    echo "check.sh: with a manifest whose $bad leads out of the suite, files changed outside OUT_DIR" >&2
+    exit 1
+  fi
+done
+echo "check.sh: ${#CASES[@]} cases pass through the template; a changed value fails; manifests leading out of the suite are refused"

@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 . "$HERE/../common/shell.sh"
 need_node_npm fail
 
-mkdir -p "$WORK"
+mkdir -p -- "$WORK"
 REPORT="$WORK/three.md"
 rm -f "$REPORT"
 bash "$HERE/run.sh" --work "$WORK" --report "$REPORT" || fail "run.sh failed"

@@ -46,9 +46,9 @@ find_cli "$ROOT" "$BUILD_DIR" die
 
 # 3. Samples. The work folder holds a link to the suite so that compare prints
 #    the same relative paths on every machine (the committed report is diffed).
-mkdir -p "$WORK"
-rm -rf "$WORK/three-samples"
-ln -sfn "$ROOT/conformance_assets" "$WORK/conformance_assets"
+mkdir -p -- "$WORK"
+rm -rf -- "$WORK/three-samples"
+ln -sfn -- "$ROOT/conformance_assets" "$WORK/conformance_assets"
 node "$HERE/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/three-samples" > "$WORK/adapter.log" 2>&1 \
   || { cat "$WORK/adapter.log"; die "the adapter failed (log above)"; }
 tail -n 1 "$WORK/adapter.log"
@@ -66,15 +66,16 @@ compare() {
   (cd "$WORK" && "$GLTF_ANIM_CLI" compare "$@") || rc=$?
   [ "$rc" -le 1 ] || die "gltf-anim compare $* failed with exit code $rc"
 }
-full=(--golden conformance_assets --actual three-samples)
-core=(--golden conformance_assets --actual three-samples --extensions none)
-compare "${full[@]}" --format json --output "$WORK/three.json" >/dev/null
-compare "${full[@]}" --format html --output "$WORK/three.html" >/dev/null
-compare "${full[@]}" --format md --output "$WORK/compare.md" >/dev/null
-compare "${core[@]}" --format json --output "$WORK/three-core.json" >/dev/null
-compare "${core[@]}" --format html --output "$WORK/three-core.html" >/dev/null
-compare "${core[@]}" --format md --output "$WORK/compare-core.md" >/dev/null
-mkdir -p "$(dirname "$REPORT")"
+# Option values joined to their options: a --work folder beginning with "-" stays a value.
+full=(--golden=conformance_assets --actual=three-samples)
+core=(--golden=conformance_assets --actual=three-samples --extensions=none)
+compare "${full[@]}" --format=json --output="$WORK/three.json" >/dev/null
+compare "${full[@]}" --format=html --output="$WORK/three.html" >/dev/null
+compare "${full[@]}" --format=md --output="$WORK/compare.md" >/dev/null
+compare "${core[@]}" --format=json --output="$WORK/three-core.json" >/dev/null
+compare "${core[@]}" --format=html --output="$WORK/three-core.html" >/dev/null
+compare "${core[@]}" --format=md --output="$WORK/compare-core.md" >/dev/null
+mkdir -p -- "$(dirname -- "$REPORT")"
 {
   echo "# three.js $THREE_VERSION: glTF animation conformance"
   echo

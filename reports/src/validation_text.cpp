@@ -1,7 +1,10 @@
-// The text format, for people. Per asset: a header line, then one line per
-// issue code in order of first appearance. A code raised once prints its
-// pointer and message; a repeated code prints its count, its first message and
-// its first places. Then a summary over all assets.
+// The text format, for people (and CI logs). Per asset: a header line, then the
+// issue codes in order of first appearance. A code raised once prints its
+// pointer and message; a repeated code with one message prints its count, its
+// first places and the message; a code with several distinct messages prints
+// its count, then one line per distinct message (its count and first places),
+// the first kMaxMessages of them and how many more the other formats hold.
+// Then a summary over all assets.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 
@@ -9,7 +12,9 @@
 
 #include <map>
 #include <memory>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include <gltf_anim/text/escape.hpp>
@@ -22,6 +27,9 @@ using validator::Severity;
 using validator::ValidationReport;
 
 constexpr std::size_t kFirstPlaces = 3;
+// Distinct messages listed per code; a log stays readable when one code has
+// thousands of different messages (the json report has every issue).
+constexpr std::size_t kMaxMessages = 20;
 
 const char* label(Severity s) {
   switch (s) {
@@ -40,6 +48,18 @@ std::string place(const Issue& i) {
     return s;
   }
   return i.pointer.empty() ? std::string("\"\"") : text::visible_text(i.pointer);
+}
+
+// " xN, first at P1, P2, P3, ..." for N issues (N > 1), or " at P" for one.
+std::string places(const std::vector<const Issue*>& issues) {
+  if (issues.size() == 1) return " at " + place(*issues.front());
+  std::string s = " x" + std::to_string(issues.size()) + ", first at ";
+  for (std::size_t k = 0; k < issues.size() && k < kFirstPlaces; ++k) {
+    if (k) s += ", ";
+    s += place(*issues[k]);
+  }
+  if (issues.size() > kFirstPlaces) s += ", ...";
+  return s;
 }
 
 std::string counts(std::uint64_t e, std::uint64_t w, std::uint64_t i, std::uint64_t h) {
@@ -92,16 +112,30 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
       }
       out << "]";
     }
-    if (g.size() == 1) {
-      out << " at " << place(first) << ": " << text::visible_text(first.message) << "\n";
+    // The code's distinct messages in order of first appearance, each with its issues.
+    std::vector<std::vector<const Issue*>> messages;
+    std::unordered_map<std::string_view, std::size_t> message_index;
+    for (const Issue* i : g) {
+      const auto [it, inserted] = message_index.emplace(i->message, messages.size());
+      if (inserted) messages.emplace_back();
+      messages[it->second].push_back(i);
+    }
+    if (messages.size() == 1) {
+      out << places(g) << ": " << text::visible_text(first.message) << "\n";
       continue;
     }
-    out << " x" << g.size() << ", first at ";
-    for (std::size_t k = 0; k < g.size() && k < kFirstPlaces; ++k) {
-      out << (k ? ", " : "") << place(*g[k]);
+    out << " x" << g.size() << ", " << messages.size() << " distinct messages:\n";
+    std::size_t shown_issues = 0;
+    for (std::size_t m = 0; m < messages.size() && m < kMaxMessages; ++m) {
+      out << "    " << places(messages[m]).substr(1) << ": "
+          << text::visible_text(messages[m].front()->message) << "\n";
+      shown_issues += messages[m].size();
     }
-    if (g.size() > kFirstPlaces) out << ", ...";
-    out << ": " << text::visible_text(first.message) << "\n";
+    if (messages.size() > kMaxMessages) {
+      out << "    ... " << messages.size() - kMaxMessages << " more distinct messages ("
+          << g.size() - shown_issues << " issues) not listed here: the first " << kMaxMessages
+          << " are; --format json lists every issue\n";
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 // unreadable when the tests run as root). Used by tests/cli and tests/hostile.
 #include <fcntl.h>
 #include <grp.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -129,6 +131,80 @@ inline Run run_program(std::vector<std::string> argv, const fs::path& scratch, c
   r.err = slurp(err);
   return r;
 }
+
+// A folder user nobody can reach, holding a copy of the executable: a checkout (and
+// so its build) may sit where nobody cannot go (root's home is mode 0700), and then a
+// child dropped to nobody could neither start the CLI (execv fails: exit 127) nor reach
+// the test's files. Made under the temporary folder (TMPDIR) or else /tmp, the first
+// that every user can traverse; removed at the end. ok() false with why() when neither is.
+class NobodyArea {
+ public:
+  explicit NobodyArea(const fs::path& executable = GLTF_ANIM_CLI) {
+    std::error_code ec;
+    std::vector<fs::path> bases{fs::temp_directory_path(ec), "/tmp"};
+    for (const fs::path& base : bases) {
+      if (base.empty() || !traversable_by_all(base)) continue;
+      std::string pattern = (base / "gltf-anim-nobody-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr) continue;
+      dir_ = pattern;
+      break;
+    }
+    if (dir_.empty()) {
+      why_ =
+          "no temporary folder that user nobody can reach (TMPDIR and /tmp are not traversable by "
+          "all)";
+      return;
+    }
+    fs::permissions(dir_,
+                    fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                        fs::perms::others_read | fs::perms::others_exec,
+                    ec);
+    fs::copy_file(executable, cli(), ec);
+    if (!ec)
+      fs::permissions(cli(),
+                      fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                          fs::perms::others_read | fs::perms::others_exec,
+                      ec);
+    if (ec)
+      why_ = "cannot copy " + executable.string() + " into " + dir_.string() + ": " + ec.message();
+  }
+  NobodyArea(const NobodyArea&) = delete;
+  NobodyArea& operator=(const NobodyArea&) = delete;
+  ~NobodyArea() {
+    std::error_code ec;
+    if (dir_.empty()) return;
+    // A test may leave folders without permissions inside: give them back first.
+    for (auto it = fs::recursive_directory_iterator(dir_, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_directory(ec))
+        fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
+    }
+    fs::remove_all(dir_, ec);
+  }
+  bool ok() const { return why_.empty(); }
+  const std::string& why() const { return why_; }
+  const fs::path& dir() const { return dir_; }
+  fs::path cli() const { return dir_ / "gltf-anim"; }
+
+  // Every folder from the root down to `p` lets others search it (o+x).
+  static bool traversable_by_all(const fs::path& p) {
+    std::error_code ec;
+    const fs::path abs = fs::absolute(p, ec);
+    if (ec) return false;
+    fs::path at = abs.root_path();
+    for (const fs::path& part : abs.relative_path()) {
+      at /= part;
+      struct stat st {};
+      if (::stat(at.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || (st.st_mode & S_IXOTH) == 0)
+        return false;
+    }
+    return true;
+  }
+
+ private:
+  fs::path dir_;
+  std::string why_;
+};
 
 // Runs GLTF_ANIM_CLI with `args`.
 inline Run run(const std::vector<std::string>& args, const fs::path& scratch, const Options& o = {}) {

@@ -31,6 +31,11 @@ case "$WORK" in ""|/|.|..) fail "WORK_DIR '$WORK' is not a scratch folder";; esa
 rm -rf "$WORK"
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
+# CPack's dependency scan (dpkg-shlibdeps) finds the executables with these tools;
+# scripts/run-tests.sh installs them (packages dpkg-dev and file).
+for tool in dpkg-shlibdeps file; do
+  command -v "$tool" >/dev/null || fail "cpack needs $tool, which is not installed (Debian: apt-get install dpkg-dev file; scripts/run-tests.sh installs both)"
+done
 ( cd "$BUILD_DIR" && cpack -G DEB -B "$WORK/pkg" >"$WORK/cpack.log" 2>&1 ) \
   || { cat "$WORK/cpack.log" >&2; fail "cpack failed"; }
 

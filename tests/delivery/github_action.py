@@ -372,6 +372,39 @@ class Result:
         self.log = ""
 
 
+def parse_output_file(text):
+    """(outputs, problem) of a GITHUB_OUTPUT file as the runner reads it: lines
+    NAME=VALUE, or NAME<<DELIMITER, the value's lines, then a line DELIMITER (the
+    first of "=" and "<<" in a line decides); a later line for a name replaces an
+    earlier one. problem is the runner's error (an unterminated value), else None."""
+    outputs = {}
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    i = 0
+    while i < len(lines):
+        line = lines[i].rstrip("\r")
+        i += 1
+        if not line:
+            continue
+        eq, heredoc = line.find("="), line.find("<<")
+        if eq >= 0 and (heredoc < 0 or eq < heredoc):
+            outputs[line[:eq]] = line[eq + 1:]
+        elif heredoc > 0:
+            name, delimiter = line[:heredoc], line[heredoc + 2:]
+            value = []
+            while i < len(lines) and lines[i].rstrip("\r") != delimiter:
+                value.append(lines[i])
+                i += 1
+            if i >= len(lines):
+                return outputs, f"no line {delimiter!r} ends the value of {name!r}"
+            i += 1
+            outputs[name] = "\n".join(value)
+        else:
+            return outputs, f"invalid line {line!r}"
+    return outputs, None
+
+
 def run_action(action, source_dir, inputs, play_uses, runner_temp, workdir, env=None):
     """Runs the action as the runner would. `play_uses(uses, with, ctx)` plays
     a `uses` step and returns its outputs (a dict) or raises ActionError."""
@@ -404,12 +437,11 @@ def run_action(action, source_dir, inputs, play_uses, runner_temp, workdir, env=
                                   cwd=workdir, env=step_env, capture_output=True, text=True, timeout=600)
             result.log += f"--- {name} (exit {proc.returncode})\n{proc.stdout}{proc.stderr}"
             with open(output_file, encoding="utf-8") as f:
-                for line in f.read().splitlines():
-                    if "=" in line:
-                        key, _, value = line.partition("=")
-                        outputs[key] = value
+                outputs, problem = parse_output_file(f.read())
             os.unlink(output_file)
-            ok = proc.returncode == 0
+            ok = proc.returncode == 0 and problem is None
+            if problem:
+                result.log += f"--- {name}: GITHUB_OUTPUT: {problem}\n"
         else:
             with_values = {k: interpolate(v, ctx) for k, v in (step.get("with") or {}).items()}
             result.uses.append((step["uses"], with_values))

@@ -110,6 +110,62 @@ class GitlabJob(unittest.TestCase):
         self.assertEqual(len(failures), 1)
         self.assertIn("ANIMATION_DUPLICATE_TARGETS", ET.tostring(failures[0], encoding="unicode"))
 
+    def test_the_cached_build_is_rebuilt_when_the_sources_change(self):
+        # before_script run as the runner would, three times with the project's
+        # .gltf-anim/ kept between runs (the job's cache), apt-get, git and the
+        # build replaced by stand-ins: git clones an "upstream" copy of these
+        # sources (and insists that options end before the repository), the build
+        # installs the already built CLI and counts itself. A branch that moves
+        # (a changed source) must be built again; unchanged sources must not.
+        work = os.path.join(SCRATCH, "rebuild")
+        shutil.rmtree(work, ignore_errors=True)
+        upstream, project, fake = (os.path.join(work, n) for n in ("upstream", "project", "bin"))
+        listed = subprocess.run(["bash", os.path.join(SOURCE, "scripts", "ci-build-key.sh"), "--list", SOURCE],
+                                capture_output=True, text=True, check=True).stdout.splitlines()
+        for rel in listed:
+            os.makedirs(os.path.dirname(os.path.join(upstream, rel)), exist_ok=True)
+            shutil.copy2(os.path.join(SOURCE, rel), os.path.join(upstream, rel))
+        os.makedirs(project)
+        os.makedirs(fake)
+        stand_ins = {
+            "apt-get": "#!/bin/sh\nexit 0\n",
+            "git": '#!/bin/bash\n'
+                   '[ "$1" = clone ] || exit 3\n'
+                   'n=$#; [ "${@:n-2:1}" = -- ] || { echo "git: options do not end before the repository" >&2; exit 3; }\n'
+                   'mkdir -p -- "${!n}" && cp -a -- "$UPSTREAM/." "${!n}/"\n',
+            "bash": '#!/bin/sh\n'
+                    'case "$1" in */scripts/build-cli.sh)\n'
+                    '  echo build >>"$BUILDS"; mkdir -p "$2/bin" && ln -sf "$TEST_CLI" "$2/bin/gltf-anim"; exit 0;;\n'
+                    'esac\n'
+                    'exec /bin/bash "$@"\n',
+        }
+        for name, text in stand_ins.items():
+            with open(os.path.join(fake, name), "w", encoding="utf-8") as f:
+                f.write(text)
+            os.chmod(os.path.join(fake, name), 0o755)
+        builds = os.path.join(work, "builds")
+        env = dict(os.environ, CI_PROJECT_DIR=project, CI="true", GITLAB_CI="true", UPSTREAM=upstream,
+                   TEST_CLI=CLI, BUILDS=builds, PATH=fake + os.pathsep + os.environ["PATH"])
+        for name, value in self.job["variables"].items():
+            env[name] = expand(str(value), env)
+        script = "\n".join(self.job["before_script"])
+
+        def run_job():
+            proc = subprocess.run(["/bin/bash", "-e", "-c", script], cwd=project, env=env,
+                                  capture_output=True, text=True, timeout=300)
+            self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+            with open(builds, encoding="utf-8") as f:
+                return len(f.read().split())
+
+        open(builds, "w").close()
+        self.assertEqual(run_job(), 1)  # empty cache: built
+        self.assertEqual(run_job(), 1)  # same sources: the cached build
+        with open(os.path.join(upstream, "docs", "samples.schema.json"), "a", encoding="utf-8") as f:
+            f.write(" ")
+        self.assertEqual(run_job(), 2)  # the branch moved: built again
+        self.assertEqual(run_job(), 2)
+        self.assertTrue(os.access(expand(self.job["variables"]["GLTF_ANIM"], env), os.X_OK))
+
     def test_no_asset_found_fails_the_job(self):
         project = self.project("empty", [])
         proc = self.run_script(project, {})

@@ -287,25 +287,29 @@ TEST(FolderMode, AnEmptyAssetlessOrUnreadableFolderIsExit2) {
     EXPECT_TRUE(r.out.empty());
   }
   // Unreadable: the folder itself, or a subfolder of it (one asset readable).
-  // Run as user nobody, so that it holds when the tests run as root.
-  fs::create_directories(d / "locked/inner");
-  fs::create_directories(d / "partly/locked");
-  fs::copy_file(kValid / "rotation_linear.gltf", d / "locked/inner/a.gltf");
-  fs::copy_file(kValid / "rotation_linear.gltf", d / "partly/a.gltf");
-  fs::copy_file(kValid / "rotation_linear.gltf", d / "partly/locked/b.gltf");
-  fs::permissions(d / "locked", fs::perms::none);
-  fs::permissions(d / "partly/locked", fs::perms::none);
+  // Run as user nobody, so that it holds when the tests run as root, from a folder
+  // (and a copy of the CLI) nobody can reach wherever the checkout is.
+  const cli_process::NobodyArea area;
+  if (!area.ok()) GTEST_SKIP() << area.why();
+  const fs::path n = area.dir();
+  fs::create_directories(n / "locked/inner");
+  fs::create_directories(n / "partly/locked");
+  fs::copy_file(kValid / "rotation_linear.gltf", n / "locked/inner/a.gltf");
+  fs::copy_file(kValid / "rotation_linear.gltf", n / "partly/a.gltf");
+  fs::copy_file(kValid / "rotation_linear.gltf", n / "partly/locked/b.gltf");
+  fs::permissions(n / "locked", fs::perms::none);
+  fs::permissions(n / "partly/locked", fs::perms::none);
   for (const char* f : {"locked", "partly"}) {
     cli_process::Options o;
     o.as_nobody = true;
-    const CliRun r = cli({"validate", (d / f).string()}, o);
+    o.cwd = n;
+    const CliRun r = cli_process::run_program({area.cli().string(), "validate", (n / f).string()},
+                                              kTmp / "runs", o);
     ASSERT_TRUE(r.exited);
     EXPECT_EQ(r.exit_code, 2) << f << ": " << r.err;
-    EXPECT_NE(r.err.find("cannot read folder"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("cannot read folder '" + (n / f).string()), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("Permission denied"), std::string::npos) << r.err;
   }
-  fs::permissions(d / "locked", fs::perms::owner_all);
-  fs::permissions(d / "partly/locked", fs::perms::owner_all);
 }
 
 }  // namespace

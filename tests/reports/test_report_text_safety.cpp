@@ -176,12 +176,14 @@ TEST(ReportTextSafety, TextAndMarkdownHoldNoControlCharacters) {
       EXPECT_NE(out.find(visible), std::string::npos) << visible << "\n" << out;
     }
   }
-  // One line per issue: 2 assets x 28 issues, grouped by code (2 codes,
-  // both repeated) is 2 lines per asset, plus the asset lines and the summary.
+  // No string breaks a line: 2 assets x 28 issues, grouped by code (2 codes,
+  // each with 14 distinct messages, one per hostile string) is per asset its
+  // line, then per code its line and one line per distinct message; then the
+  // summary.
   const std::string text = validation(gr::ValidationFormat::kText);
   std::size_t lines = 0;
   for (char c : text) lines += c == '\n' ? 1 : 0;
-  EXPECT_EQ(lines, 2 * (1 + 2) + 1u) << text;
+  EXPECT_EQ(lines, 2 * (1 + 2 * (1 + 14)) + 1u) << text;
 }
 
 TEST(ReportTextSafety, MarkdownTableRowsKeepTheirColumns) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -458,20 +459,70 @@ TEST(ValidationJunit, WellFormedOneTestcasePerAssetFailingOnThreshold) {
 }
 
 TEST(ValidationText, GroupsRepeatsWithCountAndFirstPlaces) {
-  const std::vector<ValidationReport> reports{sample_report()};
+  std::vector<ValidationReport> reports{sample_report()};
   std::ostringstream out;
   gltf_anim::reports::write_validation_text(out, reports);
   const std::string t = out.str();
-  EXPECT_NE(t.find("dir/a b.gltf: FAIL (5 errors, 1 warning, 1 info, 0 hints)"), std::string::npos) << t;
-  // 4 duplicates: one line, count, the first three places, then "...".
-  EXPECT_NE(t.find("error ANIMATION_DUPLICATE_TARGETS x4, first at /animations/0/channels/0/target, "
-                   "/animations/0/channels/1/target, /animations/0/channels/2/target, ...: "),
-            std::string::npos)
+  EXPECT_NE(t.find("dir/a b.gltf: FAIL (5 errors, 1 warning, 1 info, 0 hints)"), std::string::npos)
       << t;
-  EXPECT_EQ(t.find("/animations/0/channels/3/target"), std::string::npos);
+  // 4 duplicates with 2 distinct messages: the code's count, then each message
+  // with its count and first places.
+  EXPECT_NE(
+      t.find("  error ANIMATION_DUPLICATE_TARGETS x4, 2 distinct messages:\n"
+             "    at /animations/0/channels/0/target: same <target> & \"x\"\n"
+             "    x3, first at /animations/0/channels/1/target, /animations/0/channels/2/target, "
+             "/animations/0/channels/3/target: m\n"),
+      std::string::npos)
+      << t;
+  // One message: one line, count, the first three places, then "...".
+  reports[0].issues[0].message = "m";
+  std::ostringstream same;
+  gltf_anim::reports::write_validation_text(same, reports);
+  EXPECT_NE(same.str().find(
+                "  error ANIMATION_DUPLICATE_TARGETS x4, first at /animations/0/channels/0/target, "
+                "/animations/0/channels/1/target, /animations/0/channels/2/target, ...: m\n"),
+            std::string::npos)
+      << same.str();
+  EXPECT_EQ(same.str().find("/animations/0/channels/3/target"), std::string::npos);
   EXPECT_NE(t.find("warning UNEXPECTED_PROPERTY at /animations/0/x: m"), std::string::npos);
   EXPECT_NE(t.find("error IO_ERROR at @12: glb"), std::string::npos);
   EXPECT_NE(t.find("1 asset, 1 failed; 5 errors, 1 warning, 1 info, 0 hints"), std::string::npos);
+}
+
+// A CI log shows every distinct message of a code (UNDEFINED_PROPERTY names a
+// different property in each), and stays bounded when there are thousands.
+TEST(ValidationText, ListsEveryDistinctMessageUpToABound) {
+  ValidationReport r;
+  r.uri = "a.gltf";
+  // 25 distinct messages; message k is raised k + 1 times (k = 0..24): 325 issues.
+  for (int k = 0; k < 25; ++k) {
+    for (int n = 0; n <= k; ++n) {
+      r.issues.push_back(issue("UNDEFINED_PROPERTY", Severity::kError,
+                               "/p" + std::to_string(k) + "/" + std::to_string(n),
+                               "property " + std::to_string(k)));
+    }
+  }
+  std::ostringstream out;
+  gltf_anim::reports::write_validation_text(out, std::vector<ValidationReport>{r});
+  const std::string t = out.str();
+  EXPECT_NE(t.find("  error UNDEFINED_PROPERTY x325, 25 distinct messages:\n"
+                   "    at /p0/0: property 0\n"
+                   "    x2, first at /p1/0, /p1/1: property 1\n"
+                   "    x3, first at /p2/0, /p2/1, /p2/2: property 2\n"
+                   "    x4, first at /p3/0, /p3/1, /p3/2, ...: property 3\n"),
+            std::string::npos)
+      << t;
+  // The first 20 messages are listed (property 19 is), the other 5 counted:
+  // 21 + 22 + 23 + 24 + 25 = 115 issues.
+  EXPECT_NE(t.find("    x20, first at /p19/0, /p19/1, /p19/2, ...: property 19\n"),
+            std::string::npos)
+      << t;
+  EXPECT_EQ(t.find("property 20"), std::string::npos) << t;
+  EXPECT_NE(t.find("    ... 5 more distinct messages (115 issues) not listed here"),
+            std::string::npos)
+      << t;
+  // Lines: the asset, the code, 20 messages, the cut, the summary.
+  EXPECT_EQ(std::count(t.begin(), t.end(), '\n'), 24) << t;
 }
 
 TEST(ValidationFormat, Names) {

@@ -222,6 +222,26 @@ TEST(GltfValidatorReport, ReportsMatchAssetsByUri) {
   EXPECT_EQ(*one, std::vector<std::size_t>{0});
 }
 
+// glTF-Validator's npm build (2.0.0-dev.3.10) gives validateBytes(..., {uri:
+// "my assets/dup targets.gltf"}) a report whose uri is "my%20assets/dup%20targets.gltf"
+// (RFC 3986 percent-encoding): it still names the asset.
+TEST(GltfValidatorReport, PercentEncodedUrisMatchTheirAssets) {
+  const std::vector<std::string> assets = {"my assets/dup targets.gltf", "x/100%.gltf", "é/ü.glb"};
+  std::string why;
+  auto m = match_gltf_validator_reports(
+      with_uris({"my%20assets/dup%20targets.gltf", "x/100%25.gltf", "%C3%A9/%c3%bc.glb",
+                 "/home/ci/my%20assets/dup%20targets.gltf"}),
+      assets, why);
+  ASSERT_TRUE(m) << why;
+  EXPECT_EQ(*m, (std::vector<std::size_t>{0, 1, 2, 0}));
+  // A '%' without two hex digits is itself; a decoded name must still be a whole name.
+  m = match_gltf_validator_reports(with_uris({"x/100%.gltf"}), assets, why);
+  ASSERT_TRUE(m) << why;
+  EXPECT_EQ(*m, std::vector<std::size_t>{1});
+  EXPECT_FALSE(match_gltf_validator_reports(with_uris({"my%20assets/dup%2"}), assets, why));
+  EXPECT_NE(why.find("'my%20assets/dup%2' matches no validated asset"), std::string::npos) << why;
+}
+
 TEST(GltfValidatorReport, ReportsGoToTheirAssetAndAShardKeepsItsOwn) {
   // The whole run: 5 assets; reports of assets 3, 0, 3 and 4, in that order.
   const std::vector<std::string> run = {"a.gltf", "b.gltf", "c.gltf", "d.gltf", "e.gltf"};

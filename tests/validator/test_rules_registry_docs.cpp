@@ -3,6 +3,7 @@
 // stale. Regenerate with:
 //   build/cli/gltf-anim codes --format md > docs/ISSUE_CODES.md
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/issue_registry.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -33,6 +34,44 @@ TEST(IssueRegistry, CodesAreUniqueAndDocumented) {
     EXPECT_FALSE(t.rule.empty()) << t.code;
     EXPECT_FALSE(t.spec.empty()) << t.code;
   }
+}
+
+// Every template is one line: reports print a message per line, `gltf-anim codes`
+// a code per line, docs/ISSUE_CODES.md a code per table row.
+TEST(IssueRegistry, EveryTemplateIsOneLineOfText) {
+  std::string controls;
+  for (int c = 0; c < 0x20; ++c) controls += static_cast<char>(c);
+  controls += '\x7f';
+  for (const auto& t : gltf_anim::validator::issue_types()) {
+    for (const std::string_view text : {t.message, t.rule, t.spec}) {
+      EXPECT_EQ(text.find_first_of(controls), std::string_view::npos) << t.code << ": " << text;
+      for (const char* line_break : {"\u0085", "\u2028", "\u2029"}) {
+        EXPECT_EQ(text.find(line_break), std::string_view::npos) << t.code << ": " << text;
+      }
+    }
+  }
+  // The compile-time rule sees them too.
+  using gltf_anim::validator::IssueType;
+  using gltf_anim::validator::Phase;
+  using gltf_anim::validator::Severity;
+  for (const std::string_view bad : {"a\nb", "a\rb", "a\tb", "a\u2028b", "a\u0085b"}) {
+    const IssueType row[] = {{"X", Severity::kError, Phase::kIo, bad, "rule", "spec"}};
+    EXPECT_FALSE(gltf_anim::validator::registry_problem(row).empty()) << bad;
+  }
+  const IssueType fine[] = {{"X", Severity::kError, Phase::kIo, "a \u00e9 {0}", "rule", "spec"}};
+  EXPECT_TRUE(gltf_anim::validator::registry_problem(fine).empty());
+}
+
+// A lint's row says what a run reports by default (at most information), then its
+// own severity, which --lints warning keeps.
+TEST(IssueCodesDoc, LintRowsGiveTheSeverityARunReports) {
+  const std::string md = gltf_anim::validator::issue_codes_markdown();
+  EXPECT_NE(
+      md.find("`LINT_ROTATION_NEGATIVE_DOT` | 2 Information (1 Warning with `--lints warning`) |"),
+      std::string::npos)
+      << md;
+  EXPECT_NE(md.find("`LINT_ANIMATION_STARTS_AFTER_ZERO` | 2 Information |"), std::string::npos)
+      << md;
 }
 
 TEST(IssueCodesDoc, AnchorIsTheCodeInLowerCase) {

@@ -104,6 +104,29 @@ std::string place_key(std::string_view code, const std::string& pointer,
   return k;
 }
 
+// A report's uri is a URI reference: glTF-Validator's npm build percent-encodes
+// the path it was given ("my assets" becomes "my%20assets"). Each %XX is the byte
+// it names; a '%' without two hex digits stays as it is. One pass.
+std::string percent_decoded(std::string_view uri) {
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  out.reserve(uri.size());
+  for (std::size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex(uri[i + 1]) >= 0 && hex(uri[i + 2]) >= 0) {
+      out += static_cast<char>(hex(uri[i + 1]) * 16 + hex(uri[i + 2]));
+      i += 2;
+    } else {
+      out += uri[i];
+    }
+  }
+  return out;
+}
+
 std::string normalized(std::string_view path) {
   while (path.starts_with("./")) path.remove_prefix(2);
   return std::string(path);
@@ -340,7 +363,7 @@ std::optional<std::vector<std::size_t>> match_gltf_validator_reports(
       out.push_back(0);
       continue;
     }
-    const std::string uri = normalized(*r.uri);
+    const std::string uri = normalized(percent_decoded(*r.uri));
     std::vector<std::size_t> found = tails.paths_ending_with(uri);
     // Or theirs is the longer one (an absolute path): its longest tail that is one of ours.
     if (found.empty()) {

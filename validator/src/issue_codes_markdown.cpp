@@ -1,5 +1,6 @@
 // docs/ISSUE_CODES.md, generated from the registry (issue_registry.hpp).
 #include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <sstream>
@@ -38,9 +39,10 @@ std::string issue_codes_markdown() {
          "Severity: 0 error, 1 warning, 2 information, 3 hint (defaults; `--severity-override`\n"
          "changes them per run). Each code's row is the anchor `#<code in lower case>`\n"
          "(`#io_error`), which SARIF reports link to as the rule's help. Lints (the last\n"
-         "table) are advice beyond the specs: a run reports them at most as information\n"
-         "(`--lints`; `warning` keeps the severities below), and an opt-in lint only when\n"
-         "asked for (`--enable`).\n";
+         "table) are advice beyond the specs: a run reports them at most as information, the\n"
+         "severity their rows give first (`--lints warning` keeps the one in parentheses), and\n"
+         "an opt-in lint only when asked for (`--enable`).\n";
+  const LintPolicy by_default;
   constexpr Phase kPhases[] = {Phase::kIo,   Phase::kGlb,      Phase::kJson, Phase::kSchema,
                                Phase::kLink, Phase::kSemantic, Phase::kData, Phase::kLint};
   for (Phase phase : kPhases) {
@@ -52,9 +54,14 @@ std::string issue_codes_markdown() {
             << "| Code | Severity | Message | Rule | Spec |\n|---|---|---|---|---|\n";
         header = true;
       }
+      const Severity reported = by_default.severity(t);
       out << "| <a id=\"" << issue_code_anchor(t.code) << "\"></a>`" << t.code << "` | "
-          << static_cast<int>(t.severity) << " " << severity_name(t.severity)
-          << (t.enablement == Enablement::kOptIn ? ", opt-in" : "") << " | " << md_cell(t.message)
+          << static_cast<int>(reported) << " " << severity_name(reported);
+      if (reported != t.severity) {
+        out << " (" << static_cast<int>(t.severity) << " " << severity_name(t.severity)
+            << " with `--lints warning`)";
+      }
+      out << (t.enablement == Enablement::kOptIn ? ", opt-in" : "") << " | " << md_cell(t.message)
           << " | " << md_cell(t.rule) << " | " << md_cell(t.spec) << " |\n";
     }
   }

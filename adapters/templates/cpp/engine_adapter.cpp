@@ -9,6 +9,9 @@
 // each value, and writes OUT_DIR/<case id>.samples.json. Then judge one case with
 //   gltf-anim compare --golden SUITE_DIR --actual OUT_DIR/<case id>.samples.json
 // or all of them with --actual OUT_DIR. Exit codes: 0 written, 2 usage or I/O error.
+// It reads only inside SUITE_DIR (a manifest's paths are relative to it: no absolute
+// path, no "..", no symbolic link out) and writes only in OUT_DIR (a case id is a plain
+// file name); a manifest that says otherwise is an error.
 #include <gltf_anim/sampler/sample.hpp>  // only for the placeholder engine below
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
@@ -18,6 +21,7 @@
 #include <filesystem>
 #include <iostream>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,6 +57,29 @@ class Engine {
   std::vector<gltf_anim::sampler::DecodedChannel> channels_;
 };
 // ----------------------------------------------------------------------------------------
+
+// suite/relative when it stays inside suite: not absolute, no "..", no symbolic link
+// leading out. A manifest names the files of the suite, never others.
+fs::path inside(const fs::path& suite, const std::string& relative) {
+  const fs::path rel(relative);
+  bool escapes = relative.empty() || rel.has_root_path();
+  for (const fs::path& part : rel) escapes = escapes || part == "..";
+  if (!escapes) {
+    const fs::path base = fs::canonical(suite);
+    const fs::path path = fs::weakly_canonical(base / rel);
+    const auto [b, p] = std::mismatch(base.begin(), base.end(), path.begin(), path.end());
+    if (b == base.end()) return path;
+  }
+  throw std::runtime_error("'" + relative + "' is not a path inside " + suite.string());
+}
+
+// The output file name of a case: its id must be a plain file name (no folder).
+std::string case_file_name(const std::string& id) {
+  if (id.empty() || id == "." || id == ".." || id.find_first_of(std::string("/\\\0", 3)) != std::string::npos) {
+    throw std::runtime_error("case id '" + id + "' is not a plain file name");
+  }
+  return id + ".samples.json";
+}
 
 // The samples file of one case: the golden file's animations, channels and times, the
 // engine's values.
@@ -93,9 +120,10 @@ int main(int argc, char** argv) {
     std::size_t written = 0;
     for (const auto& entry : manifest.entries) {
       if (!only.empty() && !only.count(entry.id)) continue;
-      const SamplesFile golden = gltf_anim::samples::read_samples_file(suite / entry.samples);
-      const Engine engine(suite / entry.file);
-      gltf_anim::samples::write_samples_file(out / (entry.id + ".samples.json"), sample_case(engine, golden));
+      const fs::path path = out / case_file_name(entry.id);
+      const SamplesFile golden = gltf_anim::samples::read_samples_file(inside(suite, entry.samples));
+      const Engine engine(inside(suite, entry.file));
+      gltf_anim::samples::write_samples_file(path, sample_case(engine, golden));
       ++written;
     }
     if (written != only.size() && !only.empty()) {

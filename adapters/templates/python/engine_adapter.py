@@ -8,7 +8,9 @@ times, the samples file format) needs only the standard library.
 For each case of SUITE_DIR/manifest.json (or only the ones named) it reads the
 golden samples file to learn which channels to evaluate at which times, asks the
 engine for each value, and writes OUT_DIR/<case id>.samples.json in the format of
-docs/samples.schema.json. Then judge one case with
+docs/samples.schema.json. It reads only inside SUITE_DIR (a manifest's paths are
+relative to it: no absolute path, no "..", no symbolic link out) and writes only in
+OUT_DIR (a case id is a plain file name); a manifest that says otherwise is an error. Then judge one case with
     gltf-anim compare --golden SUITE_DIR --actual OUT_DIR/<case id>.samples.json
 or all of them with --actual OUT_DIR. Exit codes: 0 written, 2 usage or I/O error.
 
@@ -79,9 +81,29 @@ class Engine:
             elif uri.startswith("data:"):
                 self.buffers[index] = base64.b64decode(uri.split(",", 1)[1])
             else:
-                with open(os.path.join(self.folder, uri), "rb") as f:
+                # Beside the asset, never elsewhere: a URI is the asset's, not the user's.
+                with open(inside(self.folder, uri), "rb") as f:
                     self.buffers[index] = f.read()
         return self.buffers[index]
+
+
+def inside(folder, relative):
+    """folder/relative as a real path when it stays inside folder: not absolute, no "..",
+    no symbolic link leading out. ValueError otherwise."""
+    if not isinstance(relative, str) or not relative or os.path.isabs(relative) or ".." in relative.replace("\\", "/").split("/"):
+        raise ValueError("%r is not a path inside %s" % (relative, folder))
+    base = os.path.realpath(folder)
+    path = os.path.realpath(os.path.join(base, relative))
+    if os.path.commonpath([base, path]) != base:
+        raise ValueError("%r leads out of %s" % (relative, folder))
+    return path
+
+
+def case_file_name(case_id):
+    """The output file name of a case: its id must be a plain file name (no folder)."""
+    if not isinstance(case_id, str) or case_id in ("", ".", "..") or any(c in case_id for c in "/\\\0"):
+        raise ValueError("case id %r is not a plain file name" % (case_id,))
+    return case_id + ".samples.json"
 
 
 def load_gltf(path):
@@ -191,10 +213,10 @@ def main(argv):
         for entry in entries:
             if only and entry["id"] not in only:
                 continue
-            with open(os.path.join(suite, entry["samples"]), encoding="utf-8") as f:
+            path = os.path.join(out_dir, case_file_name(entry["id"]))
+            with open(inside(suite, entry["samples"]), encoding="utf-8") as f:
                 golden = json.load(f)
-            engine = Engine(os.path.join(suite, entry["file"]))
-            path = os.path.join(out_dir, entry["id"] + ".samples.json")
+            engine = Engine(inside(suite, entry["file"]))
             # Written to a temporary and renamed: a failed run leaves no partial file.
             with open(path + ".tmp", "w", encoding="utf-8") as f:
                 json.dump(sample_case(engine, golden), f, indent=1)

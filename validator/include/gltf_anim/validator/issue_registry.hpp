@@ -36,7 +36,7 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
      "the other assets of the run are still validated and reported.",
      "Robustness (not a glTF rule): one asset never ends a run"},
-    {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output:\n{1}",
+    {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output: {1}",
      "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
      "empty path, data URI without ';base64,').",
      "glTF 2.0 URIs: relative paths (RFC 3986 path-noscheme) or data URIs (RFC 2397)"},
@@ -576,13 +576,34 @@ inline constexpr IssueType kIssueTypes[] = {
 
 }  // namespace registry
 
+// Whether `s` is one line of text: no control character (a new line, a tab, a
+// carriage return...) and none of Unicode's line breaks (U+0085, U+2028,
+// U+2029). Every report and `gltf-anim codes` shows templates one per line.
+constexpr bool one_line_text(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+    if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) return false;
+    if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xa8 || static_cast<unsigned char>(s[i + 2]) == 0xa9)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The first rule of the registry's shape that `types` breaks, in words, or ""
 // when there is none. A lint is advice: its code starts
 // with LINT_ exactly when its phase is kLint (so --ignore 'LINT_*' means the
 // lints), it is never an error (a valid asset never fails because of one), and
-// only a lint can be opt-in. Checked on the registry while compiling.
+// only a lint can be opt-in. A message, rule or spec is one line of text (a
+// line break would split a text report's line or a table row). Checked on the
+// registry while compiling.
 constexpr std::string_view registry_problem(std::span<const IssueType> types) {
   for (const IssueType& t : types) {
+    if (!one_line_text(t.message) || !one_line_text(t.rule) || !one_line_text(t.spec)) {
+      return "a message, rule or spec is not one line of text";
+    }
     const bool lint = t.phase == Phase::kLint;
     if (t.code.starts_with("LINT_") != lint) {
       return lint ? "a lint's code does not start with LINT_"
