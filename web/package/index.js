@@ -221,7 +221,7 @@ const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv
 
 async function runToReport(command, args, files, format, what, memoryLimitMb) {
   const output = `${OUT}/report.${EXT[format] ?? 'out'}`;
-  const r = await run([command, ...args, '--format', format, '--output', output], {
+  const r = await run([command, '--format', format, '--output', output, ...args], {
     files,
     read: [output],
     memoryLimitMb,

@@ -49,7 +49,7 @@ test('validate({files}): a .gltf with its external .bin, and without it', async 
   // Without the .bin: the loader's own coded issue, as natively for a missing file.
   const alone = await gltfAnim.validate({ files: { 'container_external_bin.gltf': files['container_external_bin.gltf'] } });
   assert.equal(alone.summary.result, 'fail');
-  assert.ok(alone.reports[0].issues.messages.some((m) => m.pointer === '/buffers/0'),
+  assert.ok(alone.reports[0].issues.messages.some((m) => m.pointer?.startsWith('/buffers/0')),
     JSON.stringify(alone.reports[0].issues.messages));
 });
 
@@ -72,12 +72,26 @@ test('validate: options and formats are the CLI\'s', async () => {
   });
 });
 
+// Values within 4 ulps: a rotation's slerp calls sin/cos/acos, and emscripten's libm (musl)
+// may round the last bit differently from glibc's; everything else is exact.
+function closeTo(got, want, path = '') {
+  if (typeof want === 'number') {
+    assert.ok(Math.abs(got - want) <= 4 * Number.EPSILON * Math.max(1, Math.abs(want)), `${path}: ${got} vs ${want}`);
+  } else if (want && typeof want === 'object') {
+    assert.equal(Array.isArray(got), Array.isArray(want), path);
+    assert.deepEqual(Object.keys(got), Object.keys(want), path);
+    for (const k of Object.keys(want)) closeTo(got[k], want[k], `${path}/${k}`);
+  } else {
+    assert.equal(got, want, path);
+  }
+}
+
 test('sample(bytes): the native samples file', async () => {
   for (const asset of ['conformance_assets/valid/rotation_linear.gltf',
     'conformance_assets/valid/container_glb.glb']) {
     const name = basename(asset);
     const expected = nativeJson(['sample', '--threads', '1', '--rate', '10', name], join(ROOT, dirname(asset)));
-    assert.deepEqual(await gltfAnim.sample(bytesOf(asset), { name, rate: 10 }), expected);
+    closeTo(await gltfAnim.sample(bytesOf(asset), { name, rate: 10 }), expected, asset);
   }
 });
 
@@ -115,7 +129,8 @@ test('running out of memory is a clear error, and the next call works', async ()
   view.setUint32(24 + json.length, 0x004e4942, true);
   const report = await gltfAnim.validate(glb, { memoryLimitMb: 64 });
   const messages = report.reports[0].issues.messages;
-  assert.deepEqual(messages.map((m) => [m.code, m.message]), [['INTERNAL_ERROR', 'out of memory']]);
+  assert.deepEqual(messages.map((m) => m.code), ['INTERNAL_ERROR']);
+  assert.match(messages[0].message, /out of memory/);
   // The same asset with room for it validates (a fresh instance per call).
   const ok = await gltfAnim.validate(glb);
   assert.ok(!ok.reports[0].issues.messages.some((m) => m.code === 'INTERNAL_ERROR'));
