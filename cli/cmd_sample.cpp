@@ -1,5 +1,6 @@
 // gltf-anim sample: samples an asset's animations with the reference evaluator
 // and writes a samples file (JSON or CSV), the format `gltf-anim compare` reads.
+#include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
@@ -10,7 +11,6 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <thread>
 #include <string>
 #include <vector>
 
@@ -74,13 +74,17 @@ int run_sample(const std::vector<std::string>& args) {
   po::options_description options("Options");
   options.add_options()("asset", po::value<std::string>()->required(), "the .gltf or .glb file")(
       "times", po::value<std::string>(), "comma-separated times in seconds")(
-      "rate", po::value<std::string>(), "samples per second (above 0, up to 10^9), from t = 0 to the latest key")(
+      "rate", po::value<std::string>(),
+      "samples per second (above 0, up to 10^9), from t = 0 to the latest key")(
       "animation", po::value<std::string>(), "only this animation (index)")(
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
       "no-extensions", "sample as a client without animation extensions")(
-      "threads", po::value<std::string>()->default_value(std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u, kMaxThreads))),
-      "threads sampling and formatting channels, 1 to 256 (default: the number of cores; 1: no worker threads)")(
+      "threads",
+      po::value<std::string>()->default_value(
+          std::to_string(std::clamp(io::hardware_threads(), 1u, kMaxThreads))),
+      "threads sampling and formatting channels, 1 to 256 (default: the number of cores; 1: no "
+      "worker threads)")(
       "max-values", po::value<std::string>()->default_value(std::to_string(std::uint64_t{1} << 26)),
       "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
   po::positional_options_description positional;

@@ -1,4 +1,5 @@
 // gltf-anim: one CLI, subcommands dispatched from the table below.
+#include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <gltf_anim/text/words.hpp>
@@ -107,6 +108,9 @@ int main(int argc, char** argv) {
   // with "Broken pipe", not death by SIGPIPE. We open no sockets, so pipes are
   // the only source.
   std::signal(SIGPIPE, SIG_IGN);
+  // Interrupted (Ctrl-C, a CI job cancelled), an output's temporary is removed
+  // before the process ends by that signal: nothing is left beside the target.
+  gltf_anim::io::remove_temporaries_on_signals();
   // Messages quote file and member names: a name with terminal escapes or
   // bytes that are not UTF-8 is shown escaped, never sent raw to the terminal.
   gltf_anim::cli::make_stderr_visible();

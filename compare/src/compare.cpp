@@ -4,15 +4,16 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/io/glob.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/ordered_pool.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/validator/load.hpp>
 
 #include <rapidjson/document.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 #include <rapidjson/error/en.h>
-
-#include <fnmatch.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <charconv>
@@ -24,10 +25,8 @@
 #include <numeric>
 #include <set>
 #include <sstream>
-#include <thread>
 #include <unordered_map>
 #include <exception>
-#include <atomic>
 
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/utf8.hpp>
@@ -427,7 +426,7 @@ struct ManifestReader {
   std::string samples_path_of(const JValue& v, const std::string& ptr) const {
     std::string path = string_of(v, ptr);
     // Inside the manifest's folder (symlinks out are refused on opening: read_confined).
-    if (!validator::is_relative_without_dotdot(path)) {
+    if (!io::is_relative_without_dotdot(path)) {
       fail(ptr, "must be a relative path inside the manifest's folder (not absolute, no \"..\")");
     }
     return path;
@@ -606,10 +605,11 @@ constexpr std::uint64_t kMaxManifestBytes = std::uint64_t{256} << 20;
 
 // A path named by the manifest (an entry's or a variant's `samples`), relative
 // to the manifest's folder and confined to it: no absolute path, no "..", no
-// symlink out (validator::read_file_confined, as for external buffer URIs).
+// symlink out (io::read_file_confined through the folder's reader, as for
+// external buffer URIs).
 std::string read_confined(const fs::path& base, const std::string& relative, std::uint64_t limit) {
   std::string why;
-  auto text = validator::read_file_confined(base, fs::path(relative), limit, why);
+  auto text = io::read_file_confined(io::FolderReader(base), fs::path(relative), limit, why);
   if (!text) throw SamplesFormatError((base / relative).string(), "", why);
   return std::move(*text);
 }
@@ -757,10 +757,10 @@ std::string shown_path(const fs::path& p, const fs::path& root, bool root_is_dir
 }
 
 // The identity of an existing file (device, inode), as fs::equivalent compares.
-std::optional<std::pair<dev_t, ino_t>> file_identity(const fs::path& p) {
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
-  return std::pair{st.st_dev, st.st_ino};
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_identity(const fs::path& p) {
+  const auto id = io::file_identity(p);
+  if (!id) return std::nullopt;
+  return std::pair{id->device, id->inode};
 }
 
 // The manifest's entries by each way a golden file can name one, built once:
@@ -779,7 +779,7 @@ struct ManifestIndex {
       by_id.emplace(e.id, &e);
     }
   }
-  std::map<std::pair<dev_t, ino_t>, const ManifestEntry*> by_file;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, const ManifestEntry*> by_file;
   std::unordered_map<std::string, const ManifestEntry*> by_id_or_file, by_asset_name, by_id;
 };
 
@@ -811,22 +811,18 @@ void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const 
   for (auto& g : goldens) all.push_back(&g);
   for (auto& a : actuals) all.push_back(&a);
   std::vector<std::exception_ptr> errors(all.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < all.size(); i = next++) {
-      try {
-        all[i]->file = read_samples_file(all[i]->path, read);
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  const std::size_t threads =
-      std::min<std::size_t>(all.size(), std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  // Each file is read into its own Loaded; nothing is left to do in order.
+  io::OrderedPool pool(
+      static_cast<unsigned>(std::min<std::size_t>(all.size(), io::hardware_threads())),
+      /*window_per_thread=*/2);
+  pool.run(
+      all.size(),
+      [&](std::size_t i, std::size_t) {
+        try {
+          all[i]->file = read_samples_file(all[i]->path, read);
+        } catch (...) { errors[i] = std::current_exception(); }
+      },
+      [](std::size_t, std::size_t) {});
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (!errors[i]) continue;
     if (i < goldens.size()) std::rethrow_exception(errors[i]);
@@ -1013,7 +1009,7 @@ bool selected(const std::string& id, const std::vector<std::string>& patterns,
   if (patterns.empty()) return true;
   bool any = false;
   for (std::size_t i = 0; i < patterns.size(); ++i) {
-    if (::fnmatch(patterns[i].c_str(), id.c_str(), 0) == 0) {
+    if (io::glob_matches(patterns[i], id)) {
       used[i] = true;
       any = true;
     }

@@ -1,4 +1,5 @@
 #include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
@@ -8,12 +9,9 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
-#include <condition_variable>
 #include <exception>
 #include <functional>
-#include <mutex>
 #include <ostream>
-#include <thread>
 #include <unordered_set>
 #include <variant>
 #include <cmath>
@@ -431,114 +429,9 @@ std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAni
   return r->track.components;
 }
 
-// Formats jobs (blocks of channels) into buffers on `threads` workers and writes
-// them in order. At most kWindowPerThread x threads jobs are sampled or waiting
+// At most kWindowPerThread x threads blocks of channels are sampled or waiting
 // to be written at once, so memory is bounded by a few blocks' text.
-class ChannelPipeline {
- public:
-  static constexpr std::size_t kWindowPerThread = 2;
-
-  ChannelPipeline(unsigned threads, std::ostream& out) : out_(out), slots_(std::size_t{threads} * kWindowPerThread) {
-    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
-  }
-  ChannelPipeline(const ChannelPipeline&) = delete;
-  ChannelPipeline& operator=(const ChannelPipeline&) = delete;
-  ~ChannelPipeline() {
-    {
-      std::lock_guard lock(mutex_);
-      stop_ = true;
-    }
-    work_ready_.notify_all();
-    for (auto& w : workers_) w.join();
-  }
-
-  // Runs format(i, buffer) for i = 0 .. n - 1 on the workers and writes the
-  // buffers in order of i; rethrows the first exception of a job.
-  void run(std::size_t n, std::function<void(std::size_t, samples::TextBuffer&)> format) {
-    {
-      std::lock_guard lock(mutex_);
-      format_ = std::move(format);
-      jobs_ = n;
-      next_ = 0;
-      written_ = 0;
-      for (auto& s : slots_) s.done = false;
-    }
-    work_ready_.notify_all();
-    for (std::size_t i = 0; i < n; ++i) {
-      Slot& slot = slots_[i % slots_.size()];
-      {
-        std::unique_lock lock(mutex_);
-        slot_done_.wait(lock, [&] { return slot.done; });
-      }
-      // The slot is ours until written_ moves past it (no worker takes job i + size before).
-      if (slot.error) {
-        finish_run();
-        std::rethrow_exception(slot.error);
-      }
-      slot.text.write_to(out_);
-      {
-        std::lock_guard lock(mutex_);
-        slot.done = false;
-        ++written_;
-      }
-      work_ready_.notify_all();
-    }
-    finish_run();
-  }
-
- private:
-  struct Slot {
-    samples::TextBuffer text;
-    std::exception_ptr error;
-    bool done = false;
-  };
-
-  // Stops handing out jobs of this run and waits until no worker runs one.
-  void finish_run() {
-    std::unique_lock lock(mutex_);
-    jobs_ = next_;
-    slot_done_.wait(lock, [&] { return running_ == 0; });
-    for (auto& s : slots_) {
-      s.error = nullptr;
-      s.text.clear();
-    }
-  }
-
-  void work() {
-    std::unique_lock lock(mutex_);
-    for (;;) {
-      work_ready_.wait(lock, [&] { return stop_ || (next_ < jobs_ && next_ < written_ + slots_.size()); });
-      if (stop_) return;
-      const std::size_t i = next_++;
-      ++running_;
-      Slot& slot = slots_[i % slots_.size()];
-      lock.unlock();
-      try {
-        slot.text.clear();
-        format_(i, slot.text);
-      } catch (...) {
-        slot.error = std::current_exception();
-      }
-      lock.lock();
-      --running_;
-      slot.done = true;
-      slot_done_.notify_all();
-    }
-  }
-
-  std::ostream& out_;
-  std::vector<Slot> slots_;
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable work_ready_;  // a job can be taken, or stop
-  std::condition_variable slot_done_;   // a slot is filled, or a job ended
-  std::function<void(std::size_t, samples::TextBuffer&)> format_;
-  std::size_t jobs_ = 0;     // jobs of the current run
-  std::size_t next_ = 0;     // next job to hand out
-  std::size_t written_ = 0;  // jobs written (job i may run when i < written_ + slots)
-  std::size_t running_ = 0;  // jobs being formatted
-  bool stop_ = false;
-};
+constexpr std::size_t kWindowPerThread = 2;
 
 }  // namespace
 
@@ -610,8 +503,9 @@ void SampleStream::write(samples::SamplesFormat format, std::ostream& out, unsig
   const samples::SamplesWriter writer(format, p.max_width);
   samples::TextBuffer text(out);  // the pieces written by this thread
   writer.begin_file(text, p.asset_name, kGenerator);
-  std::optional<ChannelPipeline> pipeline;
-  if (threads > 1) pipeline.emplace(threads, out);
+  // Blocks of channels formatted on `threads` workers, written in order.
+  io::OrderedPool pool(threads, kWindowPerThread);
+  std::vector<samples::TextBuffer> buffers(pool.threaded() ? pool.slots() : 0);
   for (std::size_t a = 0; a < p.animations.size(); ++a) {
     const PlannedAnimation& planned = p.animations[a];
     writer.begin_animation(text, planned.index, planned.name, a == 0);
@@ -639,9 +533,15 @@ void SampleStream::write(samples::SamplesFormat format, std::ostream& out, unsig
         writer.channel(buffer, planned.index, header, k == 0, times, values, width, json ? &keyframes : nullptr);
       }
     };
-    if (pipeline) {
+    if (pool.threaded()) {
       text.flush();
-      pipeline->run(block_begin.size(), format_block);
+      pool.run(
+          block_begin.size(),
+          [&](std::size_t b, std::size_t slot) {
+            buffers[slot].clear();
+            format_block(b, buffers[slot]);
+          },
+          [&](std::size_t, std::size_t slot) { buffers[slot].write_to(out); });
     } else {
       for (std::size_t b = 0; b < block_begin.size(); ++b) format_block(b, text);
     }

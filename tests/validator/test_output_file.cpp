@@ -14,12 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "load/internal.hpp"
+#include <gltf_anim/io/resource_reader.hpp>
 #include "validator/load_test_util.hpp"
 
 namespace {
 
 using namespace gltf_anim::validator;
+namespace io = gltf_anim::io;
 using namespace load_test;
 
 std::string slurp(const fs::path& p) {
@@ -181,7 +182,7 @@ TEST(LoadFiles, TheLoaderRecordsTheAssetAndItsExternalBuffers) {
 // mapping would have been made): shrunk, the bytes that remain are read and
 // nothing faults; grown, only the size fstat gave is read.
 struct SizeChange {
-  ~SizeChange() { g_after_fstat_for_test = nullptr; }
+  ~SizeChange() { io::g_after_fstat_for_test = nullptr; }
 };
 
 TEST(LoadFiles, AFileThatShrinksOrGrowsWhileReadIsReadSafely) {
@@ -193,18 +194,18 @@ TEST(LoadFiles, AFileThatShrinksOrGrowsWhileReadIsReadSafely) {
   SizeChange reset;
 
   const fs::path path = dir / "big.bin";
-  g_after_fstat_for_test = [path](int) { ASSERT_EQ(::truncate(path.c_str(), 1000), 0); };
-  ReadResult shrunk = read_regular_file(dir / "big.bin", size, false);
-  ASSERT_EQ(shrunk.failure, ReadResult::Failure::kNone);
+  io::g_after_fstat_for_test = [path](int) { ASSERT_EQ(::truncate(path.c_str(), 1000), 0); };
+  io::ReadResult shrunk = io::read_regular_file(dir / "big.bin", size, false);
+  ASSERT_EQ(shrunk.failure, io::ReadResult::Failure::kNone);
   ASSERT_EQ(shrunk.storage->bytes().size(), 1000u);
   EXPECT_TRUE(std::equal(content.begin(), content.begin() + 1000, shrunk.storage->bytes().begin()));
 
   write_file(dir / "big.bin", content);
-  g_after_fstat_for_test = [path](int) {
+  io::g_after_fstat_for_test = [path](int) {
     std::ofstream(path, std::ios::binary | std::ios::app) << std::string(4096, 'z');
   };
-  ReadResult grown = read_regular_file(dir / "big.bin", 2 * size, false);
-  ASSERT_EQ(grown.failure, ReadResult::Failure::kNone);
+  io::ReadResult grown = io::read_regular_file(dir / "big.bin", 2 * size, false);
+  ASSERT_EQ(grown.failure, io::ReadResult::Failure::kNone);
   ASSERT_EQ(grown.storage->bytes().size(), size);
   EXPECT_TRUE(std::equal(content.begin(), content.end(), grown.storage->bytes().begin()));
 }
@@ -218,7 +219,7 @@ TEST(LoadFiles, AGlbThatShrinksWhileLoadedIsReportedNotACrash) {
              valid_glb(R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":2097152}]})", bin));
   SizeChange reset;
   const fs::path path = dir / "big.glb";
-  g_after_fstat_for_test = [path](int) { ASSERT_EQ(::truncate(path.c_str(), 20), 0); };
+  io::g_after_fstat_for_test = [path](int) { ASSERT_EQ(::truncate(path.c_str(), 20), 0); };
   IssueCollector issues;
   LoadedAsset a = load_file(dir / "big.glb", {}, issues);
   EXPECT_FALSE(issues.issues().empty());

@@ -1,13 +1,12 @@
 #include <gltf_anim/validator/batch.hpp>
 
+#include <gltf_anim/io/ordered_pool.hpp>
+
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <exception>
-#include <mutex>
 #include <new>
 #include <optional>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -73,63 +72,20 @@ void validate_in_order(std::span<const std::string> uris, unsigned threads,
                        const std::function<ValidationReport(std::size_t)>& validate,
                        const std::function<void(std::size_t, ValidatedAsset&&)>& sink) {
   const std::size_t count = uris.size();
-  const std::size_t n_threads = std::min<std::size_t>(threads, count);
-  if (n_threads <= 1) {
-    for (std::size_t i = 0; i < count; ++i) sink(i, validate_guarded(uris, i, validate));
-    return;
-  }
-  // Asset i waits in slot i % window until the sink takes it; a worker takes
-  // asset i only once asset i - window went through the sink, so the slot is free.
-  const std::size_t window = n_threads * kReportWindowPerThread;
-  std::vector<std::optional<ValidatedAsset>> slots(window);
-  std::mutex mutex;
-  std::condition_variable slot_free, report_done;
-  std::size_t next = 0, written = 0;
-  bool stop = false;  // the sink failed: workers take nothing more
-  auto worker = [&] {
-    for (;;) {
-      std::size_t i = 0;
-      {
-        std::unique_lock lock(mutex);
-        slot_free.wait(lock, [&] { return stop || next >= count || next < written + window; });
-        if (stop || next >= count) return;
-        i = next++;
-      }
-      ValidatedAsset done = validate_guarded(uris, i, validate);
-      {
-        std::lock_guard lock(mutex);
-        slots[i % window].emplace(std::move(done));
-      }
-      report_done.notify_all();
-    }
-  };
-  std::vector<std::jthread> pool;
-  try {
-    // Inside the try: if a thread cannot be started, those started are stopped.
-    for (std::size_t t = 0; t < n_threads; ++t) pool.emplace_back(worker);
-    for (std::size_t i = 0; i < count; ++i) {
-      ValidatedAsset done;
-      {
-        std::unique_lock lock(mutex);
-        report_done.wait(lock, [&] { return slots[i % window].has_value(); });
-        done = std::move(*slots[i % window]);
-        slots[i % window].reset();
-      }
-      sink(i, std::move(done));
-      {
-        std::lock_guard lock(mutex);
-        written = i + 1;
-      }
-      slot_free.notify_all();
-    }
-  } catch (...) {
-    {
-      std::lock_guard lock(mutex);
-      stop = true;
-    }
-    slot_free.notify_all();
-    throw;  // the pool joins the workers as this unwinds
-  }
+  io::OrderedPool pool(static_cast<unsigned>(std::min<std::size_t>(threads, count)),
+                       kReportWindowPerThread);
+  // Asset i waits in slot i % slots until the sink takes it.
+  std::vector<std::optional<ValidatedAsset>> slots(pool.slots());
+  pool.run(
+      count,
+      [&](std::size_t i, std::size_t slot) {
+        slots[slot].emplace(validate_guarded(uris, i, validate));
+      },
+      [&](std::size_t i, std::size_t slot) {
+        ValidatedAsset done = std::move(*slots[slot]);
+        slots[slot].reset();
+        sink(i, std::move(done));
+      });
 }
 
 }  // namespace gltf_anim::validator

@@ -158,7 +158,8 @@ std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std
 
 std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
     const std::filesystem::path& path, std::optional<FileIdentity>& identity, std::string& why) {
-  const ReadResult r = read_regular_file(path, kMaxGltfValidatorReportBytes, /*no_follow=*/false);
+  const ReadResult r =
+      io::read_regular_file(path, kMaxGltfValidatorReportBytes, /*no_follow=*/false);
   if (r.failure != ReadResult::Failure::kNone) {
     why = r.failure == ReadResult::Failure::kTooLarge
               ? "it is " + std::to_string(r.size) + " bytes, more than the limit of " +

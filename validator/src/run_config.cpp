@@ -7,10 +7,9 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/run_config.hpp>
 
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 #include <stdexcept>
 
 #include "load/internal.hpp"
@@ -147,19 +146,20 @@ std::optional<RunConfig> parse_run_config(std::string_view text, std::string& wh
 }
 
 std::optional<RunConfig> read_run_config(const std::filesystem::path& path, std::string& why) {
-  return from_read(read_regular_file(path, kMaxConfigBytes, /*no_follow=*/false), why);
+  return from_read(io::read_regular_file(path, kMaxConfigBytes, /*no_follow=*/false), why);
 }
 
 std::optional<RunConfig> read_current_folder_config(bool& found, std::string& why) {
-  struct stat st {};
   const std::string name(kConfigFileName);
-  if (::lstat(name.c_str(), &st) != 0 && errno == ENOENT) {
+  std::error_code ec;
+  (void)std::filesystem::symlink_status(name, ec);  // the name itself, a link included
+  if (ec == std::errc::no_such_file_or_directory) {
     found = false;
     return std::nullopt;
   }
   found = true;
   // Beneath ".": a link that leaves the current folder is refused by the kernel.
-  return from_read(read_file_beneath(".", name, kMaxConfigBytes), why);
+  return from_read(io::read_file_beneath(".", name, kMaxConfigBytes), why);
 }
 
 }  // namespace gltf_anim::validator

@@ -4,6 +4,7 @@
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 #include <rapidjson/document.h>
 
@@ -19,52 +20,8 @@
 
 namespace gltf_anim::validator {
 
-// Owns bytes read from a file or decoded: a heap vector or, for large files,
-// anonymous memory the file was read into (never a mapping of the file itself,
-// see files.cpp).
-class ByteStorage {
- public:
-  static std::unique_ptr<ByteStorage> from_vector(std::vector<std::uint8_t> bytes);
-  ByteStorage(const ByteStorage&) = delete;
-  ByteStorage& operator=(const ByteStorage&) = delete;
-  ~ByteStorage();
-  std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
-
- private:
-  friend struct FileOpener;
-  ByteStorage() = default;
-  const std::uint8_t* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::vector<std::uint8_t> owned_;
-  void* anonymous_ = nullptr;  // munmap on destruction when set
-  std::size_t anonymous_size_ = 0;
-};
-
-// Outcome of reading one file.
-struct ReadResult {
-  std::unique_ptr<ByteStorage> storage;  // null on failure
-  enum class Failure { kNone, kOpen, kNotRegular, kTooLarge, kRead, kOutsideRoot } failure = Failure::kNone;
-  std::string detail;      // strerror text or similar
-  std::uint64_t size = 0;  // the file size when known (kTooLarge)
-  FileIdentity identity;   // of the opened file, when fstat succeeded
-};
-
-// Test hook: called with the descriptor between fstat and the read, so a test
-// can change the file's size at exactly that point. Empty in production.
-extern std::function<void(int)> g_after_fstat_for_test;
-
-// Opens `path` without blocking (O_NONBLOCK: a FIFO returns at once), refuses
-// anything but a regular file (fstat on the opened descriptor, so no race with
-// a swapped name), refuses files above max_bytes before reading, then reads it
-// once (at most the size fstat gave; less if it shrank meanwhile). When no_follow is set the last component may not be a symlink.
-ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
-                             bool no_follow);
-// Opens `relative` beneath the folder `root` and reads it like read_regular_file.
-// The kernel (openat2 RESOLVE_BENEATH) refuses any resolution that leaves
-// `root`, even through a symlink swapped in after our own path checks
-// (kOutsideRoot). Falls back to an O_NOFOLLOW open where openat2 is missing.
-ReadResult read_file_beneath(const std::filesystem::path& root, const std::filesystem::path& relative,
-                             std::uint64_t max_bytes);
+using io::ByteStorage;
+using io::ReadResult;
 
 // Gives load_* access to the asset's private storage.
 struct LoaderAccess {

@@ -28,29 +28,17 @@ bool named_glb(std::string_view name) {
   return name.size() >= 4 && iequals(name.substr(name.size() - 4), ".glb");
 }
 
-// Canonical form of a folder, without a trailing empty component.
-fs::path canonical_dir(const fs::path& p) {
-  std::error_code ec;
-  fs::path c = fs::weakly_canonical(p.empty() ? fs::path(".") : p, ec);
-  if (ec) c = fs::absolute(p, ec).lexically_normal();
-  if (c.has_filename() == false && c.has_parent_path() && c != c.root_path()) c = c.parent_path();
-  return c;
-}
-
-// Component-wise prefix test ("/a/b" is not inside "/a/bc").
-bool is_inside(const fs::path& path, const fs::path& root) {
-  auto p = path.begin();
-  for (auto r = root.begin(); r != root.end(); ++r, ++p) {
-    if (r->empty()) continue;  // trailing separator of the root
-    if (p == path.end() || *p != *r) return false;
-  }
-  return true;
-}
-
 class Loader {
  public:
   Loader(LoadedAsset& asset, const LoadOptions& options, fs::path base_dir, IssueCollector& issues)
-      : asset_(asset), options_(options), base_dir_(std::move(base_dir)), issues_(issues) {}
+      : asset_(asset), options_(options), issues_(issues) {
+    if (options.resources != nullptr) {
+      resources_ = options.resources;
+    } else if (!base_dir.empty()) {
+      folder_.emplace(std::move(base_dir), options.root, options.inputs);
+      resources_ = &*folder_;
+    }
+  }
 
   // `bytes` must outlive the asset when it is GLB (the caller keeps it in storage).
   // `named_glb`: the file name ends in .glb, so binary data without the magic
@@ -200,33 +188,15 @@ class Loader {
       issues_.add("URI_ABSOLUTE_PATH", at, {short_uri(uri)});
       return std::nullopt;
     }
-    if (base_dir_.empty()) {
+    if (resources_ == nullptr) {
       issues_.add("IO_ERROR", at, {short_uri(uri) + ": no folder to resolve relative URIs against"});
       return std::nullopt;
     }
-    const fs::path root = canonical_dir(options_.root.empty() ? base_dir_ : options_.root);
-    std::error_code ec;
-    // weakly_canonical resolves every symlink of the existing part, so a link
-    // pointing out of the root is caught by the prefix test below.
-    const fs::path target = fs::weakly_canonical(fs::absolute(base_dir_, ec) / fs::path(*decoded), ec);
-    if (ec) {
-      // A name the system cannot resolve (ENAMETOOLONG, ELOOP, EACCES on a
-      // folder...) is an I/O failure with its reason, not a confinement verdict.
-      issues_.add("IO_ERROR", at, {short_uri(uri) + ": " + ec.message()});
-      return std::nullopt;
-    }
-    if (!is_inside(target, root)) {
-      issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
-      return std::nullopt;
-    }
-    // The check above names the problem for the report; the open itself is
-    // confined to the root by the kernel, so a folder or link swapped in
-    // between the two cannot lead outside.
-    ReadResult rr = read_file_beneath(root, target.lexically_relative(root), options_.max_file_bytes);
+    ReadResult rr = resources_->read(fs::path(*decoded), options_.max_file_bytes);
     switch (rr.failure) {
       case ReadResult::Failure::kNone: break;
       case ReadResult::Failure::kOutsideRoot:
-        issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), root.string()});
+        issues_.add("URI_OUTSIDE_ROOT", at, {short_uri(uri), rr.detail});
         return std::nullopt;
       case ReadResult::Failure::kNotRegular:
         issues_.add("RESOURCE_NOT_REGULAR_FILE", at, {short_uri(uri), rr.detail});
@@ -239,7 +209,6 @@ class Loader {
         issues_.add("IO_ERROR", at, {short_uri(uri) + ": " + rr.detail});
         return std::nullopt;
     }
-    if (options_.inputs) options_.inputs->record(rr.identity, target.string());
     const auto view = LoaderAccess::keep(asset_, std::move(rr.storage));
     accept(i, at, view, false, IssueCode("BUFFER_EXTERNAL_DATA_TOO_LONG"));
     return view.size();
@@ -247,8 +216,9 @@ class Loader {
 
   LoadedAsset& asset_;
   const LoadOptions& options_;
-  fs::path base_dir_;
   IssueCollector& issues_;
+  std::optional<io::FolderReader> folder_;  // the default reader, over the asset's folder
+  const io::ResourceReader* resources_ = nullptr;
 };
 
 }  // namespace
@@ -258,9 +228,10 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
   LoadedAsset asset;
   asset.uri = path.string();
   ReadResult rr = options.asset_folder.empty()
-                     ? read_regular_file(path, options.max_file_bytes, /*no_follow=*/false)
-                     : read_file_beneath(options.asset_folder, path.lexically_relative(options.asset_folder),
-                                         options.max_file_bytes);
+                      ? io::read_regular_file(path, options.max_file_bytes, /*no_follow=*/false)
+                      : io::read_file_beneath(options.asset_folder,
+                                              path.lexically_relative(options.asset_folder),
+                                              options.max_file_bytes);
   switch (rr.failure) {
     case ReadResult::Failure::kNone: break;
     case ReadResult::Failure::kTooLarge:
@@ -275,7 +246,7 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
       issues.add("IO_ERROR", "", {text::truncate_utf8(path.string(), 512) + ": " + rr.detail});
       return asset;
   }
-  if (options.inputs) options.inputs->record(rr.identity, path.string());
+  if (options.inputs && rr.identity) options.inputs->record(*rr.identity, path.string());
   fs::path base = path.parent_path();
   if (base.empty()) base = ".";
   const auto bytes = rr.storage->bytes();

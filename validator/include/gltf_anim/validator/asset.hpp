@@ -48,6 +48,10 @@ template <typename Encoding, typename Allocator, typename StackAllocator>
 class GenericDocument;
 }  // namespace rapidjson
 
+namespace gltf_anim::io {
+class ByteStorage;  // owns file bytes (read) or decoded data URIs
+}  // namespace gltf_anim::io
+
 namespace gltf_anim::validator {
 
 using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<char>,
@@ -182,8 +186,6 @@ struct Resource {
   std::optional<std::uint64_t> byte_length;  // bytes actually loaded; absent when it failed
 };
 
-class ByteStorage;  // owns file bytes (read) or decoded data URIs
-
 // Move-only: the spans point into storage owned here.
 struct LoadedAsset {
   LoadedAsset();
@@ -215,7 +217,7 @@ struct LoadedAsset {
 
  private:
   friend struct LoaderAccess;
-  std::vector<std::unique_ptr<ByteStorage>> storage_;
+  std::vector<std::unique_ptr<io::ByteStorage>> storage_;
 };
 
 }  // namespace gltf_anim::validator

@@ -15,7 +15,8 @@
 //  4. build the tolerant views of buffers, bufferViews and accessors (no
 //     issues: the JSON-Schema check owns type errors);
 //  5. load every buffer: GLB BIN chunk, data: URI (strict base64), or a relative
-//     file inside options.root; every refusal is an issue at /buffers/i/uri;
+//     resource read through options.resources (by default the files inside
+//     options.root); every refusal is an issue at /buffers/i/uri;
 //  6. analyse the layout of every bufferView and accessor, once: its status
 //     and the problems found (LoadedAsset::layout_findings; no issues yet).
 //
@@ -31,7 +32,9 @@
 // Safety by default: no URI with a scheme other than data: is followed, no
 // absolute path, no path resolving (after symlinks) outside options.root, only
 // regular files are opened (a FIFO is detected without blocking), and nothing
-// here opens a socket.
+// here opens a socket. The loader opens no file itself: every byte comes
+// through io/ (io::ResourceReader for external buffers).
+#include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/output_file.hpp>
@@ -46,8 +49,14 @@
 namespace gltf_anim::validator {
 
 struct LoadOptions {
+  // Where external buffers come from: their relative URIs, percent-decoded,
+  // are read through this reader (a MemoryReader for the files a web page was
+  // handed, for instance). Null: an io::FolderReader over the asset's folder
+  // (load_file) or base_dir (load_bytes), confined to `root`, recording into
+  // `inputs`.
+  const io::ResourceReader* resources = nullptr;
   // External buffers may only resolve inside this folder. Empty: the folder of
-  // the asset (load_file) or base_dir (load_bytes).
+  // the asset (load_file) or base_dir (load_bytes). Unused with `resources`.
   std::filesystem::path root;
   // Largest input accepted, for the asset itself and for each external buffer;
   // checked (stat) before any byte is read.
@@ -77,25 +86,13 @@ struct LoadOptions {
 LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& options,
                       IssueCollector& issues);
 
-// Loads an asset already in memory (the CLI's "-" for standard input). The
-// bytes are copied once into the asset. Relative buffer URIs resolve against
-// `base_dir` (no external buffer is loaded when it is empty).
+// Loads an asset already in memory (the CLI's "-" for standard input, a file
+// a web page was handed). The bytes are copied once into the asset. Relative
+// buffer URIs are read through options.resources, else resolve against
+// `base_dir` (no external buffer is loaded when both are empty).
 LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_report,
                        const std::filesystem::path& base_dir, const LoadOptions& options,
                        IssueCollector& issues);
-
-// Reads the regular file `relative` beneath the folder `root` with the
-// confinement external buffer URIs get, for any file named by data rather than
-// by the user (a manifest's samples paths): `relative` must be a relative path
-// without "..", and the kernel (openat2 RESOLVE_BENEATH) refuses any resolution
-// that leaves `root`, through a symlink included. A file above max_bytes is
-// refused before reading. nullopt on failure, with the reason in `why`.
-// The lexical half of that confinement: `relative` is non-empty, relative
-// (no root name or directory) and has no ".." component.
-bool is_relative_without_dotdot(const std::filesystem::path& relative);
-std::optional<std::string> read_file_confined(const std::filesystem::path& root,
-                                              const std::filesystem::path& relative,
-                                              std::uint64_t max_bytes, std::string& why);
 
 // Raises the link-phase issues the loader's layout pass recorded
 // (LoadedAsset::layout_findings), bufferViews (in index order) then accessors

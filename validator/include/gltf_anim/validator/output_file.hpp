@@ -1,124 +1,17 @@
 #pragma once
-// Files a command writes, and the inputs an output must never replace. Used by
-// every command of the CLI and by the suite generator, so that one rule holds
-// everywhere (docs/RELIABILITY.md "Outputs and I/O failures"):
-//  - an output is written to a temporary file created exclusively beside its
-//    target (same folder, so the final rename is atomic), every write checked,
-//    closed with its error checked, and renamed over the target only then; on
-//    any failure or exception the temporary is removed and the target is left
-//    as it was. rename() replaces a symlink at the target itself, never the
-//    file it points to;
-//  - a write error keeps its reason (errno: ENOSPC, EFBIG with SIGXFSZ
-//    ignored, EIO...) so the command can say why;
-//  - InputFiles watches for the output target among the files a command reads
-//    (device and inode: a hard link or a symlink to an input is that input).
-#include <cstddef>
-#include <cstdint>
-#include <filesystem>
-#include <memory>
-#include <mutex>
-#include <optional>
-#include <ostream>
-#include <stdexcept>
-#include <string>
+// Outputs and the inputs they must not replace live in io/ (io/output_file.hpp,
+// io/input_files.hpp); the validator's names for them, used across the modules.
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 namespace gltf_anim::validator {
 
-// What makes two names the same file.
-struct FileIdentity {
-  std::uint64_t device = 0;
-  std::uint64_t inode = 0;
-  bool operator==(const FileIdentity&) const = default;
-};
-
-// stat() of `path`, following symlinks; nullopt when it cannot be stat'ed
-// (absent, dangling link, no permission).
-std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
-
-// Watches for one file (an existing output target) among the files a command
-// reads. Readers call record() with the identity of every file they opened;
-// only a match is kept, so memory does not grow with the number of inputs.
-// Thread-safe.
-class InputFiles {
- public:
-  InputFiles() = default;
-  explicit InputFiles(std::optional<FileIdentity> watched) : watched_(watched) {}
-  void record(FileIdentity id, const std::string& path);
-  // Stats `path` (following links) and records it; nothing when it cannot be stat'ed.
-  void record(const std::filesystem::path& path);
-  // The first recorded input that is the watched file, if any.
-  std::optional<std::string> clash() const;
-
- private:
-  std::optional<FileIdentity> watched_;
-  mutable std::mutex mutex_;
-  std::optional<std::string> clash_;
-};
-
-// An I/O failure with its reason, e.g. "cannot write 'out.json': No space left on device".
-class OutputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-
-// An ostream over a file descriptor (not owned) that keeps the errno of the
-// first failed write; the stream goes bad at that point. Large writes bypass
-// the buffer.
-class FdOstream : public std::ostream {
- public:
-  explicit FdOstream(int fd, std::size_t buffer_bytes = std::size_t{1} << 16);
-  FdOstream(const FdOstream&) = delete;
-  FdOstream& operator=(const FdOstream&) = delete;
-  ~FdOstream() override;
-  // Flushes; returns 0, or the errno of the first failure (EIO when the stream
-  // was failed by its writer without an errno).
-  int finish();
-
- private:
-  class Buffer;
-  std::unique_ptr<Buffer> buffer_;
-};
-
-// A file being written: a temporary beside the target until commit().
-class OutputFile {
- public:
-  // The temporary goes in the folder of `target` ("." when it has none).
-  // An existing target that is not a regular file (/dev/null, /dev/stdout, a
-  // FIFO) is written in place: renaming over it would replace the device node.
-  // Throws OutputError (folder missing, not writable, target a folder...).
-  explicit OutputFile(const std::filesystem::path& target);
-  // In the folder open as `dir_fd` (not owned; keep it open until commit),
-  // under the single component `name`: with a folder opened O_NOFOLLOW nothing
-  // here goes through a symlink. `shown` names the target in messages.
-  OutputFile(int dir_fd, const std::string& name, const std::string& shown);
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-  // Not committed: the temporary is removed, the target untouched.
-  ~OutputFile();
-
-  std::ostream& stream() { return *stream_; }
-  // Flushes and closes the temporary (every error checked), then renames it
-  // over the target. Throws OutputError with the reason; the temporary is gone
-  // either way.
-  void commit();
-  // Removes the temporary without touching the target.
-  void discard();
-
- private:
-  void open(std::size_t buffer_bytes);
-  [[noreturn]] void fail(const std::string& what, int error);
-
-  int owned_dir_fd_ = -1;
-  int dir_fd_ = -1;
-  std::string name_;
-  std::string shown_;
-  std::string temp_name_;
-  int fd_ = -1;
-  std::unique_ptr<FdOstream> stream_;
-};
-
-// Writes `bytes` to `target` through an OutputFile. Throws OutputError.
-void write_output_file(const std::filesystem::path& target, const std::string& bytes);
+using io::FdOstream;
+using io::file_identity;
+using io::FileIdentity;
+using io::InputFiles;
+using io::OutputError;
+using io::OutputFile;
+using io::write_output_file;
 
 }  // namespace gltf_anim::validator

@@ -1,8 +1,10 @@
 // Outputs written to a temporary beside the target and renamed into place.
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <streambuf>
 #include <system_error>
 #include <vector>
@@ -13,30 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gltf_anim::validator {
-
-
-std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
-}
-
-void InputFiles::record(FileIdentity id, const std::string& path) {
-  if (!watched_ || id != *watched_) return;
-  const std::lock_guard<std::mutex> lock(mutex_);
-  if (!clash_) clash_ = path;
-}
-
-void InputFiles::record(const std::filesystem::path& path) {
-  if (!watched_) return;
-  if (const auto id = file_identity(path)) record(*id, path.string());
-}
-
-std::optional<std::string> InputFiles::clash() const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  return clash_;
-}
+namespace gltf_anim::io {
 
 // ---------------------------------------------------------------- FdOstream
 
@@ -124,7 +103,66 @@ constexpr std::size_t kFileBuffer = std::size_t{1} << 20;
 
 std::atomic<unsigned> g_temp_counter{0};
 
+// The temporaries a signal handler removes: a fixed table, so the handler
+// allocates nothing and takes no lock. An entry is claimed (taken), filled,
+// then published (live); the handler reads only published entries. More
+// outputs at once than entries: the extra ones are just not removed on a signal.
+constexpr std::size_t kLiveTemporaries = 64;
+struct LiveTemporary {
+  std::atomic<bool> taken{false};
+  std::atomic<bool> live{false};
+  int dir_fd = -1;
+  char name[64] = {};
+};
+LiveTemporary g_live[kLiveTemporaries];
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler reads these");
+
+int register_temporary(int dir_fd, const std::string& name) {
+  if (name.size() >= sizeof(LiveTemporary::name)) return -1;
+  for (std::size_t i = 0; i < kLiveTemporaries; ++i) {
+    bool expected = false;
+    if (!g_live[i].taken.compare_exchange_strong(expected, true)) continue;
+    g_live[i].dir_fd = dir_fd;
+    std::memcpy(g_live[i].name, name.c_str(), name.size() + 1);
+    g_live[i].live.store(true, std::memory_order_release);
+    return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void unregister_temporary(int& slot) {
+  if (slot < 0) return;
+  g_live[slot].live.store(false, std::memory_order_release);
+  g_live[slot].taken.store(false, std::memory_order_release);
+  slot = -1;
+}
+
+extern "C" void remove_temporaries_and_reraise(int sig) {
+  const int saved = errno;
+  for (auto& t : g_live) {
+    if (t.live.load(std::memory_order_acquire)) ::unlinkat(t.dir_fd, t.name, 0);
+  }
+  errno = saved;
+  // SA_RESETHAND restored the default action: the signal ends the process as
+  // it would have without this handler (the exit status says which signal).
+  ::raise(sig);
+}
+
 }  // namespace
+
+void remove_temporaries_on_signals() {
+  struct sigaction action {};
+  action.sa_handler = remove_temporaries_and_reraise;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    // A signal the parent set to be ignored (nohup, a shell's background job)
+    // stays ignored.
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    ::sigaction(sig, &action, nullptr);
+  }
+}
 
 OutputFile::OutputFile(const std::filesystem::path& target) : shown_(target.string()) {
   struct stat st {};
@@ -166,9 +204,14 @@ void OutputFile::open(std::size_t buffer_bytes) {
   // name) and unique: pid, a per-process counter and retries on EEXIST.
   // O_EXCL|O_NOFOLLOW: never an existing file, never through a planted link.
   for (int attempt = 0; attempt < 100; ++attempt) {
-    temp_name_ = ".gltf-anim-" + std::to_string(::getpid()) + "-" + std::to_string(g_temp_counter++) + ".tmp";
-    fd_ = ::openat(dir_fd_, temp_name_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd_ >= 0) break;
+    temp_name_ = ".gltf-anim-" + std::to_string(::getpid()) + "-" +
+                 std::to_string(g_temp_counter++) + ".tmp";
+    fd_ = ::openat(dir_fd_, temp_name_.c_str(),
+                   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd_ >= 0) {
+      live_slot_ = register_temporary(dir_fd_, temp_name_);
+      break;
+    }
     if (errno != EEXIST) {
       const int e = errno;
       temp_name_.clear();
@@ -201,6 +244,7 @@ void OutputFile::commit() {
     const int e = errno;
     fail("cannot replace", e);
   }
+  unregister_temporary(live_slot_);
   temp_name_.clear();
 }
 
@@ -216,6 +260,7 @@ void OutputFile::discard() {
     ::unlinkat(dir_fd_, temp_name_.c_str(), 0);
     temp_name_.clear();
   }
+  unregister_temporary(live_slot_);
 }
 
 OutputFile::~OutputFile() {
@@ -229,4 +274,4 @@ void write_output_file(const std::filesystem::path& target, const std::string& b
   out.commit();
 }
 
-}  // namespace gltf_anim::validator
+}  // namespace gltf_anim::io

@@ -3,13 +3,13 @@
 // another process shrinks faults (SIGBUS) on the next access to a page past
 // its new end, anywhere in the rules; a read() of a shrinking file just ends
 // early. docs/PERFORMANCE.md has the cost of the copy.
-#include "load/internal.hpp"
+#include <gltf_anim/io/resource_reader.hpp>
 
 #include <algorithm>
 #include <cerrno>
-#include <algorithm>
 #include <cstring>
 #include <system_error>
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -19,7 +19,7 @@
 
 #include <gltf_anim/text/words.hpp>
 
-namespace gltf_anim::validator {
+namespace gltf_anim::io {
 
 using text::errno_text;
 
@@ -40,8 +40,10 @@ struct Fd {
 
 std::function<void(int)> g_after_fstat_for_test;
 
-struct FileOpener {
-  static std::unique_ptr<ByteStorage> make() { return std::unique_ptr<ByteStorage>(new ByteStorage()); }
+struct StorageAccess {
+  static std::unique_ptr<ByteStorage> make() {
+    return std::unique_ptr<ByteStorage>(new ByteStorage());
+  }
   static void set_anonymous(ByteStorage& s, void* map, std::size_t size) {
     s.anonymous_ = map;
     s.anonymous_size_ = size;
@@ -58,8 +60,17 @@ struct FileOpener {
 };
 
 std::unique_ptr<ByteStorage> ByteStorage::from_vector(std::vector<std::uint8_t> bytes) {
-  auto s = FileOpener::make();
-  FileOpener::set_vector(*s, std::move(bytes));
+  auto s = StorageAccess::make();
+  StorageAccess::set_vector(*s, std::move(bytes));
+  return s;
+}
+
+std::unique_ptr<ByteStorage> ByteStorage::from_shared(
+    std::shared_ptr<const std::vector<std::uint8_t>> bytes) {
+  auto s = StorageAccess::make();
+  s->data_ = bytes->data();
+  s->size_ = bytes->size();
+  s->shared_ = std::move(bytes);
   return s;
 }
 
@@ -88,7 +99,8 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
   }
   const auto size = static_cast<std::uint64_t>(st.st_size);
   r.size = size;
-  r.identity = FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+  r.identity =
+      FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
   if (size > max_bytes) {
     r.failure = ReadResult::Failure::kTooLarge;
     return r;
@@ -98,7 +110,7 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
 
   if (g_after_fstat_for_test) g_after_fstat_for_test(fd);
 
-  auto storage = FileOpener::make();
+  auto storage = StorageAccess::make();
   std::uint8_t* target = nullptr;
   std::vector<std::uint8_t> bytes;
   if (size >= kAnonymousThreshold) {
@@ -109,7 +121,7 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map != MAP_FAILED) {
       ::madvise(map, static_cast<std::size_t>(size), MADV_HUGEPAGE);
-      FileOpener::set_anonymous(*storage, map, static_cast<std::size_t>(size));
+      StorageAccess::set_anonymous(*storage, map, static_cast<std::size_t>(size));
       target = static_cast<std::uint8_t*>(map);
     }
   }
@@ -132,10 +144,10 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
     got += static_cast<std::size_t>(n);
   }
   if (storage->bytes().data() != nullptr) {
-    FileOpener::shrink(*storage, got);
+    StorageAccess::shrink(*storage, got);
   } else {
     bytes.resize(got);
-    FileOpener::set_vector(*storage, std::move(bytes));
+    StorageAccess::set_vector(*storage, std::move(bytes));
   }
   r.storage = std::move(storage);
   return r;
@@ -163,8 +175,8 @@ ReadResult read_regular_file(const std::filesystem::path& path, std::uint64_t ma
   return read_opened(f.fd, max_bytes);
 }
 
-ReadResult read_file_beneath(const std::filesystem::path& root, const std::filesystem::path& relative,
-                             std::uint64_t max_bytes) {
+ReadResult read_file_beneath(const std::filesystem::path& root,
+                             const std::filesystem::path& relative, std::uint64_t max_bytes) {
   Fd dir;
   dir.fd = ::open(root.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (dir.fd < 0) return open_failure(false);
@@ -190,33 +202,4 @@ ReadResult read_file_beneath(const std::filesystem::path& root, const std::files
   return read_opened(f.fd, max_bytes);
 }
 
-bool is_relative_without_dotdot(const std::filesystem::path& relative) {
-  if (relative.empty() || relative.is_absolute() || relative.has_root_name() || relative.has_root_directory()) {
-    return false;
-  }
-  return std::none_of(relative.begin(), relative.end(), [](const std::filesystem::path& part) { return part == ".."; });
-}
-
-std::optional<std::string> read_file_confined(const std::filesystem::path& root,
-                                              const std::filesystem::path& relative,
-                                              std::uint64_t max_bytes, std::string& why) {
-  if (!is_relative_without_dotdot(relative)) {
-    why = "not a relative path inside " + root.string() + " (absolute, empty or with \"..\")";
-    return std::nullopt;
-  }
-  const ReadResult r = read_file_beneath(root, relative, max_bytes);
-  switch (r.failure) {
-    case ReadResult::Failure::kNone: {
-      const auto bytes = r.storage->bytes();
-      return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    }
-    case ReadResult::Failure::kOutsideRoot: why = "resolves outside " + root.string(); break;
-    case ReadResult::Failure::kTooLarge:
-      why = "file is " + std::to_string(r.size) + " bytes, more than the limit of " + std::to_string(max_bytes);
-      break;
-    default: why = "cannot read: " + r.detail; break;
-  }
-  return std::nullopt;
-}
-
-}  // namespace gltf_anim::validator
+}  // namespace gltf_anim::io
