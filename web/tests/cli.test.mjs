@@ -109,7 +109,7 @@ test('--output: the same file, written beside the target, and the same summary l
     const native = runCli(NATIVE, args(join(dir, 'native.xml')));
     const npm = runCli(bin, args(join(dir, 'npm.xml')));
     assert.equal(npm.status, native.status);
-    assert.equal(npm.stderr.toString(), native.stderr.toString());
+    assert.equal(npm.stderr.toString().replace('npm.xml', 'native.xml'), native.stderr.toString());
     assert.ok(readFileSync(join(dir, 'npm.xml')).equals(readFileSync(join(dir, 'native.xml'))));
     // An output that is an input is refused, as natively.
     same(['validate', '--no-config', '--output', 'conformance_assets/valid/rotation_linear.gltf',
