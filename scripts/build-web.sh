@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The web deliverables in one command, on a fresh Debian 12 machine:
+#   1. installs what is missing: Debian's emscripten and the header packages the libraries
+#      build against, node and npm (scripts/setup.sh's valijson unpack included);
+#   2. fetches the sources of Debian's boost1.74 package (apt-get source, through a private
+#      deb-src list: the system's apt configuration is left alone) for Boost.Program_options,
+#      which the wasm CLI compiles with em++ (Debian ships it for the host only);
+#   3. builds the wasm (CMake preset `wasm`: one -O2 build, the two entry points only);
+#   4. assembles and packs the npm package (npm pack), and the offline page.
+# Prints `npm: TARBALL` and `page: FOLDER` (the folder holding index.html).
+# BUILD_DIR (default build-wasm) and JOBS adjust it; the native build never needs any of this.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR=${BUILD_DIR:-$ROOT/build-wasm}
+JOBS=${JOBS:-$(nproc)}
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+log() { echo "build-web: $*" >&2; }
+
+# 1. Debian packages.
+packages=(emscripten cmake make xz-utils rapidjson-dev libfmt-dev libboost-program-options-dev
+  libfast-float-dev nodejs npm)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+# npm is bundled with nodejs where node comes from another Debian-format source.
+if [[ " ${missing[*]} " == *" npm "* ]] && command -v npm >/dev/null 2>&1; then
+  missing=("${missing[@]/npm/}")
+fi
+if [ -n "${missing[*]// /}" ]; then
+  log "installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ${missing[*]} >&2
+fi
+# valijson as scripts/setup.sh unpacks it (.deps/valijson, see README).
+if [ ! -f "$ROOT/.deps/valijson/usr/include/valijson/validator.hpp" ]; then
+  mkdir -p "$ROOT/.deps/debs"
+  (cd "$ROOT/.deps/debs" && apt-get download libvalijson-dev >/dev/null)
+  dpkg -x "$(ls "$ROOT"/.deps/debs/libvalijson-dev_*.deb | head -n 1)" "$ROOT/.deps/valijson"
+fi
+
+# 2. Boost.Program_options sources of Debian's boost1.74 (the version of the installed headers).
+deps="$BUILD_DIR/deps"
+BOOST_SOURCE="$deps/boost1.74"
+if [ ! -f "$BOOST_SOURCE/libs/program_options/src/cmdline.cpp" ]; then
+  mkdir -p "$deps/apt/lists/partial" "$deps/apt/sources"
+  cat >"$deps/apt/sources/debian-src.sources" <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  apt_src=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$deps/apt/sources"
+    -o "Dir::State::Lists=$deps/apt/lists" -o Debug::NoLocking=1)
+  log "fetching Debian's boost1.74 sources (apt-get source, ~60 MB)"
+  apt-get "${apt_src[@]}" update -qq >&2
+  (cd "$deps" && apt-get "${apt_src[@]}" source --download-only -qq boost1.74 >&2)
+  orig=$(ls "$deps"/boost1.74_*.orig.tar.xz | head -n 1)
+  rm -rf "$deps/unpack" && mkdir -p "$deps/unpack"
+  tar -xJf "$orig" -C "$deps/unpack" boost/libs/program_options/src
+  rm -rf "$BOOST_SOURCE" && mv "$deps/unpack/boost" "$BOOST_SOURCE"
+  rm -rf "$deps/unpack" "$orig"
+fi
+
+# 3. The wasm build. Emscripten's JS optimizer needs Debian's node-acorn, which a Node from
+# outside Debian does not look for in /usr/share/nodejs.
+export GLTF_ANIM_BOOST_SOURCE="$BOOST_SOURCE"
+export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
+log "building the wasm (em++ $(em++ --version 2>/dev/null | sed -n "1s/.*) //p"))"
+cmake --preset wasm -B "$BUILD_DIR" >/dev/null
+cmake --build "$BUILD_DIR" -j "$JOBS" --target gltf-anim-wasm >&2
+
+# 4. The npm package and the page.
+pkg="$BUILD_DIR/npm/package"
+rm -rf "$BUILD_DIR/npm" && mkdir -p "$pkg/dist"
+cp -r "$ROOT/web/package/." "$pkg/"
+cp "$BUILD_DIR"/web/gltf-anim-core.{mjs,wasm} "$BUILD_DIR"/web/gltf-anim-cli.{cjs,wasm} "$pkg/dist/"
+cat "$ROOT/packaging/copyright" "$ROOT/web/COPYRIGHT.web" >"$pkg/COPYRIGHT"
+tarball=$(cd "$BUILD_DIR/npm" && npm pack ./package --silent --pack-destination "$BUILD_DIR/npm" | tail -n 1)
+
+page="$BUILD_DIR/page"
+rm -rf "$page" && mkdir -p "$page/gltf-anim"
+if [ -d "$ROOT/web/page" ]; then
+  cp -r "$ROOT/web/page/." "$page/"
+  cp "$pkg/index.js" "$page/gltf-anim/"
+  mkdir -p "$page/gltf-anim/dist"
+  cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
+fi
+
+echo "npm: $BUILD_DIR/npm/$tarball"
+echo "page: $page"

@@ -1,0 +1,183 @@
+// Types of the gltf-anim npm package (index.js). The report shapes are those the native CLI
+// writes: `validate --format json` (glTF-Validator-shaped reports per asset and a summary),
+// `sample --format json` (docs/samples.schema.json), `compare --format json`.
+
+/** File contents: bytes, or text (encoded as UTF-8). */
+export type FileData = Uint8Array | ArrayBuffer | ArrayBufferView | string;
+
+/** Files by relative path ('scene.gltf', 'textures/a.png'), as a Map, an object or a list. */
+export type Files =
+  | Map<string, FileData>
+  | Record<string, FileData>
+  | Array<[string, FileData] | { path: string; bytes: FileData } | { name: string; data: FileData }>;
+
+/**
+ * One asset as bytes (named `options.name`, else asset.glb or asset.gltf by its first bytes),
+ * or files: every .gltf/.glb among them is validated (or those in `paths`) with the others as
+ * their resources.
+ */
+export type Input = FileData | { files: Files; paths?: string[] };
+
+/** 0 error, 1 warning, 2 information, 3 hint (glTF-Validator's numbering). */
+export type Severity = 0 | 1 | 2 | 3;
+export type SeverityName = 'error' | 'warning' | 'info' | 'hint';
+
+export interface Message {
+  code: string;
+  message: string;
+  severity: Severity;
+  pointer?: string;
+  /** With --merge-gltf-validator: the tool(s) that found it. */
+  tools?: string[];
+  [key: string]: unknown;
+}
+
+export interface AssetReport {
+  uri: string;
+  mimeType?: string;
+  validatorName: string;
+  validatorVersion: string;
+  issues: {
+    numErrors: number;
+    numWarnings: number;
+    numInfos: number;
+    numHints: number;
+    messages: Message[];
+    truncated: boolean;
+  };
+  info?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface ValidationReport {
+  tool: { name: 'gltf-anim'; version: string; informationUri: string };
+  reports: AssetReport[];
+  summary: {
+    assets: number;
+    assetsFailing: number;
+    assetsTruncated: number;
+    numErrors: number;
+    numWarnings: number;
+    numInfos: number;
+    numHints: number;
+    failOn: SeverityName;
+    result: 'pass' | 'fail';
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+export interface CommonOptions {
+  /** The most memory the run may use, in MiB (64 to 2048, the default): past it the run
+   *  reports "out of memory" (an asset's INTERNAL_ERROR, or a GltfAnimError). */
+  memoryLimitMb?: number;
+}
+
+export interface ValidateOptions extends CommonOptions {
+  /** json (default: resolves to a ValidationReport), text, sarif or junit (a string). */
+  format?: 'json' | 'text' | 'sarif' | 'junit';
+  /** The name of a single asset given as bytes. */
+  name?: string;
+  failOn?: 'error' | 'warning' | 'info';
+  lints?: 'off' | 'hint' | 'info' | 'warning';
+  ignore?: string | string[];
+  enable?: string | string[];
+  /** {CODE: severity} or ['CODE=N', ...]. */
+  severityOverride?: Record<string, Severity> | string | string[];
+  maxIssues?: number;
+  maxIssueMb?: number;
+  maxFileMb?: number;
+  root?: string;
+  /** A project config among the files (default: none, --no-config). */
+  config?: string;
+  /** false: --no-timings. */
+  timings?: boolean;
+  /** More command-line words, exactly as the CLI takes them. */
+  args?: string[];
+}
+
+export interface SampledChannel {
+  index: number;
+  target: string;
+  interpolation: string;
+  sampler: number;
+  keyframes: number[];
+  samples: Array<{ t: number; value: number[] }>;
+  [key: string]: unknown;
+}
+
+export interface SamplesFile {
+  asset: string;
+  generator: string;
+  animations: Array<{ index: number; name?: string; channels: SampledChannel[] }>;
+  [key: string]: unknown;
+}
+
+export interface SampleOptions extends CommonOptions {
+  /** json (default: resolves to a SamplesFile) or csv (a string). */
+  format?: 'json' | 'csv';
+  name?: string;
+  times?: number | number[];
+  rate?: number;
+  animation?: number;
+  /** false: --no-extensions (a core-only client's view). */
+  extensions?: boolean;
+  maxValues?: number;
+  args?: string[];
+}
+
+export interface CompareOptions extends CommonOptions {
+  /** json (default: the parsed report), text, md, junit or html (a string). */
+  format?: 'json' | 'text' | 'md' | 'junit' | 'html';
+  /** The manifest's path among the golden files (default: manifest.json). */
+  manifest?: string;
+  tolerance?: number;
+  angleTolerance?: number;
+  timeEpsilon?: number;
+  cases?: string | string[];
+  extensions?: string | string[];
+  requireAll?: boolean;
+  worst?: number;
+  args?: string[];
+}
+
+/** The report `gltf-anim compare --format json` writes. */
+export type CompareReport = Record<string, unknown>;
+
+/** A run that ended with exit code 2: usage error, unreadable input, out of memory. */
+export class GltfAnimError extends Error {
+  exitCode: number;
+  stderr: string;
+}
+
+export interface RunResult {
+  exitCode: number;
+  stdout: Uint8Array;
+  stderr: string;
+  stderrBytes: Uint8Array;
+  /** The bytes of each path of `read` that the run wrote. */
+  outputs: Record<string, Uint8Array>;
+}
+
+export function init(): Promise<void>;
+
+export function validate(input: Input, options?: ValidateOptions & { format?: 'json' }): Promise<ValidationReport>;
+export function validate(input: Input, options: ValidateOptions & { format: 'text' | 'sarif' | 'junit' }): Promise<string>;
+
+export function sample(input: Input, options?: SampleOptions & { format?: 'json' }): Promise<SamplesFile>;
+export function sample(input: Input, options: SampleOptions & { format: 'csv' }): Promise<string>;
+
+export function compare(
+  sets: { golden: Files | { files: Files }; actual: Files | { files: Files } },
+  options?: CompareOptions & { format?: 'json' },
+): Promise<CompareReport>;
+export function compare(
+  sets: { golden: Files | { files: Files }; actual: Files | { files: Files } },
+  options: CompareOptions & { format: 'text' | 'md' | 'junit' | 'html' },
+): Promise<string>;
+
+/** The CLI on in-memory files: args as after `gltf-anim` on a command line. */
+export function run(
+  args: string[],
+  options?: { files?: Files; read?: string[]; memoryLimitMb?: number },
+): Promise<RunResult>;

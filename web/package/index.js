@@ -1,0 +1,295 @@
+// gltf-anim for JavaScript: validate, sample and compare glTF 2.0 animation in Node (>= 18),
+// browsers, workers and bundlers. Every call runs the native CLI's own code, compiled to
+// WebAssembly (dist/gltf-anim-core.wasm), on an in-memory copy of the files it is given, so a
+// result is byte for byte what `gltf-anim` writes for the same files and options.
+//
+// Each call gets a fresh instance of the module (the compiled module is shared): a call that
+// runs out of memory or fails cannot leave state behind for the next one.
+import createGltfAnim from './dist/gltf-anim-core.mjs';
+
+const WORK = '/work'; // the in-memory folder holding the caller's files (the current folder)
+const OUT = '/gltf-anim-output'; // where reports are written, outside the caller's files
+
+/** A run that ended with exit code 2 (usage, unreadable input, out of memory). */
+export class GltfAnimError extends Error {
+  constructor(message, exitCode, stderr) {
+    super(message);
+    this.name = 'GltfAnimError';
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+  }
+}
+
+// The memory of the build (web/CMakeLists.txt): its initial size and the most it may grow to.
+const INITIAL_MEMORY_MB = 32;
+const MAX_MEMORY_MB = 2048;
+
+let compiled = null;
+
+/** The compiled WebAssembly module, located beside this file. */
+function wasmModule() {
+  if (!compiled) {
+    compiled = (async () => {
+      const url = new URL('./dist/gltf-anim-core.wasm', import.meta.url);
+      if (url.protocol === 'file:') {
+        const { readFile } = await import('node:fs/promises');
+        return WebAssembly.compile(await readFile(url));
+      }
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`gltf-anim: cannot load ${url}: HTTP ${response.status}`);
+      return WebAssembly.compile(await response.arrayBuffer());
+    })();
+    compiled.catch(() => {
+      compiled = null; // a failed load may be retried
+    });
+  }
+  return compiled;
+}
+
+/** Loads and compiles the WebAssembly module now (otherwise the first call does). */
+export async function init() {
+  await wasmModule();
+}
+
+function toBytes(data, name) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (typeof data === 'string') return new TextEncoder().encode(data);
+  throw new TypeError(`gltf-anim: the content of '${name}' is not bytes (Uint8Array, ArrayBuffer or string)`);
+}
+
+// A relative path inside the in-memory folder: '/'-separated, no '..', no empty part.
+function relativePath(name) {
+  const parts = String(name).replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.length === 0 || parts.includes('..')) {
+    throw new TypeError(`gltf-anim: '${name}' is not a relative file path`);
+  }
+  return parts.join('/');
+}
+
+/** [path, bytes] pairs from a Map, an object, or an array of [path, bytes] / {path, bytes}. */
+function fileEntries(files) {
+  if (files instanceof Map) return [...files.entries()];
+  if (Array.isArray(files)) {
+    return files.map((f) => (Array.isArray(f) ? f : [f.path ?? f.name, f.bytes ?? f.data]));
+  }
+  if (files && typeof files === 'object') return Object.entries(files);
+  throw new TypeError('gltf-anim: files must be a Map, an object or an array of files');
+}
+
+function isGlb(bytes) {
+  return bytes.length >= 4 && bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46;
+}
+
+const ASSET = /\.(gltf|glb)$/i;
+
+/**
+ * The in-memory files of an input: bytes (one asset, named `name` or asset.glb/asset.gltf by
+ * its first bytes) or {files}. Returns the files and the asset paths to name on the command
+ * line (given `paths`, else every .gltf/.glb in path order).
+ */
+function inputFiles(input, options, what) {
+  if (input && typeof input === 'object' && 'files' in input && !ArrayBuffer.isView(input)) {
+    const files = fileEntries(input.files).map(([p, data]) => [relativePath(p), toBytes(data, p)]);
+    const paths = input.paths
+      ? input.paths.map(relativePath)
+      : files.map(([p]) => p).filter((p) => ASSET.test(p)).sort();
+    if (paths.length === 0) throw new TypeError(`gltf-anim ${what}: no .gltf or .glb among the files`);
+    return { files, paths };
+  }
+  const bytes = toBytes(input, options.name ?? 'asset');
+  const name = relativePath(options.name ?? (isGlb(bytes) ? 'asset.glb' : 'asset.gltf'));
+  return { files: [[name, bytes]], paths: [name] };
+}
+
+class Bytes {
+  constructor() {
+    this.buf = new Uint8Array(1024);
+    this.length = 0;
+  }
+  push(byte) {
+    if (this.length === this.buf.length) {
+      const bigger = new Uint8Array(this.buf.length * 2);
+      bigger.set(this.buf);
+      this.buf = bigger;
+    }
+    this.buf[this.length++] = byte;
+  }
+  bytes() {
+    return this.buf.slice(0, this.length);
+  }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Runs the CLI on in-memory files: `args` exactly as on the command line (after
+ * `gltf-anim`), `files` written under the current folder first. Resolves to the exit code,
+ * standard output and error (bytes and text) and the bytes of each path in `read` that the
+ * run wrote (relative to the current folder, or absolute).
+ */
+export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEMORY_MB } = {}) {
+  const module = await wasmModule();
+  const limit = Number(memoryLimitMb);
+  if (!Number.isInteger(limit) || limit < 64 || limit > MAX_MEMORY_MB) {
+    throw new RangeError(`gltf-anim: memoryLimitMb is an integer from 64 to ${MAX_MEMORY_MB}`);
+  }
+  // Past the limit an allocation fails: the command reports it (an asset's INTERNAL_ERROR
+  // "out of memory", or exit code 2), the page or process lives on.
+  const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_MEMORY_MB * 16, maximum: limit * 16 });
+  const stdout = new Bytes();
+  const stderr = new Bytes();
+  let instance;
+  try {
+    instance = await createGltfAnim({
+      noInitialRun: true,
+      wasmMemory,
+      instantiateWasm(imports, done) {
+        WebAssembly.instantiate(module, imports).then((i) => done(i));
+        return {};
+      },
+      preRun: [
+        (m) => {
+          m.FS.init(null, (b) => b !== null && stdout.push(b), (b) => b !== null && stderr.push(b));
+        },
+      ],
+    });
+  } catch (e) {
+    throw new GltfAnimError(`gltf-anim: cannot start the WebAssembly module: ${e?.message ?? e}`, 2, '');
+  }
+  const { FS } = instance;
+  FS.mkdirTree(WORK);
+  FS.mkdirTree(OUT);
+  for (const [path, bytes] of fileEntries(files)) {
+    const p = relativePath(path);
+    const slash = p.lastIndexOf('/');
+    if (slash > 0) FS.mkdirTree(`${WORK}/${p.slice(0, slash)}`);
+    FS.writeFile(`${WORK}/${p}`, toBytes(bytes, p));
+  }
+  FS.chdir(WORK);
+  let exitCode;
+  try {
+    exitCode = instance.callMain(args.map(String));
+  } catch (e) {
+    // An abort of the runtime (a trap): the instance is dropped with it.
+    const message = `gltf-anim: the WebAssembly module stopped: ${e?.message ?? e}`;
+    throw new GltfAnimError(message, 2, decoder.decode(stderr.bytes()) + message + '\n');
+  }
+  const outputs = {};
+  for (const path of read) {
+    try {
+      outputs[path] = FS.readFile(path.startsWith('/') ? path : `${WORK}/${path}`);
+    } catch {
+      // not written
+    }
+  }
+  const out = stdout.bytes();
+  const err = stderr.bytes();
+  return { exitCode, stdout: out, stderr: decoder.decode(err), stderrBytes: err, outputs };
+}
+
+function list(value) {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+// The named options of `validate`, as command-line words (the CLI checks them).
+function validateArgs(options) {
+  const a = [];
+  if (options.failOn !== undefined) a.push('--fail-on', options.failOn);
+  if (options.lints !== undefined) a.push('--lints', options.lints);
+  for (const c of list(options.ignore)) a.push('--ignore', c);
+  for (const c of list(options.enable)) a.push('--enable', c);
+  const overrides = options.severityOverride;
+  if (overrides && !Array.isArray(overrides) && typeof overrides === 'object') {
+    for (const [code, sev] of Object.entries(overrides)) a.push('--severity-override', `${code}=${sev}`);
+  } else {
+    for (const o of list(overrides)) a.push('--severity-override', o);
+  }
+  if (options.maxIssues !== undefined) a.push('--max-issues', options.maxIssues);
+  if (options.maxIssueMb !== undefined) a.push('--max-issue-mb', options.maxIssueMb);
+  if (options.maxFileMb !== undefined) a.push('--max-file-mb', options.maxFileMb);
+  if (options.root !== undefined) a.push('--root', options.root);
+  if (options.config !== undefined) a.push('--config', options.config);
+  else a.push('--no-config');
+  if (options.timings === false) a.push('--no-timings');
+  return a;
+}
+
+const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv', md: 'md', html: 'html' };
+
+async function runToReport(command, args, files, format, what, memoryLimitMb) {
+  const output = `${OUT}/report.${EXT[format] ?? 'out'}`;
+  const r = await run([command, '--format', format, '--output', output, ...args], {
+    files,
+    read: [output],
+    memoryLimitMb,
+  });
+  const bytes = r.outputs[output];
+  if (r.exitCode === 2 || !bytes) {
+    const message = r.stderr.trim() || `gltf-anim ${what}: exit code ${r.exitCode}`;
+    throw new GltfAnimError(message, r.exitCode, r.stderr);
+  }
+  const text = decoder.decode(bytes);
+  return { exitCode: r.exitCode, report: format === 'json' ? JSON.parse(text) : text, stderr: r.stderr };
+}
+
+/**
+ * Validates one asset (bytes) or every asset of {files} (a .gltf with its .bin and images,
+ * or many assets). Resolves to the report `gltf-anim validate --format json` writes (parsed),
+ * or its text in another `format` (text, sarif, junit). Rejects with GltfAnimError on a
+ * usage error (exit code 2).
+ */
+export async function validate(input, options = {}) {
+  const format = options.format ?? 'json';
+  const { files, paths } = inputFiles(input, options, 'validate');
+  const args = [...validateArgs(options), ...list(options.args), '--', ...paths];
+  return (await runToReport('validate', args, files, format, 'validate', options.memoryLimitMb)).report;
+}
+
+/**
+ * Samples every channel of an asset with the reference evaluator. Resolves to the samples
+ * file `gltf-anim sample` writes (parsed JSON, or CSV text with format 'csv').
+ */
+export async function sample(input, options = {}) {
+  const format = options.format ?? 'json';
+  const { files, paths } = inputFiles(input, options, 'sample');
+  const args = [];
+  if (options.times !== undefined) a(args, '--times', list(options.times).join(','));
+  if (options.rate !== undefined) a(args, '--rate', options.rate);
+  if (options.animation !== undefined) a(args, '--animation', options.animation);
+  if (options.extensions === false) args.push('--no-extensions');
+  if (options.maxValues !== undefined) a(args, '--max-values', options.maxValues);
+  args.push(...list(options.args), '--', paths[0]);
+  return (await runToReport('sample', args, files, format, 'sample', options.memoryLimitMb)).report;
+}
+
+function a(args, flag, value) {
+  args.push(flag, String(value));
+}
+
+/**
+ * Compares golden samples with an implementation's: `golden` and `actual` are {files} (a
+ * suite folder's files and the engine's samples files). Resolves to the report
+ * `gltf-anim compare --format json` writes (parsed), or its text in another format (text,
+ * md, junit, html).
+ */
+export async function compare({ golden, actual }, options = {}) {
+  const format = options.format ?? 'json';
+  const files = [
+    ...fileEntries(golden.files ?? golden).map(([p, d]) => [`golden/${relativePath(p)}`, d]),
+    ...fileEntries(actual.files ?? actual).map(([p, d]) => [`actual/${relativePath(p)}`, d]),
+  ];
+  const args = ['--golden', 'golden', '--actual', 'actual'];
+  if (options.manifest !== undefined) a(args, '--manifest', `golden/${relativePath(options.manifest)}`);
+  if (options.tolerance !== undefined) a(args, '--tolerance', options.tolerance);
+  if (options.angleTolerance !== undefined) a(args, '--angle-tolerance', options.angleTolerance);
+  if (options.timeEpsilon !== undefined) a(args, '--time-epsilon', options.timeEpsilon);
+  if (options.cases !== undefined) a(args, '--cases', list(options.cases).join(','));
+  if (options.extensions !== undefined) a(args, '--extensions', list(options.extensions).join(','));
+  if (options.requireAll) args.push('--require-all');
+  if (options.worst !== undefined) a(args, '--worst', options.worst);
+  args.push(...list(options.args));
+  return (await runToReport('compare', args, files, format, 'compare', options.memoryLimitMb)).report;
+}

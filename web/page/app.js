@@ -1,0 +1,278 @@
+// The page's thread: reads the dropped or picked files, hands them to the worker (which runs
+// the WebAssembly CLI) and draws what comes back. Nothing here validates or samples.
+const $ = (sel) => document.querySelector(sel);
+const SEVERITY = ['error', 'warning', 'info', 'hint'];
+const POINTERS_PER_PAGE = 200; // pointers drawn per "show more" (every one is reachable)
+
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+let nextId = 1;
+const pending = new Map();
+worker.onmessage = (e) => {
+  const { id } = e.data;
+  pending.get(id)?.(e.data);
+  pending.delete(id);
+};
+function ask(msg, transfer = []) {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, ...msg }, transfer);
+  });
+}
+
+function status(text) {
+  $('#status').textContent = text;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+// ---- Reading what was dropped or picked: [relative path, ArrayBuffer] pairs ----
+
+async function readEntry(entry, prefix, out) {
+  if (entry.isFile) {
+    const file = await new Promise((res, rej) => entry.file(res, rej));
+    out.push([prefix + file.name, await file.arrayBuffer()]);
+  } else if (entry.isDirectory) {
+    const reader = entry.createReader();
+    for (;;) {
+      const batch = await new Promise((res, rej) => reader.readEntries(res, rej));
+      if (batch.length === 0) break;
+      for (const child of batch) await readEntry(child, `${prefix}${entry.name}/`, out);
+    }
+  }
+}
+
+async function filesFromDrop(dataTransfer) {
+  const out = [];
+  const entries = [...dataTransfer.items].map((i) => i.webkitGetAsEntry?.()).filter(Boolean);
+  if (entries.length > 0) {
+    for (const entry of entries) await readEntry(entry, '', out);
+  } else {
+    for (const f of dataTransfer.files) out.push([f.name, await f.arrayBuffer()]);
+  }
+  return out;
+}
+
+async function filesFromInput(input) {
+  const out = [];
+  for (const f of input.files) out.push([f.webkitRelativePath || f.name, await f.arrayBuffer()]);
+  return out;
+}
+
+// ---- Validation ----
+
+let lastAssets = [];
+
+async function validateFiles(files) {
+  if (files.length === 0) return;
+  const bytes = files.reduce((n, [, b]) => n + b.byteLength, 0);
+  status(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
+  $('#result').hidden = true;
+  const started = performance.now();
+  const r = await ask({ type: 'files', files }, files.map(([, b]) => b));
+  if (r.error || r.text === null) {
+    status(r.error ?? r.stderr);
+    return;
+  }
+  const report = JSON.parse(r.text);
+  status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+  lastAssets = report.reports.map((a) => a.uri);
+  showReport(report);
+}
+
+function showReport(report) {
+  const s = report.summary;
+  $('#summary').replaceChildren(
+    el('span', { class: `verdict ${s.result}` }, s.result === 'pass' ? 'Pass' : 'Fail'),
+    `: ${s.assets} asset(s), ${s.assetsFailing} failing; ${s.numErrors} errors, ${s.numWarnings} warnings, ` +
+      `${s.numInfos} infos, ${s.numHints} hints (failing on ${s.failOn}).`,
+  );
+  const assets = $('#assets');
+  assets.replaceChildren();
+  for (const a of report.reports) assets.append(assetView(a));
+  $('#result').hidden = false;
+}
+
+function assetView(a) {
+  const i = a.issues;
+  const box = el('section', { class: 'asset', 'data-uri': a.uri });
+  box.append(el('h2', {}, a.uri));
+  box.append(el('p', { class: 'counts' },
+    `${i.numErrors} errors, ${i.numWarnings} warnings, ${i.numInfos} infos, ${i.numHints} hints` +
+    (i.truncated ? ' (truncated: the report stopped collecting issues, see --max-issues)' : '')));
+  // Grouped by code: one row per (code, severity), its pointers behind a disclosure.
+  const groups = new Map();
+  for (const m of i.messages) {
+    const key = `${m.code}\u0000${m.severity}`;
+    if (!groups.has(key)) groups.set(key, { code: m.code, severity: m.severity, message: m.message, items: [] });
+    groups.get(key).items.push(m);
+  }
+  if (groups.size > 0) {
+    const table = el('table', { class: 'codes' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Code'), el('th', {}, 'Severity'), el('th', {}, 'Count'),
+        el('th', {}, 'Pointers'))));
+    const body = el('tbody');
+    const sorted = [...groups.values()].sort((x, y) => x.severity - y.severity || x.code.localeCompare(y.code));
+    for (const g of sorted) {
+      body.append(el('tr', { class: 'code-row', 'data-code': g.code },
+        el('td', {}, el('code', {}, g.code)),
+        el('td', {}, el('span', { class: `sev sev-${g.severity}` }, SEVERITY[g.severity])),
+        el('td', { class: 'count' }, String(g.items.length)),
+        el('td', {}, pointerList(g))));
+    }
+    table.append(body);
+    box.append(table);
+  }
+  if (a.info?.animationCount > 0) {
+    const plots = el('div', { class: 'channels' });
+    box.append(el('details', {
+      class: 'plots',
+      ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, plots, i.messages),
+    }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
+  }
+  return box;
+}
+
+function pointerList(g) {
+  const list = el('ul', { class: 'pointers' });
+  let shown = 0;
+  const more = el('button', { type: 'button' });
+  const render = () => {
+    const end = Math.min(g.items.length, shown + POINTERS_PER_PAGE);
+    for (; shown < end; ++shown) {
+      const m = g.items[shown];
+      list.append(el('li', {}, `${m.pointer ?? '(no pointer)'}: ${m.message}`));
+    }
+    more.textContent = `show ${Math.min(POINTERS_PER_PAGE, g.items.length - shown)} more of ${g.items.length - shown}`;
+    more.hidden = shown >= g.items.length;
+  };
+  more.addEventListener('click', render);
+  const details = el('details', {}, el('summary', {}, g.message), list, more);
+  details.addEventListener('toggle', () => details.open && shown === 0 && render(), { once: true });
+  return details;
+}
+
+// ---- Downloads, exactly the CLI's bytes ----
+
+const EXT = { json: 'json', sarif: 'sarif', junit: 'xml' };
+const MIME = { json: 'application/json', sarif: 'application/sarif+json', junit: 'application/xml' };
+
+async function download(format) {
+  status(`Writing the ${format} report…`);
+  const r = await ask({ type: 'report', format });
+  if (r.text === null) {
+    status(r.error ?? r.stderr);
+    return;
+  }
+  const a = el('a', {
+    href: URL.createObjectURL(new Blob([r.text], { type: MIME[format] })),
+    download: `gltf-anim-report.${EXT[format]}`,
+  });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  status(`Downloaded the ${format} report.`);
+}
+
+// ---- Channel plots: samples from the reference evaluator (gltf-anim sample) ----
+
+const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
+
+async function plotAsset(uri, into, messages) {
+  into.append(el('p', {}, 'Sampling with the reference evaluator…'));
+  const r = await ask({ type: 'sample', asset: uri, rate: 60 });
+  into.replaceChildren();
+  if (r.text === null) {
+    into.append(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
+    return;
+  }
+  const samples = JSON.parse(r.text);
+  for (const anim of samples.animations) {
+    for (const ch of anim.channels) {
+      const prefix = `/animations/${anim.index}/`;
+      const flagged = messages.filter((m) => m.pointer?.startsWith(prefix)).length;
+      into.append(channelPlot(anim, ch, flagged));
+    }
+  }
+}
+
+function channelPlot(anim, ch, flagged) {
+  const canvas = el('canvas', { width: 680, height: 340, role: 'img',
+    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
+  const ts = ch.samples.map((s) => s.t);
+  const width = ch.samples[0]?.value.length ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const s of ch.samples) for (const v of s.value) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  if (!(hi > lo)) { lo -= 1; hi += 1; }
+  const t0 = Math.min(...ts, ...ch.keyframes);
+  const t1 = Math.max(...ts, ...ch.keyframes);
+  const g = canvas.getContext('2d');
+  const W = canvas.width;
+  const H = canvas.height;
+  const pad = 28;
+  const x = (t) => pad + ((t - t0) / (t1 - t0 || 1)) * (W - 2 * pad);
+  const y = (v) => H - pad - ((v - lo) / (hi - lo)) * (H - 2 * pad);
+  g.font = '18px sans-serif';
+  g.fillStyle = '#6b7280';
+  g.fillText(`${hi.toPrecision(3)}`, 2, pad - 6);
+  g.fillText(`${lo.toPrecision(3)}`, 2, H - 6);
+  g.strokeStyle = '#e5e7eb';
+  for (const k of ch.keyframes) {
+    g.beginPath();
+    g.moveTo(x(k), pad);
+    g.lineTo(x(k), H - pad);
+    g.stroke();
+  }
+  for (let c = 0; c < Math.min(width, 16); ++c) {
+    g.strokeStyle = COLORS[c % COLORS.length];
+    g.lineWidth = 2;
+    g.beginPath();
+    ch.samples.forEach((s, i) => {
+      const px = x(s.t);
+      const py = y(s.value[c]);
+      if (i === 0) g.moveTo(px, py);
+      else if (ch.interpolation === 'STEP') {
+        g.lineTo(px, y(ch.samples[i - 1].value[c]));
+        g.lineTo(px, py);
+      } else g.lineTo(px, py);
+    });
+    g.stroke();
+  }
+  const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
+    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) in this animation` : '');
+  return el('figure', { class: 'channel' }, canvas, el('figcaption', { class: 'label' }, label));
+}
+
+// ---- Wiring ----
+
+const drop = $('#drop');
+drop.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+});
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', async (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  await validateFiles(await filesFromDrop(e.dataTransfer));
+});
+for (const id of ['#file', '#folder']) {
+  $(id).addEventListener('change', async (e) => {
+    await validateFiles(await filesFromInput(e.target));
+    e.target.value = '';
+  });
+}
+for (const b of document.querySelectorAll('#downloads button')) {
+  b.addEventListener('click', () => download(b.dataset.format));
+}
+window.gltfAnimReady = true;

@@ -1,0 +1,181 @@
+// The npm package's `gltf-anim` against the native CLI: for the same arguments in the same
+// folder, the same exit code, the same standard output and the same standard error, byte for
+// byte (timings off: they are the only part that may differ between two runs).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+
+import { NATIVE, ROOT, committedAssets, filesUnder, installPackage, runCli } from './helpers.mjs';
+
+const { bin } = installPackage();
+
+function same(args, what = args.join(' '), cwd = ROOT) {
+  const native = runCli(NATIVE, args, cwd);
+  const npm = runCli(bin, args, cwd);
+  assert.equal(npm.signal, null, `${what}: the npm CLI died by ${npm.signal}`);
+  assert.equal(npm.status, native.status, `${what}: exit code\n${npm.stderr}`);
+  assert.equal(npm.stderr.toString(), native.stderr.toString(), `${what}: standard error`);
+  // Byte for byte; the text first for a readable failure.
+  assert.equal(npm.stdout.toString(), native.stdout.toString(), `${what}: standard output`);
+  assert.ok(npm.stdout.equals(native.stdout), `${what}: standard output bytes`);
+  return native;
+}
+
+const assets = committedAssets();
+
+test('the committed assets are there', () => {
+  // 87 valid suite assets, 146 invalid and 16 rules assets when this test was written.
+  assert.ok(assets.length >= 200, `${assets.length} assets`);
+});
+
+for (const format of ['json', 'text', 'sarif', 'junit']) {
+  test(`validate --format ${format}: every committed asset, one run`, () => {
+    const r = same(['validate', '--no-config', '--no-timings', '--format', format, '--', ...assets]);
+    assert.equal(r.status, 1, 'the invalid assets fail the run');
+  });
+}
+
+test('validate, one asset of each invalid folder alone, json: exit code and report', () => {
+  const seen = new Set();
+  for (const asset of filesUnder('conformance_assets/invalid', /\.gltf$/)) {
+    const folder = dirname(asset);
+    if (seen.has(folder)) continue;
+    seen.add(folder);
+    same(['validate', '--no-config', '--no-timings', '--format', 'json', asset]);
+  }
+});
+
+test('validate a folder (walked by the CLI), text and json', () => {
+  same(['validate', '--no-config', '--no-timings', 'conformance_assets/invalid']);
+  same(['validate', '--no-config', '--no-timings', '--format', 'json', 'conformance_assets']);
+});
+
+test('validate: the policy options', () => {
+  const dir = 'conformance_assets/invalid';
+  same(['validate', '--no-config', '--no-timings', '--fail-on', 'warning', '--lints', 'warning',
+    '--enable', 'LINT_*', '--ignore', 'UNUSED_OBJECT', '--severity-override', 'VALUE_NOT_IN_RANGE=1',
+    '--format', 'sarif', dir]);
+  same(['validate', '--no-config', '--no-timings', '--max-issues', '1', '--format', 'json', dir]);
+});
+
+test('usage and I/O errors: the same message and exit code 2', () => {
+  const cases = [
+    [],
+    ['--version'],
+    ['--help'],
+    ['validate', '--help'],
+    ['nonsense'],
+    ['validate'],
+    ['validate', '--threads', '-1', 'conformance_assets/valid'],
+    ['validate', '--format', 'yaml', 'conformance_assets/valid'],
+    ['validate', '--no-such-option'],
+    ['validate', '--no-config', 'no/such/file.gltf'],
+    ['validate', '--config', 'x.json', '--no-config', 'conformance_assets/valid'],
+    ['validate', '--no-config', '--ignore', 'NO_SUCH_CODE', 'conformance_assets/valid'],
+    ['sample', 'no/such/file.gltf'],
+    ['sample', 'conformance_assets/valid/rotation_linear.gltf', '--rate', '0'],
+    ['compare', '--golden', 'conformance_assets'],
+  ];
+  // Not `sample --help`: it shows the default --threads, the machine's core count natively
+  // and 1 in the single-threaded wasm.
+  for (const args of cases) same(args);
+});
+
+test('sample: every valid asset, json and csv', () => {
+  // Byte for byte where no libm function is called (slerp's sin/cos/acos may differ in the
+  // last bit between musl and glibc: web/tests/api.test.mjs compares those within 4 ulps).
+  for (const asset of filesUnder('conformance_assets/valid', /^(translation|scale)_(linear|step)\.gltf$/)) {
+    same(['sample', '--threads', '1', asset]);
+  }
+  for (const asset of filesUnder('conformance_assets/valid', /^translation_.*\.gltf$/)) {
+    same(['sample', '--threads', '1', '--format', 'csv', '--rate', '30', asset]);
+  }
+});
+
+for (const format of ['text', 'json', 'md', 'junit', 'html']) {
+  test(`compare --format ${format}: the suite against its own goldens`, () => {
+    same(['compare', '--golden', 'conformance_assets', '--actual', 'conformance_assets/valid',
+      '--format', format]);
+  });
+}
+
+test('--output: the same file, written beside the target, and the same summary line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-out-'));
+  try {
+    const args = (out) => ['validate', '--no-config', '--no-timings', '--format', 'junit', '--output',
+      out, 'conformance_assets/invalid'];
+    const native = runCli(NATIVE, args(join(dir, 'native.xml')));
+    const npm = runCli(bin, args(join(dir, 'npm.xml')));
+    assert.equal(npm.status, native.status);
+    assert.equal(npm.stderr.toString().replace('npm.xml', 'native.xml'), native.stderr.toString());
+    assert.ok(readFileSync(join(dir, 'npm.xml')).equals(readFileSync(join(dir, 'native.xml'))));
+    // An output that is an input is refused, as natively.
+    same(['validate', '--no-config', '--output', 'conformance_assets/valid/rotation_linear.gltf',
+      'conformance_assets/valid/rotation_linear.gltf']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('numbers at the edges of double read and written as natively (libc++ 13 has no floating <charconv>: web/compat)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-numbers-'));
+  try {
+    // Overflow, underflow to zero, the smallest subnormal and the rounding boundary just
+    // below it, negative zero, long mantissas: each read by the loader (from_chars) and
+    // reported back (to_chars).
+    const edges = ['1e400', '-1e400', '1e-400', '4.9e-324', '2.4703282292062328e-324',
+      '2.4703282292062327e-324', '-0', '0.30000000000000004', '1.7976931348623157e308',
+      '123456789012345678901234567890', '5e-7', '1e21', '1e22', '0.1e1', '1E5'];
+    const nodes = edges.map((e) => `{"translation": [${e}, 0.5, ${e}]}`);
+    const gltf = `{"asset": {"version": "2.0"}, "nodes": [${nodes.join(', ')}],
+      "scenes": [{"nodes": [${edges.map((_, i) => i).join(', ')}]}]}`;
+    writeFileSync(join(dir, 'edges.gltf'), gltf);
+    for (const format of ['json', 'text']) {
+      same(['validate', '--no-config', '--no-timings', '--format', format, 'edges.gltf'], format, dir);
+    }
+    // Times read by the CLI and written into the samples file.
+    same(['sample', '--threads', '1', '--times',
+      '0,5e-7,0.1,0.30000000000000004,1e21,1.5e300,2.4703282292062328e-324',
+      join(ROOT, 'conformance_assets/valid/translation_linear.gltf')], 'sample --times', dir);
+    same(['sample', '--times', '1e400', join(ROOT, 'conformance_assets/valid/translation_linear.gltf')],
+      'sample --times 1e400', dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('indices past 2^32 (wasm32 has a 32-bit size_t): the native issues, not a wrapped index', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-index-'));
+  try {
+    const big = 4294967296; // 2^32: wraps to 0 in 32 bits
+    const data = 'data:application/octet-stream;base64,AAAAAAAAgD8=';
+    const gltf = {
+      asset: { version: '2.0' },
+      buffers: [{ byteLength: 8, uri: data }],
+      bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: big + 1, byteLength: 8 }],
+      accessors: [
+        { bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [1] },
+        { bufferView: big, componentType: 5126, count: 2, type: 'SCALAR' },
+        { bufferView: 1, componentType: 5126, count: 2, type: 'SCALAR' },
+      ],
+      nodes: [{}],
+      animations: [{
+        samplers: [{ input: 0, output: big + 2 }, { input: big, output: 0 }],
+        channels: [
+          { sampler: big, target: { node: 0, path: 'translation' } },
+          { sampler: 0, target: { node: big, path: 'rotation' } },
+          { sampler: 1, target: { node: 0, path: 'weights' } },
+        ],
+      }],
+    };
+    writeFileSync(join(dir, 'big.gltf'), JSON.stringify(gltf));
+    for (const format of ['json', 'text']) {
+      same(['validate', '--no-config', '--no-timings', '--format', format, 'big.gltf'], format, dir);
+    }
+    same(['sample', 'big.gltf'], 'sample', dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
