@@ -50,12 +50,22 @@ mkdir -p -- "$WORK"
 # a value beginning with "-" stays a value. compare prints the paths it was given: a link to the suite keeps them the
 # same on every machine.
 ln -sfn -- "$ROOT/conformance_assets" "$WORK/conformance_assets"
-mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter)")
+mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter + ' ' + (e.command || ''))")
+# C++ engines run an executable built with the project (engines.json "command"
+# names the variable that holds its path).
+: "${GLTF_ANIM_FILAMENT_ADAPTER:=$BUILD_DIR/tests/adapters/filament/filament_adapter}"
 for line in "${engines[@]}"; do
-  id="${line%% *}"; adapter="${line#* }"
+  read -r id adapter command <<< "$line"
   rm -rf -- "$WORK/$id-samples"
-  node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
-    || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+  if [ -n "$command" ]; then
+    exe="${!command:-}"
+    [ -n "$exe" ] && [ -x "$exe" ] || die "the $id adapter is not built ($command='$exe'): install its Debian package (adapters/README.md) and build the project"
+    "$exe" "$ROOT/conformance_assets" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+      || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+  else
+    node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+      || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+  fi
   echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
   for format in json html; do
     rc=0

@@ -1,0 +1,381 @@
+// Filament's gltfio Animator through the conformance suite, headless: the C++ adapter
+// template (adapters/templates/cpp) with Filament as its engine.
+//
+//   filament_adapter SUITE_DIR OUT_DIR [CASE_ID...]
+//
+// For each case: Filament's AssetLoader parses the asset (cgltf inside), its
+// ResourceLoader takes the buffers (handed over as bytes: Filament reads no file
+// itself), and for every golden channel and time the Animator applies the animation
+// (Animator::applyAnimation(index, float seconds), what a Filament app calls per frame)
+// and the node's local transform is read back from the TransformManager and split
+// into translation, rotation and scale. The engine runs on Filament's no-op backend:
+// no GPU, no window.
+//
+// What the adapter cannot observe is left out of the samples file, with the reason
+// on standard error and in the notes page: morph weights (Filament 1.9's
+// RenderableManager sets them and has no getter), KHR_animation_pointer and
+// KHR_animation2 channels (gltfio 1.9 does not read them), and nodes whose name does
+// not designate one node (the Animator's result is read through the node's entity,
+// found by name). Exit codes: 0 written, 2 usage or I/O error.
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
+
+#include <filament/Engine.h>
+#include <filament/TransformManager.h>
+#include <gltfio/Animator.h>
+#include <gltfio/AssetLoader.h>
+#include <gltfio/FilamentAsset.h>
+#include <gltfio/MaterialProvider.h>
+#include <gltfio/ResourceLoader.h>
+#include <utils/EntityManager.h>
+#include <utils/NameComponentManager.h>
+
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using gltf_anim::samples::SampledAnimation;
+using gltf_anim::samples::SampledChannel;
+using gltf_anim::samples::SamplesFile;
+
+namespace {
+
+// A case id becomes a file name in OUT_DIR: letters, digits, '.', '_', '-' only, and
+// never "." or "..", so a manifest cannot make the adapter write elsewhere.
+bool plain_file_name(const std::string& s) {
+  if (s.empty() || s == "." || s == "..") return false;
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) {
+    return std::isalnum(c) != 0 || c == '.' || c == '_' || c == '-';
+  });
+}
+
+// A path named by the manifest or an asset: relative, without "..", so it stays in
+// the suite folder (the suite holds no symlinks; the lexical check is what is asked).
+bool inside(const fs::path& relative) {
+  if (relative.empty() || relative.is_absolute() || relative.has_root_name()) return false;
+  for (const auto& part : relative) {
+    if (part == "..") return false;
+  }
+  return true;
+}
+
+std::vector<std::uint8_t> read_bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
+  return std::uint32_t{b[at]} | std::uint32_t{b[at + 1]} << 8 | std::uint32_t{b[at + 2]} << 16 |
+         std::uint32_t{b[at + 3]} << 24;
+}
+
+class Engine {
+ public:
+  Engine() {
+    engine_ = filament::Engine::create(filament::backend::Backend::NOOP);
+    if (engine_ == nullptr) throw std::runtime_error("Filament's no-op backend did not start");
+    materials_ = gltfio::createMaterialGenerator(engine_);
+    names_ = new utils::NameComponentManager(utils::EntityManager::get());
+    gltfio::AssetConfiguration config{};
+    config.engine = engine_;
+    config.materials = materials_;
+    config.names = names_;
+    loader_ = gltfio::AssetLoader::create(config);
+  }
+  ~Engine() {
+    unload();
+    gltfio::AssetLoader::destroy(&loader_);
+    materials_->destroyMaterials();
+    delete materials_;
+    delete names_;
+    filament::Engine::destroy(&engine_);
+  }
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Loads one asset; false (and why) when Filament refuses it.
+  bool load(const fs::path& suite, const fs::path& relative, std::string& why) {
+    unload();
+    const std::vector<std::uint8_t> bytes = read_bytes(suite / relative);
+    const bool glb = bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+    std::string json_text;
+    if (glb) {
+      const std::uint32_t length = u32(bytes, 12);
+      if (length > bytes.size() - 20) {
+        why = "GLB JSON chunk longer than the file";
+        return false;
+      }
+      json_text.assign(reinterpret_cast<const char*>(bytes.data()) + 20, length);
+    } else {
+      json_text.assign(bytes.begin(), bytes.end());
+    }
+    json_.Parse(json_text.c_str(), json_text.size());
+    if (json_.HasParseError() || !json_.IsObject()) {
+      why = "the asset's JSON does not parse";
+      return false;
+    }
+    asset_ = glb ? loader_->createAssetFromBinary(bytes.data(), static_cast<std::uint32_t>(bytes.size()))
+                 : loader_->createAssetFromJson(bytes.data(), static_cast<std::uint32_t>(bytes.size()));
+    if (asset_ == nullptr) {
+      why = "gltfio's AssetLoader refused the asset";
+      return false;
+    }
+    gltfio::ResourceConfiguration rc{};
+    rc.engine = engine_;
+    // The buffers are handed over below; the path only keys them (gltfio resolves a
+    // URI against it before looking in the data it was given).
+    const std::string asset_path = (suite / relative).string();
+    rc.gltfPath = asset_path.c_str();
+    rc.normalizeSkinningWeights = true;
+    rc.recomputeBoundingBoxes = false;
+    gltfio::ResourceLoader resources(rc);
+    // External buffers, read here from inside the suite and handed over as bytes.
+    const fs::path folder = relative.parent_path();
+    for (std::size_t i = 0; i < asset_->getResourceUriCount(); ++i) {
+      const std::string uri = asset_->getResourceUris()[i];
+      if (uri.rfind("data:", 0) == 0) continue;
+      if (!inside(uri)) {
+        why = "a buffer URI leads out of the suite: " + uri;
+        return false;
+      }
+      auto* data = new std::vector<std::uint8_t>(read_bytes(suite / folder / uri));
+      resources.addResourceData(uri.c_str(),
+                                filament::backend::BufferDescriptor(
+                                    data->data(), data->size(),
+                                    [](void*, std::size_t, void* user) { delete static_cast<std::vector<std::uint8_t>*>(user); },
+                                    data));
+    }
+    if (!resources.loadResources(asset_)) {
+      why = "gltfio's ResourceLoader could not load the buffers";
+      return false;
+    }
+    animator_ = asset_->getAnimator();
+    return true;
+  }
+
+  // The channel's value at t, or empty with `why` when the adapter cannot observe it.
+  std::vector<double> sample(std::size_t animation, std::size_t channel, const std::string& target, double t,
+                             std::string& why) {
+    if (!node_channel(animation, channel)) {
+      why = "not a core node channel (KHR_animation_pointer or KHR_animation2): gltfio 1.9 plays neither";
+      return {};
+    }
+    const auto slash = target.rfind('/');
+    const std::string path = target.substr(slash + 1);
+    unsigned node = 0;
+    if (std::sscanf(target.c_str(), "/nodes/%u/", &node) != 1 ||
+        target != "/nodes/" + std::to_string(node) + "/" + path) {
+      why = "not a node property";
+      return {};
+    }
+    if (path == "weights") {
+      why = "morph weights: Filament 1.9's RenderableManager has no getter for them";
+      return {};
+    }
+    const utils::Entity entity = entity_of(node, why);
+    if (entity.isNull()) return {};
+    if (animation >= animator_->getAnimationCount()) {
+      why = "gltfio made no animation " + std::to_string(animation);
+      return {};
+    }
+    // What a Filament app does every frame: the animation at a float time in seconds.
+    animator_->applyAnimation(animation, static_cast<float>(t));
+    auto& tm = engine_->getTransformManager();
+    const filament::math::mat4f m = tm.getTransform(tm.getInstance(entity));
+    // The local transform is T * R * S: translation in the last column, each of the
+    // first three columns a rotated axis scaled by its scale factor.
+    if (path == "translation") return {m[3][0], m[3][1], m[3][2]};
+    const double sx = std::sqrt(double{m[0][0]} * m[0][0] + double{m[0][1]} * m[0][1] + double{m[0][2]} * m[0][2]);
+    const double sy = std::sqrt(double{m[1][0]} * m[1][0] + double{m[1][1]} * m[1][1] + double{m[1][2]} * m[1][2]);
+    const double sz = std::sqrt(double{m[2][0]} * m[2][0] + double{m[2][1]} * m[2][1] + double{m[2][2]} * m[2][2]);
+    if (path == "scale") return {sx, sy, sz};
+    if (path == "rotation") return rotation_of(m, sx, sy, sz);
+    why = "unknown node path " + path;
+    return {};
+  }
+
+ private:
+  // Whether channel `channel` of animation `animation` targets a node the core way
+  // (target.node), the only channels gltfio 1.9 plays.
+  bool node_channel(std::size_t animation, std::size_t channel) const {
+    const auto animations = json_.FindMember("animations");
+    if (animations == json_.MemberEnd() || !animations->value.IsArray() || animation >= animations->value.Size()) {
+      return false;
+    }
+    const auto& a = animations->value[static_cast<rapidjson::SizeType>(animation)];
+    const auto channels = a.FindMember("channels");
+    if (channels == a.MemberEnd() || !channels->value.IsArray() || channel >= channels->value.Size()) return false;
+    const auto& c = channels->value[static_cast<rapidjson::SizeType>(channel)];
+    const auto target = c.FindMember("target");
+    return target != c.MemberEnd() && target->value.IsObject() && target->value.HasMember("node");
+  }
+
+  // The node's entity, found by the node's name (gltfio gives entities the names of
+  // their nodes); null with `why` unless the name designates exactly one node.
+  utils::Entity entity_of(unsigned node, std::string& why) {
+    const auto nodes = json_.FindMember("nodes");
+    if (nodes == json_.MemberEnd() || !nodes->value.IsArray() || node >= nodes->value.Size()) {
+      why = "no node " + std::to_string(node);
+      return {};
+    }
+    const auto& n = nodes->value[node];
+    const auto name = n.FindMember("name");
+    if (name == n.MemberEnd() || !name->value.IsString() || name->value.GetStringLength() == 0) {
+      why = "node " + std::to_string(node) + " has no name to find its entity by";
+      return {};
+    }
+    const std::string wanted = name->value.GetString();
+    std::size_t same = 0;
+    for (const auto& other : nodes->value.GetArray()) {
+      const auto on = other.FindMember("name");
+      if (on != other.MemberEnd() && on->value.IsString() && wanted == on->value.GetString()) ++same;
+    }
+    if (same != 1) {
+      why = "node name \"" + wanted + "\" is not unique: its entity cannot be told apart";
+      return {};
+    }
+    utils::Entity e = asset_->getFirstEntityByName(wanted.c_str());
+    if (e.isNull()) why = "gltfio made no entity named \"" + wanted + "\"";
+    return e;
+  }
+
+  // The unit quaternion (x, y, z, w) of the rotation part (Shepperd's method, in double).
+  static std::vector<double> rotation_of(const filament::math::mat4f& m, double sx, double sy, double sz) {
+    // r(row, col) of the rotation matrix: column c of m divided by its scale.
+    const double s[3] = {sx, sy, sz};
+    auto r = [&](int row, int col) { return double{m[col][row]} / s[col]; };
+    const double trace = r(0, 0) + r(1, 1) + r(2, 2);
+    double x, y, z, w;
+    if (trace > 0) {
+      const double k = 0.5 / std::sqrt(trace + 1.0);
+      w = 0.25 / k;
+      x = (r(2, 1) - r(1, 2)) * k;
+      y = (r(0, 2) - r(2, 0)) * k;
+      z = (r(1, 0) - r(0, 1)) * k;
+    } else if (r(0, 0) > r(1, 1) && r(0, 0) > r(2, 2)) {
+      const double k = 2.0 * std::sqrt(1.0 + r(0, 0) - r(1, 1) - r(2, 2));
+      w = (r(2, 1) - r(1, 2)) / k;
+      x = 0.25 * k;
+      y = (r(0, 1) + r(1, 0)) / k;
+      z = (r(0, 2) + r(2, 0)) / k;
+    } else if (r(1, 1) > r(2, 2)) {
+      const double k = 2.0 * std::sqrt(1.0 + r(1, 1) - r(0, 0) - r(2, 2));
+      w = (r(0, 2) - r(2, 0)) / k;
+      x = (r(0, 1) + r(1, 0)) / k;
+      y = 0.25 * k;
+      z = (r(1, 2) + r(2, 1)) / k;
+    } else {
+      const double k = 2.0 * std::sqrt(1.0 + r(2, 2) - r(0, 0) - r(1, 1));
+      w = (r(1, 0) - r(0, 1)) / k;
+      x = (r(0, 2) + r(2, 0)) / k;
+      y = (r(1, 2) + r(2, 1)) / k;
+      z = 0.25 * k;
+    }
+    const double n = std::sqrt(x * x + y * y + z * z + w * w);
+    return {x / n, y / n, z / n, w / n};
+  }
+
+  void unload() {
+    if (asset_ != nullptr) loader_->destroyAsset(asset_);
+    asset_ = nullptr;
+    animator_ = nullptr;
+  }
+
+  filament::Engine* engine_ = nullptr;
+  gltfio::MaterialProvider* materials_ = nullptr;
+  utils::NameComponentManager* names_ = nullptr;
+  gltfio::AssetLoader* loader_ = nullptr;
+  gltfio::FilamentAsset* asset_ = nullptr;
+  gltfio::Animator* animator_ = nullptr;
+  rapidjson::Document json_;
+};
+
+SamplesFile sample_case(Engine& engine, const SamplesFile& golden, const std::string& id) {
+  SamplesFile out;
+  out.asset = golden.asset;
+  out.generator = "Filament 1.9 gltfio Animator (no-op backend), gltf-anim adapters/filament";
+  for (const SampledAnimation& ga : golden.animations) {
+    SampledAnimation& a = out.animations.emplace_back();
+    a.index = ga.index;
+    a.name = ga.name;
+    for (const SampledChannel& gc : ga.channels) {
+      SampledChannel c;
+      c.index = gc.index;
+      c.target = gc.target;
+      std::string why;
+      for (double t : gc.times) {
+        const std::vector<double> value = engine.sample(ga.index, gc.index, gc.target, t, why);
+        if (value.empty()) break;
+        c.add_sample(t, value);
+      }
+      if (c.size() > 0) {
+        a.channels.push_back(std::move(c));
+      } else {
+        std::cerr << id << ": animation " << ga.index << " channel " << gc.index << " (" << gc.target
+                  << ") left out: " << why << "\n";
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: filament_adapter SUITE_DIR OUT_DIR [CASE_ID...]\n";
+    return 2;
+  }
+  const fs::path suite = argv[1];
+  const fs::path out = argv[2];
+  const std::set<std::string> only(argv + 3, argv + argc);
+  try {
+    const auto manifest = gltf_anim::compare::read_manifest(suite / "manifest.json");
+    fs::create_directories(out);
+    Engine engine;
+    std::size_t written = 0, refused = 0;
+    for (const auto& entry : manifest.entries) {
+      if (!only.empty() && !only.count(entry.id)) continue;
+      if (entry.samples.empty()) continue;
+      if (!plain_file_name(entry.id) || !inside(entry.file) || !inside(entry.samples)) {
+        std::cerr << "filament_adapter: manifest entry \"" << entry.id << "\" names a path outside the suite; skipped\n";
+        continue;
+      }
+      const SamplesFile golden = gltf_anim::samples::read_samples_file(suite / entry.samples);
+      std::string why;
+      SamplesFile result;
+      if (engine.load(suite, entry.file, why)) {
+        result = sample_case(engine, golden, entry.id);
+      } else {
+        // Refused: a samples file with no channel, so compare reports every channel missing.
+        result.asset = golden.asset;
+        result.generator = "Filament 1.9 gltfio (refused the asset: " + why + ")";
+        std::cerr << entry.id << ": " << why << "\n";
+        ++refused;
+      }
+      gltf_anim::samples::write_samples_file(out / (entry.id + ".samples.json"), result);
+      ++written;
+    }
+    std::cout << "filament_adapter: " << written << " case(s) written to " << out.string() << ", " << refused
+              << " refused by gltfio\n";
+  } catch (const std::exception& e) {
+    std::cerr << "filament_adapter: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
