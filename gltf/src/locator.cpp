@@ -117,10 +117,14 @@ class Cursor {
  public:
   explicit Cursor(std::string_view text) : text_(text) {}
   bool done() const { return at_ >= text_.size(); }
-  char peek() const { return text_[at_]; }
+  // Offsets are 64-bit (a GLB's JSON chunk may sit past 4 GiB of file offsets in a
+  // report) while the text held in memory is indexed by size_t (32-bit in wasm):
+  // an index is always below text_.size(), so the narrowing loses nothing.
+  char char_at(std::uint64_t i) const { return text_[static_cast<std::size_t>(i)]; }
+  char peek() const { return char_at(at_); }
   TextPlace place() const { return TextPlace{at_, line_, column_}; }
   void take() {
-    const auto c = static_cast<unsigned char>(text_[at_++]);
+    const auto c = static_cast<unsigned char>(char_at(at_++));
     if (c == '\n') {
       ++line_;
       column_ = 1;
@@ -162,7 +166,7 @@ class Cursor {
           std::uint32_t cp = 0;
           if (!take_hex4(cp)) return false;
           if (cp >= 0xD800 && cp < 0xDC00 && at_ + 1 < text_.size() && peek() == '\\' &&
-              text_[at_ + 1] == 'u') {
+              char_at(at_ + 1) == 'u') {
             take();
             take();
             std::uint32_t low = 0;
