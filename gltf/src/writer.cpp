@@ -38,24 +38,27 @@ struct ChunkSpan {
 
 std::optional<std::string> apply_splices(std::string_view json, std::span<const Splice> splices,
                                          std::string& why) {
-  std::uint64_t copied = 0;
+  // Every offset is checked against the text's size first, so each fits a size_t
+  // (32-bit in the WebAssembly build) and the casts below lose nothing.
+  std::uint64_t checked = 0;
   std::size_t size = json.size();
   for (const Splice& s : splices) {
-    if (s.begin < copied || s.end < s.begin || s.end > json.size()) {
+    if (s.begin < checked || s.end < s.begin || s.end > json.size()) {
       why = "the changes overlap, are out of order or leave the JSON text (bytes " +
             std::to_string(s.begin) + " to " + std::to_string(s.end) + ")";
       return std::nullopt;
     }
-    copied = s.end;
-    size = size - (s.end - s.begin) + s.text.size();
+    checked = s.end;
+    size = size - static_cast<std::size_t>(s.end - s.begin) + s.text.size();
   }
   std::string out;
   out.reserve(size);
-  copied = 0;
+  std::size_t copied = 0;
   for (const Splice& s : splices) {
-    out.append(json.substr(copied, s.begin - copied));
+    const auto begin = static_cast<std::size_t>(s.begin);
+    out.append(json.substr(copied, begin - copied));
     out += s.text;
-    copied = s.end;
+    copied = static_cast<std::size_t>(s.end);
   }
   out.append(json.substr(copied));
   return out;
