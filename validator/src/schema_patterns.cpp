@@ -104,10 +104,15 @@ void take_patterns_from_valijson(rapidjson::Value& schema, rapidjson::Document::
     return;
   }
   if (!schema.IsObject()) return;
-  for (auto& m : schema.GetObject()) {
+  // Members by position: comparing rapidjson's mutable member iterators is ambiguous
+  // in C++20 for clang (reversed operator!=), which the WebAssembly build rejects.
+  for (rapidjson::SizeType k = 0; k < schema.MemberCount(); ++k) {
+    auto& m = schema.MemberBegin()[k];
     // Maps of names to schemas: a schema's name is no keyword.
     if ((is(m.name, "properties") || is(m.name, "definitions")) && m.value.IsObject()) {
-      for (auto& named : m.value.GetObject()) take_patterns_from_valijson(named.value, a);
+      for (rapidjson::SizeType j = 0; j < m.value.MemberCount(); ++j) {
+        take_patterns_from_valijson(m.value.MemberBegin()[j].value, a);
+      }
       continue;
     }
     // Values, not schemas: a member named "pattern" in them is data.
