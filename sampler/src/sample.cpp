@@ -191,9 +191,9 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   const std::uint64_t to_decode = input_reader->count() + reader->count() * reader->components();
   if (request.max_values_held != 0 && to_decode > request.max_values_held) {
     throw SampleError(2, at + ": decoding needs " + std::to_string(to_decode) +
-                             " values, more than --max-values " +
-                             std::to_string(request.max_values_held) +
-                             " (decoded keys plus samples); raise --max-values");
+                             " values: more than " + std::to_string(request.max_values_held) +
+                             " values (--max-values counts decoded keys plus samples); raise "
+                             "--max-values");
   }
   // Without --max-values, at most 2^28 values an accessor (the default cap of
   // read_accessor is meant for tests).
@@ -397,6 +397,9 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, 
             }
           }
         } catch (const SampleError& e) {
+          // A bound of the run (--max-values) refuses the run (exit 2); only a
+          // channel's own fault is listed with the others (exit 1).
+          if (e.exit_code() == 2) throw;
           errors.push_back(e.what());
         }
         check_held();

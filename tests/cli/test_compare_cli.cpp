@@ -47,6 +47,7 @@ Fixture make(const std::string& name) {
     spin.asset = "spin.gltf";
     auto& r = spin.animations.emplace_back().channels.emplace_back();
     r.target = "/nodes/0/rotation";
+    r.measure = gs::Measure::kAngle;  // as `gltf-anim sample` writes a quaternion's channel
     r.add_sample(0, {0, 0, 0, 1});
     const double a = actual ? 0.504 : 0.5;  // rotation about x by a
     r.add_sample(1, {std::sin(a / 2), 0, 0, std::cos(a / 2)});

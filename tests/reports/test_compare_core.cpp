@@ -129,6 +129,9 @@ TEST(CompareMeasures, WhichChannelsUseTheAngle) {
   gs::SampledChannel c;
   c.target = "/nodes/0/rotation";
   c.add_sample(0, {0, 0, 0, 1});
+  // The target's name is never read: without a measure a LINEAR channel is absolute.
+  EXPECT_FALSE(gc::uses_angle(c));
+  c.measure = gs::Measure::kAngle;
   EXPECT_TRUE(gc::uses_angle(c));
   c.measure = gs::Measure::kAbsolute;
   EXPECT_FALSE(gc::uses_angle(c));
@@ -180,8 +183,9 @@ TEST(CompareSamples, ErrorsStatisticsAndWorstTime) {
 TEST(CompareSamples, RotationsCompareByAngleIgnoringSign) {
   const auto q = axis_angle(0, 0, 1, 0.5);
   const auto near = axis_angle(0, 0, 1, 0.51);
-  const auto golden = one_channel("/nodes/2/rotation", {0, 1},
-                                  {{q.begin(), q.end()}, {q.begin(), q.end()}});
+  auto golden = one_channel("/nodes/2/rotation", {0, 1},
+                            {{q.begin(), q.end()}, {q.begin(), q.end()}});
+  golden.animations[0].channels[0].measure = gs::Measure::kAngle;  // as `sample` writes it
   const auto actual = one_channel(
       "/nodes/2/rotation", {0, 1},
       {{-q[0], -q[1], -q[2], -q[3]}, {near.begin(), near.end()}});

@@ -265,8 +265,9 @@ TEST(ComparePlot, RotationsAlsoAsAnAngleCurve) {
   // with the opposite sign (the same rotation).
   const double s45 = std::sin(M_PI / 4), c45 = std::cos(M_PI / 4);
   const double s15 = std::sin(M_PI / 12), c15 = std::cos(M_PI / 12);
-  const auto g = one_channel("/nodes/0/rotation", "LINEAR", {0, 1},
-                             {{0, {0, 0, 0, 1}}, {1, {0, 0, s45, c45}}});
+  auto g = one_channel("/nodes/0/rotation", "LINEAR", {0, 1},
+                       {{0, {0, 0, 0, 1}}, {1, {0, 0, s45, c45}}});
+  g.animations[0].channels[0].measure = gs::Measure::kAngle;  // as `sample` writes it
   const auto a = one_channel("/nodes/0/rotation", "LINEAR", {0, 1},
                              {{0, {0, 0, 0, 1}}, {1, {0, 0, -s15, -c15}}});
   const std::string svg = figure(g, a);

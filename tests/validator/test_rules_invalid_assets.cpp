@@ -233,6 +233,8 @@ TEST(GeneratedValidAssets, AssetsGiveNoErrorsOrWarnings) {
       {"divergence_non_unit_quat.gltf", {kNegativeDot}},
       // Growing steps between keys every 1/24 s pass 180 degrees.
       {"divergence_resample_24fps.gltf", {kNegativeDot}},
+      // A held key, then a segment from q to -q (the same rotation) on purpose.
+      {"edge_quat_held_key.gltf", {kNegativeDot}},
       // Sampling after the last key, where engines that use the last
       // out-tangent differ: it is nonzero on purpose.
       {"divergence_cubic_after_last.gltf", {"LINT_CUBICSPLINE_NONZERO_END_TANGENT"}},

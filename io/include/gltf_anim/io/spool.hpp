@@ -16,7 +16,9 @@ namespace gltf_anim::io {
 
 class Spool {
  public:
-  static constexpr std::size_t kDefaultMemoryBytes = std::size_t{16} << 20;
+  // 1 MiB: a run keeps a window of reports alive besides, and a folder of large
+  // reports must stay within HostileBounds.FolderReportsAreStreamed's 40 MB.
+  static constexpr std::size_t kDefaultMemoryBytes = std::size_t{1} << 20;
   // `beside`: the folder of the output the bytes are for (empty: none).
   explicit Spool(std::filesystem::path beside = {}, std::size_t memory_bytes = kDefaultMemoryBytes);
   ~Spool();
