@@ -107,14 +107,17 @@ std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs
     return refuse(why, "the shards hold " + std::to_string(read) + " assets, the run " +
                            std::to_string(whole.assets));
   }
-  std::vector<ReadAsset*> place(whole.assets, nullptr);
+  // whole.assets equals the assets read (checked above), so it and every position
+  // below it fit a size_t (32-bit in the WebAssembly build).
+  std::vector<ReadAsset*> place(static_cast<std::size_t>(whole.assets), nullptr);
   for (std::size_t k = 0; k < runs.size(); ++k) {
     for (ReadAsset& a : runs[k].assets) {
-      const std::uint64_t at = *a.run.position;
-      if (at >= whole.assets || place[at] != nullptr) {
+      const std::uint64_t position = *a.run.position;
+      const auto at = static_cast<std::size_t>(position);
+      if (position >= whole.assets || place[at] != nullptr) {
         return refuse(why, quoted(names[k]) + ": asset '" + a.report.uri + "' at shardPosition " +
-                               std::to_string(at) +
-                               (at >= whole.assets ? " past the run's assets" : " taken twice"));
+                               std::to_string(position) +
+                               (position >= whole.assets ? " past the run's assets" : " taken twice"));
       }
       place[at] = &a;
       a.run.position.reset();  // the merged report is the whole run's
