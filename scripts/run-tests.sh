@@ -11,6 +11,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # man-db: tests/delivery checks the package's manual page with man --warnings.
 # python3: the Python adapter template and the adapter templates' check.
 # python3-junitparser: our JUnit is read by a real JUnit parser.
+# assimp-utils: the exporter matrix runs assimp's glTF 2 exporter.
 SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils dpkg-dev file python3-yaml man-db python3 python3-junitparser assimp-utils}"
 # node + npm: the three.js adapter's tests. Machines that ship their own Node
 # (as CI's does) keep it; a bare Debian gets its packages.
