@@ -35,12 +35,14 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-// ---- Reading what was dropped or picked: [relative path, ArrayBuffer] pairs ----
+// ---- What was dropped or picked: [relative path, File] pairs ----
+// The page's thread never reads the files: a File is a handle the worker reads from, so even a
+// file of hundreds of MB costs this thread nothing but the postMessage of its handle.
 
 async function readEntry(entry, prefix, out) {
   if (entry.isFile) {
     const file = await new Promise((res, rej) => entry.file(res, rej));
-    out.push([prefix + file.name, await file.arrayBuffer()]);
+    out.push([prefix + file.name, file]);
   } else if (entry.isDirectory) {
     const reader = entry.createReader();
     for (;;) {
@@ -57,33 +59,59 @@ async function filesFromDrop(dataTransfer) {
   if (entries.length > 0) {
     for (const entry of entries) await readEntry(entry, '', out);
   } else {
-    for (const f of dataTransfer.files) out.push([f.name, await f.arrayBuffer()]);
+    for (const f of dataTransfer.files) out.push([f.name, f]);
   }
   return out;
 }
 
-async function filesFromInput(input) {
-  const out = [];
-  for (const f of input.files) out.push([f.webkitRelativePath || f.name, await f.arrayBuffer()]);
-  return out;
+function filesFromInput(input) {
+  return [...input.files].map((f) => [f.webkitRelativePath || f.name, f]);
 }
 
 // ---- Validation ----
 
 let lastAssets = [];
+let registry = null; // code -> {rule, spec, anchor}, from `gltf-anim codes --format md`
+const DOCS = 'https://github.com/gltf-anim/gltf-anim/blob/main/docs/ISSUE_CODES.md';
+
+// One row of the registry's Markdown table: | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
+// Cells are split on pipes that are not escaped (\|).
+function registryRow(line) {
+  const cells = [];
+  let cell = '';
+  for (let i = 1; i < line.length; ++i) {
+    if (line[i] === '\\' && line[i + 1] === '|') { cell += '|'; ++i; }
+    else if (line[i] === '|') { cells.push(cell.trim()); cell = ''; }
+    else cell += line[i];
+  }
+  const m = /^<a id="([^"]*)"><\/a>`([A-Z0-9_]+)`$/.exec(cells[0] ?? '');
+  return m && cells.length >= 5 ? { code: m[2], anchor: m[1], rule: cells[3], spec: cells[4] } : null;
+}
+
+async function loadRegistry() {
+  if (registry) return registry;
+  const r = await ask({ type: 'codes' });
+  registry = new Map();
+  for (const line of (r.text ?? '').split('\n')) {
+    const row = line.startsWith('| <a id=') ? registryRow(line) : null;
+    if (row) registry.set(row.code, row);
+  }
+  return registry;
+}
 
 async function validateFiles(files) {
   if (files.length === 0) return;
-  const bytes = files.reduce((n, [, b]) => n + b.byteLength, 0);
+  const bytes = files.reduce((n, [, f]) => n + f.size, 0);
   status(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
   $('#result').hidden = true;
   const started = performance.now();
-  const r = await ask({ type: 'files', files }, files.map(([, b]) => b));
+  const r = await ask({ type: 'files', files });
   if (r.error || r.text === null) {
     status(r.error ?? r.stderr);
     return;
   }
   const report = JSON.parse(r.text);
+  await loadRegistry();
   status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
   showReport(report);
@@ -99,7 +127,21 @@ function showReport(report) {
   const assets = $('#assets');
   assets.replaceChildren();
   for (const a of report.reports) assets.append(assetView(a));
+  const codes = [...new Set(report.reports.flatMap((a) => a.issues.messages.map((m) => m.code)))].sort();
+  $('#code-filter').replaceChildren(el('option', { value: '' }, 'every code'),
+    ...codes.map((c) => el('option', { value: c }, c)));
+  applyFilters();
   $('#result').hidden = false;
+}
+
+// Filters hide rows; a row's pointers and counts stay whole.
+function applyFilters() {
+  const severities = new Set([...document.querySelectorAll('#filters input[name=severity]:checked')]
+    .map((i) => Number(i.value)));
+  const code = $('#code-filter').value;
+  for (const row of document.querySelectorAll('tr.code-row')) {
+    row.hidden = !severities.has(Number(row.dataset.severity)) || (code !== '' && row.dataset.code !== code);
+  }
 }
 
 function assetView(a) {
@@ -123,8 +165,13 @@ function assetView(a) {
     const body = el('tbody');
     const sorted = [...groups.values()].sort((x, y) => x.severity - y.severity || x.code.localeCompare(y.code));
     for (const g of sorted) {
-      body.append(el('tr', { class: 'code-row', 'data-code': g.code },
-        el('td', {}, el('code', {}, g.code)),
+      const entry = registry?.get(g.code);
+      const codeCell = el('td', {}, entry
+        ? el('a', { href: `${DOCS}#${entry.anchor}`, target: '_blank', rel: 'noopener' }, el('code', {}, g.code))
+        : el('code', {}, g.code));
+      if (entry) codeCell.append(el('div', { class: 'rule' }, entry.rule), el('div', { class: 'spec' }, entry.spec));
+      body.append(el('tr', { class: 'code-row', 'data-code': g.code, 'data-severity': String(g.severity) },
+        codeCell,
         el('td', {}, el('span', { class: `sev sev-${g.severity}` }, SEVERITY[g.severity])),
         el('td', { class: 'count' }, String(g.items.length)),
         el('td', {}, pointerList(g))));
@@ -205,6 +252,25 @@ async function plotAsset(uri, into, messages) {
   }
 }
 
+// A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
+// else the straight line between its neighbours (STEP: the earlier one).
+function valueAt(samples, t, c, step) {
+  let lo = 0;
+  let hi = samples.length - 1;
+  if (hi < 0) return NaN;
+  if (t <= samples[0].t) return samples[0].value[c];
+  if (t >= samples[hi].t) return samples[hi].value[c];
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (samples[mid].t <= t) lo = mid;
+    else hi = mid;
+  }
+  const a = samples[lo];
+  const b = samples[hi];
+  if (step || a.t === t) return a.value[c];
+  return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
+}
+
 function channelPlot(anim, ch, flagged) {
   const canvas = el('canvas', { width: 680, height: 340, role: 'img',
     'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
@@ -225,7 +291,10 @@ function channelPlot(anim, ch, flagged) {
   g.font = '18px sans-serif';
   g.fillStyle = '#6b7280';
   g.fillText(`${hi.toPrecision(3)}`, 2, pad - 6);
-  g.fillText(`${lo.toPrecision(3)}`, 2, H - 6);
+  g.fillText(`${lo.toPrecision(3)}`, 2, H - pad - 4);
+  g.fillText(`t=${t0}`, pad, H - 6);
+  const end = `t=${t1}`;
+  g.fillText(end, W - pad - g.measureText(end).width, H - 6);
   g.strokeStyle = '#e5e7eb';
   for (const k of ch.keyframes) {
     g.beginPath();
@@ -247,10 +316,61 @@ function channelPlot(anim, ch, flagged) {
       } else g.lineTo(px, py);
     });
     g.stroke();
+    // Keyframes marked on the curve: the value at each key time, read between the samples around it.
+    g.fillStyle = COLORS[c % COLORS.length];
+    for (const k of ch.keyframes) {
+      const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
+      if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
+    }
   }
   const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
     `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) in this animation` : '');
-  return el('figure', { class: 'channel' }, canvas, el('figcaption', { class: 'label' }, label));
+  const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+  const legend = el('span', { class: 'legend' });
+  for (let c = 0; c < Math.min(width, 16); ++c) {
+    legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
+  }
+  return el('figure', { class: 'channel' }, canvas, el('figcaption', { class: 'label' }, label, el('br'), legend,
+    ' (squares: keyframes)'));
+}
+
+// ---- Compare mode: the suite's golden samples against an engine's ----
+
+let golden = [];
+let actual = [];
+
+// A case's largest error and where it is (the report's {max, worstT, worstTarget}).
+function worst(e, unit = '') {
+  if (!e) return '';
+  return `${e.max.toPrecision(3)}${unit}` + (e.max > 0 ? ` at t=${e.worstT} (${e.worstTarget})` : '');
+}
+
+async function compareRun() {
+  if (golden.length === 0 || actual.length === 0) {
+    status('Compare: pick the suite folder (with its manifest.json) and the engine\'s samples files.');
+    return;
+  }
+  status('Comparing…');
+  const r = await ask({ type: 'compare', golden, actual });
+  if (r.error || r.text === null) {
+    status(r.error ?? r.stderr);
+    return;
+  }
+  const report = JSON.parse(r.text);
+  status(report.summaryLine ?? 'Compared.');
+  const s = report.summary;
+  const ran = report.cases.filter((c) => c.outcome !== 'not run');
+  $('#compare-summary').textContent = `${s.cases} cases: ${s.passed} passed, ${s.failed} failed, ` +
+    `${s.notRun} not run, ${s.excluded} excluded, ${s.nothingCompared} nothing compared.`;
+  const body = el('tbody');
+  for (const c of ran) {
+    body.append(el('tr', { class: `case ${c.passed ? 'pass' : 'fail'}`, 'data-id': c.id },
+      el('td', {}, el('code', {}, c.id)), el('td', { class: 'outcome' }, c.outcome),
+      el('td', {}, worst(c.absolute)), el('td', {}, worst(c.angle, ' rad')), el('td', {}, c.problem ?? '')));
+  }
+  $('#compare-cases').replaceChildren(el('thead', {}, el('tr', {}, el('th', {}, 'Case'), el('th', {}, 'Outcome'),
+    el('th', {}, 'Max error'), el('th', {}, 'Max angle'), el('th', {}, 'Problem'))), body);
+  $('#compare-result').hidden = false;
 }
 
 // ---- Wiring ----
@@ -268,10 +388,18 @@ drop.addEventListener('drop', async (e) => {
 });
 for (const id of ['#file', '#folder']) {
   $(id).addEventListener('change', async (e) => {
-    await validateFiles(await filesFromInput(e.target));
+    await validateFiles(filesFromInput(e.target));
     e.target.value = '';
   });
 }
+for (const [id, set] of [['#golden', (f) => { golden = f; }], ['#actual', (f) => { actual = f; }]]) {
+  $(id).addEventListener('change', async (e) => {
+    set(filesFromInput(e.target));
+    e.target.value = '';
+    await compareRun();
+  });
+}
+for (const i of document.querySelectorAll('#filters input, #code-filter')) i.addEventListener('change', applyFilters);
 for (const b of document.querySelectorAll('#downloads button')) {
   b.addEventListener('click', () => download(b.dataset.format));
 }

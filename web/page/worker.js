@@ -1,6 +1,6 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
-// CLI again on the same files.
+// CLI again on the same files. Options go before `--`: what follows it is only paths.
 import { run } from './gltf-anim/index.js';
 
 let files = [];
@@ -8,24 +8,55 @@ let assets = [];
 
 const OUT = '/gltf-anim-output/report';
 const decoder = new TextDecoder();
+// The page's reports carry no timings, so a download is byte for byte what
+// `gltf-anim validate --no-config --no-timings` writes for the same files.
+const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
-async function cli(args) {
-  const r = await run([...args, '--output', OUT], { files, read: [OUT] });
+async function cli(args, paths, runFiles = files) {
+  const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT] });
   const out = r.outputs[OUT];
   return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
+}
+
+// The shallowest manifest.json among a picked suite folder's files: its folder is the golden one.
+function goldenFolder(paths) {
+  const manifests = paths.filter((p) => p === 'manifest.json' || p.endsWith('/manifest.json'));
+  manifests.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  const m = manifests[0];
+  return m === undefined ? null : m.slice(0, m.length - 'manifest.json'.length);
+}
+
+// The page sends File handles: their bytes are read here, off the page's thread.
+async function read(list) {
+  return Promise.all(list.map(async ([p, f]) => [p, f instanceof Blob ? await f.arrayBuffer() : f]));
 }
 
 async function handle(msg) {
   switch (msg.type) {
     case 'files':
-      files = msg.files;
+      files = await read(msg.files);
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
-      return cli(['validate', '--no-config', '--format', 'json', '--', ...assets]);
+      return cli([...VALIDATE, '--format', 'json'], assets);
     case 'report': // the report in another format, as the CLI writes it
-      return cli(['validate', '--no-config', '--format', msg.format, '--', ...assets]);
+      return cli([...VALIDATE, '--format', msg.format], assets);
     case 'sample':
-      return cli(['sample', '--rate', String(msg.rate ?? 60), '--', msg.asset]);
+      return cli(['sample', '--rate', String(msg.rate ?? 60)], [msg.asset]);
+    case 'codes': { // the registry: code, severity, message, rule and spec text
+      const r = await run(['codes', '--format', 'md']);
+      return { exitCode: r.exitCode, text: decoder.decode(r.stdout), stderr: r.stderr };
+    }
+    case 'compare': {
+      const golden = goldenFolder(msg.golden.map(([p]) => p));
+      if (golden === null) return { error: 'The suite folder holds no manifest.json.' };
+      if (msg.actual.length === 0) return { error: 'Pick the engine\'s samples files.' };
+      const both = [...(await read(msg.golden)).map(([p, b]) => [`golden/${p}`, b]),
+        ...(await read(msg.actual)).map(([p, b]) => [`actual/${p}`, b])];
+      const r = await run(['compare', '--golden', `golden/${golden}`, '--actual', 'actual', '--format',
+        msg.format ?? 'json', '--output', OUT], { files: both, read: [OUT] });
+      const out = r.outputs[OUT];
+      return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
+    }
     default:
       return { error: `unknown request ${msg.type}` };
   }
