@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include <unistd.h>
@@ -225,6 +226,13 @@ void CommandOutput::discard() {
   discarded_ = true;
   if (file_) file_->discard();
   if (stdout_) stdout_->setstate(std::ios::badbit);
+}
+
+std::string failure_reason(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) != nullptr) {
+    return "out of memory (the run needs more memory than this process may allocate)";
+  }
+  return e.what();
 }
 
 }  // namespace gltf_anim::cli

@@ -7,6 +7,7 @@
 #include <boost/program_options.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -52,6 +53,11 @@ std::optional<po::variables_map> parse_command_line(
 // [min, max] (above min when min_exclusive). On a bad value both print a usage
 // error naming the option, its range and the value, and return false; `out` is
 // left unset when the option is absent and has no default.
+// What a command says when it stops on an exception: "out of memory" for std::bad_alloc (its
+// what() names only the type, and in WebAssembly it means the heap reached its maximum), else
+// the exception's own message.
+std::string failure_reason(const std::exception& e);
+
 bool integer_option(const po::variables_map& vm, const CommandHelp& help, const char* name,
                     std::uint64_t min, std::uint64_t max, std::optional<std::uint64_t>& out);
 bool number_option(const po::variables_map& vm, const CommandHelp& help, const char* name,

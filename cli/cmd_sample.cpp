@@ -158,7 +158,7 @@ int run_sample(const std::vector<std::string>& args) {
     try {
       stream->write(format == "csv" ? samples::SamplesFormat::kCsv : samples::SamplesFormat::kJson, out, threads);
     } catch (const std::exception& e) {  // an internal error after output began: report, drop the output
-      std::cerr << "gltf-anim sample: " << e.what() << "\n";
+      std::cerr << "gltf-anim sample: " << failure_reason(e) << "\n";
       output.discard();
     }
   };

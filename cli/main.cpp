@@ -20,6 +20,7 @@
 
 namespace {
 
+using gltf_anim::cli::failure_reason;
 using gltf_anim::cli::kExitOk;
 using gltf_anim::cli::kExitUsage;
 
@@ -90,7 +91,7 @@ int dispatch(int argc, char** argv, const char*& command) {
         return c.run(args);
       } catch (const std::exception& e) {
         // A subcommand should report problems as issues; this is the last net.
-        std::cerr << "gltf-anim " << c.name << ": internal error: " << e.what() << "\n";
+        std::cerr << "gltf-anim " << c.name << ": internal error: " << failure_reason(e) << "\n";
         return kExitUsage;
       }
     }

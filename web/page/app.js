@@ -16,8 +16,14 @@ function ask(msg, transfer = []) {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    worker.postMessage({ id, ...msg }, transfer);
+    worker.postMessage({ id, memoryLimitMb: memoryLimit(), ...msg }, transfer);
   });
+}
+
+// The memory limit field, within what index.js accepts (64 to 2048 MiB, whole numbers).
+function memoryLimit() {
+  const v = Math.round(Number($('#memory').value));
+  return Number.isFinite(v) ? Math.min(2048, Math.max(64, v)) : 2048;
 }
 
 function status(text) {

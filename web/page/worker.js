@@ -5,6 +5,7 @@ import { run } from './gltf-anim/index.js';
 
 let files = [];
 let assets = [];
+let memoryLimitMb; // the page's memory limit for every run (index.js's default when unset)
 
 const OUT = '/gltf-anim-output/report';
 const decoder = new TextDecoder();
@@ -13,7 +14,7 @@ const decoder = new TextDecoder();
 const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
 async function cli(args, paths, runFiles = files) {
-  const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT] });
+  const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT], memoryLimitMb });
   const out = r.outputs[OUT];
   return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
 }
@@ -53,7 +54,7 @@ async function handle(msg) {
       const both = [...(await read(msg.golden)).map(([p, b]) => [`golden/${p}`, b]),
         ...(await read(msg.actual)).map(([p, b]) => [`actual/${p}`, b])];
       const r = await run(['compare', '--golden', `golden/${golden}`, '--actual', 'actual', '--format',
-        msg.format ?? 'json', '--output', OUT], { files: both, read: [OUT] });
+        msg.format ?? 'json', '--output', OUT], { files: both, read: [OUT], memoryLimitMb });
       const out = r.outputs[OUT];
       return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
     }
@@ -64,6 +65,7 @@ async function handle(msg) {
 
 self.onmessage = async (e) => {
   const { id } = e.data;
+  if (e.data.memoryLimitMb !== undefined) memoryLimitMb = e.data.memoryLimitMb;
   try {
     self.postMessage({ id, ...(await handle(e.data)) });
   } catch (err) {

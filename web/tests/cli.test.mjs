@@ -2,7 +2,7 @@
 // folder, the same exit code, the same standard output and the same standard error, byte for
 // byte (timings off: they are the only part that may differ between two runs).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -175,6 +175,23 @@ test('indices past 2^32 (wasm32 has a 32-bit size_t): the native issues, not a w
       same(['validate', '--no-config', '--no-timings', '--format', format, 'big.gltf'], format, dir);
     }
     same(['sample', 'big.gltf'], 'sample', dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('running out of wasm memory: a clear message and exit code 2, no output file, no crash', () => {
+  // 10^7 samples a second over rotation_linear's 3.5 s (and --max-values out of the way) need
+  // hundreds of millions of values: more than the 2 GiB the wasm heap may grow to.
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-oom-'));
+  try {
+    const out = join(dir, 'samples.json');
+    const r = runCli(bin, ['sample', '--rate', '10000000', '--max-values', '100000000000', '--output', out, '--',
+      join(ROOT, 'conformance_assets/valid/rotation_linear.gltf')]);
+    assert.equal(r.signal, null, `the npm CLI died by ${r.signal}`);
+    assert.equal(r.status, 2, r.stderr.toString());
+    assert.match(r.stderr.toString(), /^gltf-anim sample: out of memory \(/m);
+    assert.deepEqual(readdirSync(dir), [], 'no output (nor its temporary) is left');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -387,3 +387,38 @@ test('validation runs in the worker: no main-thread task over 100 ms on a large 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('running out of wasm memory: a coded issue in the report, and the page carries on', async () => {
+  // A .glb whose 96 MiB binary chunk cannot be read into 64 MiB of wasm memory.
+  const chunk = 96 * 1024 * 1024;
+  let json = Buffer.from(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ byteLength: chunk }] }));
+  json = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
+  const head = Buffer.alloc(20);
+  head.write('glTF', 0);
+  head.writeUInt32LE(2, 4);
+  head.writeUInt32LE(12 + 8 + json.length + 8 + chunk, 8);
+  head.writeUInt32LE(json.length, 12);
+  head.writeUInt32LE(0x4e4f534a, 16);
+  const binHead = Buffer.alloc(8);
+  binHead.writeUInt32LE(chunk, 0);
+  binHead.writeUInt32LE(0x004e4942, 4);
+  const file = join(work, 'needs-memory.glb');
+  writeFileSync(file, Buffer.concat([head, json, binHead, Buffer.alloc(chunk)]));
+  const { page, problems } = await openPage();
+  await page.fill('#memory', '64');
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  const [small] = await rendered(page);
+  assert.deepEqual(small.codes, { 'INTERNAL_ERROR/error': 1 });
+  await page.click('section.asset tr.code-row details summary');
+  assert.match(await page.textContent('section.asset ul.pointers'), /out of memory/);
+  // With the default limit the same file validates as natively.
+  await page.fill('#memory', '2048');
+  await page.setInputFiles('#file', file);
+  await page.waitForFunction(() => !document.querySelector('section.asset tr.code-row[data-code="INTERNAL_ERROR"]'),
+    null, { timeout: 120000 });
+  await waitForReport(page);
+  assert.deepEqual(await rendered(page), expectedView(nativeReport(['needs-memory.glb'], work)));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
