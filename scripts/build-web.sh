@@ -77,7 +77,9 @@ pkg="$BUILD_DIR/npm/package"
 rm -rf "$BUILD_DIR/npm" && mkdir -p "$pkg/dist"
 cp -r "$ROOT/web/package/." "$pkg/"
 cp "$BUILD_DIR"/web/gltf-anim-core.{mjs,wasm} "$BUILD_DIR"/web/gltf-anim-cli.{cjs,wasm} "$pkg/dist/"
+chmod 644 "$pkg"/dist/*  # the linker marks the .wasm files executable; they are data
 cat "$ROOT/packaging/copyright" "$ROOT/web/COPYRIGHT.web" >"$pkg/COPYRIGHT"
+node "$ROOT/web/make-inline.mjs" "$pkg"  # the `gltf-anim/inline` entry: the wasm in the JS
 tarball=$(cd "$BUILD_DIR/npm" && npm pack ./package --silent --pack-destination "$BUILD_DIR/npm" | tail -n 1)
 
 page="$BUILD_DIR/page"

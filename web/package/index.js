@@ -30,6 +30,7 @@ let compiled = null;
 function wasmModule() {
   if (!compiled) {
     compiled = (async () => {
+      // wasm-source-begin (web/make-inline.mjs replaces this block in the inline entry)
       const url = new URL('./dist/gltf-anim-core.wasm', import.meta.url);
       if (url.protocol === 'file:') {
         const { readFile } = await import('node:fs/promises');
@@ -38,6 +39,7 @@ function wasmModule() {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`gltf-anim: cannot load ${url}: HTTP ${response.status}`);
       return WebAssembly.compile(await response.arrayBuffer());
+      // wasm-source-end
     })();
     compiled.catch(() => {
       compiled = null; // a failed load may be retried

@@ -23,4 +23,4 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >&2
 fi
 (cd web/tests/tools && npm ci --no-audit --no-fund --silent)
-node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/page.test.mjs
+node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/page.test.mjs
