@@ -2,7 +2,8 @@
 # The web deliverables' tests (what .ci/run runs): scripts/build-web.sh builds the wasm, packs
 # the npm tarball and assembles the page; node's test runner then installs the tarball and
 # checks the npm CLI and API against the native CLI (GLTF_ANIM_NATIVE, default
-# build/cli/gltf-anim: scripts/run-tests.sh builds it).
+# build/cli/gltf-anim: scripts/run-tests.sh builds it), the tarball as `npm publish
+# --dry-run` sees it and the inline entry (release.test.mjs), and the page in a browser.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
