@@ -80,30 +80,13 @@ let lastAssets = [];
 let registry = null; // code -> {rule, spec, anchor}, from `gltf-anim codes --format md`
 const DOCS = 'https://github.com/gltf-anim/gltf-anim/blob/main/docs/ISSUE_CODES.md';
 
-// One row of the registry's Markdown table: | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
-// Cells are split on pipes that are not escaped (\|).
-function registryRow(line) {
-  const cells = [];
-  let cell = '';
-  for (let i = 1; i < line.length; ++i) {
-    if (line[i] === '\\' && line[i + 1] === '|') { cell += '|'; ++i; }
-    else if (line[i] === '|') { cells.push(cell.trim()); cell = ''; }
-    else cell += line[i];
-  }
-  const m = /^<a id="([^"]*)"><\/a>`([A-Z0-9_]+)`$/.exec(cells[0] ?? '');
-  return m && cells.length >= 5 ? { code: m[2], anchor: m[1], rule: cells[3], spec: cells[4] } : null;
-}
-
+// The registry, asked for once when the page opens (the worker parses it: this thread only
+// keeps the result), so that showing a report costs no parsing here.
 async function loadRegistry() {
-  if (registry) return registry;
   const r = await ask({ type: 'codes' });
-  registry = new Map();
-  for (const line of (r.text ?? '').split('\n')) {
-    const row = line.startsWith('| <a id=') ? registryRow(line) : null;
-    if (row) registry.set(row.code, row);
-  }
-  return registry;
+  registry = new Map(Object.entries(r.codes ?? {}));
 }
+const registryLoaded = loadRegistry();
 
 async function validateFiles(files) {
   if (files.length === 0) return;
@@ -117,7 +100,7 @@ async function validateFiles(files) {
     return;
   }
   const report = JSON.parse(r.text);
-  await loadRegistry();
+  await registryLoaded;
   status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
   showReport(report);
@@ -409,4 +392,6 @@ for (const i of document.querySelectorAll('#filters input, #code-filter')) i.add
 for (const b of document.querySelectorAll('#downloads button')) {
   b.addEventListener('click', () => download(b.dataset.format));
 }
-window.gltfAnimReady = true;
+registryLoaded.then(() => {
+  window.gltfAnimReady = true;
+});

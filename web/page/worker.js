@@ -19,6 +19,27 @@ async function cli(args, paths, runFiles = files) {
   return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
 }
 
+// One row of `gltf-anim codes --format md`'s tables:
+//   | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
+// Cells are split on pipes that are not escaped (\|).
+function registryRow(line) {
+  const cells = [];
+  let cell = '';
+  for (let i = 1; i < line.length; ++i) {
+    if (line[i] === '\\' && line[i + 1] === '|') {
+      cell += '|';
+      ++i;
+    } else if (line[i] === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += line[i];
+    }
+  }
+  const m = /^<a id="([^"]*)"><\/a>`([A-Z0-9_]+)`$/.exec(cells[0] ?? '');
+  return m && cells.length >= 5 ? { code: m[2], anchor: m[1], rule: cells[3], spec: cells[4] } : null;
+}
+
 // The shallowest manifest.json among a picked suite folder's files: its folder is the golden one.
 function goldenFolder(paths) {
   const manifests = paths.filter((p) => p === 'manifest.json' || p.endsWith('/manifest.json'));
@@ -43,9 +64,14 @@ async function handle(msg) {
       return cli([...VALIDATE, '--format', msg.format], assets);
     case 'sample':
       return cli(['sample', '--rate', String(msg.rate ?? 60)], [msg.asset]);
-    case 'codes': { // the registry: code, severity, message, rule and spec text
+    case 'codes': { // the registry: {code: {anchor, rule, spec}}
       const r = await run(['codes', '--format', 'md']);
-      return { exitCode: r.exitCode, text: decoder.decode(r.stdout), stderr: r.stderr };
+      const codes = {};
+      for (const line of decoder.decode(r.stdout).split('\n')) {
+        const row = line.startsWith('| <a id=') ? registryRow(line) : null;
+        if (row) codes[row.code] = { anchor: row.anchor, rule: row.rule, spec: row.spec };
+      }
+      return { exitCode: r.exitCode, codes, stderr: r.stderr };
     }
     case 'compare': {
       const golden = goldenFolder(msg.golden.map(([p]) => p));
