@@ -19,6 +19,7 @@
 // not designate one node (the Animator's result is read through the node's entity,
 // found by name). Exit codes: adapter_main.hpp's.
 #include "adapter_main.hpp"
+#include "core_channels.hpp"
 
 #include <filament/Engine.h>
 #include <filament/TransformManager.h>
@@ -29,8 +30,6 @@
 #include <gltfio/ResourceLoader.h>
 #include <utils/EntityManager.h>
 #include <utils/NameComponentManager.h>
-
-#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <cmath>
@@ -67,11 +66,6 @@ std::vector<std::uint8_t> read_bytes(const fs::path& file) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
-  return std::uint32_t{b[at]} | std::uint32_t{b[at + 1]} << 8 | std::uint32_t{b[at + 2]} << 16 |
-         std::uint32_t{b[at + 3]} << 24;
-}
-
 class Engine : public gltf_anim::adapter::Engine {
  public:
   Engine() {
@@ -101,16 +95,7 @@ class Engine : public gltf_anim::adapter::Engine {
     unload();
     const std::vector<std::uint8_t> bytes = read_bytes(asset);
     const bool glb = bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-    std::string json_text;
-    if (glb) {
-      const std::uint32_t length = u32(bytes, 12);
-      if (length > bytes.size() - 20) return "GLB JSON chunk longer than the file";
-      json_text.assign(reinterpret_cast<const char*>(bytes.data()) + 20, length);
-    } else {
-      json_text.assign(bytes.begin(), bytes.end());
-    }
-    json_.Parse(json_text.c_str(), json_text.size());
-    if (json_.HasParseError() || !json_.IsObject()) return "the asset's JSON does not parse";
+    if (std::string why = channels_.read(bytes); !why.empty()) return why;
     asset_ = glb ? loader_->createAssetFromBinary(bytes.data(), static_cast<std::uint32_t>(bytes.size()))
                  : loader_->createAssetFromJson(bytes.data(), static_cast<std::uint32_t>(bytes.size()));
     if (asset_ == nullptr) return "gltfio's AssetLoader refused the asset";
@@ -145,24 +130,21 @@ class Engine : public gltf_anim::adapter::Engine {
   // The channel's value at t, or empty with `why` when the adapter cannot observe it.
   std::vector<double> sample(std::size_t animation, std::size_t channel, const std::string& target,
                              double t, std::string& why) override {
-    if (!node_channel(animation, channel)) {
-      why = "not a core node channel (KHR_animation_pointer or KHR_animation2): gltfio 1.9 plays neither";
+    const std::string name = channels_.node_name(animation, channel, why);
+    if (name.empty()) {
+      why += ": gltfio 1.9 plays only core node channels, found by the node's name";
       return {};
     }
-    const auto slash = target.rfind('/');
-    const std::string path = target.substr(slash + 1);
-    unsigned node = 0;
-    if (std::sscanf(target.c_str(), "/nodes/%u/", &node) != 1 ||
-        target != "/nodes/" + std::to_string(node) + "/" + path) {
-      why = "not a node property";
-      return {};
-    }
+    const std::string path = gltf_anim::adapter::node_property(target);
     if (path == "weights") {
       why = "morph weights: Filament 1.9's RenderableManager has no getter for them";
       return {};
     }
-    const utils::Entity entity = entity_of(node, why);
-    if (entity.isNull()) return {};
+    const utils::Entity entity = asset_->getFirstEntityByName(name.c_str());
+    if (entity.isNull()) {
+      why = "gltfio made no entity named \"" + name + "\"";
+      return {};
+    }
     if (animation >= animator_->getAnimationCount()) {
       why = "gltfio made no animation " + std::to_string(animation);
       return {};
@@ -184,50 +166,6 @@ class Engine : public gltf_anim::adapter::Engine {
   }
 
  private:
-  // Whether channel `channel` of animation `animation` targets a node the core way
-  // (target.node), the only channels gltfio 1.9 plays.
-  bool node_channel(std::size_t animation, std::size_t channel) const {
-    const auto animations = json_.FindMember("animations");
-    if (animations == json_.MemberEnd() || !animations->value.IsArray() || animation >= animations->value.Size()) {
-      return false;
-    }
-    const auto& a = animations->value[static_cast<rapidjson::SizeType>(animation)];
-    const auto channels = a.FindMember("channels");
-    if (channels == a.MemberEnd() || !channels->value.IsArray() || channel >= channels->value.Size()) return false;
-    const auto& c = channels->value[static_cast<rapidjson::SizeType>(channel)];
-    const auto target = c.FindMember("target");
-    return target != c.MemberEnd() && target->value.IsObject() && target->value.HasMember("node");
-  }
-
-  // The node's entity, found by the node's name (gltfio gives entities the names of
-  // their nodes); null with `why` unless the name designates exactly one node.
-  utils::Entity entity_of(unsigned node, std::string& why) {
-    const auto nodes = json_.FindMember("nodes");
-    if (nodes == json_.MemberEnd() || !nodes->value.IsArray() || node >= nodes->value.Size()) {
-      why = "no node " + std::to_string(node);
-      return {};
-    }
-    const auto& n = nodes->value[node];
-    const auto name = n.FindMember("name");
-    if (name == n.MemberEnd() || !name->value.IsString() || name->value.GetStringLength() == 0) {
-      why = "node " + std::to_string(node) + " has no name to find its entity by";
-      return {};
-    }
-    const std::string wanted = name->value.GetString();
-    std::size_t same = 0;
-    for (const auto& other : nodes->value.GetArray()) {
-      const auto on = other.FindMember("name");
-      if (on != other.MemberEnd() && on->value.IsString() && wanted == on->value.GetString()) ++same;
-    }
-    if (same != 1) {
-      why = "node name \"" + wanted + "\" is not unique: its entity cannot be told apart";
-      return {};
-    }
-    utils::Entity e = asset_->getFirstEntityByName(wanted.c_str());
-    if (e.isNull()) why = "gltfio made no entity named \"" + wanted + "\"";
-    return e;
-  }
-
   // The unit quaternion (x, y, z, w) of the rotation part (Shepperd's method, in double).
   static std::vector<double> rotation_of(const filament::math::mat4f& m, double sx, double sy, double sz) {
     // r(row, col) of the rotation matrix: column c of m divided by its scale.
@@ -276,7 +214,7 @@ class Engine : public gltf_anim::adapter::Engine {
   gltfio::AssetLoader* loader_ = nullptr;
   gltfio::FilamentAsset* asset_ = nullptr;
   gltfio::Animator* animator_ = nullptr;
-  rapidjson::Document json_;
+  gltf_anim::adapter::CoreChannels channels_;
 };
 
 }  // namespace
