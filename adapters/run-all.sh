@@ -13,6 +13,8 @@
 #   GLTF_ANIM_CLI  the gltf-anim executable; when unset, $BUILD_DIR/cli/gltf-anim,
 #                  built first through scripts/setup.sh if it is missing
 #   BUILD_DIR      build folder (default: build)
+#   GLTF_ANIM_FILAMENT_ADAPTER, GLTF_ANIM_ASSIMP_ADAPTER  the C++ adapters
+#                  (engines.json "command"; default: where the build puts them)
 #
 # Steps: npm ci when adapters/node_modules does not hold the locked packages
 # (adapters/npm-ci.sh); one node process per engine (adapters/<engine>/sample.mjs)
@@ -28,19 +30,9 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
 REPORT="$ROOT/docs/conformance/README.md"
 WORK="$BUILD_DIR/engines"
-CHECK=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --report) REPORT="$2"; shift 2 ;;
-    --work) WORK="$2"; shift 2 ;;
-    --check) CHECK=(--check); shift ;;
-    -h|--help) sed -n '2,22p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) echo "run-all.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
-die() { echo "run-all.sh: $*" >&2; exit 2; }
 . "$HERE/common/shell.sh"
+run_all_options run-all.sh 2,25 "$@"
+die() { echo "run-all.sh: $*" >&2; exit 2; }
 need_node_npm die
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
@@ -54,6 +46,7 @@ mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').en
 # C++ engines run an executable built with the project (engines.json "command"
 # names the variable that holds its path).
 : "${GLTF_ANIM_FILAMENT_ADAPTER:=$BUILD_DIR/tests/adapters/filament/filament_adapter}"
+: "${GLTF_ANIM_ASSIMP_ADAPTER:=$BUILD_DIR/tests/adapters/assimp/assimp_adapter}"
 for line in "${engines[@]}"; do
   read -r id adapter command <<< "$line"
   rm -rf -- "$WORK/$id-samples"
