@@ -4,9 +4,13 @@
 # docs/conformance/README.md (and in the work folder an HTML report per engine
 # and the matrix as HTML, matrix.html, linking each cell to them).
 #
-#   bash adapters/run-all.sh [--report FILE] [--work DIR] [--check]
+#   bash adapters/run-all.sh [--suite DIR] [--report FILE] [--work DIR] [--check]
 #
-#   --report FILE  where to write the matrix (default: docs/conformance/README.md)
+#   --suite DIR    another suite: one `gltf-anim generate --from YOUR_ASSETS --out DIR`
+#                  wrote (default: conformance_assets); its matrix names every
+#                  engine's pass or fail per asset, without verdicts
+#   --report FILE  where to write the matrix (default: docs/conformance/README.md;
+#                  with --suite: WORK/README.md)
 #   --work DIR     scratch folder for samples and reports (default: $BUILD_DIR/engines)
 #   --check        fail when a cell is not explained (see adapters/matrix.mjs)
 # Environment:
@@ -28,11 +32,21 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
-REPORT="$ROOT/docs/conformance/README.md"
 WORK="$BUILD_DIR/engines"
+SUITE="$ROOT/conformance_assets"
 . "$HERE/common/shell.sh"
-run_all_options run-all.sh 2,25 "$@"
+REPORT=""
+run_all_options run-all.sh 2,29 "$@"
 die() { echo "run-all.sh: $*" >&2; exit 2; }
+OWN_SUITE=()
+if [ "$SUITE" != "$ROOT/conformance_assets" ]; then
+  [ -f "$SUITE/manifest.json" ] || die "$SUITE has no manifest.json (write one with gltf-anim generate --from ASSET... --out DIR)"
+  [ ${#CHECK[@]} -eq 0 ] || die "--check judges the committed matrix's verdicts; it does not apply to --suite"
+  OWN_SUITE=(--suite "$SUITE")
+  [ -n "$REPORT" ] || REPORT="$WORK/README.md"
+fi
+[ -n "$REPORT" ] || REPORT="$ROOT/docs/conformance/README.md"
+case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
 need_node_npm die
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
@@ -41,7 +55,7 @@ mkdir -p -- "$WORK"
 # gltf-anim's option values are joined to their options (--output=FILE) so that
 # a value beginning with "-" stays a value. compare prints the paths it was given: a link to the suite keeps them the
 # same on every machine.
-ln -sfn -- "$ROOT/conformance_assets" "$WORK/conformance_assets"
+ln -sfn -- "$SUITE" "$WORK/conformance_assets"
 mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter + ' ' + (e.command || ''))")
 # C++ engines run an executable built with the project (engines.json "command"
 # names the variable that holds its path).
@@ -53,10 +67,10 @@ for line in "${engines[@]}"; do
   if [ -n "$command" ]; then
     exe="${!command:-}"
     [ -n "$exe" ] && [ -x "$exe" ] || die "the $id adapter is not built ($command='$exe'): install its Debian package (adapters/README.md) and build the project"
-    "$exe" "$ROOT/conformance_assets" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+    "$exe" "$SUITE" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
       || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
   else
-    node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+    node "$HERE/$adapter/sample.mjs" --suite "$SUITE" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
       || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
   fi
   echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
@@ -67,4 +81,4 @@ for line in "${engines[@]}"; do
     [ "$rc" -le 1 ] || die "gltf-anim compare for $id failed with exit code $rc"
   done
 done
-node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${CHECK[@]}"
+node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${OWN_SUITE[@]}" "${CHECK[@]}"
