@@ -81,3 +81,16 @@ test('the link check finds a missing file and a missing anchor, and passes good 
   assert.match(broken[1], /^f\.html: no file/);
   fs.rmSync(dir, { recursive: true });
 });
+
+test('a suite of the user\'s assets (run-all.sh --suite): failures named by their divergence, no verdict asked', () => {
+  assert.equal(cellOf(engine, entry, { passed: false }, {}, true).text, '❌ fail');
+  assert.equal(cellOf(engine, entry, { passed: false }, {}, true).problem, undefined);
+  assert.match(cellOf(engine, entry, { passed: false, matchedDivergence: 'previous-key-at-exact-time' }, {}, true).text,
+    /fail: divergence \*previous-key-at-exact-time\*/);
+  const manifest = { assets: [{ id: 'mine', group: 'user', samples: 'm.json' }] };
+  const { text, problems } = buildMatrix({ manifest, engines: [engine], reports: { e: { cases: [{ id: 'mine', passed: false }] } },
+    verdicts: { e: {} }, versions: { e: '1' }, notesText: { e: '' }, ownSuite: true });
+  assert.deepEqual(problems, []);
+  assert.match(text, /^# Your assets across engines/);
+  assert.match(text, /## Your assets \(gltf-anim generate --from\)/);
+});
