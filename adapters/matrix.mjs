@@ -133,7 +133,11 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
   out.push('| engine | version (npm: locked in adapters/package-lock.json; Debian: the installed package) | what runs | pass | pass as variant | fail | unsupported | notes |');
   out.push('|---|---|---|---|---|---|---|---|');
   const cellRows = [];
-  const html = { groups: [], summary: [] };
+  // Per feature (the manifest's "features" of each case: an interpolation, a path, an
+  // extension...), per engine: how many of the cases with that feature pass, fail, are
+  // unsupported. The HTML page leads with it.
+  const featureCounts = new Map();
+  const html = { groups: [], summary: [], features: featureCounts };
   for (const g of groups) {
     const rows = [];
     const htmlRows = [];
@@ -146,6 +150,11 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
         const c = counts[eng.id];
         if (cell.kind === 'pass') c[result.matchedVariant ? 'variant' : 'pass']++;
         else if (cell.kind in c) c[cell.kind]++;
+        for (const f of entry.features ?? []) {
+          if (!featureCounts.has(f)) featureCounts.set(f, Object.fromEntries(engines.map((e) => [e.id, { pass: 0, fail: 0, unsupported: 0 }])));
+          const fc = featureCounts.get(f)[eng.id];
+          if (cell.kind in fc) fc[cell.kind]++;
+        }
         if (!ownSuite && (cell.kind === 'fail' || cell.kind === 'unsupported')) {
           if (!notesText[eng.id].includes(`\`${entry.id}\``)) problems.push(`${eng.id}: ${eng.notes} does not name \`${entry.id}\``);
         }
@@ -206,7 +215,7 @@ function esc(s) {
 // in the same folder, linked from the column heads and from every cell).
 // notesHref(engine): the link to the engine's notes page from where the page
 // is written (none when unknown).
-export function matrixHtml({ groups, summary }, engines, notesHref = () => undefined) {
+export function matrixHtml({ groups, summary, features = new Map() }, engines, notesHref = () => undefined) {
   const colour = { pass: '#e6f4ea', fail: '#fce8e6', unsupported: '#f1f3f4', 'n/a': '#ffffff', missing: '#fff4e5' };
   const out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Conformance matrix</title>',
     '<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse;margin-bottom:1.5em}',
@@ -225,6 +234,22 @@ export function matrixHtml({ groups, summary }, engines, notesHref = () => undef
       `<td>${counts.pass}</td><td>${counts.variant}</td><td>${counts.fail}</td><td>${counts.unsupported}</td><td>${counts['n/a']}</td></tr>`);
   }
   out.push('</table>');
+  if (features.size) {
+    // Per feature: pass / fail / unsupported cases of each engine (n/a cells not counted).
+    out.push('<h2>Per feature</h2><p>Cases with each feature of the manifest: passed / failed / unsupported by each engine.</p>');
+    out.push(`<table><tr><th>feature</th>${engines.map((e) => `<th>${esc(e.name)}</th>`).join('')}</tr>`);
+    for (const f of [...features.keys()].sort()) {
+      const row = features.get(f);
+      out.push(`<tr><td><code>${esc(f)}</code></td>${engines.map((e) => {
+        const k = row[e.id];
+        const total = k.pass + k.fail + k.unsupported;
+        if (!total) return '<td>n/a</td>';
+        const kind = k.fail ? 'fail' : k.unsupported ? 'unsupported' : 'pass';
+        return `<td style="background:${colour[kind]}">${k.pass} / ${k.fail} / ${k.unsupported}</td>`;
+      }).join('')}</tr>`);
+    }
+    out.push('</table>');
+  }
   for (const g of groups) {
     out.push(`<h2>${esc(g.title)}</h2><table><tr><th>case</th>${engines.map((e) => `<th><a href="${esc(e.id)}.html">${esc(e.name)}</a></th>`).join('')}</tr>`);
     for (const r of g.rows) {

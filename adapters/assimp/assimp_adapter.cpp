@@ -42,12 +42,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::uint8_t> read_bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
 std::vector<double> components(const aiVector3D& v) { return {v.x, v.y, v.z}; }
 std::vector<double> components(const aiQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
 
@@ -88,7 +82,8 @@ class Engine : public gltf_anim::adapter::Engine {
   std::string load(const fs::path& asset) override {
     importer_.FreeScene();
     scene_ = nullptr;
-    if (std::string why = channels_.read(read_bytes(asset)); !why.empty()) return why;
+    if (std::string why = channels_.read(gltf_anim::adapter::read_bytes(asset)); !why.empty())
+      return why;
     scene_ = importer_.ReadFile(asset.string(), 0);
     if (scene_ == nullptr)
       return std::string("assimp refused the asset: ") + importer_.GetErrorString();

@@ -60,12 +60,6 @@ bool relative_inside(const fs::path& relative) {
   return true;
 }
 
-std::vector<std::uint8_t> read_bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
 class Engine : public gltf_anim::adapter::Engine {
  public:
   Engine() {
@@ -93,7 +87,7 @@ class Engine : public gltf_anim::adapter::Engine {
   // Loads one asset; empty, or why Filament refuses it.
   std::string load(const fs::path& asset) override {
     unload();
-    const std::vector<std::uint8_t> bytes = read_bytes(asset);
+    const std::vector<std::uint8_t> bytes = gltf_anim::adapter::read_bytes(asset);
     const bool glb = bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0;
     if (std::string why = channels_.read(bytes); !why.empty()) return why;
     asset_ = glb ? loader_->createAssetFromBinary(bytes.data(), static_cast<std::uint32_t>(bytes.size()))
@@ -114,7 +108,7 @@ class Engine : public gltf_anim::adapter::Engine {
       const std::string uri = asset_->getResourceUris()[i];
       if (uri.rfind("data:", 0) == 0) continue;
       if (!relative_inside(uri)) return "a buffer URI leads out of the suite: " + uri;
-      auto* data = new std::vector<std::uint8_t>(read_bytes(folder / uri));
+      auto* data = new std::vector<std::uint8_t>(gltf_anim::adapter::read_bytes(folder / uri));
       resources.addResourceData(uri.c_str(),
                                 filament::backend::BufferDescriptor(
                                     data->data(), data->size(),

@@ -94,3 +94,17 @@ test('a suite of the user\'s assets (run-all.sh --suite): failures named by thei
   assert.match(text, /^# Your assets across engines/);
   assert.match(text, /## Your assets \(gltf-anim generate --from\)/);
 });
+
+test('the HTML page leads with a per-feature summary: pass / fail / unsupported per engine', async () => {
+  const { matrixHtml } = await import('../matrix.mjs');
+  const manifest = { assets: [{ id: 'a', group: 'core', samples: 'a.json', features: ['STEP', 'rotation'] },
+    { id: 'b', group: 'core', samples: 'b.json', features: ['STEP'] }, { id: 'c', group: 'core', samples: 'c.json', features: ['LINEAR'] }] };
+  const reports = { e: { cases: [{ id: 'a', passed: true }, { id: 'b', passed: false }, { id: 'c', passed: false }] } };
+  const verdicts = { e: { b: { verdict: 'deviation', why: 'x' }, c: { verdict: 'unsupported', why: 'y' } } };
+  const { html } = buildMatrix({ manifest, engines: [engine], reports, verdicts, versions: { e: '1' }, notesText: { e: '`b` `c`' } });
+  const page = matrixHtml(html, [engine]);
+  assert.match(page, /<h2>Per feature<\/h2>/);
+  assert.match(page, /<code>STEP<\/code><\/td><td style="background:[^"]+">1 \/ 1 \/ 0<\/td>/);
+  assert.match(page, /<code>LINEAR<\/code><\/td><td style="background:[^"]+">0 \/ 0 \/ 1<\/td>/);
+  assert.match(page, /<code>rotation<\/code><\/td><td style="background:[^"]+">1 \/ 0 \/ 0<\/td>/);
+});

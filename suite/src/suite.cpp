@@ -238,11 +238,9 @@ std::vector<std::uint8_t> read_all(const fs::path& file) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-// The relative URIs (buffers and images) an asset names, each checked to stay in the asset's
-// folder: no scheme, no absolute path, no "..", no percent-encoding (copied as written).
-// Empty `why` when every one is such a path or a data: URI.
-std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, std::string& why) {
-  std::string text;
+// The JSON text of a .gltf, or of a GLB's first chunk; empty with `why` when a GLB's chunk
+// length does not fit the file.
+std::string json_text_of(const std::vector<std::uint8_t>& bytes, std::string& why) {
   if (bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0) {
     const std::uint32_t length = std::uint32_t{bytes[12]} | std::uint32_t{bytes[13]} << 8 |
                                  std::uint32_t{bytes[14]} << 16 | std::uint32_t{bytes[15]} << 24;
@@ -250,10 +248,17 @@ std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, s
       why = "its GLB JSON chunk is longer than the file";
       return {};
     }
-    text.assign(reinterpret_cast<const char*>(bytes.data()) + 20, length);
-  } else {
-    text.assign(bytes.begin(), bytes.end());
+    return std::string(reinterpret_cast<const char*>(bytes.data()) + 20, length);
   }
+  return std::string(bytes.begin(), bytes.end());
+}
+
+// The relative URIs (buffers and images) an asset names, each checked to stay in the asset's
+// folder: no scheme, no absolute path, no "..", no percent-encoding (copied as written).
+// Empty `why` when every one is such a path or a data: URI.
+std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, std::string& why) {
+  const std::string text = json_text_of(bytes, why);
+  if (!why.empty()) return {};
   rapidjson::Document doc;
   doc.Parse(text.c_str(), text.size());
   if (doc.HasParseError() || !doc.IsObject()) {
@@ -287,16 +292,8 @@ std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, s
 
 // The extensions an asset declares (extensionsUsed), sorted.
 std::vector<std::string> extensions_used(const std::vector<std::uint8_t>& bytes) {
-  std::string ignored;
-  std::string text;
-  if (bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0) {
-    const std::uint32_t length = std::uint32_t{bytes[12]} | std::uint32_t{bytes[13]} << 8 |
-                                 std::uint32_t{bytes[14]} << 16 | std::uint32_t{bytes[15]} << 24;
-    if (length > bytes.size() - 20) return {};
-    text.assign(reinterpret_cast<const char*>(bytes.data()) + 20, length);
-  } else {
-    text.assign(bytes.begin(), bytes.end());
-  }
+  std::string why;
+  const std::string text = json_text_of(bytes, why);
   rapidjson::Document doc;
   doc.Parse(text.c_str(), text.size());
   std::vector<std::string> out;

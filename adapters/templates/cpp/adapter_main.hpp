@@ -21,9 +21,12 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -46,6 +49,13 @@ class Engine {
   virtual std::vector<double> sample(std::size_t animation, std::size_t channel,
                                      const std::string& target, double t, std::string& why) = 0;
 };
+
+// The bytes of a file (an asset the engine is handed as bytes).
+inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
+  return {std::istreambuf_iterator<char>(in), {}};
+}
 
 // suite/relative when it stays inside suite: not absolute, no "..", no symbolic link leading
 // out. A manifest names the files of the suite, never others.
