@@ -4,15 +4,21 @@
 # docs/conformance/README.md (and in the work folder an HTML report per engine
 # and the matrix as HTML, matrix.html, linking each cell to them).
 #
-#   bash adapters/run-all.sh [--report FILE] [--work DIR] [--check]
+#   bash adapters/run-all.sh [--suite DIR] [--report FILE] [--work DIR] [--check]
 #
-#   --report FILE  where to write the matrix (default: docs/conformance/README.md)
+#   --suite DIR    another suite: one `gltf-anim generate --from YOUR_ASSETS --out DIR`
+#                  wrote (default: conformance_assets); its matrix names every
+#                  engine's pass or fail per asset, without verdicts
+#   --report FILE  where to write the matrix (default: docs/conformance/README.md;
+#                  with --suite: WORK/README.md)
 #   --work DIR     scratch folder for samples and reports (default: $BUILD_DIR/engines)
 #   --check        fail when a cell is not explained (see adapters/matrix.mjs)
 # Environment:
 #   GLTF_ANIM_CLI  the gltf-anim executable; when unset, $BUILD_DIR/cli/gltf-anim,
 #                  built first through scripts/setup.sh if it is missing
 #   BUILD_DIR      build folder (default: build)
+#   GLTF_ANIM_FILAMENT_ADAPTER, GLTF_ANIM_ASSIMP_ADAPTER  the C++ adapters
+#                  (engines.json "command"; default: where the build puts them)
 #
 # Steps: npm ci when adapters/node_modules does not hold the locked packages
 # (adapters/npm-ci.sh); one node process per engine (adapters/<engine>/sample.mjs)
@@ -26,21 +32,21 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
-REPORT="$ROOT/docs/conformance/README.md"
 WORK="$BUILD_DIR/engines"
-CHECK=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --report) REPORT="$2"; shift 2 ;;
-    --work) WORK="$2"; shift 2 ;;
-    --check) CHECK=(--check); shift ;;
-    -h|--help) sed -n '2,22p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) echo "run-all.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
-die() { echo "run-all.sh: $*" >&2; exit 2; }
+SUITE="$ROOT/conformance_assets"
 . "$HERE/common/shell.sh"
+REPORT=""
+run_all_options run-all.sh 2,29 "$@"
+die() { echo "run-all.sh: $*" >&2; exit 2; }
+OWN_SUITE=()
+if [ "$SUITE" != "$ROOT/conformance_assets" ]; then
+  [ -f "$SUITE/manifest.json" ] || die "$SUITE has no manifest.json (write one with gltf-anim generate --from ASSET... --out DIR)"
+  [ ${#CHECK[@]} -eq 0 ] || die "--check judges the committed matrix's verdicts; it does not apply to --suite"
+  OWN_SUITE=(--suite "$SUITE")
+  [ -n "$REPORT" ] || REPORT="$WORK/README.md"
+fi
+[ -n "$REPORT" ] || REPORT="$ROOT/docs/conformance/README.md"
+case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
 need_node_npm die
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
@@ -49,21 +55,22 @@ mkdir -p -- "$WORK"
 # gltf-anim's option values are joined to their options (--output=FILE) so that
 # a value beginning with "-" stays a value. compare prints the paths it was given: a link to the suite keeps them the
 # same on every machine.
-ln -sfn -- "$ROOT/conformance_assets" "$WORK/conformance_assets"
+ln -sfn -- "$SUITE" "$WORK/conformance_assets"
 mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').engines) console.log(e.id + ' ' + e.adapter + ' ' + (e.command || ''))")
 # C++ engines run an executable built with the project (engines.json "command"
 # names the variable that holds its path).
 : "${GLTF_ANIM_FILAMENT_ADAPTER:=$BUILD_DIR/tests/adapters/filament/filament_adapter}"
+: "${GLTF_ANIM_ASSIMP_ADAPTER:=$BUILD_DIR/tests/adapters/assimp/assimp_adapter}"
 for line in "${engines[@]}"; do
   read -r id adapter command <<< "$line"
   rm -rf -- "$WORK/$id-samples"
   if [ -n "$command" ]; then
     exe="${!command:-}"
     [ -n "$exe" ] && [ -x "$exe" ] || die "the $id adapter is not built ($command='$exe'): install its Debian package (adapters/README.md) and build the project"
-    "$exe" "$ROOT/conformance_assets" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+    "$exe" "$SUITE" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
       || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
   else
-    node "$HERE/$adapter/sample.mjs" --suite "$ROOT/conformance_assets" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
+    node "$HERE/$adapter/sample.mjs" --suite "$SUITE" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
       || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
   fi
   echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
@@ -74,4 +81,4 @@ for line in "${engines[@]}"; do
     [ "$rc" -le 1 ] || die "gltf-anim compare for $id failed with exit code $rc"
   done
 done
-node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${CHECK[@]}"
+node "$HERE/matrix.mjs" --work "$WORK" --out "$REPORT" --html "$WORK/matrix.html" "${OWN_SUITE[@]}" "${CHECK[@]}"

@@ -20,20 +20,9 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$PWD/$BUILD_DIR" ;; esac
 REPORT="$ROOT/docs/conformance/exporters.md"
 WORK="$BUILD_DIR/exporters"
-CHECK=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --report) REPORT="$2"; shift 2 ;;
-    --work) WORK="$2"; shift 2 ;;
-    --check) CHECK=(--check); shift ;;
-    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) echo "run-all.sh: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-case "$REPORT" in /*) ;; *) REPORT="$PWD/$REPORT" ;; esac
-case "$WORK" in /*) ;; *) WORK="$PWD/$WORK" ;; esac
-die() { echo "exporters/run-all.sh: $*" >&2; exit 2; }
 . "$ROOT/adapters/common/shell.sh"
+run_all_options exporters/run-all.sh 2,15 "$@"
+die() { echo "exporters/run-all.sh: $*" >&2; exit 2; }
 need_node_npm die
 if ! command -v assimp >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -12,7 +12,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # python3: the Python adapter template and the adapter templates' check.
 # python3-junitparser: our JUnit is read by a real JUnit parser.
 # assimp-utils: the exporter matrix runs assimp's glTF 2 exporter.
-SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils dpkg-dev file python3-yaml man-db python3 python3-junitparser assimp-utils}"
+# libfilament-dev: Filament's gltfio, an engine column of the conformance matrix (CMake builds
+#   its adapter only when the package is there, and the matrix test fails without it).
+# libassimp-dev: assimp's glTF 2 importer, the matrix's assimp column (same rule).
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-chromium strace libxml2-utils dpkg-dev file python3-yaml man-db python3 python3-junitparser assimp-utils libfilament-dev libassimp-dev}"
 # node + npm: the three.js adapter's tests. Machines that ship their own Node
 # (as CI's does) keep it; a bare Debian gets its packages.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then

@@ -26,20 +26,8 @@ import { formatSamplesJson, goldenTimes } from './samples.mjs';
 
 export const SUITE_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../conformance_assets');
 
-// True when `file` (a resolved path) is strictly inside folder `root`.
-export function isInside(root, file) {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-// Reads `file` only when its real path is inside the real path of `root`:
-// an asset cannot make an adapter read anything outside the suite.
-export function readConfined(root, file) {
-  const realRoot = fs.realpathSync(root);
-  const real = fs.realpathSync(file);
-  if (!isInside(realRoot, real)) throw new Error(`${file} is outside ${root}`);
-  return fs.readFileSync(real);
-}
+// The confinement helpers live in confined.mjs (shared with exporters/); re-exported here.
+export { isInside, readConfined } from './confined.mjs';
 
 export function parseArgs(argv) {
   const opts = { out: undefined, suite: SUITE_DEFAULT, manifest: undefined, golden: undefined, items: [] };

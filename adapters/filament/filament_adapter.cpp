@@ -1,5 +1,6 @@
 // Filament's gltfio Animator through the conformance suite, headless: the C++ adapter
-// template (adapters/templates/cpp) with Filament as its engine.
+// template (adapters/templates/cpp) with Filament as its engine; the command line, the
+// manifest, the paths and the samples files are adapter_main.hpp's.
 //
 //   filament_adapter SUITE_DIR OUT_DIR [CASE_ID...]
 //
@@ -16,9 +17,9 @@
 // RenderableManager sets them and has no getter), KHR_animation_pointer and
 // KHR_animation2 channels (gltfio 1.9 does not read them), and nodes whose name does
 // not designate one node (the Animator's result is read through the node's entity,
-// found by name). Exit codes: 0 written, 2 usage or I/O error.
-#include <gltf_anim/compare/compare.hpp>
-#include <gltf_anim/samples/samples.hpp>
+// found by name). Exit codes: adapter_main.hpp's.
+#include "adapter_main.hpp"
+#include "core_channels.hpp"
 
 #include <filament/Engine.h>
 #include <filament/TransformManager.h>
@@ -29,8 +30,6 @@
 #include <gltfio/ResourceLoader.h>
 #include <utils/EntityManager.h>
 #include <utils/NameComponentManager.h>
-
-#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <cmath>
@@ -48,24 +47,12 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using gltf_anim::samples::SampledAnimation;
-using gltf_anim::samples::SampledChannel;
-using gltf_anim::samples::SamplesFile;
 
 namespace {
 
-// A case id becomes a file name in OUT_DIR: letters, digits, '.', '_', '-' only, and
-// never "." or "..", so a manifest cannot make the adapter write elsewhere.
-bool plain_file_name(const std::string& s) {
-  if (s.empty() || s == "." || s == "..") return false;
-  return std::all_of(s.begin(), s.end(), [](unsigned char c) {
-    return std::isalnum(c) != 0 || c == '.' || c == '_' || c == '-';
-  });
-}
-
-// A path named by the manifest or an asset: relative, without "..", so it stays in
-// the suite folder (the suite holds no symlinks; the lexical check is what is asked).
-bool inside(const fs::path& relative) {
+// A buffer URI of an asset: relative, without "..", so it stays in the asset's folder inside
+// the suite (adapter_main.hpp confines the asset itself).
+bool relative_inside(const fs::path& relative) {
   if (relative.empty() || relative.is_absolute() || relative.has_root_name()) return false;
   for (const auto& part : relative) {
     if (part == "..") return false;
@@ -73,18 +60,7 @@ bool inside(const fs::path& relative) {
   return true;
 }
 
-std::vector<std::uint8_t> read_bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file.string() + ": cannot be read");
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
-  return std::uint32_t{b[at]} | std::uint32_t{b[at + 1]} << 8 | std::uint32_t{b[at + 2]} << 16 |
-         std::uint32_t{b[at + 3]} << 24;
-}
-
-class Engine {
+class Engine : public gltf_anim::adapter::Engine {
  public:
   Engine() {
     engine_ = filament::Engine::create(filament::backend::Backend::NOOP);
@@ -97,7 +73,7 @@ class Engine {
     config.names = names_;
     loader_ = gltfio::AssetLoader::create(config);
   }
-  ~Engine() {
+  ~Engine() override {
     unload();
     gltfio::AssetLoader::destroy(&loader_);
     materials_->destroyMaterials();
@@ -108,87 +84,61 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Loads one asset; false (and why) when Filament refuses it.
-  bool load(const fs::path& suite, const fs::path& relative, std::string& why) {
+  // Loads one asset; empty, or why Filament refuses it.
+  std::string load(const fs::path& asset) override {
     unload();
-    const std::vector<std::uint8_t> bytes = read_bytes(suite / relative);
+    const std::vector<std::uint8_t> bytes = gltf_anim::adapter::read_bytes(asset);
     const bool glb = bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-    std::string json_text;
-    if (glb) {
-      const std::uint32_t length = u32(bytes, 12);
-      if (length > bytes.size() - 20) {
-        why = "GLB JSON chunk longer than the file";
-        return false;
-      }
-      json_text.assign(reinterpret_cast<const char*>(bytes.data()) + 20, length);
-    } else {
-      json_text.assign(bytes.begin(), bytes.end());
-    }
-    json_.Parse(json_text.c_str(), json_text.size());
-    if (json_.HasParseError() || !json_.IsObject()) {
-      why = "the asset's JSON does not parse";
-      return false;
-    }
+    if (std::string why = channels_.read(bytes); !why.empty()) return why;
     asset_ = glb ? loader_->createAssetFromBinary(bytes.data(), static_cast<std::uint32_t>(bytes.size()))
                  : loader_->createAssetFromJson(bytes.data(), static_cast<std::uint32_t>(bytes.size()));
-    if (asset_ == nullptr) {
-      why = "gltfio's AssetLoader refused the asset";
-      return false;
-    }
+    if (asset_ == nullptr) return "gltfio's AssetLoader refused the asset";
     gltfio::ResourceConfiguration rc{};
     rc.engine = engine_;
     // The buffers are handed over below; the path only keys them (gltfio resolves a
     // URI against it before looking in the data it was given).
-    const std::string asset_path = (suite / relative).string();
+    const std::string asset_path = asset.string();
     rc.gltfPath = asset_path.c_str();
     rc.normalizeSkinningWeights = true;
     rc.recomputeBoundingBoxes = false;
     gltfio::ResourceLoader resources(rc);
     // External buffers, read here from inside the suite and handed over as bytes.
-    const fs::path folder = relative.parent_path();
+    const fs::path folder = asset.parent_path();
     for (std::size_t i = 0; i < asset_->getResourceUriCount(); ++i) {
       const std::string uri = asset_->getResourceUris()[i];
       if (uri.rfind("data:", 0) == 0) continue;
-      if (!inside(uri)) {
-        why = "a buffer URI leads out of the suite: " + uri;
-        return false;
-      }
-      auto* data = new std::vector<std::uint8_t>(read_bytes(suite / folder / uri));
+      if (!relative_inside(uri)) return "a buffer URI leads out of the suite: " + uri;
+      auto* data = new std::vector<std::uint8_t>(gltf_anim::adapter::read_bytes(folder / uri));
       resources.addResourceData(uri.c_str(),
                                 filament::backend::BufferDescriptor(
                                     data->data(), data->size(),
                                     [](void*, std::size_t, void* user) { delete static_cast<std::vector<std::uint8_t>*>(user); },
                                     data));
     }
-    if (!resources.loadResources(asset_)) {
-      why = "gltfio's ResourceLoader could not load the buffers";
-      return false;
-    }
+    if (!resources.loadResources(asset_))
+      return "gltfio's ResourceLoader could not load the buffers";
     animator_ = asset_->getAnimator();
-    return true;
+    return {};
   }
 
   // The channel's value at t, or empty with `why` when the adapter cannot observe it.
-  std::vector<double> sample(std::size_t animation, std::size_t channel, const std::string& target, double t,
-                             std::string& why) {
-    if (!node_channel(animation, channel)) {
-      why = "not a core node channel (KHR_animation_pointer or KHR_animation2): gltfio 1.9 plays neither";
+  std::vector<double> sample(std::size_t animation, std::size_t channel, const std::string& target,
+                             double t, std::string& why) override {
+    const std::string name = channels_.node_name(animation, channel, why);
+    if (name.empty()) {
+      why += ": gltfio 1.9 plays only core node channels, found by the node's name";
       return {};
     }
-    const auto slash = target.rfind('/');
-    const std::string path = target.substr(slash + 1);
-    unsigned node = 0;
-    if (std::sscanf(target.c_str(), "/nodes/%u/", &node) != 1 ||
-        target != "/nodes/" + std::to_string(node) + "/" + path) {
-      why = "not a node property";
-      return {};
-    }
+    const std::string path = gltf_anim::adapter::node_property(target);
     if (path == "weights") {
       why = "morph weights: Filament 1.9's RenderableManager has no getter for them";
       return {};
     }
-    const utils::Entity entity = entity_of(node, why);
-    if (entity.isNull()) return {};
+    const utils::Entity entity = asset_->getFirstEntityByName(name.c_str());
+    if (entity.isNull()) {
+      why = "gltfio made no entity named \"" + name + "\"";
+      return {};
+    }
     if (animation >= animator_->getAnimationCount()) {
       why = "gltfio made no animation " + std::to_string(animation);
       return {};
@@ -210,50 +160,6 @@ class Engine {
   }
 
  private:
-  // Whether channel `channel` of animation `animation` targets a node the core way
-  // (target.node), the only channels gltfio 1.9 plays.
-  bool node_channel(std::size_t animation, std::size_t channel) const {
-    const auto animations = json_.FindMember("animations");
-    if (animations == json_.MemberEnd() || !animations->value.IsArray() || animation >= animations->value.Size()) {
-      return false;
-    }
-    const auto& a = animations->value[static_cast<rapidjson::SizeType>(animation)];
-    const auto channels = a.FindMember("channels");
-    if (channels == a.MemberEnd() || !channels->value.IsArray() || channel >= channels->value.Size()) return false;
-    const auto& c = channels->value[static_cast<rapidjson::SizeType>(channel)];
-    const auto target = c.FindMember("target");
-    return target != c.MemberEnd() && target->value.IsObject() && target->value.HasMember("node");
-  }
-
-  // The node's entity, found by the node's name (gltfio gives entities the names of
-  // their nodes); null with `why` unless the name designates exactly one node.
-  utils::Entity entity_of(unsigned node, std::string& why) {
-    const auto nodes = json_.FindMember("nodes");
-    if (nodes == json_.MemberEnd() || !nodes->value.IsArray() || node >= nodes->value.Size()) {
-      why = "no node " + std::to_string(node);
-      return {};
-    }
-    const auto& n = nodes->value[node];
-    const auto name = n.FindMember("name");
-    if (name == n.MemberEnd() || !name->value.IsString() || name->value.GetStringLength() == 0) {
-      why = "node " + std::to_string(node) + " has no name to find its entity by";
-      return {};
-    }
-    const std::string wanted = name->value.GetString();
-    std::size_t same = 0;
-    for (const auto& other : nodes->value.GetArray()) {
-      const auto on = other.FindMember("name");
-      if (on != other.MemberEnd() && on->value.IsString() && wanted == on->value.GetString()) ++same;
-    }
-    if (same != 1) {
-      why = "node name \"" + wanted + "\" is not unique: its entity cannot be told apart";
-      return {};
-    }
-    utils::Entity e = asset_->getFirstEntityByName(wanted.c_str());
-    if (e.isNull()) why = "gltfio made no entity named \"" + wanted + "\"";
-    return e;
-  }
-
   // The unit quaternion (x, y, z, w) of the rotation part (Shepperd's method, in double).
   static std::vector<double> rotation_of(const filament::math::mat4f& m, double sx, double sy, double sz) {
     // r(row, col) of the rotation matrix: column c of m divided by its scale.
@@ -302,80 +208,19 @@ class Engine {
   gltfio::AssetLoader* loader_ = nullptr;
   gltfio::FilamentAsset* asset_ = nullptr;
   gltfio::Animator* animator_ = nullptr;
-  rapidjson::Document json_;
+  gltf_anim::adapter::CoreChannels channels_;
 };
-
-SamplesFile sample_case(Engine& engine, const SamplesFile& golden, const std::string& id) {
-  SamplesFile out;
-  out.asset = golden.asset;
-  out.generator = "Filament 1.9 gltfio Animator (no-op backend), gltf-anim adapters/filament";
-  for (const SampledAnimation& ga : golden.animations) {
-    SampledAnimation& a = out.animations.emplace_back();
-    a.index = ga.index;
-    a.name = ga.name;
-    for (const SampledChannel& gc : ga.channels) {
-      SampledChannel c;
-      c.index = gc.index;
-      c.target = gc.target;
-      std::string why;
-      for (double t : gc.times) {
-        const std::vector<double> value = engine.sample(ga.index, gc.index, gc.target, t, why);
-        if (value.empty()) break;
-        c.add_sample(t, value);
-      }
-      if (c.size() > 0) {
-        a.channels.push_back(std::move(c));
-      } else {
-        std::cerr << id << ": animation " << ga.index << " channel " << gc.index << " (" << gc.target
-                  << ") left out: " << why << "\n";
-      }
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::cerr << "usage: filament_adapter SUITE_DIR OUT_DIR [CASE_ID...]\n";
-    return 2;
-  }
-  const fs::path suite = argv[1];
-  const fs::path out = argv[2];
-  const std::set<std::string> only(argv + 3, argv + argc);
   try {
-    const auto manifest = gltf_anim::compare::read_manifest(suite / "manifest.json");
-    fs::create_directories(out);
     Engine engine;
-    std::size_t written = 0, refused = 0;
-    for (const auto& entry : manifest.entries) {
-      if (!only.empty() && !only.count(entry.id)) continue;
-      if (entry.samples.empty()) continue;
-      if (!plain_file_name(entry.id) || !inside(entry.file) || !inside(entry.samples)) {
-        std::cerr << "filament_adapter: manifest entry \"" << entry.id << "\" names a path outside the suite; skipped\n";
-        continue;
-      }
-      const SamplesFile golden = gltf_anim::samples::read_samples_file(suite / entry.samples);
-      std::string why;
-      SamplesFile result;
-      if (engine.load(suite, entry.file, why)) {
-        result = sample_case(engine, golden, entry.id);
-      } else {
-        // Refused: a samples file with no channel, so compare reports every channel missing.
-        result.asset = golden.asset;
-        result.generator = "Filament 1.9 gltfio (refused the asset: " + why + ")";
-        std::cerr << entry.id << ": " << why << "\n";
-        ++refused;
-      }
-      gltf_anim::samples::write_samples_file(out / (entry.id + ".samples.json"), result);
-      ++written;
-    }
-    std::cout << "filament_adapter: " << written << " case(s) written to " << out.string() << ", " << refused
-              << " refused by gltfio\n";
+    return gltf_anim::adapter::run(
+        argc, argv, "filament_adapter",
+        "Filament 1.9 gltfio Animator (no-op backend), gltf-anim adapters/filament", engine);
   } catch (const std::exception& e) {
     std::cerr << "filament_adapter: " << e.what() << "\n";
     return 2;
   }
-  return 0;
 }

@@ -5,7 +5,8 @@
 #   check.sh GLTF_ANIM SUITE_DIR WORK_DIR CASE,CASE,... -- ADAPTER [ARG...]
 # The adapter runs as `ADAPTER [ARG...] SUITE_DIR OUT_DIR CASE...`; the first case's first
 # sample is the one changed; then manifests naming files outside the suite (and an id
-# with a folder in it) must be refused with nothing written outside OUT_DIR. Needs python3 (the change is made on the parsed JSON, so it
+# with a folder in it) must be refused with nothing written outside OUT_DIR, and a case whose
+# asset cannot load must fail alone (exit 1, the next case written). Needs python3 (the change is made on the parsed JSON, so it
 # does not depend on how an adapter formats its file).
 set -euo pipefail
 CLI="$1" SUITE="$2" WORK="$3"
@@ -96,4 +97,29 @@ for bad in id file samples absolute; do
     exit 1
   fi
 done
-echo "check.sh: ${#CASES[@]} cases pass through the template; a changed value fails; manifests leading out of the suite are refused"
+# One case whose asset the engine cannot load is that case's failure, not the end of the run:
+# exit 1, its message names the case, and the case after it is written.
+python3 - "$H" "$SUITE" "${CASES[0]}" <<'PY'
+import json, os, sys
+hostile, suite, case = sys.argv[1:4]
+with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
+    entry = next(e for e in json.load(f)["assets"] if e["id"] == case)
+with open(os.path.join(hostile, "suite", "broken.gltf"), "w", encoding="utf-8") as f:
+    f.write("{ not json")
+file, samples = os.path.basename(entry["file"]), os.path.basename(entry["samples"])
+assets = [dict(entry, id="broken", file="broken.gltf", samples=samples), dict(entry, id="good", file=file, samples=samples)]
+with open(os.path.join(hostile, "suite", "manifest.json"), "w", encoding="utf-8") as f:
+    json.dump({"assets": assets}, f)
+PY
+rm -rf -- "$H/a/b/out"
+set +e
+"$@" "$H/suite" "$H/a/b/out" > "$WORK/broken.txt" 2>&1
+rc=$?
+set -e
+if [ "$rc" != 1 ] || [ ! -s "$H/a/b/out/good.samples.json" ] || [ -e "$H/a/b/out/broken.samples.json" ] \
+    || ! grep -q '^broken: ' "$WORK/broken.txt"; then
+  cat "$WORK/broken.txt"
+  echo "check.sh: a case the engine cannot load must fail alone (exit 1, 'broken: ...', the next case written); got exit $rc" >&2
+  exit 1
+fi
+echo "check.sh: ${#CASES[@]} cases pass through the template; a changed value fails; manifests leading out of the suite are refused; a case that cannot load fails alone"

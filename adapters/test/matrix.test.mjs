@@ -81,3 +81,30 @@ test('the link check finds a missing file and a missing anchor, and passes good 
   assert.match(broken[1], /^f\.html: no file/);
   fs.rmSync(dir, { recursive: true });
 });
+
+test('a suite of the user\'s assets (run-all.sh --suite): failures named by their divergence, no verdict asked', () => {
+  assert.equal(cellOf(engine, entry, { passed: false }, {}, true).text, '❌ fail');
+  assert.equal(cellOf(engine, entry, { passed: false }, {}, true).problem, undefined);
+  assert.match(cellOf(engine, entry, { passed: false, matchedDivergence: 'previous-key-at-exact-time' }, {}, true).text,
+    /fail: divergence \*previous-key-at-exact-time\*/);
+  const manifest = { assets: [{ id: 'mine', group: 'user', samples: 'm.json' }] };
+  const { text, problems } = buildMatrix({ manifest, engines: [engine], reports: { e: { cases: [{ id: 'mine', passed: false }] } },
+    verdicts: { e: {} }, versions: { e: '1' }, notesText: { e: '' }, ownSuite: true });
+  assert.deepEqual(problems, []);
+  assert.match(text, /^# Your assets across engines/);
+  assert.match(text, /## Your assets \(gltf-anim generate --from\)/);
+});
+
+test('the HTML page leads with a per-feature summary: pass / fail / unsupported per engine', async () => {
+  const { matrixHtml } = await import('../matrix.mjs');
+  const manifest = { assets: [{ id: 'a', group: 'core', samples: 'a.json', features: ['STEP', 'rotation'] },
+    { id: 'b', group: 'core', samples: 'b.json', features: ['STEP'] }, { id: 'c', group: 'core', samples: 'c.json', features: ['LINEAR'] }] };
+  const reports = { e: { cases: [{ id: 'a', passed: true }, { id: 'b', passed: false }, { id: 'c', passed: false }] } };
+  const verdicts = { e: { b: { verdict: 'deviation', why: 'x' }, c: { verdict: 'unsupported', why: 'y' } } };
+  const { html } = buildMatrix({ manifest, engines: [engine], reports, verdicts, versions: { e: '1' }, notesText: { e: '`b` `c`' } });
+  const page = matrixHtml(html, [engine]);
+  assert.match(page, /<h2>Per feature<\/h2>/);
+  assert.match(page, /<code>STEP<\/code><\/td><td style="background:[^"]+">1 \/ 1 \/ 0<\/td>/);
+  assert.match(page, /<code>LINEAR<\/code><\/td><td style="background:[^"]+">0 \/ 0 \/ 1<\/td>/);
+  assert.match(page, /<code>rotation<\/code><\/td><td style="background:[^"]+">1 \/ 0 \/ 0<\/td>/);
+});

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { installProgressEvent, isInside, readConfined, withConfinedFetch } from '../../adapters/common/confined.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -32,17 +33,9 @@ export async function stage(name, fn) {
   }
 }
 
-export function isInside(root, file) {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-// Reads `file` only when its real path lies inside the real path of `root`.
-export function readConfined(root, file) {
-  const real = fs.realpathSync(file);
-  if (!isInside(fs.realpathSync(root), real)) throw new Error(`${file} is outside ${root}`);
-  return fs.readFileSync(real);
-}
+// Confinement, the global fetch confined to the suite and Node's missing ProgressEvent: shared
+// with the engine adapters (adapters/common/confined.mjs, no npm package).
+export { isInside, readConfined };
 
 // Node lacks the DOM's FileReader, which three's GLTFExporter uses to turn its
 // Blobs into bytes. This is the browser's behaviour for the two calls it makes,
@@ -72,33 +65,14 @@ class NodeFileReader {
 
 async function threeExport(assetFile, suiteRoot) {
   if (typeof globalThis.FileReader === 'undefined') globalThis.FileReader = NodeFileReader;
-  if (typeof globalThis.ProgressEvent === 'undefined') {
-    globalThis.ProgressEvent = class ProgressEvent extends Event {
-      constructor(type, init = {}) {
-        super(type);
-        this.lengthComputable = !!init.lengthComputable;
-        this.loaded = init.loaded ?? 0;
-        this.total = init.total ?? 0;
-      }
-    };
-  }
+  installProgressEvent();
   const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
   const { GLTFExporter } = await import('three/examples/jsm/exporters/GLTFExporter.js');
   const { Texture } = await import('three');
   const bytes = readConfined(suiteRoot, assetFile);
-  const originalFetch = globalThis.fetch;
   // Buffers outside a GLB come through fetch: data: URIs pass, files are read
   // only inside the suite, anything else is refused.
-  globalThis.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input.url;
-    if (url.startsWith('data:')) return originalFetch(input, init);
-    if (url.startsWith('file:')) {
-      const body = readConfined(suiteRoot, fileURLToPath(url));
-      return new Response(body, { status: 200, headers: { 'Content-Length': String(body.length) } });
-    }
-    throw new TypeError(`refusing to fetch ${url.slice(0, 80)}`);
-  };
-  try {
+  return withConfinedFetch(suiteRoot, async () => {
     const loader = new GLTFLoader();
     // Images never influence animation, and Node cannot decode them.
     loader.register((parser) => ({
@@ -115,9 +89,7 @@ async function threeExport(assetFile, suiteRoot) {
     const out = await stage('export', () => new Promise((resolve, reject) =>
       new GLTFExporter().parse(gltf.scene, resolve, reject, { binary: true, animations: gltf.animations })));
     return Buffer.from(out);
-  } finally {
-    globalThis.fetch = originalFetch;
-  }
+  });
 }
 
 async function gltfTransformExport(assetFile, suiteRoot) {

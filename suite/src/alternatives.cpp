@@ -264,6 +264,15 @@ const SuiteAlternative kLoopAlternatives[] = {
      [](const sampler::DecodedChannel& c, double r, double duration) {
        return looped(c, r, duration, reference::interactivity_time);
      }},
+    {"loop-fmod",
+     "Looping playback as C's fmod(t, T), T the animation's latest key (Filament gltfio's "
+     "Animator::applyAnimation): a forward player's wrap, t = T gives the first key and t = T + "
+     "0.5 s gives 0.5 s, while a time before the start keeps its sign and clamps to the first key "
+     "(t = -0.5 s gives the value at 0). Allowed: glTF 2.0 3.11 leaves loops to the client.",
+     true, [](const sampler::DecodedChannel&) { return true; },
+     [](const sampler::DecodedChannel& c, double r, double duration) {
+       return looped(c, r, duration, [](double x, double T) { return std::fmod(x, T); });
+     }},
 };
 
 const samples::SampledChannel* golden_channel(const samples::SamplesFile& golden, const sampler::DecodedChannel& c) {

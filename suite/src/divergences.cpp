@@ -322,7 +322,8 @@ void add_divergence_cases(std::vector<Case>& cases) {
         "loop-repeat), to "
         "the last key in Sample Viewer @7edd156a and in KHR_interactivity's normative wrap "
         "(variant "
-        "loop-khr-interactivity). Both loop variants are listed on every case where they matter.",
+        "loop-khr-interactivity); Filament gltfio wraps with fmod and clamps a time before the "
+        "start (variant loop-fmod). The loop variants are listed on every case where they matter.",
         [](GltfBuilder& b) {
           const int node = mesh_node(b);
           const int anim = b.add_animation("loop");

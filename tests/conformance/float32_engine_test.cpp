@@ -48,7 +48,7 @@ struct Behaviour {
   bool lerp_not_normalized = false;         // LINEAR rotations: lerp, |q| left as it comes
   bool cubic_not_normalized = false;  // CUBICSPLINE rotations: Appendix C.5's normalization skipped
   bool acos_unclamped = false;        // LINEAR rotations: acos of the float32 dot as it comes
-  enum class Loop { kNone, kRepeat, kInteractivity } loop = Loop::kNone;  // looping playback
+  enum class Loop { kNone, kRepeat, kInteractivity, kFmod } loop = Loop::kNone;  // looping playback
 };
 
 float dot(const Q& a, const Q& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
@@ -95,6 +95,9 @@ class Engine {
       const double r = t_requested;
       if (b_.loop == Behaviour::Loop::kRepeat) {
         t_requested = r - T * std::floor(r / T);  // three.js LoopRepeat
+      } else if (b_.loop == Behaviour::Loop::kFmod) {
+        // A forward player's wrap: r - T * trunc(r / T), the sign of r kept (Filament gltfio).
+        t_requested = r - T * std::trunc(r / T);
       } else {
         // KHR_interactivity, Animation Start: s = ceil((r - T) / T) for r > 0, floor(r / T) else.
         t_requested = r - T * (r > 0 ? std::ceil((r - T) / T) : std::floor(r / T));
@@ -433,6 +436,7 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
   alternatives["cubicspline-not-normalized"].cubic_not_normalized = true;
   alternatives["loop-repeat"].loop = Behaviour::Loop::kRepeat;
   alternatives["loop-khr-interactivity"].loop = Behaviour::Loop::kInteractivity;
+  alternatives["loop-fmod"].loop = Behaviour::Loop::kFmod;
   const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   for (const auto& [name, behaviour] : alternatives) {
     const auto r = run_suite(behaviour, name);
@@ -440,7 +444,8 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
     for (const auto& entry : manifest.entries) {
       const auto& c = result_of(r, entry.id);
       const bool float32_time = lists(entry.variants, kFloat32Time);
-      const bool loop = name == "loop-repeat" || name == "loop-khr-interactivity";
+      const bool loop =
+          name == "loop-repeat" || name == "loop-khr-interactivity" || name == "loop-fmod";
       if (loop && float32_time) {
         // Looping and float32 time are two variants on one channel: not combined (documented).
         EXPECT_TRUE(c.failed()) << name << " on " << entry.id;
@@ -448,10 +453,11 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
       } else if (lists(entry.variants, name)) {
         ++documented;
         EXPECT_TRUE(c.passed()) << name << " on " << entry.id;
-        // The two loops differ only at t = T (first key or last): where those keys are equal
-        // their values are the same and compare names the first listed.
+        // The loops differ only at t = T (first key or last) and before the start (wrapped or
+        // clamped): where those values are equal compare names the first listed.
         const bool same_loop = loop && (c.matched_variant == "loop-repeat" ||
-                                        c.matched_variant == "loop-khr-interactivity");
+                                        c.matched_variant == "loop-khr-interactivity" ||
+                                        c.matched_variant == "loop-fmod");
         if (!same_loop) { EXPECT_EQ(c.matched_variant, name) << name << " on " << entry.id; }
       } else if (lists(entry.known_divergences, name)) {
         ++documented;

@@ -200,6 +200,9 @@ def sample_case(engine, golden):
 
 
 def main(argv):
+    """Exit codes: 0 every case written, 1 some case failed with an error (reported with the
+    case; the run goes on), 2 usage, manifest or I/O error (every path is checked before
+    anything is written)."""
     if len(argv) < 3:
         print("usage: engine_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
         return 2
@@ -208,28 +211,39 @@ def main(argv):
         with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
             manifest = json.load(f)
         entries = manifest["assets"] if isinstance(manifest, dict) else manifest
-        os.makedirs(out_dir, exist_ok=True)
-        written = 0
+        cases = []
+        named = 0
         for entry in entries:
             if only and entry["id"] not in only:
                 continue
-            path = os.path.join(out_dir, case_file_name(entry["id"]))
-            with open(inside(suite, entry["samples"]), encoding="utf-8") as f:
+            named += 1
+            if not entry.get("samples"):
+                continue  # an invalid asset: nothing to play
+            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
+                          os.path.join(out_dir, case_file_name(entry["id"]))))
+        if only and named != len(only):
+            print("engine_adapter.py: some named cases are not in the manifest", file=sys.stderr)
+            return 2
+        os.makedirs(out_dir, exist_ok=True)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print("engine_adapter.py: %s" % e, file=sys.stderr)
+        return 2
+    written = failed = 0
+    for case_id, asset, samples, path in cases:
+        try:
+            with open(samples, encoding="utf-8") as f:
                 golden = json.load(f)
-            engine = Engine(inside(suite, entry["file"]))
-            # Written to a temporary and renamed: a failed run leaves no partial file.
+            engine = Engine(asset)
+            # Written to a temporary and renamed: a failed case leaves no partial file.
             with open(path + ".tmp", "w", encoding="utf-8") as f:
                 json.dump(sample_case(engine, golden), f, indent=1)
             os.replace(path + ".tmp", path)
             written += 1
-        if only and written != len(only):
-            print("engine_adapter.py: some named cases are not in the manifest", file=sys.stderr)
-            return 2
-        print("engine_adapter.py: %d case(s) written to %s" % (written, out_dir))
-    except (OSError, ValueError, KeyError) as e:
-        print("engine_adapter.py: %s" % e, file=sys.stderr)
-        return 2
-    return 0
+        except Exception as e:  # that case's failure, not the end of the run
+            print("%s: error: %s" % (case_id, e), file=sys.stderr)
+            failed += 1
+    print("engine_adapter.py: %d case(s) written to %s, %d failed with an error" % (written, out_dir, failed))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

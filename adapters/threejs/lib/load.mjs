@@ -20,20 +20,12 @@ import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { Texture } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { isInside } from '../../common/runner.mjs';
+import { installProgressEvent, isInside, makeConfinedFetch, withConfinedFetch } from '../../common/confined.mjs';
 
-// Node 20 has no ProgressEvent; three's FileLoader constructs one per chunk
-// it streams. A minimal stand-in with the fields FileLoader sets.
-if (typeof globalThis.ProgressEvent === 'undefined') {
-  globalThis.ProgressEvent = class ProgressEvent extends Event {
-    constructor(type, init = {}) {
-      super(type);
-      this.lengthComputable = !!init.lengthComputable;
-      this.loaded = init.loaded ?? 0;
-      this.total = init.total ?? 0;
-    }
-  };
-}
+export { makeConfinedFetch };
+
+// three's FileLoader constructs a ProgressEvent per chunk; Node 20 has none.
+installProgressEvent();
 
 export function placeholderTexturesPlugin(parser) {
   return {
@@ -49,31 +41,6 @@ export function placeholderTexturesPlugin(parser) {
   };
 }
 
-// A fetch replacement confined to `root` (an absolute, real path; null: no files).
-export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
-  return async function confinedFetch(input, init) {
-    const url = typeof input === 'string' ? input : input.url;
-    if (url.startsWith('data:')) return originalFetch(input, init);
-    if (url.startsWith('file:')) {
-      let file;
-      try {
-        file = fs.realpathSync(fileURLToPath(url));
-      } catch (e) {
-        return new Response(null, { status: 404, statusText: `${url}: ${e.code || e.message}` });
-      }
-      if (root === null || !isInside(root, file)) {
-        return new Response(null, { status: 403, statusText: `${url} is outside ${root ?? 'the allowed folder (none)'}` });
-      }
-      const bytes = fs.readFileSync(file);
-      return new Response(bytes, {
-        status: 200,
-        headers: { 'Content-Length': String(bytes.length) },
-      });
-    }
-    throw new TypeError(`three adapter: refusing to fetch ${url.slice(0, 80)} (only data: and files inside ${root})`);
-  };
-}
-
 // Parses glTF `data` (an ArrayBuffer of a .gltf or .glb, or a JSON string)
 // with GLTFLoader; relative URIs resolve against `resourcePath` and may only
 // read files inside `root` (both optional: without root, only data: URIs and
@@ -81,17 +48,11 @@ export function makeConfinedFetch(root, originalFetch = globalThis.fetch) {
 // animations, parser, ...}); rejects with the loader's error (three reports
 // parse failures through onError).
 export async function parseGltf(data, { resourcePath = '', root, plugins = [] } = {}) {
-  const saved = globalThis.fetch;
-  globalThis.fetch = makeConfinedFetch(root ? fs.realpathSync(root) : null, saved);
-  try {
-    return await new Promise((resolve, reject) => {
-      const loader = new GLTFLoader().register(placeholderTexturesPlugin);
-      for (const p of plugins) loader.register(p);
-      loader.parse(data, resourcePath, resolve, reject);
-    });
-  } finally {
-    globalThis.fetch = saved;
-  }
+  return withConfinedFetch(root ?? null, () => new Promise((resolve, reject) => {
+    const loader = new GLTFLoader().register(placeholderTexturesPlugin);
+    for (const p of plugins) loader.register(p);
+    loader.parse(data, resourcePath, resolve, reject);
+  }));
 }
 
 // Loads `file` (.gltf or .glb), which must be inside `root`. plugins: more

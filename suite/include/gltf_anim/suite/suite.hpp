@@ -79,4 +79,22 @@ std::string asset_file_name(const Case& c);
 // Returns the number of cases written.
 std::size_t generate(const std::filesystem::path& out);
 
+// A suite built from the user's own assets (`gltf-anim generate --from`), so that the engine
+// adapters (adapters/run-all.sh --suite) play them. Each input is a .gltf/.glb file or a folder
+// searched recursively for them (in name order). Per asset, under `out`:
+//   out/valid/<id>/<file name> [+ the relative buffer and image files it names]  a copy
+//   out/valid/<id>.samples.json   golden samples at the suite's times (sampler::sample_asset)
+// and one manifest entry with the suite's derived tolerances and every suite-wide variant and
+// known divergence that applies (loops, nlerp, ...), group "user". <id> is the file's stem
+// reduced to [A-Za-z0-9._-], made unique with -2, -3, ... An asset that cannot be sampled,
+// that has no animation, or that names a file outside its own folder is skipped with the
+// reason (`skipped`). The output folder may not be, or lie inside, an input folder, nor
+// contain an input file. Throws std::runtime_error on usage and I/O errors.
+struct FromResult {
+  std::size_t written = 0;
+  std::vector<std::string> skipped;  // "<input path>: <reason>"
+};
+FromResult generate_from(const std::vector<std::filesystem::path>& inputs,
+                         const std::filesystem::path& out);
+
 }  // namespace gltf_anim::suite

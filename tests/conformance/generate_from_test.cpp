@@ -1,0 +1,131 @@
+// gltf-anim generate --from (suite::generate_from): a suite built from the user's own assets.
+// Expected values are derived by hand from the assets written here (Appendix C.3: the linear
+// midpoint; §3.11: clamped after the last key), not from the sampler.
+#include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/suite/gltf_builder.hpp>
+#include <gltf_anim/suite/suite.hpp>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace gltf_anim;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& tag)
+      : path(fs::temp_directory_path() /
+             ("gltf_anim_from_" + tag + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// One node, translation LINEAR: (0,0,0) at 0 s, (2,0,0) at 1 s.
+void write_moving_asset(const fs::path& folder, const std::string& stem,
+                        suite::Container container) {
+  suite::GltfBuilder b;
+  const int node = b.add_node(suite::Json::object({{"name", "mover"}}));
+  const int anim = b.add_animation("move");
+  const int input = b.accessor_float({0.0f, 1.0f}, "SCALAR", true);
+  const int output = b.accessor_float({0, 0, 0, 2, 0, 0}, "VEC3", false);
+  b.add_core_channel(anim, b.add_sampler(anim, input, output, "LINEAR"), node, "translation");
+  fs::create_directories(folder);
+  for (const auto& f : b.finish(stem, container)) {
+    std::ofstream(folder / f.name, std::ios::binary)
+        .write(reinterpret_cast<const char*>(f.bytes.data()),
+               static_cast<std::streamsize>(f.bytes.size()));
+  }
+}
+
+std::vector<double> value_at(const samples::SamplesFile& f, double t) {
+  for (const auto& a : f.animations) {
+    for (const auto& c : a.channels) {
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        if (c.times[i] == t) {
+          const auto v = c.value(i);
+          return {v.begin(), v.end()};
+        }
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST(GenerateFrom, CopiesEachAssetWithItsBuffersAndWritesGoldenSamplesAndAManifest) {
+  TempDir in("in"), out("out");
+  write_moving_asset(in.path / "sub", "mover", suite::Container::kExternalBin);
+  std::ofstream(in.path / "still.gltf") << R"({"asset":{"version":"2.0"}})";
+  const suite::FromResult r = suite::generate_from({in.path}, out.path / "suite");
+  EXPECT_EQ(r.written, 1u);
+  ASSERT_EQ(r.skipped.size(), 1u);
+  EXPECT_NE(r.skipped[0].find("still.gltf: no animation channel"), std::string::npos)
+      << r.skipped[0];
+
+  const auto manifest = compare::read_manifest(out.path / "suite" / "manifest.json");
+  ASSERT_EQ(manifest.entries.size(), 1u);
+  const auto& e = manifest.entries[0];
+  EXPECT_EQ(e.id, "mover");
+  EXPECT_EQ(e.file, "valid/mover/mover.gltf");
+  // The asset and its .bin, byte for byte.
+  EXPECT_EQ(read(out.path / "suite" / "valid" / "mover" / "mover.gltf"),
+            read(in.path / "sub" / "mover.gltf"));
+  EXPECT_EQ(read(out.path / "suite" / "valid" / "mover" / "mover.bin"),
+            read(in.path / "sub" / "mover.bin"));
+  // Golden samples: the midpoint of the segment and the last key held after the end.
+  const auto golden = samples::read_samples_file(out.path / "suite" / e.samples);
+  EXPECT_EQ(value_at(golden, 0.5), (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(value_at(golden, 1.5), (std::vector<double>{2, 0, 0}));
+  // The suite-wide loop variant applies (t = 1 s wraps to the first key).
+  bool loop = false;
+  for (const auto& v : e.variants) loop |= v.name == "loop-repeat";
+  EXPECT_TRUE(loop);
+}
+
+TEST(GenerateFrom, SameStemsGetDistinctIdsAndAGlbIsTakenAsIs) {
+  TempDir in("in"), out("out");
+  write_moving_asset(in.path / "a", "walk", suite::Container::kGlb);
+  write_moving_asset(in.path / "b", "walk", suite::Container::kDataUri);
+  const suite::FromResult r =
+      suite::generate_from({in.path / "a" / "walk.glb", in.path / "b"}, out.path);
+  EXPECT_EQ(r.written, 2u);
+  EXPECT_TRUE(r.skipped.empty());
+  const auto manifest = compare::read_manifest(out.path / "manifest.json");
+  ASSERT_EQ(manifest.entries.size(), 2u);
+  EXPECT_EQ(manifest.entries[0].id, "walk");
+  EXPECT_EQ(manifest.entries[1].id, "walk-2");
+  EXPECT_EQ(read(out.path / "valid" / "walk" / "walk.glb"), read(in.path / "a" / "walk.glb"));
+}
+
+TEST(GenerateFrom, AFileOutsideTheAssetsFolderIsSkippedAndTheOutputMayNotLieInAnInput) {
+  TempDir in("in"), out("out");
+  write_moving_asset(in.path / "x", "mover", suite::Container::kExternalBin);
+  std::string json = read(in.path / "x" / "mover.gltf");
+  const auto at = json.find("\"mover.bin\"");
+  ASSERT_NE(at, std::string::npos);
+  json.replace(at, 11, "\"../mover.bin\"");
+  std::ofstream(in.path / "x" / "mover.gltf", std::ios::trunc) << json;
+  const suite::FromResult r = suite::generate_from({in.path / "x" / "mover.gltf"}, out.path);
+  EXPECT_EQ(r.written, 0u);
+  ASSERT_EQ(r.skipped.size(), 1u);
+  EXPECT_NE(r.skipped[0].find("outside its folder"), std::string::npos) << r.skipped[0];
+  EXPECT_THROW(suite::generate_from({in.path}, in.path / "suite"), std::runtime_error);
+  EXPECT_THROW(suite::generate_from({}, out.path), std::runtime_error);
+}
