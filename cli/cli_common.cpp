@@ -7,8 +7,6 @@
 #include <iostream>
 #include <sstream>
 
-#include <unistd.h>
-
 namespace gltf_anim::cli {
 
 namespace {

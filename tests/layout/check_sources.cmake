@@ -33,6 +33,27 @@ scan("a rule reads a sampler link from the JSON; use the animation model"
   "(index_member|string_member|member|has)\\([^;]*\"(sampler|input|output|interpolation)\""
   ${SOURCE_DIR}/validator/src/rules/*.cpp ${SOURCE_DIR}/validator/src/rules/*.hpp)
 
+# POSIX and Linux headers only in io/ (the seam that lets every other module
+# compile to WebAssembly and read what a page hands it). Tests may use them to
+# set up files and processes; web/compat/ is the WebAssembly build's stand-in
+# for the system calls io/ makes.
+file(GLOB top RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*)
+set(module_globs "")
+foreach(d IN LISTS top)
+  if(IS_DIRECTORY ${SOURCE_DIR}/${d} AND NOT d MATCHES "^(io|tests|build.*|\\..*)$")
+    foreach(ext cpp hpp h cc)
+      list(APPEND module_globs ${SOURCE_DIR}/${d}/*.${ext})
+    endforeach()
+  endif()
+endforeach()
+set(before ${violations})
+set(violations "")
+scan("a POSIX or Linux header outside io/: add an io/ function"
+  "^[ \t]*#[ \t]*include[ \t]*<(unistd\\.h|fcntl\\.h|dirent\\.h|fnmatch\\.h|sys/|linux/)"
+  ${module_globs})
+list(FILTER violations EXCLUDE REGEX "(^|/)node_modules/|^web/compat/")
+set(violations ${before} ${violations})
+
 list(LENGTH violations count)
 if(count GREATER 0)
   list(JOIN violations "\n" text)
