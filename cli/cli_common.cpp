@@ -8,8 +8,6 @@
 #include <new>
 #include <sstream>
 
-#include <unistd.h>
-
 namespace gltf_anim::cli {
 
 namespace {

@@ -2,6 +2,7 @@
 // conformance report (text, json, md, junit, html). docs/CONFORMANCE.md.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/reports/formats.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -45,7 +46,7 @@ std::string default_time_epsilon() {
 int run_compare(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
       "compare",
-      "gltf-anim compare --golden PATH --actual PATH [--format text|json|md|junit|html]\n"
+      "gltf-anim compare --golden PATH --actual PATH [--format FORMAT]\n"
       "                         [--output FILE] [--tolerance X] [--angle-tolerance RAD]\n"
       "                         [--length-tolerance X]\n"
       "                         [--cases ID,...] [--extensions NAME,...|none] [--require-all]\n"
@@ -76,35 +77,39 @@ int run_compare(const std::vector<std::string>& args) {
       "gltf-anim compare --golden conformance_assets --actual my-engine-samples --format html "
       "--output report.html"};
   po::options_description options("Options");
-  options.add_options()
-      ("golden", po::value<std::string>()->required(), "golden samples file or folder")
-      ("actual", po::value<std::string>()->required(), "actual samples file or folder")
-      ("manifest", po::value<std::string>(), "the suite's manifest.json (default: the one in the golden folder)")
-      ("format", po::value<std::string>()->default_value("text"), "text, json, md, junit or html")
-      ("output,o", po::value<std::string>(), "write the report to FILE (default: stdout)")
-      ("tolerance", po::value<std::string>(), "absolute tolerance per component, >= 0 (overrides the manifest)")
-      ("angle-tolerance", po::value<std::string>(), "rotation tolerance in radians, >= 0 (overrides the manifest)")
-      ("length-tolerance", po::value<std::string>(),
-       "tolerance on a rotation's |q|, >= 0 (overrides the manifest)")
-      ("time-epsilon", po::value<std::string>()->default_value(default_time_epsilon()),
-       "relative epsilon for matching sample times, 0 to 1")
-      ("max-file-mb", po::value<std::string>()->default_value("4096"),
-       "refuse samples files larger than this many MiB (1 to 1048576)")
-      ("cases", po::value<std::string>(), "compare only these cases: ids or globs, comma-separated")
-      ("extensions", po::value<std::string>(),
-       "the extensions the engine implements, comma-separated, or 'none' (default: all)")
-      ("require-all", "a case that is not run (no actual file) fails the run")
-      ("worst", po::value<std::string>()->default_value(std::to_string(compare::kDefaultWorstSamples)),
-       "worst samples listed per failing channel (0 to 100)");
+  options.add_options()("golden", po::value<std::string>()->required(),
+                        "golden samples file or folder")(
+      "actual", po::value<std::string>()->required(), "actual samples file or folder")(
+      "manifest", po::value<std::string>(),
+      "the suite's manifest.json (default: the one in the golden folder)")(
+      "format", po::value<std::string>()->default_value("text"),
+      reports::compare_format_names().c_str())("output,o", po::value<std::string>(),
+                                               "write the report to FILE (default: stdout)")(
+      "tolerance", po::value<std::string>(),
+      "absolute tolerance per component, >= 0 (overrides the manifest)")(
+      "angle-tolerance", po::value<std::string>(),
+      "rotation tolerance in radians, >= 0 (overrides the manifest)")(
+      "length-tolerance", po::value<std::string>(),
+      "tolerance on a rotation's |q|, >= 0 (overrides the manifest)")(
+      "time-epsilon", po::value<std::string>()->default_value(default_time_epsilon()),
+      "relative epsilon for matching sample times, 0 to 1")(
+      "max-file-mb", po::value<std::string>()->default_value("4096"),
+      "refuse samples files larger than this many MiB (1 to 1048576)")(
+      "cases", po::value<std::string>(), "compare only these cases: ids or globs, comma-separated")(
+      "extensions", po::value<std::string>(),
+      "the extensions the engine implements, comma-separated, or 'none' (default: all)")(
+      "require-all", "a case that is not run (no actual file) fails the run")(
+      "worst",
+      po::value<std::string>()->default_value(std::to_string(compare::kDefaultWorstSamples)),
+      "worst samples listed per failing channel (0 to 100)");
   int exit_code = kExitOk;
   const auto vm = parse_command_line(kHelp, options, {}, args, exit_code);
   if (!vm) return exit_code;
 
   const std::string format = (*vm)["format"].as<std::string>();
-  if (format != "text" && format != "json" && format != "md" && format != "junit" &&
-      format != "html") {
-    std::cerr << "gltf-anim compare: unknown --format '" << format
-              << "' (text, json, md, junit or html)\n";
+  if (reports::compare_format_from_name(format) == nullptr) {
+    std::cerr << "gltf-anim compare: unknown --format '" << format << "' ("
+              << reports::compare_format_names() << ")\n";
     return kExitUsage;
   }
   compare::CompareOptions opts;

@@ -2,82 +2,74 @@
 // separate runs) into one report, in any validate format. The command reads
 // the files and wires; whether they are parts of one run, and the order of
 // their assets, is reports::merge_validation_runs (validation_merge.hpp).
+#include <gltf_anim/io/resource_reader.hpp>
+#include <gltf_anim/io/stdin_bytes.hpp>
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/reports/validation_merge.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/version.hpp>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <iterator>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ci_report.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "stdin_bytes.hpp"
 
 namespace gltf_anim::cli {
 namespace {
 
 constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
-// The whole of a regular file of at most max_bytes, or nullopt with the reason.
-std::optional<std::string> read_report_file(const std::string& path, std::uint64_t max_bytes,
-                                            std::string& why) {
-  // O_NONBLOCK: a FIFO given as a report must not block the open.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    why = std::strerror(errno);
-    return std::nullopt;
-  }
-  struct stat st {};
-  std::optional<std::string> out;
-  if (::fstat(fd, &st) != 0) {
-    why = std::strerror(errno);
-  } else if (!S_ISREG(st.st_mode)) {
-    why = S_ISDIR(st.st_mode) ? "Is a directory" : "not a regular file";
-  } else if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
-    why = "larger than --max-file-mb (" + std::to_string(st.st_size) + " bytes)";
-  } else {
-    std::string text(static_cast<std::size_t>(st.st_size), '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-      const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      got += static_cast<std::size_t>(n);
+// One report's bytes, held once while it is parsed: a regular file of at most
+// max_bytes (io::read_regular_file: a FIFO does not block, anything else is
+// refused before reading), or standard input ("-") up to max_bytes.
+class ReportBytes {
+ public:
+  bool read(const std::string& path, std::uint64_t max_bytes, std::string& why) {
+    if (path == "-") {
+      if (!stdin_.read_all(max_bytes)) {
+        why = std::strerror(errno);
+        return false;
+      }
+      if (stdin_.too_large()) {
+        why = "larger than --max-file-mb (more than " + std::to_string(max_bytes) + " bytes)";
+        return false;
+      }
+      bytes_ = stdin_.bytes();
+      return true;
     }
-    if (got == text.size()) {
-      out = std::move(text);
-    } else {
-      why = "the file shrank while it was read";
+    io::ReadResult r = io::read_regular_file(path, max_bytes, false);
+    if (r.failure == io::ReadResult::Failure::kTooLarge) {
+      why = "larger than --max-file-mb (" + std::to_string(r.size) + " bytes)";
+      return false;
     }
+    if (r.failure != io::ReadResult::Failure::kNone) {
+      why = r.detail;
+      return false;
+    }
+    file_ = std::move(r.storage);
+    bytes_ = file_->bytes();
+    return true;
   }
-  ::close(fd);
-  return out;
-}
+  std::string_view text() const {
+    return {reinterpret_cast<const char*>(bytes_.data()), bytes_.size()};
+  }
 
-// Standard input ("-"), at most max_bytes, or nullopt with the reason.
-std::optional<std::string> read_standard_input(std::uint64_t max_bytes, std::string& why) {
-  StdinBytes in;
-  if (!in.read_all(max_bytes)) {
-    why = std::strerror(errno);
-    return std::nullopt;
-  }
-  if (in.too_large()) {
-    why = "larger than --max-file-mb (more than " + std::to_string(max_bytes) + " bytes)";
-    return std::nullopt;
-  }
-  return std::string(reinterpret_cast<const char*>(in.bytes().data()), in.bytes().size());
-}
+ private:
+  io::StdinBytes stdin_;
+  std::unique_ptr<io::ByteStorage> file_;
+  std::span<const std::uint8_t> bytes_;
+};
 
 }  // namespace
 
@@ -94,7 +86,8 @@ int run_merge(const std::vector<std::string>& args) {
   po::options_description options("Options");
   options.add_options()("report", po::value<std::vector<std::string>>()->multitoken(),
                         "json report of gltf-anim validate")(
-      "format", po::value<std::string>()->default_value("json"), "text, json, junit or sarif")(
+      "format", po::value<std::string>()->default_value("json"),
+      reports::validation_format_names().c_str())(
       "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
       "max-file-mb", po::value<std::string>()->default_value("4096"),
       "refuse a report over N MiB, before reading it (1 to 1048576)");
@@ -136,11 +129,11 @@ int run_merge(const std::vector<std::string>& args) {
   std::vector<reports::ValidationRun> runs;
   for (const std::string& path : paths) {
     std::string why;
-    const auto text = path == "-" ? read_standard_input(*max_file_mb << 20, why)
-                                  : read_report_file(path, *max_file_mb << 20, why);
-    if (!text) return refuse("cannot read '" + path + "': " + why);
+    ReportBytes bytes;  // released once the report is read
+    if (!bytes.read(path, *max_file_mb << 20, why))
+      return refuse("cannot read '" + path + "': " + why);
     try {
-      runs.push_back(reports::read_validation_json(*text));
+      runs.push_back(reports::read_validation_json(bytes.text()));
     } catch (const reports::ReportFormatError& e) {
       return refuse("'" + path + "' is not a gltf-anim json report: " + e.what());
     }

@@ -2,15 +2,15 @@
 // standard input) and writes one report in the chosen format. The command
 // parses and wires; the run's options are resolved by validator/run_options.hpp
 // and the assets validated in order by validator/batch.hpp.
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/stdin_bytes.hpp>
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/batch.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/run_config.hpp>
 #include <gltf_anim/validator/run_options.hpp>
-
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -28,7 +28,6 @@
 #include "ci_report.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
-#include "stdin_bytes.hpp"
 
 namespace gltf_anim::cli {
 namespace {
@@ -196,7 +195,7 @@ po::options_description validate_options() {
       ("files-from", po::value<std::string>(),
        "read further PATHs from FILE, one a line ('-': from standard input), for more\n"
        "assets than a command line holds")
-      ("format", po::value<std::string>()->default_value(std::string(validator::kDefaultRunFormat)), "text, json, junit or sarif")
+      ("format", po::value<std::string>()->default_value(std::string(validator::kDefaultRunFormat)), reports::validation_format_names().c_str())
       ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
       ("max-issues", po::value<std::string>()->default_value(std::to_string(validator::kDefaultRunMaxIssues)),
        "stop collecting issues of an asset after N (0 to 2^32-1; 0: no limit, memory then\n"
@@ -384,11 +383,8 @@ int run_validate(const std::vector<std::string>& args) {
   if (config.identity) output.inputs().record(*config.identity, "the project config");
   const bool reads_stdin = std::find(files.begin(), files.end(), kStandardInputPath) != files.end();
   if (reads_stdin) {
-    struct stat st {};
-    if (::fstat(STDIN_FILENO, &st) == 0) {
-      output.inputs().record({static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)},
-                             "standard input");
-    }
+    if (const auto id = io::standard_input_identity())
+      output.inputs().record(*id, "standard input");
   }
   // glTF-Validator's reports, each matched to its asset before anything is
   // validated; read once, held for the run. A shard's are matched against the
@@ -410,7 +406,7 @@ int run_validate(const std::vector<std::string>& args) {
   }
   if (output.refused(named_files)) return kExitUsage;
 
-  StdinBytes stdin_bytes;
+  io::StdinBytes stdin_bytes;
   validator::StandardInput standard_input;
   if (reads_stdin) {
     if (!stdin_bytes.read_all(run->validate.load.max_file_bytes)) {

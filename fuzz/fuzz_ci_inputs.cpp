@@ -9,6 +9,7 @@
 //         output must be valid UTF-8 that parses strictly in its format;
 //         the reports are matched to their own uris, and merged at once as
 //         they merge one by one.
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
@@ -84,14 +85,13 @@ void gltf_validator(std::string_view text, unsigned writer) {
   require(at_once.issues.size() == one_by_one.issues.size() &&
               at_once.truncated == one_by_one.truncated,
           "all of an asset's reports merged at once equal one by one", at_once.uri);
-  static constexpr gr::ValidationFormat kFormats[] = {gr::ValidationFormat::kJson, gr::ValidationFormat::kText,
-                                                      gr::ValidationFormat::kJunit, gr::ValidationFormat::kSarif};
-  static constexpr const char* kNames[] = {"json", "text", "junit", "sarif"};
+  const auto formats = gr::validation_formats();
+  const gr::ValidationFormatRow& row = formats[writer % formats.size()];
   gr::ValidationWriteOptions wopt;
   wopt.found_by = true;
   std::ostringstream out;
-  gr::write_validation(out, kFormats[writer % 4], merged, wopt);
-  const std::string problem = strict_text::format_problem(kNames[writer % 4], out.str());
+  gr::write_validation(out, row.format, merged, wopt);
+  const std::string problem = strict_text::format_problem(std::string(row.name), out.str());
   require(problem.empty(), "the merged report is well formed", problem + "\n" + out.str());
 }
 

@@ -6,6 +6,7 @@
 // documented refusal; any other exception escapes and is a finding.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
 #include <cstdint>
@@ -32,9 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     gc::CompareReport report;
     report.cases.push_back(gc::compare_samples(golden, actual, gc::Tolerances{}));
     std::ostringstream out;
-    for (const char* format : {"text", "json", "md", "junit", "html"}) {
-      r::write_compare_report(out, report, format);
-    }
+    for (const r::CompareFormatRow& format : r::compare_formats()) format.write(out, report);
   } catch (const gs::SamplesFormatError&) {
   }
   return 0;

@@ -25,12 +25,11 @@
 // SamplesFormatError is the documented refusal of the readers.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/reports/validation_merge.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/validate.hpp>
-
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -39,6 +38,7 @@
 #include <iterator>
 #include <limits>
 #include <sstream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,7 +86,8 @@ class Strings {
 // A private folder, so that the asset's relative buffer URIs find nothing.
 const fs::path& scratch() {
   static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("gltf_anim_fuzz_reports_" + std::to_string(::getpid()));
+    fs::path d = fs::temp_directory_path() /
+                 ("gltf_anim_fuzz_reports_" + std::to_string(std::random_device{}()));
     fs::create_directories(d);
     return d;
   }();
@@ -102,22 +103,24 @@ void write_file(const fs::path& p, std::string_view bytes) {
 unsigned char g_writer = 0;
 
 void check_validation_writers(std::span<const gv::ValidationReport> reports) {
-  static const char* const kFormats[] = {"json", "text", "junit", "sarif"};
-  const char* name = kFormats[g_writer % std::size(kFormats)];
+  const auto formats = gr::validation_formats();
+  const gr::ValidationFormatRow& row = formats[g_writer % formats.size()];
+  const std::string name(row.name);
   std::ostringstream out;
-  gr::write_validation(out, *gr::validation_format_from_name(name), reports);
-  require(strict_text::format_problem(name, out.str()), name, out.str());
+  gr::write_validation(out, row.format, reports);
+  require(strict_text::format_problem(name, out.str()), name.c_str(), out.str());
 }
 
 void check_compare_writers(const gc::CompareReport& report) {
-  static const char* const kFormats[] = {"text", "json", "md", "junit", "html"};
-  const char* format = kFormats[g_writer % std::size(kFormats)];
+  const auto formats = gr::compare_formats();
+  const gr::CompareFormatRow& row = formats[g_writer % formats.size()];
+  const std::string format(row.name);
   std::ostringstream out;
-  gr::write_compare_report(out, report, format);
+  row.write(out, report);
   const std::string s = out.str();
-  require(strict_text::format_problem(format, s), format, s);
-  if (std::string_view(format) == "html") require(strict_text::text_problem(s), format, s);
-  if (s.find("<script") != std::string::npos) require("a script element", format, s);
+  require(strict_text::format_problem(format, s), format.c_str(), s);
+  if (format == "html") require(strict_text::text_problem(s), format.c_str(), s);
+  if (s.find("<script") != std::string::npos) require("a script element", format.c_str(), s);
 }
 
 // `read_back`: the file came from our reader, so what we write of it must

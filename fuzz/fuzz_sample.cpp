@@ -8,19 +8,19 @@
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <random>
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace fs = std::filesystem;
   static const fs::path path =
-      fs::temp_directory_path() / ("gltf_anim_fuzz_sample_" + std::to_string(::getpid()) + ".gltf");
+      fs::temp_directory_path() /
+      ("gltf_anim_fuzz_sample_" + std::to_string(std::random_device{}()) + ".gltf");
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace compare_test {
 
@@ -27,6 +29,19 @@ inline void write(const std::filesystem::path& p, const std::string& text) {
 inline void save(const std::filesystem::path& p, const gltf_anim::samples::SamplesFile& f) {
   std::filesystem::create_directories(p.parent_path());
   gltf_anim::samples::write_samples_file(p, f);
+}
+
+// A file of `asset` with one rotation channel of node 0, measured by angle (as
+// `gltf-anim sample` writes a quaternion's channel), sampled at each (t, q).
+inline gltf_anim::samples::SamplesFile rotation_samples(
+    const std::string& asset, const std::vector<std::pair<double, std::vector<double>>>& samples) {
+  gltf_anim::samples::SamplesFile f;
+  f.asset = asset;
+  auto& c = f.animations.emplace_back().channels.emplace_back();
+  c.target = "/nodes/0/rotation";
+  c.measure = gltf_anim::samples::Measure::kAngle;
+  for (const auto& [t, q] : samples) c.add_sample(t, q);
+  return f;
 }
 
 inline const gltf_anim::compare::CaseResult& find_case(const gltf_anim::compare::CompareReport& r,

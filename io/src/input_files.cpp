@@ -2,12 +2,19 @@
 #include <gltf_anim/io/input_files.hpp>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace gltf_anim::io {
 
 std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+std::optional<FileIdentity> standard_input_identity() {
+  struct stat st {};
+  if (::fstat(STDIN_FILENO, &st) != 0) return std::nullopt;
   return FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
 }
 

@@ -631,14 +631,4 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
       << "  </testsuite>\n</testsuites>\n";
 }
 
-bool write_compare_report(std::ostream& out, const CompareReport& report, std::string_view format) {
-  if (format == "text") write_compare_text(out, report);
-  else if (format == "json") write_compare_json(out, report);
-  else if (format == "md") write_compare_markdown(out, report);
-  else if (format == "junit") write_compare_junit(out, report);
-  else if (format == "html") write_compare_html(out, report);
-  else return false;
-  return true;
-}
-
 }  // namespace gltf_anim::reports

@@ -179,25 +179,6 @@ bool reaches(const ValidationReport& report, Severity fail_on) {
   return false;
 }
 
-std::optional<ValidationFormat> validation_format_from_name(std::string_view name) {
-  if (name == "text") return ValidationFormat::kText;
-  if (name == "json") return ValidationFormat::kJson;
-  if (name == "junit") return ValidationFormat::kJunit;
-  if (name == "sarif") return ValidationFormat::kSarif;
-  return std::nullopt;
-}
-
-std::unique_ptr<ValidationStreamWriter> make_validation_writer(
-    std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options) {
-  switch (format) {
-    case ValidationFormat::kText: return make_validation_text_writer(out, options);
-    case ValidationFormat::kJson: return make_validation_json_writer(out, options);
-    case ValidationFormat::kJunit: return make_validation_junit_writer(out, options);
-    case ValidationFormat::kSarif: return make_validation_sarif_writer(out, options);
-  }
-  return make_validation_text_writer(out, options);
-}
-
 void write_validation(std::ostream& out, ValidationFormat format,
                       std::span<const ValidationReport> reports,
                       const ValidationWriteOptions& options) {

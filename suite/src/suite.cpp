@@ -1,5 +1,6 @@
 #include "alternatives.hpp"
 
+#include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/suite/suite.hpp>
 #include <gltf_anim/suite/tolerance.hpp>
@@ -18,57 +19,17 @@
 #include <set>
 #include <stdexcept>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 namespace gltf_anim::suite {
 namespace {
 
-using text::errno_text;
-
-// A folder held open: every file of the suite is created relative to it, so a
-// symlink planted in the output folder (for a file or for valid/) is never
-// followed; rename replaces such a link itself, never what it points to.
-struct Folder {
-  int fd = -1;
-  std::string shown;
-  Folder(const Folder&) = delete;
-  Folder& operator=(const Folder&) = delete;
-  Folder(int f, std::string s) : fd(f), shown(std::move(s)) {}
-  ~Folder() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-// The folder the user named (created if missing; a symlink they name is theirs to follow).
-Folder open_out_folder(const std::filesystem::path& out) {
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec) throw std::runtime_error("cannot create " + out.string() + ": " + ec.message());
-  const int fd = ::open(out.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error("cannot open folder " + out.string() + ": " + errno_text(errno));
-  return Folder(fd, out.string());
-}
-
-// `name` inside `parent`, created if missing; refused when it is a symlink.
-Folder open_subfolder(const Folder& parent, const std::string& name) {
-  const std::string shown = parent.shown + "/" + name;
-  if (::mkdirat(parent.fd, name.c_str(), 0777) != 0 && errno != EEXIST) {
-    throw std::runtime_error("cannot create " + shown + ": " + errno_text(errno));
-  }
-  const int fd = ::openat(parent.fd, name.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    const int e = errno;
-    throw std::runtime_error("cannot open folder " + shown + ": " +
-                             (e == ELOOP || e == ENOTDIR ? std::string("not a folder (a symlink or a file)")
-                                                         : errno_text(e)));
-  }
-  return Folder(fd, shown);
-}
+// Every file of the suite is created relative to a folder held open
+// (io::OutputFolder), so a symlink planted in the output folder (for a file or
+// for valid/) is never followed; rename replaces such a link itself, never
+// what it points to.
+using Folder = io::OutputFolder;
 
 void write_file(const Folder& dir, const std::string& name, std::string_view bytes) {
-  validator::OutputFile out(dir.fd, name, dir.shown + "/" + name);
+  validator::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
   out.stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.commit();
 }
@@ -78,7 +39,7 @@ void write_file(const Folder& dir, const std::string& name, const std::vector<st
 }
 
 void write_samples(const Folder& dir, const std::string& name, const samples::SamplesFile& file) {
-  validator::OutputFile out(dir.fd, name, dir.shown + "/" + name);
+  validator::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
   samples::write_samples_json(out.stream(), file);
   out.commit();
 }
@@ -170,8 +131,8 @@ std::string asset_file_name(const Case& c) {
 
 std::size_t generate(const std::filesystem::path& out) {
   const std::filesystem::path valid = out / "valid";
-  const Folder out_dir = open_out_folder(out);
-  const Folder valid_dir = open_subfolder(out_dir, "valid");
+  const Folder out_dir = Folder::open(out);
+  const Folder valid_dir = out_dir.subfolder("valid");
 
   Json assets = Json::array();
   std::set<std::string> ids;

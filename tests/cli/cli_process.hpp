@@ -141,7 +141,10 @@ class NobodyArea {
  public:
   explicit NobodyArea(const fs::path& executable = GLTF_ANIM_CLI) {
     std::error_code ec;
-    std::vector<fs::path> bases{fs::temp_directory_path(ec), "/tmp"};
+    // The first base every user can traverse; the root folder is the last
+    // resort, so that a test that needs one always gets one (the tests that
+    // run as nobody run as root, which can write there).
+    std::vector<fs::path> bases{fs::temp_directory_path(ec), "/tmp", "/var/tmp", "/dev/shm", "/"};
     for (const fs::path& base : bases) {
       if (base.empty() || !traversable_by_all(base)) continue;
       std::string pattern = (base / "gltf-anim-nobody-XXXXXX").string();
@@ -151,8 +154,8 @@ class NobodyArea {
     }
     if (dir_.empty()) {
       why_ =
-          "no temporary folder that user nobody can reach (TMPDIR and /tmp are not traversable by "
-          "all)";
+          "no folder that user nobody can reach could be made (TMPDIR, /tmp, /var/tmp, /dev/shm "
+          "and / are not traversable by all, or not writable)";
       return;
     }
     fs::permissions(dir_,

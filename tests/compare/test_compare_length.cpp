@@ -22,15 +22,9 @@ namespace {
 
 // One rotation channel with the quaternion q scaled by `length` at t = 0.5.
 gs::SamplesFile turn(double length, double golden_length = 1.0) {
-  gs::SamplesFile f;
-  f.asset = "turn.gltf";
-  auto& c = f.animations.emplace_back().channels.emplace_back();
-  c.target = "/nodes/0/rotation";
-  c.measure = gs::Measure::kAngle;  // as `gltf-anim sample` writes a quaternion's channel
   // 60 degrees about y: (0, sin 30, 0, cos 30).
   const double s = 0.5 * golden_length * length, w = std::sqrt(0.75) * golden_length * length;
-  c.add_sample(0.5, {0, s, 0, w});
-  return f;
+  return compare_test::rotation_samples("turn.gltf", {{0.5, {0, s, 0, w}}});
 }
 
 }  // namespace

@@ -39,14 +39,8 @@ gs::SamplesFile translation(const std::string& asset, double x0, double x1) {
 
 // A rotation channel: about z by angle a0 at t = 0 and a1 at t = 1.
 gs::SamplesFile rotation(const std::string& asset, double a0, double a1) {
-  gs::SamplesFile f;
-  f.asset = asset;
-  auto& c = f.animations.emplace_back().channels.emplace_back();
-  c.target = "/nodes/0/rotation";
-  c.measure = gs::Measure::kAngle;  // as gltf-anim sample writes a quaternion
-  c.add_sample(0, {0, 0, std::sin(a0 / 2), std::cos(a0 / 2)});
-  c.add_sample(1, {0, 0, std::sin(a1 / 2), std::cos(a1 / 2)});
-  return f;
+  return compare_test::rotation_samples(asset, {{0, {0, 0, std::sin(a0 / 2), std::cos(a0 / 2)}},
+                                                {1, {0, 0, std::sin(a1 / 2), std::cos(a1 / 2)}}});
 }
 
 const char* kManifest = R"({

@@ -79,6 +79,30 @@ TEST(AnimationModel, ChannelsLinkSamplersIncludingTheSqlerpOne) {
   EXPECT_EQ(std::get<Unresolved>(*a.channels[2].sqlerp_sampler).index, 9u);
 }
 
+// What the rules need beyond the links: how many samplers the JSON array holds
+// (an index below it names a slot, not nothing), a channel.sampler written with
+// a wrong type (Absent, yet written), an interpolation that is not a string.
+TEST(AnimationModel, KeepsWhatTheRulesAskOfTheJsonAsWritten) {
+  const Built b = build(asset(R"([{"samplers":[{"input":0,"output":1,"interpolation":5},7,)"
+                              R"({"interpolation":""}],"channels":[)"
+                              R"({"sampler":"0","target":{"node":1,"path":"rotation"}},)"
+                              R"({"target":{"node":1,"path":"rotation"}},)"
+                              R"({"sampler":2,"target":{"node":1,"path":"rotation"}}]}])"));
+  const Animation& a = b.model.animations.at(0);
+  EXPECT_EQ(a.sampler_count, 3u);  // the array's length, the non-object 7 included
+  ASSERT_EQ(a.samplers.size(), 2u);
+  EXPECT_TRUE(a.samplers[0].interpolation_mistyped);  // 5: the sampler refuses it
+  EXPECT_EQ(a.samplers[0].interpolation_name, "");
+  EXPECT_EQ(a.samplers[0].interpolation, std::nullopt);
+  EXPECT_FALSE(a.samplers[1].interpolation_mistyped);  // "" is a string, an unknown mode
+  EXPECT_EQ(a.samplers[1].interpolation_name, "");
+  ASSERT_EQ(a.channels.size(), 3u);
+  EXPECT_TRUE(std::holds_alternative<Absent>(a.channels[0].sampler));
+  EXPECT_TRUE(a.channels[0].sampler_written);  // "0": written, of the wrong type
+  EXPECT_FALSE(a.channels[1].sampler_written);
+  EXPECT_TRUE(a.channels[2].sampler_written);
+}
+
 TEST(AnimationModel, CoreTargetsAreNodePathsWithTheObjectModelShape) {
   const Built b = build(asset(R"([{"samplers":[],"channels":[)"
                               R"({"target":{"node":0,"path":"rotation"}},)"

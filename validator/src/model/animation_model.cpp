@@ -37,6 +37,7 @@ Sampler read_sampler(const LoadedAsset& asset, const rapidjson::Value& json, std
   s.index = index;
   if (const rapidjson::Value* interp = member(json, "interpolation")) {
     s.interpolation_name = interp->IsString() ? std::string(interp->GetString(), interp->GetStringLength()) : "";
+    s.interpolation_mistyped = !interp->IsString();
   }
   s.interpolation = reference::parse_interpolation(s.interpolation_name);
   s.input = link_accessor(asset, json, "input");
@@ -238,6 +239,7 @@ Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json,
   if (const auto name = string_member(json, "name")) a.name = std::string(*name);
   const rapidjson::Value* samplers = array_member(json, "samplers");
   const std::size_t sampler_count = array_size(samplers);
+  a.sampler_count = sampler_count;
   a.samplers.reserve(sampler_count);  // channels point into it: no reallocation after this
   std::vector<const Sampler*> by_index(sampler_count, nullptr);
   for (std::size_t s = 0; s < sampler_count; ++s) {
@@ -254,6 +256,7 @@ Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json,
     Channel& ch = a.channels.emplace_back();
     ch.index = c;
     ch.sampler = link_sampler(*channel, by_index);
+    ch.sampler_written = member(*channel, "sampler") != nullptr;
     const rapidjson::Value* extensions = member(*channel, "extensions");
     const rapidjson::Value* sqlerp = extensions != nullptr ? member(*extensions, "EXT_animation_sqlerp") : nullptr;
     if (sqlerp != nullptr && sqlerp->IsObject()) ch.sqlerp_sampler = link_sampler(*sqlerp, by_index);

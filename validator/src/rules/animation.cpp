@@ -15,11 +15,12 @@
 #include <vector>
 
 #include "ext_common.hpp"
+#include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
 namespace {
 
-using namespace rules;  // json_access.hpp, ext_common.hpp
+using namespace rules;  // json_access.hpp, ext_common.hpp, sampler_output.hpp
 
 // ---- data checkers -------------------------------------------------------
 
@@ -68,13 +69,6 @@ class InputChecker final : public ElementChecker {
 
 // ---- the module ------------------------------------------------------------
 
-struct SamplerInfo {
-  const rapidjson::Value* json = nullptr;
-  std::string interpolation = "LINEAR";  // spec default
-  std::optional<std::uint64_t> input;    // resolved accessor indices only
-  std::optional<std::uint64_t> output;
-};
-
 class AnimationRules final : public RuleModule {
  public:
   std::string_view name() const override { return "animation"; }
@@ -85,11 +79,6 @@ class AnimationRules final : public RuleModule {
   }
 
  private:
-  // The accessor at `index` as a typed view, or nullptr when out of range.
-  static const Accessor* accessor(const RuleContext& ctx, std::uint64_t index) {
-    return index < ctx.asset.accessors.size() ? &ctx.asset.accessors[index] : nullptr;
-  }
-
   static void set_usage(RuleContext& ctx, std::uint64_t index, const std::string& usage,
                         const JsonPointer& at) {
     const auto [it, inserted] = ctx.accessor_usage.emplace(index, usage);
@@ -112,102 +101,84 @@ class AnimationRules final : public RuleModule {
     if (view.byte_stride) ctx.issues.add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", at);
   }
 
-  static std::vector<SamplerInfo> link_samplers(RuleContext& ctx, const rapidjson::Value* samplers,
-                                                const JsonPointer& at) {
-    std::vector<SamplerInfo> infos(array_size(samplers));
-    const std::size_t accessor_count = ctx.asset.accessors.size();
-    for (std::size_t s = 0; s < infos.size(); ++s) {
-      const rapidjson::Value* sampler = object_at(samplers, s);
-      if (sampler == nullptr) continue;
-      SamplerInfo& info = infos[s];
-      info.json = sampler;
-      if (const auto interp = string_member(*sampler, "interpolation")) {
-        info.interpolation = std::string(*interp);
-      }
-      const JsonPointer sp = at / s;
-      const InterpolationInfo interp = ctx.interpolation(info.interpolation).value_or(InterpolationInfo{});
+  // A sampler's accessor reference: unresolved, or its usage and bufferView.
+  // The linked accessor, or nullptr.
+  static const model::AccessorRef* link_accessor(RuleContext& ctx,
+                                                 const model::Link<model::AccessorRef>& link,
+                                                 const std::string& usage, const JsonPointer& at) {
+    if (const auto* unresolved = std::get_if<model::Unresolved>(&link)) {
+      ctx.issues.add("UNRESOLVED_REFERENCE", at, {std::to_string(unresolved->index)});
+      return nullptr;
+    }
+    const model::AccessorRef* ref = model::linked(link);
+    if (ref == nullptr) return nullptr;
+    set_usage(ctx, ref->index, usage, at);
+    check_sampler_buffer_view(ctx, *ref->accessor, at);
+    return ref;
+  }
 
-      if (const auto input = index_member(*sampler, "input")) {
-        const JsonPointer ip = sp / std::string_view("input");
-        if (*input >= accessor_count) {
-          ctx.issues.add("UNRESOLVED_REFERENCE", ip, {std::to_string(*input)});
+  static void link_sampler(RuleContext& ctx, const model::Sampler& sampler, const JsonPointer& sp) {
+    const std::string_view interpolation = rules_interpolation(sampler);
+    const InterpolationInfo interp = ctx.interpolation(interpolation).value_or(InterpolationInfo{});
+    const JsonPointer ip = sp / std::string_view("input");
+    if (const model::AccessorRef* input = link_accessor(ctx, sampler.input, "AnimationInput", ip)) {
+      const Accessor& acc = *input->accessor;
+      if (acc.well_formed) {
+        if (acc.type != ElementType::kScalar || !acc.component_type ||
+            !is_floating_point(*acc.component_type) || acc.normalized) {
+          ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", ip,
+                         {format_text(acc), "{SCALAR, FLOAT}"});
         } else {
-          info.input = *input;
-          const Accessor& acc = *accessor(ctx, *input);
-          set_usage(ctx, *input, "AnimationInput", ip);
-          check_sampler_buffer_view(ctx, acc, ip);
-          if (acc.well_formed) {
-            if (acc.type != ElementType::kScalar || !acc.component_type ||
-                !is_floating_point(*acc.component_type) || acc.normalized) {
-              ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", ip,
-                             {format_text(acc), "{SCALAR, FLOAT}"});
-            } else {
-              ctx.data.attach(*input, "animation.input",
-                              std::make_unique<InputChecker>(ctx.issues, ip.str()));
-            }
-          }
-          const rapidjson::Value* acc_json = object_at(array_member(ctx.doc, "accessors"), *input);
-          if (acc_json != nullptr && (!has(*acc_json, "min") || !has(*acc_json, "max"))) {
-            ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", ip);
-          }
-          // The count as written: an accessor with count 0 is broken (VALUE_NOT_IN_RANGE)
-          // but also has too few keys for a spline.
-          const auto count = acc_json != nullptr ? index_member(*acc_json, "count") : std::nullopt;
-          if (count && *count < interp.min_keys) {
-            ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", ip,
-                           {info.interpolation, std::to_string(interp.min_keys), std::to_string(*count)});
-          }
+          ctx.data.attach(input->index, "animation.input",
+                          std::make_unique<InputChecker>(ctx.issues, ip.str()));
         }
       }
-      if (const auto output = index_member(*sampler, "output")) {
-        const JsonPointer op = sp / std::string_view("output");
-        if (*output >= accessor_count) {
-          ctx.issues.add("UNRESOLVED_REFERENCE", op, {std::to_string(*output)});
-        } else {
-          info.output = *output;
-          set_usage(ctx, *output, "AnimationOutput", op);
-          check_sampler_buffer_view(ctx, *accessor(ctx, *output), op);
-        }
+      // Bounds and the count as written are the accessor's JSON (the typed view
+      // holds a valid count only): an accessor with count 0 is broken
+      // (VALUE_NOT_IN_RANGE) but also has too few keys for a spline.
+      const rapidjson::Value* acc_json =
+          object_at(array_member(ctx.doc, "accessors"), input->index);
+      if (acc_json != nullptr && (!has(*acc_json, "min") || !has(*acc_json, "max"))) {
+        ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", ip);
+      }
+      const auto count = acc_json != nullptr ? index_member(*acc_json, "count") : std::nullopt;
+      if (count && *count < interp.min_keys) {
+        ctx.issues.add(
+            "ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", ip,
+            {std::string(interpolation), std::to_string(interp.min_keys), std::to_string(*count)});
       }
     }
-    return infos;
+    link_accessor(ctx, sampler.output, "AnimationOutput", sp / std::string_view("output"));
   }
 
   static bool output_format_ok(model::NodePath path, const Accessor& acc) {
-    const bool float_type =
-        acc.component_type && is_floating_point(*acc.component_type) && !acc.normalized;
-    const bool normalized_int =
-        acc.normalized && (acc.component_type == ComponentType::kByte ||
-                           acc.component_type == ComponentType::kUnsignedByte ||
-                           acc.component_type == ComponentType::kShort ||
-                           acc.component_type == ComponentType::kUnsignedShort);
     switch (path) {
       case model::NodePath::kTranslation:
-      case model::NodePath::kScale: return acc.type == ElementType::kVec3 && float_type;
-      case model::NodePath::kRotation: return acc.type == ElementType::kVec4 && (float_type || normalized_int);
-      case model::NodePath::kWeights: return acc.type == ElementType::kScalar && (float_type || normalized_int);
+      case model::NodePath::kScale:
+        return acc.type == ElementType::kVec3 && acc.component_type &&
+               is_floating_point(*acc.component_type) && !acc.normalized;
+      case model::NodePath::kRotation: return rotation_format_ok(acc);
+      case model::NodePath::kWeights:
+        return acc.type == ElementType::kScalar && float_or_normalized(acc);
     }
     return false;
   }
 
   static std::string allowed_formats(model::NodePath path) {
     if (path == model::NodePath::kTranslation || path == model::NodePath::kScale) return "{VEC3, FLOAT}";
-    if (path == model::NodePath::kRotation) {
-      return "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
-             "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}";
-    }
+    if (path == model::NodePath::kRotation) return rotation_formats();
     return "{SCALAR, FLOAT}, {SCALAR, BYTE normalized}, {SCALAR, UNSIGNED_BYTE normalized}, "
            "{SCALAR, SHORT normalized}, {SCALAR, UNSIGNED_SHORT normalized}";
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
-                             const JsonPointer& ap) {
-    const rapidjson::Value* samplers = array_member(animation, "samplers");
+  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+                             const model::Animation& linked, const JsonPointer& ap) {
     const rapidjson::Value* channels = array_member(animation, "channels");
     const JsonPointer samplers_p = ap / std::string_view("samplers");
     const JsonPointer channels_p = ap / std::string_view("channels");
-    std::vector<SamplerInfo> infos = link_samplers(ctx, samplers, samplers_p);
-    std::vector<bool> used(infos.size(), false);
+    for (const model::Sampler& sampler : linked.samplers)
+      link_sampler(ctx, sampler, samplers_p / sampler.index);
+    std::vector<bool> used(linked.sampler_count, false);
 
     const rapidjson::Value* nodes = array_member(ctx.doc, "nodes");
     const std::size_t node_count = array_size(nodes);
@@ -221,18 +192,20 @@ class AnimationRules final : public RuleModule {
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       const JsonPointer target_p = cp / std::string_view("target");
 
-      const SamplerInfo* info = nullptr;
-      if (const auto s = index_member(*channel, "sampler")) {
-        if (*s >= infos.size()) {
-          ctx.issues.add("UNRESOLVED_REFERENCE", sampler_p, {std::to_string(*s)});
+      // An index past the samplers is unresolved; one naming a sampler that is
+      // not an object is the schema phase's finding.
+      if (const auto* unresolved = std::get_if<model::Unresolved>(&ch.sampler)) {
+        if (unresolved->index >= used.size()) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", sampler_p, {std::to_string(unresolved->index)});
         } else {
-          used[*s] = true;
-          if (infos[*s].json != nullptr) info = &infos[*s];
+          used[unresolved->index] = true;
         }
       }
+      const model::Sampler* const* sampler = model::linked(ch.sampler);
+      if (sampler != nullptr) used[(*sampler)->index] = true;
 
       for (const auto& m : ctx.modules) {  // samplers an extension references are used too
-        const auto e = m->extension_sampler(ctx, *channel);
+        const auto e = m->extension_sampler(ctx, ch);
         if (e && *e < used.size()) used[*e] = true;
       }
 
@@ -246,7 +219,8 @@ class AnimationRules final : public RuleModule {
       }
       // What is animated: the model's core target (node path and its shape).
       if (const model::NodeTarget* animated = node_target(ch)) {
-        link_node_target(ctx, *animated, std::get<model::Target>(ch.target).shape, info, target_p, sampler_p);
+        link_node_target(ctx, *animated, std::get<model::Target>(ch.target).shape,
+                         sampler != nullptr ? *sampler : nullptr, target_p, sampler_p);
       }
 
       // Duplicate targets, with a hash map: linear in the number of channels.
@@ -265,15 +239,16 @@ class AnimationRules final : public RuleModule {
       }
     }
 
-    for (std::size_t s = 0; s < infos.size(); ++s) {
-      if (!used[s] && infos[s].json != nullptr) ctx.issues.add("UNUSED_OBJECT", samplers_p / s);
+    for (const model::Sampler& sampler : linked.samplers) {
+      if (!used[sampler.index]) ctx.issues.add("UNUSED_OBJECT", samplers_p / sampler.index);
     }
   }
 
   // The node's own rules (matrix, skin, morph targets), then the sampler's
   // output against the path: format, count, unit quaternions.
-  static void link_node_target(RuleContext& ctx, const model::NodeTarget& target, const model::ValueShape& shape,
-                               const SamplerInfo* info, const JsonPointer& target_p, const JsonPointer& sampler_p) {
+  static void link_node_target(RuleContext& ctx, const model::NodeTarget& target,
+                               const model::ValueShape& shape, const model::Sampler* sampler,
+                               const JsonPointer& target_p, const JsonPointer& sampler_p) {
     const bool weights = target.path == model::NodePath::kWeights;
     if (const model::NodeRef* node = model::linked(target.node)) {
       if (!weights) {
@@ -283,24 +258,21 @@ class AnimationRules final : public RuleModule {
         ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", target_p);
       }
     }
-    if (info == nullptr || !info->output) return;
-    const Accessor& out = *accessor(ctx, *info->output);
-    if (!out.well_formed) return;
-    const InterpolationInfo interp = ctx.interpolation(info->interpolation).value_or(InterpolationInfo{});
-    if (!output_format_ok(target.path, out)) {
-      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sampler_p,
-                     {format_text(out), std::string(model::node_path_name(target.path)), allowed_formats(target.path)});
-    }
-    const Accessor* in = info->input ? accessor(ctx, *info->input) : nullptr;
+    if (sampler == nullptr) return;
+    OutputRule rule;
+    rule.format_ok = [path = target.path](const Accessor& out) {
+      return output_format_ok(path, out);
+    };
+    rule.target = std::string(model::node_path_name(target.path));
+    rule.allowed_formats = [path = target.path] { return allowed_formats(path); };
+    // The count and values are checked whatever the format (glTF-Validator's order).
+    rule.format_ends_check = false;
+    rule.needs_known_interpolation = false;
     // Values per key: 1 for TRS, the morph targets for weights (unknown without them).
     const std::uint64_t per_key = weights ? shape.width.value_or(0) : 1;
-    if (in != nullptr && in->well_formed && per_key != 0) {
-      check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sampler_p, *in->count,
-                         interp.outputs_per_key, per_key, *out.count);
-    }
-    if (shape.quaternion && out.type == ElementType::kVec4) {
-      check_unit_quaternions(ctx, *info->output, sampler_p, interp);
-    }
+    rule.values_per_key = per_key != 0 ? std::optional<std::uint64_t>(per_key) : std::nullopt;
+    rule.unit_quaternions = shape.quaternion;
+    check_output(ctx, *sampler, sampler_p, rule);
   }
 };
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "ext_common.hpp"
+#include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
 namespace {
@@ -90,9 +91,9 @@ class SqlerpRules final : public RuleModule {
   }
 
   std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,
-                                                 const rapidjson::Value& channel) const override {
-    const rapidjson::Value* ext = rules::extension_object(channel, kExt);
-    return ext != nullptr ? index_member(*ext, "sampler") : std::nullopt;
+                                                 const model::Channel& channel) const override {
+    if (!channel.sqlerp_sampler) return std::nullopt;
+    return sampler_index(*channel.sqlerp_sampler);
   }
 
   void link(RuleContext& ctx) override {
@@ -105,47 +106,45 @@ class SqlerpRules final : public RuleModule {
     return rules::lists_extension(ctx.doc, "extensionsUsed", kExt);
   }
 
-  static bool is_sqlerp(const rapidjson::Value* sampler) {
-    if (sampler == nullptr) return false;
-    const auto interp = string_member(*sampler, "interpolation");
-    return interp && *interp == kMode;
+  // The index a sampler reference names, linked or not.
+  static std::optional<std::uint64_t> sampler_index(
+      const model::Link<const model::Sampler*>& link) {
+    if (const auto* unresolved = std::get_if<model::Unresolved>(&link)) return unresolved->index;
+    if (const model::Sampler* const* sampler = model::linked(link)) return (*sampler)->index;
+    return std::nullopt;
   }
 
-  static const Accessor* accessor(const RuleContext& ctx, std::optional<std::uint64_t> index) {
-    if (!index || *index >= ctx.asset.accessors.size()) return nullptr;
-    const Accessor& acc = ctx.asset.accessors[*index];
-    return acc.well_formed ? &acc : nullptr;
+  static bool is_sqlerp(const model::Sampler* sampler) {
+    return sampler != nullptr && rules_interpolation(*sampler) == kMode;
   }
 
-  // Count, keyframe, format and quaternion checks of one CUBICSLERP sampler,
+  static const model::Sampler* linked_sampler(const model::Link<const model::Sampler*>& link) {
+    const model::Sampler* const* sampler = model::linked(link);
+    return sampler != nullptr ? *sampler : nullptr;
+  }
+
+  // Keyframe, count, format and quaternion checks of one CUBICSLERP sampler,
   // once per sampler however many channels use it.
-  static void check_sampler(RuleContext& ctx, const rapidjson::Value& sampler, const JsonPointer& sp) {
-    const auto input = index_member(sampler, "input");
-    const auto output = index_member(sampler, "output");
-    const Accessor* in = accessor(ctx, input);
-    const Accessor* out = accessor(ctx, output);
-    const JsonPointer ip = sp / std::string_view("input");
-    const JsonPointer op = sp / std::string_view("output");
+  static void check_sampler(RuleContext& ctx, const model::Sampler& sampler,
+                            const JsonPointer& sp) {
+    const Accessor* in = well_formed(sampler.input);
     if (in != nullptr && *in->count < 2) {
-      ctx.issues.add("EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", ip, {std::to_string(*in->count)});
+      ctx.issues.add("EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", sp / std::string_view("input"),
+                     {std::to_string(*in->count)});
     }
-    if (out == nullptr) return;
-    const bool count_ok = in != nullptr && rules::expected_output_count(*in->count, 3, 1) == *out->count;
-    if (in != nullptr && !count_ok) {
-      rules::check_output_count(ctx.issues, "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", op, *in->count, 3, 1,
-                                *out->count);
-    }
-    if (!rules::rotation_format_ok(*out)) {
-      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", op,
-                     {rules::format_text(*out), "rotation",
-                      "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
-                      "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}"});
-      return;
-    }
+    const JsonPointer op = sp / std::string_view("output");
+    OutputRule rule;
+    rule.format_ok = rules::rotation_format_ok;
+    rule.target = "rotation";
+    rule.allowed_formats = rules::rotation_formats;
+    rule.count_code = "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT";
+    rule.count_first = true;
+    const OutputVerdict verdict = check_output(ctx, sampler, op, rule);
     // Which element is an end tangent is only known when the count is right.
-    if (count_ok && in != nullptr) {
-      ctx.data.attach(*output, "EXT_animation_sqlerp.output",
-                      std::make_unique<SqlerpOutputChecker>(ctx.issues, op.str(), *out->count));
+    if (verdict.format_ok && verdict.count_ok) {
+      ctx.data.attach(
+          model::linked(sampler.output)->index, "EXT_animation_sqlerp.output",
+          std::make_unique<SqlerpOutputChecker>(ctx.issues, op.str(), *verdict.output->count));
     }
   }
 
@@ -157,14 +156,12 @@ class SqlerpRules final : public RuleModule {
     if (declared) {
       // The extension object belongs on channels only.
       rules::report_misplaced_extension(ctx.issues, animation, ap, kExt);
-      for (std::size_t s = 0; s < array_size(samplers); ++s) {
-        const rapidjson::Value* sampler = object_at(samplers, s);
-        if (sampler != nullptr) {
-          rules::report_misplaced_extension(ctx.issues, *sampler, ap / std::string_view("samplers") / s, kExt);
-        }
-        if (is_sqlerp(sampler)) {
-          check_sampler(ctx, *sampler, ap / std::string_view("samplers") / s);
-        }
+      // The model holds the samplers that are objects, in glTF order.
+      for (const model::Sampler& sampler : linked.samplers) {
+        const JsonPointer sp = ap / std::string_view("samplers") / sampler.index;
+        rules::report_misplaced_extension(ctx.issues, *object_at(samplers, sampler.index), sp,
+                                          kExt);
+        if (is_sqlerp(&sampler)) check_sampler(ctx, sampler, sp);
       }
     }
     const bool required = rules::lists_extension(ctx.doc, "extensionsRequired", kExt);
@@ -172,9 +169,7 @@ class SqlerpRules final : public RuleModule {
       const std::size_t c = ch.index;
       const rapidjson::Value* channel = object_at(channels, c);
       const JsonPointer cp = ap / std::string_view("channels") / c;
-      const rapidjson::Value* ext = rules::extension_object(*channel, kExt);
-      const auto core_index = index_member(*channel, "sampler");
-      const rapidjson::Value* core = core_index ? object_at(samplers, *core_index) : nullptr;
+      const model::Sampler* core = linked_sampler(ch.sampler);
       const rapidjson::Value* target = member(*channel, "target");
       const auto path = target != nullptr ? string_member(*target, "path") : std::nullopt;
       bool drives_sqlerp = false;
@@ -183,29 +178,27 @@ class SqlerpRules final : public RuleModule {
       // has nothing it can play (with or without the extension object).
       if (declared && is_sqlerp(core)) {
         ctx.issues.add("EXT_ANIMATION_SQLERP_MISSING_FALLBACK", cp,
-                       {"its sampler " + std::to_string(*core_index) + " is CUBICSLERP"});
+                       {"its sampler " + std::to_string(core->index) + " is CUBICSLERP"});
         drives_sqlerp = true;
       }
-      if (ext != nullptr) {
+      if (ch.sqlerp_sampler) {
         const JsonPointer ep = cp / std::string_view("extensions") / kExt;
         if (!declared) ctx.issues.add("UNDECLARED_EXTENSION", ep, {std::string(kExt)});
-        if (const auto s = index_member(*ext, "sampler")) {
-          if (*s >= array_size(samplers)) {
-            ctx.issues.add("UNRESOLVED_REFERENCE", ep / std::string_view("sampler"),
-                           {std::to_string(*s)});
-          } else if (const rapidjson::Value* named = object_at(samplers, *s);
-                     declared && named != nullptr && !is_sqlerp(named) &&
-                     (member(*named, "interpolation") == nullptr || string_member(*named, "interpolation"))) {
-            // The extension's sampler holds CUBICSLERP data by definition; a
-            // client with the extension would misread any other mode's output.
-            ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION",
-                           ep / std::string_view("sampler"),
-                           {std::to_string(*s), std::string(string_member(*named, "interpolation").value_or("LINEAR"))});
-          } else {
-            drives_sqlerp = drives_sqlerp || is_sqlerp(named);
-          }
+        const model::Sampler* named = linked_sampler(*ch.sqlerp_sampler);
+        if (const auto s = sampler_index(*ch.sqlerp_sampler); s && *s >= linked.sampler_count) {
+          ctx.issues.add("UNRESOLVED_REFERENCE", ep / std::string_view("sampler"),
+                         {std::to_string(*s)});
+        } else if (declared && named != nullptr && !is_sqlerp(named) &&
+                   !named->interpolation_mistyped) {
+          // The extension's sampler holds CUBICSLERP data by definition; a
+          // client with the extension would misread any other mode's output.
+          ctx.issues.add("EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION",
+                         ep / std::string_view("sampler"),
+                         {std::to_string(named->index), named->interpolation_name});
+        } else {
+          drives_sqlerp = drives_sqlerp || is_sqlerp(named);
         }
-        if (!has_member(*channel, "sampler") && !required) {
+        if (!ch.sampler_written && !required) {
           ctx.issues.add("EXT_ANIMATION_SQLERP_MISSING_FALLBACK", cp,
                          {std::string("it has no sampler and EXT_animation_sqlerp is not in "
                                       "extensionsRequired")});
@@ -229,10 +222,6 @@ class SqlerpRules final : public RuleModule {
                        cp / std::string_view("target") / std::string_view("path"), {std::string(*path)});
       }
     }
-  }
-
-  static bool has_member(const rapidjson::Value& obj, std::string_view name) {
-    return member(obj, name) != nullptr;
   }
 };
 

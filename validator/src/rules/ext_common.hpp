@@ -51,15 +51,25 @@ inline const rapidjson::Value* extension_object(const rapidjson::Value& obj, std
   return (e != nullptr && e->IsObject()) ? e : nullptr;
 }
 
-// Rotation output formats (glTF 2.0 Appendix: float VEC4 or normalized
-// BYTE/UBYTE/SHORT/USHORT VEC4).
-inline bool rotation_format_ok(const Accessor& acc) {
-  if (acc.type != ElementType::kVec4) return false;
+// Float components, or normalized BYTE/UBYTE/SHORT/USHORT ones: the components
+// of rotation and weights outputs (glTF 2.0 3.11, "Animations").
+inline bool float_or_normalized(const Accessor& acc) {
   if (acc.component_type && is_floating_point(*acc.component_type)) return !acc.normalized;
   return acc.normalized && (acc.component_type == ComponentType::kByte ||
                             acc.component_type == ComponentType::kUnsignedByte ||
                             acc.component_type == ComponentType::kShort ||
                             acc.component_type == ComponentType::kUnsignedShort);
+}
+
+// Rotation output formats: VEC4 of float_or_normalized components.
+inline bool rotation_format_ok(const Accessor& acc) {
+  return acc.type == ElementType::kVec4 && float_or_normalized(acc);
+}
+
+// rotation_format_ok's formats, as the messages list them.
+inline std::string rotation_formats() {
+  return "{VEC4, FLOAT}, {VEC4, BYTE normalized}, {VEC4, UNSIGNED_BYTE normalized}, "
+         "{VEC4, SHORT normalized}, {VEC4, UNSIGNED_SHORT normalized}";
 }
 
 // "{VEC4, FLOAT}" / "{VEC4, BYTE normalized}" as in the messages.

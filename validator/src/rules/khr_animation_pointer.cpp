@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "ext_common.hpp"
+#include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
 namespace {
@@ -164,9 +165,9 @@ class AnimationPointerRules final : public RuleModule {
       } else if (path && *path == "pointer") {
         // An object misplaced on the channel or on its sampler is where this
         // pointer went: its UNEXPECTED_EXTENSION_OBJECT is the one cause.
-        const auto sampler_index = index_member(*channel, "sampler");
+        const model::Sampler* const* linked_sampler = model::linked(ch.sampler);
         const rapidjson::Value* sampler =
-            sampler_index ? object_at(samplers, *sampler_index) : nullptr;
+            linked_sampler != nullptr ? object_at(samplers, (*linked_sampler)->index) : nullptr;
         if (!holds_extension(*channel, kExtension) &&
             (sampler == nullptr || !holds_extension(*sampler, kExtension))) {
           ctx.issues.add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", tp);
@@ -240,7 +241,7 @@ class AnimationPointerRules final : public RuleModule {
       if (prop.pointer == "/nodes/{}/weights/{}") array = "/nodes/" + std::to_string(m->indices[0]) + "/weights";
       targets.push_back(Target{c, animated.pointer, std::move(array), true});
 
-      check_output(ctx, *channel, samplers, cp, text, prop, animated.shape, r.width);
+      check_output(ctx, ch, cp, text, prop, animated.shape, r.width);
     }
     report_duplicates(ctx, targets, ap / std::string_view("channels"));
   }
@@ -272,42 +273,26 @@ class AnimationPointerRules final : public RuleModule {
     }
   }
 
-  static void check_output(RuleContext& ctx, const rapidjson::Value& channel,
-                           const rapidjson::Value* samplers, const JsonPointer& cp,
-                           const std::string& pointer, const om::Property& prop, const model::ValueShape& shape,
-                           std::uint64_t width) {
-    const auto s = index_member(channel, "sampler");
-    if (!s) return;
-    const rapidjson::Value* sampler = object_at(samplers, *s);
+  static void check_output(RuleContext& ctx, const model::Channel& ch, const JsonPointer& cp,
+                           const std::string& pointer, const om::Property& prop,
+                           const model::ValueShape& shape, std::uint64_t width) {
+    const model::Sampler* const* sampler = model::linked(ch.sampler);
     if (sampler == nullptr) return;  // UNRESOLVED_REFERENCE (core)
-    const std::string interpolation(string_member(*sampler, "interpolation").value_or("LINEAR"));
-    const auto output = index_member(*sampler, "output");
-    const auto input = index_member(*sampler, "input");
-    const std::size_t accessor_count = ctx.asset.accessors.size();
+    const std::string_view interpolation = rules_interpolation(**sampler);
     const JsonPointer sp = cp / std::string_view("sampler");
     if (shape.step_only && interpolation != "STEP") {
       ctx.issues.add("KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", sp,
-                     {interpolation, pointer, std::string(om::type_name(prop.type))});
+                     {std::string(interpolation), pointer, std::string(om::type_name(prop.type))});
     }
-    if (!output || *output >= accessor_count) return;
-    const Accessor& out = ctx.asset.accessors[*output];
-    if (!out.well_formed) return;
-    if (!out.type || !out.component_type ||
-        !om::output_format_ok(prop.type, *out.type, *out.component_type, out.normalized)) {
-      ctx.issues.add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", sp,
-                     {format_text(out), pointer, om::allowed_output_formats(prop.type)});
-      return;
-    }
-    const std::optional<InterpolationInfo> interp = ctx.interpolation(interpolation);
-    if (!interp) return;  // unknown interpolation: VALUE_NOT_IN_LIST (schema)
-    if (input && *input < accessor_count && ctx.asset.accessors[*input].well_formed &&
-        ctx.asset.accessors[*input].count && out.count) {
-      check_output_count(ctx.issues, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", sp,
-                         *ctx.asset.accessors[*input].count, interp->outputs_per_key, width, *out.count);
-    }
-    if (shape.quaternion) {
-      check_unit_quaternions(ctx, *output, sp, *interp);
-    }
+    OutputRule rule;
+    rule.format_ok = [type = prop.type](const Accessor& out) {
+      return om::output_format_ok(type, *out.type, *out.component_type, out.normalized);
+    };
+    rule.target = pointer;
+    rule.allowed_formats = [type = prop.type] { return om::allowed_output_formats(type); };
+    rule.values_per_key = width;
+    rule.unit_quaternions = shape.quaternion;
+    rules::check_output(ctx, **sampler, sp, rule);
   }
 
   // In channel order: a channel whose property an earlier channel already

@@ -21,6 +21,8 @@ struct FileIdentity {
 // stat() of `path`, following symlinks; nullopt when it cannot be stat'ed
 // (absent, dangling link, no permission).
 std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
+// The identity of what standard input is open on (a file, a pipe); nullopt if fstat fails.
+std::optional<FileIdentity> standard_input_identity();
 
 // Watches for one file (an existing output target) among the files a command
 // reads. Readers call record() with the identity of every file they opened;

@@ -50,6 +50,32 @@ class FdOstream : public std::ostream {
   std::unique_ptr<Buffer> buffer_;
 };
 
+// A folder held open for writing files in it (OutputFile(folder.fd(), ...)):
+// whatever is renamed over its path afterwards, files go where it was opened.
+class OutputFolder {
+ public:
+  // The folder the user named, created with its parents if missing (a symlink
+  // they name is theirs to follow). Throws std::runtime_error with the reason.
+  static OutputFolder open(const std::filesystem::path& path);
+  // `name` (one component) inside this folder, created if missing; refused
+  // when it is a symlink or not a folder. Throws std::runtime_error.
+  OutputFolder subfolder(const std::string& name) const;
+
+  OutputFolder(OutputFolder&& other) noexcept;
+  OutputFolder& operator=(OutputFolder&&) = delete;
+  OutputFolder(const OutputFolder&) = delete;
+  OutputFolder& operator=(const OutputFolder&) = delete;
+  ~OutputFolder();
+
+  int fd() const { return fd_; }
+  const std::string& shown() const { return shown_; }  // its path in messages
+
+ private:
+  OutputFolder(int fd, std::string shown) : fd_(fd), shown_(std::move(shown)) {}
+  int fd_ = -1;
+  std::string shown_;
+};
+
 // A file being written: a temporary beside the target until commit().
 class OutputFile {
  public:

@@ -25,7 +25,7 @@ void write_compare_json(std::ostream& out, const compare::CompareReport& report)
 void write_compare_markdown(std::ostream& out, const compare::CompareReport& report);
 void write_compare_junit(std::ostream& out, const compare::CompareReport& report);
 void write_compare_html(std::ostream& out, const compare::CompareReport& report);
-// By name: "text", "json", "md", "junit", "html"; false for an unknown name.
+// By name, a row of the table of formats (formats.hpp); false for an unknown name.
 bool write_compare_report(std::ostream& out, const compare::CompareReport& report, std::string_view format);
 
 }  // namespace gltf_anim::reports

@@ -28,7 +28,7 @@
 namespace gltf_anim::reports {
 
 enum class ValidationFormat { kText, kJson, kJunit, kSarif };
-// "text", "json", "junit", "sarif"; nullopt for anything else.
+// The format of that name in the table of formats (formats.hpp); nullopt for anything else.
 std::optional<ValidationFormat> validation_format_from_name(std::string_view name);
 
 // A run of `validate --shard K/N`: one part of a stable partition of the

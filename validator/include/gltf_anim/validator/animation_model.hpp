@@ -68,6 +68,10 @@ struct AccessorRef {
 struct Sampler {
   std::size_t index = 0;
   std::string interpolation_name = "LINEAR";  // as written; the spec's default when absent
+  // `interpolation` is written with a type other than string: the name above is
+  // "" (the sampler refuses the mode); the rules, after the schema phase's
+  // TYPE_MISMATCH, check the sampler as the spec's default (rules_interpolation).
+  bool interpolation_mistyped = false;
   // The mode, when it is one the reference evaluator knows (core, CUBICSLERP,
   // SLERP); nullopt for any other string (or a non-string: then the name is "").
   std::optional<reference::Interpolation> interpolation;
@@ -180,6 +184,8 @@ struct Untargeted {
 struct Channel {
   std::size_t index = 0;
   Link<const Sampler*> sampler;  // channel.sampler (the fallback when the sqlerp one is there)
+  // channel.sampler is written, whatever its JSON type (a wrong type is Absent above).
+  bool sampler_written = false;
   // EXT_animation_sqlerp: nullopt without the extension object on the channel.
   std::optional<Link<const Sampler*>> sqlerp_sampler;
   std::variant<Untargeted, Target> target;
@@ -199,6 +205,7 @@ struct Animation {
   std::size_t index = 0;
   std::string name;  // "" when absent
   std::vector<Sampler> samplers;  // in glTF order
+  std::size_t sampler_count = 0;  // /animations/a/samplers length (objects or not)
   std::vector<Channel> channels;  // in glTF order
   std::size_t channel_count = 0;  // /animations/a/channels length (objects or not)
   bool channels_array = false;    // `channels` is an array (it is required)

@@ -140,11 +140,11 @@ class RuleModule {
                               const SchemaSite& /*site*/) const {
     return false;
   }
-  // Link phase, asked by the animation module: a sampler of the same animation
-  // that `channel` references through this module's extension (it then counts
-  // as used), or nullopt.
+  // Link phase, asked by the animation module: the index of a sampler of the
+  // same animation that `channel` (the model's) references through this
+  // module's extension (it then counts as used), or nullopt.
   virtual std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,
-                                                         const rapidjson::Value& /*channel*/) const {
+                                                         const model::Channel& /*channel*/) const {
     return std::nullopt;
   }
   // Link phase: references, formats, counts; attaches data checkers.

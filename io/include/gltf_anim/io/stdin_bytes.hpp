@@ -1,12 +1,12 @@
 #pragma once
-// Standard input of a command, read once into memory. Kept in the CLI: it is
-// the process's file descriptor 0 and Linux's mremap; the library takes the
+// Standard input of a command, read once into memory: the process's file
+// descriptor 0 and Linux's mremap, so it lives in io/; the library takes the
 // bytes as a span (validator::StandardInput), wherever a caller got them.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 
-namespace gltf_anim::cli {
+namespace gltf_anim::io {
 
 // Standard input, read up to `cap` bytes into anonymous memory that grows in
 // place (mremap), so the bytes are held once: a doubling vector would hold up
@@ -35,4 +35,4 @@ class StdinBytes {
   bool over_ = false;
 };
 
-}  // namespace gltf_anim::cli
+}  // namespace gltf_anim::io

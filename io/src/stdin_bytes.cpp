@@ -1,4 +1,4 @@
-#include "stdin_bytes.hpp"
+#include <gltf_anim/io/stdin_bytes.hpp>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 
-namespace gltf_anim::cli {
+namespace gltf_anim::io {
 
 bool StdinBytes::read_all(std::uint64_t cap) {
   constexpr std::size_t kFirst = std::size_t{1} << 20;
@@ -53,4 +53,4 @@ bool StdinBytes::grow(std::size_t capacity) {
   return true;
 }
 
-}  // namespace gltf_anim::cli
+}  // namespace gltf_anim::io

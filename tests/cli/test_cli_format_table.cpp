@@ -1,0 +1,112 @@
+// The report formats come from one table each (reports/formats.hpp): the CLI
+// help of validate, merge and compare lists exactly the table's names, in its
+// order, every name is accepted and nothing else; the config file's schema
+// enumerates the same validation formats.
+#include <gltf_anim/reports/formats.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace gr = gltf_anim::reports;
+const fs::path kSource = GLTF_ANIM_SOURCE_DIR;
+const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "format_table";
+
+cli_process::Run cli(const std::vector<std::string>& args, const std::string& tag) {
+  return cli_process::run(args, kTmp / tag);
+}
+
+template <class Rows>
+std::vector<std::string> table_names(const Rows& rows) {
+  std::vector<std::string> names;
+  for (const auto& row : rows) names.emplace_back(row.name);
+  return names;
+}
+
+// The names the help of `command` lists for --format: the words of the
+// option's description ("a, b, c or d"), read off the help text.
+std::vector<std::string> help_names(const std::string& command) {
+  const auto r = cli({command, "--help"}, command + "_help");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto option = line.find("--format arg");
+    if (option == std::string::npos) continue;
+    std::string list = line.substr(line.find(')', option) + 1);
+    std::vector<std::string> names;
+    std::string word;
+    std::istringstream words(list);
+    while (words >> word) {
+      if (word == "or") continue;
+      if (word.back() == ',') word.pop_back();
+      names.push_back(word);
+    }
+    return names;
+  }
+  ADD_FAILURE() << command << " --help has no --format line:\n" << r.out;
+  return {};
+}
+
+TEST(FormatTable, HelpListsExactlyTheTable) {
+  const std::vector<std::string> validation = table_names(gr::validation_formats());
+  EXPECT_EQ(validation, (std::vector<std::string>{"text", "json", "junit", "sarif"}));
+  EXPECT_EQ(help_names("validate"), validation);
+  EXPECT_EQ(help_names("merge"), validation);
+  const std::vector<std::string> compare = table_names(gr::compare_formats());
+  EXPECT_EQ(compare, (std::vector<std::string>{"text", "json", "md", "junit", "html"}));
+  EXPECT_EQ(help_names("compare"), compare);
+  EXPECT_EQ(gr::validation_format_names(), "text, json, junit or sarif");
+}
+
+TEST(FormatTable, EveryNameIsAcceptedAndNothingElse) {
+  const std::string asset = (kSource / "conformance_assets/valid/translation_linear.gltf").string();
+  for (const auto& row : gr::validation_formats()) {
+    const auto r =
+        cli({"validate", "--format", std::string(row.name), asset}, "v_" + std::string(row.name));
+    EXPECT_EQ(r.exit_code, 0) << row.name << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << row.name;
+    EXPECT_EQ(gr::validation_format_from_name(row.name), row.format);
+  }
+  for (const std::string bad : {"xml", "JSON", "", "md"}) {
+    EXPECT_EQ(cli({"validate", "--format", bad, asset}, "v_bad").exit_code, 2) << bad;
+    EXPECT_FALSE(gr::validation_format_from_name(bad)) << bad;
+  }
+  const std::string golden = (kSource / "conformance_assets").string();
+  for (const auto& row : gr::compare_formats()) {
+    const auto r = cli({"compare", "--golden", golden, "--actual", golden, "--cases",
+                        "translation_linear", "--format", std::string(row.name)},
+                       "c_" + std::string(row.name));
+    EXPECT_EQ(r.exit_code, 0) << row.name << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << row.name;
+  }
+  const auto bad =
+      cli({"compare", "--golden", golden, "--actual", golden, "--format", "sarif"}, "c_bad");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("(text, json, md, junit or html)"), std::string::npos) << bad.err;
+}
+
+// The config file's "format" (validator/config/gltf-anim-config.schema.json)
+// enumerates the validation formats of the table.
+TEST(FormatTable, ConfigSchemaEnumeratesTheTable) {
+  const std::string text =
+      cli_process::slurp(kSource / "validator/config/gltf-anim-config.schema.json");
+  rapidjson::Document schema;
+  schema.Parse(text.c_str(), text.size());
+  ASSERT_FALSE(schema.HasParseError());
+  const rapidjson::Value& e = schema["properties"]["format"]["enum"];
+  std::vector<std::string> names;
+  for (const auto& v : e.GetArray()) names.emplace_back(v.GetString(), v.GetStringLength());
+  EXPECT_EQ(names, table_names(gr::validation_formats()));
+}
+
+}  // namespace

@@ -1,0 +1,62 @@
+# Layout rules of the sources that no compiler checks, one scan per rule
+# (cmake -DSOURCE_DIR=<checkout> -P check_sources.cmake). Each violation is
+# printed as file:line and fails the test.
+if(NOT SOURCE_DIR)
+  message(FATAL_ERROR "SOURCE_DIR is not set")
+endif()
+
+set(violations "")
+
+# Lines of the files matching `globs` (relative to SOURCE_DIR) that match
+# `regex`, appended to `violations` as "file:line: text" with `why`.
+function(scan why regex)
+  set(found "")
+  file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${ARGN})
+  foreach(f IN LISTS files)
+    file(STRINGS ${SOURCE_DIR}/${f} lines)
+    set(n 0)
+    foreach(line IN LISTS lines)
+      math(EXPR n "${n} + 1")
+      if(line MATCHES "${regex}")
+        string(STRIP "${line}" text)
+        list(APPEND found "${f}:${n}: ${text}  (${why})")
+      endif()
+    endforeach()
+  endforeach()
+  set(violations ${violations} ${found} PARENT_SCOPE)
+endfunction()
+
+# The rule modules read samplers and their accessors through the animation
+# model (validator/include/gltf_anim/validator/animation_model.hpp): none
+# follows a sampler's, a channel's or an extension's index in the JSON.
+scan("a rule reads a sampler link from the JSON; use the animation model"
+  "(index_member|string_member|member|has)\\([^;]*\"(sampler|input|output|interpolation)\""
+  ${SOURCE_DIR}/validator/src/rules/*.cpp ${SOURCE_DIR}/validator/src/rules/*.hpp)
+
+# POSIX and Linux headers only in io/ (the seam that lets every other module
+# compile to WebAssembly and read what a page hands it). Tests may use them to
+# set up files and processes; web/compat/ is the WebAssembly build's stand-in
+# for the system calls io/ makes.
+file(GLOB top RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*)
+set(module_globs "")
+foreach(d IN LISTS top)
+  if(IS_DIRECTORY ${SOURCE_DIR}/${d} AND NOT d MATCHES "^(io|tests|build.*|\\..*)$")
+    foreach(ext cpp hpp h cc)
+      list(APPEND module_globs ${SOURCE_DIR}/${d}/*.${ext})
+    endforeach()
+  endif()
+endforeach()
+set(before ${violations})
+set(violations "")
+scan("a POSIX or Linux header outside io/: add an io/ function"
+  "^[ \t]*#[ \t]*include[ \t]*<(unistd\\.h|fcntl\\.h|dirent\\.h|fnmatch\\.h|sys/|linux/)"
+  ${module_globs})
+list(FILTER violations EXCLUDE REGEX "(^|/)node_modules/|^web/compat/")
+set(violations ${before} ${violations})
+
+list(LENGTH violations count)
+if(count GREATER 0)
+  list(JOIN violations "\n" text)
+  message(FATAL_ERROR "${count} layout violation(s):\n${text}")
+endif()
+message(STATUS "source layout: ok")
