@@ -300,8 +300,8 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     if (within(out_real, f))
       throw std::runtime_error("the input " + f.string() + " lies inside the output folder");
   }
-  const Folder out_dir = open_out_folder(out);
-  const Folder valid_dir = open_subfolder(out_dir, "valid");
+  const Folder out_dir = Folder::open(out);
+  const Folder valid_dir = out_dir.subfolder("valid");
   FromResult result;
   Json assets = Json::array();
   std::set<std::string> ids;
@@ -344,7 +344,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     for (int n = 2; !ids.insert(id).second; ++n) id = plain_id(file) + "-" + std::to_string(n);
     // The asset and the files it names, copied as they are into valid/<id>/ (writing errors
     // end the command).
-    const Folder case_dir = open_subfolder(valid_dir, id);
+    const Folder case_dir = valid_dir.subfolder(id);
     write_file(case_dir, file.filename().string(), bytes);
     for (const std::string& uri : uris) {
       const fs::path rel(uri);
