@@ -316,6 +316,10 @@ const SourceAccessor* Edit::accessor(std::size_t index) const {
   return index < accessors_.size() ? &accessors_[index].now : nullptr;
 }
 
+bool Edit::writes_bounds(std::size_t accessor) const {
+  return accessor < accessors_.size() && !accessors_[accessor].min.empty();
+}
+
 std::size_t Edit::accessor_count() const { return accessors_.size(); }
 std::size_t Edit::buffer_view_count() const {
   return source_.buffer_views.size() + new_views_.size();

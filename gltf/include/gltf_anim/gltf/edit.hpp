@@ -199,6 +199,9 @@ class Edit {
   // The accessor as the edits so far left it (its source's, re-pointed by
   // replace_accessor, or added); nullptr past the last.
   const SourceAccessor* accessor(std::size_t index) const;
+  // Whether the session writes the accessor's min and max (its data was
+  // overwritten or replaced): a caller then leaves them alone.
+  bool writes_bounds(std::size_t accessor) const;
   // How many accessors / bufferViews there are with the ones this session added.
   std::size_t accessor_count() const;
   std::size_t buffer_view_count() const;
