@@ -251,7 +251,7 @@ Edit::Edit(Source source) : source_(std::move(source)) {
   source_accessors_ = source_.accessors.size();
   accessors_.reserve(source_accessors_);
   for (const SourceAccessor& a : source_.accessors)
-    accessors_.push_back(AccessorState{a, false, {}, {}});
+    accessors_.push_back(AccessorState{a, false, false, {}, {}});
   overwritten_.resize(source_.buffers.size());
   aliased_.assign(source_accessors_, false);
   // Which accessors share bytes with another accessor or with a bufferView
@@ -314,6 +314,10 @@ bool Edit::aliased(std::size_t accessor) const {
 
 const SourceAccessor* Edit::accessor(std::size_t index) const {
   return index < accessors_.size() ? &accessors_[index].now : nullptr;
+}
+
+void Edit::require_bounds(std::size_t accessor) {
+  if (accessor < accessors_.size()) accessors_[accessor].force_bounds = true;
 }
 
 bool Edit::writes_bounds(std::size_t accessor) const {
@@ -574,7 +578,9 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   auto put = [&ops](std::string object, std::string name, std::string value) {
     ops.push_back({Kind::kPut, std::move(object), std::move(name), std::move(value)});
   };
-  std::set<std::string> remove_if_present;
+  // Members changed only where the source has them: pointer -> the new value,
+  // or nullopt to remove the member.
+  std::map<std::string, std::optional<std::string>> if_present;
   for (std::size_t i = 0; i < accessors_.size(); ++i) {
     const AccessorState& s = accessors_[i];
     const std::string at = "/accessors/" + std::to_string(i);
@@ -590,20 +596,24 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     }
     if (s.rewritten) {
       put(at, "bufferView", std::to_string(*s.now.buffer_view));
-      remove_if_present.insert(at + "/byteOffset");
+      if_present[at + "/byteOffset"] = std::nullopt;
       put(at, "componentType", std::to_string(s.now.format.component_type));
       if (s.now.format.normalized) {
         put(at, "normalized", "true");
       } else {
-        remove_if_present.insert(at + "/normalized");
+        if_present[at + "/normalized"] = std::nullopt;
       }
       put(at, "count", std::to_string(s.now.count));
       put(at, "type", json_string(s.now.format.type));
-      remove_if_present.insert(at + "/sparse");
+      if_present[at + "/sparse"] = std::nullopt;
     }
-    if (!s.min.empty()) {
+    if (!s.min.empty() && (s.rewritten || s.force_bounds)) {
       put(at, "min", number_list(s.min));
       put(at, "max", number_list(s.max));
+    } else if (!s.min.empty()) {
+      // Overwritten in place: the bounds where the accessor has them.
+      if_present[at + "/min"] = number_list(s.min);
+      if_present[at + "/max"] = number_list(s.max);
     }
   }
   for (std::size_t v = 0; v < nviews; ++v) {
@@ -615,7 +625,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       put(at, "byteLength",
           std::to_string(
               std::min<std::uint64_t>(source_.buffer_views[v].byte_length, content[b]->size())));
-      remove_if_present.insert(at + "/byteStride");
+      if_present[at + "/byteStride"] = std::nullopt;
     }
   }
   for (std::size_t k = 0; k < new_views_.size(); ++k) {
@@ -674,7 +684,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                        : op.kind == Kind::kAppend ? split_pointer(op.pointer).first
                                                   : std::string());
   }
-  for (const std::string& p : remove_if_present) pointers.push_back(p);
+  for (const auto& [p, value] : if_present) pointers.push_back(p);
   const std::string_view json = source_.json_text;
   const std::vector<std::optional<Location>> found = locate(json, pointers);
 
@@ -775,11 +785,14 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     ins.what = "members added to " + parent;
     ins.texts.push_back(json_string(name) + ":" + array + "]");
   }
-  for (std::size_t k = 0; k < remove_if_present.size(); ++k) {
-    const auto& at = found[2 * ops.size() + k];
-    const std::string& pointer = *std::next(remove_if_present.begin(), static_cast<long>(k));
-    if (at && at->name) {
-      if (!once(pointer)) return std::nullopt;
+  std::size_t next = 2 * ops.size();
+  for (const auto& [pointer, value] : if_present) {
+    const auto& at = found[next++];
+    if (!at || !at->name) continue;
+    if (!once(pointer)) return std::nullopt;
+    if (value) {
+      placed.push_back({at->value.begin.byte, at->value.end.byte, *value, pointer});
+    } else {
       remove_member(*at, pointer);
     }
   }

@@ -4,6 +4,7 @@
 #include <gltf_anim/validator/accessor.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -187,17 +188,27 @@ class Fixer {
       }
     }
     if (rotation && t.mode == Interpolation::kLinear && selected(kNegativeDot)) {
-      // Shortest path: q and -q are one rotation, so negating a key whose dot
-      // with the (already patched) key before is negative changes nothing for
-      // Appendix C's slerp, and makes a plain slerp take the short way too.
+      // Shortest path: q and -q are one rotation. Each key's sign relative to
+      // the key before flips where their dot is negative (Appendix C's slerp
+      // negates there itself) and is kept everywhere else, a dot of exactly 0
+      // included (there the slerp does not negate, and flipping one key of the
+      // pair would change the path): conforming playback is unchanged, and a
+      // plain slerp takes the short way too.
       std::size_t negated = 0;
-      for (std::size_t k = 1; k < t.times.size(); ++k) {
-        const double* p = t.values.data() + (k - 1) * stride;
+      bool flip = false;
+      std::array<double, 4> previous{};
+      for (std::size_t k = 0; k < t.times.size(); ++k) {
         double* q = t.values.data() + k * stride;
-        if (p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3] < 0) {
-          for (int c = 0; c < 4; ++c) q[c] = -q[c];
-          ++negated;
+        const std::array<double, 4> original = {q[0], q[1], q[2], q[3]};
+        if (k != 0) {
+          const double dot =
+              previous[0] * q[0] + previous[1] * q[1] + previous[2] * q[2] + previous[3] * q[3];
+          if (dot < 0) flip = !flip;
         }
+        previous = original;
+        if (!flip) continue;
+        for (int c = 0; c < 4; ++c) q[c] = -q[c];
+        ++negated;
       }
       if (negated != 0) {
         record(kNegativeDot, t.channel_pointer + "/sampler",
@@ -275,6 +286,7 @@ class Fixer {
       const std::string& code = code_of[i];
       const std::string playback = "none: min and max describe the data";
       if (edit_.writes_bounds(i)) {
+        edit_.require_bounds(i);
         record(code, at, "min and max written with the accessor's new data", playback);
         continue;
       }

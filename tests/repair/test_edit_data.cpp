@@ -67,8 +67,12 @@ TEST(EditData, OverwriteInPlaceKeepsTheStrideGapsAndEverythingElse) {
   for (std::size_t k : {24, 25, 26, 27, 40, 41, 42, 43}) EXPECT_EQ(data[k], 0xEE) << k;
   EXPECT_TRUE(std::equal(buffer.begin(), buffer.begin() + 12, data.begin()));
   EXPECT_TRUE(std::equal(buffer.begin() + 56, buffer.end(), data.begin() + 56));
-  // Bounds per component: x in {5,-1,0.5}, y in {6,-2,0}, z in {7,-3,9}.
-  const rapidjson::Document d = json_of(again);
+  // Accessor 1 had no min/max: none added by an overwrite in place...
+  EXPECT_EQ(rapidjson::Pointer("/accessors/1/min").Get(json_of(again)), nullptr);
+  // ...unless asked for; bounds per component: x in {5,-1,0.5}, y in {6,-2,0}, z in {7,-3,9}.
+  edit.require_bounds(1);
+  const auto bounded = load(build(edit).main);
+  const rapidjson::Document d = json_of(bounded);
   const rapidjson::Value* min = rapidjson::Pointer("/accessors/1/min").Get(d);
   const rapidjson::Value* max = rapidjson::Pointer("/accessors/1/max").Get(d);
   ASSERT_TRUE(min && max);

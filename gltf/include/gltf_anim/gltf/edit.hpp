@@ -181,7 +181,8 @@ class Edit {
   void remove(std::string pointer);
 
   // The accessor's elements become `values` in its own format, overwritten in
-  // place with its byteStride; min/max written. false with the reason when the
+  // place with its byteStride; min and max rewritten where the accessor has
+  // them (require_bounds: added where it has not). false with the reason when the
   // accessor is not readable, is sparse or has no bufferView, the count
   // differs, a value does not fit its format, or its bytes are shared with
   // another accessor or a bufferView used elsewhere (use replace_accessor).
@@ -189,7 +190,7 @@ class Edit {
   // The accessor gets new contents: `values` in `format`, in a bufferView
   // appended to `bufferViews` (bytes appended to the buffer it used, else the
   // first loaded buffer), with bufferView, byteOffset, count, componentType,
-  // normalized, type, min and max rewritten and sparse removed.
+  // normalized, type, min and max written and sparse removed.
   bool replace_accessor(std::size_t accessor, std::span<const double> values,
                         const ElementFormat& format, std::string& why);
   // A new accessor appended to `accessors` with `values` in `format`; its index.
@@ -199,9 +200,12 @@ class Edit {
   // The accessor as the edits so far left it (its source's, re-pointed by
   // replace_accessor, or added); nullptr past the last.
   const SourceAccessor* accessor(std::size_t index) const;
-  // Whether the session writes the accessor's min and max (its data was
-  // overwritten or replaced): a caller then leaves them alone.
+  // Whether the session computes the accessor's min and max (its data was
+  // overwritten or replaced): a caller then leaves them to it.
   bool writes_bounds(std::size_t accessor) const;
+  // min and max of an overwritten accessor written even when it had none
+  // (replaced and added accessors always get them).
+  void require_bounds(std::size_t accessor);
   // How many accessors / bufferViews there are with the ones this session added.
   std::size_t accessor_count() const;
   std::size_t buffer_view_count() const;
@@ -226,7 +230,8 @@ class Edit {
   };
   struct AccessorState {
     SourceAccessor now;
-    bool rewritten = false;  // JSON members to write at build
+    bool rewritten = false;     // JSON members to write at build
+    bool force_bounds = false;  // min/max written even where absent
     std::vector<std::string> min, max;
   };
   bool aliased(std::size_t accessor) const;
