@@ -275,9 +275,7 @@ class Fixer {
       const auto* code = std::find(std::begin(kBoundCodes), std::end(kBoundCodes), issue.code);
       if (code == std::end(kBoundCodes) || !selected(*code)) continue;
       std::optional<std::size_t> index = accessor_of(issue.pointer);
-      for (const EditableTrack& t : in_.tracks) {
-        if (!index && issue.pointer == t.sampler_pointer + "/input") index = t.input;
-      }
+      if (!index) index = sampler_input(issue.pointer);
       if (!index || *index >= in_.asset.accessors.size()) continue;
       if (accessors.insert(*index).second) code_of[*index] = std::string(issue.code);
     }
@@ -325,6 +323,21 @@ class Fixer {
       edit_.put_member(at, "max", list(bounds->max));
       record(code, at, "min and max recomputed from the data", playback);
     }
+  }
+
+  // The input accessor of "/animations/a/samplers/s/input", from the
+  // animation model (whether or not the channel could be decoded).
+  std::optional<std::size_t> sampler_input(std::string_view pointer) const {
+    for (const validator::model::Animation& anim : in_.model.animations) {
+      for (const validator::model::Sampler& sampler : anim.samplers) {
+        const std::string at = "/animations/" + std::to_string(anim.index) + "/samplers/" +
+                               std::to_string(sampler.index) + "/input";
+        if (at != pointer) continue;
+        const validator::model::AccessorRef* ref = validator::model::linked(sampler.input);
+        if (ref != nullptr) return ref->index;
+      }
+    }
+    return std::nullopt;
   }
 
   void report_unfixable() {

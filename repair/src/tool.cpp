@@ -267,8 +267,10 @@ void write_report(const ToolReport& r, ReportFormat format, std::ostream& out) {
     for (const std::string& n : c.notes) out << "      " << v(n) << "\n";
   }
   for (const std::string& n : r.notes) out << "  " << v(n) << "\n";
-  out << "  file bytes " << r.file_bytes_before << " -> " << r.file_bytes_after << ", errors "
-      << r.errors_before << " -> " << r.errors_after << "\n";
+  if (r.exit_code == 0) {
+    out << "  file bytes " << r.file_bytes_before << " -> " << r.file_bytes_after << ", errors "
+        << r.errors_before << " -> " << r.errors_after << "\n";
+  }
 }
 
 }  // namespace gltf_anim::repair
