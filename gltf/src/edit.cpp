@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -18,6 +20,10 @@ namespace gltf_anim::gltf {
 namespace {
 
 bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The character at a place of the text (the locator's places are inside it,
+// so they fit a size_t, 32-bit in the WebAssembly build).
+char char_at(std::string_view text, std::uint64_t at) { return text[static_cast<std::size_t>(at)]; }
 
 std::uint32_t component_bytes(std::uint32_t ct) {
   switch (ct) {
@@ -43,10 +49,16 @@ std::uint64_t element_bytes(const ElementFormat& f) {
 
 std::string integer_text(std::int64_t v) { return std::to_string(v); }
 
+// The shortest decimal that reads back as `f` (strtof): at most 9 digits.
+// By snprintf rather than std::to_chars(float), which the WebAssembly build's
+// C++ library lacks.
 std::string float_text(float f) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, f);
-  return std::string(buf, r.ptr);
+  char buf[32];
+  for (int digits = 1; digits <= 9; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(f));
+    if (std::strtof(buf, nullptr) == f) break;
+  }
+  return buf;
 }
 
 std::string number_list(const std::vector<std::string>& v) {
@@ -235,6 +247,7 @@ std::string json_number(double value) {
 
 std::string pointer_token(std::string_view name) {
   std::string out;
+  out.reserve(name.size());
   for (const char c : name) {
     if (c == '~') {
       out += "~0";
@@ -259,7 +272,8 @@ Edit::Edit(Source source) : source_(std::move(source)) {
   // earlier one when the largest end before it passes its start, a later one
   // when the next start is before its end. O(n log n).
   struct Range {
-    std::uint64_t buffer, begin, end;
+    std::size_t buffer;
+    std::uint64_t begin, end;
     std::size_t owner;  // accessor index, or SIZE_MAX for a bufferView used elsewhere
   };
   std::vector<Range> ranges;
@@ -390,22 +404,22 @@ bool Edit::overwrite_accessor(std::size_t accessor, std::span<const double> valu
   return true;
 }
 
-std::optional<std::uint64_t> Edit::target_buffer(std::size_t accessor) const {
+std::optional<std::size_t> Edit::target_buffer(std::size_t accessor) const {
   const SourceAccessor& a = accessors_[accessor].now;
-  auto loaded = [this](std::uint64_t b) {
+  auto loaded = [this](std::size_t b) {
     return b < source_.buffers.size() && source_.buffers[b].bytes.has_value() &&
            (source_.buffers[b].uri || (source_.container == Container::kGlb && b == 0));
   };
   if (a.buffer_view) {
-    const std::uint64_t v = *a.buffer_view;
-    std::optional<std::uint64_t> b;
+    const std::size_t v = *a.buffer_view;
+    std::optional<std::size_t> b;
     if (v < source_.buffer_views.size()) b = source_.buffer_views[v].buffer;
     if (v >= source_.buffer_views.size() && v - source_.buffer_views.size() < new_views_.size()) {
       b = new_views_[v - source_.buffer_views.size()].buffer;
     }
     if (b && loaded(*b)) return b;
   }
-  for (std::uint64_t b = 0; b < source_.buffers.size(); ++b) {
+  for (std::size_t b = 0; b < source_.buffers.size(); ++b) {
     if (loaded(b)) return b;
   }
   return std::nullopt;
@@ -419,14 +433,14 @@ bool Edit::replace_accessor(std::size_t accessor, std::span<const double> values
   }
   std::optional<EncodedData> data = encode(values, format, why);
   if (!data) return false;
-  const std::optional<std::uint64_t> buffer = target_buffer(accessor);
+  const std::optional<std::size_t> buffer = target_buffer(accessor);
   if (!buffer) {
     why = "no loaded buffer to hold the new data";
     return false;
   }
   AccessorState& state = accessors_[accessor];
-  const std::uint64_t first_new = source_.buffer_views.size();
-  std::uint64_t view = 0;
+  const std::size_t first_new = source_.buffer_views.size();
+  std::size_t view = 0;
   if (state.now.buffer_view && *state.now.buffer_view >= first_new) {
     view = *state.now.buffer_view;  // made by this session for this accessor: reused
     new_views_[view - first_new] = NewView{*buffer, std::move(data->bytes)};
@@ -469,7 +483,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     for (std::size_t i = 0; i < source_accessors_; ++i) {
       const SourceAccessor& a = accessor_of(i);
       if (a.buffer_view && *a.buffer_view < nviews) live[*a.buffer_view] = true;
-      for (const std::uint64_t v : a.sparse_views) {
+      for (const std::size_t v : a.sparse_views) {
         if (v < nviews) live[v] = true;
       }
     }
@@ -485,10 +499,10 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   std::vector<std::optional<std::uint64_t>> view_offset(nviews);  // moved source views
   std::vector<bool> repointed(nviews, false);                     // lost their users
   std::vector<std::uint64_t> new_offset(new_views_.size(), 0);
-  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+  for (std::size_t b = 0; b < nbuffers; ++b) {
     if (overwritten_[b]) content[b] = *overwritten_[b];
   }
-  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+  for (std::size_t b = 0; b < nbuffers; ++b) {
     bool lost = false;
     bool movable = source_.buffers[b].bytes.has_value();
     for (std::size_t v = 0; v < nviews; ++v) {
@@ -530,7 +544,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     for (const auto& [begin, end] : merged) {
       // Same offset modulo 8: every accessor and bufferView alignment holds.
       const std::uint64_t at = out.size() + ((begin % 8) + 8 - out.size() % 8) % 8;
-      out.resize(at, 0);
+      out.resize(static_cast<std::size_t>(at), 0);
       out.insert(out.end(), base.begin() + static_cast<std::ptrdiff_t>(begin),
                  base.begin() + static_cast<std::ptrdiff_t>(end));
       moved_to.push_back(at);
@@ -562,7 +576,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   }
   // New bufferViews after each buffer's kept bytes, 4-byte aligned.
   for (std::size_t k = 0; k < new_views_.size(); ++k) {
-    const std::uint64_t b = new_views_[k].buffer;
+    const std::size_t b = new_views_[k].buffer;
     if (!content[b]) {
       const std::span<const std::uint8_t> bytes = *source_.buffers[b].bytes;
       content[b].emplace(bytes.begin(), bytes.end());
@@ -620,7 +634,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     const std::string at = "/bufferViews/" + std::to_string(v);
     if (view_offset[v]) put(at, "byteOffset", std::to_string(*view_offset[v]));
     if (repointed[v]) {
-      const std::uint64_t b = source_.buffer_views[v].buffer;
+      const std::size_t b = source_.buffer_views[v].buffer;
       put(at, "byteOffset", "0");
       put(at, "byteLength",
           std::to_string(
@@ -636,12 +650,12 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   }
   // Buffers: byteLength, and where a .gltf's changed bytes go.
   std::size_t external_changed = 0;
-  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+  for (std::size_t b = 0; b < nbuffers; ++b) {
     const SourceBuffer& buffer = source_.buffers[b];
     if (content[b] && buffer.uri && !is_data_uri(*buffer.uri)) ++external_changed;
   }
   std::optional<std::vector<std::uint8_t>> bin;
-  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+  for (std::size_t b = 0; b < nbuffers; ++b) {
     const SourceBuffer& buffer = source_.buffers[b];
     if (!content[b]) {
       if (buffer.uri && !is_data_uri(*buffer.uri)) result.keeps_input_buffers = true;
@@ -699,11 +713,11 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   };
   auto remove_member = [&](const Location& at, const std::string& pointer) {
     std::uint64_t p = at.name->begin.byte;
-    while (p > 0 && is_ws(json[p - 1])) --p;
+    while (p > 0 && is_ws(char_at(json, p - 1))) --p;
     Placed r{0, at.value.end.byte, "", "removal of " + pointer};
     r.removal = true;
     r.value_end = at.value.end.byte;
-    if (p > 0 && json[p - 1] == ',') {
+    if (p > 0 && char_at(json, p - 1) == ',') {
       r.begin = p - 1;
     } else {
       r.begin = at.name->begin.byte;
@@ -746,7 +760,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
         if (!once(member)) return std::nullopt;
         if (second) {
           placed.push_back({second->value.begin.byte, second->value.end.byte, op.value, member});
-        } else if (at && json[at->value.begin.byte] == '{') {
+        } else if (at && char_at(json, at->value.begin.byte) == '{') {
           Insert& ins = inserts[op.pointer];
           ins.at = *at;
           ins.what = "members added to " + op.pointer;
@@ -758,12 +772,12 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
         break;
       }
       case Kind::kAppend:
-        if (at && json[at->value.begin.byte] == '[') {
+        if (at && char_at(json, at->value.begin.byte) == '[') {
           Insert& ins = inserts[op.pointer];
           ins.at = *at;
           ins.what = "elements appended to " + op.pointer;
           ins.texts.push_back(op.value);
-        } else if (!at && second && json[second->value.begin.byte] == '{') {
+        } else if (!at && second && char_at(json, second->value.begin.byte) == '{') {
           auto& c = created[op.pointer];
           c.first = *second;
           c.second.push_back(op.value);
@@ -802,10 +816,10 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
             [](const Placed& x, const Placed& y) { return x.begin < y.begin; });
   auto first_member_end = [&json](std::uint64_t value_end) {
     std::uint64_t q = value_end;
-    while (q < json.size() && is_ws(json[q])) ++q;
-    if (q < json.size() && json[q] == ',') {
+    while (q < json.size() && is_ws(char_at(json, q))) ++q;
+    if (q < json.size() && char_at(json, q) == ',') {
       ++q;
-      while (q < json.size() && is_ws(json[q])) ++q;
+      while (q < json.size() && is_ws(char_at(json, q))) ++q;
       return q;
     }
     return value_end;
@@ -836,7 +850,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
         q = splices[r].end;
         continue;
       }
-      if (!is_ws(json[q])) return true;
+      if (!is_ws(char_at(json, q))) return true;
       ++q;
     }
     return false;
@@ -844,7 +858,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   std::vector<Placed> insertions;
   for (const auto& [pointer, ins] : inserts) {
     std::uint64_t p = ins.at.value.end.byte - 1;  // the closing bracket
-    while (p > ins.at.value.begin.byte + 1 && is_ws(json[p - 1])) --p;
+    while (p > ins.at.value.begin.byte + 1 && is_ws(char_at(json, p - 1))) --p;
     std::string text;
     bool comma = keeps_content(ins.at);
     for (const std::string& t : ins.texts) {

@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace gltf_anim::repair {
 namespace {
@@ -36,6 +37,13 @@ template <typename F>
 void each_member(const Value* v, F&& f) {
   if (v == nullptr || !v->IsObject()) return;
   for (const auto& m : v->GetObject()) f(m.value);
+}
+
+// A glTF index as a size_t: one past SIZE_MAX (32-bit in the WebAssembly
+// build) names no object either way.
+std::size_t as_index(std::uint64_t v) {
+  return v > std::numeric_limits<std::size_t>::max() ? std::numeric_limits<std::size_t>::max()
+                                                     : static_cast<std::size_t>(v);
 }
 
 }  // namespace
@@ -96,7 +104,7 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
   for (std::size_t v = 0; v < asset.buffer_views.size(); ++v) {
     const validator::BufferView& bv = asset.buffer_views[v];
     gltf::SourceBufferView view;
-    view.buffer = bv.buffer.value_or(0);
+    view.buffer = as_index(bv.buffer.value_or(0));
     view.byte_offset = bv.byte_offset;
     view.byte_length = bv.byte_length.value_or(0);
     view.byte_stride = bv.byte_stride;
@@ -107,13 +115,14 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
   for (std::size_t i = 0; i < asset.accessors.size(); ++i) {
     const validator::Accessor& a = asset.accessors[i];
     gltf::SourceAccessor accessor;
-    accessor.buffer_view = a.buffer_view;
+    if (a.buffer_view) accessor.buffer_view = as_index(*a.buffer_view);
     accessor.byte_offset = a.byte_offset;
     accessor.count = a.count.value_or(0);
     const std::optional<gltf::ElementFormat> format = element_format(a);
     if (format) accessor.format = *format;
     if (a.sparse) {
-      accessor.sparse_views = {a.sparse->indices_buffer_view, a.sparse->values_buffer_view};
+      accessor.sparse_views = {as_index(a.sparse->indices_buffer_view),
+                               as_index(a.sparse->values_buffer_view)};
     }
     accessor.readable = format.has_value() && i < asset.accessor_status.size() &&
                         asset.accessor_status[i] == validator::DataStatus::kReadable;
@@ -121,7 +130,7 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
   }
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   auto mark_view = [&s](std::uint64_t v) {
-    if (v < s.buffer_views.size()) s.buffer_views[v].used_elsewhere = true;
+    if (v < s.buffer_views.size()) s.buffer_views[as_index(v)].used_elsewhere = true;
   };
   each(doc, "images",
        [&](const Value& image) { index_of(member(&image, "bufferView"), mark_view); });
@@ -168,10 +177,10 @@ std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset) {
   std::vector<AccessorUse> uses(asset.accessors.size());
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   auto other = [&uses](std::uint64_t i) {
-    if (i < uses.size()) uses[i].elsewhere = true;
+    if (i < uses.size()) uses[as_index(i)].elsewhere = true;
   };
   auto by_sampler = [&uses](std::uint64_t i) {
-    if (i < uses.size()) ++uses[i].samplers;
+    if (i < uses.size()) ++uses[as_index(i)].samplers;
   };
   each(doc, "animations", [&](const Value& animation) {
     each(&animation, "samplers", [&](const Value& sampler) {

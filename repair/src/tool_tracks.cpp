@@ -203,8 +203,9 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     if (std::none_of(list.begin(), list.end(), [](const Want& w) { return w.changed; })) continue;
     const AccessorUse use = accessor < uses.size() ? uses[accessor] : AccessorUse{};
     const bool all_here = !use.elsewhere && use.samplers == list.size();
+    const Content& first = list[0].content;
     const bool agree = std::all_of(list.begin(), list.end(),
-                                   [&list](const Want& w) { return w.content == list[0].content; });
+                                   [&first](const Want& w) { return w.content == first; });
     if (all_here && agree) {
       // Every user asked for the same contents: the accessor itself changes.
       const Content& c = list[0].content;

@@ -103,8 +103,11 @@ struct SourceBuffer {
   // The buffer's bytes, exactly byteLength long; nullopt when not loaded.
   std::optional<std::span<const std::uint8_t>> bytes;
 };
+// Indices are size_t (an index past SIZE_MAX names nothing: edit_source
+// saturates it); byte offsets and lengths are the file's 64-bit numbers, and
+// fit a size_t wherever the object is readable (its bytes are in memory).
 struct SourceBufferView {
-  std::uint64_t buffer = 0;
+  std::size_t buffer = 0;
   std::uint64_t byte_offset = 0;
   std::uint64_t byte_length = 0;
   std::optional<std::uint64_t> byte_stride;
@@ -114,12 +117,12 @@ struct SourceBufferView {
   bool used_elsewhere = false;
 };
 struct SourceAccessor {
-  std::optional<std::uint64_t> buffer_view;
+  std::optional<std::size_t> buffer_view;
   std::uint64_t byte_offset = 0;
   ElementFormat format;
   std::uint64_t count = 0;
   // The bufferViews of sparse indices and values, when sparse.
-  std::vector<std::uint64_t> sparse_views;
+  std::vector<std::size_t> sparse_views;
   bool readable = false;  // the loader checked its layout (only those are edited)
 };
 enum class Container { kGltf, kGlb };
@@ -157,7 +160,7 @@ struct EditOutput {
   // buffer left unchanged): only valid in the input's folder.
   bool keeps_input_buffers = false;
   // Bytes dropped by compaction, per buffer index that was compacted.
-  std::map<std::uint64_t, std::uint64_t> dropped_bytes;
+  std::map<std::size_t, std::uint64_t> dropped_bytes;
   // Why compaction did not run although a bufferView lost its users.
   std::optional<std::string> compaction_skipped;
 };
@@ -225,7 +228,7 @@ class Edit {
     std::string value;
   };
   struct NewView {
-    std::uint64_t buffer = 0;
+    std::size_t buffer = 0;
     std::vector<std::uint8_t> bytes;
   };
   struct AccessorState {
@@ -235,7 +238,7 @@ class Edit {
     std::vector<std::string> min, max;
   };
   bool aliased(std::size_t accessor) const;
-  std::optional<std::uint64_t> target_buffer(std::size_t accessor) const;
+  std::optional<std::size_t> target_buffer(std::size_t accessor) const;
   void note_bounds(AccessorState& state, const EncodedData& data);
 
   Source source_;
