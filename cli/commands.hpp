@@ -9,6 +9,7 @@ namespace gltf_anim::cli {
 
 int run_codes(const std::vector<std::string>& args);
 int run_compare(const std::vector<std::string>& args);
+int run_fix(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
 int run_sample(const std::vector<std::string>& args);

@@ -32,12 +32,20 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"codes", "list every issue code with severity, message and rule", gltf_anim::cli::run_codes},
-    {"compare", "compare golden and actual samples: conformance report", gltf_anim::cli::run_compare},
-    {"generate", "write the conformance suite: assets, golden samples, manifest", gltf_anim::cli::run_generate},
-    {"merge", "join validate's json reports (e.g. of --shard runs) into one report", gltf_anim::cli::run_merge},
-    {"sample", "sample an asset's animations with the reference evaluator", gltf_anim::cli::run_sample},
-    {"squad-report", "modified-SQUAD verification bench beside the seed's figures", gltf_anim::cli::run_squad_report},
-    {"validate", "validate .gltf/.glb assets: schema, animation rules, data", gltf_anim::cli::run_validate},
+    {"compare", "compare golden and actual samples: conformance report",
+     gltf_anim::cli::run_compare},
+    {"fix", "repair animation data by the issue codes it answers; write a new asset",
+     gltf_anim::cli::run_fix},
+    {"generate", "write the conformance suite: assets, golden samples, manifest",
+     gltf_anim::cli::run_generate},
+    {"merge", "join validate's json reports (e.g. of --shard runs) into one report",
+     gltf_anim::cli::run_merge},
+    {"sample", "sample an asset's animations with the reference evaluator",
+     gltf_anim::cli::run_sample},
+    {"squad-report", "modified-SQUAD verification bench beside the seed's figures",
+     gltf_anim::cli::run_squad_report},
+    {"validate", "validate .gltf/.glb assets: schema, animation rules, data",
+     gltf_anim::cli::run_validate},
 
 };
 

@@ -1,21 +1,10 @@
+#include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 namespace gltf_anim::validator {
 
-std::string escape_pointer_token(std::string_view token) {
-  std::string out;
-  out.reserve(token.size());
-  for (char c : token) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+// RFC 6901's escaping has one home: the glTF text module's (gltf/edit.hpp).
+std::string escape_pointer_token(std::string_view token) { return gltf::pointer_token(token); }
 
 JsonPointer JsonPointer::operator/(std::string_view member) const {
   return JsonPointer(text_ + "/" + escape_pointer_token(member));

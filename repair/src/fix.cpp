@@ -1,0 +1,388 @@
+// `gltf-anim fix`: each repair on the decoded tracks, keyed by its issue code.
+#include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/repair/fix.hpp>
+#include <gltf_anim/validator/accessor.hpp>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <map>
+
+namespace gltf_anim::repair {
+namespace {
+
+using reference::Interpolation;
+
+constexpr std::string_view kNonIncreasing = "ACCESSOR_ANIMATION_INPUT_NON_INCREASING";
+constexpr std::string_view kNonUnit = "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION";
+constexpr std::string_view kNegativeDot = "LINT_ROTATION_NEGATIVE_DOT";
+constexpr std::string_view kCubicTangent = "LINT_CUBICSPLINE_NONZERO_END_TANGENT";
+constexpr std::string_view kSqlerpTangent = "EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT";
+constexpr std::string_view kBoundCodes[] = {
+    "ACCESSOR_MIN_MISMATCH", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
+    "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS"};
+
+// The largest |length - 1| the validator accepts of a rotation key:
+// glTF-Validator's unitLengthThresholdVec4, which the validator's rules use.
+// Keys within it are left as they are (nothing reports them).
+constexpr double kUnitTolerance = 0.00769;
+
+std::string count_text(std::size_t n, std::string_view what) {
+  return std::to_string(n) + " " + std::string(what) + (n == 1 ? "" : "s");
+}
+
+// The angle between two rotations (radians): 2 acos |a.b| / (|a| |b|).
+double rotation_angle(std::span<const double> a, std::span<const double> b) {
+  double dot = 0, na = 0, nb = 0;
+  for (std::size_t c = 0; c < 4; ++c) {
+    dot += a[c] * b[c];
+    na += a[c] * a[c];
+    nb += b[c] * b[c];
+  }
+  const double cosine = std::min(1.0, std::abs(dot) / std::sqrt(na * nb));
+  return 2 * std::acos(cosine);
+}
+
+// Largest difference between two valid tracks' playback at every key of
+// either and the midpoint of each of their segments: a component difference
+// for vectors, the angle for rotations.
+double playback_difference(const EditableTrack& a, const EditableTrack& b) {
+  std::vector<double> times;
+  for (const EditableTrack* t : {&a, &b}) {
+    for (std::size_t k = 0; k < t->times.size(); ++k) {
+      times.push_back(t->times[k]);
+      if (k + 1 < t->times.size()) times.push_back(0.5 * (t->times[k] + t->times[k + 1]));
+    }
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  std::vector<double> va(a.components * times.size()), vb(b.components * times.size());
+  reference::sample_batch(a.view(), times, va);
+  reference::sample_batch(b.view(), times, vb);
+  double worst = 0;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const std::span<const double> x(va.data() + k * a.components, a.components);
+    const std::span<const double> y(vb.data() + k * b.components, b.components);
+    if (a.kind == reference::ValueKind::kRotation) {
+      worst = std::max(worst, rotation_angle(x, y));
+    } else {
+      for (std::size_t c = 0; c < x.size(); ++c) worst = std::max(worst, std::abs(x[c] - y[c]));
+    }
+  }
+  return worst;
+}
+
+std::uint64_t data_bytes(const EditableTrack& t) {
+  const std::uint64_t size = t.output_format.component_type == gltf::kFloat           ? 4
+                             : t.output_format.component_type == gltf::kShort         ? 2
+                             : t.output_format.component_type == gltf::kUnsignedShort ? 2
+                                                                                      : 1;
+  return t.times.size() * 4 + t.values.size() * size;
+}
+
+// The accessor index a pointer "/accessors/i..." names.
+std::optional<std::size_t> accessor_of(std::string_view pointer) {
+  constexpr std::string_view kPrefix = "/accessors/";
+  if (pointer.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  pointer.remove_prefix(kPrefix.size());
+  std::size_t index = 0;
+  const auto r = std::from_chars(pointer.data(), pointer.data() + pointer.size(), index);
+  if (r.ec != std::errc() || (r.ptr != pointer.data() + pointer.size() && *r.ptr != '/')) {
+    return std::nullopt;
+  }
+  return index;
+}
+
+class Fixer {
+ public:
+  Fixer(const FixOptions& options, ToolInput& in, gltf::Edit& edit, ToolReport& report)
+      : options_(options), in_(in), edit_(edit), report_(report) {}
+
+  bool run(std::string& why) {
+    std::vector<EditableTrack> after = in_.tracks;
+    for (std::size_t k = 0; k < after.size(); ++k) fix_track(in_.tracks[k], after[k]);
+    if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;
+    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], after[k]);
+    fix_bounds();
+    if (!options_.only) report_unfixable();
+    return true;
+  }
+
+ private:
+  bool selected(std::string_view code) const {
+    return !options_.only || options_.only->count(std::string(code)) != 0;
+  }
+
+  // One record per place: channels sharing an accessor share its repair.
+  void record(std::string_view code, const std::string& pointer, std::string action,
+              std::string playback, bool fixed = true) {
+    if (!recorded_.insert(std::string(code) + " " + pointer).second) return;
+    report_.repairs.push_back(
+        {std::string(code), pointer, std::move(action), std::move(playback), fixed});
+  }
+
+  void fix_track(const EditableTrack& before, EditableTrack& t) {
+    const std::size_t per_key = reference::mode_of(t.mode).outputs_per_key;
+    const std::size_t stride = per_key * t.components;
+    const std::string input = "/accessors/" + std::to_string(t.input);
+    const std::string output = "/accessors/" + std::to_string(t.output);
+    if (selected(kNonIncreasing)) {
+      // Keep a key when its time is greater than the last kept key's; at an
+      // equal time the later key replaces it; anything else is dropped.
+      std::vector<std::size_t> keep;
+      std::size_t repeated = 0;
+      for (std::size_t k = 0; k < t.times.size(); ++k) {
+        const double time = t.times[k];
+        if (!std::isfinite(time)) continue;
+        if (keep.empty() || time > t.times[keep.back()]) {
+          keep.push_back(k);
+        } else if (time == t.times[keep.back()]) {
+          keep.back() = k;
+          ++repeated;
+        }
+      }
+      if (keep.size() != t.times.size()) {
+        std::vector<double> times, values;
+        for (const std::size_t k : keep) {
+          times.push_back(t.times[k]);
+          values.insert(values.end(), t.values.begin() + static_cast<std::ptrdiff_t>(k * stride),
+                        t.values.begin() + static_cast<std::ptrdiff_t>((k + 1) * stride));
+        }
+        const std::size_t dropped = t.times.size() - keep.size();
+        record(kNonIncreasing, input,
+               count_text(dropped, "key") + " dropped of " + std::to_string(t.times.size()) + " (" +
+                   count_text(repeated, "repeated time") +
+                   " keeping the later key's value; the others not after the last kept key or "
+                   "not finite), every sampler of this input alike",
+               "the spec defines no playback for times that do not increase; now each kept key "
+               "plays as stored, a repeated time takes the value of its later key (no jump "
+               "there), keys that went back in time are gone");
+        t.times = std::move(times);
+        t.values = std::move(values);
+      }
+    }
+    const bool rotation = t.kind == reference::ValueKind::kRotation && t.components == 4;
+    const std::size_t value_at = reference::mode_of(t.mode).value_index * t.components;
+    if (rotation && selected(kNonUnit)) {
+      std::size_t fixed = 0;
+      for (std::size_t k = 0; k < t.times.size(); ++k) {
+        double* q = t.values.data() + k * stride + value_at;
+        const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (std::abs(length - 1.0) <= kUnitTolerance) continue;
+        if (!(length > 0) || !std::isfinite(length)) {
+          record(kNonUnit, output + " key " + std::to_string(k),
+                 "not changed: a zero (or not finite) quaternion names no rotation",
+                 "the spec defines no playback for it", false);
+          continue;
+        }
+        for (int c = 0; c < 4; ++c) q[c] /= length;
+        ++fixed;
+      }
+      if (fixed != 0) {
+        record(kNonUnit, output,
+               count_text(fixed, "rotation key") + " divided by " + (fixed == 1 ? "its" : "their") +
+                   " length",
+               "the spec defines rotations by unit quaternions only; at each key players that "
+               "normalize show the same rotation, between keys the slerp of unit keys");
+      }
+    }
+    if (rotation && t.mode == Interpolation::kLinear && selected(kNegativeDot)) {
+      // Shortest path: q and -q are one rotation. Each key's sign relative to
+      // the key before flips where their dot is negative (Appendix C's slerp
+      // negates there itself) and is kept everywhere else, a dot of exactly 0
+      // included (there the slerp does not negate, and flipping one key of the
+      // pair would change the path): conforming playback is unchanged, and a
+      // plain slerp takes the short way too.
+      std::size_t negated = 0;
+      bool flip = false;
+      std::array<double, 4> previous{};
+      for (std::size_t k = 0; k < t.times.size(); ++k) {
+        double* q = t.values.data() + k * stride;
+        const std::array<double, 4> original = {q[0], q[1], q[2], q[3]};
+        if (k != 0) {
+          const double dot =
+              previous[0] * q[0] + previous[1] * q[1] + previous[2] * q[2] + previous[3] * q[3];
+          if (dot < 0) flip = !flip;
+        }
+        previous = original;
+        if (!flip) continue;
+        for (int c = 0; c < 4; ++c) q[c] = -q[c];
+        ++negated;
+      }
+      if (negated != 0) {
+        record(kNegativeDot, t.channel_pointer + "/sampler",
+               count_text(negated, "rotation key") + " negated (q and -q are one rotation)",
+               "none for a player with the spec's shortest-path slerp; a player without it "
+               "now turns the short way instead of the long way");
+      }
+    }
+    const bool cubic =
+        t.mode == Interpolation::kCubicSpline || t.mode == Interpolation::kCubicSlerp;
+    const std::string_view tangent_code =
+        t.mode == Interpolation::kCubicSlerp ? kSqlerpTangent : kCubicTangent;
+    if (cubic && selected(tangent_code) && !t.times.empty()) {
+      const std::size_t c = t.components;
+      const std::size_t last_out = (t.times.size() - 1) * stride + 2 * c;
+      bool changed = false;
+      for (const std::size_t at : {std::size_t{0}, last_out}) {
+        for (std::size_t i = 0; i < c; ++i) {
+          changed = changed || t.values[at + i] != 0.0;
+          t.values[at + i] = 0.0;
+        }
+      }
+      if (changed) {
+        record(tangent_code, t.sampler_pointer + "/output",
+               "the first in-tangent and the last out-tangent set to zero",
+               "none: the spec's interpolation never uses them");
+      }
+    }
+    (void)before;
+  }
+
+  void summarize(const EditableTrack& before, const EditableTrack& after) {
+    ChannelSummary s;
+    s.channel = before.channel_pointer + (before.sqlerp ? " (EXT_animation_sqlerp)" : "");
+    s.target = before.target;
+    s.interpolation_before = before.interpolation;
+    s.interpolation_after = after.interpolation;
+    s.keys_before = before.times.size();
+    s.keys_after = after.times.size();
+    s.bytes_before =
+        accessor_bytes(in_.asset, before.input) + accessor_bytes(in_.asset, before.output);
+    const bool same = before.times == after.times && before.values == after.values;
+    s.bytes_after = same ? s.bytes_before : data_bytes(after);
+    if (same) {
+      s.notes.push_back("unchanged");
+    } else if (!reference::validate(before.view()).empty()) {
+      s.notes.push_back("the input's playback is not defined (" +
+                        reference::validate(before.view()) + "): no error measured");
+    } else if (reference::validate(after.view()).empty()) {
+      const double d = playback_difference(before, after);
+      if (before.kind == reference::ValueKind::kRotation) {
+        s.max_angle = d;
+      } else {
+        s.max_error = d;
+      }
+    }
+    report_.channels.push_back(std::move(s));
+  }
+
+  void fix_bounds() {
+    std::set<std::size_t> accessors;
+    std::map<std::size_t, std::string> code_of;
+    for (const validator::Issue& issue : in_.report.issues) {
+      const auto* code = std::find(std::begin(kBoundCodes), std::end(kBoundCodes), issue.code);
+      if (code == std::end(kBoundCodes) || !selected(*code)) continue;
+      std::optional<std::size_t> index = accessor_of(issue.pointer);
+      if (!index) index = sampler_input(issue.pointer);
+      if (!index || *index >= in_.asset.accessors.size()) continue;
+      if (accessors.insert(*index).second) code_of[*index] = std::string(issue.code);
+    }
+    for (const std::size_t i : accessors) {
+      const std::string at = "/accessors/" + std::to_string(i);
+      const std::string& code = code_of[i];
+      const std::string playback = "none: min and max describe the data";
+      if (edit_.writes_bounds(i)) {
+        edit_.require_bounds(i);
+        record(code, at, "min and max written with the accessor's new data", playback);
+        continue;
+      }
+      std::vector<double> values;
+      const std::optional<gltf::ElementFormat> format = element_format(in_.asset.accessors[i]);
+      std::string why = "its data cannot be read";
+      std::optional<gltf::EncodedData> bounds;
+      if (format && validator::read_accessor(in_.asset, i, values)) {
+        if (format->component_type != gltf::kFloat && !format->normalized) {
+          // Integers as they are: the bounds are the values.
+          bounds.emplace();
+          const std::size_t n = gltf::components_of(format->type);
+          for (std::size_t c = 0; c < n && !values.empty(); ++c) {
+            double lo = values[c], hi = values[c];
+            for (std::size_t k = c; k < values.size(); k += n) {
+              lo = std::min(lo, values[k]);
+              hi = std::max(hi, values[k]);
+            }
+            bounds->min.push_back(gltf::json_number(lo));
+            bounds->max.push_back(gltf::json_number(hi));
+          }
+        } else {
+          bounds = gltf::encode(values, *format, why);
+        }
+      }
+      if (!bounds) {
+        record(code, at, "not changed: " + why, "none", false);
+        continue;
+      }
+      auto list = [](const std::vector<std::string>& v) {
+        std::string out = "[";
+        for (std::size_t k = 0; k < v.size(); ++k) out += (k ? "," : "") + v[k];
+        return out + "]";
+      };
+      edit_.put_member(at, "min", list(bounds->min));
+      edit_.put_member(at, "max", list(bounds->max));
+      record(code, at, "min and max recomputed from the data", playback);
+    }
+  }
+
+  // The input accessor of "/animations/a/samplers/s/input", from the
+  // animation model (whether or not the channel could be decoded).
+  std::optional<std::size_t> sampler_input(std::string_view pointer) const {
+    for (const validator::model::Animation& anim : in_.model.animations) {
+      for (const validator::model::Sampler& sampler : anim.samplers) {
+        const std::string at = "/animations/" + std::to_string(anim.index) + "/samplers/" +
+                               std::to_string(sampler.index) + "/input";
+        if (at != pointer) continue;
+        const validator::model::AccessorRef* ref = validator::model::linked(sampler.input);
+        if (ref != nullptr) return ref->index;
+      }
+    }
+    return std::nullopt;
+  }
+
+  void report_unfixable() {
+    for (const validator::Issue& issue : in_.report.issues) {
+      const bool dangling =
+          issue.code == "UNRESOLVED_REFERENCE" && issue.pointer.rfind("/animations/", 0) == 0;
+      if (!dangling && std::find(kUnfixableCodes.begin(), kUnfixableCodes.end(), issue.code) ==
+                           kUnfixableCodes.end()) {
+        continue;
+      }
+      record(issue.code, issue.pointer,
+             "not fixable: the data does not say what was meant (" + issue.message + ")",
+             "unchanged: the spec defines no playback for this channel", false);
+    }
+  }
+
+  const FixOptions& options_;
+  ToolInput& in_;
+  gltf::Edit& edit_;
+  ToolReport& report_;
+  std::set<std::string> recorded_;
+};
+
+}  // namespace
+
+const std::vector<std::string_view> kFixCodes = {
+    kNonIncreasing, kNonUnit,       kNegativeDot,   kCubicTangent,  kSqlerpTangent,
+    kBoundCodes[0], kBoundCodes[1], kBoundCodes[2], kBoundCodes[3], kBoundCodes[4],
+};
+
+const std::vector<std::string_view> kUnfixableCodes = {
+    "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT",
+    "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT",
+};
+
+Tool fix_tool(const FixOptions& options) {
+  Tool tool;
+  tool.name = "fix";
+  for (const std::string_view code : kFixCodes) {
+    if (!options.only || options.only->count(std::string(code))) tool.repairs_codes.emplace(code);
+  }
+  tool.body = [options](ToolInput& in, gltf::Edit& edit, ToolReport& report, std::string& why) {
+    return Fixer(options, in, edit, report).run(why);
+  };
+  return tool;
+}
+
+}  // namespace gltf_anim::repair
