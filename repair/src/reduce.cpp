@@ -178,7 +178,8 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
     const std::size_t cs =
         std::min(reference::find_keyframe(candidate.times, t_k), candidate.times.size() - 1);
     std::size_t samples = 0;
-    double margin_step = 0.0;  // rotations: margin computed per step below
+    double margin_step = 0.0;         // rotations: margin computed per step below
+    double arc_o = 0.0, arc_r = 0.0;  // rotations: the arcs each curve travels here
     if (rotation) {
       // Curves on the unit sphere: the chord between them grows between two samples by at
       // most (dR^2 + dO^2)/8, dR, dO the arcs each travels in the step; the angle is about
@@ -188,8 +189,9 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
       const Quat r_a = reference::load_quat(r.data()), r_b = reference::load_quat(r1.data());
       const Quat o_a = reference::load_quat(o.data());
       const Quat o_b = reference::load_quat(original.value(k + 1).data());
-      const double travel = std::max(travelled_arc(original, k, o_a, o_b, t_k, t_k1),
-                                     travelled_arc(candidate, cs, r_a, r_b, t_k, t_k1));
+      arc_o = travelled_arc(original, k, o_a, o_b, t_k, t_k1);
+      arc_r = travelled_arc(candidate, cs, r_a, r_b, t_k, t_k1);
+      const double travel = std::max(arc_o, arc_r);
       const double max_step = std::sqrt(2.0 * kMarginShare * bound);
       samples =
           travel > 0.0
@@ -229,14 +231,18 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
     const double h = (t_k1 - t_k) / static_cast<double>(samples + 1);
     std::copy(r.begin(), r.end(), scratch.r_prev.begin());
     std::copy(o.begin(), o.end(), scratch.o_prev.begin());
+    // Rotations: the previous step's normalized ends, each curve's sign kept continuous.
+    Quat ra, oa;
+    if (rotation) {
+      ra = unit(reference::load_quat(r.data()));
+      oa = unit(reference::load_quat(o.data()));
+    }
     for (std::size_t s = 1; s <= samples + 1; ++s) {
       const double t = s == samples + 1 ? t_k1 : t_k + static_cast<double>(s) * h;
       reference::sample(candidate, t, scratch.candidate_cursor, r);
       reference::sample(original, t, scratch.original_cursor, o);
       double e;
       if (rotation) {
-        const Quat ra = unit(reference::load_quat(scratch.r_prev.data()));
-        const Quat oa = unit(reference::load_quat(scratch.o_prev.data()));
         Quat rb = unit(reference::load_quat(r.data()));
         Quat ob = unit(reference::load_quat(o.data()));
         // Each curve is continuous inside the segment, but a stored key may carry the other
@@ -246,19 +252,29 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
         const double sign = reference::dot(ra, oa) < 0.0 ? -1.0 : 1.0;
         const double chord =
             std::max(reference::length(ra - sign * oa), reference::length(rb - sign * ob));
-        // |x''| of each curve: a slerp's is its arc per step squared over h^2; a cubic's
-        // from its derivatives (normalized_cubic_curvature); other modes' (CUBICSLERP) is
-        // estimated like a slerp's.
+        // |x''| h^2 of each curve: a slerp's is the arc it travels per step squared (its
+        // arc on this segment over the steps: constant speed); a cubic's from its
+        // derivatives (normalized_cubic_curvature); CUBICSLERP's is estimated from the arc
+        // between the step's ends, like a slerp's.
         const double t_a = t_k + static_cast<double>(s - 1) * h;
-        auto curvature_h2 = [&](const TrackView& track, std::size_t seg, const Quat& qa,
-                                const Quat& qb) {
+        const double steps = static_cast<double>(samples + 1);
+        auto curvature_h2 = [&](const TrackView& track, std::size_t seg, double segment_arc,
+                                const Quat& qa, const Quat& qb) {
+          if (track.interpolation == Interpolation::kLinear ||
+              track.interpolation == Interpolation::kSlerp) {
+            const double step_arc = segment_arc / steps;
+            return step_arc * step_arc;
+          }
           const double x2 = normalized_cubic_curvature(track, seg, t_a, t);
           if (x2 >= 0.0) return x2 * h * h;
           const double step_arc = arc(qa, qb);
           return step_arc * step_arc;
         };
-        const double bound_chord =
-            chord + (curvature_h2(candidate, cs, ra, rb) + curvature_h2(original, k, oa, ob)) / 8.0;
+        const double bound_chord = chord + (curvature_h2(candidate, cs, arc_r, ra, rb) +
+                                            curvature_h2(original, k, arc_o, oa, ob)) /
+                                               8.0;
+        ra = rb;
+        oa = ob;
         e = 4.0 * std::asin(std::min(1.0, 0.5 * bound_chord));
       } else {
         e = 0.0;
