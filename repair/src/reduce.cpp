@@ -335,6 +335,7 @@ struct Work {
   double bound = 0.0;
   std::vector<double> values;  // the original's, or their quantized decoding
   Quantization quantization = Quantization::kNone;
+  Quantization stored = Quantization::kNone;
   bool collapsed = false;
   ReducedTrack result;
   Scratch scratch;
@@ -382,7 +383,8 @@ void choose_quantization(Work& w) {
 
 // The one value a constant track could collapse to: per component the middle of the
 // values' range (a rotation: the mean of the keys aligned to the first's sign,
-// normalized), stored as it will be written (float32, or the chosen quantization).
+// normalized), rounded as it will be written (float32, or the normalized type chosen or
+// already stored).
 std::vector<double> collapse_value(const Work& w) {
   const TrackView& t = w.original;
   const std::size_t c = t.components, n = t.times.size();
@@ -418,9 +420,9 @@ std::vector<double> collapse_value(const Work& w) {
     }
     for (std::size_t i = 0; i < c; ++i) value[i] = 0.5 * lo[i] + 0.5 * hi[i];
   }
+  const Quantization as = w.quantization != Quantization::kNone ? w.quantization : w.stored;
   for (double& v : value)
-    v = w.quantization == Quantization::kNone ? static_cast<double>(static_cast<float>(v))
-                                              : quantized(v, w.quantization);
+    v = as == Quantization::kNone ? static_cast<double>(static_cast<float>(v)) : quantized(v, as);
   return value;
 }
 
@@ -541,6 +543,7 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
   work.reserve(tracks.size());
   for (const TrackToReduce& t : tracks) {
     Work& w = work.emplace_back(t.track, bound_of(t.track, options.bounds));
+    w.stored = t.stored;
     if (options.quantize && t.may_quantize) {
       choose_quantization(w);
     } else {

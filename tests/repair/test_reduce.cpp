@@ -368,6 +368,21 @@ TEST(Reduce, QuantizationPicksTheSmallestTypeWithinHalfTheBound) {
   EXPECT_EQ(r.tracks[0].quantization, Quantization::kNone);
 }
 
+TEST(Reduce, ACollapsedValueIsRoundedToTheStoredType) {
+  // Weights stored as UNSIGNED_SHORT: 10000, 10002, 10001 (/ 65535). The middle of their
+  // range, 10001 / 65535, is itself a stored value; float32 rounding would not be.
+  Track w;
+  w.times = {0, 1, 2};
+  w.values = {10000 / 65535.0, 10002 / 65535.0, 10001 / 65535.0};
+  TrackToReduce t{w.view(), true, Quantization::kUnsignedShort};
+  const ReduceResult r =
+      gltf_anim::repair::reduce_tracks(std::span<const TrackToReduce>(&t, 1), options_for(1e-4));
+  ASSERT_EQ(r.error, "");
+  ASSERT_TRUE(r.tracks[0].collapsed);
+  EXPECT_EQ(r.tracks[0].quantization, Quantization::kNone);  // not asked to quantize
+  EXPECT_EQ(r.tracks[0].values, (std::vector<double>{10001 / 65535.0}));
+}
+
 TEST(Reduce, EncodingIsGltfNormalizedIntegers) {
   using gltf_anim::repair::encode_normalized;
   EXPECT_EQ(encode_normalized(1.0, Quantization::kShort), 32767);

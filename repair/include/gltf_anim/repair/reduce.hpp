@@ -75,6 +75,10 @@ struct TrackToReduce {
   // glTF allows normalized integer outputs for this target (rotation, morph weights):
   // with ReduceOptions::quantize, the track may be quantized.
   bool may_quantize = false;
+  // How the values are stored now: a value the reduction makes up (a collapsed track's)
+  // is rounded to it, so what is checked is what will be written. Kept keys keep their
+  // stored values exactly.
+  Quantization stored = Quantization::kNone;
 };
 
 struct ReduceOptions {
@@ -88,7 +92,7 @@ struct ReduceOptions {
   // Quantize the outputs of tracks that may be (TrackToReduce::may_quantize): the smallest
   // normalized type whose rounding alone uses at most half the bound is chosen, then the
   // reduction checks the decoded quantized values against the original (the quantization
-  // error is inside the bound). A track no type fits stays float.
+  // error is inside the bound). A track no type fits stays as it is stored.
   bool quantize = false;
 };
 
@@ -101,6 +105,7 @@ struct ReducedTrack {
   // an original key's).
   std::vector<std::size_t> kept;
   bool collapsed = false;
+  // The type chosen by ReduceOptions::quantize; kNone: the values stay as stored.
   Quantization quantization = Quantization::kNone;
   // The largest error reached over the whole time range (an upper bound, as above):
   // component units for vectors, radians for rotations.
