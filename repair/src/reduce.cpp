@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <set>
 
 namespace gltf_anim::repair {
 namespace {
@@ -342,6 +343,12 @@ struct Work {
   std::vector<double> buffer;
   Work(const TrackView& t, double b) : original(t), bound(b), scratch(t.components) {}
 
+  // Bytes of the values of `keys` keys as they will be stored.
+  std::size_t value_bytes(std::size_t keys) const {
+    const Quantization as = quantization != Quantization::kNone ? quantization : stored;
+    return keys * original.values_per_keyframe() * original.components * component_size(as);
+  }
+
   // The error of keeping i and j with none between (early exit past the bound).
   double run_error(std::size_t i, std::size_t j, double limit) {
     double times[2];
@@ -349,6 +356,46 @@ struct Work {
     return measure(original, i, j, candidate, bound, limit, scratch);
   }
 };
+
+// The greedy over the keys `tracks` share (n of them): from each kept key, the farthest
+// key that can follow it for every track, found by galloping then bisection. Keeping i
+// and i + 1 is the original segment (or its quantization, checked to fit by
+// choose_quantization), so a run of one always fits and the search starts beyond it.
+std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
+  std::vector<std::size_t> kept{0};
+  if (tracks.empty()) return kept;
+  auto fits = [&](std::size_t i, std::size_t j) {
+    for (Work* w : tracks)
+      if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
+    return true;
+  };
+  std::size_t i = 0;
+  while (i + 1 < n) {
+    std::size_t good = i + 1, bad = n;  // bad: the nearest end known not to fit
+    std::size_t reach = 1;
+    while (good + 1 < n) {  // galloping: runs of 2, 4, 8, ... keys
+      reach *= 2;
+      const std::size_t j = std::min(n - 1, i + reach);
+      if (fits(i, j)) {
+        good = j;
+      } else {
+        bad = j;
+        break;
+      }
+    }
+    while (bad < n && bad - good > 1) {  // bisection between the last fit and the first miss
+      const std::size_t mid = good + (bad - good) / 2;
+      if (fits(i, mid)) {
+        good = mid;
+      } else {
+        bad = mid;
+      }
+    }
+    kept.push_back(good);
+    i = good;
+  }
+  return kept;
+}
 
 // The error of the whole track rebuilt from `values` (no key removed): whether a
 // quantization alone fits.
@@ -555,66 +602,56 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
   for (Work& w : work)
     if (!w.collapsed) active.push_back(&w);
 
-  // The greedy over the keys the active tracks share. Keeping i and i + 1 is the original
-  // segment (or its quantization, checked to fit by choose_quantization), so a run of one
-  // always fits and the search starts beyond it.
-  std::vector<std::size_t> kept{0};
-  auto fits = [&](std::size_t i, std::size_t j) {
-    for (Work* w : active)
-      if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
-    return true;
-  };
-  if (!active.empty()) {
-    std::size_t i = 0;
-    while (i + 1 < n) {
-      std::size_t good = i + 1, bad = n;  // bad: the nearest end known not to fit
-      std::size_t reach = 1;
-      while (good + 1 < n) {  // galloping: runs of 2, 4, 8, ... keys
-        reach *= 2;
-        const std::size_t j = std::min(n - 1, i + reach);
-        if (fits(i, j)) {
-          good = j;
-        } else {
-          bad = j;
-          break;
-        }
-      }
-      while (bad < n && bad - good > 1) {  // bisection between the last fit and the first miss
-        const std::size_t mid = good + (bad - good) / 2;
-        if (fits(i, mid)) {
-          good = mid;
-        } else {
-          bad = mid;
-        }
-      }
-      kept.push_back(good);
-      i = good;
+  // Jointly: one key set for every active track, their times stored once.
+  const std::vector<std::size_t> joint = greedy(active, n);
+  std::vector<const std::vector<std::size_t>*> kept(work.size(), &joint);
+  // Each alone, when the tracks shared their times and that stores fewer bytes: each
+  // track's values at its own keys, and each distinct key set's times once (4 bytes a key).
+  std::vector<std::vector<std::size_t>> alone;
+  result.shared = true;
+  if (active.size() > 1 && options.shared_times == SharedTimes::kSmallest) {
+    alone.reserve(active.size());
+    std::size_t joint_bytes = 4 * joint.size(), alone_bytes = 0;
+    std::set<std::vector<std::size_t>> distinct;
+    for (Work* w : active) {
+      alone.push_back(greedy(std::span<Work* const>(&w, 1), n));
+      joint_bytes += w->value_bytes(joint.size());
+      alone_bytes += w->value_bytes(alone.back().size());
+      if (distinct.insert(alone.back()).second) alone_bytes += 4 * alone.back().size();
+    }
+    if (alone_bytes < joint_bytes) {
+      result.shared = distinct.size() == 1;
+      std::size_t a = 0;
+      for (std::size_t t = 0; t < work.size(); ++t)
+        if (!work[t].collapsed) kept[t] = &alone[a++];
     }
   }
 
   result.tracks.reserve(work.size());
-  for (Work& w : work) {
+  for (std::size_t t = 0; t < work.size(); ++t) {
+    Work& w = work[t];
     if (w.collapsed) {
       result.tracks.push_back(std::move(w.result));
       continue;
     }
+    const std::vector<std::size_t>& keys = *kept[t];
     ReducedTrack r;
     const std::size_t stride = w.original.values_per_keyframe() * w.original.components;
-    r.kept = kept;
+    r.kept = keys;
     r.quantization = w.quantization;
-    r.times.reserve(kept.size());
-    r.values.reserve(kept.size() * stride);
-    for (std::size_t k : kept) {
+    r.times.reserve(keys.size());
+    r.values.reserve(keys.size() * stride);
+    for (std::size_t k : keys) {
       r.times.push_back(times[k]);
       const auto from = w.values.begin() + static_cast<std::ptrdiff_t>(k * stride);
       r.values.insert(r.values.end(), from, from + static_cast<std::ptrdiff_t>(stride));
     }
     // The error reached, measured once more on the final key set (no early exit).
-    for (std::size_t s = 0; s + 1 < kept.size(); ++s) {
-      const bool exact = kept[s + 1] == kept[s] + 1 && w.quantization == Quantization::kNone;
-      if (!exact) r.max_error = std::max(r.max_error, w.run_error(kept[s], kept[s + 1], kInf));
+    for (std::size_t s = 0; s + 1 < keys.size(); ++s) {
+      const bool exact = keys[s + 1] == keys[s] + 1 && w.quantization == Quantization::kNone;
+      if (!exact) r.max_error = std::max(r.max_error, w.run_error(keys[s], keys[s + 1], kInf));
     }
-    if (kept.size() == 1 && w.quantization != Quantization::kNone)
+    if (keys.size() == 1 && w.quantization != Quantization::kNone)
       r.max_error = unreduced_error(w, kInf);
     result.tracks.push_back(std::move(r));
   }

@@ -310,18 +310,36 @@ TEST(Reduce, ConstantChannelsCollapse) {
   EXPECT_LE(spec_error(cubic, reduced_of(cubic, r.tracks[0])), 0.3);
 }
 
-TEST(Reduce, TracksSharingTimesKeepOneKeySet) {
-  // A collinear track and a bump share their times: the shared key set is the bump's.
+TEST(Reduce, TracksSharingTimesKeepOneKeySetOrSplitWhenSmaller) {
+  // A collinear track and a bump share their times. Jointly the key set is the bump's,
+  // {0, 2, 3, 4, 6}; alone the line needs only {0, 6}.
   Track line, bump;
   line.times = bump.times = {0, 1, 2, 3, 4, 5, 6};
   line.values = {0, 1, 2, 3, 4, 5, 6};
   bump.values = {0, 0, 0, 1, 0, 0, 0};
   const std::vector<TrackToReduce> tracks{{line.view()}, {bump.view()}};
-  const ReduceResult r = gltf_anim::repair::reduce_tracks(tracks, options_for(0.1));
+  ReduceOptions keep = options_for(0.1);
+  keep.shared_times = gltf_anim::repair::SharedTimes::kKeep;
+  ReduceResult r = gltf_anim::repair::reduce_tracks(tracks, keep);
   ASSERT_EQ(r.error, "");
-  const std::vector<std::size_t> expected{0, 2, 3, 4, 6};
-  EXPECT_EQ(r.tracks[0].kept, expected);
-  EXPECT_EQ(r.tracks[1].kept, expected);
+  const std::vector<std::size_t> bumps{0, 2, 3, 4, 6};
+  EXPECT_TRUE(r.shared);
+  EXPECT_EQ(r.tracks[0].kept, bumps);
+  EXPECT_EQ(r.tracks[1].kept, bumps);
+  // Bytes (float32): jointly 5 times + 5 + 5 values = 60; alone 2 + 2 (line) and 5 + 5
+  // (bump) = 56. Alone is smaller: split.
+  r = gltf_anim::repair::reduce_tracks(tracks, options_for(0.1));
+  EXPECT_FALSE(r.shared);
+  EXPECT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 6}));
+  EXPECT_EQ(r.tracks[1].kept, bumps);
+  // Two bumps: alone they get the same keys, 5 times + 5 + 5 = 60 either way; ties share.
+  Track twice = bump;
+  for (double& v : twice.values) v *= 2;
+  const std::vector<TrackToReduce> bumps2{{bump.view()}, {twice.view()}};
+  r = gltf_anim::repair::reduce_tracks(bumps2, options_for(0.1));
+  EXPECT_TRUE(r.shared);
+  EXPECT_EQ(r.tracks[0].kept, bumps);
+  EXPECT_EQ(r.tracks[1].kept, bumps);
 }
 
 TEST(Reduce, RefusesBadBoundsAndTracks) {

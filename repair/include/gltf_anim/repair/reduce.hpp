@@ -81,8 +81,15 @@ struct TrackToReduce {
   Quantization stored = Quantization::kNone;
 };
 
+// What becomes of tracks that shared their times (reduce_tracks).
+enum class SharedTimes : std::uint8_t {
+  kKeep,      // reduced jointly: one key set, so they keep sharing one time accessor
+  kSmallest,  // jointly or each alone, whichever stores fewer bytes (below)
+};
+
 struct ReduceOptions {
   ReduceBounds bounds;
+  SharedTimes shared_times = SharedTimes::kSmallest;
   // Collapse a track whose values stay within the bound of one value to that value.
   bool collapse_constant = true;
   // A collapsed LINEAR or STEP track keeps two keys (the first and the last time) rather
@@ -114,13 +121,18 @@ struct ReducedTrack {
 
 struct ReduceResult {
   std::string error;  // why nothing was reduced (a bad bound, an invalid track); empty if ok
-  // One per input track, in order. Tracks that are not collapsed keep the same key set,
-  // so tracks that shared their times still share them.
+  // One per input track, in order.
   std::vector<ReducedTrack> tracks;
+  // The tracks that are not collapsed have one key set (they can keep sharing their times).
+  bool shared = true;
 };
 
-// Reduces tracks that share their times jointly: a key is removed only where every track
-// that is not collapsed stays within its bound without it.
+// Reduces tracks that share their times. Jointly, a key is removed only where every track
+// that is not collapsed stays within its bound without it, so they keep one key set. With
+// SharedTimes::kSmallest each track is also reduced alone, and that is kept when it stores
+// fewer bytes: each track's values at its own keys plus each distinct key set's times once
+// (4 bytes a key), against every track's values at the joint keys plus those times once.
+// Collapsed tracks (one value) are the same either way.
 ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOptions& options);
 
 // One track alone.
