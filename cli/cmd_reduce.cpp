@@ -57,10 +57,52 @@ std::string type_name(Quantization q) {
   return "FLOAT";
 }
 
-// The tool's body: every group of channels that share a time accessor is reduced jointly
-// (a key goes only where all of them can lose it), so they keep sharing one reduced time
-// accessor; a channel that collapses to one value leaves its group (its one or two keys
-// go to a new time accessor, shared with the other collapsed channels of the group).
+// Exporters pack many samplers' accessors in one bufferView, and a bufferView's bytes are
+// dropped only when no accessor points at it any more. So an accessor that shares a
+// bufferView with one the reduction rewrote, and that only samplers read, is moved out
+// as it is (the same values in the same format); then the whole view can be compacted.
+// A view that also holds an accessor we cannot move (a mesh's, a skin's, one no channel
+// decodes) is left as it is.
+bool move_out_neighbours(const repair::ToolInput& in, gltf::Edit& edit, std::string& why) {
+  struct Data {
+    const std::vector<double>* values;
+    gltf::ElementFormat format;
+  };
+  std::map<std::size_t, Data> decoded;
+  for (const EditableTrack& t : in.tracks) {
+    decoded.emplace(t.input, Data{&t.times, gltf::ElementFormat{gltf::kFloat, "SCALAR", false}});
+    decoded.emplace(t.output, Data{&t.values, t.output_format});
+  }
+  std::map<std::uint64_t, std::vector<std::size_t>> by_view;
+  for (std::size_t a = 0; a < in.asset.accessors.size(); ++a) {
+    if (const auto view = in.asset.accessors[a].buffer_view) by_view[*view].push_back(a);
+  }
+  for (const auto& [view, accessors] : by_view) {
+    bool some_moved = false, all_movable = true;
+    for (std::size_t a : accessors) {
+      const gltf::SourceAccessor* now = edit.accessor(a);
+      if (now && now->buffer_view != in.asset.accessors[a].buffer_view) {
+        some_moved = true;
+      } else if (!decoded.count(a) || a >= in.uses.size() || in.uses[a].elsewhere) {
+        all_movable = false;
+      }
+    }
+    if (!some_moved || !all_movable) continue;
+    for (std::size_t a : accessors) {
+      const gltf::SourceAccessor* now = edit.accessor(a);
+      if (now && now->buffer_view != in.asset.accessors[a].buffer_view) continue;
+      const Data& d = decoded.at(a);
+      if (!edit.replace_accessor(a, *d.values, d.format, why)) return false;
+    }
+  }
+  return true;
+}
+
+// The tool's body: every group of channels that share a time accessor is reduced by
+// repair::reduce_tracks, jointly (a key goes only where all of them can lose it, so they
+// keep sharing one reduced time accessor) or each alone when that stores fewer bytes
+// (--keep-shared-times: always jointly); write_tracks gives channels whose new times are
+// equal one accessor. A channel that collapses to one value leaves its group.
 bool reduce_body(const repair::ReduceOptions& options, repair::ToolInput& in, gltf::Edit& edit,
                  repair::ToolReport& report, std::string& why) {
   const std::vector<EditableTrack>& tracks = in.tracks;
@@ -160,7 +202,8 @@ bool reduce_body(const repair::ReduceOptions& options, repair::ToolInput& in, gl
     }
     report.channels.push_back(std::move(summary));
   }
-  return repair::write_tracks(edit, in.uses, tracks, after, why);
+  return repair::write_tracks(edit, in.uses, tracks, after, why) &&
+         move_out_neighbours(in, edit, why);
 }
 
 }  // namespace
@@ -176,7 +219,8 @@ int run_reduce(const std::vector<std::string>& args) {
       "original with the reference evaluator at every key and densely inside every segment.\n"
       "STEP, LINEAR and CUBICSPLINE (with the kept keys' own tangents); channels constant\n"
       "within the bound collapse to one value; channels that share a time accessor are\n"
-      "reduced together and keep sharing it. --quantize stores rotations and weights as\n"
+      "reduced together and keep sharing it, or each alone when that stores fewer bytes\n"
+      "(--keep-shared-times: always together). --quantize stores rotations and weights as\n"
       "normalized integers where the rounding fits in half the bound (counted in the error).\n"
       "The output is validated and refused (exit 2) if it has an error the input has not;\n"
       "the input is never overwritten without --in-place. Exit 1: the input has errors\n"
@@ -191,6 +235,8 @@ int run_reduce(const std::vector<std::string>& args) {
       "max-angle", po::value<std::string>(), "A: largest rotation angle, radians (default 2E)")(
       "quantize", po::bool_switch(),
       "rotations and weights as normalized integers, within the bound")(
+      "keep-shared-times", po::bool_switch(),
+      "channels sharing a time accessor keep sharing it, even where splitting is smaller")(
       "dry-run", po::bool_switch(), "report without writing")("in-place", po::bool_switch(),
                                                               "replace the input (atomically)")(
       "force", po::bool_switch(), "reduce an input that has validation errors")(
@@ -219,6 +265,7 @@ int run_reduce(const std::vector<std::string>& args) {
   repair::ReduceOptions reduce;
   reduce.bounds = repair::ReduceBounds::from_max_error(*max_error, max_angle);
   reduce.quantize = (*vm)["quantize"].as<bool>();
+  if ((*vm)["keep-shared-times"].as<bool>()) reduce.shared_times = repair::SharedTimes::kKeep;
 
   repair::ToolOptions tool_options;
   tool_options.input = (*vm)["input"].as<std::string>();
