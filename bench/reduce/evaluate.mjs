@@ -83,7 +83,7 @@ export function accessorBytes(gltf, index) {
   return a.count * COMPONENTS[a.type] * TYPES[a.componentType][0];
 }
 
-// Every channel of every animation: what it targets (a key that survives re-indexing:
+// Every channel of every animation whose data can be read: what it targets (a key that survives re-indexing:
 // the node's name, or its index when unnamed, and the path; or the pointer) and its track.
 export function channels(gltf) {
   const result = [];
@@ -102,8 +102,14 @@ export function channels(gltf) {
         key = `node ${node?.name ?? '#' + ch.target.node} ${ch.target.path}`;
         rotation = ch.target.path === 'rotation';
       }
-      const times = readAccessor(gltf, sampler.input);
-      const values = readAccessor(gltf, sampler.output);
+      let times;
+      let values;
+      try {
+        times = readAccessor(gltf, sampler.input);
+        values = readAccessor(gltf, sampler.output);
+      } catch {
+        return;  // data that cannot be read (a broken asset): not measured
+      }
       const interpolation = sampler.interpolation ?? 'LINEAR';
       const perKey = interpolation === 'CUBICSPLINE' ? 3 : 1;
       const width = times.length ? values.length / (times.length * perKey) : 0;
