@@ -246,3 +246,53 @@ TEST_F(ReduceCli, DryRunWritesNothingAndBadArgumentsAreUsageErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// Two samplers' outputs packed in one bufferView (as exporters do): one channel reduces,
+// the other cannot. Its accessor moves out unchanged so the packed view's bytes go.
+TEST(ReduceCliPacked, AViewSharedWithAnUnchangedAccessorIsStillCompacted) {
+  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "reduce_cli_packed";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::vector<float> data{0, 1, 2, 3};                                          // times, view 0
+  for (float t : {0.f, 1.f, 2.f, 3.f}) data.insert(data.end(), {t, 2 * t, 0});  // A: a line
+  for (float x : {0.f, 1.f, 0.f, 1.f}) data.insert(data.end(), {x, 0, 0});      // B: zigzag
+  std::vector<std::uint8_t> bytes(data.size() * 4);
+  std::memcpy(bytes.data(), data.data(), bytes.size());
+  const std::string json =
+      "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{},{}],"
+      "\"animations\":[{\"samplers\":[{\"input\":0,\"output\":1},{\"input\":0,\"output\":2}],"
+      "\"channels\":[{\"sampler\":0,\"target\":{\"node\":0,\"path\":\"translation\"}},"
+      "{\"sampler\":1,\"target\":{\"node\":1,\"path\":\"translation\"}}]}],"
+      "\"buffers\":[{\"byteLength\":112,\"uri\":\"data:application/octet-stream;base64," +
+      base64(bytes) +
+      "\"}],\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},"
+      "{\"buffer\":0,\"byteOffset\":16,\"byteLength\":96}],"
+      "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\","
+      "\"min\":[0],\"max\":[3]},"
+      "{\"bufferView\":1,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+      "{\"bufferView\":1,\"byteOffset\":48,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"}]}";
+  std::ofstream(dir / "in.gltf", std::ios::binary) << json;
+  const auto run = cli_process::run({"reduce", (dir / "in.gltf").string(), "-o",
+                                     (dir / "out.gltf").string(), "--max-error", "0.01"},
+                                    dir);
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  std::ifstream file(dir / "out.gltf", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  rapidjson::Document doc;
+  doc.Parse(text.c_str());
+  ASSERT_FALSE(doc.HasParseError());
+  // Alone is smaller than together (A: 2 times + 2 values, B: 4 + 4 = 8 + 24 + 16 + 48 =
+  // 96 bytes, against 16 + 48 + 48 = 112): A gets its own 2 times; B keeps the original
+  // times. Left in the buffer: B's times (16), A's new times and values (8 + 24), B's
+  // values moved out of the packed view (48): 96 bytes. Had B's values stayed, the whole
+  // packed view (96) would stay with them: 144.
+  EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 96);
+  const auto out = gltf_anim::sampler::decoded_channels(dir / "out.gltf");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].times, (std::vector<double>{0, 3}));
+  EXPECT_EQ(out[1].values, (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0}));
+}
+
+}  // namespace
