@@ -40,6 +40,7 @@ constexpr Subcommand kSubcommands[] = {
      gltf_anim::cli::run_generate},
     {"merge", "join validate's json reports (e.g. of --shard runs) into one report",
      gltf_anim::cli::run_merge},
+    {"reduce", "remove keyframes within a guaranteed error bound", gltf_anim::cli::run_reduce},
     {"sample", "sample an asset's animations with the reference evaluator",
      gltf_anim::cli::run_sample},
     {"squad-report", "modified-SQUAD verification bench beside the seed's figures",

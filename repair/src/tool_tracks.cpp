@@ -220,11 +220,21 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       }
       continue;
     }
-    // Something else keeps the accessor as it is: the samplers that want
-    // other contents get new accessors (one per distinct contents).
+    // Every user changed it, differently (a reduced time accessor and the one
+    // key of a channel that collapsed): the first contents take the accessor
+    // itself, so its old bytes lose their last user and compaction drops them.
+    const Content* in_place = nullptr;
+    if (all_here && std::all_of(list.begin(), list.end(), [](const Want& w) { return w.changed; })) {
+      if (!edit.replace_accessor(accessor, list[0].content.data, list[0].content.format, why)) {
+        return false;
+      }
+      in_place = &list[0].content;
+    }
+    // Otherwise something else keeps the accessor as it is: the samplers that
+    // want other contents get new accessors (one per distinct contents).
     std::vector<std::pair<const Content*, std::size_t>> made;
     for (const Want& w : list) {
-      if (!w.changed) continue;
+      if (!w.changed || (in_place && w.content == *in_place)) continue;
       std::optional<std::size_t> index;
       for (const auto& [content, i] : made) {
         if (*content == w.content) index = i;
