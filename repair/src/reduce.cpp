@@ -1,0 +1,641 @@
+// Keyframe reduction with a guaranteed bound (reduce.hpp). The error of a candidate is
+// always measured against the original track with the reference evaluator.
+#include <gltf_anim/repair/reduce.hpp>
+
+#include <gltf_anim/reference/normalized.hpp>
+#include <gltf_anim/reference/quaternion.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace gltf_anim::repair {
+namespace {
+
+using reference::Interpolation;
+using reference::Quat;
+using reference::TrackView;
+using reference::ValueKind;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Where the error is measured. The part of the bound that the sampling margin (the most
+// the error can grow between two samples) may use: the sample step is chosen so the
+// margin is at most this share of the bound; the margin is then added to what was
+// measured, so the result stays an upper bound whatever the step.
+constexpr double kMarginShare = 0.05;
+// At most this many samples inside one original segment (a segment whose curves turn
+// more than the step allows keeps a larger margin, which still counts in the error).
+constexpr std::size_t kMaxSamplesPerSegment = 256;
+// Normalized cubics do not travel at constant speed: at least this many samples inside
+// every original segment of a cubic rotation.
+constexpr std::size_t kMinCubicRotationSamples = 4;
+
+bool is_cubic(Interpolation i) {
+  return i == Interpolation::kCubicSpline || i == Interpolation::kCubicSlerp;
+}
+
+// The rotation angle (radians, [0, pi]) between two quaternions as rotations: 4 atan2(|a - s
+// b|, |a + s b|) on the normalized values with s the sign of a . b (stable for tiny
+// angles; q and -q are the same rotation). A zero quaternion is no rotation: pi.
+double rotation_angle(const Quat& a, const Quat& b) {
+  const double la = reference::length(a), lb = reference::length(b);
+  if (!(la > 0.0) || !(lb > 0.0)) return std::numbers::pi;
+  const Quat na = (1.0 / la) * a;
+  Quat nb = (1.0 / lb) * b;
+  if (reference::dot(na, nb) < 0.0) nb = -nb;
+  return 4.0 * std::atan2(reference::length(na - nb), reference::length(na + nb));
+}
+
+// The arc (radians on the unit sphere of quaternions, half a rotation angle) between two
+// nearby points of a curve.
+double arc(const Quat& a, const Quat& b) { return 0.5 * rotation_angle(a, b); }
+
+Quat unit(const Quat& q) { return reference::normalized(q); }
+
+// The second derivative in time of one component of a cubic Hermite segment (Appendix C;
+// tangents per second, scaled by the duration d) at the segment's normalized time u.
+double hermite_second(double v0, double b0, double v1, double a1, double u, double d) {
+  return ((12.0 * u - 6.0) * v0 + d * (6.0 * u - 4.0) * b0 + (6.0 - 12.0 * u) * v1 +
+          d * (6.0 * u - 2.0) * a1) /
+         (d * d);
+}
+
+// The second derivative of component `i` of a vector track at time t, for t inside (or at
+// an end of) the track's segment `s`; 0 outside the keys, for LINEAR and STEP pieces.
+double second_derivative(const TrackView& track, std::size_t s, double t, std::size_t i) {
+  if (track.interpolation != Interpolation::kCubicSpline || s + 1 >= track.times.size() ||
+      t < track.times[s] || t > track.times[s + 1])
+    return 0.0;
+  const std::size_t c = track.components;
+  const double* k0 = track.values.data() + 3 * c * s;  // a_s, v_s, b_s
+  const double* k1 = k0 + 3 * c;                       // a_s+1, v_s+1, b_s+1
+  const double d = track.times[s + 1] - track.times[s];
+  const double u = (t - track.times[s]) / d;
+  return hermite_second(k0[c + i], k0[2 * c + i], k1[c + i], k1[i], u, d);
+}
+
+// An estimate of the arc a rotation track's curve travels on segment s between times ta
+// and tb: the arc between its ends, plus for cubics the tangents' reach (their curves
+// can bulge beyond the chord of their ends).
+double travelled_arc(const TrackView& track, std::size_t s, const Quat& at_a, const Quat& at_b,
+                     double ta, double tb) {
+  double result = arc(at_a, at_b);
+  if (is_cubic(track.interpolation) && s + 1 < track.times.size()) {
+    const double* k0 = track.values.data() + 12 * s;
+    const double* k1 = k0 + 12;
+    const Quat b = reference::load_quat(k0 + 8), a = reference::load_quat(k1);
+    if (track.interpolation == Interpolation::kCubicSpline) {
+      result += 0.5 * (tb - ta) * (reference::length(b) + reference::length(a));
+    } else {  // CUBICSLERP: control quaternions
+      const Quat v0 = reference::load_quat(k0 + 4), v1 = reference::load_quat(k1 + 4);
+      result += arc(v0, b) + arc(a, v1);
+    }
+  }
+  return result;
+}
+
+// An upper bound of |x''| over [ta, tb] (inside segment s) for the curve x = p / |p| a
+// CUBICSPLINE rotation follows, p its component-wise Hermite; -1 for other tracks (their
+// curves are slerps: constant-speed great circles, |x''| = (arc per second)^2).
+// From x |p| = p: x'' = (p'' - 2 x' r' - x r'') / r with r = |p|, |x'| <= |p'| / r,
+// |r'| <= |p'|, |r''| <= |p'|^2 / r + |p''|, so |x''| <= (2 |p''| + 3 |p'|^2 / r) / r.
+// p'' is linear in t (its norm is largest at an end); |p'| <= |p'(ta)| + h max|p''|;
+// r >= min(|p(ta)|, |p(tb)|) - h/2 max|p'|.
+double normalized_cubic_curvature(const TrackView& track, std::size_t s, double ta, double tb) {
+  if (track.interpolation != Interpolation::kCubicSpline || track.kind != ValueKind::kRotation ||
+      s + 1 >= track.times.size() || ta < track.times[s] || tb > track.times[s + 1])
+    return -1.0;
+  const double* k0 = track.values.data() + 12 * s;
+  const double* k1 = k0 + 12;
+  const double d = track.times[s + 1] - track.times[s];
+  struct Derivatives {
+    double p = 0, p1 = 0, p2 = 0;  // |p|, |p'|, |p''|
+  };
+  auto at = [&](double t) {
+    const double u = (t - track.times[s]) / d;
+    const Quat p =
+        reference::cubic_hermite(reference::load_quat(k0 + 4), reference::load_quat(k0 + 8),
+                                 reference::load_quat(k1 + 4), reference::load_quat(k1), u, d);
+    double p1 = 0, p2 = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+      const double v0 = k0[4 + i], b0 = k0[8 + i], v1 = k1[4 + i], a1 = k1[i];
+      const double first = ((6 * u * u - 6 * u) * v0 + d * (3 * u * u - 4 * u + 1) * b0 +
+                            (6 * u - 6 * u * u) * v1 + d * (3 * u * u - 2 * u) * a1) /
+                           d;
+      const double second = hermite_second(v0, b0, v1, a1, u, d);
+      p1 += first * first;
+      p2 += second * second;
+    }
+    return Derivatives{reference::length(p), std::sqrt(p1), std::sqrt(p2)};
+  };
+  const Derivatives a = at(ta), b = at(tb);
+  const double h = tb - ta;
+  const double p2 = std::max(a.p2, b.p2);
+  const double p1 = std::min(a.p1, b.p1) + h * p2;
+  const double r = std::min(a.p, b.p) - 0.5 * h * p1;
+  if (!(r > 0.0)) return kInf;
+  return (2.0 * p2 + 3.0 * p1 * p1 / r) / r;
+}
+
+// Scratch buffers of one measurement, sized once per track.
+struct Scratch {
+  std::vector<double> r, o, r_prev, o_prev, bound;
+  reference::KeyframeCursor original_cursor, candidate_cursor;
+  explicit Scratch(std::size_t c) : r(c), o(c), r_prev(c), o_prev(c), bound(c) {}
+};
+
+// The largest error (an upper bound, reduce.hpp) of `candidate` against `original` over
+// [t_first, t_last] of the original's keys. The candidate's keys must be original key
+// times (or the candidate one constant key). Returns as soon as the error passes `limit`.
+double measure(const TrackView& original, std::size_t first, std::size_t last,
+               const TrackView& candidate, double bound, double limit, Scratch& scratch) {
+  const std::size_t c = original.components;
+  const bool rotation = original.kind == ValueKind::kRotation;
+  const bool step = original.interpolation == Interpolation::kStep;
+  double worst = 0.0;
+  std::vector<double>& r = scratch.r;
+  std::vector<double>& o = scratch.o;
+  auto point_error = [&]() {
+    if (rotation)
+      return rotation_angle(reference::load_quat(r.data()), reference::load_quat(o.data()));
+    double e = 0.0;
+    for (std::size_t i = 0; i < c; ++i) e = std::max(e, std::fabs(r[i] - o[i]));
+    return e;
+  };
+  scratch.candidate_cursor.reset();
+  scratch.original_cursor.reset();
+  for (std::size_t k = first;; ++k) {
+    const double t_k = original.times[k];
+    reference::sample(candidate, t_k, scratch.candidate_cursor, r);
+    const std::span<const double> v_k = original.value(k);
+    std::copy(v_k.begin(), v_k.end(), o.begin());
+    worst = std::max(worst, point_error());
+    if (worst > limit || k == last) return worst;
+    if (step) continue;  // both constant until the next original key
+    const double t_k1 = original.times[k + 1];
+    const std::size_t cs =
+        std::min(reference::find_keyframe(candidate.times, t_k), candidate.times.size() - 1);
+    std::size_t samples = 0;
+    double margin_step = 0.0;         // rotations: margin computed per step below
+    double arc_o = 0.0, arc_r = 0.0;  // rotations: the arcs each curve travels here
+    if (rotation) {
+      // Curves on the unit sphere: the chord between them grows between two samples by at
+      // most (dR^2 + dO^2)/8, dR, dO the arcs each travels in the step; the angle is about
+      // twice the chord, so steps of at most sqrt(2 share A) keep the margin under share A.
+      std::vector<double>& r1 = scratch.r_prev;
+      reference::sample(candidate, t_k1, scratch.candidate_cursor, r1);
+      const Quat r_a = reference::load_quat(r.data()), r_b = reference::load_quat(r1.data());
+      const Quat o_a = reference::load_quat(o.data());
+      const Quat o_b = reference::load_quat(original.value(k + 1).data());
+      arc_o = travelled_arc(original, k, o_a, o_b, t_k, t_k1);
+      arc_r = travelled_arc(candidate, cs, r_a, r_b, t_k, t_k1);
+      const double travel = std::max(arc_o, arc_r);
+      const double max_step = std::sqrt(2.0 * kMarginShare * bound);
+      samples =
+          travel > 0.0
+              ? static_cast<std::size_t>(std::min(std::ceil(travel / std::max(max_step, 1e-300)),
+                                                  static_cast<double>(kMaxSamplesPerSegment)))
+              : 0;
+      if (is_cubic(original.interpolation) || is_cubic(candidate.interpolation))
+        samples = std::max(samples, kMinCubicRotationSamples);
+      samples = std::min(samples, kMaxSamplesPerSegment);
+    } else if (original.interpolation == Interpolation::kLinear &&
+               candidate.interpolation != Interpolation::kCubicSpline) {
+      continue;  // linear against linear: the difference is largest at a key
+    } else {
+      // Vectors with a cubic: the difference D is a cubic on this segment, D'' linear, so
+      // |D''| is largest at an end; |D| exceeds its samples by at most h^2/8 max|D''|.
+      double m2 = 0.0;
+      const double ends[2] = {t_k, t_k1};
+      for (std::size_t i = 0; i < c; ++i) {
+        double mi = 0.0;
+        for (double t : ends)
+          mi = std::max(mi, std::fabs(second_derivative(candidate, cs, t, i) -
+                                      second_derivative(original, k, t, i)));
+        scratch.bound[i] = mi;
+        m2 = std::max(m2, mi);
+      }
+      if (m2 > 0.0) {
+        const double d = t_k1 - t_k;
+        const double want = d * std::sqrt(m2 / (8.0 * kMarginShare * std::max(bound, 1e-300)));
+        samples = static_cast<std::size_t>(
+            std::min(std::ceil(want), static_cast<double>(kMaxSamplesPerSegment + 1)));
+        samples = samples > 0 ? samples - 1 : 0;  // interior samples: steps - 1
+      }
+      margin_step = 1.0;
+    }
+    // Samples at t_k + s h, s = 1 .. samples + 1 (the last is t_k1 itself, compared as a
+    // key on the next round too), each step's bound from its two ends plus its margin.
+    const double h = (t_k1 - t_k) / static_cast<double>(samples + 1);
+    std::copy(r.begin(), r.end(), scratch.r_prev.begin());
+    std::copy(o.begin(), o.end(), scratch.o_prev.begin());
+    // Rotations: the previous step's normalized ends, each curve's sign kept continuous.
+    Quat ra, oa;
+    if (rotation) {
+      ra = unit(reference::load_quat(r.data()));
+      oa = unit(reference::load_quat(o.data()));
+    }
+    for (std::size_t s = 1; s <= samples + 1; ++s) {
+      const double t = s == samples + 1 ? t_k1 : t_k + static_cast<double>(s) * h;
+      reference::sample(candidate, t, scratch.candidate_cursor, r);
+      reference::sample(original, t, scratch.original_cursor, o);
+      double e;
+      if (rotation) {
+        Quat rb = unit(reference::load_quat(r.data()));
+        Quat ob = unit(reference::load_quat(o.data()));
+        // Each curve is continuous inside the segment, but a stored key may carry the other
+        // sign (the same rotation): follow each curve's sign from the step's start.
+        if (reference::dot(ra, rb) < 0.0) rb = -rb;
+        if (reference::dot(oa, ob) < 0.0) ob = -ob;
+        const double sign = reference::dot(ra, oa) < 0.0 ? -1.0 : 1.0;
+        const double chord =
+            std::max(reference::length(ra - sign * oa), reference::length(rb - sign * ob));
+        // |x''| h^2 of each curve: a slerp's is the arc it travels per step squared (its
+        // arc on this segment over the steps: constant speed); a cubic's from its
+        // derivatives (normalized_cubic_curvature); CUBICSLERP's is estimated from the arc
+        // between the step's ends, like a slerp's.
+        const double t_a = t_k + static_cast<double>(s - 1) * h;
+        const double steps = static_cast<double>(samples + 1);
+        auto curvature_h2 = [&](const TrackView& track, std::size_t seg, double segment_arc,
+                                const Quat& qa, const Quat& qb) {
+          if (track.interpolation == Interpolation::kLinear ||
+              track.interpolation == Interpolation::kSlerp) {
+            const double step_arc = segment_arc / steps;
+            return step_arc * step_arc;
+          }
+          const double x2 = normalized_cubic_curvature(track, seg, t_a, t);
+          if (x2 >= 0.0) return x2 * h * h;
+          const double step_arc = arc(qa, qb);
+          return step_arc * step_arc;
+        };
+        const double bound_chord = chord + (curvature_h2(candidate, cs, arc_r, ra, rb) +
+                                            curvature_h2(original, k, arc_o, oa, ob)) /
+                                               8.0;
+        ra = rb;
+        oa = ob;
+        e = 4.0 * std::asin(std::min(1.0, 0.5 * bound_chord));
+      } else {
+        e = 0.0;
+        for (std::size_t i = 0; i < c; ++i) {
+          const double ends_max =
+              std::max(std::fabs(r[i] - o[i]), std::fabs(scratch.r_prev[i] - scratch.o_prev[i]));
+          e = std::max(e, ends_max + margin_step * h * h / 8.0 * scratch.bound[i]);
+        }
+      }
+      worst = std::max(worst, e);
+      if (worst > limit) return worst;
+      std::copy(r.begin(), r.end(), scratch.r_prev.begin());
+      std::copy(o.begin(), o.end(), scratch.o_prev.begin());
+    }
+  }
+}
+
+double bound_of(const TrackView& track, const ReduceBounds& bounds) {
+  return track.kind == ValueKind::kRotation ? bounds.max_angle : bounds.max_error;
+}
+
+// The types a track's outputs could be quantized to, smallest first (glTF 2.0 3.11:
+// rotations BYTE or SHORT normalized; weights any of the four).
+std::vector<Quantization> quantization_candidates(const TrackView& track) {
+  bool unit_interval = true, signed_interval = true;
+  for (double v : track.values) {
+    unit_interval = unit_interval && v >= 0.0 && v <= 1.0;
+    signed_interval = signed_interval && v >= -1.0 && v <= 1.0;
+  }
+  if (track.kind == ValueKind::kRotation) {
+    if (!signed_interval) return {};
+    return {Quantization::kByte, Quantization::kShort};
+  }
+  if (unit_interval) return {Quantization::kUnsignedByte, Quantization::kUnsignedShort};
+  if (signed_interval) return {Quantization::kByte, Quantization::kShort};
+  return {};
+}
+
+// A view of keys i and j of a track whose values are `values` (the track's layout).
+TrackView pair_view(const TrackView& track, const std::vector<double>& values, std::size_t i,
+                    std::size_t j, double (&times)[2], std::vector<double>& buffer) {
+  const std::size_t stride = track.values_per_keyframe() * track.components;
+  times[0] = track.times[i];
+  times[1] = track.times[j];
+  buffer.resize(2 * stride);
+  std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(i * stride), stride, buffer.begin());
+  std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(j * stride), stride,
+              buffer.begin() + static_cast<std::ptrdiff_t>(stride));
+  TrackView view = track;
+  view.times = std::span<const double>(times, 2);
+  view.values = buffer;
+  return view;
+}
+
+// One track being reduced: its original, the values a kept key gets (quantized or not).
+struct Work {
+  TrackView original;
+  double bound = 0.0;
+  std::vector<double> values;  // the original's, or their quantized decoding
+  Quantization quantization = Quantization::kNone;
+  bool collapsed = false;
+  ReducedTrack result;
+  Scratch scratch;
+  std::vector<double> buffer;
+  Work(const TrackView& t, double b) : original(t), bound(b), scratch(t.components) {}
+
+  // The error of keeping i and j with none between (early exit past the bound).
+  double run_error(std::size_t i, std::size_t j, double limit) {
+    double times[2];
+    const TrackView candidate = pair_view(original, values, i, j, times, buffer);
+    return measure(original, i, j, candidate, bound, limit, scratch);
+  }
+};
+
+// The error of the whole track rebuilt from `values` (no key removed): whether a
+// quantization alone fits.
+double unreduced_error(Work& w, double limit) {
+  double worst = 0.0;
+  for (std::size_t k = 0; k + 1 < w.original.times.size(); ++k) {
+    worst = std::max(worst, w.run_error(k, k + 1, limit));
+    if (worst > limit) break;
+  }
+  if (w.original.times.size() == 1) {
+    TrackView single = w.original;
+    single.values = w.values;
+    worst = measure(w.original, 0, 0, single, w.bound, limit, w.scratch);
+  }
+  return worst;
+}
+
+void choose_quantization(Work& w) {
+  for (Quantization q : quantization_candidates(w.original)) {
+    w.values.resize(w.original.values.size());
+    std::transform(w.original.values.begin(), w.original.values.end(), w.values.begin(),
+                   [q](double v) { return quantized(v, q); });
+    // Half the bound at most for the rounding, so the reduction keeps the other half.
+    if (unreduced_error(w, 0.5 * w.bound) <= 0.5 * w.bound) {
+      w.quantization = q;
+      return;
+    }
+  }
+  w.values.assign(w.original.values.begin(), w.original.values.end());
+  w.quantization = Quantization::kNone;
+}
+
+// The one value a constant track could collapse to: per component the middle of the
+// values' range (a rotation: the mean of the keys aligned to the first's sign,
+// normalized), stored as it will be written (float32, or the chosen quantization).
+std::vector<double> collapse_value(const Work& w) {
+  const TrackView& t = w.original;
+  const std::size_t c = t.components, n = t.times.size();
+  std::vector<double> value(c);
+  if (t.kind == ValueKind::kRotation) {
+    const Quat q0 = reference::load_quat(t.value(0).data());
+    Quat sum{0, 0, 0, 0};
+    for (std::size_t k = 0; k < n; ++k) {
+      const Quat q = reference::load_quat(t.value(k).data());
+      sum = sum + (reference::dot(q0, q) < 0.0 ? -q : q);
+    }
+    reference::store_quat(unit(sum), value.data());
+  } else {
+    // A cubic can leave the range of its keys between them: its samples count too (the
+    // check below decides; this only picks the value to try).
+    std::vector<double> lo(c, kInf), hi(c, -kInf), at(c);
+    auto widen = [&](std::span<const double> v) {
+      for (std::size_t i = 0; i < c; ++i) {
+        lo[i] = std::min(lo[i], v[i]);
+        hi[i] = std::max(hi[i], v[i]);
+      }
+    };
+    reference::KeyframeCursor cursor;
+    for (std::size_t k = 0; k < n; ++k) {
+      widen(t.value(k));
+      if (!is_cubic(t.interpolation) || k + 1 == n) continue;
+      constexpr int kSamples = 9;
+      for (int s = 1; s <= kSamples; ++s) {
+        reference::sample(t, t.times[k] + (t.times[k + 1] - t.times[k]) * s / (kSamples + 1),
+                          cursor, at);
+        widen(at);
+      }
+    }
+    for (std::size_t i = 0; i < c; ++i) value[i] = 0.5 * lo[i] + 0.5 * hi[i];
+  }
+  for (double& v : value)
+    v = w.quantization == Quantization::kNone ? static_cast<double>(static_cast<float>(v))
+                                              : quantized(v, w.quantization);
+  return value;
+}
+
+// Collapses the track to one value when that stays within the bound everywhere.
+void try_collapse(Work& w, bool keep_time_range) {
+  const TrackView& t = w.original;
+  const std::size_t n = t.times.size(), c = t.components;
+  if (n < 2) return;
+  const std::vector<double> value = collapse_value(w);
+  const bool cubic = is_cubic(t.interpolation);
+  if (cubic && t.interpolation == Interpolation::kCubicSlerp) return;  // tangents are rotations
+  ReducedTrack r;
+  if (cubic || keep_time_range) {
+    r.times = {t.times.front(), t.times.back()};
+  } else {
+    r.times = {t.times.front()};
+  }
+  for (std::size_t k = 0; k < r.times.size(); ++k) {
+    if (cubic) r.values.insert(r.values.end(), c, 0.0);  // in-tangent
+    r.values.insert(r.values.end(), value.begin(), value.end());
+    if (cubic) r.values.insert(r.values.end(), c, 0.0);  // out-tangent
+  }
+  TrackView candidate = t;
+  candidate.times = r.times;
+  candidate.values = r.values;
+  const double e = measure(t, 0, n - 1, candidate, w.bound, w.bound, w.scratch);
+  if (!(e <= w.bound)) return;
+  r.collapsed = true;
+  r.quantization = w.quantization;
+  r.max_error = e;
+  w.collapsed = true;
+  w.result = std::move(r);
+}
+
+std::string check_bound(double b, const char* name) {
+  if (!std::isfinite(b) || b < 0.0)
+    return std::string(name) + " must be a finite number >= 0, got " + std::to_string(b);
+  return {};
+}
+
+}  // namespace
+
+std::uint32_t component_type(Quantization q) {
+  switch (q) {
+    case Quantization::kByte: return 5120;
+    case Quantization::kUnsignedByte: return 5121;
+    case Quantization::kShort: return 5122;
+    case Quantization::kUnsignedShort: return 5123;
+    case Quantization::kNone: break;
+  }
+  return 5126;
+}
+
+std::size_t component_size(Quantization q) {
+  switch (q) {
+    case Quantization::kByte:
+    case Quantization::kUnsignedByte: return 1;
+    case Quantization::kShort:
+    case Quantization::kUnsignedShort: return 2;
+    case Quantization::kNone: break;
+  }
+  return 4;
+}
+
+std::int32_t encode_normalized(double v, Quantization q) {
+  auto encode = [v](double scale, double lo, double hi) {
+    return static_cast<std::int32_t>(std::clamp(std::round(v * scale), lo, hi));
+  };
+  switch (q) {
+    case Quantization::kByte: return encode(127.0, -127.0, 127.0);
+    case Quantization::kUnsignedByte: return encode(255.0, 0.0, 255.0);
+    case Quantization::kShort: return encode(32767.0, -32767.0, 32767.0);
+    case Quantization::kUnsignedShort: return encode(65535.0, 0.0, 65535.0);
+    case Quantization::kNone: break;
+  }
+  return 0;
+}
+
+double quantized(double v, Quantization q) {
+  const std::int32_t c = encode_normalized(v, q);
+  switch (q) {
+    case Quantization::kByte: return reference::decode_normalized(static_cast<std::int8_t>(c));
+    case Quantization::kUnsignedByte:
+      return reference::decode_normalized(static_cast<std::uint8_t>(c));
+    case Quantization::kShort: return reference::decode_normalized(static_cast<std::int16_t>(c));
+    case Quantization::kUnsignedShort:
+      return reference::decode_normalized(static_cast<std::uint16_t>(c));
+    case Quantization::kNone: break;
+  }
+  return v;
+}
+
+ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOptions& options) {
+  ReduceResult result;
+  if (std::string e = check_bound(options.bounds.max_error, "max error"); !e.empty()) {
+    result.error = e;
+    return result;
+  }
+  if (std::string e = check_bound(options.bounds.max_angle, "max angle"); !e.empty()) {
+    result.error = e;
+    return result;
+  }
+  if (tracks.empty()) return result;
+  const std::span<const double> times = tracks.front().track.times;
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    if (std::string e = reference::validate(tracks[i].track); !e.empty()) {
+      result.error = "track " + std::to_string(i) + ": " + e;
+      return result;
+    }
+    const std::span<const double> other = tracks[i].track.times;
+    if (!std::equal(times.begin(), times.end(), other.begin(), other.end())) {
+      result.error = "track " + std::to_string(i) + " does not have the times of track 0";
+      return result;
+    }
+  }
+  const std::size_t n = times.size();
+  std::vector<Work> work;
+  work.reserve(tracks.size());
+  for (const TrackToReduce& t : tracks) {
+    Work& w = work.emplace_back(t.track, bound_of(t.track, options.bounds));
+    if (options.quantize && t.may_quantize) {
+      choose_quantization(w);
+    } else {
+      w.values.assign(t.track.values.begin(), t.track.values.end());
+    }
+    if (options.collapse_constant) try_collapse(w, options.keep_time_range);
+  }
+  std::vector<Work*> active;
+  for (Work& w : work)
+    if (!w.collapsed) active.push_back(&w);
+
+  // The greedy over the keys the active tracks share. Keeping i and i + 1 is the original
+  // segment (or its quantization, checked to fit by choose_quantization), so a run of one
+  // always fits and the search starts beyond it.
+  std::vector<std::size_t> kept{0};
+  auto fits = [&](std::size_t i, std::size_t j) {
+    for (Work* w : active)
+      if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
+    return true;
+  };
+  if (!active.empty()) {
+    std::size_t i = 0;
+    while (i + 1 < n) {
+      std::size_t good = i + 1, bad = n;  // bad: the nearest end known not to fit
+      std::size_t reach = 1;
+      while (good + 1 < n) {  // galloping: runs of 2, 4, 8, ... keys
+        reach *= 2;
+        const std::size_t j = std::min(n - 1, i + reach);
+        if (fits(i, j)) {
+          good = j;
+        } else {
+          bad = j;
+          break;
+        }
+      }
+      while (bad < n && bad - good > 1) {  // bisection between the last fit and the first miss
+        const std::size_t mid = good + (bad - good) / 2;
+        if (fits(i, mid)) {
+          good = mid;
+        } else {
+          bad = mid;
+        }
+      }
+      kept.push_back(good);
+      i = good;
+    }
+  }
+
+  result.tracks.reserve(work.size());
+  for (Work& w : work) {
+    if (w.collapsed) {
+      result.tracks.push_back(std::move(w.result));
+      continue;
+    }
+    ReducedTrack r;
+    const std::size_t stride = w.original.values_per_keyframe() * w.original.components;
+    r.kept = kept;
+    r.quantization = w.quantization;
+    r.times.reserve(kept.size());
+    r.values.reserve(kept.size() * stride);
+    for (std::size_t k : kept) {
+      r.times.push_back(times[k]);
+      const auto from = w.values.begin() + static_cast<std::ptrdiff_t>(k * stride);
+      r.values.insert(r.values.end(), from, from + static_cast<std::ptrdiff_t>(stride));
+    }
+    // The error reached, measured once more on the final key set (no early exit).
+    for (std::size_t s = 0; s + 1 < kept.size(); ++s) {
+      const bool exact = kept[s + 1] == kept[s] + 1 && w.quantization == Quantization::kNone;
+      if (!exact) r.max_error = std::max(r.max_error, w.run_error(kept[s], kept[s + 1], kInf));
+    }
+    if (kept.size() == 1 && w.quantization != Quantization::kNone)
+      r.max_error = unreduced_error(w, kInf);
+    result.tracks.push_back(std::move(r));
+  }
+  return result;
+}
+
+ReduceResult reduce_track(const TrackView& track, const ReduceOptions& options, bool may_quantize) {
+  const TrackToReduce one{track, may_quantize};
+  return reduce_tracks(std::span<const TrackToReduce>(&one, 1), options);
+}
+
+double reduction_error(const TrackView& original, const TrackView& reduced) {
+  if (!reference::validate(original).empty() || !reference::validate(reduced).empty() ||
+      original.components != reduced.components || original.kind != reduced.kind)
+    return kInf;
+  // The reduced keys must be original key times (what reduce() produces).
+  std::size_t k = 0;
+  for (double t : reduced.times) {
+    while (k < original.times.size() && original.times[k] < t) ++k;
+    if (k == original.times.size() || original.times[k] != t) return kInf;
+  }
+  Scratch scratch(original.components);
+  const double bound = 0.0;  // no early exit; margins sized for the tightest bound
+  return measure(original, 0, original.times.size() - 1, reduced, bound, kInf, scratch);
+}
+
+}  // namespace gltf_anim::repair
