@@ -4,6 +4,7 @@
 #include <gltf_anim/reference/squad.hpp>
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/repair/fit.hpp>
+#include <gltf_anim/repair/reduce.hpp>
 
 #include <algorithm>
 #include <array>
@@ -20,120 +21,17 @@ using reference::Quat;
 using reference::TrackView;
 using reference::ValueKind;
 
-// The rotation angle between two quaternions, whatever their signs and lengths:
-// 4 asin(|a - b| / 2) on the unit, same-hemisphere representatives (accurate for small
-// angles, where 2 acos(dot) loses half the digits).
-double angle_between(const Quat& a, const Quat& b) {
-  const Quat ua = reference::normalized(a);
-  Quat ub = reference::normalized(b);
-  if (reference::dot(ua, ub) < 0.0) ub = -ub;
-  const double chord = reference::length(ua - ub);
-  return 4.0 * std::asin(std::min(1.0, 0.5 * chord));
+// The error of a cubic segment (a two-key track over the original keys i..j) against the
+// original over [t_i, t_j], as `reduce` measures it (reduction_error, reduce.hpp: every
+// key, samples inside every original segment and the margin between them).
+double segment_error(const LinearTrack& track, std::size_t i, std::size_t j,
+                     const TrackView& candidate) {
+  const std::size_t c = track.components;
+  const TrackView original{track.times.subspan(i, j - i + 1),
+                           track.values.subspan(i * c, (j - i + 1) * c), c, Interpolation::kLinear,
+                           track.rotation ? ValueKind::kRotation : ValueKind::kVector};
+  return reduction_error(original, candidate);
 }
-
-// The error of `fit` against `original` at one time: the largest component difference,
-// or the rotation angle.
-double error_at(const double* fit, const double* original, std::size_t components, bool rotation) {
-  if (rotation) return angle_between(reference::load_quat(fit), reference::load_quat(original));
-  double e = 0.0;
-  for (std::size_t c = 0; c < components; ++c) e = std::max(e, std::abs(fit[c] - original[c]));
-  return e;
-}
-
-// Both tracks sampled with the reference evaluator over the original keys first..last:
-// at each key and at kFitInnerSamples times inside each original segment. `candidate`
-// covers [times[first], times[last]].
-class SegmentChecker {
- public:
-  SegmentChecker(const LinearTrack& track, const FitBound& bound)
-      : track_(track),
-        original_{track.times, track.values, track.components, Interpolation::kLinear,
-                  track.rotation ? ValueKind::kRotation : ValueKind::kVector},
-        limit_(track.rotation ? bound.max_angle : bound.max_error),
-        fit_(track.components),
-        orig_(track.components) {}
-
-  double limit() const { return limit_; }
-
-  // The largest error over the original segments first..last-1; stops early (returning a
-  // value above the limit) as soon as one time leaves the bound when `stop_early`.
-  double max_error(const TrackView& candidate, std::size_t first, std::size_t last,
-                   bool stop_early) {
-    double worst = 0.0;
-    for (std::size_t k = first; k < last; ++k) {
-      const double t0 = track_.times[k];
-      const double d = track_.times[k + 1] - t0;
-      for (std::size_t q = 0; q <= kFitInnerSamples + 1; ++q) {
-        if (q == kFitInnerSamples + 1 && k + 1 != last) break;  // the next segment's first
-        const double t =
-            q == kFitInnerSamples + 1
-                ? track_.times[k + 1]
-                : t0 + d * static_cast<double>(q) / static_cast<double>(kFitInnerSamples + 1);
-        reference::sample(candidate, t, fit_);
-        reference::sample(original_, t, cursor_, orig_);
-        worst = std::max(worst,
-                         error_at(fit_.data(), orig_.data(), track_.components, track_.rotation));
-        if (stop_early && !(worst <= limit_)) return worst;
-      }
-      if (!track_.rotation && candidate.interpolation != Interpolation::kLinear) {
-        worst = std::max(worst, polynomial_extremes(candidate, t0, d));
-        if (stop_early && !(worst <= limit_)) return worst;
-      }
-    }
-    return worst;
-  }
-
- private:
-  // A vector cubic minus the LINEAR original is one cubic polynomial per component over
-  // an original segment (which lies inside one segment of the cubic): its extremes lie
-  // at the segment's ends or where its derivative vanishes. The polynomial comes from the
-  // difference at u = 0, 1, 2, 3 (t = t0 + u d / 3) by Newton's forward differences,
-  //   p(u) = e0 + D1 u + D2 u (u - 1) / 2 + D3 u (u - 1) (u - 2) / 6,
-  //   p'(u) = (D3 / 2) u^2 + (D2 - D3) u + (D1 - D2 / 2 + D3 / 3),
-  // and the error is evaluated with the evaluator again at each root inside (0, 3).
-  double polynomial_extremes(const TrackView& candidate, double t0, double d) {
-    const std::size_t c = track_.components;
-    diff_.assign(4 * c, 0.0);
-    for (std::size_t u = 0; u < 4; ++u) {
-      const double t = u == 3 ? t0 + d : t0 + d * static_cast<double>(u) / 3.0;
-      reference::sample(candidate, t, fit_);
-      reference::sample(original_, t, cursor_, orig_);
-      for (std::size_t k = 0; k < c; ++k) diff_[u * c + k] = fit_[k] - orig_[k];
-    }
-    double worst = 0.0;
-    for (std::size_t k = 0; k < c; ++k) {
-      const double e0 = diff_[k], e1 = diff_[c + k], e2 = diff_[2 * c + k], e3 = diff_[3 * c + k];
-      const double d1 = e1 - e0, d2 = e2 - 2 * e1 + e0, d3 = e3 - 3 * e2 + 3 * e1 - e0;
-      const double a = d3 / 2, b = d2 - d3, cc = d1 - d2 / 2 + d3 / 3;
-      std::array<double, 2> roots{-1.0, -1.0};
-      if (std::abs(a) > 1e-14 * (std::abs(b) + std::abs(cc))) {
-        const double disc = b * b - 4 * a * cc;
-        if (disc >= 0) {
-          const double sq = std::sqrt(disc);
-          roots = {(-b + sq) / (2 * a), (-b - sq) / (2 * a)};
-        }
-      } else if (b != 0.0) {
-        roots[0] = -cc / b;
-      }
-      for (double u : roots) {
-        if (!(u > 0.0 && u < 3.0)) continue;
-        const double t = t0 + d * u / 3.0;
-        reference::sample(candidate, t, fit_);
-        reference::sample(original_, t, cursor_, orig_);
-        worst = std::max(worst, error_at(fit_.data(), orig_.data(), c, false));
-      }
-    }
-    return worst;
-  }
-
- public:
- private:
-  const LinearTrack& track_;
-  TrackView original_;
-  double limit_;
-  std::vector<double> fit_, orig_, diff_;
-  reference::KeyframeCursor cursor_;
-};
 
 // Greedy key selection with a galloping search: from each kept key i the largest j with
 // fits(i, j), trying j = i + 1, i + 2, i + 4, ... then bisecting between the last success
@@ -228,22 +126,13 @@ double FitResult::break_even_ratio() const {
   return static_cast<double>(linear_key_bytes()) / static_cast<double>(cubic_key_bytes());
 }
 
-std::vector<std::size_t> bounded_linear_keys(const LinearTrack& track, const FitBound& bound) {
-  const std::size_t n = track.times.size(), c = track.components;
-  if (n < 2) return n == 1 ? std::vector<std::size_t>{0} : std::vector<std::size_t>{};
-  SegmentChecker checker(track, bound);
-  std::array<double, 2> seg_times{};
-  std::vector<double> seg_values(2 * c);
-  const auto fits = [&](std::size_t i, std::size_t j, const std::vector<std::size_t>&) {
-    seg_times = {track.times[i], track.times[j]};
-    std::copy_n(track.values.begin() + static_cast<std::ptrdiff_t>(i * c), c, seg_values.begin());
-    std::copy_n(track.values.begin() + static_cast<std::ptrdiff_t>(j * c), c,
-                seg_values.begin() + static_cast<std::ptrdiff_t>(c));
-    const TrackView seg{seg_times, seg_values, c, Interpolation::kLinear,
-                        track.rotation ? ValueKind::kRotation : ValueKind::kVector};
-    return checker.max_error(seg, i, j, true) <= checker.limit();
-  };
-  return greedy_keys(n, fits);
+std::size_t bounded_linear_keys(const LinearTrack& track, const FitBound& bound) {
+  ReduceOptions options;
+  options.bounds = {bound.max_error, bound.max_angle};
+  const TrackView view{track.times, track.values, track.components, Interpolation::kLinear,
+                       track.rotation ? ValueKind::kRotation : ValueKind::kVector};
+  const ReduceResult reduced = reduce_track(view, options);
+  return reduced.tracks.empty() ? track.times.size() : reduced.tracks.front().times.size();
 }
 
 FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& bound) {
@@ -273,12 +162,12 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
   }
   r.velocity_jump_before =
       max_velocity_jump(track.times, track.values, c, track.rotation, Interpolation::kLinear);
-  r.linear_kept = bounded_linear_keys(track, bound).size();
+  r.linear_kept = bounded_linear_keys(track, bound);
 
   const std::vector<double> v = patched_values(track);
   const auto key = [&](std::size_t k) { return reference::load_quat(&v[k * 4]); };
   const ValueKind kind = track.rotation ? ValueKind::kRotation : ValueKind::kVector;
-  SegmentChecker checker(track, bound);
+  const double limit = track.rotation ? bound.max_angle : bound.max_error;
 
   // One segment i..j of the cubic, as a two-key track of the fit's mode.
   std::array<double, 2> seg_times{};
@@ -349,7 +238,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     segment(i, j, kept);
     seg_times = {track.times[i], track.times[j]};
     const TrackView seg{seg_times, seg_values, c, r.interpolation, kind};
-    return checker.max_error(seg, i, j, true) <= checker.limit();
+    return segment_error(track, i, j, seg) <= limit;
   };
   std::vector<std::size_t> kept = greedy_keys(n, fits);
 
@@ -359,16 +248,18 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     std::vector<double> values = build(kept);
     std::vector<double> times(kept.size());
     for (std::size_t s = 0; s < kept.size(); ++s) times[s] = track.times[kept[s]];
-    const TrackView whole{times, values, c, r.interpolation, kind};
     std::vector<std::size_t> next;
     next.reserve(kept.size());
     double worst = 0.0;
     std::optional<std::size_t> stuck;  // a failing segment between adjacent keys
     for (std::size_t s = 0; s + 1 < kept.size(); ++s) {
       next.push_back(kept[s]);
-      const double e = checker.max_error(whole, kept[s], kept[s + 1], false);
+      const TrackView piece{std::span<const double>(times).subspan(s, 2),
+                            std::span<const double>(values).subspan(s * 3 * c, 6 * c), c,
+                            r.interpolation, kind};
+      const double e = segment_error(track, kept[s], kept[s + 1], piece);
       worst = std::max(worst, e);
-      if (e <= checker.limit()) continue;
+      if (e <= limit) continue;
       if (kept[s + 1] - kept[s] > 1) {
         next.push_back(kept[s] + (kept[s + 1] - kept[s]) / 2);
       } else if (!stuck) {

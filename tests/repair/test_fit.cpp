@@ -260,7 +260,7 @@ TEST(Fit, ATrackSampledFromOneCubicHermiteKeepsItsTwoEnds) {
 TEST(Fit, RatioAndSmoothnessOfAHandComputedScalarTrack) {
   const std::vector<double> times{0, 1, 2}, values{0, 1, 3};
   const LinearTrack track{times, values, 1, false};
-  EXPECT_EQ(bounded_linear_keys(track, {0.2, 0.4}), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(bounded_linear_keys(track, {0.2, 0.4}), 3u);
   const FitResult fit = fit_track(track, FitMode::kCubicSpline, {0.2, 0.4});
   ASSERT_TRUE(fit.fitted) << fit.why;
   EXPECT_EQ(fit.kept, (std::vector<std::size_t>{0, 2}));

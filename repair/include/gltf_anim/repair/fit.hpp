@@ -8,20 +8,24 @@
 // evaluations, never quadratic.
 //
 // The bound: every component of a vector value within `max_error`, a rotation within
-// `max_angle` radians of the original (the angle of q_fit^-1 q_orig), measured with the
-// reference evaluator (reference/track.hpp) on both tracks at every original key and at
-// kFitInnerSamples evenly spaced times inside every original segment. The final track is
-// checked again as a whole (a CUBICSLERP segment's control points depend on the keys kept
-// beside it, which the greedy step only guesses): a segment that leaves the bound is split
-// at its middle original key until every segment holds or a segment between two adjacent
-// keys still leaves it, in which case the channel is not fitted and `why` says where.
+// `max_angle` radians of the original, measured as `gltf-anim reduce` measures its own
+// results (reduction_error, reduce.hpp): with the reference evaluator on both tracks at
+// every original key and at samples inside every original segment, plus the margin the
+// curves can move between samples (certified for vector cubics; for CUBICSLERP estimated
+// from the arcs its control points span). The final track is checked again segment by
+// segment (a CUBICSLERP segment's control points depend on the keys kept beside it, which
+// the greedy step only guesses): a segment that leaves the bound is split at its middle
+// original key until every segment holds or a segment between two adjacent keys still
+// leaves it, in which case the channel is not fitted and `why` says where. A cubic through
+// every key still differs from the LINEAR track between keys (it rounds the corners), by
+// about d^2 |f''| / 8 for keys d apart on a curve f: below that, nothing fits.
 //
 // Honesty about bytes: a float key of c components costs 4 + 4c bytes in LINEAR and
 // 4 + 12c in a cubic mode (in-tangent, value, out-tangent): 20 B against 52 B for a
 // rotation. A fit saves bytes only when it keeps at most (4 + 4c) / (4 + 12c) of the keys
 // a bounded LINEAR reduction keeps (38.5% for rotations). FitResult reports that ratio,
-// computed against bounded_linear_keys (this module's own greedy LINEAR reduction at the
-// same bound), and the smoothness gained: the largest jump of the (angular) velocity at
+// computed against bounded_linear_keys (what `reduce` keeps of the same track at the same
+// bound), and the smoothness gained: the largest jump of the (angular) velocity at
 // the keys, before (the LINEAR track) and after (the cubic).
 #include <gltf_anim/reference/interpolation.hpp>
 
@@ -32,9 +36,6 @@
 #include <vector>
 
 namespace gltf_anim::repair {
-
-// Times evaluated inside each original segment (besides its two keys).
-inline constexpr std::size_t kFitInnerSamples = 32;
 
 // What a fit may change: every component of a vector value by at most max_error, a
 // rotation by at most max_angle radians.
@@ -95,11 +96,10 @@ struct FitResult {
 // false` with the reference evaluator's reason.
 FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& bound);
 
-// The keys a greedy bounded LINEAR reduction keeps (galloping search as fit_track, the
-// same checks: every original key and kFitInnerSamples times inside every original
-// segment, components within max_error or angle within max_angle): the first and last
-// key always. The figure a fit's key ratio is measured against.
-std::vector<std::size_t> bounded_linear_keys(const LinearTrack& track, const FitBound& bound);
+// How many keys `gltf-anim reduce` keeps of the track as LINEAR at the same bound
+// (reduce_track, reduce.hpp: float values, constant tracks collapsed): the figure a fit's
+// key ratio is measured against.
+std::size_t bounded_linear_keys(const LinearTrack& track, const FitBound& bound);
 
 // The largest jump of the one-sided velocities at the inner keys of a track sampled with
 // the reference evaluator (any interpolation; values laid out as reference::TrackView
