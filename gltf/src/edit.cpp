@@ -1,0 +1,877 @@
+// The edit session: JSON edits resolved to splices in one locator pass,
+// accessor data encoded and placed, buffers compacted, output files formed.
+#include <gltf_anim/gltf/edit.hpp>
+#include <gltf_anim/gltf/locator.hpp>
+#include <gltf_anim/gltf/writer.hpp>
+#include <gltf_anim/text/escape.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <set>
+#include <unordered_map>
+
+namespace gltf_anim::gltf {
+namespace {
+
+bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::uint32_t component_bytes(std::uint32_t ct) {
+  switch (ct) {
+    case kByte:
+    case kUnsignedByte: return 1;
+    case kShort:
+    case kUnsignedShort: return 2;
+    case kUnsignedInt:
+    case kFloat: return 4;
+    default: return 0;
+  }
+}
+
+// Bytes of one element in a buffer, with the column padding of MAT2/MAT3 of
+// 1- and 2-byte components (3.6.2.4): the smallest byteStride.
+std::uint64_t element_bytes(const ElementFormat& f) {
+  const std::uint32_t s = component_bytes(f.component_type);
+  if (f.type == "MAT2" && s == 1) return 8;
+  if (f.type == "MAT3" && s == 1) return 12;
+  if (f.type == "MAT3" && s == 2) return 24;
+  return std::uint64_t{components_of(f.type)} * s;
+}
+
+std::string integer_text(std::int64_t v) { return std::to_string(v); }
+
+std::string float_text(float f) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, f);
+  return std::string(buf, r.ptr);
+}
+
+std::string number_list(const std::vector<std::string>& v) {
+  std::string out = "[";
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    if (k != 0) out += ',';
+    out += v[k];
+  }
+  return out + "]";
+}
+
+std::string base64(std::span<const std::uint8_t> bytes) {
+  static constexpr char kAlphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t k = 0;
+  for (; k + 3 <= bytes.size(); k += 3) {
+    const std::uint32_t v = std::uint32_t{bytes[k]} << 16 | std::uint32_t{bytes[k + 1]} << 8 |
+                            std::uint32_t{bytes[k + 2]};
+    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
+  }
+  if (k < bytes.size()) {
+    const std::uint32_t v = std::uint32_t{bytes[k]} << 16 |
+                            (k + 1 < bytes.size() ? std::uint32_t{bytes[k + 1]} << 8 : 0);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += k + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+// A file name as a URI path segment: RFC 3986 unreserved characters kept,
+// every other byte percent-encoded (a space, '#', '%', non-ASCII).
+std::string uri_segment(std::string_view name) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || c == '-' ||
+        c == '.' || c == '_' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  return out;
+}
+
+bool is_data_uri(std::string_view uri) {
+  return uri.size() >= 5 && (uri.substr(0, 5) == "data:" || uri.substr(0, 5) == "DATA:" ||
+                             uri.substr(0, 5) == "Data:");
+}
+
+// The parent of a pointer and its last token (unescaped).
+std::pair<std::string, std::string> split_pointer(std::string_view pointer) {
+  const std::size_t slash = pointer.rfind('/');
+  if (slash == std::string_view::npos) return {"", ""};
+  std::string token;
+  const std::string_view raw = pointer.substr(slash + 1);
+  for (std::size_t k = 0; k < raw.size(); ++k) {
+    if (raw[k] == '~' && k + 1 < raw.size()) {
+      token += raw[k + 1] == '1' ? '/' : '~';
+      ++k;
+    } else {
+      token += raw[k];
+    }
+  }
+  return {std::string(pointer.substr(0, slash)), token};
+}
+
+// One splice with what asked for it, for messages.
+struct Placed {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  std::string text;
+  std::string what;
+  // A removal of an object's first member: it swallows the comma after it,
+  // recomputed when the next member goes too.
+  bool removal = false;
+  bool first_member = false;
+  std::uint64_t value_end = 0;
+};
+
+}  // namespace
+
+std::uint32_t components_of(std::string_view type) {
+  if (type == "SCALAR") return 1;
+  if (type == "VEC2") return 2;
+  if (type == "VEC3") return 3;
+  if (type == "VEC4" || type == "MAT2") return 4;
+  if (type == "MAT3") return 9;
+  if (type == "MAT4") return 16;
+  return 0;
+}
+
+std::optional<EncodedData> encode(std::span<const double> values, const ElementFormat& format,
+                                  std::string& why) {
+  const std::uint32_t comps = components_of(format.type);
+  if (comps == 0) {
+    why = "unknown accessor type '" + format.type + "'";
+    return std::nullopt;
+  }
+  double scale = 0;  // normalized: the type's largest value; 0 for FLOAT
+  bool is_signed = false;
+  if (format.component_type == kFloat && !format.normalized) {
+  } else if (format.normalized && format.component_type == kByte) {
+    scale = 127, is_signed = true;
+  } else if (format.normalized && format.component_type == kUnsignedByte) {
+    scale = 255;
+  } else if (format.normalized && format.component_type == kShort) {
+    scale = 32767, is_signed = true;
+  } else if (format.normalized && format.component_type == kUnsignedShort) {
+    scale = 65535;
+  } else {
+    why = "animation data is FLOAT or a normalized BYTE, UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT";
+    return std::nullopt;
+  }
+  if (scale != 0 && format.type.rfind("MAT", 0) == 0) {
+    why = "matrices are encoded as FLOAT only";
+    return std::nullopt;
+  }
+  if (values.empty() || values.size() % comps != 0) {
+    why = std::to_string(values.size()) + " values are not a whole number (>= 1) of " +
+          format.type + " elements";
+    return std::nullopt;
+  }
+  EncodedData out;
+  out.format = format;
+  out.count = values.size() / comps;
+  const std::uint32_t size = component_bytes(format.component_type);
+  out.bytes.resize(values.size() * size);
+  std::vector<double> lo(comps, std::numeric_limits<double>::infinity());
+  std::vector<double> hi(comps, -std::numeric_limits<double>::infinity());
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const double v = values[k];
+    double stored = 0;
+    if (scale == 0) {
+      const auto f = static_cast<float>(v);
+      if (!std::isfinite(v) || !std::isfinite(f)) {
+        why = "value " + std::to_string(k) + " (" + json_number(v) + ") is not a finite float";
+        return std::nullopt;
+      }
+      std::memcpy(out.bytes.data() + k * 4, &f, 4);
+      stored = f;
+    } else {
+      if (!(v >= (is_signed ? -1.0 : 0.0) && v <= 1.0)) {
+        why = "value " + std::to_string(k) + " (" + json_number(v) + ") is outside [" +
+              (is_signed ? "-1" : "0") + ", 1] for a normalized type";
+        return std::nullopt;
+      }
+      const auto q = static_cast<std::int64_t>(std::lround(v * scale));
+      const auto bits = static_cast<std::uint64_t>(q);
+      for (std::uint32_t b = 0; b < size; ++b) {
+        out.bytes[k * size + b] = static_cast<std::uint8_t>(bits >> (8 * b));
+      }
+      stored = static_cast<double>(q);
+    }
+    const std::size_t c = k % comps;
+    lo[c] = std::min(lo[c], stored);
+    hi[c] = std::max(hi[c], stored);
+  }
+  for (std::uint32_t c = 0; c < comps; ++c) {
+    if (scale == 0) {
+      out.min.push_back(float_text(static_cast<float>(lo[c])));
+      out.max.push_back(float_text(static_cast<float>(hi[c])));
+    } else {
+      out.min.push_back(integer_text(static_cast<std::int64_t>(lo[c])));
+      out.max.push_back(integer_text(static_cast<std::int64_t>(hi[c])));
+    }
+  }
+  return out;
+}
+
+std::string json_string(std::string_view text) { return text::json_string(text); }
+
+std::string json_number(double value) {
+  if (!std::isfinite(value)) return "null";
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, r.ptr);
+}
+
+std::string pointer_token(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+Edit::Edit(Source source) : source_(std::move(source)) {
+  source_accessors_ = source_.accessors.size();
+  accessors_.reserve(source_accessors_);
+  for (const SourceAccessor& a : source_.accessors)
+    accessors_.push_back(AccessorState{a, false, {}, {}});
+  overwritten_.resize(source_.buffers.size());
+  aliased_.assign(source_accessors_, false);
+  // Which accessors share bytes with another accessor or with a bufferView
+  // used elsewhere: per buffer, ranges sorted by start; a range overlaps an
+  // earlier one when the largest end before it passes its start, a later one
+  // when the next start is before its end. O(n log n).
+  struct Range {
+    std::uint64_t buffer, begin, end;
+    std::size_t owner;  // accessor index, or SIZE_MAX for a bufferView used elsewhere
+  };
+  std::vector<Range> ranges;
+  for (std::size_t v = 0; v < source_.buffer_views.size(); ++v) {
+    const SourceBufferView& view = source_.buffer_views[v];
+    if (view.used_elsewhere && view.readable) {
+      ranges.push_back({view.buffer, view.byte_offset, view.byte_offset + view.byte_length,
+                        std::numeric_limits<std::size_t>::max()});
+    }
+  }
+  for (std::size_t i = 0; i < source_accessors_; ++i) {
+    const SourceAccessor& a = source_.accessors[i];
+    if (!a.readable || !a.buffer_view || *a.buffer_view >= source_.buffer_views.size()) continue;
+    const SourceBufferView& view = source_.buffer_views[*a.buffer_view];
+    const std::uint64_t element = element_bytes(a.format);
+    const std::uint64_t stride = view.byte_stride.value_or(element);
+    const std::uint64_t begin = view.byte_offset + a.byte_offset;
+    const std::uint64_t end = a.count == 0 ? begin : begin + (a.count - 1) * stride + element;
+    ranges.push_back({view.buffer, begin, end, i});
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const Range& x, const Range& y) {
+    return std::tie(x.buffer, x.begin, x.end) < std::tie(y.buffer, y.begin, y.end);
+  });
+  std::uint64_t max_end = 0;
+  for (std::size_t k = 0; k < ranges.size(); ++k) {
+    const Range& r = ranges[k];
+    if (k == 0 || ranges[k - 1].buffer != r.buffer) max_end = 0;
+    const bool before = k != 0 && ranges[k - 1].buffer == r.buffer && max_end > r.begin;
+    const bool after =
+        k + 1 < ranges.size() && ranges[k + 1].buffer == r.buffer && ranges[k + 1].begin < r.end;
+    if ((before || after) && r.owner < aliased_.size()) aliased_[r.owner] = true;
+    max_end = std::max(max_end, r.end);
+  }
+}
+
+void Edit::set(std::string pointer, std::string value) {
+  ops_.push_back({JsonOp::Kind::kSet, std::move(pointer), "", std::move(value)});
+}
+void Edit::put_member(std::string object, std::string name, std::string value) {
+  ops_.push_back({JsonOp::Kind::kPut, std::move(object), std::move(name), std::move(value)});
+}
+void Edit::append(std::string array, std::string value) {
+  ops_.push_back({JsonOp::Kind::kAppend, std::move(array), "", std::move(value)});
+}
+void Edit::remove(std::string pointer) {
+  ops_.push_back({JsonOp::Kind::kRemove, std::move(pointer), "", ""});
+}
+
+bool Edit::aliased(std::size_t accessor) const {
+  return accessor < aliased_.size() && aliased_[accessor];
+}
+
+const SourceAccessor* Edit::accessor(std::size_t index) const {
+  return index < accessors_.size() ? &accessors_[index].now : nullptr;
+}
+
+std::size_t Edit::accessor_count() const { return accessors_.size(); }
+std::size_t Edit::buffer_view_count() const {
+  return source_.buffer_views.size() + new_views_.size();
+}
+bool Edit::empty() const {
+  return ops_.empty() && new_views_.empty() &&
+         std::none_of(accessors_.begin(), accessors_.end(),
+                      [](const AccessorState& a) { return a.rewritten || !a.min.empty(); });
+}
+
+void Edit::note_bounds(AccessorState& state, const EncodedData& data) {
+  state.min = data.min;
+  state.max = data.max;
+}
+
+bool Edit::overwrite_accessor(std::size_t accessor, std::span<const double> values,
+                              std::string& why) {
+  if (accessor >= accessors_.size()) {
+    why = "accessor " + std::to_string(accessor) + " does not exist";
+    return false;
+  }
+  AccessorState& state = accessors_[accessor];
+  const SourceAccessor& a = state.now;
+  const std::string name = "accessor " + std::to_string(accessor);
+  if (!a.readable || !a.buffer_view || !a.sparse_views.empty()) {
+    why = name + " is not a readable accessor with a bufferView and without sparse";
+    return false;
+  }
+  const std::optional<EncodedData> data = encode(values, a.format, why);
+  if (!data) return false;
+  if (data->count != a.count) {
+    why = name + " has " + std::to_string(a.count) + " elements, not " +
+          std::to_string(data->count) + " (use new contents)";
+    return false;
+  }
+  const std::size_t element = data->bytes.size() / data->count;
+  if (*a.buffer_view >= source_.buffer_views.size()) {
+    // A bufferView this session made for the accessor: its bytes are its own.
+    NewView& view = new_views_[*a.buffer_view - source_.buffer_views.size()];
+    view.bytes = data->bytes;
+    note_bounds(state, *data);
+    return true;
+  }
+  if (aliased(accessor)) {
+    why = name + " shares its bytes with another accessor or a bufferView used elsewhere";
+    return false;
+  }
+  const SourceBufferView& view = source_.buffer_views[*a.buffer_view];
+  if (view.buffer >= source_.buffers.size() || !source_.buffers[view.buffer].bytes) {
+    why = name + "'s buffer is not loaded";
+    return false;
+  }
+  std::optional<std::vector<std::uint8_t>>& copy = overwritten_[view.buffer];
+  if (!copy) {
+    const std::span<const std::uint8_t> bytes = *source_.buffers[view.buffer].bytes;
+    copy.emplace(bytes.begin(), bytes.end());
+  }
+  const std::uint64_t stride = view.byte_stride.value_or(element_bytes(a.format));
+  const std::uint64_t first = view.byte_offset + a.byte_offset;
+  for (std::uint64_t i = 0; i < data->count; ++i) {
+    std::memcpy(copy->data() + first + i * stride, data->bytes.data() + i * element, element);
+  }
+  note_bounds(state, *data);
+  return true;
+}
+
+std::optional<std::uint64_t> Edit::target_buffer(std::size_t accessor) const {
+  const SourceAccessor& a = accessors_[accessor].now;
+  auto loaded = [this](std::uint64_t b) {
+    return b < source_.buffers.size() && source_.buffers[b].bytes.has_value() &&
+           (source_.buffers[b].uri || (source_.container == Container::kGlb && b == 0));
+  };
+  if (a.buffer_view) {
+    const std::uint64_t v = *a.buffer_view;
+    std::optional<std::uint64_t> b;
+    if (v < source_.buffer_views.size()) b = source_.buffer_views[v].buffer;
+    if (v >= source_.buffer_views.size() && v - source_.buffer_views.size() < new_views_.size()) {
+      b = new_views_[v - source_.buffer_views.size()].buffer;
+    }
+    if (b && loaded(*b)) return b;
+  }
+  for (std::uint64_t b = 0; b < source_.buffers.size(); ++b) {
+    if (loaded(b)) return b;
+  }
+  return std::nullopt;
+}
+
+bool Edit::replace_accessor(std::size_t accessor, std::span<const double> values,
+                            const ElementFormat& format, std::string& why) {
+  if (accessor >= accessors_.size()) {
+    why = "accessor " + std::to_string(accessor) + " does not exist";
+    return false;
+  }
+  std::optional<EncodedData> data = encode(values, format, why);
+  if (!data) return false;
+  const std::optional<std::uint64_t> buffer = target_buffer(accessor);
+  if (!buffer) {
+    why = "no loaded buffer to hold the new data";
+    return false;
+  }
+  AccessorState& state = accessors_[accessor];
+  const std::uint64_t first_new = source_.buffer_views.size();
+  std::uint64_t view = 0;
+  if (state.now.buffer_view && *state.now.buffer_view >= first_new) {
+    view = *state.now.buffer_view;  // made by this session for this accessor: reused
+    new_views_[view - first_new] = NewView{*buffer, std::move(data->bytes)};
+  } else {
+    view = first_new + new_views_.size();
+    new_views_.push_back(NewView{*buffer, std::move(data->bytes)});
+  }
+  state.now.buffer_view = view;
+  state.now.byte_offset = 0;
+  state.now.format = format;
+  state.now.count = data->count;
+  state.now.sparse_views.clear();
+  state.now.readable = true;
+  state.rewritten = true;
+  note_bounds(state, *data);
+  return true;
+}
+
+std::optional<std::size_t> Edit::add_accessor(std::span<const double> values,
+                                              const ElementFormat& format, std::string& why) {
+  accessors_.push_back(AccessorState{});
+  const std::size_t index = accessors_.size() - 1;
+  if (!replace_accessor(index, values, format, why)) {
+    accessors_.pop_back();
+    return std::nullopt;
+  }
+  return index;
+}
+
+std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why) const {
+  EditOutput result;
+  std::vector<JsonOp> ops = ops_;
+  const std::size_t nviews = source_.buffer_views.size();
+  const std::size_t nbuffers = source_.buffers.size();
+
+  // Which source bufferViews have users before and after the edits.
+  auto users = [&](auto accessor_of) {
+    std::vector<bool> live(nviews, false);
+    for (std::size_t v = 0; v < nviews; ++v) live[v] = source_.buffer_views[v].used_elsewhere;
+    for (std::size_t i = 0; i < source_accessors_; ++i) {
+      const SourceAccessor& a = accessor_of(i);
+      if (a.buffer_view && *a.buffer_view < nviews) live[*a.buffer_view] = true;
+      for (const std::uint64_t v : a.sparse_views) {
+        if (v < nviews) live[v] = true;
+      }
+    }
+    return live;
+  };
+  const std::vector<bool> live_before =
+      users([this](std::size_t i) -> const SourceAccessor& { return source_.accessors[i]; });
+  const std::vector<bool> live_after =
+      users([this](std::size_t i) -> const SourceAccessor& { return accessors_[i].now; });
+
+  // Each buffer's new bytes, when it changes; new bufferViews' offsets.
+  std::vector<std::optional<std::vector<std::uint8_t>>> content(nbuffers);
+  std::vector<std::optional<std::uint64_t>> view_offset(nviews);  // moved source views
+  std::vector<bool> repointed(nviews, false);                     // lost their users
+  std::vector<std::uint64_t> new_offset(new_views_.size(), 0);
+  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+    if (overwritten_[b]) content[b] = *overwritten_[b];
+  }
+  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+    bool lost = false;
+    bool movable = source_.buffers[b].bytes.has_value();
+    for (std::size_t v = 0; v < nviews; ++v) {
+      const SourceBufferView& view = source_.buffer_views[v];
+      if (view.buffer != b) continue;
+      lost = lost || (live_before[v] && !live_after[v]);
+      movable = movable && (!live_after[v] || view.readable);
+    }
+    if (!lost) continue;
+    if (source_.compaction_blocked) {
+      result.compaction_skipped = *source_.compaction_blocked;
+      continue;
+    }
+    if (!movable) {
+      result.compaction_skipped =
+          "buffer " + std::to_string(b) + " is not loaded or has a bufferView that does not fit";
+      continue;
+    }
+    const std::span<const std::uint8_t> base =
+        content[b] ? std::span<const std::uint8_t>(*content[b]) : *source_.buffers[b].bytes;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
+    for (std::size_t v = 0; v < nviews; ++v) {
+      const SourceBufferView& view = source_.buffer_views[v];
+      if (view.buffer == b && live_after[v]) {
+        runs.emplace_back(view.byte_offset, view.byte_offset + view.byte_length);
+      }
+    }
+    std::sort(runs.begin(), runs.end());
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+    for (const auto& r : runs) {
+      if (!merged.empty() && r.first <= merged.back().second) {
+        merged.back().second = std::max(merged.back().second, r.second);
+      } else {
+        merged.push_back(r);
+      }
+    }
+    std::vector<std::uint8_t> out;
+    std::vector<std::uint64_t> moved_to;  // new start of each merged run
+    for (const auto& [begin, end] : merged) {
+      // Same offset modulo 8: every accessor and bufferView alignment holds.
+      const std::uint64_t at = out.size() + ((begin % 8) + 8 - out.size() % 8) % 8;
+      out.resize(at, 0);
+      out.insert(out.end(), base.begin() + static_cast<std::ptrdiff_t>(begin),
+                 base.begin() + static_cast<std::ptrdiff_t>(end));
+      moved_to.push_back(at);
+    }
+    const bool gets_new = std::any_of(new_views_.begin(), new_views_.end(),
+                                      [b](const NewView& n) { return n.buffer == b; });
+    if (out.empty() && !gets_new) {
+      result.compaction_skipped = "buffer " + std::to_string(b) + " would be left empty";
+      continue;
+    }
+    if (out.size() >= base.size()) continue;  // nothing to gain
+    for (std::size_t v = 0; v < nviews; ++v) {
+      const SourceBufferView& view = source_.buffer_views[v];
+      if (view.buffer != b) continue;
+      if (!live_after[v]) {
+        repointed[v] = live_before[v];
+        continue;
+      }
+      const auto run = std::upper_bound(merged.begin(), merged.end(),
+                                        std::make_pair(view.byte_offset,
+                                                       std::numeric_limits<std::uint64_t>::max())) -
+                       1;
+      const std::uint64_t to = moved_to[static_cast<std::size_t>(run - merged.begin())] +
+                               (view.byte_offset - run->first);
+      if (to != view.byte_offset) view_offset[v] = to;
+    }
+    result.dropped_bytes[b] = base.size() - out.size();
+    content[b] = std::move(out);
+  }
+  // New bufferViews after each buffer's kept bytes, 4-byte aligned.
+  for (std::size_t k = 0; k < new_views_.size(); ++k) {
+    const std::uint64_t b = new_views_[k].buffer;
+    if (!content[b]) {
+      const std::span<const std::uint8_t> bytes = *source_.buffers[b].bytes;
+      content[b].emplace(bytes.begin(), bytes.end());
+    }
+    std::vector<std::uint8_t>& out = *content[b];
+    out.resize((out.size() + 3) / 4 * 4, 0);
+    new_offset[k] = out.size();
+    out.insert(out.end(), new_views_[k].bytes.begin(), new_views_[k].bytes.end());
+  }
+
+  // The JSON edits the data asks for.
+  using Kind = JsonOp::Kind;
+  auto put = [&ops](std::string object, std::string name, std::string value) {
+    ops.push_back({Kind::kPut, std::move(object), std::move(name), std::move(value)});
+  };
+  std::set<std::string> remove_if_present;
+  for (std::size_t i = 0; i < accessors_.size(); ++i) {
+    const AccessorState& s = accessors_[i];
+    const std::string at = "/accessors/" + std::to_string(i);
+    if (i >= source_accessors_) {
+      std::string json = "{\"bufferView\":" + std::to_string(*s.now.buffer_view) +
+                         ",\"componentType\":" + std::to_string(s.now.format.component_type);
+      if (s.now.format.normalized) json += ",\"normalized\":true";
+      json += ",\"count\":" + std::to_string(s.now.count) +
+              ",\"type\":" + json_string(s.now.format.type) + ",\"min\":" + number_list(s.min) +
+              ",\"max\":" + number_list(s.max) + "}";
+      ops.push_back({Kind::kAppend, "/accessors", "", std::move(json)});
+      continue;
+    }
+    if (s.rewritten) {
+      put(at, "bufferView", std::to_string(*s.now.buffer_view));
+      remove_if_present.insert(at + "/byteOffset");
+      put(at, "componentType", std::to_string(s.now.format.component_type));
+      if (s.now.format.normalized) {
+        put(at, "normalized", "true");
+      } else {
+        remove_if_present.insert(at + "/normalized");
+      }
+      put(at, "count", std::to_string(s.now.count));
+      put(at, "type", json_string(s.now.format.type));
+      remove_if_present.insert(at + "/sparse");
+    }
+    if (!s.min.empty()) {
+      put(at, "min", number_list(s.min));
+      put(at, "max", number_list(s.max));
+    }
+  }
+  for (std::size_t v = 0; v < nviews; ++v) {
+    const std::string at = "/bufferViews/" + std::to_string(v);
+    if (view_offset[v]) put(at, "byteOffset", std::to_string(*view_offset[v]));
+    if (repointed[v]) {
+      const std::uint64_t b = source_.buffer_views[v].buffer;
+      put(at, "byteOffset", "0");
+      put(at, "byteLength",
+          std::to_string(
+              std::min<std::uint64_t>(source_.buffer_views[v].byte_length, content[b]->size())));
+      remove_if_present.insert(at + "/byteStride");
+    }
+  }
+  for (std::size_t k = 0; k < new_views_.size(); ++k) {
+    ops.push_back({Kind::kAppend, "/bufferViews", "",
+                   "{\"buffer\":" + std::to_string(new_views_[k].buffer) +
+                       ",\"byteOffset\":" + std::to_string(new_offset[k]) +
+                       ",\"byteLength\":" + std::to_string(new_views_[k].bytes.size()) + "}"});
+  }
+  // Buffers: byteLength, and where a .gltf's changed bytes go.
+  std::size_t external_changed = 0;
+  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+    const SourceBuffer& buffer = source_.buffers[b];
+    if (content[b] && buffer.uri && !is_data_uri(*buffer.uri)) ++external_changed;
+  }
+  std::optional<std::vector<std::uint8_t>> bin;
+  for (std::uint64_t b = 0; b < nbuffers; ++b) {
+    const SourceBuffer& buffer = source_.buffers[b];
+    if (!content[b]) {
+      if (buffer.uri && !is_data_uri(*buffer.uri)) result.keeps_input_buffers = true;
+      continue;
+    }
+    const std::string at = "/buffers/" + std::to_string(b);
+    put(at, "byteLength", std::to_string(content[b]->size()));
+    if (!buffer.uri) {
+      if (source_.container != Container::kGlb || b != 0) {
+        why = "buffer " + std::to_string(b) + " has no uri and is not a GLB's BIN chunk";
+        return std::nullopt;
+      }
+      bin = std::move(content[b]);
+      continue;
+    }
+    if (is_data_uri(*buffer.uri)) {
+      // The media type as written, re-encoded in base64.
+      const std::string_view uri = *buffer.uri;
+      const std::size_t comma = uri.find(',');
+      std::string head(uri.substr(0, comma == std::string_view::npos ? uri.size() : comma));
+      if (head.size() < 7 || head.substr(head.size() - 7) != ";base64") head += ";base64";
+      put(at, "uri", json_string(head + "," + base64(*content[b])));
+      continue;
+    }
+    std::string name =
+        external_changed == 1 ? names.stem + ".bin" : names.stem + "_" + std::to_string(b) + ".bin";
+    for (std::uint64_t k = 1; (names.taken && names.taken(name)) || result.buffers.count(name);
+         ++k) {
+      name = names.stem + "_" + std::to_string(b) + "_" + std::to_string(k) + ".bin";
+    }
+    put(at, "uri", json_string(uri_segment(name)));
+    result.buffers[name] = std::move(*content[b]);
+  }
+
+  // Resolve every JSON edit to splices: one locator pass for all pointers.
+  std::vector<std::string> pointers;
+  for (const JsonOp& op : ops) {
+    pointers.push_back(op.pointer);
+    pointers.push_back(op.kind == Kind::kPut      ? op.pointer + "/" + pointer_token(op.name)
+                       : op.kind == Kind::kAppend ? split_pointer(op.pointer).first
+                                                  : std::string());
+  }
+  for (const std::string& p : remove_if_present) pointers.push_back(p);
+  const std::string_view json = source_.json_text;
+  const std::vector<std::optional<Location>> found = locate(json, pointers);
+
+  std::vector<Placed> placed;
+  std::set<std::string> touched;  // each value changed once
+  auto once = [&](const std::string& pointer) {
+    if (!touched.insert(pointer).second) {
+      why = "two changes to " + pointer;
+      return false;
+    }
+    return true;
+  };
+  auto remove_member = [&](const Location& at, const std::string& pointer) {
+    std::uint64_t p = at.name->begin.byte;
+    while (p > 0 && is_ws(json[p - 1])) --p;
+    Placed r{0, at.value.end.byte, "", "removal of " + pointer};
+    r.removal = true;
+    r.value_end = at.value.end.byte;
+    if (p > 0 && json[p - 1] == ',') {
+      r.begin = p - 1;
+    } else {
+      r.begin = at.name->begin.byte;
+      r.first_member = true;
+    }
+    placed.push_back(std::move(r));
+  };
+  // Insertions per container (by its pointer): its location and the texts.
+  struct Insert {
+    Location at;
+    std::vector<std::string> texts;
+    std::string what;
+  };
+  std::map<std::string, Insert> inserts;  // into existing objects and arrays
+  // Arrays to create: pointer -> the parent object's location and the elements.
+  std::map<std::string, std::pair<Location, std::vector<std::string>>> created;
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const JsonOp& op = ops[k];
+    const std::optional<Location>& at = found[2 * k];
+    const std::optional<Location>& second = found[2 * k + 1];
+    switch (op.kind) {
+      case Kind::kSet:
+        if (!at) {
+          why = "no value at " + op.pointer + " to change";
+          return std::nullopt;
+        }
+        if (!once(op.pointer)) return std::nullopt;
+        placed.push_back({at->value.begin.byte, at->value.end.byte, op.value, op.pointer});
+        break;
+      case Kind::kRemove:
+        if (!at || !at->name) {
+          why = "no object member at " + op.pointer + " to remove";
+          return std::nullopt;
+        }
+        if (!once(op.pointer)) return std::nullopt;
+        remove_member(*at, op.pointer);
+        break;
+      case Kind::kPut: {
+        const std::string member = op.pointer + "/" + pointer_token(op.name);
+        if (!once(member)) return std::nullopt;
+        if (second) {
+          placed.push_back({second->value.begin.byte, second->value.end.byte, op.value, member});
+        } else if (at && json[at->value.begin.byte] == '{') {
+          Insert& ins = inserts[op.pointer];
+          ins.at = *at;
+          ins.what = "members added to " + op.pointer;
+          ins.texts.push_back(json_string(op.name) + ":" + op.value);
+        } else {
+          why = "no object at " + op.pointer + " to hold " + op.name;
+          return std::nullopt;
+        }
+        break;
+      }
+      case Kind::kAppend:
+        if (at && json[at->value.begin.byte] == '[') {
+          Insert& ins = inserts[op.pointer];
+          ins.at = *at;
+          ins.what = "elements appended to " + op.pointer;
+          ins.texts.push_back(op.value);
+        } else if (!at && second && json[second->value.begin.byte] == '{') {
+          auto& c = created[op.pointer];
+          c.first = *second;
+          c.second.push_back(op.value);
+        } else {
+          why = "no array at " + op.pointer + " (nor an object to hold it) to append to";
+          return std::nullopt;
+        }
+        break;
+    }
+  }
+  for (auto& [pointer, made] : created) {
+    const auto& [at, elements] = made;
+    auto [parent, name] = split_pointer(pointer);
+    if (!once(pointer)) return std::nullopt;
+    std::string array = "[";
+    for (std::size_t k = 0; k < elements.size(); ++k) array += (k ? "," : "") + elements[k];
+    Insert& ins = inserts[parent];
+    ins.at = at;
+    ins.what = "members added to " + parent;
+    ins.texts.push_back(json_string(name) + ":" + array + "]");
+  }
+  for (std::size_t k = 0; k < remove_if_present.size(); ++k) {
+    const auto& at = found[2 * ops.size() + k];
+    const std::string& pointer = *std::next(remove_if_present.begin(), static_cast<long>(k));
+    if (at && at->name) {
+      if (!once(pointer)) return std::nullopt;
+      remove_member(*at, pointer);
+    }
+  }
+  // First-member removals take the comma after them; when the next member
+  // goes too, the two become one removal that takes the comma after both.
+  std::sort(placed.begin(), placed.end(),
+            [](const Placed& x, const Placed& y) { return x.begin < y.begin; });
+  auto first_member_end = [&json](std::uint64_t value_end) {
+    std::uint64_t q = value_end;
+    while (q < json.size() && is_ws(json[q])) ++q;
+    if (q < json.size() && json[q] == ',') {
+      ++q;
+      while (q < json.size() && is_ws(json[q])) ++q;
+      return q;
+    }
+    return value_end;
+  };
+  std::vector<Placed> splices;
+  for (Placed& p : placed) {
+    if (p.first_member) p.end = first_member_end(p.value_end);
+    if (!splices.empty() && splices.back().first_member && p.removal &&
+        p.begin < splices.back().end && p.begin >= splices.back().value_end) {
+      splices.back().value_end = p.value_end;
+      splices.back().end = first_member_end(p.value_end);
+      continue;
+    }
+    splices.push_back(std::move(p));
+  }
+  // Whether a container keeps an element: a character that is not
+  // whitespace and not inside a removal, between its brackets.
+  auto keeps_content = [&](const Location& at) {
+    std::uint64_t q = at.value.begin.byte + 1;
+    const std::uint64_t end = at.value.end.byte - 1;
+    std::size_t r = static_cast<std::size_t>(
+        std::lower_bound(splices.begin(), splices.end(), q,
+                         [](const Placed& s, std::uint64_t x) { return s.end <= x; }) -
+        splices.begin());
+    while (q < end) {
+      while (r < splices.size() && splices[r].end <= q) ++r;
+      if (r < splices.size() && splices[r].removal && splices[r].begin <= q) {
+        q = splices[r].end;
+        continue;
+      }
+      if (!is_ws(json[q])) return true;
+      ++q;
+    }
+    return false;
+  };
+  std::vector<Placed> insertions;
+  for (const auto& [pointer, ins] : inserts) {
+    std::uint64_t p = ins.at.value.end.byte - 1;  // the closing bracket
+    while (p > ins.at.value.begin.byte + 1 && is_ws(json[p - 1])) --p;
+    std::string text;
+    bool comma = keeps_content(ins.at);
+    for (const std::string& t : ins.texts) {
+      if (comma) text += ',';
+      text += t;
+      comma = true;
+    }
+    insertions.push_back({p, p, std::move(text), ins.what});
+  }
+  splices.insert(splices.end(), insertions.begin(), insertions.end());
+  std::stable_sort(splices.begin(), splices.end(),
+                   [](const Placed& x, const Placed& y) { return x.begin < y.begin; });
+  std::vector<Splice> plain;
+  for (std::size_t k = 0; k < splices.size(); ++k) {
+    if (k != 0 && splices[k].begin < splices[k - 1].end) {
+      why = "conflicting changes: " + splices[k - 1].what + " and " + splices[k].what;
+      return std::nullopt;
+    }
+    plain.push_back(Splice{splices[k].begin, splices[k].end, std::move(splices[k].text)});
+  }
+  const std::optional<std::string> text = apply_splices(json, plain, why);
+  if (!text) return std::nullopt;
+
+  if (source_.container == Container::kGlb) {
+    std::optional<std::vector<std::uint8_t>> glb =
+        bin ? write_glb(source_.file_bytes, *text, std::span<const std::uint8_t>(*bin), why)
+            : write_glb(source_.file_bytes, *text, std::nullopt, why);
+    if (!glb) return std::nullopt;
+    result.main = std::move(*glb);
+    return result;
+  }
+  // A .gltf: the text where the JSON was (any bytes before or after it kept).
+  const std::span<const std::uint8_t> file = source_.file_bytes;
+  if (source_.json_offset > file.size() || json.size() > file.size() - source_.json_offset) {
+    why = "the JSON text is not inside the file";
+    return std::nullopt;
+  }
+  const auto json_begin = static_cast<std::ptrdiff_t>(source_.json_offset);
+  result.main.assign(file.begin(), file.begin() + json_begin);
+  result.main.insert(result.main.end(), text->begin(), text->end());
+  result.main.insert(result.main.end(),
+                     file.begin() + json_begin + static_cast<std::ptrdiff_t>(json.size()),
+                     file.end());
+  return result;
+}
+
+}  // namespace gltf_anim::gltf

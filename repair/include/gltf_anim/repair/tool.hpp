@@ -1,0 +1,201 @@
+#pragma once
+// The contract every repair tool keeps (fix, reduce, fit, migrate;
+// docs/TOOLS.md), as one pipeline:
+//   1. load and validate the input; an input with errors gets its report and
+//      exit 1, unless --force (or every error is one the tool repairs);
+//   2. the tool edits the asset through a gltf::Edit session (gltf/edit.hpp),
+//      reading the channels as decoded editable tracks;
+//   3. the output is built in memory, loaded and validated again, and refused
+//      (exit 2, the new issue codes named) when it has an error the input did
+//      not have;
+//   4. written atomically (io::OutputFile), never over an input unless
+//      --in-place, nothing written with --dry-run;
+//   5. a report: per channel what changed (interpolation, keys, bytes, error
+//      reached) and per repair its issue code, pointer and what it changes in
+//      playback, as text or JSON.
+#include <gltf_anim/gltf/edit.hpp>
+#include <gltf_anim/reference/track.hpp>
+#include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/validator/validate.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::repair {
+
+// What the edit session needs of a loaded asset: its text, container and
+// buffers, the layout of buffers, bufferViews and accessors, which
+// bufferViews something other than an accessor names (images, the mesh
+// compression extensions), and whether bytes may move: compaction is blocked
+// when the asset uses an extension outside kCompactionSafeExtensions, which
+// might name a buffer and byte offset directly (as EXT_meshopt_compression
+// does) or a bufferView by index.
+gltf::Source edit_source(const validator::LoadedAsset& asset);
+// Extensions known to reach buffer bytes only through bufferViews that
+// edit_source marks as used (or through accessors), or not at all.
+extern const std::vector<std::string_view> kCompactionSafeExtensions;
+
+// Whether an image names a file by relative URI (the output must then stay
+// in the input's folder).
+bool names_relative_images(const validator::LoadedAsset& asset);
+
+// An accessor's format in the edit session's terms (nullopt when it has no
+// componentType or type).
+std::optional<gltf::ElementFormat> element_format(const validator::Accessor& accessor);
+
+// One linked channel, decoded for a tool to edit: its sampler's input and
+// output as doubles (float keys exactly, normalized integers by the spec's
+// formula, sparse applied: the accessor reader's decoding), its value kind and
+// width read from the animation model as the sampler reads them. Broken data
+// (times not increasing, non-unit quaternions) is decoded as it is: repairing
+// it is the point.
+struct EditableTrack {
+  std::size_t animation = 0;  // glTF indices
+  std::size_t channel = 0;
+  std::size_t sampler = 0;      // within the animation
+  bool sqlerp = false;          // the channel's EXT_animation_sqlerp sampler (not channel.sampler)
+  std::string channel_pointer;  // "/animations/a/channels/c"
+  std::string sampler_pointer;  // "/animations/a/samplers/s"
+  std::string target;           // the animated property's pointer
+  std::size_t input = 0;        // accessor indices
+  std::size_t output = 0;
+  std::string interpolation;  // as written (the spec's LINEAR when absent)
+  reference::Interpolation mode = reference::Interpolation::kLinear;
+  reference::ValueKind kind = reference::ValueKind::kVector;
+  std::size_t components = 1;  // per value (morph weights: the targets)
+  std::vector<double> times;
+  std::vector<double> values;         // per key: the value, or in-tangent, value, out-tangent
+  gltf::ElementFormat output_format;  // as stored; a tool may change it
+
+  reference::TrackView view() const { return {times, values, components, mode, kind}; }
+};
+
+// Every channel with a target and a sampler whose interpolation is known and
+// whose input and output are readable, in animation then channel order (both
+// samplers of an EXT_animation_sqlerp channel: the sqlerp one after the
+// fallback). The others are left out, each with its reason in `skipped`
+// ("/animations/0/channels/3: accessor 7 cannot be read").
+std::vector<EditableTrack> editable_tracks(const validator::LoadedAsset& asset,
+                                           const validator::model::AnimationModel& model,
+                                           std::vector<std::string>* skipped = nullptr);
+
+// The references to each accessor: how many samplers (input or output) name
+// it, and whether anything else does (a mesh, a skin, an instancing extension).
+struct AccessorUse {
+  std::uint32_t samplers = 0;
+  bool elsewhere = false;
+};
+std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset);
+
+// Hands edited tracks back to the session: `after[k]` is `before[k]` edited
+// (same channel and sampler). For each accessor whose contents changed: when
+// every sampler using it is in `after` with the same new data, the accessor
+// itself is rewritten (in place when the count, format and layout allow, else
+// as new contents); when something not edited uses it too (a time accessor
+// shared with an untouched sampler), the edited samplers get a new accessor
+// and are re-pointed. The interpolation is written when it changed. false
+// with the reason when two edits of one sampler disagree or the session
+// refuses the data.
+bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
+                  std::span<const EditableTrack> before, std::span<const EditableTrack> after,
+                  std::string& why);
+
+// Per channel, what a tool did.
+struct ChannelSummary {
+  std::string channel;  // "/animations/0/channels/1" (sqlerp: "+ EXT_animation_sqlerp")
+  std::string target;
+  std::string interpolation_before;
+  std::string interpolation_after;
+  std::uint64_t keys_before = 0;
+  std::uint64_t keys_after = 0;
+  std::uint64_t bytes_before = 0;  // input + output data as stored
+  std::uint64_t bytes_after = 0;
+  std::optional<double> max_error;  // largest component difference reached
+  std::optional<double> max_angle;  // rotations: largest angle reached, radians
+  std::vector<std::string> notes;
+};
+
+// One repair: the issue code it answers, where, what was done and what it
+// changes in playback; fixed = false for a problem reported as not fixable.
+struct Repair {
+  std::string code;
+  std::string pointer;
+  std::string action;
+  std::string playback;
+  bool fixed = true;
+};
+
+enum class ReportFormat { kText, kJson };
+
+struct ToolOptions {
+  std::filesystem::path input;
+  std::optional<std::filesystem::path> output;  // required unless in_place or dry_run
+  bool dry_run = false;
+  bool in_place = false;
+  bool force = false;
+  ReportFormat format = ReportFormat::kText;
+  validator::ValidateOptions validate;
+};
+
+struct ToolReport {
+  std::string tool;
+  std::string input;
+  std::string output;  // "" when none
+  bool dry_run = false;
+  bool written = false;
+  int exit_code = 0;
+  std::string message;                  // why it stopped (exit 1 or 2), or ""
+  std::uint64_t file_bytes_before = 0;  // main file plus the buffers it writes or names
+  std::uint64_t file_bytes_after = 0;
+  std::size_t errors_before = 0;
+  std::size_t errors_after = 0;
+  std::vector<std::string> new_error_codes;  // errors the output has and the input had not
+  std::vector<ChannelSummary> channels;
+  std::vector<Repair> repairs;
+  std::vector<std::string> notes;  // what the session said: compaction skipped, files written
+};
+
+// What a tool sees of its input.
+struct ToolInput {
+  const validator::LoadedAsset& asset;
+  const validator::model::AnimationModel& model;
+  const validator::ValidationReport& report;
+  std::vector<EditableTrack> tracks;
+  std::vector<std::string> skipped;  // channels editable_tracks left out, with why
+  std::vector<AccessorUse> uses;
+};
+
+// A tool: its name, the error codes it repairs (an input whose errors are
+// all among them is edited without --force) and its body, which records its
+// edits in `edit` and its findings in `report`. The body returns false with
+// the reason when it cannot do what was asked (exit 2).
+struct Tool {
+  std::string name;
+  std::set<std::string> repairs_codes;
+  std::function<bool(ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why)>
+      body;
+};
+
+// Runs the pipeline above. Exit codes (ToolReport::exit_code): 0 written (or
+// dry run); 1 the input has errors the tool does not repair (no --force); 2
+// usage, I/O, the tool's refusal, or an output that validates worse.
+ToolReport run_tool(const Tool& tool, const ToolOptions& options);
+
+// The report as text (for people) or JSON (docs/TOOLS.md "JSON report").
+void write_report(const ToolReport& report, ReportFormat format, std::ostream& out);
+
+// Bytes of an accessor's data as stored (count x element size; sparse parts
+// included), for the summaries.
+std::uint64_t accessor_bytes(const validator::LoadedAsset& asset, std::size_t accessor);
+
+}  // namespace gltf_anim::repair

@@ -1,0 +1,274 @@
+// The repair tools' one pipeline: load, validate, edit, build in memory,
+// validate again, write atomically; and its report.
+#include <gltf_anim/io/output_file.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
+#include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/words.hpp>
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+namespace gltf_anim::repair {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The output's resources: the files the session made, by name, and any other
+// name read from the input's folder (the input's buffers the output still
+// names), with that folder's confinement.
+class OutputResources final : public io::ResourceReader {
+ public:
+  OutputResources(const std::map<std::string, std::vector<std::uint8_t>>& made,
+                  const fs::path& folder)
+      : folder_(folder) {
+    for (const auto& [name, bytes] : made) made_.add(name, bytes);
+    for (const auto& [name, bytes] : made) names_.push_back(name);
+  }
+  io::ReadResult read(const fs::path& relative, std::uint64_t max_bytes) const override {
+    const std::string name = relative.lexically_normal().generic_string();
+    if (std::find(names_.begin(), names_.end(), name) != names_.end()) {
+      return made_.read(relative, max_bytes);
+    }
+    return folder_.read(relative, max_bytes);
+  }
+  std::string where() const override { return folder_.where(); }
+
+ private:
+  io::MemoryReader made_;
+  std::vector<std::string> names_;
+  io::FolderReader folder_;
+};
+
+std::map<std::string, std::size_t> error_codes(const validator::ValidationReport& report) {
+  std::map<std::string, std::size_t> out;
+  for (const validator::Issue& issue : report.issues) {
+    if (issue.severity == validator::Severity::kError) ++out[std::string(issue.code)];
+  }
+  return out;
+}
+
+fs::path folder_of(const fs::path& p) {
+  return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
+
+bool same_folder(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  const bool same = fs::equivalent(folder_of(a), folder_of(b), ec);
+  return !ec && same;
+}
+
+std::string number(double v) { return text::short_number(v, 6); }
+
+}  // namespace
+
+ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
+  ToolReport report;
+  report.tool = tool.name;
+  report.input = options.input.string();
+  report.dry_run = options.dry_run;
+  auto stop = [&report](int code, std::string message) {
+    report.exit_code = code;
+    report.message = std::move(message);
+    return report;
+  };
+  if (options.in_place && options.output)
+    return stop(2, "--in-place and --output exclude each other");
+  const std::optional<fs::path> target =
+      options.in_place ? std::optional(options.input) : options.output;
+  if (!target && !options.dry_run)
+    return stop(2, "no output: give -o OUT, --in-place or --dry-run");
+  if (target) report.output = target->string();
+
+  // 1. Load and validate the input.
+  validator::IssueCollector issues(options.validate.issues);
+  validator::LoadOptions load = options.validate.load;
+  const validator::LoadedAsset asset = validator::load_file(options.input, load, issues);
+  const validator::ValidationReport before = validator::validate_asset(asset, issues);
+  report.errors_before = before.count(validator::Severity::kError);
+  if (!asset.document || asset.file_bytes.empty()) {
+    std::string why = "not a glTF asset";
+    for (const validator::Issue& i : before.issues) {
+      if (i.severity == validator::Severity::kError) {
+        why = std::string(i.code) + ": " + i.message;
+        break;
+      }
+    }
+    return stop(2, "cannot read " + options.input.string() + ": " + why);
+  }
+  report.file_bytes_before = asset.file_bytes.size();
+  for (const validator::Resource& r : asset.resources) {
+    if (r.storage == "external") report.file_bytes_before += r.byte_length.value_or(0);
+  }
+  if (!options.force) {
+    std::vector<std::string> blocking;
+    for (const auto& [code, n] : error_codes(before)) {
+      if (!tool.repairs_codes.count(code)) blocking.push_back(code);
+    }
+    if (!blocking.empty()) {
+      std::string list;
+      for (const std::string& c : blocking) list += (list.empty() ? "" : ", ") + c;
+      return stop(1, "the input has errors " + tool.name + " does not repair (" + list +
+                         "); run `gltf-anim validate` for the report, --force to edit anyway");
+    }
+  }
+
+  // 2. The tool's edits.
+  const validator::model::AnimationModel model = validator::model::build_animation_model(asset);
+  ToolInput input{asset, model, before, {}, {}, accessor_uses(asset)};
+  input.tracks = editable_tracks(asset, model, &input.skipped);
+  gltf::Edit edit(edit_source(asset));
+  std::string why;
+  if (!tool.body(input, edit, report, why)) return stop(2, tool.name + ": " + why);
+
+  // 3. The output in memory, validated again.
+  const fs::path out_path = target ? *target : options.input;
+  gltf::OutputNames names;
+  names.stem = out_path.stem().string();
+  std::vector<io::FileIdentity> inputs;
+  if (const auto id = io::file_identity(options.input)) inputs.push_back(*id);
+  for (const validator::Resource& r : asset.resources) {
+    if (r.storage != "external" || !r.uri) continue;
+    if (const auto id = io::file_identity(folder_of(options.input) / *r.uri)) inputs.push_back(*id);
+  }
+  const fs::path out_folder = folder_of(out_path);
+  names.taken = [&](std::string_view name) {
+    const auto id = io::file_identity(out_folder / fs::path(std::string(name)));
+    return fs::path(std::string(name)) == out_path.filename() ||
+           (id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end());
+  };
+  const std::optional<gltf::EditOutput> built = edit.build(names, why);
+  if (!built) return stop(2, tool.name + ": " + why);
+  if (built->compaction_skipped)
+    report.notes.push_back("compaction skipped: " + *built->compaction_skipped);
+  for (const auto& [buffer, dropped] : built->dropped_bytes) {
+    report.notes.push_back("buffer " + std::to_string(buffer) + ": " + std::to_string(dropped) +
+                           " bytes no bufferView uses any more dropped");
+  }
+  // The output names the input's buffers (and images) by relative URI: only
+  // valid beside them.
+  const bool relative_uris = built->keeps_input_buffers || names_relative_images(asset);
+  if (target && relative_uris && !same_folder(*target, options.input)) {
+    return stop(2,
+                "the output keeps the input's external buffers by relative URI: write it in "
+                "the input's folder (" +
+                    folder_of(options.input).string() + ")");
+  }
+  report.file_bytes_after = built->main.size();
+  for (const auto& [name, bytes] : built->buffers) report.file_bytes_after += bytes.size();
+  for (const validator::Resource& r : asset.resources) {
+    if (r.storage == "external" && built->keeps_input_buffers && r.uri &&
+        std::none_of(built->buffers.begin(), built->buffers.end(),
+                     [&](const auto& b) { return b.first == *r.uri; })) {
+      // Unchanged external buffers count on both sides.
+      report.file_bytes_after += r.byte_length.value_or(0);
+    }
+  }
+  {
+    OutputResources resources(built->buffers, folder_of(options.input));
+    validator::ValidateOptions again = options.validate;
+    again.load.resources = &resources;
+    again.load.inputs = nullptr;
+    const validator::ValidationReport after =
+        validator::validate_bytes(built->main, out_path.filename().string(), {}, again);
+    report.errors_after = after.count(validator::Severity::kError);
+    const auto was = error_codes(before);
+    for (const auto& [code, n] : error_codes(after)) {
+      const auto it = was.find(code);
+      if (it == was.end() || it->second < n) report.new_error_codes.push_back(code);
+    }
+  }
+  if (!report.new_error_codes.empty()) {
+    std::string list;
+    for (const std::string& c : report.new_error_codes) list += (list.empty() ? "" : ", ") + c;
+    return stop(2, "refused: the output would have errors the input has not (" + list + ")");
+  }
+  if (options.dry_run) return report;
+
+  // 4. Written atomically: the buffers first, the asset that names them last.
+  if (!options.in_place) {
+    const auto id = io::file_identity(*target);
+    if (id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end()) {
+      return stop(2, "refused: the output " + target->string() +
+                         " is one of the input's files (use --in-place to replace the input)");
+    }
+  }
+  try {
+    for (const auto& [name, bytes] : built->buffers) {
+      io::write_output_file(out_folder / name, std::string(bytes.begin(), bytes.end()));
+      report.notes.push_back("wrote " + (out_folder / name).string());
+    }
+    io::write_output_file(*target, std::string(built->main.begin(), built->main.end()));
+  } catch (const io::OutputError& e) { return stop(2, e.what()); }
+  report.written = true;
+  return report;
+}
+
+void write_report(const ToolReport& r, ReportFormat format, std::ostream& out) {
+  auto opt_number = [](const std::optional<double>& v) {
+    return v ? number(*v) : std::string("null");
+  };
+  if (format == ReportFormat::kJson) {
+    auto s = [](std::string_view v) { return text::json_string(v); };
+    out << "{\"tool\":" << s(r.tool) << ",\"input\":" << s(r.input)
+        << ",\"output\":" << (r.output.empty() ? "null" : s(r.output))
+        << ",\"dryRun\":" << (r.dry_run ? "true" : "false")
+        << ",\"written\":" << (r.written ? "true" : "false") << ",\"exitCode\":" << r.exit_code
+        << ",\"message\":" << s(r.message) << ",\"bytesBefore\":" << r.file_bytes_before
+        << ",\"bytesAfter\":" << r.file_bytes_after << ",\"errorsBefore\":" << r.errors_before
+        << ",\"errorsAfter\":" << r.errors_after << ",\"newErrorCodes\":[";
+    for (std::size_t k = 0; k < r.new_error_codes.size(); ++k) {
+      out << (k ? "," : "") << s(r.new_error_codes[k]);
+    }
+    out << "],\"repairs\":[";
+    for (std::size_t k = 0; k < r.repairs.size(); ++k) {
+      const Repair& p = r.repairs[k];
+      out << (k ? "," : "") << "{\"code\":" << s(p.code) << ",\"pointer\":" << s(p.pointer)
+          << ",\"fixed\":" << (p.fixed ? "true" : "false") << ",\"action\":" << s(p.action)
+          << ",\"playback\":" << s(p.playback) << "}";
+    }
+    out << "],\"channels\":[";
+    for (std::size_t k = 0; k < r.channels.size(); ++k) {
+      const ChannelSummary& c = r.channels[k];
+      out << (k ? "," : "") << "{\"channel\":" << s(c.channel) << ",\"target\":" << s(c.target)
+          << ",\"interpolationBefore\":" << s(c.interpolation_before)
+          << ",\"interpolationAfter\":" << s(c.interpolation_after)
+          << ",\"keysBefore\":" << c.keys_before << ",\"keysAfter\":" << c.keys_after
+          << ",\"bytesBefore\":" << c.bytes_before << ",\"bytesAfter\":" << c.bytes_after
+          << ",\"maxError\":" << opt_number(c.max_error)
+          << ",\"maxAngle\":" << opt_number(c.max_angle) << ",\"notes\":[";
+      for (std::size_t n = 0; n < c.notes.size(); ++n) out << (n ? "," : "") << s(c.notes[n]);
+      out << "]}";
+    }
+    out << "],\"notes\":[";
+    for (std::size_t k = 0; k < r.notes.size(); ++k) out << (k ? "," : "") << s(r.notes[k]);
+    out << "]}\n";
+    return;
+  }
+  auto v = [](std::string_view t) { return text::visible_text(t); };
+  out << r.tool << ": " << v(r.input);
+  if (!r.output.empty()) out << " -> " << v(r.output);
+  out << (r.dry_run ? " (dry run: nothing written)" : r.written ? "" : " (not written)") << "\n";
+  if (!r.message.empty()) out << "  " << v(r.message) << "\n";
+  for (const Repair& p : r.repairs) {
+    out << "  " << (p.fixed ? "fixed " : "NOT FIXABLE ") << p.code << " at " << v(p.pointer) << ": "
+        << v(p.action) << "\n      playback: " << v(p.playback) << "\n";
+  }
+  for (const ChannelSummary& c : r.channels) {
+    out << "  " << v(c.channel) << " " << v(c.target) << ": " << v(c.interpolation_before);
+    if (c.interpolation_after != c.interpolation_before) out << " -> " << v(c.interpolation_after);
+    out << ", keys " << c.keys_before << " -> " << c.keys_after << ", bytes " << c.bytes_before
+        << " -> " << c.bytes_after;
+    if (c.max_error) out << ", max error " << number(*c.max_error);
+    if (c.max_angle) out << ", max angle " << number(*c.max_angle) << " rad";
+    out << "\n";
+    for (const std::string& n : c.notes) out << "      " << v(n) << "\n";
+  }
+  for (const std::string& n : r.notes) out << "  " << v(n) << "\n";
+  out << "  file bytes " << r.file_bytes_before << " -> " << r.file_bytes_after << ", errors "
+      << r.errors_before << " -> " << r.errors_after << "\n";
+}
+
+}  // namespace gltf_anim::repair

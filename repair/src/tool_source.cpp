@@ -1,0 +1,221 @@
+// The edit session's view of a loaded asset, and who uses each accessor.
+#include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/validator/accessor.hpp>
+
+#include <rapidjson/document.h>
+
+#include <algorithm>
+
+namespace gltf_anim::repair {
+namespace {
+
+using Value = rapidjson::Value;
+
+const Value* member(const Value* v, const char* name) {
+  if (v == nullptr || !v->IsObject()) return nullptr;
+  const auto it = v->FindMember(name);
+  return it == v->MemberEnd() ? nullptr : &it->value;
+}
+
+// Calls f(index) for v when it is an unsigned integer.
+template <typename F>
+void index_of(const Value* v, F&& f) {
+  if (v != nullptr && v->IsUint64()) f(v->GetUint64());
+}
+
+// Calls f(element) for each element of the array member `name` of v.
+template <typename F>
+void each(const Value* v, const char* name, F&& f) {
+  const Value* a = member(v, name);
+  if (a == nullptr || !a->IsArray()) return;
+  for (const Value& e : a->GetArray()) f(e);
+}
+
+// Calls f(value) for each member value of the object v.
+template <typename F>
+void each_member(const Value* v, F&& f) {
+  if (v == nullptr || !v->IsObject()) return;
+  for (const auto& m : v->GetObject()) f(m.value);
+}
+
+}  // namespace
+
+const std::vector<std::string_view> kCompactionSafeExtensions = {
+    "EXT_animation_sqlerp",
+    "EXT_lights_image_based",
+    "EXT_mesh_gpu_instancing",
+    "EXT_texture_avif",
+    "EXT_texture_webp",
+    "KHR_accessor_float16",
+    "KHR_accessor_float64",
+    "KHR_animation2",
+    "KHR_animation_pointer",
+    "KHR_draco_mesh_compression",
+    "KHR_lights_punctual",
+    "KHR_materials_anisotropy",
+    "KHR_materials_clearcoat",
+    "KHR_materials_diffuse_transmission",
+    "KHR_materials_dispersion",
+    "KHR_materials_emissive_strength",
+    "KHR_materials_ior",
+    "KHR_materials_iridescence",
+    "KHR_materials_pbrSpecularGlossiness",
+    "KHR_materials_sheen",
+    "KHR_materials_specular",
+    "KHR_materials_transmission",
+    "KHR_materials_unlit",
+    "KHR_materials_variants",
+    "KHR_materials_volume",
+    "KHR_mesh_quantization",
+    "KHR_node_visibility",
+    "KHR_texture_basisu",
+    "KHR_texture_transform",
+    "KHR_xmp_json_ld",
+};
+
+std::optional<gltf::ElementFormat> element_format(const validator::Accessor& accessor) {
+  if (!accessor.component_type || !accessor.type) return std::nullopt;
+  return gltf::ElementFormat{static_cast<std::uint32_t>(*accessor.component_type),
+                             std::string(validator::element_type_name(*accessor.type)),
+                             accessor.normalized};
+}
+
+gltf::Source edit_source(const validator::LoadedAsset& asset) {
+  gltf::Source s;
+  s.container = asset.mime_type == validator::MimeType::kGltfBinary ? gltf::Container::kGlb
+                                                                    : gltf::Container::kGltf;
+  s.file_bytes = asset.file_bytes;
+  s.json_text = asset.json_text;
+  s.json_offset = asset.json_offset;
+  for (std::size_t b = 0; b < asset.buffers.size(); ++b) {
+    gltf::SourceBuffer buffer;
+    buffer.uri = asset.buffers[b].uri;
+    if (b < asset.buffer_data.size()) buffer.bytes = asset.buffer_data[b];
+    s.buffers.push_back(std::move(buffer));
+  }
+  for (std::size_t v = 0; v < asset.buffer_views.size(); ++v) {
+    const validator::BufferView& bv = asset.buffer_views[v];
+    gltf::SourceBufferView view;
+    view.buffer = bv.buffer.value_or(0);
+    view.byte_offset = bv.byte_offset;
+    view.byte_length = bv.byte_length.value_or(0);
+    view.byte_stride = bv.byte_stride;
+    view.readable = v < asset.buffer_view_status.size() &&
+                    asset.buffer_view_status[v] == validator::DataStatus::kReadable;
+    s.buffer_views.push_back(view);
+  }
+  for (std::size_t i = 0; i < asset.accessors.size(); ++i) {
+    const validator::Accessor& a = asset.accessors[i];
+    gltf::SourceAccessor accessor;
+    accessor.buffer_view = a.buffer_view;
+    accessor.byte_offset = a.byte_offset;
+    accessor.count = a.count.value_or(0);
+    const std::optional<gltf::ElementFormat> format = element_format(a);
+    if (format) accessor.format = *format;
+    if (a.sparse) {
+      accessor.sparse_views = {a.sparse->indices_buffer_view, a.sparse->values_buffer_view};
+    }
+    accessor.readable = format.has_value() && i < asset.accessor_status.size() &&
+                        asset.accessor_status[i] == validator::DataStatus::kReadable;
+    s.accessors.push_back(std::move(accessor));
+  }
+  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+  auto mark_view = [&s](std::uint64_t v) {
+    if (v < s.buffer_views.size()) s.buffer_views[v].used_elsewhere = true;
+  };
+  each(doc, "images",
+       [&](const Value& image) { index_of(member(&image, "bufferView"), mark_view); });
+  each(doc, "meshes", [&](const Value& mesh) {
+    each(&mesh, "primitives", [&](const Value& primitive) {
+      const Value* draco = member(member(&primitive, "extensions"), "KHR_draco_mesh_compression");
+      index_of(member(draco, "bufferView"), mark_view);
+    });
+  });
+  // Unknown extensions (and a document that is not an object) keep every byte in place.
+  std::vector<std::string> unknown;
+  each(doc, "extensionsUsed", [&](const Value& name) {
+    if (!name.IsString()) return;
+    const std::string_view n(name.GetString(), name.GetStringLength());
+    if (std::find(kCompactionSafeExtensions.begin(), kCompactionSafeExtensions.end(), n) ==
+        kCompactionSafeExtensions.end()) {
+      unknown.emplace_back(n);
+    }
+  });
+  if (!unknown.empty()) {
+    std::string list;
+    for (const std::string& n : unknown) list += (list.empty() ? "" : ", ") + n;
+    s.compaction_blocked = "the asset uses " + list +
+                           ", which may name buffer bytes directly: no byte was moved, unused "
+                           "bytes stay in the buffer";
+  }
+  return s;
+}
+
+bool names_relative_images(const validator::LoadedAsset& asset) {
+  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+  bool found = false;
+  each(doc, "images", [&found](const Value& image) {
+    const Value* uri = member(&image, "uri");
+    if (uri != nullptr && uri->IsString() &&
+        std::string_view(uri->GetString(), uri->GetStringLength()).substr(0, 5) != "data:") {
+      found = true;
+    }
+  });
+  return found;
+}
+
+std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset) {
+  std::vector<AccessorUse> uses(asset.accessors.size());
+  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+  auto other = [&uses](std::uint64_t i) {
+    if (i < uses.size()) uses[i].elsewhere = true;
+  };
+  auto by_sampler = [&uses](std::uint64_t i) {
+    if (i < uses.size()) ++uses[i].samplers;
+  };
+  each(doc, "animations", [&](const Value& animation) {
+    each(&animation, "samplers", [&](const Value& sampler) {
+      index_of(member(&sampler, "input"), by_sampler);
+      index_of(member(&sampler, "output"), by_sampler);
+    });
+    // EXT_animation_sqlerp keeps its sampler on the channel.
+    each(&animation, "channels", [&](const Value& channel) {
+      const Value* sq = member(member(&channel, "extensions"), "EXT_animation_sqlerp");
+      const Value* sampler = member(sq, "sampler");
+      if (sampler != nullptr && sampler->IsObject()) {
+        index_of(member(sampler, "input"), by_sampler);
+        index_of(member(sampler, "output"), by_sampler);
+      }
+    });
+  });
+  each(doc, "meshes", [&](const Value& mesh) {
+    each(&mesh, "primitives", [&](const Value& primitive) {
+      each_member(member(&primitive, "attributes"), [&](const Value& v) { index_of(&v, other); });
+      index_of(member(&primitive, "indices"), other);
+      each(&primitive, "targets",
+           [&](const Value& t) { each_member(&t, [&](const Value& v) { index_of(&v, other); }); });
+    });
+  });
+  each(doc, "skins",
+       [&](const Value& skin) { index_of(member(&skin, "inverseBindMatrices"), other); });
+  each(doc, "nodes", [&](const Value& node) {
+    const Value* inst = member(member(&node, "extensions"), "EXT_mesh_gpu_instancing");
+    each_member(member(inst, "attributes"), [&](const Value& v) { index_of(&v, other); });
+  });
+  return uses;
+}
+
+std::uint64_t accessor_bytes(const validator::LoadedAsset& asset, std::size_t accessor) {
+  if (accessor >= asset.accessors.size()) return 0;
+  const validator::Accessor& a = asset.accessors[accessor];
+  if (!a.component_type || !a.type || !a.count) return 0;
+  std::uint64_t bytes =
+      a.buffer_view ? *a.count * validator::element_size(*a.component_type, *a.type) : 0;
+  if (a.sparse) {
+    bytes += a.sparse->count * (validator::component_size(a.sparse->indices_component_type) +
+                                validator::element_size(*a.component_type, *a.type));
+  }
+  return bytes;
+}
+
+}  // namespace gltf_anim::repair

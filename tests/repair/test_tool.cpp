@@ -1,0 +1,177 @@
+// The repair tools' common pipeline on committed assets copied to a scratch
+// folder: an unedited rewrite is the input's bytes, --dry-run writes nothing,
+// an output that validates worse is refused naming the new codes, an input
+// with errors stops unless --force, outputs never replace inputs, and the
+// JSON report parses with its documented members.
+#include <gltf_anim/repair/tool.hpp>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace repair = gltf_anim::repair;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+// A fresh scratch folder with the external-buffer asset and its .bin.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path valid = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid";
+  fs::copy_file(valid / "container_external_bin.gltf", dir / "container_external_bin.gltf");
+  fs::copy_file(valid / "container_external_bin.bin", dir / "container_external_bin.bin");
+  return dir;
+}
+
+repair::Tool tool(std::function<bool(repair::ToolInput&, gltf_anim::gltf::Edit&)> body) {
+  return repair::Tool{"test",
+                      {},
+                      [body](repair::ToolInput& in, gltf_anim::gltf::Edit& e, repair::ToolReport&,
+                             std::string&) { return body(in, e); }};
+}
+
+TEST(Tool, AnUneditedRewriteIsTheInputsBytes) {
+  const fs::path dir = scratch("unedited");
+  repair::ToolOptions o;
+  o.input = dir / "container_external_bin.gltf";
+  o.output = dir / "out.gltf";
+  const auto r = repair::run_tool(tool([](auto&, auto&) { return true; }), o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+  EXPECT_TRUE(r.written);
+  EXPECT_EQ(slurp(dir / "out.gltf"), slurp(o.input));
+  EXPECT_FALSE(fs::exists(dir / "out.bin"));
+}
+
+TEST(Tool, DataEditsWriteANewBinBesideTheOutputAndDryRunWritesNothing) {
+  const fs::path dir = scratch("data");
+  repair::ToolOptions o;
+  o.input = dir / "container_external_bin.gltf";
+  o.output = dir / "out.gltf";
+  o.dry_run = true;
+  const auto edit_times = tool([](repair::ToolInput& in, gltf_anim::gltf::Edit& e) {
+    std::string why;
+    // Accessor 1: the times [0, ..., 3.5]; scaled by 2, still increasing.
+    std::vector<double> times = in.tracks.at(0).times;
+    for (double& t : times) t *= 2;
+    return e.overwrite_accessor(in.tracks.at(0).input, times, why);
+  });
+  auto r = repair::run_tool(edit_times, o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+  EXPECT_FALSE(r.written);
+  EXPECT_FALSE(fs::exists(dir / "out.gltf"));
+  EXPECT_FALSE(fs::exists(dir / "out.bin"));
+  o.dry_run = false;
+  r = repair::run_tool(edit_times, o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+  EXPECT_TRUE(fs::exists(dir / "out.bin"));
+  EXPECT_NE(slurp(dir / "out.gltf").find("\"out.bin\""), std::string::npos);
+  // The input's .bin is untouched.
+  EXPECT_EQ(slurp(dir / "container_external_bin.bin"),
+            slurp(fs::path(GLTF_ANIM_SOURCE_DIR) /
+                  "conformance_assets/valid/container_external_bin.bin"));
+  // Elsewhere than beside the input's buffers: only when nothing names them.
+  fs::create_directories(dir / "sub");
+  o.output = dir / "sub/out.gltf";
+  r = repair::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
+                         e.put_member("/asset", "generator", "\"x\"");
+                         return true;
+                       }),
+                       o);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.message.find("input's folder"), std::string::npos) << r.message;
+  EXPECT_FALSE(fs::exists(dir / "sub/out.gltf"));
+}
+
+TEST(Tool, AnOutputThatValidatesWorseIsRefusedWithTheNewCodes) {
+  const fs::path dir = scratch("worse");
+  repair::ToolOptions o;
+  o.input = dir / "container_external_bin.gltf";
+  o.output = dir / "out.gltf";
+  const auto r = repair::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
+                                    e.set("/accessors/1/count", "400");
+                                    return true;
+                                  }),
+                                  o);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.message.find("ACCESSOR_TOO_LONG"), std::string::npos) << r.message;
+  EXPECT_FALSE(fs::exists(dir / "out.gltf"));
+}
+
+TEST(Tool, InputsWithErrorsStopUnlessForcedAndInputsAreNeverOutputs) {
+  const fs::path dir = scratch("errors");
+  const fs::path bad =
+      fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/invalid/accessor/max_mismatch.gltf";
+  fs::copy_file(bad, dir / "bad.gltf");
+  repair::ToolOptions o;
+  o.input = dir / "bad.gltf";
+  o.output = dir / "out.gltf";
+  const auto nothing = tool([](auto&, auto&) { return true; });
+  auto r = repair::run_tool(nothing, o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.message.find("ACCESSOR_MAX_MISMATCH"), std::string::npos) << r.message;
+  o.force = true;
+  r = repair::run_tool(nothing, o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+  // The input as output, or its .bin, without --in-place: refused.
+  o.input = dir / "container_external_bin.gltf";
+  o.output = dir / "container_external_bin.bin";
+  r = repair::run_tool(nothing, o);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(slurp(dir / "container_external_bin.bin"),
+            slurp(fs::path(GLTF_ANIM_SOURCE_DIR) /
+                  "conformance_assets/valid/container_external_bin.bin"));
+  o.output.reset();
+  o.in_place = true;
+  r = repair::run_tool(nothing, o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+}
+
+TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
+  const fs::path dir = scratch("json");
+  repair::ToolOptions o;
+  o.input = dir / "container_external_bin.gltf";
+  o.dry_run = true;
+  auto r = repair::run_tool(tool([](auto&, auto&) { return true; }), o);
+  r.channels.push_back({"/animations/0/channels/0",
+                        "/nodes/0/translation",
+                        "LINEAR",
+                        "STEP",
+                        4,
+                        2,
+                        64,
+                        32,
+                        0.5,
+                        std::nullopt,
+                        {"a \"note\""}});
+  r.repairs.push_back({"CODE", "/p", "did", "changes", false});
+  std::ostringstream out;
+  repair::write_report(r, repair::ReportFormat::kJson, out);
+  rapidjson::Document d;
+  d.Parse(out.str().c_str());
+  ASSERT_FALSE(d.HasParseError()) << out.str();
+  for (const char* m : {"tool", "input", "output", "dryRun", "written", "exitCode", "message",
+                        "bytesBefore", "bytesAfter", "errorsBefore", "errorsAfter", "newErrorCodes",
+                        "repairs", "channels", "notes"}) {
+    EXPECT_TRUE(d.HasMember(m)) << m;
+  }
+  EXPECT_TRUE(d["output"].IsNull());
+  EXPECT_EQ(d["channels"][0]["keysAfter"].GetInt(), 2);
+  EXPECT_EQ(d["channels"][0]["maxError"].GetDouble(), 0.5);
+  EXPECT_TRUE(d["channels"][0]["maxAngle"].IsNull());
+  EXPECT_EQ(d["repairs"][0]["fixed"].GetBool(), false);
+  EXPECT_EQ(std::string(d["channels"][0]["notes"][0].GetString()), "a \"note\"");
+}
+
+}  // namespace
