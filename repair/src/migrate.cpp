@@ -1,5 +1,5 @@
 // KHR_animation2 <-> KHR_animation_pointer channel migration (migrate.hpp).
-#include <gltf_anim/gltf/locator.hpp>
+#include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/migrate.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <rapidjson/document.h>
@@ -37,25 +37,6 @@ std::optional<std::vector<std::string>> string_list(const rapidjson::Value& doc,
   return out;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// The splice that removes the member or element starting at `begin` and ending at `end`
-// with one separating comma: the one after it (and the blanks up to the next entry), or,
-// for the last entry, the one before it.
-gltf::Splice removal(std::string_view json, std::uint64_t begin, std::uint64_t end) {
-  std::uint64_t after = end;
-  while (after < json.size() && is_space(json[after])) ++after;
-  if (after < json.size() && json[after] == ',') {
-    ++after;
-    while (after < json.size() && is_space(json[after])) ++after;
-    return {begin, after, ""};
-  }
-  std::uint64_t before = begin;
-  while (before > 0 && is_space(json[before - 1])) --before;
-  if (before > 0 && json[before - 1] == ',') return {before - 1, end, ""};
-  return {begin, end, ""};  // the only entry
-}
-
 std::string pointer_of(std::string_view base, std::size_t a, std::string_view kind, std::size_t i) {
   return std::string(base) + "/animations/" + std::to_string(a) + "/" + std::string(kind) + "/" +
          std::to_string(i);
@@ -67,7 +48,7 @@ struct Plan {
   std::size_t report = 0;                    // index in Migration::channels
   std::optional<std::size_t> sampler;        // the channel's sampler
   std::optional<std::string> interpolation;  // the sampler's new interpolation
-  std::string member_text;                   // the new target member
+  std::string member_value;                  // the new target member's value
 };
 
 // Whether the channel's target object holds exactly path "pointer" and the extension's
@@ -105,8 +86,9 @@ std::size_t Migration::migrated() const {
       channels.begin(), channels.end(), [](const ChannelMigration& c) { return c.migrated; }));
 }
 
-Migration plan_migration(const validator::LoadedAsset& asset,
-                         const model::AnimationModel& animations, PointerExtension to) {
+Migration migrate_channels(const validator::LoadedAsset& asset,
+                           const model::AnimationModel& animations, PointerExtension to,
+                           gltf::Edit& edit) {
   Migration out;
   if (!asset.document || !asset.document->IsObject()) return out;
   const rapidjson::Value& doc = *asset.document;
@@ -158,10 +140,9 @@ Migration plan_migration(const validator::LoadedAsset& asset,
                    !target->shape.quaternion) {
           why = "SLERP on a value that is not a quaternion has no KHR_animation_pointer equivalent";
         } else {
-          plan.member_text =
-              "\"target\": {\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": "
-              "{\"pointer\": " +
-              text::json_string(target->pointer) + "}}}";
+          plan.member_value =
+              "{\"path\": \"pointer\", \"extensions\": {\"KHR_animation_pointer\": {\"pointer\": " +
+              gltf::json_string(target->pointer) + "}}}";
           if (sampler && (*sampler)->interpolation == Interpolation::kSlerp) {
             plan.interpolation = "LINEAR";
           }
@@ -189,7 +170,7 @@ Migration plan_migration(const validator::LoadedAsset& asset,
         } else if (!target->shape.quaternion && output && !float_output) {
           why = "KHR_animation2 animates float data only (the output accessor is not FLOAT)";
         } else {
-          plan.member_text = "\"targetpointer\": " + text::json_string(target->pointer);
+          plan.member_value = gltf::json_string(target->pointer);
           if (target->shape.quaternion && mode == Interpolation::kLinear)
             plan.interpolation = "SLERP";
         }
@@ -224,41 +205,21 @@ Migration plan_migration(const validator::LoadedAsset& asset,
         out.channels[plans[it->second].report].why =
             "its sampler " + std::to_string(s) +
             " is also used by a channel that keeps its interpolation";
-        plans[it->second].member_text.clear();
+        plans[it->second].member_value.clear();
         plan_of.erase(it);
       }
     }
   }
-  std::erase_if(plans, [](const Plan& p) { return p.member_text.empty(); });
+  std::erase_if(plans, [](const Plan& p) { return p.member_value.empty(); });
   for (ChannelMigration& c : out.channels) {
     c.migrated = c.why.empty();
     if (!c.migrated) source_stays = true;
   }
   if (plans.empty()) return out;
-
-  // What must be located: each channel's old target member, each changed sampler's
-  // interpolation (or the sampler, to add one), the extension lists and the document.
-  const std::string_view old_member = to_pointer ? "targetpointer" : "target";
-  std::vector<std::string> pointers;
-  for (const Plan& p : plans)
-    pointers.push_back(pointer_of("", p.animation, "channels", p.channel) + "/" +
-                       std::string(old_member));
   std::map<std::pair<std::size_t, std::size_t>, std::string> sampler_modes;
   for (const Plan& p : plans) {
     if (p.interpolation && p.sampler) sampler_modes[{p.animation, *p.sampler}] = *p.interpolation;
   }
-  const std::size_t first_sampler = pointers.size();
-  for (const auto& [key, mode] : sampler_modes) {
-    const rapidjson::Value& json_sampler =
-        (*member((*json_animations)[static_cast<rapidjson::SizeType>(key.first)],
-                 "samplers"))[static_cast<rapidjson::SizeType>(key.second)];
-    std::string p = pointer_of("", key.first, "samplers", key.second);
-    if (member(json_sampler, "interpolation") != nullptr) p += "/interpolation";
-    pointers.push_back(std::move(p));
-  }
-  // Extension lists: old and new names, per list.
-  const std::string_view old_ext = to_pointer ? kAnimation2Ext : kPointerExt;
-  const std::string_view new_ext = extension_name(to);
   // KHR_animation2 also lives in SLERP samplers: one that is not made LINEAR keeps it.
   if (to_pointer) {
     for (const model::Animation& anim : animations.animations) {
@@ -268,64 +229,22 @@ Migration plan_migration(const validator::LoadedAsset& asset,
       }
     }
   }
-  struct ListEdit {
-    std::string_view name;
-    std::optional<std::vector<std::string>> list;
-    bool add = false;
-    std::optional<std::size_t> remove;  // index of the old name
-    std::size_t first_pointer = 0;
-  };
-  const auto used = string_list(doc, "extensionsUsed");
-  const auto required = string_list(doc, "extensionsRequired");
-  std::vector<ListEdit> lists;
-  for (const auto& [name, list] : {std::pair{std::string_view("extensionsUsed"), used},
-                                   std::pair{std::string_view("extensionsRequired"), required}}) {
-    ListEdit e;
-    e.name = name;
-    e.list = list;
-    const bool has_new = list && std::find(list->begin(), list->end(), new_ext) != list->end();
-    const auto old_it = list ? std::find(list->begin(), list->end(), old_ext)
-                             : std::vector<std::string>::const_iterator{};
-    const bool has_old = list && old_it != list->end();
-    // extensionsRequired gains the new name only where it required the old one.
-    e.add = !has_new && (name == "extensionsUsed" || has_old);
-    if (has_old && !source_stays) e.remove = static_cast<std::size_t>(old_it - list->begin());
-    if (!e.add && !e.remove) continue;
-    e.first_pointer = pointers.size();
-    pointers.push_back("/" + std::string(name));
-    if (list) {
-      for (std::size_t i = 0; i < list->size(); ++i)
-        pointers.push_back("/" + std::string(name) + "/" + std::to_string(i));
-    }
-    lists.push_back(std::move(e));
-  }
-  const std::size_t root_pointer = pointers.size();
-  pointers.push_back("");
 
-  const std::string_view json = asset.json_text;
-  const std::vector<std::optional<gltf::Location>> places = gltf::locate(json, pointers);
-  const auto at = [&](std::size_t i) -> const gltf::Location& { return *places[i]; };
-  for (const auto& p : places) {
-    if (!p) return out;  // the text and the document disagree: change nothing
+  // The edits: each channel's old target member out, the new one in; each changed
+  // sampler's interpolation; the extension lists.
+  const std::string_view old_member = to_pointer ? "targetpointer" : "target";
+  const std::string_view new_member = to_pointer ? "target" : "targetpointer";
+  for (const Plan& p : plans) {
+    const std::string channel = pointer_of("", p.animation, "channels", p.channel);
+    edit.remove(channel + "/" + std::string(old_member));
+    edit.put_member(channel, std::string(new_member), p.member_value);
+    out.channels[p.report].change =
+        to_pointer ? "targetpointer -> target.extensions.KHR_animation_pointer.pointer"
+                   : "target.extensions.KHR_animation_pointer.pointer -> targetpointer";
   }
-
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    const gltf::Location& loc = at(i);
-    out.splices.push_back({loc.name->begin.byte, loc.value.end.byte, plans[i].member_text});
-    std::string& change = out.channels[plans[i].report].change;
-    change = to_pointer ? "targetpointer -> target.extensions.KHR_animation_pointer.pointer"
-                        : "target.extensions.KHR_animation_pointer.pointer -> targetpointer";
-  }
-  std::size_t k = first_sampler;
   for (const auto& [key, mode] : sampler_modes) {
-    const gltf::Location& loc = at(k++);
-    const std::string value = "\"" + mode + "\"";
-    if (loc.name) {  // the interpolation member: its value
-      out.splices.push_back({loc.value.begin.byte, loc.value.end.byte, value});
-    } else {  // the sampler object, which has input and output: a first member
-      out.splices.push_back({loc.value.begin.byte + 1, loc.value.begin.byte + 1,
-                             "\"interpolation\": " + value + ", "});
-    }
+    edit.put_member(pointer_of("", key.first, "samplers", key.second), "interpolation",
+                    gltf::json_string(mode));
     const std::string was = mode == "LINEAR" ? "SLERP" : "LINEAR";
     for (const Plan& p : plans) {
       if (p.animation == key.first && p.sampler == key.second) {
@@ -334,41 +253,45 @@ Migration plan_migration(const validator::LoadedAsset& asset,
       }
     }
   }
-  const std::string quoted_new = text::json_string(new_ext);
-  for (const ListEdit& e : lists) {
-    const std::size_t size = e.list ? e.list->size() : 0;
-    std::string line = std::string(e.name) + ": ";
-    if (!e.list) {  // absent: only ever added (extensionsUsed)
-      const gltf::Location& root = at(root_pointer);
-      out.splices.push_back({root.value.begin.byte + 1, root.value.begin.byte + 1,
-                             "\"" + std::string(e.name) + "\": [" + quoted_new + "], "});
-      line += "added with " + std::string(new_ext);
-    } else if (e.add && e.remove) {
-      const gltf::Location& el = at(e.first_pointer + 1 + *e.remove);
-      out.splices.push_back({el.value.begin.byte, el.value.end.byte, quoted_new});
-      line += std::string(old_ext) + " -> " + std::string(new_ext);
-    } else if (e.add) {
-      if (size == 0) {
-        const gltf::Location& arr = at(e.first_pointer);
-        out.splices.push_back({arr.value.begin.byte + 1, arr.value.begin.byte + 1, quoted_new});
-      } else {
-        const gltf::Location& last = at(e.first_pointer + size);
-        out.splices.push_back({last.value.end.byte, last.value.end.byte, ", " + quoted_new});
+  // extensionsUsed gains the new name; extensionsRequired only where it required the old
+  // one. The old name goes when no use of it remains (an emptied list goes with it).
+  const std::string_view old_ext = to_pointer ? kAnimation2Ext : kPointerExt;
+  const std::string_view new_ext = extension_name(to);
+  for (const std::string_view name :
+       {std::string_view("extensionsUsed"), std::string_view("extensionsRequired")}) {
+    const std::optional<std::vector<std::string>> list = string_list(doc, name);
+    const std::string pointer = "/" + std::string(name);
+    const bool has_new = list && std::find(list->begin(), list->end(), new_ext) != list->end();
+    const bool has_old = list && std::find(list->begin(), list->end(), old_ext) != list->end();
+    const bool add = !has_new && (name == "extensionsUsed" || has_old);
+    const bool remove = has_old && !source_stays;
+    if (!add && !remove) continue;
+    std::vector<std::string> after;
+    if (list) {
+      for (const std::string& e : *list) {
+        if (!(remove && e == old_ext)) after.push_back(e);
       }
-      line += "+ " + std::string(new_ext);
-    } else if (size == 1) {  // the list would be empty, which the schema forbids: drop it
-      const gltf::Location& arr = at(e.first_pointer);
-      out.splices.push_back(removal(json, arr.name->begin.byte, arr.value.end.byte));
-      line += "removed (it listed only " + std::string(old_ext) + ")";
-    } else {
-      const gltf::Location& el = at(e.first_pointer + 1 + *e.remove);
-      out.splices.push_back(removal(json, el.value.begin.byte, el.value.end.byte));
-      line += "- " + std::string(old_ext);
     }
+    if (add) after.emplace_back(new_ext);
+    if (remove && add && list) {  // one name for the other, in its place
+      const auto at = std::find(list->begin(), list->end(), old_ext) - list->begin();
+      edit.set(pointer + "/" + std::to_string(at), gltf::json_string(new_ext));
+    } else if (!remove) {
+      edit.append(pointer, gltf::json_string(new_ext));
+    } else if (after.empty()) {
+      edit.remove(pointer);
+    } else {
+      std::string text = "[";
+      for (std::size_t i = 0; i < after.size(); ++i)
+        text += (i ? ", " : "") + gltf::json_string(after[i]);
+      edit.set(pointer, text + "]");
+    }
+    std::string line = std::string(name) + ": ";
+    if (add) line += "+ " + std::string(new_ext);
+    if (add && remove) line += ", ";
+    if (remove) line += "- " + std::string(old_ext) + (after.empty() ? " (the list removed)" : "");
     out.changes.push_back(std::move(line));
   }
-  std::sort(out.splices.begin(), out.splices.end(),
-            [](const gltf::Splice& a, const gltf::Splice& b) { return a.begin < b.begin; });
   return out;
 }
 

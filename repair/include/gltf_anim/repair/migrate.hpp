@@ -18,9 +18,10 @@
 // extensionsUsed/extensionsRequired gain the new extension and lose the old one only when
 // no use of it remains (an empty extensionsRequired is removed).
 //
-// The result is a list of splices on the loaded JSON text (gltf/writer.hpp): every byte
-// outside the changed members stays as it was.
-#include <gltf_anim/gltf/writer.hpp>
+// The changes are recorded in an edit session (gltf/edit.hpp): the old target member
+// removed, the new one added at the end of the channel, the sampler's interpolation set;
+// every other byte stays as it was.
+#include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/asset.hpp>
 
@@ -53,13 +54,14 @@ struct Migration {
   std::vector<ChannelMigration> channels;  // in animation then channel order
   // Other changes, one line each ("extensionsUsed: KHR_animation2 -> KHR_animation_pointer").
   std::vector<std::string> changes;
-  std::vector<gltf::Splice> splices;  // on LoadedAsset::json_text, in text order
   std::size_t migrated() const;
 };
 
-// What migrating `asset` (its model: build_animation_model) to `to` changes. An asset
-// without a JSON object document gives an empty Migration.
-Migration plan_migration(const validator::LoadedAsset& asset,
-                         const validator::model::AnimationModel& model, PointerExtension to);
+// Migrates `asset` (its model: build_animation_model) to `to`: records the changes in
+// `edit` (a session over the same asset, repair/tool.hpp edit_source) and says what they
+// are. An asset without a JSON object document gives an empty Migration and no edit.
+Migration migrate_channels(const validator::LoadedAsset& asset,
+                           const validator::model::AnimationModel& model, PointerExtension to,
+                           gltf::Edit& edit);
 
 }  // namespace gltf_anim::repair
