@@ -11,6 +11,7 @@ int run_codes(const std::vector<std::string>& args);
 int run_compare(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
+int run_migrate(const std::vector<std::string>& args);
 int run_sample(const std::vector<std::string>& args);
 int run_squad_report(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);

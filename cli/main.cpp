@@ -34,6 +34,7 @@ constexpr Subcommand kSubcommands[] = {
     {"compare", "compare golden and actual samples: conformance report", gltf_anim::cli::run_compare},
     {"generate", "write the conformance suite: assets, golden samples, manifest", gltf_anim::cli::run_generate},
     {"merge", "join validate's json reports (e.g. of --shard runs) into one report", gltf_anim::cli::run_merge},
+    {"migrate", "move channels between KHR_animation2 and KHR_animation_pointer", gltf_anim::cli::run_migrate},
     {"sample", "sample an asset's animations with the reference evaluator", gltf_anim::cli::run_sample},
     {"squad-report", "modified-SQUAD verification bench beside the seed's figures", gltf_anim::cli::run_squad_report},
     {"validate", "validate .gltf/.glb assets: schema, animation rules, data", gltf_anim::cli::run_validate},

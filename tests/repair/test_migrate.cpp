@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cli/cli_process.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -246,6 +248,33 @@ TEST(Migrate, EveryConformanceAssetSamplesTheSameMigrated) {
   EXPECT_GT(migrated, 20u);
   std::printf("%zu assets: %zu channels migrated, %zu kept with a reason\n", assets, migrated,
               kept);
+}
+
+// The command: writes what the library writes, refuses a bad --to before touching
+// anything, and with --dry-run reports (JSON) and writes nothing.
+TEST(MigrateCli, WritesTheMigratedAssetAndRefusesABadTarget) {
+  const fs::path scratch = tmp("cli");
+  fs::create_directories(scratch);
+  const fs::path in = scratch / "in.gltf";
+  fs::copy_file(kValid / "animation2_slerp.gltf", in, fs::copy_options::overwrite_existing);
+  const fs::path out = scratch / "out.gltf";
+  fs::remove(out);
+  const auto bad = cli_process::run(
+      {"migrate", in.string(), "-o", out.string(), "--to", "khr_animation3"}, scratch);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_FALSE(fs::exists(out));
+  const auto dry = cli_process::run(
+      {"migrate", in.string(), "--dry-run", "--format", "json", "--to", "khr_animation_pointer"},
+      scratch);
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("\"dryRun\":true"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("migrated: targetpointer"), std::string::npos) << dry.out;
+  EXPECT_FALSE(fs::exists(out));
+  const auto ok = cli_process::run(
+      {"migrate", in.string(), "-o", out.string(), "--to", "khr_animation_pointer"}, scratch);
+  ASSERT_EQ(ok.exit_code, 0) << ok.err << ok.out;
+  EXPECT_EQ(read(out), migrate(in, PointerExtension::kAnimationPointer).json);
+  expect_same_samples(in, out);
 }
 
 }  // namespace
