@@ -9,6 +9,7 @@ namespace gltf_anim::cli {
 
 int run_codes(const std::vector<std::string>& args);
 int run_compare(const std::vector<std::string>& args);
+int run_fit(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
 int run_migrate(const std::vector<std::string>& args);

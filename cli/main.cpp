@@ -32,6 +32,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"codes", "list every issue code with severity, message and rule", gltf_anim::cli::run_codes},
     {"compare", "compare golden and actual samples: conformance report", gltf_anim::cli::run_compare},
+    {"fit", "LINEAR channels to CUBICSLERP or CUBICSPLINE within a bound", gltf_anim::cli::run_fit},
     {"generate", "write the conformance suite: assets, golden samples, manifest", gltf_anim::cli::run_generate},
     {"merge", "join validate's json reports (e.g. of --shard runs) into one report", gltf_anim::cli::run_merge},
     {"migrate", "move channels between KHR_animation2 and KHR_animation_pointer", gltf_anim::cli::run_migrate},

@@ -105,6 +105,12 @@ std::vector<double> parabola_slopes(const LinearTrack& track, std::span<const do
   return m;
 }
 
+// The modified SQUAD with extrapolated ends: the first and last segments take the
+// acceleration of their inner neighbour, where the seed's rule (zero velocity beyond the
+// ends) would bend a track that is still moving at its ends away from it.
+const reference::SquadOptions kSquadOptions{reference::SquadControls::kNonUniform,
+                                            reference::SquadEnds::kExtrapolate, true};
+
 // The cubic data (in-tangent, value, out-tangent per kept key) of the chosen keys.
 using Builder = std::function<std::vector<double>(const std::vector<std::size_t>&)>;
 
@@ -214,7 +220,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
         t.push_back(track.times[j + 1]);
         q.push_back(key(j + 1));
       }
-      const std::vector<Quat> controls = reference::squad_control_points(t, q);
+      const std::vector<Quat> controls = reference::squad_control_points(t, q, kSquadOptions);
       for (std::size_t e = 0; e < 6; ++e) {
         reference::store_quat(controls[at_i * 3 + e], &seg_values[e * 4]);
       }
@@ -227,7 +233,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
         q.push_back(key(k));
       }
       std::vector<double> out(kept.size() * 12);
-      const std::vector<Quat> controls = reference::squad_control_points(t, q);
+      const std::vector<Quat> controls = reference::squad_control_points(t, q, kSquadOptions);
       for (std::size_t e = 0; e < controls.size(); ++e) {
         reference::store_quat(controls[e], &out[e * 4]);
       }
