@@ -249,8 +249,12 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
   std::vector<std::size_t> kept = greedy_keys(n, fits);
 
   // The whole cubic checked segment by segment; leaving segments split at their middle
-  // original key, until all hold or one between adjacent keys does not.
-  for (;;) {
+  // original key, until all hold or one between adjacent keys does not. Each round is
+  // linear in the keys; a split moves the control points of the neighbours only, so the
+  // rounds settle in about log2 of the longest segment. They are capped, so that no input
+  // makes the work quadratic: a track that has not settled by then is not fitted.
+  constexpr int kMaxRounds = 64;
+  for (int round = 1;; ++round) {
     std::vector<double> values = build(kept);
     std::vector<double> times(kept.size());
     for (std::size_t s = 0; s < kept.size(); ++s) times[s] = track.times[kept[s]];
@@ -273,7 +277,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
       }
     }
     next.push_back(kept.back());
-    if (next.size() == kept.size()) {
+    if (next.size() == kept.size() || round == kMaxRounds) {
       r.max_error = worst;
       r.kept = std::move(kept);
       r.times = std::move(times);
@@ -282,6 +286,9 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
         r.why = "no " + std::string(reference::interpolation_name(r.interpolation)) +
                 " segment between the keys at " + at_time(r.times[*stuck]) + " s and " +
                 at_time(r.times[*stuck + 1]) + " s stays within the bound";
+      } else if (next.size() != r.kept.size()) {
+        r.why = "the choice of keys did not settle within " + std::to_string(kMaxRounds) +
+                " rounds of splitting the segments that leave the bound";
       }
       break;
     }
