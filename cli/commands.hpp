@@ -9,9 +9,11 @@ namespace gltf_anim::cli {
 
 int run_codes(const std::vector<std::string>& args);
 int run_compare(const std::vector<std::string>& args);
+int run_fit(const std::vector<std::string>& args);
 int run_fix(const std::vector<std::string>& args);
 int run_generate(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
+int run_migrate(const std::vector<std::string>& args);
 int run_reduce(const std::vector<std::string>& args);
 int run_sample(const std::vector<std::string>& args);
 int run_squad_report(const std::vector<std::string>& args);

@@ -1,0 +1,54 @@
+// The shared command line of the repair tools (repair_command.hpp).
+#include "repair_command.hpp"
+
+#include <iostream>
+#include <string>
+
+namespace gltf_anim::cli {
+
+void add_tool_options(po::options_description& options) {
+  options.add_options()("input", po::value<std::string>(), "the asset (.gltf or .glb)")(
+      "output,o", po::value<std::string>(), "where the edited asset goes")(
+      "in-place", po::bool_switch(), "replace the input (atomically)")(
+      "dry-run", po::bool_switch(), "report what would change, write nothing")(
+      "force", po::bool_switch(), "edit an input that has validation errors")(
+      "format", po::value<std::string>()->default_value("text"), "the report: text or json");
+}
+
+po::positional_options_description tool_positional() {
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  return positional;
+}
+
+std::optional<repair::ToolOptions> tool_options(const po::variables_map& vm,
+                                                const CommandHelp& help) {
+  repair::ToolOptions options;
+  if (!vm.count("input")) {
+    std::cerr << "gltf-anim " << help.name << ": no input asset\nusage: " << help.usage << "\n";
+    return std::nullopt;
+  }
+  options.input = vm["input"].as<std::string>();
+  if (vm.count("output")) options.output = vm["output"].as<std::string>();
+  options.in_place = vm["in-place"].as<bool>();
+  options.dry_run = vm["dry-run"].as<bool>();
+  options.force = vm["force"].as<bool>();
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "text" && format != "json") {
+    std::cerr << "gltf-anim " << help.name << ": unknown --format '" << format
+              << "' (text or json)\n";
+    return std::nullopt;
+  }
+  options.format = format == "json" ? repair::ReportFormat::kJson : repair::ReportFormat::kText;
+  return options;
+}
+
+int run_repair_tool(const repair::Tool& tool, const repair::ToolOptions& options,
+                    const CommandHelp& help) {
+  const repair::ToolReport report = repair::run_tool(tool, options);
+  CommandOutput out(help, std::nullopt);
+  repair::write_report(report, options.format, out.stream());
+  return out.finish(report.exit_code);
+}
+
+}  // namespace gltf_anim::cli

@@ -1,0 +1,128 @@
+// gltf-anim fit end to end: a hand-made asset (a rotation whose angle is t^2 about z and a
+// translation along a cubic, both keyed LINEAR 0.1 s apart) fitted in each mode; the output
+// validates without errors, and `sample` of the output stays within the bound of the input
+// at every time `sample` takes (keys, quarter points, before and after).
+#include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/validator/validate.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_process.hpp"
+#include "repair/edit_test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch() { return fs::path(GLTF_ANIM_TEST_TMP) / "fit_cli"; }
+
+// 21 keys at t = 0, 0.1, ..., 2: rotation by t^2 rad about z, translation (t^3/4, 0, 0).
+fs::path write_asset() {
+  edit_test::Bytes bin;
+  std::vector<float> times, quats, moves;
+  for (int k = 0; k <= 20; ++k) {
+    const double t = k / 10.0;
+    times.push_back(static_cast<float>(t));
+    const double half = t * t / 2;
+    quats.insert(quats.end(), {0.0f, 0.0f, static_cast<float>(std::sin(half)),
+                               static_cast<float>(std::cos(half))});
+    moves.insert(moves.end(), {static_cast<float>(t * t * t / 4), 0.0f, 0.0f});
+  }
+  for (float f : times) edit_test::put_floats(bin, {f});
+  for (float f : quats) edit_test::put_floats(bin, {f});
+  for (float f : moves) edit_test::put_floats(bin, {f});
+  const std::string json = R"({"asset": {"version": "2.0"}, "nodes": [{"name": "n"}],
+ "buffers": [{"byteLength": )" +
+                           std::to_string(bin.size()) +
+                           R"(, "uri": "data:application/octet-stream;base64,)" +
+                           edit_test::base64(bin) + R"("}],
+ "bufferViews": [{"buffer": 0, "byteLength": 84}, {"buffer": 0, "byteOffset": 84, "byteLength": 336},
+   {"buffer": 0, "byteOffset": 420, "byteLength": 252}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 21, "type": "SCALAR", "min": [0], "max": [2]},
+   {"bufferView": 1, "componentType": 5126, "count": 21, "type": "VEC4"},
+   {"bufferView": 2, "componentType": 5126, "count": 21, "type": "VEC3"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "rotation"}},
+     {"sampler": 1, "target": {"node": 0, "path": "translation"}}],
+   "samplers": [{"input": 0, "output": 1}, {"input": 0, "output": 2}]}]})";
+  fs::create_directories(scratch());
+  const fs::path p = scratch() / "in.gltf";
+  std::ofstream(p, std::ios::binary) << json;
+  return p;
+}
+
+double angle(const std::span<const double> a, const std::span<const double> b) {
+  double d = 0, na = 0, nb = 0;
+  for (int i = 0; i < 4; ++i) {
+    d += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return 2 * std::acos(std::min(1.0, std::abs(d) / std::sqrt(na * nb)));
+}
+
+void expect_within(const fs::path& in, const fs::path& out, double e, double a) {
+  const auto before = gltf_anim::sampler::sample_asset(in);
+  gltf_anim::sampler::SampleRequest request;
+  request.times = before.animations[0].channels[0].times;  // the same times for both
+  const auto after = gltf_anim::sampler::sample_asset(out, request);
+  for (std::size_t c = 0; c < 2; ++c) {
+    const auto& x = before.animations[0].channels[c];
+    const auto& y = after.animations[0].channels[c];
+    ASSERT_EQ(x.times, y.times);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (c == 0) {
+        EXPECT_LE(angle(x.value(i), y.value(i)), a * (1 + 1e-6)) << "t = " << x.times[i];
+      } else {
+        for (std::size_t k = 0; k < 3; ++k)
+          EXPECT_NEAR(x.value(i)[k], y.value(i)[k], e * (1 + 1e-6));
+      }
+    }
+  }
+}
+
+TEST(FitCli, EachModeStaysWithinTheBoundAndValidates) {
+  const fs::path in = write_asset();
+  const fs::path out = scratch() / "out.gltf";
+  for (const std::vector<std::string>& mode : {std::vector<std::string>{"--to", "cubicslerp"},
+                                               {"--to", "cubicslerp", "--no-fallback"},
+                                               {"--to", "cubicspline"}}) {
+    fs::remove(out);
+    std::vector<std::string> args{"fit",         in.string(), "-o",       out.string(),
+                                  "--max-error", "1e-2",      "--format", "json"};
+    args.insert(args.end(), mode.begin(), mode.end());
+    const auto run = cli_process::run(args, scratch());
+    ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    EXPECT_NE(run.out.find("\"written\":true"), std::string::npos) << run.out;
+    // Keys 0.1 s apart round the corners by 0.01 * 2 / 8 rad (rotation, angle'' = 2) and
+    // 0.01 * 3 / 8 (translation, x'' <= 3): within 1e-2 both channels fit.
+    EXPECT_EQ(run.out.find("not fitted"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("ratio"), std::string::npos);
+    EXPECT_EQ(
+        gltf_anim::validator::validate_file(out, {}).count(gltf_anim::validator::Severity::kError),
+        0u);
+    expect_within(in, out, 1e-2, 2e-2);
+  }
+}
+
+TEST(FitCli, RefusesAMissingBoundOrMode) {
+  const fs::path in = write_asset();
+  EXPECT_EQ(cli_process::run({"fit", in.string(), "--dry-run", "--to", "cubicslerp"}, scratch())
+                .exit_code,
+            2);
+  EXPECT_EQ(cli_process::run({"fit", in.string(), "--dry-run", "--max-error", "1e-3"}, scratch())
+                .exit_code,
+            2);
+  EXPECT_EQ(
+      cli_process::run(
+          {"fit", in.string(), "--dry-run", "--to", "cubicspline", "--max-error", "-1"}, scratch())
+          .exit_code,
+      2);
+}
+
+}  // namespace
