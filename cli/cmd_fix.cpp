@@ -6,11 +6,12 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "cli_common.hpp"
 #include "commands.hpp"
+#include "repair_command.hpp"
 
 namespace gltf_anim::cli {
 
@@ -39,18 +40,14 @@ int run_fix(const std::vector<std::string>& args) {
       "                        [--in-place] [--force]",
       kSummary.c_str(), "gltf-anim fix broken.gltf -o fixed.gltf --format json"};
   po::options_description options("Options");
-  options.add_options()("input", po::value<std::string>()->required(), "the .gltf or .glb file")(
-      "output,o", po::value<std::string>(), "where the repaired asset goes")(
-      "only", po::value<std::string>(),
-      "only these repairs (issue codes, comma-separated), or none")(
-      "dry-run", "report what would change, write nothing")(
-      "format", po::value<std::string>()->default_value("text"), "text or json")(
-      "in-place", "replace IN (atomically)")("force", "repair an input with other errors too");
-  po::positional_options_description positional;
-  positional.add("input", 1);
+  add_tool_options(options);
+  options.add_options()("only", po::value<std::string>(),
+                        "only these repairs (issue codes, comma-separated), or none");
   int exit_code = kExitOk;
-  const auto vm = parse_command_line(kHelp, options, positional, args, exit_code);
+  const auto vm = parse_command_line(kHelp, options, tool_positional(), args, exit_code);
   if (!vm) return exit_code;
+  const std::optional<repair::ToolOptions> tool = tool_options(*vm, kHelp);
+  if (!tool) return kExitUsage;
 
   repair::FixOptions fix;
   if (vm->count("only")) {
@@ -72,25 +69,7 @@ int run_fix(const std::vector<std::string>& args) {
       }
     }
   }
-  repair::ToolOptions tool;
-  tool.input = (*vm)["input"].as<std::string>();
-  if (vm->count("output")) tool.output = (*vm)["output"].as<std::string>();
-  tool.dry_run = vm->count("dry-run") != 0;
-  tool.in_place = vm->count("in-place") != 0;
-  tool.force = vm->count("force") != 0;
-  const std::string format = (*vm)["format"].as<std::string>();
-  if (format != "text" && format != "json") {
-    std::cerr << "gltf-anim fix: unknown --format '" << text::visible_text(format)
-              << "' (text or json)\n";
-    return kExitUsage;
-  }
-  tool.format = format == "json" ? repair::ReportFormat::kJson : repair::ReportFormat::kText;
-  const repair::ToolReport report = repair::run_tool(repair::fix_tool(fix), tool);
-  repair::write_report(report, tool.format, std::cout);
-  if (report.exit_code != 0) {
-    std::cerr << "gltf-anim fix: " << text::visible_text(report.message) << "\n";
-  }
-  return report.exit_code;
+  return run_repair_tool(repair::fix_tool(fix), *tool, kHelp);
 }
 
 }  // namespace gltf_anim::cli

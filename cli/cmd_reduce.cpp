@@ -14,6 +14,7 @@
 
 #include "cli_common.hpp"
 #include "commands.hpp"
+#include "repair_command.hpp"
 
 namespace gltf_anim::cli {
 namespace {
@@ -229,27 +230,19 @@ int run_reduce(const std::vector<std::string>& args) {
       "  gltf-anim reduce scene.gltf -o small/scene.gltf --max-error 1e-3 --quantize --format "
       "json"};
   po::options_description options("Options");
-  options.add_options()("input", po::value<std::string>(), "the asset (.gltf or .glb)")(
-      "output,o", po::value<std::string>(), "the reduced asset")(
-      "max-error", po::value<std::string>(), "E: largest component error (required, >= 0)")(
+  add_tool_options(options);
+  options.add_options()("max-error", po::value<std::string>(),
+                        "E: largest component error (required, >= 0)")(
       "max-angle", po::value<std::string>(), "A: largest rotation angle, radians (default 2E)")(
       "quantize", po::bool_switch(),
       "rotations and weights as normalized integers, within the bound")(
       "keep-shared-times", po::bool_switch(),
-      "channels sharing a time accessor keep sharing it, even where splitting is smaller")(
-      "dry-run", po::bool_switch(), "report without writing")("in-place", po::bool_switch(),
-                                                              "replace the input (atomically)")(
-      "force", po::bool_switch(), "reduce an input that has validation errors")(
-      "format", po::value<std::string>()->default_value("text"), "report format: text or json");
-  po::positional_options_description positional;
-  positional.add("input", 1);
+      "channels sharing a time accessor keep sharing it, even where splitting is smaller");
   int exit_code = kExitOk;
-  const auto vm = parse_command_line(kHelp, options, positional, args, exit_code);
+  const auto vm = parse_command_line(kHelp, options, tool_positional(), args, exit_code);
   if (!vm) return exit_code;
-  if (!vm->count("input")) {
-    std::cerr << "gltf-anim reduce: no input (gltf-anim reduce --help)\n";
-    return kExitUsage;
-  }
+  const std::optional<repair::ToolOptions> tool_opts = tool_options(*vm, kHelp);
+  if (!tool_opts) return kExitUsage;
   std::optional<double> max_error, max_angle;
   if (!number_option(*vm, kHelp, "max-error", 0.0, 1e300, false, max_error)) return kExitUsage;
   if (!number_option(*vm, kHelp, "max-angle", 0.0, 1e300, false, max_angle)) return kExitUsage;
@@ -257,32 +250,16 @@ int run_reduce(const std::vector<std::string>& args) {
     std::cerr << "gltf-anim reduce: --max-error is required (gltf-anim reduce --help)\n";
     return kExitUsage;
   }
-  const std::string format = (*vm)["format"].as<std::string>();
-  if (format != "text" && format != "json") {
-    std::cerr << "gltf-anim reduce: unknown --format '" << format << "' (text or json)\n";
-    return kExitUsage;
-  }
   repair::ReduceOptions reduce;
   reduce.bounds = repair::ReduceBounds::from_max_error(*max_error, max_angle);
   reduce.quantize = (*vm)["quantize"].as<bool>();
   if ((*vm)["keep-shared-times"].as<bool>()) reduce.shared_times = repair::SharedTimes::kKeep;
 
-  repair::ToolOptions tool_options;
-  tool_options.input = (*vm)["input"].as<std::string>();
-  if (vm->count("output")) tool_options.output = (*vm)["output"].as<std::string>();
-  tool_options.dry_run = (*vm)["dry-run"].as<bool>();
-  tool_options.in_place = (*vm)["in-place"].as<bool>();
-  tool_options.force = (*vm)["force"].as<bool>();
-  tool_options.format =
-      format == "json" ? repair::ReportFormat::kJson : repair::ReportFormat::kText;
   repair::Tool tool;
   tool.name = "reduce";
   tool.body = [&reduce](repair::ToolInput& in, gltf::Edit& edit, repair::ToolReport& report,
                         std::string& why) { return reduce_body(reduce, in, edit, report, why); };
-  const repair::ToolReport report = repair::run_tool(tool, tool_options);
-  CommandOutput out(kHelp, std::nullopt);
-  repair::write_report(report, tool_options.format, out.stream());
-  return out.finish(report.exit_code);
+  return run_repair_tool(tool, *tool_opts, kHelp);
 }
 
 }  // namespace gltf_anim::cli

@@ -1,6 +1,8 @@
 // The shared command line of the repair tools (repair_command.hpp).
 #include "repair_command.hpp"
 
+#include <gltf_anim/text/escape.hpp>
+
 #include <iostream>
 #include <string>
 
@@ -35,7 +37,7 @@ std::optional<repair::ToolOptions> tool_options(const po::variables_map& vm,
   options.force = vm["force"].as<bool>();
   const std::string format = vm["format"].as<std::string>();
   if (format != "text" && format != "json") {
-    std::cerr << "gltf-anim " << help.name << ": unknown --format '" << format
+    std::cerr << "gltf-anim " << help.name << ": unknown --format '" << text::visible_text(format)
               << "' (text or json)\n";
     return std::nullopt;
   }
@@ -48,6 +50,10 @@ int run_repair_tool(const repair::Tool& tool, const repair::ToolOptions& options
   const repair::ToolReport report = repair::run_tool(tool, options);
   CommandOutput out(help, std::nullopt);
   repair::write_report(report, options.format, out.stream());
+  // The reason also goes to standard error, where a CI log shows it beside the exit code.
+  if (report.exit_code != 0 && !report.message.empty()) {
+    std::cerr << "gltf-anim " << help.name << ": " << text::visible_text(report.message) << "\n";
+  }
   return out.finish(report.exit_code);
 }
 
