@@ -226,10 +226,13 @@ std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, s
     why = "its JSON does not parse";
     return {};
   }
+  // Read through a const reference: rapidjson's mutable member iterators do not
+  // compare in C++20 under clang (the WebAssembly build).
+  const rapidjson::Value& root = doc;
   std::vector<std::string> uris;
   for (const char* list : {"buffers", "images"}) {
-    const auto m = doc.FindMember(list);
-    if (m == doc.MemberEnd() || !m->value.IsArray()) continue;
+    const auto m = root.FindMember(list);
+    if (m == root.MemberEnd() || !m->value.IsArray()) continue;
     for (const auto& item : m->value.GetArray()) {
       if (!item.IsObject()) continue;
       const auto u = item.FindMember("uri");
@@ -259,8 +262,9 @@ std::vector<std::string> extensions_used(const std::vector<std::uint8_t>& bytes)
   doc.Parse(text.c_str(), text.size());
   std::vector<std::string> out;
   if (doc.HasParseError() || !doc.IsObject()) return out;
-  const auto m = doc.FindMember("extensionsUsed");
-  if (m == doc.MemberEnd() || !m->value.IsArray()) return out;
+  const rapidjson::Value& root = doc;  // const: see relative_uris
+  const auto m = root.FindMember("extensionsUsed");
+  if (m == root.MemberEnd() || !m->value.IsArray()) return out;
   for (const auto& e : m->value.GetArray()) {
     if (e.IsString()) out.emplace_back(e.GetString(), e.GetStringLength());
   }

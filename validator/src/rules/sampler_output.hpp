@@ -31,13 +31,19 @@ inline const Accessor* well_formed(const model::Link<model::AccessorRef>& link) 
   return ref != nullptr && ref->accessor->well_formed ? ref->accessor : nullptr;
 }
 
+// The core codes OutputRule starts from. Constants, not literals in its default
+// member initializers: clang 14 (Debian's emscripten) leaves a consteval
+// constructor there unevaluated, and the link then misses unregistered_issue_code.
+inline constexpr IssueCode kOutputFormatCode = "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT";
+inline constexpr IssueCode kOutputCountCode = "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT";
+
 // What a target asks of its sampler's output, as one rule module reads the
 // target (the core path, the Object Model type, the KHR_animation2 draft's
 // types, a CUBICSLERP rotation).
 struct OutputRule {
   // Format: the accepted accessor formats, and the issue's second and third
   // arguments (what is animated, the formats it accepts), built only when reported.
-  IssueCode format_code = "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT";
+  IssueCode format_code = kOutputFormatCode;
   std::function<bool(const Accessor&)> format_ok;
   std::string target;
   std::function<std::string()> allowed_formats;
@@ -46,7 +52,7 @@ struct OutputRule {
   bool format_ends_check = true;
   // Count: keys x outputs per key x values_per_key; nullopt when unknown
   // (weights of a node without morph targets), then not checked.
-  IssueCode count_code = "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT";
+  IssueCode count_code = kOutputCountCode;
   std::optional<std::uint64_t> values_per_key = 1;
   // The count is reported before the format (EXT_animation_sqlerp's order).
   bool count_first = false;
