@@ -4,6 +4,7 @@
 #include <gltf_anim/reference/squad.hpp>
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/repair/fit.hpp>
+
 #include <gltf_anim/repair/reduce.hpp>
 
 #include <algorithm>
@@ -12,6 +13,8 @@
 #include <cstdio>
 #include <functional>
 #include <optional>
+
+#include "greedy.hpp"
 
 namespace gltf_anim::repair {
 namespace {
@@ -31,42 +34,6 @@ double segment_error(const LinearTrack& track, std::size_t i, std::size_t j,
                            track.values.subspan(i * c, (j - i + 1) * c), c, Interpolation::kLinear,
                            track.rotation ? ValueKind::kRotation : ValueKind::kVector};
   return reduction_error(original, candidate);
-}
-
-// Greedy key selection with a galloping search: from each kept key i the largest j with
-// fits(i, j), trying j = i + 1, i + 2, i + 4, ... then bisecting between the last success
-// and the first failure. j = i + 1 is taken even when it fails (the final check reports).
-std::vector<std::size_t> greedy_keys(
-    std::size_t n,
-    const std::function<bool(std::size_t, std::size_t, const std::vector<std::size_t>&)>& fits) {
-  std::vector<std::size_t> kept{0};
-  std::size_t i = 0;
-  while (i + 1 < n) {
-    std::size_t good = i + 1;
-    std::optional<std::size_t> bad;
-    while (good + 1 < n) {
-      const std::size_t candidate = std::min(n - 1, i + 2 * (good - i));
-      if (fits(i, candidate, kept)) {
-        good = candidate;
-      } else {
-        bad = candidate;
-        break;
-      }
-    }
-    if (bad) {
-      while (*bad - good > 1) {
-        const std::size_t mid = good + (*bad - good) / 2;
-        if (fits(i, mid, kept)) {
-          good = mid;
-        } else {
-          bad = mid;
-        }
-      }
-    }
-    kept.push_back(good);
-    i = good;
-  }
-  return kept;
 }
 
 // The original values with every rotation key in the hemisphere of the previous one

@@ -11,6 +11,8 @@
 #include <numbers>
 #include <set>
 
+#include "greedy.hpp"
+
 namespace gltf_anim::repair {
 namespace {
 
@@ -362,39 +364,15 @@ struct Work {
 // and i + 1 is the original segment (or its quantization, checked to fit by
 // choose_quantization), so a run of one always fits and the search starts beyond it.
 std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
-  std::vector<std::size_t> kept{0};
-  if (tracks.empty()) return kept;
+  if (tracks.empty()) return {0};
   auto fits = [&](std::size_t i, std::size_t j) {
     for (Work* w : tracks)
       if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
     return true;
   };
-  std::size_t i = 0;
-  while (i + 1 < n) {
-    std::size_t good = i + 1, bad = n;  // bad: the nearest end known not to fit
-    std::size_t reach = 1;
-    while (good + 1 < n) {  // galloping: runs of 2, 4, 8, ... keys
-      reach *= 2;
-      const std::size_t j = std::min(n - 1, i + reach);
-      if (fits(i, j)) {
-        good = j;
-      } else {
-        bad = j;
-        break;
-      }
-    }
-    while (bad < n && bad - good > 1) {  // bisection between the last fit and the first miss
-      const std::size_t mid = good + (bad - good) / 2;
-      if (fits(i, mid)) {
-        good = mid;
-      } else {
-        bad = mid;
-      }
-    }
-    kept.push_back(good);
-    i = good;
-  }
-  return kept;
+  return greedy_keys(n, [&](std::size_t i, std::size_t j, const std::vector<std::size_t>&) {
+    return fits(i, j);
+  });
 }
 
 // The error of the whole track rebuilt from `values` (no key removed): whether a
