@@ -624,6 +624,20 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
       const auto from = w.values.begin() + static_cast<std::ptrdiff_t>(k * stride);
       r.values.insert(r.values.end(), from, from + static_cast<std::ptrdiff_t>(stride));
     }
+    // Kept LINEAR rotation keys that were far apart may face opposite hemispheres;
+    // negating such a key (q and -q are one rotation) changes nothing for the spec's
+    // shortest-path slerp, which negates there itself, and keeps the output free of
+    // LINT_ROTATION_NEGATIVE_DOT, which the input may not have had (the same rule as
+    // fix's shortest-path repair: flip only where the dot is negative).
+    if (w.original.kind == ValueKind::kRotation &&
+        w.original.interpolation == Interpolation::kLinear && w.original.components == 4) {
+      for (std::size_t k = 1; k < keys.size(); ++k) {
+        double* q = r.values.data() + 4 * k;
+        const double* p = q - 4;
+        if (p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3] < 0.0)
+          for (std::size_t i = 0; i < 4; ++i) q[i] = -q[i];
+      }
+    }
     // The error reached, measured once more on the final key set (no early exit).
     for (std::size_t s = 0; s + 1 < keys.size(); ++s) {
       const bool exact = keys[s + 1] == keys[s] + 1 && w.quantization == Quantization::kNone;

@@ -247,6 +247,34 @@ TEST(Reduce, SlerpArcAtUnevenTimesBecomesItsTwoEnds) {
   EXPECT_LE(spec_error(bent, reduced_of(bent, b.tracks[0])), 2e-4);
 }
 
+TEST(Reduce, KeptLinearRotationKeysFaceOneHemisphere) {
+  // A quarter turn about z keyed every 10 degrees, the last five keys stored as -q:
+  // the reduction keeps the two ends, q(0) = (0, 0, 0, 1) and -q(90 deg) =
+  // (0, 0, -sin 45, -cos 45), whose dot is -cos 45. The second is written as +q(90 deg),
+  // the same rotation, so the output has no negative dot between consecutive keys.
+  Track tr;
+  tr.c = 4;
+  tr.kind = ValueKind::kRotation;
+  for (int k = 0; k < 10; ++k) {
+    const double half = 0.5 * (std::numbers::pi / 2) * k / 9.0;
+    const double sign = k >= 5 ? -1.0 : 1.0;
+    tr.times.push_back(k * 0.1);
+    for (double x : {0.0, 0.0, sign * std::sin(half), sign * std::cos(half)})
+      tr.values.push_back(x);
+  }
+  const ReduceResult r = gltf_anim::repair::reduce_track(tr.view(), options_for(1e-6));
+  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 9}));
+  const std::vector<double>& v = r.tracks[0].values;
+  ASSERT_EQ(v.size(), 8u);
+  const double c45 = std::sqrt(0.5);
+  EXPECT_EQ(v[4], 0.0);
+  EXPECT_EQ(v[5], 0.0);
+  EXPECT_NEAR(v[6], c45, 1e-15);
+  EXPECT_NEAR(v[7], c45, 1e-15);
+  EXPECT_LE(spec_error(tr, reduced_of(tr, r.tracks[0])), 2e-6);
+}
+
 TEST(Reduce, CubicKeysOfOnePolynomialKeepTheirEndsAndOwnTangents) {
   // p(t) = 1 - t + 0.5 t^2 - 0.2 t^3, keyed with p'(t) as both tangents: the Hermite
   // segment between any two keys with their own tangents is p itself.
