@@ -17,6 +17,23 @@ namespace {
 
 using gltf_anim::io::OrderedPool;
 
+// Runs `jobs` jobs on a pool that runs them inline: each produce is checked to run
+// on the calling thread; the log records "p<i>@<slot>" and "c<i>@<slot>" in order.
+std::vector<std::string> inline_log(OrderedPool& pool, std::size_t jobs) {
+  std::vector<std::string> log;
+  const auto caller = std::this_thread::get_id();
+  pool.run(
+      jobs,
+      [&](std::size_t i, std::size_t slot) {
+        EXPECT_EQ(std::this_thread::get_id(), caller);
+        log.push_back("p" + std::to_string(i) + "@" + std::to_string(slot));
+      },
+      [&](std::size_t i, std::size_t slot) {
+        log.push_back("c" + std::to_string(i) + "@" + std::to_string(slot));
+      });
+  return log;
+}
+
 TEST(OrderedPool, ConsumesInOrderOnTheCallingThreadWithinTheWindow) {
   OrderedPool pool(4, 2);
   ASSERT_EQ(pool.threaded(), gltf_anim::io::threads_available());
@@ -93,17 +110,7 @@ TEST(OrderedPool, InlineModeProducesThenConsumesEachJobInOrder) {
     OrderedPool pool(threads, 2);
     EXPECT_FALSE(pool.threaded());
     EXPECT_EQ(pool.slots(), 1u);
-    std::vector<std::string> log;
-    const auto caller = std::this_thread::get_id();
-    pool.run(
-        3,
-        [&](std::size_t i, std::size_t slot) {
-          EXPECT_EQ(std::this_thread::get_id(), caller);
-          log.push_back("p" + std::to_string(i) + "@" + std::to_string(slot));
-        },
-        [&](std::size_t i, std::size_t slot) {
-          log.push_back("c" + std::to_string(i) + "@" + std::to_string(slot));
-        });
+    const std::vector<std::string> log = inline_log(pool, 3);
     EXPECT_EQ(log, (std::vector<std::string>{"p0@0", "c0@0", "p1@0", "c1@0", "p2@0", "c2@0"}));
   }
 }
@@ -117,17 +124,7 @@ TEST(OrderedPool, WithoutThreadsRunsEveryJobInlineInOrder) {
   OrderedPool pool(8, 2);
   EXPECT_FALSE(pool.threaded());
   EXPECT_EQ(pool.slots(), 1u);
-  std::vector<std::string> log;
-  const auto caller = std::this_thread::get_id();
-  pool.run(
-      4,
-      [&](std::size_t i, std::size_t slot) {
-        EXPECT_EQ(std::this_thread::get_id(), caller);
-        log.push_back("p" + std::to_string(i) + "@" + std::to_string(slot));
-      },
-      [&](std::size_t i, std::size_t slot) {
-        log.push_back("c" + std::to_string(i) + "@" + std::to_string(slot));
-      });
+  const std::vector<std::string> log = inline_log(pool, 4);
   EXPECT_EQ(log, (std::vector<std::string>{"p0@0", "c0@0", "p1@0", "c1@0", "p2@0", "c2@0", "p3@0",
                                            "c3@0"}));
 }
