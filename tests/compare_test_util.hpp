@@ -1,6 +1,7 @@
 #pragma once
 // Helpers of the compare tests (tests/compare, tests/reports): scratch
 // folders, writing samples files and manifests, finding a case by id.
+#include "scratch.hpp"
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
@@ -13,9 +14,9 @@
 
 namespace compare_test {
 
-// An empty folder GLTF_ANIM_TEST_TMP/group/name.
+// An empty folder group/name in the process's scratch folder (scratch.hpp).
 inline std::filesystem::path fresh_dir(const std::string& group, const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / group / name;
+  const std::filesystem::path dir = gltf_anim_test::scratch_root() / group / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

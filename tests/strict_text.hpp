@@ -18,6 +18,8 @@
 #ifdef GLTF_ANIM_TEST_TMP
 #include <unistd.h>
 
+#include "scratch.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -276,7 +278,7 @@ inline std::string xml_problem(const std::string& text) {
   if (std::system("command -v xmllint >/dev/null 2>&1") != 0) {
     return "xmllint is not installed (apt-get install libxml2-utils): XML cannot be checked";
   }
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "strict_text";
+  const std::filesystem::path dir = gltf_anim_test::scratch_root() / "strict_text";
   std::filesystem::create_directories(dir);
   static int counter = 0;
   const std::string id = std::to_string(::getpid()) + "_" + std::to_string(counter++);

@@ -1,6 +1,7 @@
 #pragma once
 // Runs the gltf-anim CLI (or another command) through the shell and captures
 // its exit code, stdout and stderr. Used by the compare CLI tests.
+#include "scratch.hpp"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,7 +30,7 @@ inline std::string read_file(const std::filesystem::path& p) {
 // with a space and the subcommand), else run as is.
 inline Result run(const std::string& command, bool cli = true) {
   static std::atomic<int> counter{0};
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "compare_cli_run";
+  const std::filesystem::path dir = gltf_anim_test::scratch_root() / "compare_cli_run";
   std::filesystem::create_directories(dir);
   const std::string id = std::to_string(::getpid()) + "_" + std::to_string(counter++);
   const auto out = dir / ("out_" + id), err = dir / ("err_" + id);

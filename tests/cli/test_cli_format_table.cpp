@@ -2,6 +2,7 @@
 // help of validate, merge and compare lists exactly the table's names, in its
 // order, every name is accepted and nothing else; the config file's schema
 // enumerates the same validation formats.
+#include "scratch.hpp"
 #include <gltf_anim/reports/formats.hpp>
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 namespace gr = gltf_anim::reports;
 const fs::path kSource = GLTF_ANIM_SOURCE_DIR;
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "format_table";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "format_table";
 
 cli_process::Run cli(const std::vector<std::string>& args, const std::string& tag) {
   return cli_process::run(args, kTmp / tag);

@@ -2,6 +2,7 @@
 // format; json with times too, once each asset's validationSeconds and the
 // summary's are set aside), and sets of reports that do not make one run are
 // refused with exit 2 and a reason.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -19,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 const fs::path kSource = GLTF_ANIM_SOURCE_DIR;
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "merge";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "merge";
 
 cli_process::Run cli(const std::vector<std::string>& args, const std::string& tag) {
   return cli_process::run(args, kTmp / tag);

@@ -1,6 +1,7 @@
 // What the CLI says when its input is wrong, run as a process: a JSON syntax
 // error with its line and column (and a SARIF region), binary data as "not a
 // glTF file", and every file that cannot be read with the system's reason.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 using compare_cli::run;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "cli_messages" / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / "cli_messages" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -3,6 +3,7 @@
 // means nothing, a value above the range and one beyond 64 bits are each a
 // usage error (exit 2) naming the option, never a wrapped value obeyed.
 // The list below is every po::value of cli/cmd_*.cpp that holds a number.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 
 #include <string>
@@ -16,7 +17,7 @@ namespace fs = std::filesystem;
 
 const fs::path kAsset = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.gltf";
 const fs::path kGolden = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid/rotation_linear.samples.json";
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "options";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "options";
 
 struct NumericOption {
   std::vector<std::string> command;  // subcommand and the arguments it needs

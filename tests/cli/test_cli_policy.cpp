@@ -3,6 +3,7 @@
 // the project config file (.gltf-anim.json, --config), and no asset found
 // being exit 2. Exit codes and the codes named in the output are checked, not
 // the JSON layout (tested with the writers).
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 using CliRun = cli_process::Run;
 
 const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "cli_policy";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "cli_policy";
 // Valid but for one lint each (their expected reports name nothing else).
 const std::string kNegativeDot =
     (kAssets / "invalid/lint/rotation_negative_dot.gltf").string();  // warning lint

@@ -4,6 +4,7 @@
 // help whole in the log (no repository links), the summary
 // line on stderr, and the --shard partition. (SARIF against Microsoft's SARIF
 // Multitool: tools/sarif, CTest sarif_multitool_*.)
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 #include <valijson/adapters/rapidjson_adapter.hpp>
@@ -29,7 +30,7 @@ namespace {
 
 namespace fs = std::filesystem;
 const fs::path kSource = GLTF_ANIM_SOURCE_DIR;
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "report_formats";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "report_formats";
 
 cli_process::Run cli(const std::vector<std::string>& args, const std::string& tag) {
   return cli_process::run(args, kTmp / tag);

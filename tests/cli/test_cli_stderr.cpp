@@ -1,6 +1,7 @@
 // Standard error quotes what the user's files and arguments name: a path with
 // terminal escapes or bytes that are not UTF-8 must reach the terminal as
 // visible, valid UTF-8 text (cli/visible_stderr.hpp), for every command.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -29,7 +30,7 @@ void expect_terminal_safe(const std::string& err) {
 }
 
 TEST(CliStderr, NamesWithTerminalEscapesAndInvalidUtf8AreShownEscaped) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "cli_stderr";
+  const fs::path dir = gltf_anim_test::scratch_root() / "cli_stderr";
   fs::remove_all(dir);
   fs::create_directories(dir);
   // ESC [ 2 J clears the screen; \xff is never UTF-8; \xc2\x9b is the C1 CSI.

@@ -2,6 +2,7 @@
 // terminal escapes, C1 controls, bidi overrides and markup of every format,
 // through validate (every format), sample (JSON, CSV) and compare (every
 // format). Each output must be valid UTF-8 and parse strictly in its format.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -37,7 +38,7 @@ struct Scratch {
 // name with a byte that is not UTF-8 and an ESC.
 Scratch hostile_asset(const std::string& name) {
   Scratch s;
-  s.dir = fs::path(GLTF_ANIM_TEST_TMP) / "text_safety" / name;
+  s.dir = gltf_anim_test::scratch_root() / "text_safety" / name;
   fs::remove_all(s.dir);
   fs::create_directories(s.dir);
   std::string text = read_file(kAssets / "invalid/channel/target_path_unknown.gltf");

@@ -2,6 +2,7 @@
 // --severity-override, --max-issues, --output, stdin, folder mode and
 // --threads (byte-identical output). Assets are the hand-made ones of
 // conformance_assets/invalid/ and rules_valid/, whose contents are known.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -17,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "validate";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "validate";
 
 std::string q(const fs::path& p) {
   std::string s = "'";

@@ -2,6 +2,7 @@
 // it loads from a file:// URL with no console errors and no failed resource
 // loads, and the rendered DOM holds the summary, the plots and the feature
 // tables. Skipped (with a message) only when chromium is not installed.
+#include "scratch.hpp"
 #include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -43,7 +44,7 @@ TEST(CompareHtmlInBrowser, LoadsWithoutErrorsAndRendersPlots) {
   // the report would not be checked at all, so that is a failure, not a pass.
   ASSERT_FALSE(chromium.empty()) << "chromium is not installed (apt-get install chromium): the HTML "
                                     "report cannot be checked in a headless browser";
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_browser";
+  const fs::path dir = gltf_anim_test::scratch_root() / "compare_browser";
   fs::remove_all(dir);
   fs::create_directories(dir / "golden");
   fs::create_directories(dir / "actual");

@@ -1,5 +1,6 @@
 // gltf-anim compare end to end: exit codes, tolerance overrides, --output and
 // the report formats, error messages naming the file and JSON pointer.
+#include "scratch.hpp"
 #include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -28,7 +29,7 @@ struct Fixture {
 
 Fixture make(const std::string& name) {
   Fixture f;
-  f.dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_cli" / name;
+  f.dir = gltf_anim_test::scratch_root() / "compare_cli" / name;
   fs::remove_all(f.dir);
   f.golden = f.dir / "golden";
   f.actual = f.dir / "actual";

@@ -1,5 +1,6 @@
 // gltf-anim compare for an engine that produced part of the suite: cases not
 // run and --require-all, --cases, --extensions, --worst; the exit-code rule.
+#include "scratch.hpp"
 #include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ namespace {
 // actual/: move only, equal to the golden one except x = 1.5 at t = 1 when
 // `wrong`.
 fs::path make(const std::string& name, bool wrong = false) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "compare_partial_cli" / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / "compare_partial_cli" / name;
   fs::remove_all(dir);
   fs::create_directories(dir / "golden");
   fs::create_directories(dir / "actual");

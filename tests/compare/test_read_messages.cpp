@@ -2,6 +2,7 @@
 // column (code points, counted by hand here) and the mistake named, in memory
 // and when streamed from a file; a file that cannot be read with the
 // system's reason.
+#include "scratch.hpp"
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
@@ -17,7 +18,7 @@ namespace fs = std::filesystem;
 using gltf_anim::samples::SamplesFormatError;
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "read_messages" / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / "read_messages" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers of the conformance tests: paths, reading files, running the CLI.
+#include "scratch.hpp"
 #include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ inline std::filesystem::path suite_dir() {
 inline std::filesystem::path valid_asset(const std::string& name) { return suite_dir() / "valid" / name; }
 
 inline std::filesystem::path scratch(const std::string& name) {
-  const auto dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / name;
+  const auto dir = gltf_anim_test::scratch_root() / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

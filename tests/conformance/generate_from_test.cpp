@@ -1,6 +1,7 @@
 // gltf-anim generate --from (suite::generate_from): a suite built from the user's own assets.
 // Expected values are derived by hand from the assets written here (Appendix C.3: the linear
 // midpoint; §3.11: clamped after the last key), not from the sampler.
+#include "scratch.hpp"
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/suite/gltf_builder.hpp>
@@ -22,7 +23,7 @@ namespace {
 struct TempDir {
   fs::path path;
   explicit TempDir(const std::string& tag)
-      : path(fs::temp_directory_path() /
+      : path(gltf_anim_test::scratch_root() /
              ("gltf_anim_from_" + tag + "_" +
               ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
     fs::remove_all(path);

@@ -4,6 +4,7 @@
 // limits, and checks the contract: it ends by exit() (never a signal, never
 // killed) with the right code, the right issue code, its inputs byte-identical,
 // and every report valid UTF-8. Each test names the class it covers.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -30,7 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "contract_examples";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "contract_examples";
 constexpr rlim_t kMemory = rlim_t{1} << 30;  // address space per run
 #ifdef GLTF_ANIM_TEST_ASAN
 constexpr rlim_t kCpuSeconds = 60;

@@ -11,6 +11,7 @@
 // the test machines are shared, and the wall clock is bounded by kKillAfter). Further: FIFOs inside and outside the root
 // are never opened, no socket is created (strace), determinism across thread
 // counts, and `sample` on every hostile input.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -44,7 +45,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const fs::path kHostile = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests/hostile";
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "hostile";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "hostile";
 constexpr rlim_t kMemoryLimit = rlim_t{1} << 30;  // 1 GiB of address space per run
 constexpr auto kKillAfter = std::chrono::seconds(60);
 #ifdef GLTF_ANIM_TEST_ASAN

@@ -10,6 +10,7 @@
 //  - `generate` never writes through a symlink planted in its output folder;
 //  - folder mode follows no symlink, and an empty, asset-less or unreadable
 //    folder is exit 2.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -26,7 +27,7 @@ using CliRun = cli_process::Run;
 using cli_process::snapshot;
 
 const fs::path kValid = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid";
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "outputs";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "outputs";
 
 fs::path fresh(const std::string& name) {
   const fs::path dir = kTmp / name;

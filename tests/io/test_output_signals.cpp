@@ -1,6 +1,7 @@
 // A command killed by SIGINT, SIGTERM or SIGHUP while writing an output leaves
 // nothing beside the target: the temporary is removed by the signal handler,
 // and the process still ends by that signal.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <gltf_anim/io/output_file.hpp>
 
@@ -26,7 +27,7 @@ std::vector<std::string> names_in(const fs::path& dir) {
 // A child process writes two outputs (one through a folder descriptor, as the
 // suite generator does), says so on a pipe, and waits; the parent signals it.
 void signal_a_child_while_it_writes(int sig) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / ("signal_" + std::to_string(sig));
+  const fs::path dir = gltf_anim_test::scratch_root() / ("signal_" + std::to_string(sig));
   fs::remove_all(dir);
   fs::create_directories(dir);
   int ready[2];

@@ -1,5 +1,6 @@
 // The spool: in memory within its bound, then an unnamed file beside the
 // output, in $TMPDIR or /tmp, in that order; every byte back in order.
+#include "scratch.hpp"
 #include <gtest/gtest.h>
 #include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/io/spool.hpp>
@@ -35,7 +36,7 @@ class TmpdirIs {
 };
 
 fs::path fresh(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "spool" / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / "spool" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -19,6 +19,8 @@ function(scan why regex)
       math(EXPR n "${n} + 1")
       if(line MATCHES "${regex}")
         string(STRIP "${line}" text)
+        # A ";" would split the entry in two (CMake lists): shown as ",".
+        string(REPLACE ";" "," text "${text}")
         list(APPEND found "${f}:${n}: ${text}  (${why})")
       endif()
     endforeach()
@@ -52,6 +54,17 @@ scan("a POSIX or Linux header outside io/: add an io/ function"
   "^[ \t]*#[ \t]*include[ \t]*<(unistd\\.h|fcntl\\.h|dirent\\.h|fnmatch\\.h|sys/|linux/)"
   ${module_globs})
 list(FILTER violations EXCLUDE REGEX "(^|/)node_modules/|^web/compat/")
+set(violations ${before} ${violations})
+
+# Test scratch folders start at gltf_anim_test::scratch_root() (tests/scratch.hpp),
+# one folder per test process: CTest runs tests concurrently, and a folder named
+# after a fixture alone is shared, so one test's clean-up deletes another's files.
+set(before ${violations})
+set(violations "")
+scan("a scratch path from GLTF_ANIM_TEST_TMP itself, start it at gltf_anim_test::scratch_root()"
+  "path\\(GLTF_ANIM_TEST_TMP\\)|GLTF_ANIM_TEST_TMP[ \t]*[/+]"
+  ${SOURCE_DIR}/tests/*.cpp ${SOURCE_DIR}/tests/*.hpp)
+list(FILTER violations EXCLUDE REGEX "^tests/scratch\\.hpp:")
 set(violations ${before} ${violations})
 
 list(LENGTH violations count)

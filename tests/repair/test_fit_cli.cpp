@@ -2,6 +2,7 @@
 // translation along a cubic, both keyed LINEAR 0.1 s apart) fitted in each mode; the output
 // validates without errors, and `sample` of the output stays within the bound of the input
 // at every time `sample` takes (keys, quarter points, before and after).
+#include "scratch.hpp"
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -20,7 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path scratch() { return fs::path(GLTF_ANIM_TEST_TMP) / "fit_cli"; }
+fs::path scratch() { return gltf_anim_test::scratch_root() / "fit_cli"; }
 
 // 21 keys at t = 0, 0.1, ..., 2: rotation by t^2 rad about z, translation (t^3/4, 0, 0).
 fs::path write_asset() {

@@ -2,6 +2,7 @@
 // the values read back through the loader, the validator's verdict on the
 // output, playback compared with the reference evaluator, --only, the
 // not-fixable report, and the CLI's exit codes and JSON report.
+#include "scratch.hpp"
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/repair/fix.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -79,7 +80,7 @@ Asset broken_asset(std::vector<float> rotation_keys = {0, 0, 0, 1, 0, 0, 0.6f, -
 }
 
 fs::path write_asset(const std::string& name, const std::string& json) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "fix";
+  const fs::path dir = gltf_anim_test::scratch_root() / "fix";
   fs::create_directories(dir);
   const fs::path p = dir / name;
   fs::remove(p);

@@ -2,6 +2,7 @@
 // byte it does not change kept, and `sample` equal before and after (every channel, the
 // same times) on hand-made assets and every committed conformance asset using either
 // extension, whose validation may not get worse.
+#include "scratch.hpp"
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/migrate.hpp>
 #include <gltf_anim/repair/tool.hpp>
@@ -81,7 +82,7 @@ std::size_t errors(const fs::path& p) {
   return gltf_anim::validator::validate_file(p, {}).count(gltf_anim::validator::Severity::kError);
 }
 
-fs::path tmp(const std::string& name) { return fs::path(GLTF_ANIM_TEST_TMP) / "migrate" / name; }
+fs::path tmp(const std::string& name) { return gltf_anim_test::scratch_root() / "migrate" / name; }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   const std::size_t at = text.find(from);

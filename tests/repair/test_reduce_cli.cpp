@@ -2,6 +2,7 @@
 // KHR_animation_pointer targets, a shared time accessor, a constant channel, an
 // animation whose only channel is constant), run through the CLI; the output read back
 // with the sampler's decoder and checked with this file's own Appendix C evaluator.
+#include "scratch.hpp"
 #include <gltf_anim/sampler/sample.hpp>
 
 #include <gtest/gtest.h>
@@ -124,7 +125,7 @@ double error(const gltf_anim::sampler::DecodedChannel& original,
 
 class ReduceCli : public ::testing::Test {
  protected:
-  fs::path dir_ = fs::path(GLTF_ANIM_TEST_TMP) / "reduce_cli";
+  fs::path dir_ = gltf_anim_test::scratch_root() / "reduce_cli";
   fs::path input_ = dir_ / "in.gltf";
   void SetUp() override {
     fs::remove_all(dir_);
@@ -252,7 +253,7 @@ namespace {
 // Two samplers' outputs packed in one bufferView (as exporters do): one channel reduces,
 // the other cannot. Its accessor moves out unchanged so the packed view's bytes go.
 TEST(ReduceCliPacked, AViewSharedWithAnUnchangedAccessorIsStillCompacted) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "reduce_cli_packed";
+  const fs::path dir = gltf_anim_test::scratch_root() / "reduce_cli_packed";
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::vector<float> data{0, 1, 2, 3};                                          // times, view 0

@@ -3,6 +3,7 @@
 // an output that validates worse is refused naming the new codes, an input
 // with errors stops unless --force, outputs never replace inputs, and the
 // JSON report parses with its documented members.
+#include "scratch.hpp"
 #include <gltf_anim/repair/tool.hpp>
 
 #include <gtest/gtest.h>
@@ -26,7 +27,7 @@ std::string slurp(const fs::path& p) {
 
 // A fresh scratch folder with the external-buffer asset and its .bin.
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path valid = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/valid";

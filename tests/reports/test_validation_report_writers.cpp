@@ -1,6 +1,7 @@
 // The validation report writers (reports/validation_report.hpp) on hand-built
 // reports: json shape and key order (glTF-Validator's), SARIF 2.1.0 fields,
 // JUnit well-formedness and escaping, text grouping.
+#include "scratch.hpp"
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -281,7 +282,7 @@ TEST(ValidationSarif, MergeTakesRegionsFromTheJsonReport) {
 TEST(ValidationSarif, TheWriterNeverReadsTheAsset) {
   // A report naming a file that exists, with issues that carry no position:
   // the regions stay line 1 (the writer does not open the file to look).
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "sarif";
+  const std::filesystem::path dir = gltf_anim_test::scratch_root() / "sarif";
   std::filesystem::create_directories(dir);
   ValidationReport r = lines_report();
   r.uri = (dir / "lines.gltf").string();

@@ -1,5 +1,6 @@
 // Samples files: writers and readers round-trip every double bit for bit, and
 // the written bytes are the documented format (expected texts written by hand).
+#include "scratch.hpp"
 #include <gltf_anim/samples/samples.hpp>
 
 #include <gtest/gtest.h>
@@ -242,7 +243,7 @@ TEST(SamplesFormat, AddSampleRejectsBadInput) {
 }
 
 TEST(SamplesFormat, FilesDispatchOnExtension) {
-  const std::filesystem::path dir = std::filesystem::path(GLTF_ANIM_TEST_TMP) / "samples_files";
+  const std::filesystem::path dir = gltf_anim_test::scratch_root() / "samples_files";
   std::filesystem::create_directories(dir);
   const gs::SamplesFile f = awkward_file();
   gs::write_samples_file(dir / "a.samples.json", f);

@@ -2,6 +2,7 @@
 // Helpers for the loader tests (test_load_*.cpp): byte builders for GLB and
 // little-endian payloads, a base64 encoder written independently of the
 // loader's decoder, scratch folders, and issue lookups.
+#include "scratch.hpp"
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/load.hpp>
@@ -107,9 +108,9 @@ inline std::string data_uri(const Bytes& b) {
   return "data:application/octet-stream;base64," + base64(b);
 }
 
-// A fresh scratch folder under GLTF_ANIM_TEST_TMP.
+// A fresh scratch folder in the process's scratch folder (scratch.hpp).
 inline fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::path(GLTF_ANIM_TEST_TMP) / "loader" / name;
+  const fs::path dir = gltf_anim_test::scratch_root() / "loader" / name;
   std::error_code ec;
   fs::remove_all(dir, ec);
   fs::create_directories(dir);

@@ -2,6 +2,7 @@
 // refusal with the JSON pointer of the bad member for anything else. The
 // reading of the current folder's file is tested through the CLI
 // (tests/cli/test_cli_policy.cpp), which runs in a folder of its own.
+#include "scratch.hpp"
 #include <gltf_anim/validator/run_config.hpp>
 #include <gtest/gtest.h>
 
@@ -19,7 +20,7 @@ using gltf_anim::validator::parse_run_config;
 using gltf_anim::validator::read_run_config;
 using gltf_anim::validator::Severity;
 
-const fs::path kTmp = fs::path(GLTF_ANIM_TEST_TMP) / "run_config";
+const fs::path kTmp = gltf_anim_test::scratch_root() / "run_config";
 
 // The refusal for `text` ("" when it was accepted).
 std::string refusal(const std::string& text) {
