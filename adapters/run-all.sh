@@ -38,6 +38,12 @@ SUITE="$ROOT/conformance_assets"
 REPORT=""
 run_all_options run-all.sh 2,29 "$@"
 die() { echo "run-all.sh: $*" >&2; exit 2; }
+# The reason first, then the adapter's last lines (exit 2).
+adapter_failed() {
+  echo "run-all.sh: the $1 adapter failed with exit code $2 (log: $WORK/$1.log); its last lines:" >&2
+  tail -n 40 "$WORK/$1.log" >&2
+  exit 2
+}
 OWN_SUITE=()
 if [ "$SUITE" != "$ROOT/conformance_assets" ]; then
   [ -f "$SUITE/manifest.json" ] || die "$SUITE has no manifest.json (write one with gltf-anim generate --from ASSET... --out DIR)"
@@ -67,11 +73,13 @@ for line in "${engines[@]}"; do
   if [ -n "$command" ]; then
     exe="${!command:-}"
     [ -n "$exe" ] && [ -x "$exe" ] || die "the $id adapter is not built ($command='$exe'): install its Debian package (adapters/README.md) and build the project"
-    "$exe" "$SUITE" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
-      || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+    rc=0
+    "$exe" "$SUITE" "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 || rc=$?
+    [ "$rc" -eq 0 ] || adapter_failed "$id" "$rc"
   else
-    node "$HERE/$adapter/sample.mjs" --suite "$SUITE" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 \
-      || { tail -n 40 "$WORK/$id.log"; die "the $id adapter failed (log: $WORK/$id.log)"; }
+    rc=0
+    node "$HERE/$adapter/sample.mjs" --suite "$SUITE" --out "$WORK/$id-samples" > "$WORK/$id.log" 2>&1 || rc=$?
+    [ "$rc" -eq 0 ] || adapter_failed "$id" "$rc"
   fi
   echo "run-all.sh: $(tail -n 1 "$WORK/$id.log")"
   for format in json html; do
