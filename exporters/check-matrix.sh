@@ -12,9 +12,16 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 [ -n "${GLTF_ANIM_CLI:-}" ] || fail "GLTF_ANIM_CLI is not set"
 mkdir -p "$WORK"
 rm -f "$WORK/exporters.md"
-bash "$HERE/run-all.sh" --work "$WORK" --report "$WORK/exporters.md" --check \
-  || fail "run-all.sh failed or a cell is not explained (messages above): add a verdict to exporters/verdicts.json and explain it on docs/conformance/exporters-notes.md"
-if ! diff -u "$ROOT/docs/conformance/exporters.md" "$WORK/exporters.md"; then
-  fail "docs/conformance/exporters.md is not current (diff above): run 'bash exporters/run-all.sh', explain new cells, commit"
+# The reason of a failure leads the output (a CI log may show only a test's first lines).
+if ! bash "$HERE/run-all.sh" --work "$WORK" --report "$WORK/exporters.md" --check > "$WORK/run-all.out" 2>&1; then
+  echo "FAIL: run-all.sh failed or a cell is not explained: add a verdict to exporters/verdicts.json and explain it on docs/conformance/exporters-notes.md. What it said:" >&2
+  tail -n 80 "$WORK/run-all.out" >&2
+  exit 1
+fi
+cat "$WORK/run-all.out"
+if ! diff -u "$ROOT/docs/conformance/exporters.md" "$WORK/exporters.md" > "$WORK/exporters.diff"; then
+  echo "FAIL: docs/conformance/exporters.md is not current: run 'bash exporters/run-all.sh', explain new cells, commit. The difference:" >&2
+  cat "$WORK/exporters.diff" >&2
+  exit 1
 fi
 echo "docs/conformance/exporters.md is current; every failing cell is explained"

@@ -35,6 +35,6 @@ bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
 mkdir -p "$WORK"
 node "$HERE/roundtrip.mjs" --cli "$GLTF_ANIM_CLI" --suite "$ROOT/conformance_assets" --work "$WORK" > "$WORK/roundtrip.log" 2>&1 \
-  || { tail -n 40 "$WORK/roundtrip.log"; die "roundtrip.mjs failed (log: $WORK/roundtrip.log)"; }
+  || { echo "exporters/run-all.sh: roundtrip.mjs failed (log: $WORK/roundtrip.log); its last lines:" >&2; tail -n 40 "$WORK/roundtrip.log" >&2; exit 2; }
 grep '^roundtrip.mjs:' "$WORK/roundtrip.log" || true
 node "$HERE/matrix.mjs" --work "$WORK" --suite "$ROOT/conformance_assets" --out "$REPORT" "${CHECK[@]}"
