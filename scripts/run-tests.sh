@@ -23,4 +23,13 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 fi
 . "$ROOT/scripts/setup.sh"
 cd "$BUILD_DIR"
-ctest --output-on-failure -j "$JOBS" "$@"
+rc=0
+ctest --output-on-failure -j "$JOBS" "$@" || rc=$?
+if [ "$rc" -ne 0 ]; then
+  # The failed tests again, one at a time, so that their output ends the log (a CI
+  # page may show only its tail) and a failure that passes alone (one that depends on
+  # what ran beside it) says so. The run fails either way.
+  echo "=== the failed tests, run again one at a time ===" >&2
+  ctest --rerun-failed --output-on-failure -j 1 "$@" || true
+  exit "$rc"
+fi
