@@ -1,13 +1,14 @@
 // The report formats come from one table each (reports/formats.hpp): the CLI
 // help of validate, merge and compare lists exactly the table's names, in its
 // order, every name is accepted and nothing else; the config file's schema
-// enumerates the same validation formats.
+// enumerates the same validation formats, and so do the npm package's declarations.
 #include "scratch.hpp"
 #include <gltf_anim/reports/formats.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -108,6 +109,46 @@ TEST(FormatTable, ConfigSchemaEnumeratesTheTable) {
   std::vector<std::string> names;
   for (const auto& v : e.GetArray()) names.emplace_back(v.GetString(), v.GetStringLength());
   EXPECT_EQ(names, table_names(gr::validation_formats()));
+}
+
+// The npm package's TypeScript declarations (web/package/index.d.ts, written by hand) spell
+// the formats of each options interface as a union of string literals: the same set of
+// names as the table (a union has no order).
+std::vector<std::string> declared_formats(const std::string& declarations,
+                                          const std::string& interface_name) {
+  const std::size_t at = declarations.find("export interface " + interface_name + " ");
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "index.d.ts declares no " << interface_name;
+    return {};
+  }
+  const std::size_t end = declarations.find("\n}", at);
+  const std::size_t line = declarations.find("  format?:", at);
+  if (line == std::string::npos || line > end) {
+    ADD_FAILURE() << interface_name << " has no format member";
+    return {};
+  }
+  const std::string text = declarations.substr(line, declarations.find(';', line) - line);
+  std::vector<std::string> names;
+  for (std::size_t q = text.find('\''); q != std::string::npos;) {
+    const std::size_t close = text.find('\'', q + 1);
+    names.push_back(text.substr(q + 1, close - q - 1));
+    q = text.find('\'', close + 1);
+  }
+  return names;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> names) {
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(FormatTable, TheNpmDeclarationsSpellTheTable) {
+  const std::string declarations = cli_process::slurp(kSource / "web/package/index.d.ts");
+  ASSERT_FALSE(declarations.empty());
+  EXPECT_EQ(sorted(declared_formats(declarations, "ValidateOptions")),
+            sorted(table_names(gr::validation_formats())));
+  EXPECT_EQ(sorted(declared_formats(declarations, "CompareOptions")),
+            sorted(table_names(gr::compare_formats())));
 }
 
 }  // namespace
