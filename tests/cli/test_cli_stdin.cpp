@@ -119,15 +119,28 @@ TEST(Stdin, EmptyStandardInputIsAnError) {
   EXPECT_NE(compare.err.find("standard input is empty"), std::string::npos) << compare.err;
 }
 
-// The output may not replace what standard input reads.
+// The output may not replace what standard input reads, for either command.
 TEST(Stdin, OutputThatIsStandardInputIsRefused) {
-  const fs::path copy = kTmp / "self.gltf";
   fs::create_directories(kTmp);
-  fs::copy_file(kValid / "rotation_linear.gltf", copy, fs::copy_options::overwrite_existing);
-  const std::string before = cli_process::slurp(copy);
-  const auto run = cli({"sample", "--asset-name", "x", "-o", copy.string(), "-"}, "self", copy);
-  EXPECT_EQ(run.exit_code, 2) << run.err;
-  EXPECT_EQ(cli_process::slurp(copy), before);
+  const fs::path asset = kTmp / "self.gltf";
+  fs::copy_file(kValid / "rotation_linear.gltf", asset, fs::copy_options::overwrite_existing);
+  const fs::path samples = kTmp / "self.samples.json";
+  fs::copy_file(kValid / "rotation_linear.samples.json", samples,
+                fs::copy_options::overwrite_existing);
+  const std::string refusal = "it is the input 'standard input' (same file); nothing written";
+  const std::string asset_before = cli_process::slurp(asset);
+  const auto sample = cli({"sample", "-o", asset.string(), "-"}, "self", asset);
+  EXPECT_EQ(sample.exit_code, 2) << sample.err;
+  EXPECT_NE(sample.err.find(refusal), std::string::npos) << sample.err;
+  EXPECT_EQ(cli_process::slurp(asset), asset_before);
+  const std::string samples_before = cli_process::slurp(samples);
+  const auto compare =
+      cli({"compare", "--golden", (kValid / "rotation_linear.samples.json").string(), "--actual=-",
+           "-o", samples.string()},
+          "self", samples);
+  EXPECT_EQ(compare.exit_code, 2) << compare.err;
+  EXPECT_NE(compare.err.find(refusal), std::string::npos) << compare.err;
+  EXPECT_EQ(cli_process::slurp(samples), samples_before);
 }
 
 // compare --actual=- judges the samples piped in as it judges the file: the
