@@ -1,15 +1,22 @@
 // gltf-anim compare: golden samples against an implementation's samples, as a
 // conformance report (text, json, md, junit, html). docs/CONFORMANCE.md.
 #include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/stdin_bytes.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
 #include <gltf_anim/reports/formats.hpp>
+#include <gltf_anim/validator/batch.hpp>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli_common.hpp"
 #include "commands.hpp"
@@ -35,6 +42,15 @@ std::vector<std::string> comma_list(const std::string& text) {
   return items;
 }
 
+// A samples file on standard input has no extension to tell its format: JSON
+// when its first character (after a UTF-8 BOM and white space) opens an
+// object, CSV otherwise (a CSV header starts with a column name).
+bool looks_like_json(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
+}
+
 std::string default_time_epsilon() {
   std::ostringstream s;
   s << compare::kDefaultTimeEpsilon;
@@ -55,7 +71,9 @@ int run_compare(const std::vector<std::string>& args) {
       "same assets and reports, per asset, pass/fail, max and mean error, the worst time\n"
       "and channel, and the features and spec clauses from conformance_assets/manifest.json.\n"
       "PATH is a samples file (.json or .csv) or a folder of them; actual files are matched\n"
-      "to golden ones by \"asset\", else by file name. Samples match by (animation, target, t).\n"
+      "to golden ones by \"asset\", else by file name. --actual=- reads one actual samples\n"
+      "file from standard input (JSON when it starts with '{', else CSV; up to\n"
+      "--max-file-mb), matched by its \"asset\". Samples match by (animation, target, t).\n"
       "Vectors and scalars: largest absolute component difference; rotations: the angle\n"
       "between the rotations (q and -q are equal), and the length |q| against the golden\n"
       "one (a rotation output is a unit quaternion). Missing channels or samples fail.\n"
@@ -79,7 +97,8 @@ int run_compare(const std::vector<std::string>& args) {
   po::options_description options("Options");
   options.add_options()("golden", po::value<std::string>()->required(),
                         "golden samples file or folder")(
-      "actual", po::value<std::string>()->required(), "actual samples file or folder")(
+      "actual", po::value<std::string>()->required(),
+      "actual samples file or folder ('-': one samples file from standard input)")(
       "manifest", po::value<std::string>(),
       "the suite's manifest.json (default: the one in the golden folder)")(
       "format", po::value<std::string>()->default_value("text"),
@@ -144,15 +163,48 @@ int run_compare(const std::vector<std::string>& args) {
   CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
                                                   : std::nullopt);
   opts.read.inputs = &output.inputs();
-  if (output.refused({(*vm)["golden"].as<std::string>(), (*vm)["actual"].as<std::string>()})) {
+  const std::string golden = (*vm)["golden"].as<std::string>();
+  const std::string actual = (*vm)["actual"].as<std::string>();
+  const bool actual_stdin = actual == validator::kStandardInputPath;
+  if (actual_stdin) {
+    // What stdin is open on is an input too (`-o a.json < a.json` is refused).
+    if (const auto id = io::standard_input_identity())
+      output.inputs().record(*id, "standard input");
+  }
+  if (output.refused(actual_stdin ? std::vector{golden} : std::vector{golden, actual})) {
     return kExitUsage;
   }
   if (vm->count("manifest")) opts.manifest = (*vm)["manifest"].as<std::string>();
 
   compare::CompareReport report;
   try {
-    report = compare::compare_paths((*vm)["golden"].as<std::string>(),
-                                    (*vm)["actual"].as<std::string>(), opts);
+    if (actual_stdin) {
+      io::StdinBytes bytes;  // released once parsed: the model holds what it needs
+      if (!bytes.read_all(opts.read.max_file_bytes)) {
+        std::cerr << "gltf-anim compare: cannot read standard input: " << std::strerror(errno)
+                  << "\n";
+        return kExitUsage;
+      }
+      if (bytes.too_large()) {
+        std::cerr << "gltf-anim compare: standard input is larger than --max-file-mb (more than "
+                  << opts.read.max_file_bytes << " bytes)\n";
+        return kExitUsage;
+      }
+      if (bytes.bytes().empty()) {
+        std::cerr << "gltf-anim compare: standard input is empty (no samples file)\n";
+        return kExitUsage;
+      }
+      const std::string_view text(reinterpret_cast<const char*>(bytes.bytes().data()),
+                                  bytes.bytes().size());
+      const std::string name(validator::kStandardInputPath);
+      samples::SamplesFile file = looks_like_json(text)
+                                      ? samples::read_samples_json(text, opts.read, name)
+                                      : samples::read_samples_csv(text, opts.read, name);
+      bytes.release();
+      report = compare::compare_read_actual(golden, std::move(file), name, opts);
+    } else {
+      report = compare::compare_paths(golden, actual, opts);
+    }
   } catch (const samples::SamplesFormatError& e) {
     std::cerr << "gltf-anim compare: " << compare::describe(e) << "\n";
     return kExitUsage;

@@ -1,13 +1,18 @@
 // gltf-anim sample: samples an asset's animations with the reference evaluator
 // and writes a samples file (JSON or CSV), the format `gltf-anim compare` reads.
+#include <gltf_anim/io/input_files.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
+#include <gltf_anim/io/stdin_bytes.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/validator/batch.hpp>
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -24,6 +29,7 @@ namespace {
 constexpr double kMaxRate = 1e9;
 constexpr std::uint64_t kMaxAnimationIndex = 0xFFFFFFFFu;
 constexpr std::uint64_t kMaxValuesOption = std::uint64_t{1} << 62;
+constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
 // "0.5,1,2.25" -> doubles; nullopt on any bad item.
 std::optional<std::vector<double>> parse_times(const std::string& text) {
@@ -51,9 +57,14 @@ int run_sample(const std::vector<std::string>& args) {
       "gltf-anim sample ASSET [--times T1,T2,... | --rate HZ] [--animation N]\n"
       "                       [--format json|csv] [--output FILE] [--no-extensions]\n"
       "                       [--time-mode play-once|interactivity-loop]\n"
-      "                       [--threads N] [--max-values N]",
+      "                       [--threads N] [--max-values N] [--max-file-mb N]\n"
+      "                       [--asset-name NAME]",
       "Samples every animation channel of ASSET (.gltf or .glb) with the reference evaluator\n"
-      "and writes the samples file that `gltf-anim compare` reads.\n"
+      "and writes the samples file that `gltf-anim compare` reads. ASSET '-' reads it from\n"
+      "standard input (GLB or glTF JSON, told apart by the GLB magic), up to --max-file-mb;\n"
+      "it has no folder, so a buffer with a relative uri is refused (exit 2): data: URIs\n"
+      "and GLB work. The samples file's \"asset\" is the file name ('-' for standard input)\n"
+      "unless --asset-name gives it (compare matches actual files to golden ones by it).\n"
       "Default times, per animation (the union over its channels, every channel sampled at\n"
       "all of them): every key, the quarter points and midpoint of each channel's segments\n"
       "and of the segments between consecutive keys of the animation, 0.5 s before the\n"
@@ -78,7 +89,8 @@ int run_sample(const std::vector<std::string>& args) {
       "on memory and on the work and output a small file can ask for.",
       "gltf-anim sample conformance_assets/valid/rotation_linear.gltf --rate 30 --format csv"};
   po::options_description options("Options");
-  options.add_options()("asset", po::value<std::string>()->required(), "the .gltf or .glb file")(
+  options.add_options()("asset", po::value<std::string>()->required(),
+                        "the .gltf or .glb file ('-': standard input)")(
       "times", po::value<std::string>(), "comma-separated times in seconds")(
       "rate", po::value<std::string>(),
       "samples per second (above 0, up to 10^9), from t = 0 to the latest key")(
@@ -94,7 +106,11 @@ int run_sample(const std::vector<std::string>& args) {
       "threads sampling and formatting channels, 1 to 256 (default: the number of cores; 1: no "
       "worker threads)")(
       "max-values", po::value<std::string>()->default_value(std::to_string(std::uint64_t{1} << 26)),
-      "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit");
+      "refuse (exit 2) when decoded keys plus samples exceed N; 0: no limit")(
+      "max-file-mb", po::value<std::string>()->default_value("1024"),
+      "refuse an asset (or standard input, or an external buffer) over N MiB (1 to 1048576)")(
+      "asset-name", po::value<std::string>(),
+      "the samples file's \"asset\" (default: the file name; '-' for standard input)");
   po::positional_options_description positional;
   positional.add("asset", 1);
   int exit_code = kExitOk;
@@ -113,16 +129,19 @@ int run_sample(const std::vector<std::string>& args) {
       return kExitUsage;
     }
   }
-  std::optional<std::uint64_t> animation, threads_option, max_values;
+  std::optional<std::uint64_t> animation, threads_option, max_values, max_file_mb;
   if (!number_option(*vm, kHelp, "rate", 0.0, kMaxRate, /*min_exclusive=*/true, request.rate) ||
       !integer_option(*vm, kHelp, "animation", 0, kMaxAnimationIndex, animation) ||
       !integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
-      !integer_option(*vm, kHelp, "max-values", 0, kMaxValuesOption, max_values)) {
+      !integer_option(*vm, kHelp, "max-values", 0, kMaxValuesOption, max_values) ||
+      !integer_option(*vm, kHelp, "max-file-mb", 1, kMaxFileMbOption, max_file_mb)) {
     return kExitUsage;
   }
   if (animation) request.animation = static_cast<std::size_t>(*animation);
   request.extensions = vm->count("no-extensions") == 0;
   request.max_values_held = *max_values;
+  request.max_file_bytes = *max_file_mb << 20;
+  if (vm->count("asset-name")) request.asset_name = (*vm)["asset-name"].as<std::string>();
   const std::string time_mode = (*vm)["time-mode"].as<std::string>();
   if (time_mode == "interactivity-loop") {
     request.time_mode = sampler::TimeMode::kInteractivityLoop;
@@ -144,10 +163,35 @@ int run_sample(const std::vector<std::string>& args) {
   CommandOutput output(kHelp, vm->count("output") ? std::optional((*vm)["output"].as<std::string>())
                                                   : std::nullopt);
   request.inputs = &output.inputs();
+  const std::string asset = (*vm)["asset"].as<std::string>();
   // Every channel is checked before the output is opened: on exit 1 nothing is written.
   std::optional<sampler::SampleStream> stream;
   try {
-    stream.emplace((*vm)["asset"].as<std::string>(), request);
+    if (asset == validator::kStandardInputPath) {
+      // What stdin is open on is an input too (`-o a.json < a.json` is refused).
+      if (const auto id = io::standard_input_identity())
+        output.inputs().record(*id, "standard input");
+      io::StdinBytes bytes;  // released once loaded: the asset holds its own copy
+      if (!bytes.read_all(request.max_file_bytes)) {
+        std::cerr << "gltf-anim sample: cannot read standard input: " << std::strerror(errno)
+                  << "\n";
+        return kExitUsage;
+      }
+      if (bytes.too_large()) {
+        std::cerr << "gltf-anim sample: standard input is larger than --max-file-mb (more than "
+                  << request.max_file_bytes << " bytes)\n";
+        return kExitUsage;
+      }
+      if (bytes.bytes().empty()) {
+        std::cerr << "gltf-anim sample: standard input is empty (no asset)\n";
+        return kExitUsage;
+      }
+      stream.emplace(sampler::AssetBytes{bytes.bytes(), std::string(validator::kStandardInputPath),
+                                         "standard input"},
+                     request);
+    } else {
+      stream.emplace(asset, request);
+    }
   } catch (const sampler::SampleError& e) {
     std::cerr << "gltf-anim sample: " << e.what() << "\n";
     return e.exit_code();

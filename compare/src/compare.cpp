@@ -171,29 +171,35 @@ std::string describe(const SamplesFormatError& e) {
   return out + e.message();
 }
 
-CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
-                            const CompareOptions& options) {
+namespace {
+
+// Throws what a reader says of a path that does not exist.
+void require_exists(const fs::path& p) {
   std::error_code ec;
-  for (const fs::path& p : {golden, actual}) {
-    if (!fs::exists(p, ec)) {
-      throw SamplesFormatError(p.string(), "", ec ? ec.message() : text::errno_text(ENOENT));
-    }
+  if (!fs::exists(p, ec)) {
+    throw SamplesFormatError(p.string(), "", ec ? ec.message() : text::errno_text(ENOENT));
   }
+}
+
+// compare_paths once its actual files are listed (`golden` exists): `actual_read` when they are
+// already read (not loaded again), `actual_name` how the report names them.
+CompareReport compare_listed(const fs::path& golden, std::vector<Loaded> actuals, bool actual_dir,
+                             bool actual_read, const std::string& actual_name,
+                             const CompareOptions& options) {
+  std::error_code ec;
   const bool golden_dir = fs::is_directory(golden, ec);
-  const bool actual_dir = fs::is_directory(actual, ec);
 
   CompareReport report;
   report.golden = golden.string();
-  report.actual = actual.string();
+  report.actual = actual_name;
   report.generator = kGenerator;
   report.selection = options.cases;
   report.extensions = options.extensions;
 
   const std::optional<Manifest> manifest = load_manifest(golden, options);
   std::vector<Loaded> goldens = to_load(golden_files(golden, golden_dir, manifest), golden, golden_dir);
-  std::vector<Loaded> actuals =
-      to_load(actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}, actual, actual_dir);
-  load_all(goldens, actuals, options.read);
+  std::vector<Loaded> none;
+  load_all(goldens, actual_read ? none : actuals, options.read);
   if (manifest) {
     const ManifestIndex index(*manifest);
     for (auto& g : goldens) g.entry = entry_for(index, g.path, g.file);
@@ -213,6 +219,31 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
   std::stable_sort(report.cases.begin(), report.cases.end(),
                    [](const CaseResult& x, const CaseResult& y) { return x.id < y.id; });
   return report;
+}
+
+}  // namespace
+
+CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
+                            const CompareOptions& options) {
+  require_exists(golden);
+  require_exists(actual);
+  std::error_code ec;
+  const bool actual_dir = fs::is_directory(actual, ec);
+  return compare_listed(
+      golden,
+      to_load(actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}, actual, actual_dir),
+      actual_dir, /*actual_read=*/false, actual.string(), options);
+}
+
+CompareReport compare_read_actual(const fs::path& golden, samples::SamplesFile actual,
+                                  const std::string& actual_name, const CompareOptions& options) {
+  require_exists(golden);
+  std::vector<Loaded> actuals(1);
+  actuals[0].path = actual_name;
+  actuals[0].shown = actual_name;
+  actuals[0].file = std::move(actual);
+  return compare_listed(golden, std::move(actuals), /*actual_dir=*/false, /*actual_read=*/true,
+                        actual_name, options);
 }
 
 }  // namespace gltf_anim::compare

@@ -8,16 +8,48 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include <rapidjson/document.h>
+#include <rapidjson/encodedstream.h>
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace gltf_anim::reports {
 namespace {
 
 using validator::Issue;
 using validator::Severity;
-using Value = rapidjson::Value;
+// rapidjson's CrtAllocator, but a failed allocation throws std::bad_alloc:
+// rapidjson does not check for null (its pool and its parse stack write
+// through it), so under a memory limit a large report was a segmentation
+// fault instead of "out of memory".
+struct ThrowingAllocator {
+  static const bool kNeedFree = true;
+  void* Malloc(std::size_t size) {
+    if (size == 0) return nullptr;
+    void* p = std::malloc(size);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  void* Realloc(void* original, std::size_t, std::size_t size) {
+    if (size == 0) {
+      std::free(original);
+      return nullptr;
+    }
+    void* p = std::realloc(original, size);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  static void Free(void* p) { std::free(p); }
+};
+using Pool = rapidjson::MemoryPoolAllocator<ThrowingAllocator>;
+using Value = rapidjson::GenericValue<rapidjson::UTF8<>, Pool>;
 
 [[noreturn]] void fail(const std::string& pointer, const std::string& what) {
   throw ReportFormatError("at '" + pointer + "': " + what);
@@ -240,49 +272,188 @@ std::string fingerprint(std::string_view text) {
   return out;
 }
 
+// The report read as it is parsed (rapidjson's SAX reader, iterative): each
+// element of "reports" is built as a small DOM, read into its ReadAsset and
+// dropped before the next one, and the root's other members (tool, shard,
+// policy, summary: a few values) are kept as DOM values to be checked at the
+// end. So the text, the assets read so far and one asset's DOM are held, never
+// a DOM of the whole text (about 10 x its size). The checks and their order are
+// those of a DOM walk: JSON syntax first (a malformed text is "not JSON"
+// wherever the fault is), then the root members, then the assets in order.
+class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, StreamedReport> {
+ public:
+  bool Null() { return scalar(Value()); }
+  bool Bool(bool b) { return scalar(Value(b)); }
+  bool Int(int i) { return scalar(Value(i)); }
+  bool Uint(unsigned u) { return scalar(Value(u)); }
+  bool Int64(std::int64_t i) { return scalar(Value(i)); }
+  bool Uint64(std::uint64_t u) { return scalar(Value(u)); }
+  bool Double(double d) { return scalar(Value(d)); }
+  bool String(const char* s, rapidjson::SizeType n, bool) {
+    return scalar(Value(s, n, *allocator()));
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    if (open_ == 1) {
+      key_.assign(s, n);
+      return true;
+    }
+    if (!skipping()) stack_.emplace_back(s, n, *allocator());
+    return true;
+  }
+  bool StartObject() { return start(/*array=*/false); }
+  bool StartArray() { return start(/*array=*/true); }
+  bool EndObject(rapidjson::SizeType members) { return end(/*array=*/false, members); }
+  bool EndArray(rapidjson::SizeType elements) { return end(/*array=*/true, elements); }
+
+  // After a successful parse: the root members, then each asset, as the DOM
+  // walk checked them.
+  ValidationRun finish(std::string_view text) {
+    if (!root_is_object_)
+      fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
+    ValidationRun run;
+    run.fingerprint = fingerprint(text);
+    const Value& tool = member(root_, "tool", "");
+    if (string_member(tool, "name", "/tool") != "gltf-anim")
+      fail("/tool/name", "not a gltf-anim report");
+    run.tool_version = string_member(tool, "version", "/tool");
+    if (const Value* shard = optional_member(root_, "shard")) {
+      Shard s;
+      s.index = uint_member(*shard, "index", "/shard");
+      s.count = uint_member(*shard, "count", "/shard");
+      s.assets = uint_member(*shard, "assets", "/shard");
+      s.run = string_member(*shard, "run", "/shard");
+      if (s.count == 0 || s.index == 0 || s.index > s.count)
+        fail("/shard", "index must be 1 to count");
+      run.shard = s;
+    }
+    if (const Value* policy = optional_member(root_, "policy"))
+      run.issue_policy = read_policy(*policy);
+    const std::string fail_on = string_member(member(root_, "summary", ""), "failOn", "/summary");
+    const auto severity = fail_on_from_name(fail_on);
+    if (!severity) fail("/summary/failOn", "not error, warning or info");
+    run.fail_on = *severity;
+    if (!reports_streamed_) array_at(member(root_, "reports", ""), "/reports");  // throws
+    for (std::size_t k = 0; k < assets_.size(); ++k) {
+      if (run.shard.has_value() != assets_[k].run.position.has_value()) {
+        fail(child(std::string("/reports"), k),
+             "shardPosition must be present exactly in a shard's report");
+      }
+    }
+    if (asset_error_) throw *asset_error_;
+    run.assets = std::move(assets_);
+    run.found_by = found_by_;
+    return run;
+  }
+
+ private:
+  // Where the value being built goes: the root's members live to the end, an
+  // asset's DOM only until it is read.
+  Pool* allocator() { return in_reports() ? &asset_allocator_ : &root_allocator_; }
+  bool in_reports() const { return reports_open_ && open_ >= 2; }
+  // Events not built into anything: a root that is not an object (reported
+  // after the parse), a root member named again (the first counts, as a DOM's
+  // FindMember sees it), assets after one that is refused (its error is the one).
+  bool skipping() const {
+    return !root_is_object_ || (repeated_ && open_ >= 2) || (in_reports() && asset_error_);
+  }
+
+  bool scalar(Value v) {
+    if (open_ == 0) return true;  // a scalar root: not an object
+    if (skipping()) return true;
+    stack_.push_back(std::move(v));
+    return done();
+  }
+  bool start(bool array) {
+    if (open_ == 0) {
+      root_is_object_ = !array;
+    } else if (open_ == 1) {
+      repeated_ = has_member(key_);
+      if (array && key_ == "reports" && !repeated_) {
+        reports_open_ = true;
+        reports_streamed_ = true;
+      }
+    }
+    ++open_;
+    return true;
+  }
+  bool end(bool array, rapidjson::SizeType count) {
+    const bool skip = skipping();  // as the values inside this container were
+    --open_;
+    if (open_ == 0) return true;  // the root
+    if (open_ == 1 && reports_open_) {
+      reports_open_ = false;
+      Value name("reports", root_allocator_), empty(rapidjson::kArrayType);
+      root_.AddMember(name, empty, root_allocator_);  // present, its assets read
+      return true;
+    }
+    if (skip) return true;
+    // The last `count` values (key and value pairs for an object) become one.
+    const std::size_t taken = array ? count : std::size_t{2} * count;
+    const std::size_t base = stack_.size() - taken;
+    Value made(array ? rapidjson::kArrayType : rapidjson::kObjectType);
+    if (array) {
+      made.Reserve(count, *allocator());
+      for (std::size_t i = base; i < stack_.size(); ++i) made.PushBack(stack_[i], *allocator());
+    } else {
+      for (std::size_t i = base; i < stack_.size(); i += 2)
+        made.AddMember(stack_[i], stack_[i + 1], *allocator());
+    }
+    stack_.resize(base);
+    stack_.push_back(std::move(made));
+    return done();
+  }
+  // A value is complete when it is all that is left on the stack at the level
+  // of a root member or of an asset.
+  bool done() {
+    if (open_ == 1) {
+      if (!has_member(key_)) {  // a member named twice: the first counts
+        Value name(key_.c_str(), static_cast<rapidjson::SizeType>(key_.size()), root_allocator_);
+        root_.AddMember(name, stack_.back(), root_allocator_);
+      }
+      stack_.clear();
+    } else if (in_reports() && open_ == 2) {
+      const std::size_t k = assets_.size();
+      try {
+        assets_.push_back(read_report(stack_.back(), child(std::string("/reports"), k), found_by_));
+      } catch (const ReportFormatError& e) { asset_error_ = e; }
+      stack_.clear();
+      asset_allocator_.Clear();
+    }
+    return true;
+  }
+  bool has_member(const std::string& name) const {
+    return root_.FindMember(Value(rapidjson::StringRef(name.c_str(), name.size()))) !=
+           root_.MemberEnd();
+  }
+
+  Pool root_allocator_, asset_allocator_;
+  Value root_{rapidjson::kObjectType};
+  std::vector<Value> stack_;  // values of the container being built, in order
+  std::size_t open_ = 0;      // containers open (the root is 1)
+  std::string key_;           // the root member being read
+  bool root_is_object_ = false;
+  bool repeated_ = false;          // the root member being read was named before
+  bool reports_open_ = false;      // inside the root's "reports" array
+  bool reports_streamed_ = false;  // "reports" was an array (its assets read as they came)
+  std::vector<ReadAsset> assets_;
+  bool found_by_ = false;
+  std::optional<ReportFormatError> asset_error_;  // the first asset refused
+};
+
 }  // namespace
 
 ValidationRun read_validation_json(std::string_view text) {
-  rapidjson::Document d;
-  d.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(),
-                                                                                  text.size());
-  if (d.HasParseError()) {
+  StreamedReport report;
+  rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator> reader;
+  rapidjson::MemoryStream stream(text.data(), text.size());
+  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(stream);
+  reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(in, report);
+  if (reader.HasParseError()) {
     throw ReportFormatError(std::string("not JSON: ") +
-                            rapidjson::GetParseError_En(d.GetParseError()) + " (byte " +
-                            std::to_string(d.GetErrorOffset()) + ")");
+                            rapidjson::GetParseError_En(reader.GetParseErrorCode()) + " (byte " +
+                            std::to_string(reader.GetErrorOffset()) + ")");
   }
-  if (!d.IsObject())
-    fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
-  ValidationRun run;
-  run.fingerprint = fingerprint(text);
-  const Value& tool = member(d, "tool", "");
-  if (string_member(tool, "name", "/tool") != "gltf-anim")
-    fail("/tool/name", "not a gltf-anim report");
-  run.tool_version = string_member(tool, "version", "/tool");
-  if (const Value* shard = optional_member(d, "shard")) {
-    Shard s;
-    s.index = uint_member(*shard, "index", "/shard");
-    s.count = uint_member(*shard, "count", "/shard");
-    s.assets = uint_member(*shard, "assets", "/shard");
-    s.run = string_member(*shard, "run", "/shard");
-    if (s.count == 0 || s.index == 0 || s.index > s.count)
-      fail("/shard", "index must be 1 to count");
-    run.shard = s;
-  }
-  if (const Value* policy = optional_member(d, "policy")) run.issue_policy = read_policy(*policy);
-  const std::string fail_on = string_member(member(d, "summary", ""), "failOn", "/summary");
-  const auto severity = fail_on_from_name(fail_on);
-  if (!severity) fail("/summary/failOn", "not error, warning or info");
-  run.fail_on = *severity;
-  const Value& reports = array_at(member(d, "reports", ""), "/reports");
-  for (rapidjson::SizeType k = 0; k < reports.Size(); ++k) {
-    run.assets.push_back(read_report(reports[k], child(std::string("/reports"), k), run.found_by));
-    if (run.shard.has_value() != run.assets.back().run.position.has_value()) {
-      fail(child(std::string("/reports"), k),
-           "shardPosition must be present exactly in a shard's report");
-    }
-  }
-  return run;
+  return report.finish(text);
 }
 
 }  // namespace gltf_anim::reports

@@ -308,14 +308,25 @@ struct Plan {
   std::size_t max_width = 1;  // widest channel (the CSV v columns)
 };
 
-validator::LoadedAsset load(const std::filesystem::path& path, validator::InputFiles* inputs) {
-  validator::IssueCollector issues;
-  validator::LoadOptions options;
-  options.inputs = inputs;
-  validator::LoadedAsset asset = validator::load_file(path, options, issues);
+// What an asset is called: in messages, and as the samples file's "asset".
+struct Source {
+  std::string described;
+  std::string asset_name;
+};
+
+Source source_of(const std::filesystem::path& path, const SampleRequest& request) {
+  return {path.string(), request.asset_name.value_or(path.filename().string())};
+}
+Source source_of(const AssetBytes& asset, const SampleRequest& request) {
+  return {asset.described, request.asset_name.value_or(asset.uri)};
+}
+
+// The loaded asset, or SampleError(2) when it is not glTF at all: the loader's
+// first error says what is wrong (IO_ERROR with the system's reason, NOT_GLTF,
+// INVALID_JSON with a line and column, GLB_*).
+validator::LoadedAsset checked(validator::LoadedAsset asset,
+                               const validator::IssueCollector& issues, const Source& source) {
   if (!asset.document || !asset.document->IsObject()) {
-    // The loader's first error says what is wrong (IO_ERROR with the system's
-    // reason, NOT_GLTF, INVALID_JSON with a line and column, GLB_*).
     std::string why = asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
     for (const auto& issue : issues.issues()) {
       if (issue.severity == validator::Severity::kError) {
@@ -323,18 +334,48 @@ validator::LoadedAsset load(const std::filesystem::path& path, validator::InputF
         break;
       }
     }
-    throw SampleError(2, path.string() + ": " + why);
+    throw SampleError(2, source.described + ": " + why);
   }
   return asset;
 }
 
-Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, const std::filesystem::path& path,
-          const SampleRequest& request) {
+validator::LoadedAsset load(const std::filesystem::path& path, const SampleRequest& request) {
+  validator::IssueCollector issues;
+  validator::LoadOptions options;
+  options.inputs = request.inputs;
+  options.max_file_bytes = request.max_file_bytes;
+  return checked(validator::load_file(path, options, issues), issues, source_of(path, request));
+}
+
+validator::LoadedAsset load(const AssetBytes& bytes, const SampleRequest& request) {
+  validator::IssueCollector issues;
+  validator::LoadOptions options;
+  options.max_file_bytes = bytes.bytes.size();  // bounded by whoever read them
+  // No folder (and no reader): every relative buffer URI is one IO_ERROR at its
+  // /buffers/i/uri. Refused as a whole, before any channel is resolved: the
+  // asset cannot be what its author meant from here, whichever channels use it.
+  validator::LoadedAsset asset =
+      checked(validator::load_bytes(bytes.bytes, bytes.uri, {}, options, issues), issues,
+              source_of(bytes, request));
+  for (const auto& issue : issues.issues()) {
+    if (issue.code == "IO_ERROR" && issue.pointer.starts_with("/buffers/")) {
+      throw SampleError(2,
+                        bytes.described + ": at " + issue.pointer + ": IO_ERROR: " + issue.message +
+                            " An asset read from " + bytes.described +
+                            " has no folder: embed its buffers (data: URIs, or a GLB), or give the "
+                            "file's path instead.");
+    }
+  }
+  return asset;
+}
+
+Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model,
+          const Source& source, const SampleRequest& request) {
   Plan out;
-  out.asset_name = path.filename().string();
+  out.asset_name = source.asset_name;
   const std::size_t count = model.animation_count;
   if (request.animation && *request.animation >= count) {
-    throw SampleError(2, path.string() + ": --animation " + std::to_string(*request.animation) +
+    throw SampleError(2, source.described + ": --animation " + std::to_string(*request.animation) +
                              " out of range (" + std::to_string(count) + " animations)");
   }
   std::vector<std::string> errors;
@@ -346,9 +387,9 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, 
   std::uint64_t held = 0;
   const auto check_held = [&] {
     if (request.max_values_held != 0 && held > request.max_values_held) {
-      throw SampleError(2, path.string() + ": sampling needs more than " +
-                               std::to_string(request.max_values_held) + " values (decoded keys plus samples; " +
-                               std::to_string(held) +
+      throw SampleError(2, source.described + ": sampling needs more than " +
+                               std::to_string(request.max_values_held) +
+                               " values (decoded keys plus samples; " + std::to_string(held) +
                                " so far); choose fewer with --animation, --times or --rate, "
                                "or raise --max-values");
     }
@@ -439,7 +480,7 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model, 
   }
   not_objects(count);
   if (!errors.empty()) {
-    std::string message = path.string() + ": cannot sample:";
+    std::string message = source.described + ": cannot sample:";
     for (const auto& e : errors) message += "\n  " + e;
     throw SampleError(1, message);
   }
@@ -483,9 +524,9 @@ constexpr std::size_t kWindowPerThread = 2;
 }  // namespace
 
 samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path, request.inputs);
+  const validator::LoadedAsset asset = load(path, request);
   const vm::AnimationModel model = vm::build_animation_model(asset);
-  const Plan p = plan(asset, model, path, request);
+  const Plan p = plan(asset, model, source_of(path, request), request);
   samples::SamplesFile file;
   file.asset = p.asset_name;
   file.generator = kGenerator;
@@ -503,9 +544,9 @@ samples::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
 }
 
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path, request.inputs);
+  const validator::LoadedAsset asset = load(path, request);
   const vm::AnimationModel model = vm::build_animation_model(asset);
-  const Plan p = plan(asset, model, path, request);
+  const Plan p = plan(asset, model, source_of(path, request), request);
   std::vector<DecodedChannel> out;
   for (const PlannedAnimation& planned : p.animations) {
     for (std::size_t c : planned.channels) {
@@ -535,10 +576,18 @@ struct SampleStream::State {
 
 SampleStream::SampleStream(const std::filesystem::path& path, const SampleRequest& request)
     : state_(std::make_unique<State>()) {
-  state_->asset = load(path, request.inputs);
+  state_->asset = load(path, request);
   state_->model = vm::build_animation_model(state_->asset);
   state_->request = request;
-  state_->plan = plan(state_->asset, state_->model, path, request);
+  state_->plan = plan(state_->asset, state_->model, source_of(path, request), request);
+}
+
+SampleStream::SampleStream(const AssetBytes& asset, const SampleRequest& request)
+    : state_(std::make_unique<State>()) {
+  state_->asset = load(asset, request);
+  state_->model = vm::build_animation_model(state_->asset);
+  state_->request = request;
+  state_->plan = plan(state_->asset, state_->model, source_of(asset, request), request);
 }
 
 SampleStream::~SampleStream() = default;

@@ -304,4 +304,10 @@ CaseResult compare_samples(const samples::SamplesFile& golden, const samples::Sa
 CompareReport compare_paths(const std::filesystem::path& golden,
                             const std::filesystem::path& actual, const CompareOptions& options);
 
+// compare_paths with a single actual samples file already read (the CLI's
+// standard input), named `actual_name` in the report ("-"). It has no file
+// name, so in a golden folder it pairs by its "asset" only.
+CompareReport compare_read_actual(const std::filesystem::path& golden, samples::SamplesFile actual,
+                                  const std::string& actual_name, const CompareOptions& options);
+
 }  // namespace gltf_anim::compare

@@ -147,7 +147,9 @@ class ReportFormatError : public std::runtime_error {
 // ReportFormatError naming the JSON pointer of the first thing that is not
 // what our writer writes (an unknown issue code included, unless glTF-Validator
 // alone found it: foundBy of a run with --merge-gltf-validator). Iterative parse,
-// UTF-8 checked; memory is the document (about 10 x the text) and the result.
+// UTF-8 checked. Each asset's report is read as it is parsed, from a DOM of that
+// asset alone: memory is the result and one asset's DOM, never a DOM of the whole
+// text. A failed allocation is std::bad_alloc, never a write through null.
 ValidationRun read_validation_json(std::string_view text);
 
 // The --fail-on name of a severity: "error", "warning", "info", "hint".

@@ -81,6 +81,21 @@ struct SampleRequest {
   // When set, the asset and every external buffer read are recorded here (an
   // output that is one of them is refused by the caller).
   validator::InputFiles* inputs = nullptr;
+  // Largest asset file and external buffer read, checked before reading (an
+  // AssetBytes asset is bounded by whoever read it).
+  std::uint64_t max_file_bytes = std::uint64_t{1} << 30;  // 1 GiB, the loader's default
+  // The samples file's "asset" (what compare matches actual files by); unset:
+  // the asset's file name, or AssetBytes::uri.
+  std::optional<std::string> asset_name;
+};
+
+// An asset already in memory (the CLI's standard input). It has no folder, so
+// a buffer with a relative URI cannot be read: refused with exit code 2 (data:
+// URIs and a GLB's BIN chunk are read as from a file).
+struct AssetBytes {
+  std::span<const std::uint8_t> bytes;
+  std::string uri;        // the samples file's "asset" by default ("-")
+  std::string described;  // what messages call it ("standard input")
 };
 
 // Why an asset could not be sampled. exit_code: 2 when the file cannot be read
@@ -114,6 +129,7 @@ samples::SamplesFile sample_asset(const std::filesystem::path& asset, const Samp
 class SampleStream {
  public:
   SampleStream(const std::filesystem::path& asset, const SampleRequest& request);
+  SampleStream(const AssetBytes& asset, const SampleRequest& request);
   SampleStream(const SampleStream&) = delete;
   SampleStream& operator=(const SampleStream&) = delete;
   ~SampleStream();
