@@ -30,7 +30,8 @@ using validator::Severity;
 // through it), so under a memory limit a large report was a segmentation
 // fault instead of "out of memory".
 struct ThrowingAllocator {
-  static const bool kNeedFree = true;
+  // Read by rapidjson's allocator concept (the pool asks whether Free is needed).
+  [[maybe_unused]] static constexpr bool kNeedFree = true;
   void* Malloc(std::size_t size) {
     if (size == 0) return nullptr;
     void* p = std::malloc(size);
