@@ -2,7 +2,8 @@
 // (which Boost would wrap to 2^64 - 1 for an unsigned option), zero where it
 // means nothing, a value above the range and one beyond 64 bits are each a
 // usage error (exit 2) naming the option, never a wrapped value obeyed.
-// The list below is every po::value of cli/cmd_*.cpp that holds a number.
+// The list below is every po::value of cli/cmd_*.cpp that holds a number (the repair
+// commands reduce and fit included).
 #include "scratch.hpp"
 #include <gtest/gtest.h>
 
