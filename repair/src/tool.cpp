@@ -6,10 +6,6 @@
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/words.hpp>
 
-#include <pthread.h>
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -282,7 +278,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
                          "' (same file); nothing written (use --in-place to replace the input)");
     }
   }
-  std::vector<std::string> committed;  // buffers renamed into place that were not there before
+  std::vector<fs::path> committed;  // buffers renamed into place that were not there before
   try {
     std::vector<std::unique_ptr<io::OutputFile>> files;  // the buffers, then the asset
     std::vector<std::pair<fs::path, bool>> paths;        // each one's target, and whether new
@@ -300,26 +296,15 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     };
     for (const auto& [name, bytes] : built->buffers) stage(out_folder / name, bytes);
     stage(*target, built->main);
-    // The renames go as one: SIGINT, SIGTERM and SIGHUP wait until they are done (the
-    // handler then finds no temporary and the output whole), so an interruption never
-    // leaves a buffer without its asset.
-    sigset_t interrupts, mask;
-    sigemptyset(&interrupts);
-    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
-    pthread_sigmask(SIG_BLOCK, &interrupts, &mask);
-    try {
-      for (std::size_t k = 0; k < files.size(); ++k) {
-        files[k]->commit();
-        if (k + 1 < files.size() && paths[k].second) committed.push_back(paths[k].first.string());
-      }
-    } catch (...) {
-      pthread_sigmask(SIG_SETMASK, &mask, nullptr);
-      throw;
+    // Renames only from here: the window in which an interruption could leave a buffer
+    // without its asset is a few rename() calls.
+    for (std::size_t k = 0; k < files.size(); ++k) {
+      files[k]->commit();
+      if (k + 1 < files.size() && paths[k].second) committed.push_back(paths[k].first);
     }
-    pthread_sigmask(SIG_SETMASK, &mask, nullptr);
   } catch (const io::OutputError& e) {
     // A close or rename that failed after some buffers were in place: no partial output.
-    for (const std::string& p : committed) ::unlink(p.c_str());
+    for (const fs::path& p : committed) fs::remove(p, ec);
     return stop(2, e.what());
   }
   for (const auto& [name, bytes] : built->buffers) {

@@ -20,6 +20,7 @@
 #include <spawn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -329,6 +330,25 @@ TEST(RepairContract, SigtermDuringTheWriteLeavesNothingBeside) {
     }
     ASSERT_FALSE(temporary.empty());
     const pid_t command = static_cast<pid_t>(std::stol(temporary.substr(11)));
+    // Then for the command to sit in the held write() (SYS_write in /proc/PID/syscall, still
+    // there 200 ms later): a signal between a temporary's creation and its registration
+    // for the handler is not what this test is about.
+    const auto in_write = [command] {
+      std::ifstream in("/proc/" + std::to_string(command) + "/syscall");
+      std::string number;
+      in >> number;
+      return number == std::to_string(SYS_write);
+    };
+    bool held = false;
+    while (!held && std::chrono::steady_clock::now() < deadline) {
+      if (in_write()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        held = in_write();
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    }
+    ASSERT_TRUE(held);
     ASSERT_EQ(::kill(command, SIGTERM), 0);
     int status = 0;
     ASSERT_EQ(::waitpid(tracer, &status, 0), tracer);
