@@ -655,7 +655,11 @@ ReduceResult reduce_track(const TrackView& track, const ReduceOptions& options, 
   return reduce_tracks(std::span<const TrackToReduce>(&one, 1), options);
 }
 
-double reduction_error(const TrackView& original, const TrackView& reduced) {
+namespace {
+
+// reduction_error's body: the sample steps sized for `bound`, stopping past `limit`.
+double checked_error(const TrackView& original, const TrackView& reduced, double bound,
+                     double limit) {
   if (!reference::validate(original).empty() || !reference::validate(reduced).empty() ||
       original.components != reduced.components || original.kind != reduced.kind)
     return kInf;
@@ -666,8 +670,19 @@ double reduction_error(const TrackView& original, const TrackView& reduced) {
     if (k == original.times.size() || original.times[k] != t) return kInf;
   }
   Scratch scratch(original.components);
-  const double bound = 0.0;  // no early exit; margins sized for the tightest bound
-  return measure(original, 0, original.times.size() - 1, reduced, bound, kInf, scratch);
+  return measure(original, 0, original.times.size() - 1, reduced, bound, limit, scratch);
+}
+
+}  // namespace
+
+double reduction_error(const TrackView& original, const TrackView& reduced) {
+  // No early exit; margins sized for the tightest bound.
+  return checked_error(original, reduced, 0.0, kInf);
+}
+
+double bounded_reduction_error(const TrackView& original, const TrackView& reduced, double bound) {
+  if (!(bound >= 0.0)) return kInf;
+  return checked_error(original, reduced, bound, bound);
 }
 
 }  // namespace gltf_anim::repair

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -41,6 +43,48 @@ class OutputResources final : public io::ResourceReader {
   std::vector<std::string> names_;
   io::FolderReader folder_;
 };
+
+// The asset's folder as the loader reads it, noting the identity of every file read: the
+// files the output must never replace (by the name the loader resolved, percent-decoding
+// and all, not by the URI as written).
+class RecordingFolder final : public io::ResourceReader {
+ public:
+  RecordingFolder(const fs::path& base, const fs::path& root, io::InputFiles* inputs)
+      : folder_(base, root, inputs) {}
+  io::ReadResult read(const fs::path& relative, std::uint64_t max_bytes) const override {
+    io::ReadResult r = folder_.read(relative, max_bytes);
+    if (r.identity) read_.push_back({*r.identity, relative.string()});
+    return r;
+  }
+  std::string where() const override { return folder_.where(); }
+  const std::vector<std::pair<io::FileIdentity, std::string>>& files() const { return read_; }
+
+ private:
+  io::FolderReader folder_;
+  mutable std::vector<std::pair<io::FileIdentity, std::string>> read_;
+};
+
+// An image URI as a file name: %XX decoded (glTF URIs are percent-encoded); nullopt for a
+// data URI or a bad escape.
+std::optional<std::string> image_file(std::string_view uri) {
+  if (uri.substr(0, 5) == "data:") return std::nullopt;
+  std::string out;
+  for (std::size_t k = 0; k < uri.size(); ++k) {
+    if (uri[k] != '%') {
+      out += uri[k];
+      continue;
+    }
+    const auto hex = [](char c) {
+      return c >= '0' && c <= '9'                     ? c - '0'
+             : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+                                                      : -1;
+    };
+    if (k + 2 >= uri.size() || hex(uri[k + 1]) < 0 || hex(uri[k + 2]) < 0) return std::nullopt;
+    out += static_cast<char>(hex(uri[k + 1]) * 16 + hex(uri[k + 2]));
+    k += 2;
+  }
+  return out;
+}
 
 std::map<std::string, std::size_t> error_codes(const validator::ValidationReport& report) {
   std::map<std::string, std::size_t> out;
@@ -85,6 +129,11 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   // 1. Load and validate the input.
   validator::IssueCollector issues(options.validate.issues);
   validator::LoadOptions load = options.validate.load;
+  std::optional<RecordingFolder> recording;
+  if (load.resources == nullptr) {
+    recording.emplace(folder_of(options.input), load.root, load.inputs);
+    load.resources = &*recording;
+  }
   const validator::LoadedAsset asset = validator::load_file(options.input, load, issues);
   const validator::ValidationReport before = validator::validate_asset(asset, issues);
   report.errors_before = before.count(validator::Severity::kError);
@@ -97,6 +146,33 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
       }
     }
     return stop(2, "cannot read " + options.input.string() + ": " + why);
+  }
+  // The files the output must never replace: the asset, every buffer the loader read,
+  // every image it names by relative URI.
+  std::vector<std::pair<io::FileIdentity, std::string>> inputs;
+  if (const auto id = io::file_identity(options.input)) inputs.push_back({*id, report.input});
+  if (recording) inputs.insert(inputs.end(), recording->files().begin(), recording->files().end());
+  for (const std::string& uri : relative_image_uris(asset)) {
+    const std::optional<std::string> file = image_file(uri);
+    if (!file) continue;
+    if (const auto id = io::file_identity(folder_of(options.input) / *file)) {
+      inputs.push_back({*id, *file});
+    }
+  }
+  const auto input_named = [&inputs](const fs::path& p) -> std::optional<std::string> {
+    const auto id = io::file_identity(p);
+    if (!id) return std::nullopt;
+    for (const auto& [input, name] : inputs) {
+      if (input == *id) return name;
+    }
+    return std::nullopt;
+  };
+  // Refused before any work, as every command refuses it.
+  if (target && !options.in_place && !options.dry_run) {
+    if (const auto clash = input_named(*target)) {
+      return stop(2, "refusing to write '" + target->string() + "': it is the input '" + *clash +
+                         "' (same file); nothing written (use --in-place to replace the input)");
+    }
   }
   report.file_bytes_before = asset.file_bytes.size();
   for (const validator::Resource& r : asset.resources) {
@@ -127,17 +203,15 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   const fs::path out_path = target ? *target : options.input;
   gltf::OutputNames names;
   names.stem = out_path.stem().string();
-  std::vector<io::FileIdentity> inputs;
-  if (const auto id = io::file_identity(options.input)) inputs.push_back(*id);
-  for (const validator::Resource& r : asset.resources) {
-    if (r.storage != "external" || !r.uri) continue;
-    if (const auto id = io::file_identity(folder_of(options.input) / *r.uri)) inputs.push_back(*id);
-  }
   const fs::path out_folder = folder_of(out_path);
+  // A buffer the output needs goes beside it under a name that is no input and nothing but
+  // a regular file (or nothing yet): never written into a planted FIFO (a hang) or device.
   names.taken = [&](std::string_view name) {
-    const auto id = io::file_identity(out_folder / fs::path(std::string(name)));
-    return fs::path(std::string(name)) == out_path.filename() ||
-           (id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end());
+    const fs::path p = out_folder / fs::path(std::string(name));
+    std::error_code ec;
+    const fs::file_status st = fs::status(p, ec);
+    return fs::path(std::string(name)) == out_path.filename() || input_named(p) ||
+           (fs::exists(st) && !fs::is_regular_file(st));
   };
   const std::optional<gltf::EditOutput> built = edit.build(names, why);
   if (!built) return stop(2, tool.name + ": " + why);
@@ -187,21 +261,55 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   }
   if (options.dry_run) return report;
 
-  // 4. Written atomically: the buffers first, the asset that names them last.
+  // 4. Written as one output: every file to its temporary first (where a full disk or a
+  // size limit fails, before any target changes), then the buffers renamed into place and
+  // the asset that names them last. A target that is a device or a pipe is written in
+  // place, with no folder of its own for buffers: refused when it needs one.
+  std::error_code ec;
+  const fs::file_status target_status = fs::status(*target, ec);
+  if (!built->buffers.empty() && fs::exists(target_status) && !fs::is_regular_file(target_status)) {
+    return stop(2, "cannot write '" + target->string() + "': it is not a regular file, and the " +
+                       "output needs its buffer " + built->buffers.begin()->first +
+                       " beside it; nothing written");
+  }
   if (!options.in_place) {
-    const auto id = io::file_identity(*target);
-    if (id && std::find(inputs.begin(), inputs.end(), *id) != inputs.end()) {
-      return stop(2, "refused: the output " + target->string() +
-                         " is one of the input's files (use --in-place to replace the input)");
+    if (const auto clash = input_named(*target)) {
+      return stop(2, "refusing to write '" + target->string() + "': it is the input '" + *clash +
+                         "' (same file); nothing written (use --in-place to replace the input)");
     }
   }
+  std::vector<fs::path> committed;  // buffers renamed into place that were not there before
   try {
-    for (const auto& [name, bytes] : built->buffers) {
-      io::write_output_file(out_folder / name, std::string(bytes.begin(), bytes.end()));
-      report.notes.push_back("wrote " + (out_folder / name).string());
+    std::vector<std::unique_ptr<io::OutputFile>> files;  // the buffers, then the asset
+    std::vector<std::pair<fs::path, bool>> paths;        // each one's target, and whether new
+    const auto stage = [&](const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+      std::error_code absent;
+      paths.push_back({path, !fs::exists(fs::symlink_status(path, absent))});
+      files.push_back(std::make_unique<io::OutputFile>(path));
+      std::ostream& out = files.back()->stream();
+      out.write(reinterpret_cast<const char*>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
+      out.flush();
+      // A failed write: commit() throws with its reason, and every temporary goes with
+      // the OutputFiles.
+      if (!out) files.back()->commit();
+    };
+    for (const auto& [name, bytes] : built->buffers) stage(out_folder / name, bytes);
+    stage(*target, built->main);
+    // Renames only from here: the window in which an interruption could leave a buffer
+    // without its asset is a few rename() calls.
+    for (std::size_t k = 0; k < files.size(); ++k) {
+      files[k]->commit();
+      if (k + 1 < files.size() && paths[k].second) committed.push_back(paths[k].first);
     }
-    io::write_output_file(*target, std::string(built->main.begin(), built->main.end()));
-  } catch (const io::OutputError& e) { return stop(2, e.what()); }
+  } catch (const io::OutputError& e) {
+    // A close or rename that failed after some buffers were in place: no partial output.
+    for (const fs::path& p : committed) fs::remove(p, ec);
+    return stop(2, e.what());
+  }
+  for (const auto& [name, bytes] : built->buffers) {
+    report.notes.push_back("wrote " + (out_folder / name).string());
+  }
   report.written = true;
   return report;
 }

@@ -160,17 +160,20 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
   return s;
 }
 
-bool names_relative_images(const validator::LoadedAsset& asset) {
+std::vector<std::string> relative_image_uris(const validator::LoadedAsset& asset) {
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
-  bool found = false;
-  each(doc, "images", [&found](const Value& image) {
+  std::vector<std::string> uris;
+  each(doc, "images", [&uris](const Value& image) {
     const Value* uri = member(&image, "uri");
-    if (uri != nullptr && uri->IsString() &&
-        std::string_view(uri->GetString(), uri->GetStringLength()).substr(0, 5) != "data:") {
-      found = true;
-    }
+    if (uri == nullptr || !uri->IsString()) return;
+    const std::string_view u(uri->GetString(), uri->GetStringLength());
+    if (u.substr(0, 5) != "data:") uris.emplace_back(u);
   });
-  return found;
+  return uris;
+}
+
+bool names_relative_images(const validator::LoadedAsset& asset) {
+  return !relative_image_uris(asset).empty();
 }
 
 std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset) {

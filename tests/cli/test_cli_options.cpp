@@ -2,7 +2,8 @@
 // (which Boost would wrap to 2^64 - 1 for an unsigned option), zero where it
 // means nothing, a value above the range and one beyond 64 bits are each a
 // usage error (exit 2) naming the option, never a wrapped value obeyed.
-// The list below is every po::value of cli/cmd_*.cpp that holds a number.
+// The list below is every po::value of cli/cmd_*.cpp that holds a number (the repair
+// commands reduce and fit included).
 #include "scratch.hpp"
 #include <gtest/gtest.h>
 
@@ -46,6 +47,14 @@ const std::vector<NumericOption>& numeric_options() {
       {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
        "--max-file-mb", {"-1", "0", "1048577", wrap, huge}, "1"},
       {{"squad-report"}, "--samples", {"-1", "0", "1000001", wrap, huge}, "1"},
+      {{"reduce", kAsset.string(), "--dry-run"},
+       "--max-error", {"-1", "-0.5", "nan", "inf", "1e999", "x"}, "0"},
+      {{"reduce", kAsset.string(), "--dry-run", "--max-error", "1e-3"},
+       "--max-angle", {"-1", "nan", "inf", "1e999"}, "0"},
+      {{"fit", kAsset.string(), "--dry-run", "--to", "cubicspline"},
+       "--max-error", {"-1", "-0.5", "nan", "inf", "1e999", "x"}, "0"},
+      {{"fit", kAsset.string(), "--dry-run", "--to", "cubicspline", "--max-error", "1e-3"},
+       "--max-angle", {"-1", "nan", "inf", "1e999"}, "0"},
   };
   return all;
 }
@@ -76,6 +85,53 @@ TEST(NumericOptions, TheEdgesOfEachRangeAreAccepted) {
     ASSERT_TRUE(r.exited) << "signal " << r.signal;
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_FALSE(r.out.empty());
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The repair commands parse their command line as the others do: --help is exit 0 with the
+// usage, an unknown option and an option without its value are usage errors naming it, and
+// a value that begins with "-" is taken when joined as --opt=VALUE.
+TEST(RepairOptions, HelpUnknownMissingAndDashValues) {
+  const std::vector<std::vector<std::string>> commands = {
+      {"fix"},
+      {"reduce", "--max-error", "1e-3"},
+      {"fit", "--to", "cubicspline", "--max-error", "1e-3"},
+      {"migrate", "--to", "khr_animation_pointer"},
+  };
+  for (const auto& c : commands) {
+    SCOPED_TRACE(c[0]);
+    const cli_process::Run help = cli_process::run({c[0], "--help"}, kTmp);
+    ASSERT_TRUE(help.exited);
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    EXPECT_NE(help.out.find("gltf-anim " + c[0] + " IN -o OUT"), std::string::npos) << help.out;
+
+    std::vector<std::string> unknown = c;
+    unknown.insert(unknown.end(), {kAsset.string(), "--dry-run", "--no-such-option"});
+    const cli_process::Run u = cli_process::run(unknown, kTmp);
+    ASSERT_TRUE(u.exited);
+    EXPECT_EQ(u.exit_code, 2);
+    EXPECT_NE(u.err.find("no-such-option"), std::string::npos) << u.err;
+    EXPECT_TRUE(u.out.empty());
+
+    std::vector<std::string> missing = c;
+    missing.insert(missing.end(), {kAsset.string(), "--format"});
+    const cli_process::Run m = cli_process::run(missing, kTmp);
+    ASSERT_TRUE(m.exited);
+    EXPECT_EQ(m.exit_code, 2);
+    EXPECT_NE(m.err.find("format"), std::string::npos) << m.err;
+    EXPECT_TRUE(m.out.empty());
+
+    // --output=-out.gltf is a file name, not an option (a dry run: nothing is written).
+    std::vector<std::string> dash = c;
+    dash.insert(dash.end(), {kAsset.string(), "--dry-run", "--output=-out.gltf"});
+    const cli_process::Run d = cli_process::run(dash, kTmp);
+    ASSERT_TRUE(d.exited);
+    EXPECT_EQ(d.exit_code, 0) << d.err;
+    EXPECT_NE(d.out.find("-> -out.gltf"), std::string::npos) << d.out;
   }
 }
 

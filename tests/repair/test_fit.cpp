@@ -265,7 +265,9 @@ TEST(Fit, RatioAndSmoothnessOfAHandComputedScalarTrack) {
   ASSERT_TRUE(fit.fitted) << fit.why;
   EXPECT_EQ(fit.kept, (std::vector<std::size_t>{0, 2}));
   EXPECT_EQ(fit.linear_kept, 3u);
-  EXPECT_NEAR(fit.max_error, 0.125, 1e-12);
+  // An upper bound: the true 0.125 plus at most the sampling margin, 5% of the bound.
+  EXPECT_GE(fit.max_error, 0.125 - 1e-12);
+  EXPECT_LE(fit.max_error, 0.125 + 0.05 * 0.2);
   EXPECT_DOUBLE_EQ(fit.keep_ratio(), 2.0 / 3.0);
   EXPECT_DOUBLE_EQ(fit.break_even_ratio(), 0.5);
   EXPECT_FALSE(fit.saves_bytes());

@@ -144,4 +144,13 @@ ReduceResult reduce_track(const reference::TrackView& track, const ReduceOptions
 // vectors, radians for rotations. Both must be valid tracks of the same kind and width.
 double reduction_error(const reference::TrackView& original, const reference::TrackView& reduced);
 
+// Whether `reduced` stays within `bound`, checked as reduce checks a candidate: the sample
+// steps sized for `bound` (a few per original segment, where reduction_error takes the
+// most every segment allows) and a stop as soon as the error passes it. A result at most
+// `bound` is an upper bound of the error; one above it says only that the bound is left.
+// The check for a search that tries many candidates (fit's greedy): linear in the
+// original keys with a small factor.
+double bounded_reduction_error(const reference::TrackView& original,
+                               const reference::TrackView& reduced, double bound);
+
 }  // namespace gltf_anim::repair

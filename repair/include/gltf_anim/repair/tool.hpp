@@ -48,6 +48,8 @@ extern const std::vector<std::string_view> kCompactionSafeExtensions;
 // Whether an image names a file by relative URI (the output must then stay
 // in the input's folder).
 bool names_relative_images(const validator::LoadedAsset& asset);
+// The URIs of those images, as written (percent-encoded).
+std::vector<std::string> relative_image_uris(const validator::LoadedAsset& asset);
 
 // An accessor's format in the edit session's terms (nullopt when it has no
 // componentType or type).
