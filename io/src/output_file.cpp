@@ -203,17 +203,21 @@ void OutputFile::open(std::size_t buffer_bytes) {
   // Hidden, short (a target name near NAME_MAX still gets a valid temporary
   // name) and unique: pid, a per-process counter and retries on EEXIST.
   // O_EXCL|O_NOFOLLOW: never an existing file, never through a planted link.
+  // The name is registered for the signal handler before the file is made: a signal
+  // between the two would otherwise leave a temporary no handler knows of (a signal can
+  // reach any thread, so masking it here would not close that window). Removing a name
+  // not made yet is harmless; a name that exists already (EEXIST) can only be a
+  // leftover of an earlier process with this pid, and is unregistered at once.
   for (int attempt = 0; attempt < 100; ++attempt) {
     temp_name_ = ".gltf-anim-" + std::to_string(::getpid()) + "-" +
                  std::to_string(g_temp_counter++) + ".tmp";
+    live_slot_ = register_temporary(dir_fd_, temp_name_);
     fd_ = ::openat(dir_fd_, temp_name_.c_str(),
                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd_ >= 0) {
-      live_slot_ = register_temporary(dir_fd_, temp_name_);
-      break;
-    }
-    if (errno != EEXIST) {
-      const int e = errno;
+    if (fd_ >= 0) break;
+    const int e = errno;
+    unregister_temporary(live_slot_);
+    if (e != EEXIST) {
       temp_name_.clear();
       throw OutputError("cannot write '" + shown_ + "': " + text::errno_text(e));
     }
