@@ -5,6 +5,7 @@
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/words.hpp>
+#include <gltf_anim/validator/load.hpp>
 
 #include <algorithm>
 #include <map>
@@ -64,26 +65,11 @@ class RecordingFolder final : public io::ResourceReader {
   mutable std::vector<std::pair<io::FileIdentity, std::string>> read_;
 };
 
-// An image URI as a file name: %XX decoded (glTF URIs are percent-encoded); nullopt for a
+// An image URI as a file name, decoded as the loader decodes a buffer's; nullopt for a
 // data URI or a bad escape.
 std::optional<std::string> image_file(std::string_view uri) {
   if (uri.substr(0, 5) == "data:") return std::nullopt;
-  std::string out;
-  for (std::size_t k = 0; k < uri.size(); ++k) {
-    if (uri[k] != '%') {
-      out += uri[k];
-      continue;
-    }
-    const auto hex = [](char c) {
-      return c >= '0' && c <= '9'                     ? c - '0'
-             : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
-                                                      : -1;
-    };
-    if (k + 2 >= uri.size() || hex(uri[k + 1]) < 0 || hex(uri[k + 2]) < 0) return std::nullopt;
-    out += static_cast<char>(hex(uri[k + 1]) * 16 + hex(uri[k + 2]));
-    k += 2;
-  }
-  return out;
+  return validator::decode_uri_path(uri);
 }
 
 std::map<std::string, std::size_t> error_codes(const validator::ValidationReport& report) {

@@ -75,9 +75,7 @@ std::string describe_binary(std::span<const std::uint8_t> bytes);
 // ---- URIs -------------------------------------------------------------------
 // RFC 3986 scheme (letters, digits, + - . after a letter, then ':'), or "".
 std::string_view uri_scheme(std::string_view uri);
-// Percent-decodes a relative reference's path (query and fragment dropped).
-// nullopt when a '%' is not followed by two hex digits or decodes to NUL.
-std::optional<std::string> decode_uri_path(std::string_view uri);
+// decode_uri_path: <gltf_anim/validator/load.hpp>.
 // Strict RFC 4648 base64 (standard alphabet, '=' padding only at the end, no
 // whitespace). On failure returns nullopt and sets error_at to the offending
 // character's index within `text`.

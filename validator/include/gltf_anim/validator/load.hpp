@@ -45,6 +45,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace gltf_anim::validator {
 
@@ -110,5 +111,11 @@ LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_
 // The data-phase sparse checks (ACCESSOR_SPARSE_INDICES_NON_INCREASING,
 // ACCESSOR_SPARSE_INDEX_OOB) need the bytes and are raised by AccessorReader.
 void check_buffers_and_accessors(const LoadedAsset& asset, IssueCollector& issues);
+
+// A relative URI reference as the loader reads it: its path percent-decoded (query and
+// fragment dropped); nullopt when a '%' is not followed by two hex digits or decodes to
+// NUL. The one decoder of the project: tools that name the files an asset refers to
+// (the repair tools' inputs) resolve them as the loader does.
+std::optional<std::string> decode_uri_path(std::string_view uri);
 
 }  // namespace gltf_anim::validator
