@@ -3,6 +3,7 @@
 // bounded LINEAR reduction and the velocity jumps before and after in each channel's notes.
 #include <gltf_anim/repair/fit.hpp>
 #include <gltf_anim/text/words.hpp>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <iostream>
@@ -26,14 +27,14 @@ struct FitRequest {
 
 std::string num(double v) { return text::short_number(v, 4); }
 
-const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
+const gltf_anim::json::Value* member(const gltf_anim::json::Value& object, const char* name) {
   if (!object.IsObject()) return nullptr;
   const auto it = object.FindMember(name);
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
-bool lists(const rapidjson::Value& doc, const char* list, std::string_view name) {
-  const rapidjson::Value* v = member(doc, list);
+bool lists(const gltf_anim::json::Value& doc, const char* list, std::string_view name) {
+  const gltf_anim::json::Value* v = member(doc, list);
   if (v == nullptr || !v->IsArray()) return false;
   for (const auto& e : v->GetArray()) {
     if (e.IsString() && std::string_view(e.GetString(), e.GetStringLength()) == name) return true;
@@ -44,7 +45,7 @@ bool lists(const rapidjson::Value& doc, const char* list, std::string_view name)
 // Records the fits of `input`'s LINEAR channels in `edit`.
 bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& edit,
               repair::ToolReport& report, std::string& why) {
-  const rapidjson::Value& doc = *input.asset.document;
+  const gltf_anim::json::Value& doc = *input.asset.document;
   const bool sqlerp = request.mode == repair::FitMode::kCubicSlerp;
   std::vector<repair::EditableTrack> before, after;
   std::map<std::size_t, std::size_t> samplers_added;  // per animation
@@ -52,7 +53,7 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
   for (const repair::EditableTrack& t : input.tracks) {
     const bool rotation = t.kind == reference::ValueKind::kRotation;
     if (t.sqlerp || t.mode != Interpolation::kLinear || (sqlerp && !rotation)) continue;
-    const rapidjson::Value& json_channel =
+    const gltf_anim::json::Value& json_channel =
         (*member((*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)],
                  "channels"))[static_cast<rapidjson::SizeType>(t.channel)];
     if (sqlerp && member(json_channel, "extensions") != nullptr &&
@@ -98,7 +99,7 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
           edit.add_accessor(f.values, gltf::ElementFormat{gltf::kFloat, "VEC4", false}, why);
       if (!out) return false;
       const std::string animation = "/animations/" + std::to_string(t.animation);
-      const rapidjson::Value* samplers = member(
+      const gltf_anim::json::Value* samplers = member(
           (*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)], "samplers");
       const std::size_t index = samplers->Size() + samplers_added[t.animation]++;
       edit.append(animation + "/samplers", "{\"input\": " + std::to_string(*in) +

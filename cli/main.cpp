@@ -10,6 +10,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -101,6 +102,10 @@ int dispatch(int argc, char** argv, const char*& command) {
       std::vector<std::string> args(argv + 2, argv + argc);
       try {
         return c.run(args);
+      } catch (const std::bad_alloc& e) {
+        // Not a defect of ours: the input needs more memory than the process may have.
+        std::cerr << "gltf-anim " << c.name << ": " << failure_reason(e) << "\n";
+        return kExitUsage;
       } catch (const std::exception& e) {
         // A subcommand should report problems as issues; this is the last net.
         std::cerr << "gltf-anim " << c.name << ": internal error: " << failure_reason(e) << "\n";

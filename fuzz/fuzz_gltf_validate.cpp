@@ -11,6 +11,7 @@
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -45,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream sarif;
     gltf_anim::reports::write_validation_sarif(sarif, two);
     const std::string text = sarif.str();
-    rapidjson::Document d;
+    gltf_anim::json::Document d;
     d.Parse(text.data(), text.size());
     if (d.HasParseError() || !d.IsObject()) __builtin_trap();
   }

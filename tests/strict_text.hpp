@@ -7,6 +7,7 @@
 // in the tests, by xmllint too); HTML by the same checker with HTML's void
 // elements and named entities; "no control characters" for the text formats.
 // Used by the tests and by fuzz/fuzz_reports.cpp (no test framework here).
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -59,7 +60,7 @@ inline bool utf8(std::string_view s) {
   return true;
 }
 
-inline void all_strings_utf8(const rapidjson::Value& v, std::string& why) {
+inline void all_strings_utf8(const gltf_anim::json::Value& v, std::string& why) {
   if (v.IsString() && !utf8(std::string_view(v.GetString(), v.GetStringLength()))) {
     why = "a string decodes to invalid UTF-8";
   }
@@ -77,7 +78,7 @@ inline void all_strings_utf8(const rapidjson::Value& v, std::string& why) {
 // "" when `text` is strict JSON in UTF-8, else why not.
 inline std::string json_problem(std::string_view text) {
   if (!utf8(text)) return "not valid UTF-8";
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(text.data(), text.size());
   if (d.HasParseError()) {
     return std::string("JSON: ") + rapidjson::GetParseError_En(d.GetParseError()) + " at " +

@@ -8,6 +8,7 @@
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using JValue = rapidjson::Value;
+using JValue = gltf_anim::json::Value;
 
 using validator::escape_pointer_token;
 
@@ -195,7 +196,7 @@ struct ManifestReader {
 // ("0e200" became a huge number, so a tolerance of zero let anything pass).
 class ExactNumbers {
  public:
-  explicit ExactNumbers(rapidjson::Document& doc) : doc_(doc) {}
+  explicit ExactNumbers(gltf_anim::json::Document& doc) : doc_(doc) {}
   bool Null() { return doc_.Null(); }
   bool Bool(bool b) { return doc_.Bool(b); }
   bool Int(int i) { return doc_.Int(i); }
@@ -244,7 +245,7 @@ class ExactNumbers {
     return !bad_string_;
   }
 
-  rapidjson::Document& doc_;
+  gltf_anim::json::Document& doc_;
   std::string bad_number_;
   bool bad_string_ = false;
 };
@@ -282,12 +283,12 @@ Manifest read_manifest(const fs::path& path) {
   // Confined to its own folder too: a manifest.json that is a symlink to a file
   // elsewhere is refused.
   const std::string text = read_confined(path.parent_path(), path.filename().string(), kMaxManifestBytes);
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   rapidjson::MemoryStream stream(text.data(), text.size());
-  rapidjson::Reader reader;
+  gltf_anim::json::Reader reader;
   ExactNumbers exact(doc);
   rapidjson::ParseResult parsed;
-  auto generate = [&](rapidjson::Document&) {
+  auto generate = [&](gltf_anim::json::Document&) {
     parsed = reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
                           rapidjson::kParseNumbersAsStringsFlag>(stream, exact);
     return !parsed.IsError();

@@ -2,6 +2,7 @@
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/migrate.hpp>
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <algorithm>
@@ -18,22 +19,25 @@ using reference::Interpolation;
 constexpr std::string_view kPointerExt = "KHR_animation_pointer";
 constexpr std::string_view kAnimation2Ext = "KHR_animation2";
 
-const rapidjson::Value* member(const rapidjson::Value& obj, std::string_view name) {
+const gltf_anim::json::Value* member(const gltf_anim::json::Value& obj, std::string_view name) {
   if (!obj.IsObject()) return nullptr;
-  const auto it = obj.FindMember(rapidjson::Value(
+  const auto it = obj.FindMember(gltf_anim::json::Value(
       rapidjson::StringRef(name.data(), static_cast<rapidjson::SizeType>(name.size()))));
   return it == obj.MemberEnd() ? nullptr : &it->value;
 }
 
-std::string_view view(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
+std::string_view view(const gltf_anim::json::Value& v) {
+  return {v.GetString(), v.GetStringLength()};
+}
 
 // The strings of the root's `name` array (non-strings as ""); nullopt when it is absent.
-std::optional<std::vector<std::string>> string_list(const rapidjson::Value& doc,
+std::optional<std::vector<std::string>> string_list(const gltf_anim::json::Value& doc,
                                                     std::string_view name) {
-  const rapidjson::Value* list = member(doc, name);
+  const gltf_anim::json::Value* list = member(doc, name);
   if (list == nullptr || !list->IsArray()) return std::nullopt;
   std::vector<std::string> out;
-  for (const rapidjson::Value& v : list->GetArray()) out.emplace_back(v.IsString() ? view(v) : "");
+  for (const gltf_anim::json::Value& v : list->GetArray())
+    out.emplace_back(v.IsString() ? view(v) : "");
   return out;
 }
 
@@ -53,7 +57,7 @@ struct Plan {
 
 // Whether the channel's target object holds exactly path "pointer" and the extension's
 // pointer (nothing a targetpointer would lose).
-std::string pointer_target_extra(const rapidjson::Value& target) {
+std::string pointer_target_extra(const gltf_anim::json::Value& target) {
   for (const auto& m : target.GetObject()) {
     const std::string_view name = view(m.name);
     if (name == "path") continue;
@@ -91,20 +95,20 @@ Migration migrate_channels(const validator::LoadedAsset& asset,
                            gltf::Edit& edit) {
   Migration out;
   if (!asset.document || !asset.document->IsObject()) return out;
-  const rapidjson::Value& doc = *asset.document;
+  const gltf_anim::json::Value& doc = *asset.document;
   const bool to_pointer = to == PointerExtension::kAnimationPointer;
   const model::TargetSource from_source =
       to_pointer ? model::TargetSource::kAnimation2 : model::TargetSource::kAnimationPointer;
-  const rapidjson::Value* json_animations = member(doc, "animations");
+  const gltf_anim::json::Value* json_animations = member(doc, "animations");
 
   std::vector<Plan> plans;
   bool source_stays = false;  // a use of the old extension remains
   for (const model::Animation& anim : animations.animations) {
-    const rapidjson::Value& json_anim =
+    const gltf_anim::json::Value& json_anim =
         (*json_animations)[static_cast<rapidjson::SizeType>(anim.index)];
-    const rapidjson::Value* json_channels_ptr = member(json_anim, "channels");
+    const gltf_anim::json::Value* json_channels_ptr = member(json_anim, "channels");
     if (json_channels_ptr == nullptr || !json_channels_ptr->IsArray()) continue;
-    const rapidjson::Value& json_channels = *json_channels_ptr;
+    const gltf_anim::json::Value& json_channels = *json_channels_ptr;
     // Users of each sampler (by glTF index), to keep a sampler change from reaching a
     // channel that stays.
     std::map<std::size_t, std::vector<std::size_t>> users;  // sampler -> channel indices
@@ -113,7 +117,8 @@ Migration migrate_channels(const validator::LoadedAsset& asset,
     }
     std::map<std::size_t, std::size_t> plan_of;  // channel index -> plans index
     for (const model::Channel& ch : anim.channels) {
-      const rapidjson::Value& json_ch = json_channels[static_cast<rapidjson::SizeType>(ch.index)];
+      const gltf_anim::json::Value& json_ch =
+          json_channels[static_cast<rapidjson::SizeType>(ch.index)];
       const model::TargetSource source =
           std::visit([](const auto& t) { return t.source; }, ch.target);
       if (source != from_source) continue;
@@ -149,7 +154,7 @@ Migration migrate_channels(const validator::LoadedAsset& asset,
         }
       } else {
         const auto* property = std::get_if<model::PropertyTarget>(&target->what);
-        const rapidjson::Value* json_target = member(json_ch, "target");
+        const gltf_anim::json::Value* json_target = member(json_ch, "target");
         Interpolation mode = Interpolation::kStep;  // an unknown or absent sampler: no change
         if (sampler && (*sampler)->interpolation) mode = *(*sampler)->interpolation;
         const model::AccessorRef* output = sampler ? model::linked((*sampler)->output) : nullptr;

@@ -1,6 +1,7 @@
 // The edit session's view of a loaded asset, and who uses each accessor.
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -10,7 +11,7 @@
 namespace gltf_anim::repair {
 namespace {
 
-using Value = rapidjson::Value;
+using Value = gltf_anim::json::Value;
 
 const Value* member(const Value* v, const char* name) {
   if (v == nullptr || !v->IsObject()) return nullptr;

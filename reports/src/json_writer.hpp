@@ -6,6 +6,7 @@
 // reads the same in a report and in the file it came from.
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/prettywriter.h>
 
@@ -40,7 +41,7 @@ class BlockOStream {
   std::ostream& out_;
   std::string buffer_;
 };
-using JsonWriter = rapidjson::PrettyWriter<BlockOStream>;
+using JsonWriter = gltf_anim::json::PrettyWriter<BlockOStream>;
 
 inline void json_key(JsonWriter& w, const char* k) { w.Key(k); }
 inline void json_str(JsonWriter& w, std::string_view s) { text::json_value(w, s); }

@@ -5,6 +5,7 @@
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include <rapidjson/document.h>
@@ -25,32 +26,10 @@ namespace {
 
 using validator::Issue;
 using validator::Severity;
-// rapidjson's CrtAllocator, but a failed allocation throws std::bad_alloc:
-// rapidjson does not check for null (its pool and its parse stack write
-// through it), so under a memory limit a large report was a segmentation
-// fault instead of "out of memory".
-struct ThrowingAllocator {
-  // Read by rapidjson's allocator concept (the pool asks whether Free is needed).
-  [[maybe_unused]] static constexpr bool kNeedFree = true;
-  void* Malloc(std::size_t size) {
-    if (size == 0) return nullptr;
-    void* p = std::malloc(size);
-    if (p == nullptr) throw std::bad_alloc();
-    return p;
-  }
-  void* Realloc(void* original, std::size_t, std::size_t size) {
-    if (size == 0) {
-      std::free(original);
-      return nullptr;
-    }
-    void* p = std::realloc(original, size);
-    if (p == nullptr) throw std::bad_alloc();
-    return p;
-  }
-  static void Free(void* p) { std::free(p); }
-};
-using Pool = rapidjson::MemoryPoolAllocator<ThrowingAllocator>;
-using Value = rapidjson::GenericValue<rapidjson::UTF8<>, Pool>;
+// gltf_anim::json's types throw std::bad_alloc where rapidjson would write
+// through a null allocation: under a memory limit a large report is "out of
+// memory", not a segmentation fault.
+using json::Value;
 
 [[noreturn]] void fail(const std::string& pointer, const std::string& what) {
   throw ReportFormatError("at '" + pointer + "': " + what);
@@ -349,7 +328,7 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
  private:
   // Where the value being built goes: the root's members live to the end, an
   // asset's DOM only until it is read.
-  Pool* allocator() { return in_reports() ? &asset_allocator_ : &root_allocator_; }
+  json::Allocator* allocator() { return in_reports() ? &asset_allocator_ : &root_allocator_; }
   bool in_reports() const { return reports_open_ && open_ >= 2; }
   // Events not built into anything: a root that is not an object (reported
   // after the parse), a root member named again (the first counts, as a DOM's
@@ -427,7 +406,7 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
            root_.MemberEnd();
   }
 
-  Pool root_allocator_, asset_allocator_;
+  json::Allocator root_allocator_, asset_allocator_;
   Value root_{rapidjson::kObjectType};
   std::vector<Value> stack_;  // values of the container being built, in order
   std::size_t open_ = 0;      // containers open (the root is 1)
@@ -445,7 +424,7 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
 
 ValidationRun read_validation_json(std::string_view text) {
   StreamedReport report;
-  rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, ThrowingAllocator> reader;
+  json::Reader reader;
   rapidjson::MemoryStream stream(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(stream);
   reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(in, report);

@@ -8,6 +8,7 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/prettywriter.h>
 
@@ -64,7 +65,7 @@ class SarifSink {
   std::ostream& out_;
   To to_ = To::kNothing;
 };
-using SarifWriter = rapidjson::PrettyWriter<SarifSink>;
+using SarifWriter = gltf_anim::json::PrettyWriter<SarifSink>;
 
 // An asset's location: its URI and whether it is relative to %SRCROOT%.
 struct Artifact {

@@ -7,6 +7,7 @@
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/validator/json_syntax.hpp>
 #include <gltf_anim/text/utf8.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include "samples_internal.hpp"
 #include "samples_schema.hpp"
@@ -524,11 +525,11 @@ class Tee : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Tee> {
   detail::SamplesSkeleton skeleton;
 
   bool Null() {
-    if (!skeleton.skipping()) skeleton.scalar(rapidjson::Value());
+    if (!skeleton.skipping()) skeleton.scalar(gltf_anim::json::Value());
     return handler.Null();
   }
   bool Bool(bool b) {
-    if (!skeleton.skipping()) skeleton.scalar(rapidjson::Value(b));
+    if (!skeleton.skipping()) skeleton.scalar(gltf_anim::json::Value(b));
     return handler.Bool(b);
   }
   bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
@@ -559,7 +560,7 @@ class Tee : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Tee> {
 // Parses `stream`; on a syntax error calls where(offset, code) for its SyntaxError.
 template <typename Stream, typename Where>
 SamplesFile parse(Stream& stream, const std::string& file, Where&& where) {
-  rapidjson::Reader reader;
+  gltf_anim::json::Reader reader;
   Tee tee;
   Handler& handler = tee.handler;
   const rapidjson::ParseResult ok = reader.Parse<kFlags>(stream, tee);

@@ -3,6 +3,7 @@
 #include "samples_schema.hpp"
 
 #include <gltf_anim/validator/embedded_schema.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <charconv>
 #include <cstdint>
@@ -33,20 +34,20 @@ bool known_member(int depth, std::string_view name) {
 
 }  // namespace
 
-std::optional<SchemaViolation> samples_schema_violation(const rapidjson::Value& document) {
+std::optional<SchemaViolation> samples_schema_violation(const gltf_anim::json::Value& document) {
   return compiled().violation(document);
 }
 
-void SamplesSkeleton::add(rapidjson::Value&& value, bool open) {
+void SamplesSkeleton::add(gltf_anim::json::Value&& value, bool open) {
   if (level_ < 0) return;  // a root that is not an object: the reader refuses it
   Piece& piece = pieces_[level_];
   auto& alloc = piece.allocator;
-  rapidjson::Value& parent = *piece.open.back();
-  rapidjson::Value* added = nullptr;
+  gltf_anim::json::Value& parent = *piece.open.back();
+  gltf_anim::json::Value* added = nullptr;
   if (parent.IsObject()) {
     parent.AddMember(
-        rapidjson::Value(key_.data(), static_cast<rapidjson::SizeType>(key_.size()), alloc), value,
-        alloc);
+        gltf_anim::json::Value(key_.data(), static_cast<rapidjson::SizeType>(key_.size()), alloc),
+        value, alloc);
     added = &(parent.MemberEnd() - 1)->value;
   } else {
     parent.PushBack(value, alloc);
@@ -55,7 +56,7 @@ void SamplesSkeleton::add(rapidjson::Value&& value, bool open) {
   if (open) piece.open.push_back(added);
 }
 
-void SamplesSkeleton::scalar(rapidjson::Value&& value) {
+void SamplesSkeleton::scalar(gltf_anim::json::Value&& value) {
   if (skipping()) return;
   empty_array_ = false;
   if (skip_value_) {
@@ -75,29 +76,29 @@ void SamplesSkeleton::element_not_an_object(int list_depth) {
 }
 
 void SamplesSkeleton::number(std::string_view text) {
-  if (skipping() || skip_value_) return scalar(rapidjson::Value());
+  if (skipping() || skip_value_) return scalar(gltf_anim::json::Value());
   const char* end = text.data() + text.size();
   std::int64_t i = 0;
   if (text.find_first_of(".eE") == std::string_view::npos) {
     if (const auto r = std::from_chars(text.data(), end, i); r.ec == std::errc() && r.ptr == end) {
-      return scalar(rapidjson::Value(i));
+      return scalar(gltf_anim::json::Value(i));
     }
   }
   double d = 0;
   std::from_chars(text.data(), end, d);  // the reader refuses what does not convert
-  scalar(rapidjson::Value(d));
+  scalar(gltf_anim::json::Value(d));
 }
 
 void SamplesSkeleton::string(std::string_view text) {
-  if (skipping() || skip_value_ || level_ < 0) return scalar(rapidjson::Value());
-  scalar(rapidjson::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()),
-                          pieces_[level_].allocator));
+  if (skipping() || skip_value_ || level_ < 0) return scalar(gltf_anim::json::Value());
+  scalar(gltf_anim::json::Value(text.data(), static_cast<rapidjson::SizeType>(text.size()),
+                                pieces_[level_].allocator));
 }
 
 void SamplesSkeleton::open(bool object) {
   const auto type = object ? rapidjson::kObjectType : rapidjson::kArrayType;
   if (skip_value_ || empty_array_) {
-    if (empty_array_) add(rapidjson::Value(type), false);
+    if (empty_array_) add(gltf_anim::json::Value(type), false);
     skip_value_ = empty_array_ = false;
     skip_from_ = depth_;
     return;
@@ -118,11 +119,11 @@ void SamplesSkeleton::open(bool object) {
   // The lists of pieces: kept empty in their parent.
   if (!object && ((depth_ == 2 && key_ == "animations") || (depth_ == 4 && key_ == "channels")) &&
       level_ == depth_ / 2 - 1) {
-    add(rapidjson::Value(type), false);
+    add(gltf_anim::json::Value(type), false);
     lists_[depth_] = true;
     return;
   }
-  add(rapidjson::Value(type), true);
+  add(gltf_anim::json::Value(type), true);
 }
 
 bool SamplesSkeleton::close() {
@@ -159,27 +160,29 @@ bool SamplesSkeleton::close() {
 bool SamplesSkeleton::check_piece() {
   Piece& piece = pieces_[level_];
   scratch_allocator_.Clear();
-  rapidjson::Document wrapper(&scratch_allocator_);
+  gltf_anim::json::Document wrapper(&scratch_allocator_);
   auto& alloc = wrapper.GetAllocator();
-  rapidjson::Value* where = &wrapper;
+  gltf_anim::json::Value* where = &wrapper;
   std::string prefix, real;
   if (level_ == 0) {
     where = &piece.doc;
   } else {
     wrapper.SetObject();
     wrapper.AddMember("asset", "", alloc);
-    rapidjson::Value animations(rapidjson::kArrayType);
+    gltf_anim::json::Value animations(rapidjson::kArrayType);
     if (level_ == 1) {
-      animations.PushBack(rapidjson::Value(std::move(static_cast<rapidjson::Value&>(piece.doc))),
-                          alloc);
+      animations.PushBack(
+          gltf_anim::json::Value(std::move(static_cast<gltf_anim::json::Value&>(piece.doc))),
+          alloc);
       prefix = "/animations/0";
       real = "/animations/" + std::to_string(animations_);
     } else {
-      rapidjson::Value animation(rapidjson::kObjectType);
+      gltf_anim::json::Value animation(rapidjson::kObjectType);
       animation.AddMember("index", 0, alloc);
-      rapidjson::Value channels(rapidjson::kArrayType);
-      channels.PushBack(rapidjson::Value(std::move(static_cast<rapidjson::Value&>(piece.doc))),
-                        alloc);
+      gltf_anim::json::Value channels(rapidjson::kArrayType);
+      channels.PushBack(
+          gltf_anim::json::Value(std::move(static_cast<gltf_anim::json::Value&>(piece.doc))),
+          alloc);
       animation.AddMember("channels", channels, alloc);
       animations.PushBack(animation, alloc);
       prefix = "/animations/0/channels/0";

@@ -8,6 +8,7 @@
 // states (tests/samples/test_schema.cpp keeps the two in step), since
 // valijson takes about 5 us per sample object, ten times the cost of reading it.
 #include <gltf_anim/validator/embedded_schema.hpp>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <optional>
@@ -23,7 +24,7 @@ std::string_view samples_schema_text();
 using SchemaViolation = validator::SchemaViolation;
 
 // The first violation of the schema by `document` (innermost value), or nullopt.
-std::optional<SchemaViolation> samples_schema_violation(const rapidjson::Value& document);
+std::optional<SchemaViolation> samples_schema_violation(const gltf_anim::json::Value& document);
 
 // Checks a samples file against the schema from the reader's SAX events, one
 // object at a time: the root (its `animations` empty), each animation (its
@@ -39,7 +40,7 @@ class SamplesSkeleton {
   // Inside a value left out (samples, keyframes, unknown members): the reader's
   // hot path, so the events below return at once there.
   bool skipping() const { return skip_from_ > 0; }
-  void scalar(rapidjson::Value&& value);
+  void scalar(gltf_anim::json::Value&& value);
   void number(std::string_view text);
   void string(std::string_view text);
   void start(bool object) {
@@ -61,18 +62,19 @@ class SamplesSkeleton {
   // One object being built: 0 the root, 1 an animation, 2 a channel.
   struct Piece {
     char buffer[4096];
-    rapidjson::MemoryPoolAllocator<> allocator{buffer, sizeof buffer};
-    rapidjson::Document doc{&allocator};
-    std::vector<rapidjson::Value*> open;  // containers being filled (each its parent's last child)
+    gltf_anim::json::Allocator allocator{buffer, sizeof buffer};
+    gltf_anim::json::Document doc{&allocator};
+    std::vector<gltf_anim::json::Value*>
+        open;  // containers being filled (each its parent's last child)
   };
-  void add(rapidjson::Value&& value, bool open);
+  void add(gltf_anim::json::Value&& value, bool open);
   void open(bool object);
   bool close();
   bool check_piece();
   void element_not_an_object(int list_depth);
   Piece pieces_[3];
   char scratch_[2048];  // the wrapper of a piece (check_piece)
-  rapidjson::MemoryPoolAllocator<> scratch_allocator_{scratch_, sizeof scratch_};
+  gltf_anim::json::Allocator scratch_allocator_{scratch_, sizeof scratch_};
   int level_ = -1;      // the piece being built
   std::string key_;     // member name waiting for its value
   bool lists_[6] = {};  // by depth: the animations (2) or channels (4) array is open

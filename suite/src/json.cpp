@@ -1,4 +1,5 @@
 #include <gltf_anim/suite/json.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
@@ -102,12 +103,12 @@ void Json::write(W& writer) const {
 }
 
 std::string Json::dump(int indent) const {
-  rapidjson::StringBuffer buffer;
+  gltf_anim::json::StringBuffer buffer;
   if (indent <= 0) {
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+    gltf_anim::json::Writer<gltf_anim::json::StringBuffer> writer(buffer);
     write(writer);
   } else {
-    rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+    gltf_anim::json::PrettyWriter<gltf_anim::json::StringBuffer> writer(buffer);
     writer.SetIndent(' ', static_cast<unsigned>(indent));
     writer.SetFormatOptions(rapidjson::kFormatSingleLineArray);
     write(writer);

@@ -7,6 +7,7 @@
 #include <gltf_anim/version.hpp>
 
 #include <gltf_anim/text/words.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -220,7 +221,7 @@ std::string json_text_of(const std::vector<std::uint8_t>& bytes, std::string& wh
 std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, std::string& why) {
   const std::string text = json_text_of(bytes, why);
   if (!why.empty()) return {};
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(text.c_str(), text.size());
   if (doc.HasParseError() || !doc.IsObject()) {
     why = "its JSON does not parse";
@@ -228,7 +229,7 @@ std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, s
   }
   // Read through a const reference: rapidjson's mutable member iterators do not
   // compare in C++20 under clang (the WebAssembly build).
-  const rapidjson::Value& root = doc;
+  const gltf_anim::json::Value& root = doc;
   std::vector<std::string> uris;
   for (const char* list : {"buffers", "images"}) {
     const auto m = root.FindMember(list);
@@ -258,11 +259,11 @@ std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, s
 std::vector<std::string> extensions_used(const std::vector<std::uint8_t>& bytes) {
   std::string why;
   const std::string text = json_text_of(bytes, why);
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(text.c_str(), text.size());
   std::vector<std::string> out;
   if (doc.HasParseError() || !doc.IsObject()) return out;
-  const rapidjson::Value& root = doc;  // const: see relative_uris
+  const gltf_anim::json::Value& root = doc;  // const: see relative_uris
   const auto m = root.FindMember("extensionsUsed");
   if (m == root.MemberEnd() || !m->value.IsArray()) return out;
   for (const auto& e : m->value.GetArray()) {

@@ -4,6 +4,7 @@
 // enumerates the same validation formats, and so do the npm package's declarations.
 #include "scratch.hpp"
 #include <gltf_anim/reports/formats.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -102,10 +103,10 @@ TEST(FormatTable, EveryNameIsAcceptedAndNothingElse) {
 TEST(FormatTable, ConfigSchemaEnumeratesTheTable) {
   const std::string text =
       cli_process::slurp(kSource / "validator/config/gltf-anim-config.schema.json");
-  rapidjson::Document schema;
+  gltf_anim::json::Document schema;
   schema.Parse(text.c_str(), text.size());
   ASSERT_FALSE(schema.HasParseError());
-  const rapidjson::Value& e = schema["properties"]["format"]["enum"];
+  const gltf_anim::json::Value& e = schema["properties"]["format"]["enum"];
   std::vector<std::string> names;
   for (const auto& v : e.GetArray()) names.emplace_back(v.GetString(), v.GetStringLength());
   EXPECT_EQ(names, table_names(gr::validation_formats()));

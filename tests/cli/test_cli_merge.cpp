@@ -4,6 +4,7 @@
 // refused with exit 2 and a reason.
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <sys/stat.h>
@@ -190,7 +191,7 @@ TEST(Merge, WithTimesOnlyTheTimeFieldsDiffer) {
   EXPECT_NE(merged.out.find("\"validationSeconds\""), std::string::npos);
   EXPECT_EQ(without_times(merged.out), without_times(whole.out));
   // Each asset keeps the time its shard measured.
-  rapidjson::Document m, s;
+  gltf_anim::json::Document m, s;
   m.Parse(merged.out.c_str());
   s.Parse(cli_process::slurp(parts[0]).c_str());
   ASSERT_FALSE(m.HasParseError());
@@ -362,7 +363,7 @@ TEST(Merge, SarifRegionsComeFromTheReportsNotTheAssets) {
   const auto after =
       cli({"merge", "--no-timings", "--format", "sarif", report.string()}, "gone_after");
   EXPECT_EQ(after.out, before.out);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(after.out.c_str());
   ASSERT_FALSE(d.HasParseError()) << after.out;
   const auto& results = d["runs"][0]["results"];

@@ -3,6 +3,7 @@
 // glTF file", and every file that cannot be read with the system's reason.
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <cstdint>
@@ -43,7 +44,7 @@ TEST(CliMessages, TrailingCommaIsNamedWithLineAndColumnInEveryFormat) {
       << text.out;
   const auto sarif = run(" validate --format sarif " + q(dir / "a.gltf"));
   EXPECT_EQ(sarif.exit_code, 1);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(sarif.out.c_str());
   ASSERT_FALSE(d.HasParseError());
   const auto& region = d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
@@ -57,7 +58,7 @@ TEST(CliMessages, BinBufferPassedByMistakeIsOneNotGltfIssue) {
   write(dir / "model.bin", std::string("\x00\x00\x80\x3F\x00\x00\x00\x40", 8));
   const auto r = run(" validate --format json " + q(dir / "model.bin"));
   EXPECT_EQ(r.exit_code, 1);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str());
   ASSERT_FALSE(d.HasParseError()) << r.out;
   EXPECT_FALSE(d["reports"][0].HasMember("mimeType"));

@@ -5,6 +5,7 @@
 // the JSON layout (tested with the writers).
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <filesystem>
@@ -199,7 +200,7 @@ TEST(CliConfig, FormatAndEnableFromTheConfig) {
   const fs::path dir = folder_with(
       {{".gltf-anim.json", R"({"format": "json", "enable": ["LINT_REDUNDANT_KEYFRAME"]})"}});
   const CliRun r = validate({kRedundant}, in(dir));
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str());
   EXPECT_FALSE(d.HasParseError()) << r.out;
   EXPECT_TRUE(names(r, "LINT_REDUNDANT_KEYFRAME")) << r.out;
@@ -295,7 +296,7 @@ const std::string kTheirReport =
 
 // "CODE tool tool" for every message object anywhere in the report (whatever
 // wraps the messages).
-void collect_found_by(const rapidjson::Value& v, std::multiset<std::string>& out) {
+void collect_found_by(const gltf_anim::json::Value& v, std::multiset<std::string>& out) {
   if (v.IsArray()) {
     for (const auto& e : v.GetArray()) collect_found_by(e, out);
   } else if (v.IsObject()) {
@@ -308,7 +309,7 @@ void collect_found_by(const rapidjson::Value& v, std::multiset<std::string>& out
   }
 }
 
-std::multiset<std::string> found_by(const rapidjson::Value& report) {
+std::multiset<std::string> found_by(const gltf_anim::json::Value& report) {
   std::multiset<std::string> out;
   collect_found_by(report, out);
   return out;
@@ -319,7 +320,7 @@ TEST(CliMergeGltfValidator, OneJsonCarriesBothToolsFindings) {
   const std::string report = (dir / "gv.json").string();
   const CliRun r = validate({"--format", "json", "--merge-gltf-validator", report, kDuplicates});
   EXPECT_EQ(r.exit_code, 1);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str());
   ASSERT_FALSE(d.HasParseError()) << r.out;
   // Two duplicate-target messages found by both, NODE_EMPTY by glTF-Validator.
@@ -382,7 +383,7 @@ const bool kCorpusPasses = gltf_anim::test::register_if_exists(
     fs::path(GLTF_ANIM_SOURCE_DIR) / "../shared/corpus/manifest.json",
     [] {
       const fs::path corpus = fs::path(GLTF_ANIM_SOURCE_DIR) / "../shared/corpus";
-      rapidjson::Document m;
+      gltf_anim::json::Document m;
       m.Parse(cli_process::slurp(corpus / "manifest.json").c_str());
       ASSERT_TRUE(m.IsArray());
       std::vector<std::string> args{"--fail-on", "warning", "--format", "json"};

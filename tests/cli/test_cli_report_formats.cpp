@@ -6,7 +6,9 @@
 // Multitool: tools/sarif, CTest sarif_multitool_*.)
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
+#include "schema_adapter.hpp"
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -36,25 +38,25 @@ cli_process::Run cli(const std::vector<std::string>& args, const std::string& ta
   return cli_process::run(args, kTmp / tag);
 }
 
-rapidjson::Document parse(const std::string& text) {
-  rapidjson::Document d;
+gltf_anim::json::Document parse(const std::string& text) {
+  gltf_anim::json::Document d;
   d.Parse(text.c_str(), text.size());
   return d;
 }
 
 // Empty when `report` satisfies the schema, else valijson's first errors.
 std::string schema_errors(const std::string& report) {
-  static const rapidjson::Document schema_doc =
+  static const gltf_anim::json::Document schema_doc =
       parse(cli_process::slurp(kSource / "docs/schemas/validation-report.schema.json"));
   valijson::Schema schema;
   valijson::SchemaParser parser;
-  valijson::adapters::RapidJsonAdapter schema_adapter(schema_doc);
+  gltf_anim::validator::SchemaAdapter schema_adapter(schema_doc);
   parser.populateSchema(schema_adapter, schema);
-  const rapidjson::Document d = parse(report);
+  const gltf_anim::json::Document d = parse(report);
   if (d.HasParseError()) return "not JSON";
   valijson::Validator validator;
   valijson::ValidationResults results;
-  valijson::adapters::RapidJsonAdapter adapter(d);
+  gltf_anim::validator::SchemaAdapter adapter(d);
   if (validator.validate(schema, adapter, &results)) return {};
   std::string why;
   valijson::ValidationResults::Error e;
@@ -106,7 +108,7 @@ TEST(ReportFormats, SarifHelpIsWholeInTheLogWithoutRepositoryLinks) {
       cli({"validate", "--format", "sarif", (kSource / "conformance_assets/valid").string()},
           "sarif_help");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const rapidjson::Document d = parse(r.out);
+  const gltf_anim::json::Document d = parse(r.out);
   ASSERT_FALSE(d.HasParseError());
   const auto& driver = d["runs"][0]["tool"]["driver"];
   EXPECT_TRUE(driver.HasMember("informationUri"));
@@ -140,7 +142,7 @@ TEST(ReportFormats, SarifRuleLevelsAreTheLevelsOfThisRun) {
     const auto r = cli(args, "sarif_levels_" + tag);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     std::map<std::string, std::string> out;
-    const rapidjson::Document d = parse(r.out);
+    const gltf_anim::json::Document d = parse(r.out);
     if (d.HasParseError()) return out;
     for (const auto& rule : d["runs"][0]["tool"]["driver"]["rules"].GetArray()) {
       out[rule["id"].GetString()] = rule["defaultConfiguration"]["level"].GetString();
@@ -171,7 +173,7 @@ TEST(ReportFormats, JsonNamesAPolicyThatIsNotTheDefault) {
                      "policy_given");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(schema_errors(r.out), "");
-  const rapidjson::Document d = parse(r.out);
+  const gltf_anim::json::Document d = parse(r.out);
   ASSERT_TRUE(d.HasMember("policy"));
   EXPECT_STREQ(d["policy"]["lints"].GetString(), "hint");
   ASSERT_EQ(d["policy"]["severityOverrides"].MemberCount(), 1u);
@@ -181,7 +183,7 @@ TEST(ReportFormats, JsonNamesAPolicyThatIsNotTheDefault) {
 TEST(ReportFormats, SarifPathsAreRelativeToTheSarifBaseWhateverTheyWereNamedBy) {
   const fs::path asset = kSource / "conformance_assets/invalid/channel/duplicate_targets.gltf";
   auto location = [](const std::string& sarif) {
-    const rapidjson::Document d = parse(sarif);
+    const gltf_anim::json::Document d = parse(sarif);
     const auto& loc = d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
     return std::make_pair(std::string(loc["uri"].GetString()),
                           loc.HasMember("uriBaseId") ? std::string(loc["uriBaseId"].GetString()) : "");
@@ -266,7 +268,7 @@ TEST(ReportFormats, SummaryLineOnStderrOnlyWhenTheReportGoesToAFile) {
       cli({"validate", "--format", "json", "--output", json.string(), folder.string()}, "summary");
   ASSERT_EQ(to_file.exit_code, 1);
   // The counts, from the report itself, summed here.
-  const rapidjson::Document d = parse(cli_process::slurp(json));
+  const gltf_anim::json::Document d = parse(cli_process::slurp(json));
   std::uint64_t failing = 0, errors = 0;
   for (const auto& report : d["reports"].GetArray()) {
     errors += report["issues"]["numErrors"].GetUint64();
@@ -320,7 +322,7 @@ TEST(ReportFormats, ShardsPartitionTheFilesByTheirPathInTheFolder) {
                           std::to_string(k) + "/" + std::to_string(kShards), dir.string()},
                          std::string(root) + std::to_string(k));
       ASSERT_EQ(r.exit_code, 0) << r.err;
-      const rapidjson::Document d = parse(r.out);
+      const gltf_anim::json::Document d = parse(r.out);
       EXPECT_EQ(d["shard"]["assets"].GetUint64(), names.size());
       for (const auto& report : d["reports"].GetArray()) {
         const std::string relative =

@@ -4,6 +4,7 @@
 // conformance_assets/invalid/ and rules_valid/, whose contents are known.
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <cstdlib>
@@ -54,8 +55,8 @@ CliRun validate(const std::string& args, const std::string& name = "") {
   return r;
 }
 
-rapidjson::Document parse(const std::string& text) {
-  rapidjson::Document d;
+gltf_anim::json::Document parse(const std::string& text) {
+  gltf_anim::json::Document d;
   d.Parse(text.c_str());
   EXPECT_FALSE(d.HasParseError()) << text;
   return d;

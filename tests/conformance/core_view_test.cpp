@@ -3,6 +3,7 @@
 // an allowed variant is what a client without them plays; `compare
 // --extensions none` excludes exactly the cases needing one.
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <algorithm>
@@ -28,7 +29,7 @@ std::vector<std::string> extensions_used(const fs::path& asset) {
     std::memcpy(&length, text.data() + 12, 4);
     text = text.substr(20, length);
   }
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(text.c_str(), text.size());
   EXPECT_FALSE(doc.HasParseError()) << asset;
   std::vector<std::string> out;
@@ -40,7 +41,7 @@ std::vector<std::string> extensions_used(const fs::path& asset) {
 }
 
 TEST(CoreView, ManifestExtensionsAreWhatEachAssetUses) {
-  rapidjson::Document m;
+  gltf_anim::json::Document m;
   const std::string text = read_file(suite_dir() / "manifest.json");
   m.Parse(text.c_str(), text.size());
   ASSERT_FALSE(m.HasParseError());
@@ -61,7 +62,7 @@ TEST(CoreView, ManifestExtensionsAreWhatEachAssetUses) {
 // cases whose assets use an extension (and have no core variant) are
 // excluded, the others pass.
 TEST(CoreView, CompareExtensionsNoneExcludesTheExtensionCases) {
-  rapidjson::Document m;
+  gltf_anim::json::Document m;
   const std::string text = read_file(suite_dir() / "manifest.json");
   m.Parse(text.c_str(), text.size());
   ASSERT_FALSE(m.HasParseError());
@@ -84,7 +85,7 @@ TEST(CoreView, CompareExtensionsNoneExcludesTheExtensionCases) {
                   (suite_dir() / "valid").string() + "' --extensions none --format json",
               out);
   EXPECT_EQ(code, 0) << read_file(out.string() + ".err");
-  rapidjson::Document r;
+  gltf_anim::json::Document r;
   const std::string report = read_file(out);
   r.Parse(report.c_str(), report.size());
   ASSERT_FALSE(r.HasParseError()) << report;

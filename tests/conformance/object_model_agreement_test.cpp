@@ -17,6 +17,7 @@
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/pointer.h>
@@ -87,9 +88,9 @@ void append_floats(std::string& bytes, const std::vector<float>& values) {
   }
 }
 
-using rapidjson::Document;
-using rapidjson::Pointer;
-using rapidjson::Value;
+using gltf_anim::json::Document;
+using gltf_anim::json::Pointer;
+using gltf_anim::json::Value;
 
 // Writes <dir>/<name>.gltf + .bin animating `pointer` from key 0 to key 1
 // (times 0 and 1) with `components` numbers per key of `output_type`.
@@ -150,8 +151,8 @@ std::filesystem::path write_asset(const std::filesystem::path& dir, const std::s
     Pointer(("/extensionsUsed/" + std::to_string(i + 1)).c_str()).Set(doc, Value(e.extensions[i].c_str(), a), a);
   }
 
-  rapidjson::StringBuffer text;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(text);
+  gltf_anim::json::StringBuffer text;
+  gltf_anim::json::Writer<gltf_anim::json::StringBuffer> writer(text);
   doc.Accept(writer);
   const auto path = dir / (name + ".gltf");
   std::ofstream(path) << text.GetString();

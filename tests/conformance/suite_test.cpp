@@ -3,6 +3,7 @@
 #include <gltf_anim/suite/suite.hpp>
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -54,7 +55,7 @@ TEST(Suite, GenerateIsByteIdenticalOnEveryRun) {
 }
 
 TEST(Suite, ManifestListsEveryAssetWithItsGoldenAndTolerances) {
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   const std::string text = read_file(suite_dir() / "manifest.json");
   doc.Parse(text.c_str(), text.size());
   ASSERT_FALSE(doc.HasParseError());
@@ -101,7 +102,6 @@ TEST(Suite, ReadmeListsEveryCase) {
     EXPECT_NE(readme.find("| `" + c.id + "` |"), std::string::npos) << c.id << " is missing from README.md";
   }
 }
-
 
 // The classification rule: a known divergence is non-conforming, so its description says
 // which spec sentence it breaks ("breaks ..."), which the report shows to the engine's

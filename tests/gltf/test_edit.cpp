@@ -2,6 +2,7 @@
 // rapidjson's DOM (a second parser), untouched bytes compared by hand;
 // encoded bytes and bounds are derived by hand from the spec's formulas.
 #include <gltf_anim/gltf/edit.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -37,8 +38,8 @@ std::string build_text(const Edit& edit, std::string& why) {
   return std::string(out->main.begin(), out->main.end());
 }
 
-rapidjson::Document parse(const std::string& text) {
-  rapidjson::Document d;
+gltf_anim::json::Document parse(const std::string& text) {
+  gltf_anim::json::Document d;
   d.Parse(text.c_str());
   EXPECT_FALSE(d.HasParseError()) << text;
   return d;
@@ -78,10 +79,11 @@ TEST(Edit, SetPutAppendRemoveAsSplices) {
             "{\"scale\":[2,2,2]} ],\n"
             "  \"animations\": [{\"channels\":[],\"samplers\":[]},{}]"
             ",\"extensionsUsed\":[\"EXT_a\",\"EXT_b\"]\n}");
-  const rapidjson::Document d = parse(out);
-  EXPECT_EQ(rapidjson::Pointer("/extensionsUsed/1").Get(d)->GetString(), std::string("EXT_b"));
-  EXPECT_EQ(rapidjson::Pointer("/animations").Get(d)->Size(), 2u);
-  EXPECT_EQ(rapidjson::Pointer("/asset/extras").Get(d), nullptr);
+  const gltf_anim::json::Document d = parse(out);
+  EXPECT_EQ(gltf_anim::json::Pointer("/extensionsUsed/1").Get(d)->GetString(),
+            std::string("EXT_b"));
+  EXPECT_EQ(gltf_anim::json::Pointer("/animations").Get(d)->Size(), 2u);
+  EXPECT_EQ(gltf_anim::json::Pointer("/asset/extras").Get(d), nullptr);
 }
 
 TEST(Edit, RemovingFirstMiddleLastAndEveryMemberKeepsValidJson) {

@@ -6,6 +6,7 @@
 #include <gltf_anim/gltf/writer.hpp>
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -154,18 +155,18 @@ void round_trip_all(const fs::path& root, std::size_t at_least) {
 
     // One value changed: rapidjson reads the new text as the old document
     // with that value replaced, and nothing else differs.
-    rapidjson::Document before;
+    gltf_anim::json::Document before;
     before.Parse(asset.json_text.data(), asset.json_text.size());
-    if (before.HasParseError() || !rapidjson::Pointer("/asset/version").Get(before)) continue;
+    if (before.HasParseError() || !gltf_anim::json::Pointer("/asset/version").Get(before)) continue;
     const std::vector<ValueEdit> edit = {{"/asset/version", "\"edited\""}};
     const auto splices = splices_for(asset.json_text, edit, why);
     ASSERT_TRUE(splices) << why;
     const auto text = apply_splices(asset.json_text, *splices, why);
     ASSERT_TRUE(text) << why;
-    rapidjson::Document after;
+    gltf_anim::json::Document after;
     after.Parse(text->data(), text->size());
     ASSERT_FALSE(after.HasParseError());
-    rapidjson::Pointer("/asset/version").Set(before, "edited");
+    gltf_anim::json::Pointer("/asset/version").Set(before, "edited");
     EXPECT_TRUE(before == after);
     // Outside the value's bytes, the text is the old one.
     const Splice& s = splices->front();

@@ -6,6 +6,7 @@
 // and every report valid UTF-8. Each test names the class it covers.
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <signal.h>
@@ -88,7 +89,7 @@ void expect_exit(const CliRun& r, int code) {
 
 // Codes of a single-asset JSON report.
 std::vector<std::string> codes_of(const std::string& report) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(report.c_str(), report.size());
   std::vector<std::string> out;
   if (d.HasParseError() || !d.IsObject() || !d.HasMember("reports") || d["reports"].Size() != 1)
@@ -178,7 +179,7 @@ std::string deep_extras(std::size_t key_length, int depth, const std::string& in
 
 // The report parses as JSON.
 void expect_parses(const std::string& text) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(text.c_str(), text.size());
   EXPECT_FALSE(d.HasParseError());
 }

@@ -13,6 +13,7 @@
 // counts, and `sample` on every hostile input.
 #include "scratch.hpp"
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <fcntl.h>
@@ -97,7 +98,7 @@ void expect_contract(const ChildRun& r, double cpu_ceiling = kCpuCeiling) {
 // messages with a byte offset.
 std::multiset<std::pair<std::string, std::string>> messages(const std::string& report, bool* parsed,
                                                             bool* truncated = nullptr) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(report.c_str(), report.size());
   std::multiset<std::pair<std::string, std::string>> out;
   *parsed = !d.HasParseError() && d.IsObject() && d.HasMember("reports") &&
@@ -122,7 +123,7 @@ bool has(const std::multiset<std::pair<std::string, std::string>>& m, const std:
 
 // The message of the first issue with `code` in a single-asset JSON report.
 std::string first_message(const std::string& report, const std::string& code) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(report.c_str(), report.size());
   if (d.HasParseError() || !d.IsObject() || !d.HasMember("reports")) return {};
   for (const auto& m : d["reports"][0]["issues"]["messages"].GetArray()) {
@@ -131,11 +132,13 @@ std::string first_message(const std::string& report, const std::string& code) {
   return {};
 }
 
-std::string q_pointer(const rapidjson::Value& v) { return v.IsNull() ? "@offset" : v.GetString(); }
+std::string q_pointer(const gltf_anim::json::Value& v) {
+  return v.IsNull() ? "@offset" : v.GetString();
+}
 
 TEST(HostileCorpus, EveryCaseKeepsTheContractAndReportsItsCode) {
   const std::string manifest_text = cli_process::slurp(kHostile / "expected.json");
-  rapidjson::Document manifest;
+  gltf_anim::json::Document manifest;
   manifest.Parse(manifest_text.c_str());
   ASSERT_FALSE(manifest.HasParseError());
   ASSERT_TRUE(manifest.IsObject());
@@ -524,7 +527,7 @@ TEST(HostileBounds, SarifLocatesPointersInLinearTime) {
   const fs::path file = write_file("sarif_linear.gltf", text);
   const ChildRun r = run({GLTF_ANIM_CLI, "validate", "--format", "sarif", file.string()}, "sarif_linear");
   expect_contract(r);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str(), r.out.size());
   ASSERT_FALSE(d.HasParseError());
   const auto& results = d["runs"][0]["results"];
@@ -560,7 +563,7 @@ TEST(HostileBounds, IssueStorageIsBoundedInBytes) {
   const ChildRun r = validate({file.string()}, "dup_long_pointer");
   expect_contract(r);
   EXPECT_EQ(r.exit_code, 0);  // warnings only
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str(), r.out.size());
   ASSERT_FALSE(d.HasParseError()) << r.err;
   EXPECT_TRUE(d["reports"][0]["issues"]["truncated"].IsTrue());
@@ -608,7 +611,7 @@ TEST(HostileBounds, WorkerOutOfMemoryBecomesAReportEntry) {
     // Filling 1 GiB with issues takes 3-4 s of CPU on an idle machine (6 s seen
     // on a loaded one, over the default ceiling of 5).
     expect_contract(r, 4 * kCpuCeiling);
-    rapidjson::Document d;
+    gltf_anim::json::Document d;
     d.Parse(r.out.c_str(), r.out.size());
     ASSERT_FALSE(d.HasParseError()) << r.err;
     const auto& reports = d["reports"];
@@ -791,7 +794,7 @@ TEST(HostileBounds, CompareMatchesFilesInLinearTime) {
                          "compare_many");
   expect_contract(r);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(r.out.c_str(), r.out.size());
   EXPECT_FALSE(d.HasParseError());
   EXPECT_NE(r.out.find("case_12999"), std::string::npos);

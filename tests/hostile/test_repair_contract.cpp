@@ -14,6 +14,7 @@
 //  - hostile inputs get an exit code and a message within bounded time and memory, and
 //    the reports stay valid UTF-8 (JSON that parses) whatever the names.
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 #include <signal.h>
@@ -482,7 +483,7 @@ TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
       EXPECT_TRUE(valid_utf8(r.err)) << r.err;
       EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
       if (std::string(format) == "json") {
-        rapidjson::Document doc;
+        gltf_anim::json::Document doc;
         doc.Parse<rapidjson::kParseValidateEncodingFlag>(r.out.c_str());
         EXPECT_FALSE(doc.HasParseError())
             << rapidjson::GetParseError_En(doc.GetParseError()) << " in " << r.out;

@@ -67,6 +67,17 @@ scan("a scratch path from GLTF_ANIM_TEST_TMP itself, start it at gltf_anim_test:
 list(FILTER violations EXCLUDE REGEX "^tests/scratch\\.hpp:")
 set(violations ${before} ${violations})
 
+# RapidJSON's own types allocate through its unchecked CrtAllocator: under a
+# memory limit they write through a null pointer. The project's JSON types
+# (gltf/include/gltf_anim/gltf/json.hpp) throw std::bad_alloc instead.
+set(before ${violations})
+set(violations "")
+scan("RapidJSON's unchecked allocator: use gltf_anim::json's type (gltf_anim/gltf/json.hpp)"
+  "rapidjson::(Value|Document|Reader|StringBuffer|Writer|PrettyWriter|Pointer|CrtAllocator)([^A-Za-z0-9_]|$)|MemoryPoolAllocator<>|(^|[^A-Za-z])RapidJsonAdapter([^<A-Za-z]|$)|rapidjson/fwd\\.h"
+  ${module_globs} ${SOURCE_DIR}/tests/*.cpp ${SOURCE_DIR}/tests/*.hpp)
+list(FILTER violations EXCLUDE REGEX "(^|/)node_modules/|^gltf/include/gltf_anim/gltf/json\\.hpp:")
+set(violations ${before} ${violations})
+
 # No test skips itself: a skipped test passes having checked nothing. A test that cannot
 # run somewhere is not registered there (tests/optional_data.hpp, #ifndef
 # GLTF_ANIM_TEST_ASAN) or checks what it can.

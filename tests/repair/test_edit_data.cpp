@@ -4,6 +4,7 @@
 // independent of the session's encoder; layouts derived by hand.
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -25,15 +26,15 @@ using gltf_anim::repair::edit_source;
 
 const ElementFormat kVec3{5126, "VEC3", false};
 
-rapidjson::Document json_of(const gltf_anim::validator::LoadedAsset& asset) {
-  rapidjson::Document d;
+gltf_anim::json::Document json_of(const gltf_anim::validator::LoadedAsset& asset) {
+  gltf_anim::json::Document d;
   d.Parse(std::string(asset.json_text).c_str());
   EXPECT_FALSE(d.HasParseError());
   return d;
 }
 
-std::uint64_t uint_at(const rapidjson::Document& d, const char* pointer) {
-  const rapidjson::Value* v = rapidjson::Pointer(pointer).Get(d);
+std::uint64_t uint_at(const gltf_anim::json::Document& d, const char* pointer) {
+  const gltf_anim::json::Value* v = gltf_anim::json::Pointer(pointer).Get(d);
   return v != nullptr && v->IsUint64() ? v->GetUint64() : ~std::uint64_t{0};
 }
 
@@ -68,13 +69,13 @@ TEST(EditData, OverwriteInPlaceKeepsTheStrideGapsAndEverythingElse) {
   EXPECT_TRUE(std::equal(buffer.begin(), buffer.begin() + 12, data.begin()));
   EXPECT_TRUE(std::equal(buffer.begin() + 56, buffer.end(), data.begin() + 56));
   // Accessor 1 had no min/max: none added by an overwrite in place...
-  EXPECT_EQ(rapidjson::Pointer("/accessors/1/min").Get(json_of(again)), nullptr);
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/1/min").Get(json_of(again)), nullptr);
   // ...unless asked for; bounds per component: x in {5,-1,0.5}, y in {6,-2,0}, z in {7,-3,9}.
   edit.require_bounds(1);
   const auto bounded = load(build(edit).main);
-  const rapidjson::Document d = json_of(bounded);
-  const rapidjson::Value* min = rapidjson::Pointer("/accessors/1/min").Get(d);
-  const rapidjson::Value* max = rapidjson::Pointer("/accessors/1/max").Get(d);
+  const gltf_anim::json::Document d = json_of(bounded);
+  const gltf_anim::json::Value* min = gltf_anim::json::Pointer("/accessors/1/min").Get(d);
+  const gltf_anim::json::Value* max = gltf_anim::json::Pointer("/accessors/1/max").Get(d);
   ASSERT_TRUE(min && max);
   EXPECT_EQ(min->GetArray()[0].GetDouble(), -1);
   EXPECT_EQ(min->GetArray()[1].GetDouble(), -2);
@@ -96,14 +97,14 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
   ASSERT_TRUE(edit.replace_accessor(1, std::vector<double>{1, 2, 3, 4, 5, 6}, kVec3, why)) << why;
   const EditOutput out = build(edit);
   const auto again = load(out.main);
-  const rapidjson::Document d = json_of(again);
+  const gltf_anim::json::Document d = json_of(again);
   EXPECT_EQ(read(again, 1), (std::vector<double>{1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(read(again, 0), (std::vector<double>{0, 1, 2}));
   EXPECT_EQ(read(again, 2), kRotations);
   // Nothing renumbered: three bufferViews plus the new one (index 3).
   EXPECT_EQ(uint_at(d, "/accessors/1/bufferView"), 3u);
   EXPECT_EQ(uint_at(d, "/accessors/1/count"), 2u);
-  EXPECT_EQ(rapidjson::Pointer("/bufferViews").Get(d)->Size(), 4u);
+  EXPECT_EQ(gltf_anim::json::Pointer("/bufferViews").Get(d)->Size(), 4u);
   // Kept: times [0, 12) and rotations [56, 104) -> [0, 12) and [16, 64)
   // (56 mod 8 = 0: the next multiple of 8 after 12 is 16); the new view at
   // 64 (4-aligned) with 24 bytes: byteLength 88, 104 - 64 = 40 bytes dropped.
@@ -114,10 +115,10 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
   EXPECT_EQ(out.dropped_bytes.at(0), 40u);
   // The bufferView nothing uses keeps its index, at the buffer's start, no stride.
   EXPECT_EQ(uint_at(d, "/bufferViews/1/byteOffset"), 0u);
-  EXPECT_EQ(rapidjson::Pointer("/bufferViews/1/byteStride").Get(d), nullptr);
+  EXPECT_EQ(gltf_anim::json::Pointer("/bufferViews/1/byteStride").Get(d), nullptr);
   EXPECT_EQ(again.buffer_view_status[1], gltf_anim::validator::DataStatus::kReadable);
   // The data URI keeps its media type.
-  const std::string uri = rapidjson::Pointer("/buffers/0/uri").Get(d)->GetString();
+  const std::string uri = gltf_anim::json::Pointer("/buffers/0/uri").Get(d)->GetString();
   EXPECT_EQ(uri.rfind("data:application/octet-stream;base64,", 0), 0u);
 }
 
@@ -133,7 +134,7 @@ TEST(EditData, AnUnknownExtensionKeepsEveryByteInPlace) {
   ASSERT_TRUE(out.compaction_skipped);
   EXPECT_NE(out.compaction_skipped->find("EXT_someone_elses"), std::string::npos);
   const auto again = load(out.main);
-  const rapidjson::Document d = json_of(again);
+  const gltf_anim::json::Document d = json_of(again);
   EXPECT_EQ(uint_at(d, "/bufferViews/2/byteOffset"), 56u);
   EXPECT_EQ(uint_at(d, "/bufferViews/1/byteOffset"), 12u);
   EXPECT_EQ(uint_at(d, "/bufferViews/3/byteOffset"), 104u);
@@ -197,7 +198,7 @@ TEST(EditData, ExternalBuffersAreWrittenUnderTheOutputsStemNeverOverAnInput) {
     written.add("my out.bin", out.buffers.at("my out.bin"));
     const auto again = load(out.main, &written);
     EXPECT_EQ(read(again, 0), (std::vector<double>{0, 1, 3}));
-    EXPECT_EQ(rapidjson::Pointer("/buffers/0/uri").Get(json_of(again))->GetString(),
+    EXPECT_EQ(gltf_anim::json::Pointer("/buffers/0/uri").Get(json_of(again))->GetString(),
               std::string("my%20out.bin"));
   }
   // The output named like the input: its .bin is taken, the next name is used.

@@ -5,6 +5,7 @@
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -64,11 +65,12 @@ TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
   const auto out = edit.build(OutputNames{"out", {}}, why);
   ASSERT_TRUE(out) << why;
   const auto again = load(out->main);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(std::string(again.json_text).c_str());
   EXPECT_EQ(read(again, 0), (std::vector<double>{0, 1, 2}));  // sampler 1's, untouched
-  EXPECT_EQ(rapidjson::Pointer("/animations/0/samplers/1/input").Get(d)->GetUint(), 0u);
-  const unsigned input = rapidjson::Pointer("/animations/0/samplers/0/input").Get(d)->GetUint();
+  EXPECT_EQ(gltf_anim::json::Pointer("/animations/0/samplers/1/input").Get(d)->GetUint(), 0u);
+  const unsigned input =
+      gltf_anim::json::Pointer("/animations/0/samplers/0/input").Get(d)->GetUint();
   EXPECT_EQ(input, 3u);
   EXPECT_EQ(read(again, input), (std::vector<double>{0, 1, 4}));
   EXPECT_EQ(read(again, 1), (std::vector<double>{0, 10, 20, 1, 11, 21, 2, 12, 22}));
@@ -88,12 +90,12 @@ TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   const auto out = edit.build(OutputNames{"out", {}}, why);
   ASSERT_TRUE(out) << why;
   const auto again = load(out->main);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(std::string(again.json_text).c_str());
   EXPECT_EQ(read(again, 0), (std::vector<double>{0, 1, 4}));
-  EXPECT_EQ(rapidjson::Pointer("/animations/0/samplers/1/interpolation").Get(d)->GetString(),
+  EXPECT_EQ(gltf_anim::json::Pointer("/animations/0/samplers/1/interpolation").Get(d)->GetString(),
             std::string("STEP"));
-  EXPECT_EQ(rapidjson::Pointer("/accessors/0/max/0").Get(d)->GetDouble(), 4.0);
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/0/max/0").Get(d)->GetDouble(), 4.0);
   // Two channels of one sampler edited differently are refused.
   std::vector<repair::EditableTrack> twice = {l.tracks[0], l.tracks[0]};
   std::vector<repair::EditableTrack> differ = twice;

@@ -6,6 +6,7 @@
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/repair/fix.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -151,11 +152,11 @@ TEST(Fix, EveryRepairOnAHandMadeAsset) {
       repaired.count("LINT_CUBICSPLINE_NONZERO_END_TANGENT /animations/0/samplers/2/output"));
   EXPECT_TRUE(repaired.count("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS /accessors/2"));
   // The input's bounds come from its new data: min 0, max 3.
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string text = slurp(out);
   d.Parse(text.c_str());
-  EXPECT_EQ(rapidjson::Pointer("/accessors/0/max/0").Get(d)->GetDouble(), 3.0);
-  EXPECT_EQ(rapidjson::Pointer("/accessors/2/max/0").Get(d)->GetDouble(), 2.0);
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/0/max/0").Get(d)->GetDouble(), 3.0);
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/2/max/0").Get(d)->GetDouble(), 2.0);
 }
 
 TEST(Fix, ShortestPathAndTangentsDoNotChangeConformingPlayback) {
@@ -254,7 +255,7 @@ TEST(Fix, TheCommandLine) {
     return WEXITSTATUS(status);
   };
   EXPECT_EQ(run(in.string() + " -o " + out.string() + " --format json"), 0);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string text = slurp(json);
   d.Parse(text.c_str());
   ASSERT_FALSE(d.HasParseError()) << text;

@@ -4,6 +4,7 @@
 // with the sampler's decoder and checked with this file's own Appendix C evaluator.
 #include "scratch.hpp"
 #include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -209,7 +210,7 @@ TEST_F(ReduceCli, ReducesWithinTheBoundAndKeepsSharedTimesShared) {
   // The translation and rotation samplers still share one time accessor.
   std::ifstream file(output, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(text.c_str());
   ASSERT_FALSE(doc.HasParseError());
   const auto& samplers = doc["animations"][0]["samplers"];
@@ -281,7 +282,7 @@ TEST(ReduceCliPacked, AViewSharedWithAnUnchangedAccessorIsStillCompacted) {
   ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
   std::ifstream file(dir / "out.gltf", std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(text.c_str());
   ASSERT_FALSE(doc.HasParseError());
   // Alone is smaller than together (A: 2 times + 2 values, B: 4 + 4 = 8 + 24 + 16 + 48 =

@@ -5,6 +5,7 @@
 // JSON report parses with its documented members.
 #include "scratch.hpp"
 #include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -159,7 +160,7 @@ TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
   r.repairs.push_back({"CODE", "/p", "did", "changes", false});
   std::ostringstream out;
   repair::write_report(r, repair::ReportFormat::kJson, out);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError()) << out.str();
   for (const char* m : {"tool", "input", "output", "dryRun", "written", "exitCode", "message",

@@ -1,6 +1,7 @@
 // compare report writers: content, summary line, escaping of hostile text, determinism.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -110,7 +111,7 @@ TEST(CompareReports, TextNamesTheFailingChannels) {
 
 TEST(CompareReports, JsonParsesAndHoldsTheNumbers) {
   const std::string json = render(sample_report(), "json");
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(json.c_str());
   ASSERT_FALSE(d.HasParseError()) << json;
   EXPECT_EQ(d["summary"]["passed"].GetInt(), 1);
@@ -257,7 +258,7 @@ TEST(CompareReports, NothingComparedInEveryFormat) {
   EXPECT_NE(html.find("<tr class=\"empty\"><td class=\"result\">nothing compared</td><td>pointer_only</td>"),
             std::string::npos);
   EXPECT_NE(html.find("scale &mdash; 1 passed, 0 failed, 1 with nothing to compare</h3>"), std::string::npos);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string json = render(r, "json");
   d.Parse(json.c_str());
   ASSERT_FALSE(d.HasParseError());

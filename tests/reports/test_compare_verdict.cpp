@@ -6,6 +6,7 @@
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reports/compare_report.hpp>
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -209,7 +210,7 @@ TEST(CompareDiagnosis, NamesTheDivergenceMatchedAtItsTimesDespiteOtherErrors) {
   EXPECT_TRUE(contains(
       html, "<li class=\"diagnosis\">your values match known divergence &quot;previous-key&quot;"))
       << html;
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string json = render(r, "json");
   d.Parse(json.c_str());
   ASSERT_FALSE(d.HasParseError()) << json;
@@ -292,7 +293,7 @@ TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
       << html;
   EXPECT_EQ(strict_text::format_problem("html", html), "");
   EXPECT_EQ(strict_text::format_problem("junit", junit), "");
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string json = render(r, "json");
   d.Parse(json.c_str());
   ASSERT_FALSE(d.HasParseError()) << json;
@@ -346,7 +347,7 @@ TEST(ComparePartial, CasesWithoutActualFilesAreNotRun) {
   EXPECT_EQ(gr::summary_line(r), "1 passed, 0 failed, 2 not run");
   const std::string text = render(r, "text");
   EXPECT_TRUE(contains(text, "NOT RUN  ptr\n      no actual samples file for this case\n")) << text;
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string json = render(r, "json");
   d.Parse(json.c_str());
   ASSERT_FALSE(d.HasParseError()) << json;

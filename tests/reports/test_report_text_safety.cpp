@@ -15,6 +15,7 @@
 
 #include "strict_text.hpp"
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 namespace gr = gltf_anim::reports;
 namespace gs = gltf_anim::samples;
@@ -141,7 +142,7 @@ TEST(ReportTextSafety, ValidationJsonAndSarifAreStrictJson) {
   // The text survives as its repaired form: invalid sequences are U+FFFD
   // (one per maximal subpart: ED B0 80 is three, FF and FE one each, the cut
   // E2 82 one), everything else as it was.
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(validation(gr::ValidationFormat::kJson).c_str());
   ASSERT_TRUE(d["reports"].IsArray());
   const auto& messages = d["reports"][0]["issues"]["messages"];

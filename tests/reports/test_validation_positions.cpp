@@ -6,6 +6,7 @@
 // the test text.
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -26,10 +27,10 @@ ValidationReport validate_text(std::string_view text, std::string uri) {
   return gltf_anim::validator::validate_bytes(bytes, std::move(uri), {}, {});
 }
 
-rapidjson::Document sarif_of(const ValidationReport& r) {
+gltf_anim::json::Document sarif_of(const ValidationReport& r) {
   std::ostringstream out;
   gltf_anim::reports::write_validation_sarif(out, std::vector<ValidationReport>{r});
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   EXPECT_FALSE(d.HasParseError()) << out.str();
   return d;
@@ -42,7 +43,7 @@ TEST(ValidationPositions, SarifRegionOfATrailingCommaHasLineAndColumn) {
   const ValidationReport r = validate_text(
       "{\n  \"asset\": {\"generator\": \"\xC3\xA9\",\n    \"version\": \"2.0\",\n  }\n}\n", "comma.gltf");
   ASSERT_EQ(r.issues.size(), 1u);
-  const rapidjson::Document d = sarif_of(r);
+  const gltf_anim::json::Document d = sarif_of(r);
   const auto& run = d["runs"][0];
   EXPECT_STREQ(run["columnKind"].GetString(), "unicodeCodePoints");
   const auto& result = run["results"][0];
@@ -70,7 +71,7 @@ TEST(ValidationPositions, SarifRegionInsideAGlbIsTheFileByteOffset) {
   file += json;
   const ValidationReport r = validate_text(file, "comma.glb");
   ASSERT_EQ(r.issues.size(), 1u);
-  const rapidjson::Document d = sarif_of(r);
+  const gltf_anim::json::Document d = sarif_of(r);
   const auto& region = d["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
   EXPECT_EQ(region["byteOffset"].GetUint(), 32u);
   // GitHub needs a startLine: line and column count within the JSON chunk,
@@ -85,7 +86,7 @@ TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {
   const ValidationReport r = validate_text("{\"asset\":{}\n,}", "comma.gltf");
   std::ostringstream out;
   gltf_anim::reports::write_validation_json(out, std::vector<ValidationReport>{r});
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError());
   const auto& m = d["reports"][0]["issues"]["messages"][0];

@@ -6,6 +6,7 @@
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -54,7 +55,7 @@ ValidationReport sample_report() {
   return r;
 }
 
-std::vector<std::string> keys(const rapidjson::Value& o) {
+std::vector<std::string> keys(const gltf_anim::json::Value& o) {
   std::vector<std::string> out;
   for (const auto& m : o.GetObject()) out.emplace_back(m.name.GetString());
   return out;
@@ -64,7 +65,7 @@ TEST(ValidationJson, OneReportKeepsGltfValidatorKeyOrderInsideTheRunObject) {
   const std::vector<ValidationReport> reports{sample_report()};
   std::ostringstream out;
   gltf_anim::reports::write_validation_json(out, reports);
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(out.str().c_str());
   ASSERT_FALSE(doc.HasParseError());
   ASSERT_TRUE(doc.IsObject());
@@ -121,7 +122,7 @@ TEST(ValidationJson, TheShapeIsTheSameForNoneOneAndSeveralAssets) {
     reports.resize(n);
     std::ostringstream out;
     gltf_anim::reports::write_validation_json(out, reports);
-    rapidjson::Document d;
+    gltf_anim::json::Document d;
     d.Parse(out.str().c_str());
     ASSERT_TRUE(d.IsObject());
     EXPECT_EQ(keys(d), (std::vector<std::string>{"tool", "reports", "summary"}));
@@ -150,7 +151,7 @@ TEST(ValidationJson, TimesAndShardPlacesAreWrittenWhenGiven) {
   writer->asset(sample_report(), {0.25, 7});
   writer->asset(sample_report(), {0.5, 9});
   writer->end();
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError());
   EXPECT_EQ(keys(d), (std::vector<std::string>{"tool", "shard", "reports", "summary"}));
@@ -172,7 +173,7 @@ TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
   const std::vector<ValidationReport> reports{sample_report()};
   std::ostringstream out;
   gltf_anim::reports::write_validation_sarif(out, reports);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   ASSERT_FALSE(d.HasParseError());
   EXPECT_STREQ(d["version"].GetString(), "2.1.0");
@@ -207,10 +208,10 @@ void locate_in(ValidationReport& r, const std::string& bytes) {
   gltf_anim::validator::locate_issues(asset, r.issues);
 }
 
-rapidjson::Document sarif_document(const std::vector<ValidationReport>& reports) {
+gltf_anim::json::Document sarif_document(const std::vector<ValidationReport>& reports) {
   std::ostringstream out;
   gltf_anim::reports::write_validation_sarif(out, reports);
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(out.str().c_str());
   EXPECT_FALSE(d.HasParseError());
   return d;
@@ -238,9 +239,9 @@ ValidationReport lines_report() {
   return r;
 }
 
-void expect_lines_regions(const rapidjson::Document& d) {
+void expect_lines_regions(const gltf_anim::json::Document& d) {
   const auto& results = d["runs"][0]["results"];
-  auto region = [&](rapidjson::SizeType k) -> const rapidjson::Value& {
+  auto region = [&](rapidjson::SizeType k) -> const gltf_anim::json::Value& {
     return results[k]["locations"][0]["physicalLocation"]["region"];
   };
   auto line = [&](rapidjson::SizeType k) { return region(k)["startLine"].GetInt(); };
@@ -287,7 +288,7 @@ TEST(ValidationSarif, TheWriterNeverReadsTheAsset) {
   ValidationReport r = lines_report();
   r.uri = (dir / "lines.gltf").string();
   std::ofstream(r.uri, std::ios::binary) << kLinesText;
-  const rapidjson::Document d = sarif_document({r});
+  const gltf_anim::json::Document d = sarif_document({r});
   const auto& results = d["runs"][0]["results"];
   for (rapidjson::SizeType k = 0; k < results.Size(); ++k) {
     const auto& region = results[k]["locations"][0]["physicalLocation"]["region"];
@@ -325,7 +326,7 @@ TEST(ValidationSarif, RegionsCountCodePointsAndSkipStringsAndWorkInsideAGlb) {
   binary.mime_type = "model/gltf-binary";
   locate_in(text, json);
   locate_in(binary, glb);
-  const rapidjson::Document d = sarif_document({text, binary});
+  const gltf_anim::json::Document d = sarif_document({text, binary});
   const auto& results = d["runs"][0]["results"];
   ASSERT_EQ(results.Size(), 4u);
   const std::size_t seven = json.find('7');
@@ -351,7 +352,7 @@ TEST(ValidationSarif, RulesSpeakToTheReaderAndLinkNoRepository) {
   // A rule's title and help are for the person reading the alert: no source
   // path, no note on how the check is implemented, no link to a repository
   // location (which may not be where the reader got the tool).
-  const rapidjson::Document d = sarif_document({sample_report()});
+  const gltf_anim::json::Document d = sarif_document({sample_report()});
   const auto& rules = d["runs"][0]["tool"]["driver"]["rules"];
   ASSERT_GT(rules.Size(), 0u);
   for (const auto& rule : rules.GetArray()) {

@@ -5,6 +5,7 @@
 // the skeleton the reader hands to the schema check holds the file's objects
 // without their samples.
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -125,7 +126,7 @@ const Case kReaderOnly[] = {
 };
 
 std::optional<gs::detail::SchemaViolation> schema_check(const std::string& json) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(json.c_str());
   EXPECT_FALSE(d.HasParseError()) << json;
   return gs::detail::samples_schema_violation(d);
@@ -204,11 +205,11 @@ std::optional<gs::detail::SchemaViolation> piecewise(const std::string& json) {
     gs::detail::SamplesSkeleton& s;
     explicit Events(gs::detail::SamplesSkeleton& sk) : s(sk) {}
     bool Null() {
-      s.scalar(rapidjson::Value());
+      s.scalar(gltf_anim::json::Value());
       return true;
     }
     bool Bool(bool b) {
-      s.scalar(rapidjson::Value(b));
+      s.scalar(gltf_anim::json::Value(b));
       return true;
     }
     bool RawNumber(const char* t, rapidjson::SizeType n, bool) {
@@ -234,7 +235,7 @@ std::optional<gs::detail::SchemaViolation> piecewise(const std::string& json) {
     }
     bool EndArray(rapidjson::SizeType) { return s.end(); }
   } events(skeleton);
-  rapidjson::Reader reader;
+  gltf_anim::json::Reader reader;
   rapidjson::StringStream stream(json.c_str());
   const bool parsed =
       !reader.Parse<rapidjson::kParseNumbersAsStringsFlag>(stream, events).IsError();

@@ -6,6 +6,7 @@
 // (compared by test_rules_invalid_assets.cpp).
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -171,7 +172,7 @@ TEST(ObjectModel, MatchCapturesIndices) {
 }
 
 om::Resolution resolve(const char* json, const char* pointer, std::uint64_t* width = nullptr) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   d.Parse(json);
   EXPECT_FALSE(d.HasParseError()) << json;
   const auto m = om::match(tokens(pointer));

@@ -1,5 +1,6 @@
 // The JSON layer of the loader: hostile text must give one INVALID_JSON at ""
 // (or a named limit issue), a null document, and return promptly.
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 #include <gtest/gtest.h>
 
@@ -78,7 +79,7 @@ TEST(LoadJson, NumbersAreReadExactlyAndTypedAsRapidJsonTypesThem) {
       issues);
   ASSERT_NE(a.document, nullptr);
   EXPECT_TRUE(issues.issues().empty());
-  const rapidjson::Value& n = (*a.document)["n"];
+  const gltf_anim::json::Value& n = (*a.document)["n"];
   ASSERT_EQ(n.Size(), 18u);
   // RapidJSON 1.1.0's full-precision parser read "0e40" as 2.36e21 (fuzz_glb).
   EXPECT_EQ(n[0].GetDouble(), 0.0);

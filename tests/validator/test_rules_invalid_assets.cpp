@@ -6,6 +6,7 @@
 // (conformance_assets/invalid/build_invalid_assets.py holds them with a note).
 #include <gltf_anim/validator/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -65,7 +66,7 @@ std::string read_text(const fs::path& p) {
 }
 
 std::vector<Message> expected_messages(const fs::path& report) {
-  rapidjson::Document d;
+  gltf_anim::json::Document d;
   const std::string text = read_text(report);
   d.Parse(text.c_str());
   EXPECT_FALSE(d.HasParseError()) << report;
@@ -287,10 +288,10 @@ const fs::path kCorpus = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "cor
 
 // The corpus's manifest.json parsed (an array: per asset its file and the
 // Khronos validator's counts), or nullopt when there is no corpus.
-std::optional<rapidjson::Document> read_corpus_manifest() {
+std::optional<gltf_anim::json::Document> read_corpus_manifest() {
   const fs::path file = kCorpus / "manifest.json";
   if (!fs::exists(file)) return std::nullopt;
-  std::optional<rapidjson::Document> m(std::in_place);
+  std::optional<gltf_anim::json::Document> m(std::in_place);
   const std::string text = read_text(file);
   m->Parse(text.c_str());
   return m;

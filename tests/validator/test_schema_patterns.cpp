@@ -3,6 +3,7 @@
 // std::regex_search on every string of a small alphabet up to a length (a
 // second method, on inputs short enough for it), and runs on megabytes.
 #include <gtest/gtest.h>
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <regex>
@@ -65,7 +66,7 @@ TEST(SchemaPatterns, MegabytesInOnePass) {
 // a property's name or a value.
 TEST(SchemaPatterns, SchemasWithoutAMatcherAreRefused) {
   const auto prepare = [](const char* text) {
-    rapidjson::Document d;
+    gltf_anim::json::Document d;
     d.Parse(text);
     take_patterns_from_valijson(d, d.GetAllocator());
     return d;
@@ -74,8 +75,8 @@ TEST(SchemaPatterns, SchemasWithoutAMatcherAreRefused) {
   EXPECT_THROW(prepare(R"({"items": {"pattern": "(a|a)*b"}})"), std::logic_error);
   EXPECT_THROW(prepare(R"({"patternProperties": {"^/": {}}})"), std::logic_error);
   EXPECT_THROW(prepare(R"({"format": "date-time"})"), std::logic_error);
-  const rapidjson::Document d = prepare(
-      R"({"properties": {"pattern": {"pattern": "^/"}}, "enum": [{"pattern": "x"}]})");
+  const gltf_anim::json::Document d =
+      prepare(R"({"properties": {"pattern": {"pattern": "^/"}}, "enum": [{"pattern": "x"}]})");
   const auto& property = d["properties"]["pattern"];
   EXPECT_TRUE(property.HasMember(gltf_anim::validator::kLinearPatternKeyword));
   EXPECT_FALSE(property.HasMember("pattern"));

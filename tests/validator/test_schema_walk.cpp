@@ -10,9 +10,11 @@
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
+#include "schema_adapter.hpp"
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -136,14 +138,14 @@ class RecordingModule final : public RuleModule {
   struct Asked {
     std::string hook;
     std::string schema;
-    const rapidjson::Value* object;
+    const gltf_anim::json::Value* object;
     std::string member;
   };
   mutable std::vector<Asked> asked;
 
   std::string_view name() const override { return "recording"; }
   bool accepts_value(const RuleContext&, const SchemaSite& site,
-                     const rapidjson::Value&) const override {
+                     const gltf_anim::json::Value&) const override {
     asked.push_back(
         {"accepts_value", std::string(site.schema), &site.object, std::string(site.member)});
     return false;
@@ -158,8 +160,8 @@ class RecordingModule final : public RuleModule {
 
 TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   LoadedAsset asset;
-  asset.document = std::make_unique<rapidjson::Document>();
-  rapidjson::Document& doc = *asset.document;
+  asset.document = std::make_unique<gltf_anim::json::Document>();
+  gltf_anim::json::Document& doc = *asset.document;
   doc.Parse(
       R"({"asset":{"version":"2.0"},"animations":[{"channels":[{"target":{"path":"pointer"},"x":1}],
                "samplers":[{"input":0,"output":1,"interpolation":"SLERP"}]}]})");
@@ -173,8 +175,8 @@ TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   const RuleContext ctx{asset, doc, issues, data, {}, modules, no_animations};
   gltf_anim::validator::check_schema(doc, ctx, modules);
 
-  const rapidjson::Value& channel = doc["animations"][0]["channels"][0];
-  const rapidjson::Value& sampler = doc["animations"][0]["samplers"][0];
+  const gltf_anim::json::Value& channel = doc["animations"][0]["channels"][0];
+  const gltf_anim::json::Value& sampler = doc["animations"][0]["samplers"][0];
   const auto asked = [&](const std::string& hook, const std::string& member) {
     return std::count_if(recorder->asked.begin(), recorder->asked.end(),
                          [&](const auto& a) { return a.hook == hook && a.member == member; });
@@ -210,32 +212,32 @@ class WholeDocumentValidator {
   WholeDocumentValidator() {
     namespace detail = gltf_anim::validator::detail;
     for (std::size_t i = 0; i < detail::kEmbeddedSchemaCount; ++i) {
-      rapidjson::Document d;
+      gltf_anim::json::Document d;
       d.Parse(detail::kEmbeddedSchemas[i].text.data(), detail::kEmbeddedSchemas[i].text.size());
       docs_.emplace(std::string(detail::kEmbeddedSchemas[i].name), std::move(d));
     }
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-    valijson::adapters::RapidJsonAdapter root(docs_.at("gltf.schema.json"));
+    gltf_anim::validator::SchemaAdapter root(docs_.at("gltf.schema.json"));
     parser.populateSchema(
         root, schema_,
-        [this](const std::string& uri) -> const rapidjson::Document* {
+        [this](const std::string& uri) -> const gltf_anim::json::Document* {
           return &docs_.at(uri.substr(uri.find_last_of('/') + 1));
         },
-        [](const rapidjson::Document*) {});
+        [](const gltf_anim::json::Document*) {});
   }
-  bool valid(const rapidjson::Value& doc) {
+  bool valid(const gltf_anim::json::Value& doc) {
     valijson::Validator validator(valijson::Validator::kStrongTypes);
-    return validator.validate(schema_, valijson::adapters::RapidJsonAdapter(doc), nullptr);
+    return validator.validate(schema_, gltf_anim::validator::SchemaAdapter(doc), nullptr);
   }
 
  private:
-  std::map<std::string, rapidjson::Document> docs_;
+  std::map<std::string, gltf_anim::json::Document> docs_;
   valijson::Schema schema_;
 };
 
 // Whether the walk, with no module to accept or excuse anything and no issue
 // limit, reports nothing.
-bool walk_finds_nothing(const rapidjson::Document& doc) {
+bool walk_finds_nothing(const gltf_anim::json::Document& doc) {
   LoadedAsset asset;
   gltf_anim::validator::IssueOptions unlimited;
   unlimited.max_issues = 0;
@@ -266,7 +268,7 @@ std::vector<std::filesystem::path> committed_assets() {
 // members with the number of names it matched, so it rejects an object with a
 // duplicate known key; glTF-Validator and the walk read the first one, and
 // the loader reports JSON_DUPLICATE_KEY.)
-bool collect_values(rapidjson::Value& v, std::vector<rapidjson::Value*>& out) {
+bool collect_values(gltf_anim::json::Value& v, std::vector<gltf_anim::json::Value*>& out) {
   out.push_back(&v);
   bool unique = true;
   if (v.IsObject()) {
@@ -289,10 +291,10 @@ TEST(SchemaWalk, AgreesWithValijsonOnEveryCommittedAssetAndEverySingleMutation) 
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    rapidjson::Document doc;
+    gltf_anim::json::Document doc;
     doc.Parse(text.str().c_str(), text.str().size());
     if (doc.HasParseError()) continue;  // not the schema's business
-    std::vector<rapidjson::Value*> values;
+    std::vector<gltf_anim::json::Value*> values;
     if (!collect_values(doc, values)) continue;
     SCOPED_TRACE(path.string());
     ASSERT_EQ(valijson_alone.valid(doc), walk_finds_nothing(doc));
@@ -302,9 +304,9 @@ TEST(SchemaWalk, AgreesWithValijsonOnEveryCommittedAssetAndEverySingleMutation) 
     for (std::size_t i = 1; i < values.size() && values.size() <= 400; ++i) {
       {
         const char* replacement = replacements[i % std::size(replacements)];
-        rapidjson::Document with;
+        gltf_anim::json::Document with;
         with.Parse(replacement);
-        rapidjson::Value swapped(with, doc.GetAllocator());
+        gltf_anim::json::Value swapped(with, doc.GetAllocator());
         values[i]->Swap(swapped);  // the document now holds the replacement
         const bool reference = valijson_alone.valid(doc);
         const bool walk = walk_finds_nothing(doc);

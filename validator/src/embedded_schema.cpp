@@ -1,8 +1,10 @@
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/embedded_schema.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
 #include "schema_patterns.hpp"
 
+#include "schema_adapter.hpp"
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -34,7 +36,7 @@ std::string pointer_of(const std::vector<std::string>& context) {
 }  // namespace
 
 struct EmbeddedSchema::Compiled {
-  rapidjson::Document doc;  // the schema refers into it
+  gltf_anim::json::Document doc;  // the schema refers into it
   valijson::Schema schema;
 };
 
@@ -45,16 +47,17 @@ EmbeddedSchema::EmbeddedSchema(std::string_view text, std::string_view what)
   take_patterns_from_valijson(compiled_->doc, compiled_->doc.GetAllocator());
   valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
   add_linear_patterns(parser);
-  valijson::adapters::RapidJsonAdapter adapter(compiled_->doc);
+  gltf_anim::validator::SchemaAdapter adapter(compiled_->doc);
   parser.populateSchema(adapter, compiled_->schema);
 }
 
 EmbeddedSchema::~EmbeddedSchema() = default;
 
-std::optional<SchemaViolation> EmbeddedSchema::violation(const rapidjson::Value& document) const {
+std::optional<SchemaViolation> EmbeddedSchema::violation(
+    const gltf_anim::json::Value& document) const {
   valijson::Validator validator(valijson::Validator::kStrongTypes);
   valijson::ValidationResults results;
-  valijson::adapters::RapidJsonAdapter target(document);
+  gltf_anim::validator::SchemaAdapter target(document);
   if (validator.validate(compiled_->schema, target, &results)) return std::nullopt;
   std::optional<SchemaViolation> best;
   std::size_t best_depth = 0;

@@ -1,5 +1,6 @@
 // glTF-Validator reports: read (bounded), checked member by member, merged
 // into ours with (code, place) de-duplication, matched to our assets by uri.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 
@@ -26,13 +27,12 @@ bool is_code(std::string_view s) {
   return true;
 }
 
-
-std::string text_of(const rapidjson::Value& v) {
+std::string text_of(const gltf_anim::json::Value& v) {
   return std::string(v.GetString(), v.GetStringLength());
 }
 
 // Reads one report object at `at`; false with `why`.
-bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidatorReport& out,
+bool read_report(const gltf_anim::json::Value& r, const std::string& at, GltfValidatorReport& out,
                  std::string& why) {
   auto fail = [&](const std::string& where, const char* what) {
     why = (where.empty() ? std::string("the document") : where) + ": " + what;
@@ -57,7 +57,7 @@ bool read_report(const rapidjson::Value& r, const std::string& at, GltfValidator
   }
   out.messages.reserve(messages->value.Size());
   for (rapidjson::SizeType k = 0; k < messages->value.Size(); ++k) {
-    const rapidjson::Value& m = messages->value[k];
+    const gltf_anim::json::Value& m = messages->value[k];
     const std::string mp = at + "/issues/messages/" + std::to_string(k);
     if (!m.IsObject()) return fail(mp, "not an object");
     const auto code = m.FindMember("code");

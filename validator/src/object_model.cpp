@@ -12,6 +12,7 @@
 // perspective aspectRatio and zfar are optional without default, yfov and
 // znear are required) and KHR_lights_punctual `range` (undefined means
 // infinite). A test compares this list with the adoc when it is present.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 
@@ -189,7 +190,7 @@ const std::vector<std::vector<std::string_view>>& all_template_tokens() {
   return all;
 }
 
-const rapidjson::Value* child(const rapidjson::Value* v, std::string_view token) {
+const gltf_anim::json::Value* child(const gltf_anim::json::Value* v, std::string_view token) {
   if (v == nullptr) return nullptr;
   if (v->IsObject()) return rules::member(*v, token);  // indexed for large objects
   if (v->IsArray()) {
@@ -200,19 +201,21 @@ const rapidjson::Value* child(const rapidjson::Value* v, std::string_view token)
   return nullptr;
 }
 
-const rapidjson::Value* element(const rapidjson::Value* array, std::uint64_t i) {
+const gltf_anim::json::Value* element(const gltf_anim::json::Value* array, std::uint64_t i) {
   if (array == nullptr || !array->IsArray() || i >= array->Size()) return nullptr;
   return &(*array)[static_cast<rapidjson::SizeType>(i)];
 }
 
 // primitives[0].targets length of the node's mesh (as the core weights rule), or 0.
-std::uint64_t morph_target_count(const rapidjson::Value& doc, const rapidjson::Value& node) {
-  const rapidjson::Value* mesh_index = child(&node, "mesh");
+std::uint64_t morph_target_count(const gltf_anim::json::Value& doc,
+                                 const gltf_anim::json::Value& node) {
+  const gltf_anim::json::Value* mesh_index = child(&node, "mesh");
   if (mesh_index == nullptr || !mesh_index->IsUint64()) return 0;
-  const rapidjson::Value* mesh = element(child(&doc, "meshes"), mesh_index->GetUint64());
+  const gltf_anim::json::Value* mesh = element(child(&doc, "meshes"), mesh_index->GetUint64());
   if (mesh == nullptr || !mesh->IsObject()) return 0;
-  const rapidjson::Value* primitive = element(child(mesh, "primitives"), 0);
-  const rapidjson::Value* targets = primitive != nullptr ? child(primitive, "targets") : nullptr;
+  const gltf_anim::json::Value* primitive = element(child(mesh, "primitives"), 0);
+  const gltf_anim::json::Value* targets =
+      primitive != nullptr ? child(primitive, "targets") : nullptr;
   return targets != nullptr && targets->IsArray() ? targets->Size() : 0;
 }
 
@@ -311,14 +314,14 @@ std::optional<Match> match(std::span<const std::string> tokens) {
   return std::nullopt;
 }
 
-Resolved resolve(const rapidjson::Value& doc, const Match& m) {
+Resolved resolve(const gltf_anim::json::Value& doc, const Match& m) {
   Resolved r;
   if (m.property == nullptr) return r;
   const std::string_view pointer = m.property->pointer;
   const std::vector<std::string_view> t = template_tokens(pointer);
   // Node weights follow the instantiated mesh, not the node's JSON.
   if (pointer == "/nodes/{}/weights" || pointer == "/nodes/{}/weights/{}") {
-    const rapidjson::Value* node = element(child(&doc, "nodes"), m.indices[0]);
+    const gltf_anim::json::Value* node = element(child(&doc, "nodes"), m.indices[0]);
     if (node == nullptr || !node->IsObject()) return r;
     const std::uint64_t targets = morph_target_count(doc, *node);
     if (targets == 0) {
@@ -331,7 +334,7 @@ Resolved resolve(const rapidjson::Value& doc, const Match& m) {
     return r;
   }
   // Walk the enclosing objects; the last token may be absent when defaulted.
-  const rapidjson::Value* v = &doc;
+  const gltf_anim::json::Value* v = &doc;
   std::size_t next_index = 0;
   for (std::size_t i = 0; i + 1 < t.size(); ++i) {
     if (t[i] == "{}") {
@@ -384,9 +387,9 @@ std::string allowed_output_formats(ValueType t) {
   return "?";
 }
 
-const rapidjson::Value* find_value(const rapidjson::Value& doc,
-                                   std::span<const std::string> tokens) {
-  const rapidjson::Value* v = &doc;
+const gltf_anim::json::Value* find_value(const gltf_anim::json::Value& doc,
+                                         std::span<const std::string> tokens) {
+  const gltf_anim::json::Value* v = &doc;
   for (const std::string& token : tokens) {
     v = child(v, token);
     if (v == nullptr) return nullptr;

@@ -2,6 +2,7 @@
 // folder when found there), parsed with the loader's hardened JSON parser,
 // checked against the embedded schema (EmbeddedSchema), then against the
 // registry with the command line's own words (issue_policy.hpp).
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/embedded_schema.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
@@ -28,7 +29,7 @@ constexpr std::size_t kMaxValues = std::size_t{1} << 16;
 
 // The first schema error, at its deepest place: valijson reports a failing
 // member and then each enclosing object that failed because of it.
-std::string schema_error(const rapidjson::Value& doc) {
+std::string schema_error(const gltf_anim::json::Value& doc) {
   static const EmbeddedSchema schema(detail::kRunConfigSchema, "the embedded config schema");
   const std::optional<SchemaViolation> violation = schema.violation(doc);
   if (!violation) return "";
@@ -52,7 +53,7 @@ std::optional<RunConfig> refuse(std::string& why, std::string what) {
   return std::nullopt;
 }
 
-std::vector<std::string> strings(const rapidjson::Value& doc, const char* name) {
+std::vector<std::string> strings(const gltf_anim::json::Value& doc, const char* name) {
   std::vector<std::string> out;
   const auto m = doc.FindMember(name);
   if (m == doc.MemberEnd()) return out;
@@ -60,13 +61,13 @@ std::vector<std::string> strings(const rapidjson::Value& doc, const char* name) 
   return out;
 }
 
-std::optional<std::uint64_t> count(const rapidjson::Value& doc, const char* name) {
+std::optional<std::uint64_t> count(const gltf_anim::json::Value& doc, const char* name) {
   const auto m = doc.FindMember(name);
   if (m == doc.MemberEnd()) return std::nullopt;
   return m->value.GetUint64();  // the schema made it an integer in range
 }
 
-std::optional<std::string> word(const rapidjson::Value& doc, const char* name) {
+std::optional<std::string> word(const gltf_anim::json::Value& doc, const char* name) {
   const auto m = doc.FindMember(name);
   if (m == doc.MemberEnd()) return std::nullopt;
   return std::string(m->value.GetString(), m->value.GetStringLength());
@@ -127,7 +128,7 @@ std::optional<RunConfig> parse_run_config(std::string_view text, std::string& wh
   }
   // Through a const reference: const iterators, whose comparison clang 14
   // does not find ambiguous under C++20.
-  const rapidjson::Value& root = *doc;
+  const gltf_anim::json::Value& root = *doc;
   if (const auto m = root.FindMember("severity-override"); m != root.MemberEnd()) {
     for (const auto& o : m->value.GetObject()) {
       const std::string code(o.name.GetString(), o.name.GetStringLength());

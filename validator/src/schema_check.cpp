@@ -19,8 +19,10 @@
 // enum, index or not) from the schema documents.
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/text/utf8.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/writer.h>
+#include "schema_adapter.hpp"
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -47,7 +49,7 @@ namespace {
 
 namespace vc = valijson::constraints;
 using valijson::Subschema;
-using Adapter = valijson::adapters::RapidJsonAdapter;
+using Adapter = gltf_anim::validator::SchemaAdapter;
 using rules::paren;
 
 constexpr std::string_view kRootSchema = "gltf.schema.json";
@@ -55,11 +57,11 @@ constexpr std::string_view kRootSchema = "gltf.schema.json";
 // ---------------------------------------------------------------------------
 // The schema documents, and positions in them
 
-using SchemaDocs = std::map<std::string, rapidjson::Document, std::less<>>;  // by file name
+using SchemaDocs = std::map<std::string, gltf_anim::json::Document, std::less<>>;  // by file name
 
 // A node of the schema documents (the JSON the compiled schema came from).
 struct SchemaPos {
-  const rapidjson::Value* node = nullptr;
+  const gltf_anim::json::Value* node = nullptr;
   std::string_view file;  // the schema file (its $id) the node is in
   bool index = false;     // reached through a $ref to definitions/glTFid
 };
@@ -74,7 +76,7 @@ SchemaPos follow_refs(const SchemaDocs& docs, SchemaPos pos) {
     const std::string_view frag = hash == std::string_view::npos ? "" : text.substr(hash + 1);
     const auto doc = docs.find(file.empty() ? pos.file : file);
     if (doc == docs.end()) return {};
-    const rapidjson::Value* node = &doc->second;
+    const gltf_anim::json::Value* node = &doc->second;
     // Fragments are "/definitions/<name>" only.
     std::string_view rest = frag;
     while (!rest.empty() && node != nullptr) {
@@ -139,7 +141,7 @@ struct SchemaSet {
   void parse_documents() {
     for (std::size_t i = 0; i < detail::kEmbeddedSchemaCount; ++i) {
       const auto& e = detail::kEmbeddedSchemas[i];
-      rapidjson::Document d;
+      gltf_anim::json::Document d;
       d.Parse(e.text.data(), e.text.size());
       if (d.HasParseError()) {
         throw std::logic_error("embedded schema is not JSON: " + std::string(e.name));
@@ -158,7 +160,7 @@ struct SchemaSet {
     Adapter adapter(docs.find(kRootSchema)->second);
     parser.populateSchema(
         adapter, schema,
-        [this](const std::string& uri) -> const rapidjson::Document* {
+        [this](const std::string& uri) -> const gltf_anim::json::Document* {
           std::string name = uri;
           if (const auto slash = name.find_last_of('/'); slash != std::string::npos) {
             name = name.substr(slash + 1);
@@ -167,7 +169,7 @@ struct SchemaSet {
           if (it == docs.end()) throw std::logic_error("schema reference to unknown file " + uri);
           return &it->second;
         },
-        [](const rapidjson::Document*) {});
+        [](const gltf_anim::json::Document*) {});
   }
 
   // Records the shape of `s` (written at `pos`) and of every subschema under it.
@@ -239,7 +241,7 @@ const SchemaSet& schema_set() {
 // ---------------------------------------------------------------------------
 // Texts for messages
 
-// Collects at most kLimit bytes of what a rapidjson::Writer writes, so that
+// Collects at most kLimit bytes of what a json::Writer writes, so that
 // quoting a huge value costs no memory beyond the quote.
 class QuoteStream {
  public:
@@ -256,9 +258,9 @@ class QuoteStream {
 };
 
 // The value as JSON text, at most 64 bytes (a longer one is cut with a mark).
-std::string json_text(const rapidjson::Value& v) {
+std::string json_text(const gltf_anim::json::Value& v) {
   QuoteStream stream;
-  rapidjson::Writer<QuoteStream> writer(stream);
+  gltf_anim::json::Writer<QuoteStream> writer(stream);
   v.Accept(writer);
   const std::string& s = stream.text();
   return s.size() > 64 ? text::truncate_utf8(s, 61) : s;
@@ -324,7 +326,7 @@ std::string quoted_name(const std::string& desc) {
 
 // Where the value being checked sits.
 struct Place {
-  const rapidjson::Value* parent = nullptr;  // nullptr at the root
+  const gltf_anim::json::Value* parent = nullptr;  // nullptr at the root
   std::string_view parent_schema;            // the schema file describing the parent
   std::string_view member;                   // its name, when the parent is an object
   // For an item of an array: whether the array's ARRAY_TYPE_MISMATCH was given.
@@ -353,7 +355,7 @@ class SchemaWalk {
              std::span<const std::unique_ptr<RuleModule>> modules)
       : set_(set), ctx_(ctx), modules_(modules) {}
 
-  void run(const rapidjson::Value& doc) { check_value(doc, set_.schema, Place{}); }
+  void run(const gltf_anim::json::Value& doc) { check_value(doc, set_.schema, Place{}); }
 
  private:
   // One token of the path from the root to the value being checked.
@@ -363,7 +365,7 @@ class SchemaWalk {
     bool is_index = false;
   };
 
-  void check_value(const rapidjson::Value& v, const Subschema& s, const Place& at) {
+  void check_value(const gltf_anim::json::Value& v, const Subschema& s, const Place& at) {
     if (ctx_.issues.truncated()) return;  // nothing more can be reported
     const Shape& shape = set_.shape(s);
     if (!shape.own.empty()) check_own_constraints(v, shape, at);
@@ -372,7 +374,7 @@ class SchemaWalk {
   }
 
   // Runs the value's own constraints with valijson and reports what they find.
-  void check_own_constraints(const rapidjson::Value& v, const Shape& shape, const Place& at) {
+  void check_own_constraints(const gltf_anim::json::Value& v, const Shape& shape, const Place& at) {
     const Adapter target(v);
     valijson::ValidationVisitor<Adapter> visitor(target, {}, true, &results_, regexes_);
     for (const vc::Constraint* c : shape.own) c->accept(visitor);
@@ -383,7 +385,7 @@ class SchemaWalk {
   }
 
   // Every item against the "items" subschema; one ARRAY_TYPE_MISMATCH per array.
-  void check_items(const rapidjson::Value& array, const Shape& shape) {
+  void check_items(const gltf_anim::json::Value& array, const Shape& shape) {
     bool array_type_reported = false;
     const Place item_place{&array, shape.pos.file, {}, &array_type_reported};
     for (rapidjson::SizeType i = 0; i < array.Size(); ++i) {
@@ -395,7 +397,7 @@ class SchemaWalk {
 
   // "properties" (the first of duplicate keys, as valijson), then the other
   // members against "additionalProperties", or UNEXPECTED_PROPERTY.
-  void check_members(const rapidjson::Value& object, const Shape& shape) {
+  void check_members(const gltf_anim::json::Value& object, const Shape& shape) {
     for (const auto& [name, sub] : shape.properties) {
       const auto m = object.FindMember(rapidjson::StringRef(name.data(), name.size()));
       if (m == object.MemberEnd()) continue;
@@ -419,15 +421,15 @@ class SchemaWalk {
     }
   }
 
-  void check_member(const rapidjson::Value& object, const Shape& shape, std::string_view name,
-                    const rapidjson::Value& value, const Subschema& s) {
+  void check_member(const gltf_anim::json::Value& object, const Shape& shape, std::string_view name,
+                    const gltf_anim::json::Value& value, const Subschema& s) {
     path_.push_back(Step{name, 0, false});
     check_value(value, s, Place{&object, shape.pos.file, name, nullptr});
     path_.pop_back();
   }
 
   // One valijson error of the value's own constraints, as a finding.
-  void map_error(const std::string& desc, const rapidjson::Value& v, const Shape& shape,
+  void map_error(const std::string& desc, const gltf_anim::json::Value& v, const Shape& shape,
                  const Place& at, std::vector<Finding>& findings) {
     const SchemaPos& pos = shape.pos;
     if (starts_with(desc, "Missing required property '")) {
@@ -467,7 +469,8 @@ class SchemaWalk {
   // glTF-Validator: a wrong item type is one ARRAY_TYPE_MISMATCH at the array,
   // except for the elements of the root collections (nodes, accessors, ...),
   // each a TYPE_MISMATCH; extras that are no object are NON_OBJECT_EXTRAS.
-  Finding type_finding(const rapidjson::Value& v, const SchemaPos& pos, const Place& at) const {
+  Finding type_finding(const gltf_anim::json::Value& v, const SchemaPos& pos,
+                       const Place& at) const {
     const bool in_array = at.parent != nullptr && at.parent->IsArray();
     const bool root_collection = in_array && path_.size() == 2 &&
                                  path_[0].name != "extensionsUsed" &&
@@ -479,7 +482,7 @@ class SchemaWalk {
     return {"TYPE_MISMATCH", false, {}, {json_text(v), schema_type(pos)}};
   }
 
-  static Finding length_finding(const rapidjson::Value& v, const SchemaPos& pos) {
+  static Finding length_finding(const gltf_anim::json::Value& v, const SchemaPos& pos) {
     const auto lo = schema_uint(pos, "minItems");
     const auto hi = schema_uint(pos, "maxItems");
     const std::size_t size = v.IsArray() ? v.Size() : 0;
@@ -494,7 +497,7 @@ class SchemaWalk {
 
   // glTF-Validator points at the member that has the unmet dependency; a member
   // of the wrong type has its TYPE_MISMATCH instead.
-  void dependency_findings(const rapidjson::Value& object, const Shape& shape,
+  void dependency_findings(const gltf_anim::json::Value& object, const Shape& shape,
                            std::vector<Finding>& findings) {
     const SchemaPos& pos = shape.pos;
     if (pos.node == nullptr || !pos.node->IsObject() || !object.IsObject()) return;
@@ -515,7 +518,7 @@ class SchemaWalk {
   }
 
   // Whether member `name` (of an object of `shape`) fails its "type".
-  bool mistyped(const rapidjson::Value& value, const Shape& shape, std::string_view name) {
+  bool mistyped(const gltf_anim::json::Value& value, const Shape& shape, std::string_view name) {
     const auto p = shape.properties.find(name);
     if (p == shape.properties.end()) return false;
     const vc::TypeConstraint* type = set_.shape(*p->second).type;
@@ -554,7 +557,7 @@ class SchemaWalk {
   // A value the core schema does not list, defined by an extension: a sampler
   // interpolation of the interpolation table whose extension is used, or what
   // an extension module accepts.
-  bool accepted(const rapidjson::Value& v, const Place& at) const {
+  bool accepted(const gltf_anim::json::Value& v, const Place& at) const {
     if (at.parent == nullptr || !at.parent->IsObject()) return false;
     const SchemaSite site{at.parent_schema, *at.parent, at.member};
     if (site.schema == kSamplerSchema && site.member == "interpolation" && v.IsString() &&
@@ -606,7 +609,7 @@ class SchemaWalk {
 
 }  // namespace
 
-void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
+void check_schema(const gltf_anim::json::Value& doc, const RuleContext& ctx,
                   std::span<const std::unique_ptr<RuleModule>> modules) {
   SchemaWalk(schema_set(), ctx, modules).run(doc);
 }

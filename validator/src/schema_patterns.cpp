@@ -1,3 +1,4 @@
+#include <gltf_anim/gltf/json.hpp>
 #include "schema_patterns.hpp"
 
 #include <valijson/constraint_builder.hpp>
@@ -85,7 +86,7 @@ class LinearPatternBuilder : public valijson::ConstraintBuilder {
   }
 };
 
-bool is(const rapidjson::Value& name, std::string_view word) {
+bool is(const gltf_anim::json::Value& name, std::string_view word) {
   return std::string_view(name.GetString(), name.GetStringLength()) == word;
 }
 
@@ -98,7 +99,8 @@ LinearMatcher linear_matcher(std::string_view pattern) {
   return nullptr;
 }
 
-void take_patterns_from_valijson(rapidjson::Value& schema, rapidjson::Document::AllocatorType& a) {
+void take_patterns_from_valijson(gltf_anim::json::Value& schema,
+                                 gltf_anim::json::Document::AllocatorType& a) {
   if (schema.IsArray()) {
     for (auto& item : schema.GetArray()) take_patterns_from_valijson(item, a);
     return;

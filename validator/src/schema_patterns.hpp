@@ -9,6 +9,7 @@
 // valijson checks with std::regex are refused when the schema is compiled (a
 // defect of the build, caught by every test that loads the schema).
 // Internal to the validator library (valijson is heavy to compile).
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 #include <valijson/schema_parser.hpp>
 
@@ -29,7 +30,8 @@ inline constexpr const char* kLinearPatternKeyword = "x-gltf-anim-linear-pattern
 // kLinearPatternKeyword; throws std::logic_error for a pattern without a
 // matcher, for "patternProperties" and for a "format" valijson checks with
 // std::regex (date, time, date-time).
-void take_patterns_from_valijson(rapidjson::Value& schema, rapidjson::Document::AllocatorType& a);
+void take_patterns_from_valijson(gltf_anim::json::Value& schema,
+                                 gltf_anim::json::Document::AllocatorType& a);
 
 // Teaches `parser` kLinearPatternKeyword. Its failure has valijson's own
 // description ("Failed to match regex specified by 'pattern' constraint."),

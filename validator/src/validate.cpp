@@ -1,5 +1,6 @@
 // validate_file / validate_bytes / validate_asset: the phases in their fixed
 // order (rules.hpp describes them) and the report's info block.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/gltf/locator.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -15,9 +16,9 @@ using rules::array_member;
 using rules::member;
 using rules::string_member;
 
-std::vector<std::string> string_list(const rapidjson::Value& doc, std::string_view name) {
+std::vector<std::string> string_list(const gltf_anim::json::Value& doc, std::string_view name) {
   std::vector<std::string> out;
-  if (const rapidjson::Value* a = array_member(doc, name)) {
+  if (const gltf_anim::json::Value* a = array_member(doc, name)) {
     for (const auto& v : a->GetArray()) {
       if (v.IsString()) out.emplace_back(v.GetString(), v.GetStringLength());
     }
@@ -27,8 +28,8 @@ std::vector<std::string> string_list(const rapidjson::Value& doc, std::string_vi
 
 std::optional<AssetInfo> make_info(const LoadedAsset& asset) {
   if (!asset.document || !asset.document->IsObject()) return std::nullopt;
-  const rapidjson::Value& doc = *asset.document;
-  const rapidjson::Value* a = member(doc, "asset");
+  const gltf_anim::json::Value& doc = *asset.document;
+  const gltf_anim::json::Value* a = member(doc, "asset");
   if (a == nullptr) return std::nullopt;
   const auto version = string_member(*a, "version");
   if (!version) return std::nullopt;
@@ -42,10 +43,11 @@ std::optional<AssetInfo> make_info(const LoadedAsset& asset) {
     info.resources.push_back(ResourceInfo{r.pointer, r.storage, r.uri, r.byte_length});
   }
   info.animation_count = rules::array_size(array_member(doc, "animations"));
-  if (const rapidjson::Value* skins = array_member(doc, "skins")) info.has_skins = !skins->Empty();
-  if (const rapidjson::Value* meshes = array_member(doc, "meshes")) {
+  if (const gltf_anim::json::Value* skins = array_member(doc, "skins"))
+    info.has_skins = !skins->Empty();
+  if (const gltf_anim::json::Value* meshes = array_member(doc, "meshes")) {
     for (const auto& mesh : meshes->GetArray()) {
-      const rapidjson::Value* prims = array_member(mesh, "primitives");
+      const gltf_anim::json::Value* prims = array_member(mesh, "primitives");
       if (prims == nullptr) continue;
       for (const auto& p : prims->GetArray()) {
         if (array_member(p, "targets") != nullptr) info.has_morph_targets = true;

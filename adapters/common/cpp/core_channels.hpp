@@ -3,6 +3,7 @@
 // entities, assimp's aiNodeAnim). Header-only, rapidjson.
 #pragma once
 
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <cstddef>
@@ -48,7 +49,7 @@ class CoreChannels {
   // (target.node), when that name designates one node; empty with `why` otherwise (a
   // KHR_animation_pointer or KHR_animation2 channel, a node without a name or with another's).
   std::string node_name(std::size_t animation, std::size_t channel, std::string& why) const {
-    const rapidjson::Value* node = core_target(animation, channel);
+    const gltf_anim::json::Value* node = core_target(animation, channel);
     if (node == nullptr) {
       why = "not a core node channel (KHR_animation_pointer or KHR_animation2)";
       return {};
@@ -82,7 +83,7 @@ class CoreChannels {
   }
 
  private:
-  const rapidjson::Value* core_target(std::size_t animation, std::size_t channel) const {
+  const gltf_anim::json::Value* core_target(std::size_t animation, std::size_t channel) const {
     const auto animations = json_.FindMember("animations");
     if (animations == json_.MemberEnd() || !animations->value.IsArray() ||
         animation >= animations->value.Size()) {
@@ -100,7 +101,7 @@ class CoreChannels {
     return node == target->value.MemberEnd() ? nullptr : &node->value;
   }
 
-  rapidjson::Document json_;
+  gltf_anim::json::Document json_;
 };
 
 }  // namespace gltf_anim::adapter

@@ -5,6 +5,7 @@
 #include <gltf_anim/validator/load.hpp>
 #include <gltf_anim/validator/output_file.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -36,11 +37,12 @@ struct LoaderAccess {
 // Parses `text` (UTF-8 validated, iterative, full-precision numbers, depth
 // and value-count limited; JSON_TOO_MANY_VALUES past max_values). On failure: INVALID_JSON at "" (the message carries the byte offset
 // within `text`) and nullptr.
-std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::uint64_t file_offset, std::size_t max_depth,
-                                                std::size_t max_values, IssueCollector& issues);
+std::unique_ptr<gltf_anim::json::Document> parse_json(std::span<const std::uint8_t> text,
+                                                      std::uint64_t file_offset,
+                                                      std::size_t max_depth, std::size_t max_values,
+                                                      IssueCollector& issues);
 // JSON_DUPLICATE_KEY for every object member name seen twice (iterative walk).
-void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues);
+void check_duplicate_keys(const gltf_anim::json::Value& root, IssueCollector& issues);
 
 // ---- GLB ------------------------------------------------------------------
 struct GlbChunks {

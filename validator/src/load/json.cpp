@@ -6,6 +6,7 @@
 #include <gltf_anim/validator/json_pointer.hpp>
 #include <gltf_anim/validator/json_syntax.hpp>
 #include <gltf_anim/text/utf8.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
@@ -41,7 +42,7 @@ constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
 // memory, not C++ stack.
 class DepthLimiter {
  public:
-  DepthLimiter(rapidjson::Document& doc, std::size_t max_depth, std::size_t max_values)
+  DepthLimiter(gltf_anim::json::Document& doc, std::size_t max_depth, std::size_t max_values)
       : doc_(doc), max_depth_(max_depth), values_left_(max_values) {}
   bool Null() { return count() && doc_.Null(); }
   bool Bool(bool b) { return count() && doc_.Bool(b); }
@@ -132,7 +133,7 @@ class DepthLimiter {
     ++depth_;
     return true;
   }
-  rapidjson::Document& doc_;
+  gltf_anim::json::Document& doc_;
   std::size_t max_depth_;
   std::size_t depth_ = 0;
   std::size_t values_left_;
@@ -167,9 +168,10 @@ void report_at(IssueCollector& issues, IssueCode code, std::span<const std::uint
 
 }  // namespace
 
-std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> text,
-                                                std::uint64_t file_offset, std::size_t max_depth,
-                                                std::size_t max_values, IssueCollector& issues) {
+std::unique_ptr<gltf_anim::json::Document> parse_json(std::span<const std::uint8_t> text,
+                                                      std::uint64_t file_offset,
+                                                      std::size_t max_depth, std::size_t max_values,
+                                                      IssueCollector& issues) {
   // RapidJSON keeps string lengths in 32 bits; a GLB JSON chunk cannot be
   // longer anyway, and a .gltf this size only fits under a raised size limit.
   if (text.size() > 0xFFFFFFFFu) {
@@ -197,12 +199,12 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
     report_at(issues, "INVALID_JSON", text, file_offset, at, "NUL character");
     return nullptr;
   }
-  auto doc = std::make_unique<rapidjson::Document>();
+  auto doc = std::make_unique<gltf_anim::json::Document>();
   rapidjson::MemoryStream stream(reinterpret_cast<const char*>(text.data()), text.size());
-  rapidjson::Reader reader;
+  gltf_anim::json::Reader reader;
   DepthLimiter limiter(*doc, max_depth, max_values);
   rapidjson::ParseResult result;
-  auto generate = [&](rapidjson::Document&) {
+  auto generate = [&](gltf_anim::json::Document&) {
     result = reader.Parse<kParseFlags>(stream, limiter);
     return !result.IsError();
   };
@@ -229,13 +231,13 @@ std::unique_ptr<rapidjson::Document> parse_json(std::span<const std::uint8_t> te
   return doc;
 }
 
-void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) {
+void check_duplicate_keys(const gltf_anim::json::Value& root, IssueCollector& issues) {
   // Iterative walk over containers only. Each container remembers its parent
   // and its token, so a pointer is built only when a duplicate is found.
   struct Frame {
-    const rapidjson::Value* value;
+    const gltf_anim::json::Value* value;
     std::size_t parent;  // index into frames, npos for the root
-    const rapidjson::Value* key;  // member name when the parent is an object
+    const gltf_anim::json::Value* key;  // member name when the parent is an object
     std::size_t index;            // array index when the parent is an array
   };
   constexpr std::size_t npos = static_cast<std::size_t>(-1);
@@ -274,7 +276,7 @@ void check_duplicate_keys(const rapidjson::Value& root, IssueCollector& issues) 
   while (!todo.empty()) {
     const std::size_t f = todo.back();
     todo.pop_back();
-    const rapidjson::Value& v = *frames[f].value;
+    const gltf_anim::json::Value& v = *frames[f].value;
     if (v.IsObject()) {
       names.clear();
       const std::size_t first_child = frames.size();

@@ -1,6 +1,7 @@
 // Names and sizes of the spec's accessor enums, and the asset's special members.
 #include "load/internal.hpp"
 
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <type_traits>
@@ -106,7 +107,7 @@ std::uint32_t element_size(ComponentType c, ElementType t) {
 
 // asset.hpp declares the document type without rapidjson's headers: it must be
 // the type rapidjson calls Document.
-static_assert(std::is_same_v<JsonDocument, rapidjson::Document>);
+static_assert(std::is_same_v<JsonDocument, gltf_anim::json::Document>);
 
 LoadedAsset::LoadedAsset() = default;
 LoadedAsset::~LoadedAsset() = default;

@@ -1,6 +1,7 @@
 // Tolerant typed views of /buffers, /bufferViews and /accessors. Nothing is
 // reported here: a member of the wrong type (the schema check's business)
 // just leaves the object not well_formed, so no data is read through it.
+#include <gltf_anim/gltf/json.hpp>
 #include "load/internal.hpp"
 
 namespace gltf_anim::validator {
@@ -17,7 +18,8 @@ struct Member {
 
 // glTF integers are JSON numbers without fraction or exponent; RapidJSON keeps
 // those as (u)int64 and everything else (1.0, 1e2, 2^64) as double.
-Member<std::uint64_t> get_uint(const rapidjson::Value& obj, const char* name, std::uint64_t min = 0) {
+Member<std::uint64_t> get_uint(const gltf_anim::json::Value& obj, const char* name,
+                               std::uint64_t min = 0) {
   Member<std::uint64_t> m;
   const auto it = obj.FindMember(name);
   if (it == obj.MemberEnd()) return m;
@@ -26,7 +28,7 @@ Member<std::uint64_t> get_uint(const rapidjson::Value& obj, const char* name, st
   return m;
 }
 
-Member<std::string> get_string(const rapidjson::Value& obj, const char* name) {
+Member<std::string> get_string(const gltf_anim::json::Value& obj, const char* name) {
   Member<std::string> m;
   const auto it = obj.FindMember(name);
   if (it == obj.MemberEnd()) return m;
@@ -35,7 +37,7 @@ Member<std::string> get_string(const rapidjson::Value& obj, const char* name) {
   return m;
 }
 
-Member<bool> get_bool(const rapidjson::Value& obj, const char* name) {
+Member<bool> get_bool(const gltf_anim::json::Value& obj, const char* name) {
   Member<bool> m;
   const auto it = obj.FindMember(name);
   if (it == obj.MemberEnd()) return m;
@@ -44,13 +46,13 @@ Member<bool> get_bool(const rapidjson::Value& obj, const char* name) {
   return m;
 }
 
-const rapidjson::Value* get_array(const rapidjson::Value& root, const char* name) {
+const gltf_anim::json::Value* get_array(const gltf_anim::json::Value& root, const char* name) {
   const auto it = root.FindMember(name);
   if (it == root.MemberEnd() || !it->value.IsArray()) return nullptr;
   return &it->value;
 }
 
-Buffer make_buffer(const rapidjson::Value& v) {
+Buffer make_buffer(const gltf_anim::json::Value& v) {
   Buffer b;
   if (!v.IsObject()) return b;
   const auto uri = get_string(v, "uri");
@@ -61,7 +63,7 @@ Buffer make_buffer(const rapidjson::Value& v) {
   return b;
 }
 
-BufferView make_buffer_view(const rapidjson::Value& v) {
+BufferView make_buffer_view(const gltf_anim::json::Value& v) {
   BufferView bv;
   if (!v.IsObject()) return bv;
   const auto buffer = get_uint(v, "buffer");
@@ -81,7 +83,7 @@ BufferView make_buffer_view(const rapidjson::Value& v) {
   return bv;
 }
 
-std::optional<AccessorSparse> make_sparse(const rapidjson::Value& v) {
+std::optional<AccessorSparse> make_sparse(const gltf_anim::json::Value& v) {
   if (!v.IsObject()) return std::nullopt;
   const auto count = get_uint(v, "count", 1);
   const auto indices = v.FindMember("indices");
@@ -113,7 +115,7 @@ std::optional<AccessorSparse> make_sparse(const rapidjson::Value& v) {
   return s;
 }
 
-Accessor make_accessor(const rapidjson::Value& v) {
+Accessor make_accessor(const gltf_anim::json::Value& v) {
   Accessor a;
   if (!v.IsObject()) return a;
   const auto view = get_uint(v, "bufferView");
@@ -143,7 +145,7 @@ Accessor make_accessor(const rapidjson::Value& v) {
 
 void build_views(LoadedAsset& asset) {
   if (!asset.document || !asset.document->IsObject()) return;
-  const rapidjson::Value& root = *asset.document;
+  const gltf_anim::json::Value& root = *asset.document;
   // Sizes follow JSON arrays already in memory, so they are bounded by the input.
   if (const auto* a = get_array(root, "buffers")) {
     asset.buffers.reserve(a->Size());

@@ -2,6 +2,7 @@
 // point at them), then its channels and their targets. Tolerant of any JSON
 // shape: the schema phase has reported wrong types, so a member of the wrong
 // type is simply absent here.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/object_model.hpp>
@@ -23,7 +24,8 @@ using rules::member;
 using rules::object_at;
 using rules::string_member;
 
-Link<AccessorRef> link_accessor(const LoadedAsset& asset, const rapidjson::Value& sampler, std::string_view name) {
+Link<AccessorRef> link_accessor(const LoadedAsset& asset, const gltf_anim::json::Value& sampler,
+                                std::string_view name) {
   const auto index = index_member(sampler, name);
   if (!index) return Absent{};
   if (*index >= asset.accessors.size()) return Unresolved{*index};
@@ -32,10 +34,11 @@ Link<AccessorRef> link_accessor(const LoadedAsset& asset, const rapidjson::Value
   return AccessorRef{i, &asset.accessors[i], status};
 }
 
-Sampler read_sampler(const LoadedAsset& asset, const rapidjson::Value& json, std::size_t index) {
+Sampler read_sampler(const LoadedAsset& asset, const gltf_anim::json::Value& json,
+                     std::size_t index) {
   Sampler s;
   s.index = index;
-  if (const rapidjson::Value* interp = member(json, "interpolation")) {
+  if (const gltf_anim::json::Value* interp = member(json, "interpolation")) {
     s.interpolation_name = interp->IsString() ? std::string(interp->GetString(), interp->GetStringLength()) : "";
     s.interpolation_mistyped = !interp->IsString();
   }
@@ -46,7 +49,8 @@ Sampler read_sampler(const LoadedAsset& asset, const rapidjson::Value& json, std
 }
 
 // Samplers by glTF index (nullptr for a slot that is not an object).
-Link<const Sampler*> link_sampler(const rapidjson::Value& obj, const std::vector<const Sampler*>& by_index) {
+Link<const Sampler*> link_sampler(const gltf_anim::json::Value& obj,
+                                  const std::vector<const Sampler*>& by_index) {
   const auto index = index_member(obj, "sampler");
   if (!index) return Absent{};
   if (*index >= by_index.size() || by_index[static_cast<std::size_t>(*index)] == nullptr) return Unresolved{*index};
@@ -72,8 +76,8 @@ std::string quoted(std::string_view pointer) {
   return "'" + text::truncate_utf8(pointer, kMaxQuoted) + "'";
 }
 
-Target property_target(TargetSource source, std::string pointer, const rapidjson::Value& doc, om::Match m,
-                       std::optional<std::uint64_t> component) {
+Target property_target(TargetSource source, std::string pointer, const gltf_anim::json::Value& doc,
+                       om::Match m, std::optional<std::uint64_t> component) {
   Target t;
   t.source = source;
   t.pointer = std::move(pointer);
@@ -85,7 +89,8 @@ Target property_target(TargetSource source, std::string pointer, const rapidjson
 }
 
 // A core target: node + path, through the Object Model row /nodes/{}/<path>.
-std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const rapidjson::Value& target) {
+std::variant<Untargeted, Target> core_target(const gltf_anim::json::Value& doc,
+                                             const gltf_anim::json::Value& target) {
   constexpr TargetSource kSource = TargetSource::kCore;
   const auto path_text = string_member(target, "path");
   if (!path_text) return untargeted(kSource, NoTarget::kNoPath, "target.path is missing");
@@ -93,7 +98,8 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
   if (!path) return untargeted(kSource, NoTarget::kUnknownPath, "target.path " + quoted(*path_text) + " is not a core path");
   NodeTarget what{Absent{}, *path, member(target, "node") != nullptr};
   const auto node = index_member(target, "node");
-  const rapidjson::Value* json = node ? object_at(array_member(doc, "nodes"), *node) : nullptr;
+  const gltf_anim::json::Value* json =
+      node ? object_at(array_member(doc, "nodes"), *node) : nullptr;
   if (node && json == nullptr) what.node = Unresolved{*node};
   if (json != nullptr) what.node = NodeRef{*node, member(*json, "matrix") != nullptr, member(*json, "skin") != nullptr};
   // The template's row; without a linked node, its type alone (nothing is defined).
@@ -112,8 +118,8 @@ std::variant<Untargeted, Target> core_target(const rapidjson::Value& doc, const 
 
 // The shape of the JSON value an extras pointer names. An array is scanned
 // once however many channels name it (`seen`), so the build stays linear.
-using ExtrasShapes = std::unordered_map<const rapidjson::Value*, ExtrasTarget>;
-ExtrasTarget extras_shape(const rapidjson::Value& v, ExtrasShapes& seen) {
+using ExtrasShapes = std::unordered_map<const gltf_anim::json::Value*, ExtrasTarget>;
+ExtrasTarget extras_shape(const gltf_anim::json::Value& v, ExtrasShapes& seen) {
   if (const auto it = seen.find(&v); it != seen.end()) return it->second;
   ExtrasTarget e;
   if (v.IsNumber()) {
@@ -122,8 +128,8 @@ ExtrasTarget extras_shape(const rapidjson::Value& v, ExtrasShapes& seen) {
     e = {ExtrasValue::kBool, 1, "boolean"};
   } else if (v.IsArray()) {
     const bool numbers =
-        !v.Empty() &&
-        std::all_of(v.Begin(), v.End(), [](const rapidjson::Value& x) { return x.IsNumber(); });
+        !v.Empty() && std::all_of(v.Begin(), v.End(),
+                                  [](const gltf_anim::json::Value& x) { return x.IsNumber(); });
     e = {numbers ? ExtrasValue::kNumberArray : ExtrasValue::kOther, v.Size(), "array"};
   } else {
     e.json_type = v.IsString() ? "string" : v.IsObject() ? "object" : "null";
@@ -133,19 +139,20 @@ ExtrasTarget extras_shape(const rapidjson::Value& v, ExtrasShapes& seen) {
 }
 
 // KHR_animation_pointer: an Object Model property or an extras value.
-std::variant<Untargeted, Target> pointer_target(const rapidjson::Value& doc,
-                                                const rapidjson::Value& target,
+std::variant<Untargeted, Target> pointer_target(const gltf_anim::json::Value& doc,
+                                                const gltf_anim::json::Value& target,
                                                 ExtrasShapes& extras) {
   constexpr TargetSource kSource = TargetSource::kAnimationPointer;
-  const rapidjson::Value* extensions = member(target, "extensions");
-  const rapidjson::Value* ext = extensions != nullptr ? member(*extensions, "KHR_animation_pointer") : nullptr;
+  const gltf_anim::json::Value* extensions = member(target, "extensions");
+  const gltf_anim::json::Value* ext =
+      extensions != nullptr ? member(*extensions, "KHR_animation_pointer") : nullptr;
   const auto text = ext != nullptr ? string_member(*ext, "pointer") : std::nullopt;
   if (!text) return untargeted(kSource, NoTarget::kMissingPointer, "KHR_animation_pointer.pointer is missing");
   const std::string pointer(*text);
   const auto tokens = om::parse_pointer(pointer);
   if (!tokens) return untargeted(kSource, NoTarget::kInvalidPointer, "pointer " + quoted(pointer) + " is not an RFC 6901 pointer");
   if (std::find(tokens->begin(), tokens->end(), "extras") != tokens->end()) {
-    const rapidjson::Value* value = om::find_value(doc, *tokens);
+    const gltf_anim::json::Value* value = om::find_value(doc, *tokens);
     if (value == nullptr) {
       return untargeted(kSource, NoTarget::kUndefinedExtras, "pointer " + quoted(pointer) + " names no value");
     }
@@ -179,7 +186,8 @@ bool has_components(om::ValueType t) {
 
 // KHR_animation2's targetpointer: an Object Model property, or one component
 // of a vector or array property (one more index token).
-std::variant<Untargeted, Target> animation2_target(const rapidjson::Value& doc, const rapidjson::Value& value) {
+std::variant<Untargeted, Target> animation2_target(const gltf_anim::json::Value& doc,
+                                                   const gltf_anim::json::Value& value) {
   constexpr TargetSource kSource = TargetSource::kAnimation2;
   if (!value.IsString()) return untargeted(kSource, NoTarget::kMissingPointer, "targetpointer is not a string");
   const std::string_view text(value.GetString(), value.GetStringLength());
@@ -218,11 +226,12 @@ std::variant<Untargeted, Target> animation2_target(const rapidjson::Value& doc, 
   return t;
 }
 
-std::variant<Untargeted, Target> channel_target(const rapidjson::Value& doc,
-                                                const rapidjson::Value& channel,
+std::variant<Untargeted, Target> channel_target(const gltf_anim::json::Value& doc,
+                                                const gltf_anim::json::Value& channel,
                                                 ExtrasShapes& extras) {
-  if (const rapidjson::Value* tp = member(channel, "targetpointer")) return animation2_target(doc, *tp);
-  const rapidjson::Value* target = member(channel, "target");
+  if (const gltf_anim::json::Value* tp = member(channel, "targetpointer"))
+    return animation2_target(doc, *tp);
+  const gltf_anim::json::Value* target = member(channel, "target");
   if (target == nullptr || !target->IsObject()) {
     return untargeted(TargetSource::kCore, NoTarget::kNoTarget, "target.path is missing");
   }
@@ -231,34 +240,35 @@ std::variant<Untargeted, Target> channel_target(const rapidjson::Value& doc,
   return core_target(doc, *target);
 }
 
-Animation read_animation(const LoadedAsset& asset, const rapidjson::Value& json, std::size_t index,
-                         ExtrasShapes& extras) {
-  const rapidjson::Value& doc = *asset.document;
+Animation read_animation(const LoadedAsset& asset, const gltf_anim::json::Value& json,
+                         std::size_t index, ExtrasShapes& extras) {
+  const gltf_anim::json::Value& doc = *asset.document;
   Animation a;
   a.index = index;
   if (const auto name = string_member(json, "name")) a.name = std::string(*name);
-  const rapidjson::Value* samplers = array_member(json, "samplers");
+  const gltf_anim::json::Value* samplers = array_member(json, "samplers");
   const std::size_t sampler_count = array_size(samplers);
   a.sampler_count = sampler_count;
   a.samplers.reserve(sampler_count);  // channels point into it: no reallocation after this
   std::vector<const Sampler*> by_index(sampler_count, nullptr);
   for (std::size_t s = 0; s < sampler_count; ++s) {
-    if (const rapidjson::Value* sampler = object_at(samplers, s)) {
+    if (const gltf_anim::json::Value* sampler = object_at(samplers, s)) {
       by_index[s] = &a.samplers.emplace_back(read_sampler(asset, *sampler, s));
     }
   }
-  const rapidjson::Value* channels = array_member(json, "channels");
+  const gltf_anim::json::Value* channels = array_member(json, "channels");
   a.channel_count = array_size(channels);
   a.channels_array = channels != nullptr;
   for (std::size_t c = 0; c < a.channel_count; ++c) {
-    const rapidjson::Value* channel = object_at(channels, c);
+    const gltf_anim::json::Value* channel = object_at(channels, c);
     if (channel == nullptr) continue;
     Channel& ch = a.channels.emplace_back();
     ch.index = c;
     ch.sampler = link_sampler(*channel, by_index);
     ch.sampler_written = member(*channel, "sampler") != nullptr;
-    const rapidjson::Value* extensions = member(*channel, "extensions");
-    const rapidjson::Value* sqlerp = extensions != nullptr ? member(*extensions, "EXT_animation_sqlerp") : nullptr;
+    const gltf_anim::json::Value* extensions = member(*channel, "extensions");
+    const gltf_anim::json::Value* sqlerp =
+        extensions != nullptr ? member(*extensions, "EXT_animation_sqlerp") : nullptr;
     if (sqlerp != nullptr && sqlerp->IsObject()) ch.sqlerp_sampler = link_sampler(*sqlerp, by_index);
     ch.target = channel_target(doc, *channel, extras);
   }
@@ -381,11 +391,11 @@ AnimationModel build_animation_model(const LoadedAsset& asset) {
   // lookups keep that linear (json_access.hpp). The validator has a scope open.
   std::optional<rules::MemberIndexScope> indexed_lookups;
   if (!rules::detail::member_indexes.active) indexed_lookups.emplace();
-  const rapidjson::Value* animations = array_member(*asset.document, "animations");
+  const gltf_anim::json::Value* animations = array_member(*asset.document, "animations");
   model.animation_count = array_size(animations);
   ExtrasShapes extras;
   for (std::size_t a = 0; a < model.animation_count; ++a) {
-    if (const rapidjson::Value* animation = object_at(animations, a)) {
+    if (const gltf_anim::json::Value* animation = object_at(animations, a)) {
       model.animations.push_back(read_animation(asset, *animation, a, extras));
     }
   }

@@ -5,6 +5,7 @@
 // duplicates are checked on the JSON as written. Codes, severities and pointers
 // are glTF-Validator's (../shared/specs/validator-codes.md) except where its
 // behaviour is a defect; docs/VALIDATOR.md lists those differences.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
@@ -74,8 +75,9 @@ class AnimationRules final : public RuleModule {
   std::string_view name() const override { return "animation"; }
 
   void link(RuleContext& ctx) override {
-    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
-                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
+    for_each_linked_animation(
+        ctx, [&ctx](const gltf_anim::json::Value& animation, const model::Animation& linked,
+                    const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -136,7 +138,7 @@ class AnimationRules final : public RuleModule {
       // Bounds and the count as written are the accessor's JSON (the typed view
       // holds a valid count only): an accessor with count 0 is broken
       // (VALUE_NOT_IN_RANGE) but also has too few keys for a spline.
-      const rapidjson::Value* acc_json =
+      const gltf_anim::json::Value* acc_json =
           object_at(array_member(ctx.doc, "accessors"), input->index);
       if (acc_json != nullptr && (!has(*acc_json, "min") || !has(*acc_json, "max"))) {
         ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", ip);
@@ -171,23 +173,23 @@ class AnimationRules final : public RuleModule {
            "{SCALAR, SHORT normalized}, {SCALAR, UNSIGNED_SHORT normalized}";
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation,
+  static void link_animation(RuleContext& ctx, const gltf_anim::json::Value& animation,
                              const model::Animation& linked, const JsonPointer& ap) {
-    const rapidjson::Value* channels = array_member(animation, "channels");
+    const gltf_anim::json::Value* channels = array_member(animation, "channels");
     const JsonPointer samplers_p = ap / std::string_view("samplers");
     const JsonPointer channels_p = ap / std::string_view("channels");
     for (const model::Sampler& sampler : linked.samplers)
       link_sampler(ctx, sampler, samplers_p / sampler.index);
     std::vector<bool> used(linked.sampler_count, false);
 
-    const rapidjson::Value* nodes = array_member(ctx.doc, "nodes");
+    const gltf_anim::json::Value* nodes = array_member(ctx.doc, "nodes");
     const std::size_t node_count = array_size(nodes);
     // (node, path) -> index of the latest channel with that target.
     std::unordered_map<std::string, std::size_t> targets;
 
     for (const model::Channel& ch : linked.channels) {
       const std::size_t c = ch.index;
-      const rapidjson::Value* channel = object_at(channels, c);
+      const gltf_anim::json::Value* channel = object_at(channels, c);
       const JsonPointer cp = channels_p / c;
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       const JsonPointer target_p = cp / std::string_view("target");
@@ -209,7 +211,7 @@ class AnimationRules final : public RuleModule {
         if (e && *e < used.size()) used[*e] = true;
       }
 
-      const rapidjson::Value* target = member(*channel, "target");
+      const gltf_anim::json::Value* target = member(*channel, "target");
       if (target == nullptr || !target->IsObject()) continue;
       // A reference check, about the JSON: any path (a pointer channel's node too).
       const std::optional<std::string_view> path = string_member(*target, "path");
@@ -281,15 +283,15 @@ class AccessorRules final : public RuleModule {
  public:
   std::string_view name() const override { return "accessor"; }
   void link(RuleContext& ctx) override {
-    const rapidjson::Value* accessors = array_member(ctx.doc, "accessors");
+    const gltf_anim::json::Value* accessors = array_member(ctx.doc, "accessors");
     const JsonPointer root = JsonPointer() / std::string_view("accessors");
     for (std::size_t i = 0; i < ctx.asset.accessors.size(); ++i) {
       const Accessor& acc = ctx.asset.accessors[i];
-      const rapidjson::Value* json = object_at(accessors, i);
+      const gltf_anim::json::Value* json = object_at(accessors, i);
       if (json == nullptr || !acc.type) continue;
       const std::uint32_t n = component_count(*acc.type);
       for (const char* bound : {"min", "max"}) {
-        const rapidjson::Value* v = member(*json, bound);
+        const gltf_anim::json::Value* v = member(*json, bound);
         if (v != nullptr && v->IsArray() && v->Size() != n) {
           ctx.issues.add("ARRAY_LENGTH_NOT_IN_LIST", root / i / std::string_view(bound),
                          {std::to_string(v->Size()), paren(n)});
@@ -308,9 +310,9 @@ class UniqueElementRules final : public RuleModule {
     for (const char* list : {"extensionsUsed", "extensionsRequired"}) {
       check(ctx, array_member(ctx.doc, list), JsonPointer() / std::string_view(list));
     }
-    const rapidjson::Value* nodes = array_member(ctx.doc, "nodes");
+    const gltf_anim::json::Value* nodes = array_member(ctx.doc, "nodes");
     for (std::size_t n = 0; n < array_size(nodes); ++n) {
-      const rapidjson::Value* node = object_at(nodes, n);
+      const gltf_anim::json::Value* node = object_at(nodes, n);
       if (node == nullptr) continue;
       check(ctx, array_member(*node, "children"),
             JsonPointer() / std::string_view("nodes") / n / std::string_view("children"));
@@ -318,11 +320,11 @@ class UniqueElementRules final : public RuleModule {
   }
 
  private:
-  static void check(RuleContext& ctx, const rapidjson::Value* array, const JsonPointer& at) {
+  static void check(RuleContext& ctx, const gltf_anim::json::Value* array, const JsonPointer& at) {
     if (array == nullptr) return;
     std::unordered_set<std::string> seen;
     for (rapidjson::SizeType i = 0; i < array->Size(); ++i) {
-      const rapidjson::Value& v = (*array)[i];
+      const gltf_anim::json::Value& v = (*array)[i];
       std::string key;
       if (v.IsString()) {
         key = "s";

@@ -2,6 +2,7 @@
 // readable accessor is decoded once, in chunks, and every check attached to it
 // sees the chunk: the generic ones (NaN/Inf in FLOAT data, min/max) and those
 // rule modules attached during link. Memory: one chunk, whatever the count.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
@@ -85,10 +86,10 @@ struct Bound {
 
 // Reads accessor.min or .max when it is an array of numbers of the right length
 // (other shapes were reported by the schema or the accessor rules).
-Bound read_bound(const rapidjson::Value* json, const char* name, std::uint32_t components,
+Bound read_bound(const gltf_anim::json::Value* json, const char* name, std::uint32_t components,
                  ComponentType ct, bool normalized, bool is_min) {
   Bound b;
-  const rapidjson::Value* v = json == nullptr ? nullptr : member(*json, name);
+  const gltf_anim::json::Value* v = json == nullptr ? nullptr : member(*json, name);
   if (v == nullptr || !v->IsArray() || v->Size() != components) return b;
   for (const auto& x : v->GetArray()) {
     if (!x.IsNumber()) return b;
@@ -142,7 +143,7 @@ void check_accessor(RuleContext& ctx, std::size_t index) {
   const std::uint32_t comps = reader->components();
   const bool is_float = is_floating_point(reader->component_type());
   const JsonPointer ap = JsonPointer() / std::string_view("accessors") / index;
-  const rapidjson::Value* json = object_at(rules::array_member(ctx.doc, "accessors"), index);
+  const gltf_anim::json::Value* json = object_at(rules::array_member(ctx.doc, "accessors"), index);
   Bound lo = read_bound(json, "min", comps, reader->component_type(), reader->normalized(), true);
   Bound hi = read_bound(json, "max", comps, reader->component_type(), reader->normalized(), false);
   const std::vector<ElementChecker*> checkers = ctx.data.checkers_of(index);

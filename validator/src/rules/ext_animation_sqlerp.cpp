@@ -15,6 +15,7 @@
 // The six codes EXT_ANIMATION_SQLERP_* are stable; other checks use the
 // generic codes (UNRESOLVED_REFERENCE, UNDECLARED_EXTENSION, the core output
 // format and quaternion codes).
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <string>
@@ -97,8 +98,9 @@ class SqlerpRules final : public RuleModule {
   }
 
   void link(RuleContext& ctx) override {
-    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
-                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
+    for_each_linked_animation(
+        ctx, [&ctx](const gltf_anim::json::Value& animation, const model::Animation& linked,
+                    const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -148,10 +150,10 @@ class SqlerpRules final : public RuleModule {
     }
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
-                             const JsonPointer& ap) {
-    const rapidjson::Value* samplers = array_member(animation, "samplers");
-    const rapidjson::Value* channels = array_member(animation, "channels");
+  static void link_animation(RuleContext& ctx, const gltf_anim::json::Value& animation,
+                             const model::Animation& linked, const JsonPointer& ap) {
+    const gltf_anim::json::Value* samplers = array_member(animation, "samplers");
+    const gltf_anim::json::Value* channels = array_member(animation, "channels");
     const bool declared = used(ctx);
     if (declared) {
       // The extension object belongs on channels only.
@@ -167,10 +169,10 @@ class SqlerpRules final : public RuleModule {
     const bool required = rules::lists_extension(ctx.doc, "extensionsRequired", kExt);
     for (const model::Channel& ch : linked.channels) {
       const std::size_t c = ch.index;
-      const rapidjson::Value* channel = object_at(channels, c);
+      const gltf_anim::json::Value* channel = object_at(channels, c);
       const JsonPointer cp = ap / std::string_view("channels") / c;
       const model::Sampler* core = linked_sampler(ch.sampler);
-      const rapidjson::Value* target = member(*channel, "target");
+      const gltf_anim::json::Value* target = member(*channel, "target");
       const auto path = target != nullptr ? string_member(*target, "path") : std::nullopt;
       bool drives_sqlerp = false;
 

@@ -2,6 +2,7 @@
 // Small helpers shared by the rule modules (animation.cpp, ext_animation_sqlerp.cpp,
 // khr_animation2.cpp, khr_animation_pointer.cpp, lints.cpp): extension lists,
 // animation pointers, formats, unit quaternions.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
@@ -18,9 +19,9 @@
 namespace gltf_anim::validator::rules {
 
 // `name` is listed in the root array `list` ("extensionsUsed"/"extensionsRequired").
-inline bool lists_extension(const rapidjson::Value& doc, std::string_view list,
+inline bool lists_extension(const gltf_anim::json::Value& doc, std::string_view list,
                             std::string_view name) {
-  const rapidjson::Value* a = array_member(doc, list);
+  const gltf_anim::json::Value* a = array_member(doc, list);
   if (a == nullptr) return false;
   for (const auto& v : a->GetArray()) {
     if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name) return true;
@@ -32,7 +33,7 @@ inline bool lists_extension(const rapidjson::Value& doc, std::string_view list,
 // (the objects of "animations", in order) with its JSON object.
 template <class Visit>
 void for_each_linked_animation(const RuleContext& ctx, Visit&& visit) {
-  const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+  const gltf_anim::json::Value* animations = array_member(ctx.doc, "animations");
   const JsonPointer root = JsonPointer() / std::string_view("animations");
   for (const model::Animation& a : ctx.model.animations) visit(*object_at(animations, a.index), a, root / a.index);
 }
@@ -44,10 +45,11 @@ inline const model::NodeTarget* node_target(const model::Channel& channel) {
 }
 
 // The extension object `name` of `obj` (obj.extensions.name) when it is an object.
-inline const rapidjson::Value* extension_object(const rapidjson::Value& obj, std::string_view name) {
-  const rapidjson::Value* ext = member(obj, "extensions");
+inline const gltf_anim::json::Value* extension_object(const gltf_anim::json::Value& obj,
+                                                      std::string_view name) {
+  const gltf_anim::json::Value* ext = member(obj, "extensions");
   if (ext == nullptr) return nullptr;
-  const rapidjson::Value* e = member(*ext, name);
+  const gltf_anim::json::Value* e = member(*ext, name);
   return (e != nullptr && e->IsObject()) ? e : nullptr;
 }
 

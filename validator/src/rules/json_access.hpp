@@ -4,6 +4,7 @@
 // skip the rest silently (one root cause, one issue).
 #include <gltf_anim/validator/issue_collector.hpp>
 #include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -27,7 +28,8 @@ namespace detail {
 inline constexpr rapidjson::SizeType kIndexedMembers = 16;
 struct MemberIndexes {
   bool active = false;
-  std::unordered_map<const rapidjson::Value*, std::unordered_map<std::string_view, const rapidjson::Value*>>
+  std::unordered_map<const gltf_anim::json::Value*,
+                     std::unordered_map<std::string_view, const gltf_anim::json::Value*>>
       by_object;
 };
 inline thread_local MemberIndexes member_indexes;
@@ -48,7 +50,8 @@ class MemberIndexScope {
   MemberIndexScope& operator=(const MemberIndexScope&) = delete;
 };
 
-inline const rapidjson::Value* member(const rapidjson::Value& obj, std::string_view name) {
+inline const gltf_anim::json::Value* member(const gltf_anim::json::Value& obj,
+                                            std::string_view name) {
   if (!obj.IsObject()) return nullptr;
   if (obj.MemberCount() > detail::kIndexedMembers && detail::member_indexes.active) {
     auto& index = detail::member_indexes.by_object[&obj];
@@ -62,43 +65,45 @@ inline const rapidjson::Value* member(const rapidjson::Value& obj, std::string_v
     return it == index.end() ? nullptr : it->second;
   }
   const auto it =
-      obj.FindMember(rapidjson::Value(rapidjson::StringRef(name.data(), name.size())));
+      obj.FindMember(gltf_anim::json::Value(rapidjson::StringRef(name.data(), name.size())));
   return it == obj.MemberEnd() ? nullptr : &it->value;
 }
 
-inline bool has(const rapidjson::Value& obj, std::string_view name) {
+inline bool has(const gltf_anim::json::Value& obj, std::string_view name) {
   return member(obj, name) != nullptr;
 }
 
 // A glTFid member: present and a non-negative integer.
-inline std::optional<std::uint64_t> index_member(const rapidjson::Value& obj,
+inline std::optional<std::uint64_t> index_member(const gltf_anim::json::Value& obj,
                                                  std::string_view name) {
-  const rapidjson::Value* v = member(obj, name);
+  const gltf_anim::json::Value* v = member(obj, name);
   if (v == nullptr || !v->IsUint64()) return std::nullopt;
   return v->GetUint64();
 }
 
-inline std::optional<std::string_view> string_member(const rapidjson::Value& obj,
+inline std::optional<std::string_view> string_member(const gltf_anim::json::Value& obj,
                                                      std::string_view name) {
-  const rapidjson::Value* v = member(obj, name);
+  const gltf_anim::json::Value* v = member(obj, name);
   if (v == nullptr || !v->IsString()) return std::nullopt;
   return std::string_view(v->GetString(), v->GetStringLength());
 }
 
 // A top-level array ("nodes", "accessors", ...), or nullptr.
-inline const rapidjson::Value* array_member(const rapidjson::Value& obj, std::string_view name) {
-  const rapidjson::Value* v = member(obj, name);
+inline const gltf_anim::json::Value* array_member(const gltf_anim::json::Value& obj,
+                                                  std::string_view name) {
+  const gltf_anim::json::Value* v = member(obj, name);
   return (v != nullptr && v->IsArray()) ? v : nullptr;
 }
 
-inline std::size_t array_size(const rapidjson::Value* array) {
+inline std::size_t array_size(const gltf_anim::json::Value* array) {
   return array == nullptr ? 0 : array->Size();
 }
 
 // Element `i` of `array` when it exists and is an object.
-inline const rapidjson::Value* object_at(const rapidjson::Value* array, std::uint64_t i) {
+inline const gltf_anim::json::Value* object_at(const gltf_anim::json::Value* array,
+                                               std::uint64_t i) {
   if (array == nullptr || i >= array->Size()) return nullptr;
-  const rapidjson::Value& v = (*array)[static_cast<rapidjson::SizeType>(i)];
+  const gltf_anim::json::Value& v = (*array)[static_cast<rapidjson::SizeType>(i)];
   return v.IsObject() ? &v : nullptr;
 }
 
@@ -120,24 +125,24 @@ inline std::string paren(std::uint64_t n) {
 // Calls visit(animation, /animations/a) for each element of "animations" that
 // is an object; the others are the schema phase's.
 template <class Visit>
-void for_each_animation(const rapidjson::Value& doc, Visit&& visit) {
-  const rapidjson::Value* animations = array_member(doc, "animations");
+void for_each_animation(const gltf_anim::json::Value& doc, Visit&& visit) {
+  const gltf_anim::json::Value* animations = array_member(doc, "animations");
   const JsonPointer root = JsonPointer() / std::string_view("animations");
   for (std::size_t a = 0; a < array_size(animations); ++a) {
-    const rapidjson::Value* animation = object_at(animations, a);
+    const gltf_anim::json::Value* animation = object_at(animations, a);
     if (animation != nullptr) visit(*animation, root / a);
   }
 }
 
 // obj.extensions.<extension> exists (of any type).
-inline bool holds_extension(const rapidjson::Value& obj, std::string_view extension) {
-  const rapidjson::Value* extensions = member(obj, "extensions");
+inline bool holds_extension(const gltf_anim::json::Value& obj, std::string_view extension) {
+  const gltf_anim::json::Value* extensions = member(obj, "extensions");
   return extensions != nullptr && member(*extensions, extension) != nullptr;
 }
 
 // An object of `extension` on `obj`, where that extension defines none:
 // glTF-Validator's UNEXPECTED_EXTENSION_OBJECT at .../extensions/<extension>.
-inline void report_misplaced_extension(IssueCollector& issues, const rapidjson::Value& obj,
+inline void report_misplaced_extension(IssueCollector& issues, const gltf_anim::json::Value& obj,
                                        const JsonPointer& at, std::string_view extension) {
   if (holds_extension(obj, extension)) {
     issues.add("UNEXPECTED_EXTENSION_OBJECT", at / std::string_view("extensions") / extension);

@@ -9,6 +9,7 @@
 // such accessor is KHR_ACCESSOR_FLOAT_UNDECLARED (one cause, one message: no
 // VALUE_NOT_IN_LIST, no format error); and in extensionsRequired ("assets
 // that use this extension MUST specify it in the extensionsRequired array").
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <optional>
@@ -29,7 +30,7 @@ struct Draft {
 };
 constexpr Draft kDrafts[] = {{5130, "KHR_accessor_float64"}, {5131, "KHR_accessor_float16"}};
 
-const Draft* draft_of(const rapidjson::Value& component_type) {
+const Draft* draft_of(const gltf_anim::json::Value& component_type) {
   if (!component_type.IsUint64()) return nullptr;
   for (const Draft& d : kDrafts) {
     if (d.component_type == component_type.GetUint64()) return &d;
@@ -42,17 +43,17 @@ class AccessorFloatRules final : public RuleModule {
   std::string_view name() const override { return "KHR_accessor_float64/float16"; }
 
   bool accepts_value(const RuleContext& /*ctx*/, const SchemaSite& site,
-                     const rapidjson::Value& value) const override {
+                     const gltf_anim::json::Value& value) const override {
     return site.schema == kAccessorSchema && site.member == "componentType" &&
            draft_of(value) != nullptr;
   }
 
   void link(RuleContext& ctx) override {
-    const rapidjson::Value* accessors = array_member(ctx.doc, "accessors");
+    const gltf_anim::json::Value* accessors = array_member(ctx.doc, "accessors");
     bool used[std::size(kDrafts)] = {};
     for (std::size_t i = 0; i < array_size(accessors); ++i) {
-      const rapidjson::Value* accessor = object_at(accessors, i);
-      const rapidjson::Value* component_type =
+      const gltf_anim::json::Value* accessor = object_at(accessors, i);
+      const gltf_anim::json::Value* component_type =
           accessor != nullptr ? member(*accessor, "componentType") : nullptr;
       const Draft* d = component_type != nullptr ? draft_of(*component_type) : nullptr;
       if (d == nullptr) continue;
@@ -67,9 +68,9 @@ class AccessorFloatRules final : public RuleModule {
           {std::to_string(d->component_type), std::string(component_type_name(type)),
            std::string(d->extension)});
     }
-    const rapidjson::Value* declared = array_member(ctx.doc, "extensionsUsed");
+    const gltf_anim::json::Value* declared = array_member(ctx.doc, "extensionsUsed");
     for (std::size_t k = 0; k < array_size(declared); ++k) {
-      const rapidjson::Value& name = (*declared)[static_cast<rapidjson::SizeType>(k)];
+      const gltf_anim::json::Value& name = (*declared)[static_cast<rapidjson::SizeType>(k)];
       if (!name.IsString()) continue;
       const std::string_view text(name.GetString(), name.GetStringLength());
       for (std::size_t d = 0; d < std::size(kDrafts); ++d) {

@@ -16,6 +16,7 @@
 //    only for quaternions, CUBICSPLINE not for quaternions;
 //  - output accessor type against the target's type, output count, unit
 //    quaternions, node matrix, one channel per pointer.
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
@@ -102,17 +103,18 @@ class Animation2Rules final : public RuleModule {
 
   void link(RuleContext& ctx) override {
     if (!used(ctx)) return;
-    const rapidjson::Value* list = array_member(ctx.doc, "extensionsUsed");
+    const gltf_anim::json::Value* list = array_member(ctx.doc, "extensionsUsed");
     for (std::size_t i = 0; i < array_size(list); ++i) {
-      const rapidjson::Value& v = (*list)[static_cast<rapidjson::SizeType>(i)];
+      const gltf_anim::json::Value& v = (*list)[static_cast<rapidjson::SizeType>(i)];
       if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == kExt) {
         ctx.issues.add("KHR_ANIMATION2_SUPERSEDED",
                        JsonPointer() / std::string_view("extensionsUsed") / i);
         break;
       }
     }
-    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
-                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
+    for_each_linked_animation(
+        ctx, [&ctx](const gltf_anim::json::Value& animation, const model::Animation& linked,
+                    const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
   }
 
  private:
@@ -128,7 +130,8 @@ class Animation2Rules final : public RuleModule {
     if (p != "/nodes/{}/translation" && p != "/nodes/{}/rotation" && p != "/nodes/{}/scale") {
       return false;
     }
-    const rapidjson::Value* node = object_at(array_member(ctx.doc, "nodes"), target.match.indices[0]);
+    const gltf_anim::json::Value* node =
+        object_at(array_member(ctx.doc, "nodes"), target.match.indices[0]);
     return node != nullptr && has(*node, "matrix");
   }
 
@@ -158,24 +161,24 @@ class Animation2Rules final : public RuleModule {
     return "?";
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
-                             const JsonPointer& ap) {
-    const rapidjson::Value* samplers = array_member(animation, "samplers");
-    const rapidjson::Value* channels = array_member(animation, "channels");
+  static void link_animation(RuleContext& ctx, const gltf_anim::json::Value& animation,
+                             const model::Animation& linked, const JsonPointer& ap) {
+    const gltf_anim::json::Value* samplers = array_member(animation, "samplers");
+    const gltf_anim::json::Value* channels = array_member(animation, "channels");
     std::unordered_map<std::string, std::size_t> seen;  // normalized pointer -> channel
     // The draft changes members (targetpointer, SLERP) and defines no
     // extension object anywhere.
     rules::report_misplaced_extension(ctx.issues, animation, ap, kExt);
     for (std::size_t s = 0; s < array_size(samplers); ++s) {
-      if (const rapidjson::Value* sampler = object_at(samplers, s)) {
+      if (const gltf_anim::json::Value* sampler = object_at(samplers, s)) {
         rules::report_misplaced_extension(ctx.issues, *sampler, ap / std::string_view("samplers") / s, kExt);
       }
     }
     for (const model::Channel& ch : linked.channels) {
       const std::size_t c = ch.index;
-      const rapidjson::Value* channel = object_at(channels, c);
+      const gltf_anim::json::Value* channel = object_at(channels, c);
       rules::report_misplaced_extension(ctx.issues, *channel, ap / std::string_view("channels") / c, kExt);
-      const rapidjson::Value* tp = member(*channel, "targetpointer");
+      const gltf_anim::json::Value* tp = member(*channel, "targetpointer");
       if (tp == nullptr) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
       const JsonPointer tpp = cp / std::string_view("targetpointer");

@@ -14,6 +14,7 @@
 // array and one of its elements, a pointer and a core target of the same node
 // property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer
 // (the model's parse, linear, no regex).
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/accessor.hpp>
 #include <gltf_anim/validator/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
@@ -35,7 +36,7 @@ using namespace rules;  // json_access.hpp, ext_common.hpp
 constexpr std::string_view kExtension = "KHR_animation_pointer";
 constexpr std::string_view kPointerPattern = "^(?:\\/(?:[^/~]|~0|~1)*)*$";
 
-bool extension_used(const rapidjson::Value& doc, std::string_view name) {
+bool extension_used(const gltf_anim::json::Value& doc, std::string_view name) {
   return lists_extension(doc, "extensionsUsed", name);
 }
 
@@ -52,7 +53,7 @@ class AnimationPointerRules final : public RuleModule {
   std::string_view name() const override { return "KHR_animation_pointer"; }
 
   bool accepts_value(const RuleContext& ctx, const SchemaSite& site,
-                     const rapidjson::Value& value) const override {
+                     const gltf_anim::json::Value& value) const override {
     return value.IsString() &&
            std::string_view(value.GetString(), value.GetStringLength()) == "pointer" &&
            site.schema == kChannelTargetSchema && site.member == "path" &&
@@ -64,8 +65,9 @@ class AnimationPointerRules final : public RuleModule {
       report_undeclared(ctx);
       return;
     }
-    for_each_linked_animation(ctx, [&ctx](const rapidjson::Value& animation, const model::Animation& linked,
-                                          const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
+    for_each_linked_animation(
+        ctx, [&ctx](const gltf_anim::json::Value& animation, const model::Animation& linked,
+                    const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
     report_misplaced_outside_animations(ctx);
   }
 
@@ -75,16 +77,16 @@ class AnimationPointerRules final : public RuleModule {
   // target only).
   static void report_misplaced_outside_animations(RuleContext& ctx) {
     report_misplaced_extension(ctx.issues, ctx.doc, JsonPointer(), kExtension);
-    if (const rapidjson::Value* asset = member(ctx.doc, "asset")) {
+    if (const gltf_anim::json::Value* asset = member(ctx.doc, "asset")) {
       report_misplaced_extension(ctx.issues, *asset, JsonPointer() / std::string_view("asset"),
                                  kExtension);
     }
     for (const std::string_view collection :
          {"accessors", "buffers", "bufferViews", "cameras", "images", "materials", "meshes",
           "nodes", "samplers", "scenes", "skins", "textures"}) {
-      const rapidjson::Value* list = array_member(ctx.doc, collection);
+      const gltf_anim::json::Value* list = array_member(ctx.doc, collection);
       for (std::size_t i = 0; i < array_size(list); ++i) {
-        if (const rapidjson::Value* obj = object_at(list, i)) {
+        if (const gltf_anim::json::Value* obj = object_at(list, i)) {
           report_misplaced_extension(ctx.issues, *obj, JsonPointer() / collection / i, kExtension);
         }
       }
@@ -94,15 +96,17 @@ class AnimationPointerRules final : public RuleModule {
   // Without KHR_animation_pointer in extensionsUsed its objects are not read:
   // each one is UNDECLARED_EXTENSION (and path "pointer" VALUE_NOT_IN_LIST).
   static void report_undeclared(RuleContext& ctx) {
-    const rapidjson::Value* animations = array_member(ctx.doc, "animations");
+    const gltf_anim::json::Value* animations = array_member(ctx.doc, "animations");
     for (std::size_t a = 0; a < array_size(animations); ++a) {
-      const rapidjson::Value* animation = object_at(animations, a);
+      const gltf_anim::json::Value* animation = object_at(animations, a);
       if (animation == nullptr) continue;
-      const rapidjson::Value* channels = array_member(*animation, "channels");
+      const gltf_anim::json::Value* channels = array_member(*animation, "channels");
       for (std::size_t c = 0; c < array_size(channels); ++c) {
-        const rapidjson::Value* channel = object_at(channels, c);
-        const rapidjson::Value* target = channel != nullptr ? member(*channel, "target") : nullptr;
-        const rapidjson::Value* extensions = target != nullptr ? member(*target, "extensions") : nullptr;
+        const gltf_anim::json::Value* channel = object_at(channels, c);
+        const gltf_anim::json::Value* target =
+            channel != nullptr ? member(*channel, "target") : nullptr;
+        const gltf_anim::json::Value* extensions =
+            target != nullptr ? member(*target, "extensions") : nullptr;
         if (extensions == nullptr || member(*extensions, kExtension) == nullptr) continue;
         ctx.issues.add("UNDECLARED_EXTENSION",
                        JsonPointer() / std::string_view("animations") / a / std::string_view("channels") /
@@ -112,38 +116,39 @@ class AnimationPointerRules final : public RuleModule {
     }
   }
 
-  static void link_animation(RuleContext& ctx, const rapidjson::Value& animation, const model::Animation& linked,
-                             const JsonPointer& ap) {
-    const rapidjson::Value* channels = array_member(animation, "channels");
-    const rapidjson::Value* samplers = array_member(animation, "samplers");
+  static void link_animation(RuleContext& ctx, const gltf_anim::json::Value& animation,
+                             const model::Animation& linked, const JsonPointer& ap) {
+    const gltf_anim::json::Value* channels = array_member(animation, "channels");
+    const gltf_anim::json::Value* samplers = array_member(animation, "samplers");
     const std::size_t node_count = array_size(array_member(ctx.doc, "nodes"));
     // The extension object anywhere but a channel target is not read.
-    const auto misplaced = [&ctx](const rapidjson::Value& obj, const JsonPointer& at) {
+    const auto misplaced = [&ctx](const gltf_anim::json::Value& obj, const JsonPointer& at) {
       report_misplaced_extension(ctx.issues, obj, at, kExtension);
     };
     misplaced(animation, ap);
     for (std::size_t s = 0; s < array_size(samplers); ++s) {
-      if (const rapidjson::Value* sampler = object_at(samplers, s)) {
+      if (const gltf_anim::json::Value* sampler = object_at(samplers, s)) {
         misplaced(*sampler, ap / std::string_view("samplers") / s);
       }
     }
     for (std::size_t c = 0; c < array_size(channels); ++c) {
-      if (const rapidjson::Value* channel = object_at(channels, c)) {
+      if (const gltf_anim::json::Value* channel = object_at(channels, c)) {
         misplaced(*channel, ap / std::string_view("channels") / c);
       }
     }
     std::vector<Target> targets;
     for (const model::Channel& ch : linked.channels) {
       const std::size_t c = ch.index;
-      const rapidjson::Value* channel = object_at(channels, c);
-      const rapidjson::Value* target = member(*channel, "target");
+      const gltf_anim::json::Value* channel = object_at(channels, c);
+      const gltf_anim::json::Value* target = member(*channel, "target");
       if (target == nullptr || !target->IsObject()) continue;
       const JsonPointer cp = ap / std::string_view("channels") / c;
       const JsonPointer tp = cp / std::string_view("target");
       const std::optional<std::string_view> path = string_member(*target, "path");
       const auto node = index_member(*target, "node");
-      const rapidjson::Value* extensions = member(*target, "extensions");
-      const rapidjson::Value* ext = extensions != nullptr ? member(*extensions, kExtension) : nullptr;
+      const gltf_anim::json::Value* extensions = member(*target, "extensions");
+      const gltf_anim::json::Value* ext =
+          extensions != nullptr ? member(*extensions, kExtension) : nullptr;
       if (ext != nullptr && !ext->IsObject()) continue;  // TYPE_MISMATCH (schema): one root cause
       const JsonPointer pp = tp / std::string_view("extensions") / kExtension;
 
@@ -166,7 +171,7 @@ class AnimationPointerRules final : public RuleModule {
         // An object misplaced on the channel or on its sampler is where this
         // pointer went: its UNEXPECTED_EXTENSION_OBJECT is the one cause.
         const model::Sampler* const* linked_sampler = model::linked(ch.sampler);
-        const rapidjson::Value* sampler =
+        const gltf_anim::json::Value* sampler =
             linked_sampler != nullptr ? object_at(samplers, (*linked_sampler)->index) : nullptr;
         if (!holds_extension(*channel, kExtension) &&
             (sampler == nullptr || !holds_extension(*sampler, kExtension))) {
@@ -234,7 +239,7 @@ class AnimationPointerRules final : public RuleModule {
       const bool node_trs = prop.pointer == "/nodes/{}/translation" ||
                             prop.pointer == "/nodes/{}/rotation" || prop.pointer == "/nodes/{}/scale";
       if (node_trs) {
-        const rapidjson::Value* n = object_at(array_member(ctx.doc, "nodes"), m->indices[0]);
+        const gltf_anim::json::Value* n = object_at(array_member(ctx.doc, "nodes"), m->indices[0]);
         if (n != nullptr && has(*n, "skin")) ctx.issues.add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", at);
       }
       std::string array;

@@ -34,19 +34,22 @@
 #include <string_view>
 #include <vector>
 
-// rapidjson::Document, declared as rapidjson's own fwd.h does, so that this
-// header (installed) needs no rapidjson: a consumer that reads
-// LoadedAsset::document includes <rapidjson/document.h> itself. The loader
-// checks that this is the very type rapidjson names Document.
+// gltf_anim::json::Document, declared as rapidjson's own fwd.h does, so that
+// this header (installed) needs no rapidjson. Its definition,
+// gltf/include/gltf_anim/gltf/json.hpp, needs RapidJSON and is not installed:
+// code in this build that reads LoadedAsset::document includes it. The loader
+// checks that this is the very type json.hpp names Document.
 namespace rapidjson {
 template <typename CharType>
 struct UTF8;
-class CrtAllocator;
 template <typename BaseAllocator>
 class MemoryPoolAllocator;
 template <typename Encoding, typename Allocator, typename StackAllocator>
 class GenericDocument;
 }  // namespace rapidjson
+namespace gltf_anim::json {
+struct ThrowingAllocator;
+}  // namespace gltf_anim::json
 
 namespace gltf_anim::io {
 class ByteStorage;  // owns file bytes (read) or decoded data URIs
@@ -54,9 +57,10 @@ class ByteStorage;  // owns file bytes (read) or decoded data URIs
 
 namespace gltf_anim::validator {
 
-using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<char>,
-                                                rapidjson::MemoryPoolAllocator<rapidjson::CrtAllocator>,
-                                                rapidjson::CrtAllocator>;
+using JsonDocument =
+    rapidjson::GenericDocument<rapidjson::UTF8<char>,
+                               rapidjson::MemoryPoolAllocator<json::ThrowingAllocator>,
+                               json::ThrowingAllocator>;
 
 // The report's mimeType; kNone when neither JSON nor GLB could be parsed (the
 // report then has no mimeType, as in glTF-Validator).

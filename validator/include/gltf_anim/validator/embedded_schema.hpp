@@ -4,6 +4,7 @@
 // valijson's deepest error with its JSON pointer. valijson is heavy to compile,
 // so it stays inside embedded_schema.cpp. Internal: not an installed header.
 // (The glTF schemas are walked differently, beside the document: schema_check.cpp.)
+#include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
 #include <memory>
@@ -30,7 +31,7 @@ class EmbeddedSchema {
   // nullopt when `document` satisfies the schema; else its innermost error
   // (valijson also reports each enclosing value that failed because of it,
   // "Failed to validate item #0": those are passed over). Thread-safe.
-  std::optional<SchemaViolation> violation(const rapidjson::Value& document) const;
+  std::optional<SchemaViolation> violation(const gltf_anim::json::Value& document) const;
 
  private:
   struct Compiled;

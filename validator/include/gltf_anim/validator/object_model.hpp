@@ -15,6 +15,7 @@
 // animation model; this table and its lookups are internal.
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/object_model_types.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -54,7 +55,7 @@ std::optional<Match> match(std::span<const std::string> tokens);
 // Resolves a match against `doc` (the adoc's rules: a property is defined when
 // present, or when it has a default and its enclosing object is present; node
 // weights follow the instantiated mesh's morph targets, primitives[0].targets).
-Resolved resolve(const rapidjson::Value& doc, const Match& m);
+Resolved resolve(const gltf_anim::json::Value& doc, const Match& m);
 
 // KHR_animation_pointer "Output Accessor Component Types": float and float[]
 // from SCALAR, floatN from VECN, float4x4 from MAT4, with any component type
@@ -67,6 +68,7 @@ std::string allowed_output_formats(ValueType t);
 // The JSON value the tokens reach in `doc` (objects by member, arrays by
 // index token), or nullptr. Used for `extras` pointers, which the Object Model
 // leaves to applications: they only have to exist.
-const rapidjson::Value* find_value(const rapidjson::Value& doc, std::span<const std::string> tokens);
+const gltf_anim::json::Value* find_value(const gltf_anim::json::Value& doc,
+                                         std::span<const std::string> tokens);
 
 }  // namespace gltf_anim::validator::object_model

@@ -21,6 +21,7 @@
 #include <gltf_anim/validator/animation_model.hpp>
 #include <gltf_anim/validator/asset.hpp>
 #include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
 
@@ -89,7 +90,7 @@ struct InterpolationInfo {
 // Shared by every module while one asset is validated.
 struct RuleContext {
   const LoadedAsset& asset;
-  const rapidjson::Document& doc;  // never null here
+  const gltf_anim::json::Document& doc;  // never null here
   IssueCollector& issues;
   DataChecks& data;
   // Usage of each accessor set by the rules so far ("animation input", ...);
@@ -112,7 +113,7 @@ struct RuleContext {
 // one of the k...Schema names below), and the name of its `member` in question.
 struct SchemaSite {
   std::string_view schema;
-  const rapidjson::Value& object;
+  const gltf_anim::json::Value& object;
   std::string_view member;
 };
 
@@ -129,7 +130,7 @@ class RuleModule {
   // `site.object`, as not in its list (VALUE_NOT_IN_LIST); return true when
   // this module defines that value.
   virtual bool accepts_value(const RuleContext& /*ctx*/, const SchemaSite& /*site*/,
-                             const rapidjson::Value& /*value*/) const {
+                             const gltf_anim::json::Value& /*value*/) const {
     return false;
   }
   // Schema phase: the core schema reported `code` (UNDEFINED_PROPERTY or
@@ -167,7 +168,7 @@ std::unique_ptr<RuleModule> make_lint_rules();                  // LINT_* (beyon
 
 // Schema phase on its own (used by validate_asset; exposed for tests):
 // validates `doc` against the embedded schemas and reports mapped issues.
-void check_schema(const rapidjson::Value& doc, const RuleContext& ctx,
+void check_schema(const gltf_anim::json::Value& doc, const RuleContext& ctx,
                   std::span<const std::unique_ptr<RuleModule>> modules);
 
 // Data phase on its own: the generic accessor checks (NaN/Inf of FLOAT data,
