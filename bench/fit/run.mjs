@@ -10,17 +10,11 @@
 // Prints the table's Markdown rows. The corpus: every file its manifest.json lists.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { cliPath, corpusPath, option } from '../lib/options.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const cli = resolve(option('--cli', join(here, '../../build/cli/gltf-anim')));
-const corpus = resolve(option('--corpus', join(here, '../../../shared/corpus')));
+const cli = cliPath();
+const corpus = corpusPath();
 const bounds = option('--bounds', '1e-4,1e-3,1e-2').split(',').map(Number);
 
 const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8'));

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // glTF-Transform 4.5.1 `resample` on the tracks bench/bench_reduce.cpp reduces (1,000,000
-// keys at 30 keys/s, float32, tolerance 1e-4): the peer's time beside ours in
-// docs/PERFORMANCE.md, "Keyframe reduction". Prints wall time and kept keys per track.
-//   node bench/reduce/peer_speed.mjs
+// keys at 30 keys/s, float32, tolerance 1e-4 unless --tolerance says otherwise): the peer's
+// time beside ours in docs/PERFORMANCE.md, "Keyframe reduction" (1e-4) and "fit" (1e-2).
+// Prints wall time and kept keys per track.
+//   node bench/reduce/peer_speed.mjs [--tolerance 1e-2]
 import { Document } from '@gltf-transform/core';
 import { resample } from '@gltf-transform/functions';
+import { option } from '../lib/options.mjs';
+
+const TOLERANCE = Number(option('--tolerance', '1e-4'));
 
 const KEYS = 1_000_000;
 const RATE = 30;
@@ -57,7 +61,7 @@ for (const track of [translation(), rotation(), collinear()]) {
   const channel = doc.createAnimationChannel().setTargetNode(node).setTargetPath(track.path).setSampler(sampler);
   doc.createAnimation().addSampler(sampler).addChannel(channel);
   const start = process.hrtime.bigint();
-  await doc.transform(resample({ tolerance: 1e-4 }));
+  await doc.transform(resample({ tolerance: TOLERANCE }));
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   console.log(`${track.name ?? track.path}: ${ms.toFixed(0)} ms, kept ${sampler.getInput().getCount()} of ${KEYS} keys`);
 }

@@ -15,16 +15,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliPath, corpusPath, option } from '../lib/options.mjs';
 import { accessorBytes, channels, evaluate, loadGltf, restValue, trackError } from './evaluate.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const cli = resolve(option('--cli', join(here, '../../build/cli/gltf-anim')));
-const corpus = resolve(option('--corpus', '/work/shared/corpus'));
+const cli = cliPath();
+const corpus = corpusPath();
 const maxError = Number(option('--max-error', '1e-4'));
 const quantizedError = Number(option('--quantized-error', '1e-3'));
 const out = resolve(option('--out', '/tmp/gltf-anim-reduce-bench'));
