@@ -673,8 +673,10 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
     if (c.outcome == CaseOutcome::kNothingCompared) {
       out << "      <skipped message=\"" << text::xml_escape(c.problem) << "\"/>\n";
     } else if (c.outcome == CaseOutcome::kNotRun || c.outcome == CaseOutcome::kExcluded) {
-      out << "      <skipped message=\"" << outcome_word(c.outcome) << ": " << xml_escape(c.problem)
-          << "\"/>\n";
+      // "not run (unsupported: X)" says its outcome already.
+      const bool says_outcome = c.problem.starts_with(outcome_word(c.outcome));
+      out << "      <skipped message=\"" << (says_outcome ? "" : outcome_word(c.outcome))
+          << (says_outcome ? "" : ": ") << xml_escape(c.problem) << "\"/>\n";
     }
     if (c.failed()) {
       std::string message = c.problem;

@@ -82,15 +82,18 @@ D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&,
   return to_d(f(key(c, k), key(c, k + 1), (t - c.times[k]) / (c.times[k + 1] - c.times[k])));
 }
 
-// Appendix C.5's Hermite spline without the normalization of rotations;
+// Appendix C.5's Hermite spline as engines get it wrong: the tangents scaled by the segment
+// duration t_d (as C.5 says) or used as stored (the m_k of a unit-interval spline in place of
+// t_d * m_k, equal to the golden where t_d = 1), a rotation normalized (as C.5 says) or not;
 // clamping and exact keys as the golden.
-D hermite_not_normalized(const sampler::DecodedChannel& c, double t) {
+D hermite(const sampler::DecodedChannel& c, double t, bool scale_tangents, bool normalize) {
   const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
   if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t)
     return evaluate(c, c.values, t);
   const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
   const double td = c.times[k + 1] - c.times[k];
   const double s = (t - c.times[k]) / td;
+  const double m = scale_tangents ? td : 1.0;
   const double s2 = s * s;
   const double s3 = s2 * s;
   const std::size_t w = c.components;
@@ -100,34 +103,10 @@ D hermite_not_normalized(const sampler::DecodedChannel& c, double t) {
   };
   D out(w);
   for (std::size_t i = 0; i < w; ++i) {
-    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + td * (s3 - 2 * s2 + s) * at(k, 2, i) +
-             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + td * (s3 - s2) * at(k + 1, 0, i);
+    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + m * (s3 - 2 * s2 + s) * at(k, 2, i) +
+             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + m * (s3 - s2) * at(k + 1, 0, i);
   }
-  return out;
-}
-
-// Appendix C.5's Hermite spline with the tangents used as stored, not scaled by the segment's
-// duration t_d = t_k+1 - t_k (the m_k of a unit-interval spline in place of t_d * m_k):
-// v = h00 v_k + h10 b_k + h01 v_k+1 + h11 a_k+1, normalized for rotations; clamping and exact
-// keys as the golden. Equal to the golden where t_d = 1.
-D hermite_tangents_not_scaled(const sampler::DecodedChannel& c, double t) {
-  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
-  if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t)
-    return evaluate(c, c.values, t);
-  const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
-  const double s = (t - c.times[k]) / (c.times[k + 1] - c.times[k]);
-  const double s2 = s * s;
-  const double s3 = s2 * s;
-  const std::size_t w = c.components;
-  const auto at = [&](std::size_t key, std::size_t part, std::size_t i) {
-    return c.values[(3 * key + part) * w + i];
-  };
-  D out(w);
-  for (std::size_t i = 0; i < w; ++i) {
-    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + (s3 - 2 * s2 + s) * at(k, 2, i) +
-             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + (s3 - s2) * at(k + 1, 0, i);
-  }
-  if (c.kind == reference::ValueKind::kRotation) {
+  if (normalize && c.kind == reference::ValueKind::kRotation) {
     return to_d(reference::normalized(Quat{out[0], out[1], out[2], out[3]}));
   }
   return out;
@@ -220,7 +199,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
               c.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
-       return hermite_not_normalized(c, t);
+       return hermite(c, t, /*scale_tangents=*/true, /*normalize=*/false);
      }},
     {"godot-slerp-ignores-tangents",
      "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 "
@@ -245,7 +224,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
        return c.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
-       return hermite_tangents_not_scaled(c, t);
+       return hermite(c, t, /*scale_tangents=*/false, /*normalize=*/true);
      }},
     {"step-nearest-key",
      "STEP that holds the nearest key instead of the previous one (a key rounded rather than "

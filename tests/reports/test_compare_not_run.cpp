@@ -181,6 +181,31 @@ TEST(CompareNotRun, TheSummaryCountsUnsupportedFeaturesAndAdvisesOnMissingChanne
   EXPECT_NE(text.find("; or give --extensions with the extensions your engine implements"),
             std::string::npos);
 
+  std::ostringstream junit;
+  gr::write_compare_junit(junit, r);
+  EXPECT_NE(junit.str().find("<skipped message=\"not run (unsupported: morph weights)\"/>"),
+            std::string::npos)
+      << junit.str();
+
+  // The HTML report leads with the cases per feature (before its contents): weights has one
+  // failed and one not run, KHR_animation_pointer one failed.
+  std::ostringstream html_out;
+  gr::write_compare_html(html_out, r);
+  const std::string html = html_out.str();
+  const auto summary_at = html.find("<table id=\"feature-summary\">");
+  ASSERT_NE(summary_at, std::string::npos) << html;
+  EXPECT_LT(summary_at, html.find("id=\"contents\""));
+  EXPECT_NE(html.find("<tr class=\"fail\"><td>KHR_animation_pointer</td><td class=\"num\">0</td>"
+                      "<td class=\"num\">1</td><td class=\"num\">0</td><td class=\"num\">0</td>"
+                      "</tr>\n<tr class=\"fail\"><td>weights</td><td class=\"num\">0</td>"
+                      "<td class=\"num\">1</td><td class=\"num\">1</td><td class=\"num\">0</td>"
+                      "</tr>\n</tbody></table>",
+                      summary_at),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<p class=\"warn\" id=\"advice\">2 cases fail only on channels missing"),
+            std::string::npos);
+
   // A value off is not a missing channel: no advice.
   auto off = golden;
   off.asset = "left_out.gltf";
