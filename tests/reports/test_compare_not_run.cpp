@@ -217,7 +217,7 @@ TEST(CompareNotRun, TheSummaryCountsUnsupportedFeaturesAndAdvisesOnMissingChanne
   EXPECT_EQ(text_report(r2).find("only on channels missing"), std::string::npos);
 }
 
-// The brief's engine: STEP keys x = 0, 1, 2, 3 at t = 0..3, sampled at the keys and at t = 4.
+// STEP keys x = 0, 1, 2, 3 at t = 0..3, sampled at the keys and at t = 4.
 // The known divergence "previous-key" (the previous key at an exact time, held after the last
 // key: x = 0, 1, 2 at t = 1, 2, 3 and 2 at t = 4) computed here by hand; the engine takes the
 // previous key at exact times but clamps after the last key as the specs say (x = 3 at t = 4).
