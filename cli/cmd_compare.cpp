@@ -84,7 +84,8 @@ int run_compare(const std::vector<std::string>& args) {
       "Its samples paths must stay inside its folder (relative, no '..', no symlink out).\n"
       "A case whose golden file holds no sample (e.g. the --no-extensions view of an asset\n"
       "animated only through extensions) is reported as \"nothing compared\": not a pass,\n"
-      "not a failure. A golden case with no actual file is \"not run\" (neither, unless\n"
+      "not a failure. A golden case with no actual file, or whose actual file declares\n"
+      "channels \"unsupported\" (the engine cannot play them), is \"not run\" (neither, unless\n"
       "--require-all). --cases compares only the cases named (ids or globs: 'rotation_*').\n"
       "--extensions lists the extensions the engine implements ('none' for a core-only\n"
       "engine): a case whose manifest entry needs another one is \"excluded\", not compared.\n"
@@ -117,7 +118,8 @@ int run_compare(const std::vector<std::string>& args) {
       "cases", po::value<std::string>(), "compare only these cases: ids or globs, comma-separated")(
       "extensions", po::value<std::string>(),
       "the extensions the engine implements, comma-separated, or 'none' (default: all)")(
-      "require-all", "a case that is not run (no actual file) fails the run")(
+      "require-all",
+      "a case that is not run (no actual file, or channels declared unsupported) fails the run")(
       "worst",
       po::value<std::string>()->default_value(std::to_string(compare::kDefaultWorstSamples)),
       "worst samples listed per failing channel (0 to 100)");

@@ -8,6 +8,10 @@
 # with a folder in it) must be refused with nothing written outside OUT_DIR, and a case whose
 # asset cannot load must fail alone (exit 1, the next case written). Needs python3 (the change is made on the parsed JSON, so it
 # does not depend on how an adapter formats its file).
+# With CHECK_UNSUPPORTED=CASE,CASE (cases whose channels the engine cannot play), each must
+# come out of compare as not run (unsupported: FEATURE), exit 0, never failed; with
+# CHECK_ERROR_FILE=1 the case that cannot load must also be written with its "error", which
+# compare fails with the engine's message.
 set -euo pipefail
 CLI="$1" SUITE="$2" WORK="$3"
 IFS=, read -r -a CASES <<< "$4"
@@ -26,6 +30,20 @@ for id in "${CASES[@]}"; do
     exit 1
   fi
 done
+# Cases the engine cannot play: declared unsupported, so not run (exit 0), never failed.
+if [ -n "${CHECK_UNSUPPORTED:-}" ]; then
+  IFS=, read -r -a UNSUPPORTED <<< "$CHECK_UNSUPPORTED"
+  "$@" "$SUITE" "$WORK/unsupported" "${UNSUPPORTED[@]}"
+  for id in "${UNSUPPORTED[@]}"; do
+    if ! "$CLI" compare --golden="$SUITE" --actual="$WORK/unsupported/$id.samples.json" > "$WORK/$id.txt" \
+        || ! grep -q "^NOT RUN  $id\( \|\$\)" "$WORK/$id.txt" || ! grep -q "^      not run (unsupported: " "$WORK/$id.txt" \
+        || ! grep -q "^0 passed, 0 failed, 1 not run (unsupported: " "$WORK/$id.txt"; then
+      cat "$WORK/$id.txt"
+      echo "check.sh: $id, which the engine cannot play, is not reported as not run (unsupported: FEATURE)" >&2
+      exit 1
+    fi
+  done
+fi
 # A wrong value fails: the first component of the first case's first sample moved by 1.
 python3 - "$WORK/samples/${CASES[0]}.samples.json" "$WORK/wrong.samples.json" <<'PY'
 import json, sys
@@ -116,10 +134,25 @@ set +e
 "$@" "$H/suite" "$H/a/b/out" > "$WORK/broken.txt" 2>&1
 rc=$?
 set -e
-if [ "$rc" != 1 ] || [ ! -s "$H/a/b/out/good.samples.json" ] || [ -e "$H/a/b/out/broken.samples.json" ] \
-    || ! grep -q '^broken: ' "$WORK/broken.txt"; then
+if [ "$rc" != 1 ] || [ ! -s "$H/a/b/out/good.samples.json" ] || ! grep -q '^broken: ' "$WORK/broken.txt"; then
   cat "$WORK/broken.txt"
   echo "check.sh: a case the engine cannot load must fail alone (exit 1, 'broken: ...', the next case written); got exit $rc" >&2
+  exit 1
+fi
+if [ "${CHECK_ERROR_FILE:-}" = 1 ]; then
+  # Its samples file carries the engine's message; compare fails the case with it.
+  set +e
+  "$CLI" compare --golden="$H/suite" --actual="$H/a/b/out/broken.samples.json" > "$WORK/broken-compare.txt"
+  rc=$?
+  set -e
+  if [ "$rc" != 1 ] || ! grep -q '^FAIL  broken\( \|$\)' "$WORK/broken-compare.txt" \
+      || ! grep -q '^      the engine failed on this case: ' "$WORK/broken-compare.txt"; then
+    cat "$WORK/broken-compare.txt"
+    echo "check.sh: the case the engine cannot load must be compare's failure with the engine's message; got exit $rc" >&2
+    exit 1
+  fi
+elif [ -e "$H/a/b/out/broken.samples.json" ]; then
+  echo "check.sh: the case the engine cannot load left a samples file" >&2
   exit 1
 fi
 echo "check.sh: ${#CASES[@]} cases pass through the template; a changed value fails; manifests leading out of the suite are refused; a case that cannot load fails alone"

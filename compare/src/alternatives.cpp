@@ -97,6 +97,20 @@ std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const Sa
     return sample_within(r, x, y);
   };
   AlternativeMatch m;
+  // Where the times it differs at lie against the keyframes (a samples file may list
+  // them in any order), one bit per place.
+  std::vector<double> keys = g.keyframes;
+  std::sort(keys.begin(), keys.end());
+  unsigned places = 0;
+  enum : unsigned { kBefore = 1, kAt = 2, kBetween = 4, kAfter = 8 };
+  const auto place = [&](double t) -> unsigned {
+    if (keys.empty()) return 0;
+    if (t < keys.front()) return kBefore;
+    if (t > keys.back()) return kAfter;
+    const auto at = std::lower_bound(keys.begin(), keys.end(), t);
+    return at != keys.end() && std::fabs(*at - t) <= eps * std::max(1.0, std::fabs(t)) ? kAt
+                                                                                       : kBetween;
+  };
   for (std::size_t k = 0; k < go.size(); ++k) {
     const double t = g.times[go[k]];
     const auto gv = g.value(go[k]);
@@ -106,7 +120,11 @@ std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const Sa
     if (at_alt[k] >= 0) {
       const auto vv = alt.value(static_cast<std::size_t>(at_alt[k]));
       if (!within(gv, vv)) {
-        if (!has_actual || !within(vv, xv)) return std::nullopt;
+        if (!has_actual || !within(vv, xv)) {
+          if (m.differs++ < kMaxListedTimes) m.first_differs.push_back(t);
+          places |= place(t);
+          continue;
+        }
         if (m.times++ < kMaxListedTimes) m.first_times.push_back(t);
         continue;
       }
@@ -116,7 +134,33 @@ std::optional<AlternativeMatch> fit_alternative(const ChannelResult& r, const Sa
     }
   }
   if (m.times == 0) return std::nullopt;
+  m.partial = m.differs > 0;
+  for (const auto& [bit, words] :
+       {std::pair{kBefore, "before the first key"}, std::pair{kAt, "at keys"},
+        std::pair{kBetween, "between keys"}, std::pair{kAfter, "after the last key"}}) {
+    if (places & bit)
+      m.differs_where += (m.differs_where.empty() ? "" : " and ") + std::string(words);
+  }
   return m;
+}
+
+// Per channel: the full matches, or when there is none the partial one matching at the
+// most times (the first on a tie): one answer, not every alternative that shares a sample.
+void keep_best_partial(std::vector<AlternativeMatch>& matches) {
+  const bool any_full = std::any_of(matches.begin(), matches.end(),
+                                    [](const AlternativeMatch& m) { return !m.partial; });
+  std::size_t best = matches.size();
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    if (matches[i].partial && !any_full &&
+        (best == matches.size() || matches[i].times > matches[best].times)) {
+      best = i;
+    }
+  }
+  std::vector<AlternativeMatch> kept;
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    if (!matches[i].partial || i == best) kept.push_back(std::move(matches[i]));
+  }
+  matches = std::move(kept);
 }
 
 // A divergence's description quotes the spec sentence it breaks after "breaks ".
@@ -174,8 +218,9 @@ std::optional<VariantPerChannel> variant_per_failing_channel(const CaseResult& c
   VariantPerChannel plan;
   for (const auto& ch : c.channels) {
     if (ch.passed) continue;
-    const auto m = std::find_if(ch.alternatives.begin(), ch.alternatives.end(),
-                                [](const AlternativeMatch& x) { return x.allowed && x.other_failing == 0; });
+    const auto m = std::find_if(
+        ch.alternatives.begin(), ch.alternatives.end(),
+        [](const AlternativeMatch& x) { return x.allowed && !x.partial && x.other_failing == 0; });
     if (m == ch.alternatives.end()) return std::nullopt;
     plan.variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
     if (std::find(plan.names.begin(), plan.names.end(), m->name) == plan.names.end()) {
@@ -292,6 +337,7 @@ void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const M
       explain_channels(c, v, allowed, *vg, g.file, a.file, options.time_epsilon);
     }
   }
+  for (ChannelResult& ch : c.channels) keep_best_partial(ch.alternatives);
   if (c.matched_divergence.empty()) {
     if (auto per_channel = pass_as_variants_per_channel(c, g, a, manifest, tol, options)) {
       c = std::move(*per_channel);

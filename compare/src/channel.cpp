@@ -207,6 +207,14 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
     r.problem = "channel missing in the actual samples";
     return r;
   }
+  if (!a->unsupported.empty()) {
+    // The adapter says its engine cannot play this channel: not compared.
+    r.unsupported = a->unsupported;
+    r.passed = false;
+    r.missing_samples = g.size();
+    r.problem = "not run (unsupported: " + a->unsupported + ")";
+    return r;
+  }
   r.actual_width = a->width;
   if (g.size() > 0 && a->size() > 0 && a->width != g.width) {
     r.passed = false;
@@ -249,7 +257,9 @@ ChannelResult compare_channel(std::size_t animation, const SampledChannel& g,
     }
     if (!(e <= r.tolerance)) ++over_angle_or_value;
     if (!(e <= r.tolerance) || length_off) ++r.over_tolerance;
-    worst.offer(g.times[go[k]], e, gv, av);
+    // A sample equal to the golden one (and of the right length) is no worst sample: a table
+    // padded with such rows would bury the ones that matter.
+    if (e != 0 || length_off) worst.offer(g.times[go[k]], e, gv, av);
     if (r.compared == 1 || e > r.stats.max) {
       r.stats.max = e;
       r.stats.worst_t = g.times[go[k]];
@@ -319,6 +329,12 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
   result.id = golden.asset;
   result.asset = golden.asset;
   result.tolerances = tolerances;
+  if (!actual.error.empty()) {
+    // The engine failed on this asset: that case's failure, with its message.
+    result.outcome = CaseOutcome::kFailed;
+    result.problem = "the engine failed on this case: " + actual.error;
+    return result;
+  }
   std::map<std::size_t, const SampledAnimation*> actual_animations;
   for (const auto& a : actual.animations) actual_animations.emplace(a.index, &a);
   std::set<std::size_t> golden_indices;
@@ -339,7 +355,11 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
           compare_channel(ga.index, gc, ct == actual_channels.end() ? nullptr : ct->second,
                           tolerances, time_epsilon, std::min(worst_samples, kMaxWorstSamples));
       if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
-      if (!cr.passed) result.outcome = CaseOutcome::kFailed;
+      if (!cr.passed && cr.unsupported.empty()) result.outcome = CaseOutcome::kFailed;
+      if (!cr.unsupported.empty() && std::find(result.unsupported.begin(), result.unsupported.end(),
+                                               cr.unsupported) == result.unsupported.end()) {
+        result.unsupported.push_back(cr.unsupported);
+      }
       golden_samples += cr.golden_samples;
       merge_stats(cr.measure == ErrorMeasure::kAngle ? result.angle : result.absolute, cr.stats);
       if (cr.extra_samples > 0) {
@@ -369,6 +389,17 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
   if (golden_samples == 0 && result.outcome == CaseOutcome::kPassed) {
     result.outcome = CaseOutcome::kNothingCompared;
     result.problem = "the golden samples hold no sample: nothing compared";
+  }
+  if (result.outcome != CaseOutcome::kFailed) {
+    if (!result.unsupported.empty()) {
+      // Part of the case was not played: not a pass, and not the engine's failure.
+      std::string features;
+      for (const auto& f : result.unsupported) features += (features.empty() ? "" : ", ") + f;
+      result.outcome = CaseOutcome::kNotRun;
+      result.problem = "not run (unsupported: " + features + ")";
+    }
+  } else {
+    result.unsupported.clear();
   }
   return result;
 }

@@ -61,6 +61,31 @@ std::string unsupported_extensions(const ManifestEntry& e,
   return out;
 }
 
+// What a channel needs of an engine, in the words a samples file's "unsupported"
+// declares it with: the case's extensions (the manifest's), else morph weights,
+// else its interpolation.
+std::vector<std::string> channel_needs(const ChannelResult& ch, const ManifestEntry* entry) {
+  if (entry && !entry->extensions.empty()) return entry->extensions;
+  if (ch.target.ends_with("/weights")) return {"morph weights"};
+  if (!ch.interpolation.empty()) return {ch.interpolation};
+  return {"channel " + ch.target};
+}
+
+// A failed case whose every failing channel is missing from the actual samples
+// (no value off, no refused file): what those channels need, each once; else empty.
+std::vector<std::string> missing_only(const CaseResult& c, const ManifestEntry* entry) {
+  std::vector<std::string> needs;
+  if (!c.failed() || !c.problem.empty()) return needs;
+  for (const ChannelResult& ch : c.channels) {
+    if (ch.passed || !ch.unsupported.empty()) continue;
+    if (!ch.missing) return {};
+    for (std::string& n : channel_needs(ch, entry)) {
+      if (std::find(needs.begin(), needs.end(), n) == needs.end()) needs.push_back(std::move(n));
+    }
+  }
+  return needs;
+}
+
 // ---------------------------------------------------------------- compare_paths
 
 // The manifest: --manifest, else the golden folder's (or the golden file's
@@ -141,6 +166,7 @@ CaseResult judge_case(std::string id, const Loaded& g, const Loaded* a,
     if (c.failed() && g.entry && manifest) {
       judge_alternatives(c, g, *a, *manifest, tol, options);
     }
+    c.missing_only = missing_only(c, g.entry);
   }
   c.id = std::move(id);
   c.asset = g.file.asset;

@@ -22,6 +22,15 @@ const char* outcome_word(compare::CaseOutcome outcome);
 // it breaks ...; 1 other sample fails (t = 2.5)".
 std::string alternative_sentence(const compare::AlternativeMatch& match);
 
+// The cases not run because their adapter declared channels unsupported, per
+// feature: "KHR_animation_pointer 30, morph weights 10" ("" when none).
+std::string unsupported_text(const compare::CompareReport& report);
+
+// The advice for cases that fail only on channels missing from the actual
+// samples: how many, what those channels need, and how to have them counted as
+// not run ("" when no case is such).
+std::string missing_channels_advice(const compare::CompareReport& report);
+
 // "cases: a,b*; extensions: none" (the --cases and --extensions given), ""
 // when neither was.
 std::string scope_text(const compare::CompareReport& report);

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <ostream>
 #include <span>
 #include <string>
@@ -34,11 +35,65 @@ std::string summary_line(const OutcomeCounts& n) {
   return line;
 }
 std::string summary_line(const CompareReport& r) {
-  return summary_line(
+  std::string line = summary_line(
       OutcomeCounts{r.passed(), r.failed(), r.not_run(), r.excluded(), r.nothing_compared()});
+  if (const std::string unsupported = detail::unsupported_text(r); !unsupported.empty()) {
+    line += " (unsupported: " + unsupported + ")";
+  }
+  return line;
 }
 
 namespace detail {
+
+namespace {
+// Each name of `lists` with the number of lists holding it, in the order first met.
+std::vector<std::pair<std::string, std::size_t>> count_names(
+    const CompareReport& r, const std::vector<std::string> CaseResult::*lists) {
+  std::vector<std::pair<std::string, std::size_t>> counts;
+  std::map<std::string_view, std::size_t> at;
+  for (const CaseResult& c : r.cases) {
+    for (const std::string& name : c.*lists) {
+      const auto [it, added] = at.try_emplace(name, counts.size());
+      if (added) counts.emplace_back(name, 0);
+      ++counts[it->second].second;
+    }
+  }
+  return counts;
+}
+std::string counts_text(const std::vector<std::pair<std::string, std::size_t>>& counts) {
+  std::string out;
+  for (const auto& [name, n] : counts) {
+    out += (out.empty() ? "" : ", ") + name + " " + std::to_string(n);
+  }
+  return out;
+}
+}  // namespace
+
+std::string unsupported_text(const CompareReport& r) {
+  return counts_text(count_names(r, &CaseResult::unsupported));
+}
+
+std::string missing_channels_advice(const CompareReport& r) {
+  const auto needs = count_names(r, &CaseResult::missing_only);
+  if (needs.empty()) return "";
+  const auto cases = static_cast<std::size_t>(std::count_if(
+      r.cases.begin(), r.cases.end(), [](const CaseResult& c) { return !c.missing_only.empty(); }));
+  std::string out =
+      std::to_string(cases) + (cases == 1 ? " case fails" : " cases fail") +
+      " only on channels missing from the actual samples (what they need: " + counts_text(needs) +
+      "). If your engine cannot play them, have its adapter write each such channel "
+      "with \"unsupported\": \"FEATURE\" and no samples (docs/CONFORMANCE.md, "
+      "\"Samples files\"): the case is then counted as not run, not failed";
+  bool extension = false;
+  for (const auto& [name, n] : needs)
+    extension |= name.starts_with("KHR_") || name.starts_with("EXT_");
+  if (extension) {
+    out +=
+        "; or give --extensions with the extensions your engine implements, which excludes "
+        "the cases needing others";
+  }
+  return out + ".";
+}
 
 std::string values_text(std::span<const double> values) {
   std::string out;
@@ -70,11 +125,22 @@ std::string times_text(const std::vector<double>& listed, std::size_t total) {
 }  // namespace
 
 std::string alternative_sentence(const AlternativeMatch& m) {
-  std::string out =
-      std::string("your values match ") + (m.allowed ? "variant \"" : "known divergence \"") +
-      m.name + "\" at " +
-      (m.times == 1 ? "its only time " : "all " + std::to_string(m.times) + " of its times ") +
-      times_text(m.first_times, m.times);
+  const std::string kind = m.allowed ? "variant \"" : "known divergence \"";
+  std::string out;
+  if (m.partial) {
+    // "partly matches ... at t = 1, 2 (2 of its 3 times); differs after the last key (t = 4)"
+    const std::size_t all = m.times + m.differs;
+    out = "your values partly match " + kind + m.name + "\": at " +
+          times_text(m.first_times, m.times).substr(1);
+    out.pop_back();
+    out += " (" + std::to_string(m.times) + " of its " + std::to_string(all) + " times); differ " +
+           (m.differs_where.empty() ? "from it" : m.differs_where) + " " +
+           times_text(m.first_differs, m.differs);
+  } else {
+    out = "your values match " + kind + m.name + "\" at " +
+          (m.times == 1 ? "its only time " : "all " + std::to_string(m.times) + " of its times ") +
+          times_text(m.first_times, m.times);
+  }
   if (m.allowed)
     out += ", a reading the specs allow";
   else if (!m.breaks.empty()) {
@@ -189,6 +255,14 @@ void json_diagnosis(JsonWriter& w, const ChannelResult& ch) {
     w.Uint64(m.other_failing);
     json_key(w, "firstOtherTimes");
     json_sample_numbers(w, m.first_other_times);
+    json_key(w, "partial");
+    w.Bool(m.partial);
+    json_key(w, "differs");
+    w.Uint64(m.differs);
+    json_key(w, "firstDiffers");
+    json_sample_numbers(w, m.first_differs);
+    json_key(w, "differsWhere");
+    json_str(w, m.differs_where);
     json_key(w, "description");
     json_str(w, m.description);
     json_key(w, "breaks");
@@ -310,7 +384,8 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
     out << stats << "\n";
     if (!c.problem.empty()) out << "      " << text::visible_text(c.problem) << "\n";
     for (const auto& ch : c.channels) {
-      if (ch.passed) continue;
+      // A case not run says why above; its channels would only repeat it.
+      if (ch.passed || c.outcome == CaseOutcome::kNotRun) continue;
       out << "      " << visible_text(channel_line(ch)) << "\n";
       for (const auto& m : ch.alternatives)
         out << "        " << visible_text(alternative_sentence(m)) << "\n";
@@ -324,7 +399,9 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
     for (const auto& w : c.warnings) out << "      warning: " << text::visible_text(w) << "\n";
   }
   for (const auto& w : r.warnings) out << "warning: " << text::visible_text(w) << "\n";
-  out << "\n" << summary_line(r) << "\n";
+  out << "\n" << visible_text(summary_line(r)) << "\n";
+  if (const std::string advice = detail::missing_channels_advice(r); !advice.empty())
+    out << text::visible_text(advice) << "\n";
 }
 
 void json_channel(JsonWriter& w, const ChannelResult& ch) {
@@ -345,6 +422,8 @@ void json_channel(JsonWriter& w, const ChannelResult& ch) {
   w.Bool(ch.passed);
   json_key(w, "missing");
   w.Bool(ch.missing);
+  json_key(w, "unsupported");
+  json_str(w, ch.unsupported);
   json_key(w, "width");
   w.Uint64(ch.width);
   json_key(w, "actualWidth");
@@ -411,6 +490,10 @@ void json_case(JsonWriter& w, const CaseResult& c) {
   json_str(w, c.matched_variant);
   json_key(w, "matchedDivergence");
   json_str(w, c.matched_divergence);
+  json_key(w, "unsupported");
+  json_strings(w, c.unsupported);
+  json_key(w, "missingOnly");
+  json_strings(w, c.missing_only);
   json_key(w, "features");
   json_strings(w, c.features);
   json_key(w, "clauses");
@@ -459,6 +542,8 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
   w.Uint64(r.excluded());
   json_key(w, "nothingCompared");
   w.Uint64(r.nothing_compared());
+  json_key(w, "advice");
+  json_str(w, detail::missing_channels_advice(r));
   w.EndObject();
   json_key(w, "selection");
   json_strings(w, r.selection);
@@ -481,11 +566,13 @@ void write_compare_json(std::ostream& out, const CompareReport& r) {
 }
 
 void write_compare_markdown(std::ostream& out, const CompareReport& r) {
-  out << "## glTF animation conformance: " << summary_line(r) << "\n\n"
+  out << "## glTF animation conformance: " << md_escape(summary_line(r)) << "\n\n"
       << "Golden " << text::md_escape(r.golden) << ", actual " << text::md_escape(r.actual) << " ("
       << md_escape(r.generator) << ").";
   if (const std::string scope = scope_text(r); !scope.empty())
     out << " Scope: " << md_escape(scope) << ".";
+  if (const std::string advice = detail::missing_channels_advice(r); !advice.empty())
+    out << "\n\n" << md_escape(advice);
   out << "\n\n"
       << "| Result | Case | Max error | Mean error | Worst at | Features | Clauses |\n"
       << "|---|---|---|---|---|---|---|\n";
@@ -564,7 +651,7 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
     for (const auto& w : c.warnings) warn(text::md_escape(c.id) + ": ", w);
   }
   for (const auto& w : r.warnings) warn("", w);
-  out << "\n" << summary_line(r) << "\n";
+  out << "\n" << md_escape(summary_line(r)) << "\n";
 }
 
 void write_compare_junit(std::ostream& out, const CompareReport& r) {
@@ -586,14 +673,16 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
     if (c.outcome == CaseOutcome::kNothingCompared) {
       out << "      <skipped message=\"" << text::xml_escape(c.problem) << "\"/>\n";
     } else if (c.outcome == CaseOutcome::kNotRun || c.outcome == CaseOutcome::kExcluded) {
-      out << "      <skipped message=\"" << outcome_word(c.outcome) << ": " << xml_escape(c.problem)
-          << "\"/>\n";
+      // "not run (unsupported: X)" says its outcome already.
+      const bool says_outcome = c.problem.starts_with(outcome_word(c.outcome));
+      out << "      <skipped message=\"" << (says_outcome ? "" : outcome_word(c.outcome))
+          << (says_outcome ? "" : ": ") << xml_escape(c.problem) << "\"/>\n";
     }
     if (c.failed()) {
       std::string message = c.problem;
       if (message.empty()) {
         for (const auto& ch : c.channels) {
-          if (!ch.passed) {
+          if (!ch.passed && ch.unsupported.empty()) {
             message = channel_line(ch);
             if (!ch.alternatives.empty())
               message += "; " + alternative_sentence(ch.alternatives.front());
@@ -627,7 +716,7 @@ void write_compare_junit(std::ostream& out, const CompareReport& r) {
   std::string sys;
   for (const auto& w : r.warnings) sys += "warning: " + w + "\n";
   out << "    <system-out>\n"
-      << xml_escape(sys, false) << summary_line(r) << "\n</system-out>\n"
+      << xml_escape(sys, false) << xml_escape(summary_line(r), false) << "\n</system-out>\n"
       << "  </testsuite>\n</testsuites>\n";
 }
 

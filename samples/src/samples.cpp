@@ -146,7 +146,8 @@ FormattedTimes::FormattedTimes(std::span<const double> times) {
   }
 }
 
-void SamplesWriter::begin_file(TextBuffer& out, std::string_view asset, std::string_view generator) const {
+void SamplesWriter::begin_file(TextBuffer& out, std::string_view asset, std::string_view generator,
+                               std::string_view error) const {
   if (format_ == SamplesFormat::kCsv) {
     out.put("animation,channel,target,t");
     for (std::size_t k = 0; k < csv_width_; ++k) {
@@ -160,6 +161,10 @@ void SamplesWriter::begin_file(TextBuffer& out, std::string_view asset, std::str
   write_json_string(out, asset);
   out.put(",\n  \"generator\": ");
   write_json_string(out, generator);
+  if (!error.empty()) {
+    out.put(",\n  \"error\": ");
+    write_json_string(out, error);
+  }
   out.put(",\n  \"animations\": [");
 }
 
@@ -264,6 +269,10 @@ void SamplesWriter::channel(TextBuffer& out, std::size_t animation_index, const 
     }
     out.put(']');
   }
+  if (!ch.unsupported.empty()) {
+    out.put(",\n          \"unsupported\": ");
+    write_json_string(out, ch.unsupported);
+  }
   out.put(",\n          \"samples\": [");
   RepeatedNumbers numbers(width);
   for (std::size_t i = 0; i < times.size(); ++i) {
@@ -298,7 +307,7 @@ void write_model(std::ostream& stream, const SamplesFile& file, SamplesFormat fo
     for (const auto& c : a.channels) csv_width = std::max(csv_width, c.width);
   const SamplesWriter writer(format, csv_width);
   TextBuffer out(stream);
-  writer.begin_file(out, file.asset, file.generator);
+  writer.begin_file(out, file.asset, file.generator, file.error);
   for (std::size_t a = 0; a < file.animations.size(); ++a) {
     const SampledAnimation& anim = file.animations[a];
     writer.begin_animation(out, anim.index, anim.name, a == 0);

@@ -49,6 +49,8 @@ enum Member : std::uint32_t {
   kMemT = 1u << 11,
   kMemValue = 1u << 12,
   kMemKeyframes = 1u << 13,
+  kMemError = 1u << 14,
+  kMemUnsupported = 1u << 15,
 };
 
 struct Frame {
@@ -74,6 +76,7 @@ Member member_of(Kind kind, std::string_view key) {
     case Kind::kRoot:
       if (key == "asset") return kMemAsset;
       if (key == "generator") return kMemGenerator;
+      if (key == "error") return kMemError;
       if (key == "animations") return kMemAnimations;
       break;
     case Kind::kAnimation:
@@ -89,6 +92,7 @@ Member member_of(Kind kind, std::string_view key) {
       if (key == "measure") return kMemMeasure;
       if (key == "samples") return kMemSamples;
       if (key == "keyframes") return kMemKeyframes;
+      if (key == "unsupported") return kMemUnsupported;
       break;
     case Kind::kSample:
       if (key == "t") return kMemT;
@@ -341,6 +345,8 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
       case kMemAsset: case kMemGenerator: case kMemName: case kMemTarget:
       case kMemInterpolation:
         return "must be a string";
+      case kMemError:
+      case kMemUnsupported: return "must be a non-empty string";
       case kMemMeasure: return "must be \"angle\" or \"absolute\"";
       case kMemAnimations: case kMemChannels: case kMemSamples:
         return "must be an array of objects";
@@ -394,7 +400,10 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
     const auto index = static_cast<std::size_t>(i);
     switch (top.kind) {
       case Kind::kRoot:
+        if (top.member == kMemError && string_.empty()) return fail(type_message(top));
         if (top.member == kMemAsset) result.asset = string_;
+        else if (top.member == kMemError)
+          result.error = string_;
         else result.generator = string_;
         break;
       case Kind::kAnimation: {
@@ -415,6 +424,10 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
             c.target = string_;
             break;
           case kMemInterpolation: c.interpolation = string_; break;
+          case kMemUnsupported:
+            if (string_.empty()) return fail(type_message(top));
+            c.unsupported = string_;
+            break;
           case kMemMeasure:
             if (string_ == "angle") c.measure = Measure::kAngle;
             else if (string_ == "absolute") c.measure = Measure::kAbsolute;
@@ -442,10 +455,10 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
     return true;
   }
 
-  static constexpr const char* kNames[] = {"asset", "generator", "animations", "index",
-                                            "name",  "channels",  "target",     "interpolation",
-                                            "sampler", "measure", "samples",   "t",
-                                            "value", "keyframes"};
+  static constexpr const char* kNames[] = {"asset",   "generator", "animations", "index",
+                                           "name",    "channels",  "target",     "interpolation",
+                                           "sampler", "measure",   "samples",    "t",
+                                           "value",   "keyframes", "error",      "unsupported"};
 
   bool end_root(const Frame& f) { return require(f, kMemAsset | kMemAnimations, kNames); }
 
@@ -469,6 +482,11 @@ class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> 
   bool end_channel(const Frame& f) {
     if (!require(f, kMemTarget | kMemSamples, kNames)) return false;
     const SampledChannel& c = result.animations.back().channels.back();
+    if (!c.unsupported.empty() && c.size() > 0) {
+      return fail_at(
+          pointer(stack_.size() - 1) + "/samples",
+          "must be empty: the channel is declared unsupported (\"" + c.unsupported + "\")");
+    }
     std::vector<std::size_t> order(c.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),

@@ -23,11 +23,12 @@ const validator::EmbeddedSchema& compiled() {
 // (1 the root, 3 an animation, 5 a channel); the rest is left out.
 bool known_member(int depth, std::string_view name) {
   switch (depth) {
-    case 1: return name == "asset" || name == "generator" || name == "animations";
+    case 1:
+      return name == "asset" || name == "generator" || name == "error" || name == "animations";
     case 3: return name == "index" || name == "name" || name == "channels";
     case 5:
       return name == "index" || name == "target" || name == "interpolation" || name == "sampler" ||
-             name == "measure" || name == "keyframes" || name == "samples";
+             name == "measure" || name == "keyframes" || name == "unsupported" || name == "samples";
     default: return false;
   }
 }

@@ -82,15 +82,18 @@ D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&,
   return to_d(f(key(c, k), key(c, k + 1), (t - c.times[k]) / (c.times[k + 1] - c.times[k])));
 }
 
-// Appendix C.5's Hermite spline without the normalization of rotations;
+// Appendix C.5's Hermite spline as engines get it wrong: the tangents scaled by the segment
+// duration t_d (as C.5 says) or used as stored (the m_k of a unit-interval spline in place of
+// t_d * m_k, equal to the golden where t_d = 1), a rotation normalized (as C.5 says) or not;
 // clamping and exact keys as the golden.
-D hermite_not_normalized(const sampler::DecodedChannel& c, double t) {
+D hermite(const sampler::DecodedChannel& c, double t, bool scale_tangents, bool normalize) {
   const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
   if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t)
     return evaluate(c, c.values, t);
   const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
   const double td = c.times[k + 1] - c.times[k];
   const double s = (t - c.times[k]) / td;
+  const double m = scale_tangents ? td : 1.0;
   const double s2 = s * s;
   const double s3 = s2 * s;
   const std::size_t w = c.components;
@@ -100,8 +103,11 @@ D hermite_not_normalized(const sampler::DecodedChannel& c, double t) {
   };
   D out(w);
   for (std::size_t i = 0; i < w; ++i) {
-    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + td * (s3 - 2 * s2 + s) * at(k, 2, i) +
-             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + td * (s3 - s2) * at(k + 1, 0, i);
+    out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + m * (s3 - 2 * s2 + s) * at(k, 2, i) +
+             (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + m * (s3 - s2) * at(k + 1, 0, i);
+  }
+  if (normalize && c.kind == reference::ValueKind::kRotation) {
+    return to_d(reference::normalized(Quat{out[0], out[1], out[2], out[3]}));
   }
   return out;
 }
@@ -193,7 +199,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
               c.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
-       return hermite_not_normalized(c, t);
+       return hermite(c, t, /*scale_tangents=*/true, /*normalize=*/false);
      }},
     {"godot-slerp-ignores-tangents",
      "Godot's CUBICSPLINE on quaternions ignores the tangents and slerps the keys; breaks glTF 2.0 "
@@ -206,6 +212,41 @@ const SuiteAlternative kSuiteAlternatives[] = {
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        return per_segment(c, t, reference::slerp_shortest_path);
+     }},
+    {"cubicspline-tangents-not-scaled",
+     "CUBICSPLINE with the tangents used as stored, not scaled by the segment duration t_d = "
+     "t_k+1 - t_k (the unit-interval Hermite spline: m_k in place of t_d * m_k), so curves bulge "
+     "or flatten wherever a segment is not 1 s long; breaks glTF 2.0 Appendix C.5: \"v_t = (2t^3 "
+     "- 3t^2 + 1) * v_k + t_d(t^3 - 2t^2 + t) * b_k + (-2t^3 + 3t^2) * v_k+1 + t_d(t^3 - t^2) * "
+     "a_k+1\", with t_d = t_k+1 - t_k \"the duration of the interpolation segment\" (C.1).",
+     false,
+     [](const sampler::DecodedChannel& c) {
+       return c.interpolation == reference::Interpolation::kCubicSpline;
+     },
+     [](const sampler::DecodedChannel& c, double t, double) {
+       return hermite(c, t, /*scale_tangents=*/false, /*normalize=*/true);
+     }},
+    {"step-nearest-key",
+     "STEP that holds the nearest key instead of the previous one (a key rounded rather than "
+     "floored: from the middle of a segment on, the next key's value), the ends clamped as the "
+     "specs say; breaks glTF 2.0 Appendix C.2: \"v_t = v_k\", v_k the value of the keyframe "
+     "t_k with t_k < t_c < t_k+1 (C.1): the previous key until the next one.",
+     false,
+     [](const sampler::DecodedChannel& c) {
+       return c.interpolation == reference::Interpolation::kStep;
+     },
+     [](const sampler::DecodedChannel& c, double t, double) {
+       // The key nearest to t (the later one on a tie), t clamped to the keys.
+       const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
+       std::size_t k = 0;
+       if (after == c.times.end()) {
+         k = c.times.size() - 1;
+       } else if (after != c.times.begin()) {
+         const auto before = static_cast<std::size_t>(after - c.times.begin()) - 1;
+         k = t - c.times[before] < *after - t ? before : before + 1;
+       }
+       const auto v = c.view().value(k);
+       return D(v.begin(), v.end());
      }},
     {"previous-key-at-exact-time",
      "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key other than the first, "

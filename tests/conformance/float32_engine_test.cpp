@@ -48,6 +48,8 @@ struct Behaviour {
   bool lerp_not_normalized = false;         // LINEAR rotations: lerp, |q| left as it comes
   bool cubic_not_normalized = false;  // CUBICSPLINE rotations: Appendix C.5's normalization skipped
   bool acos_unclamped = false;        // LINEAR rotations: acos of the float32 dot as it comes
+  bool cubic_tangents_unscaled = false;  // CUBICSPLINE: tangents not multiplied by t_d
+  bool step_nearest_key = false;         // STEP: the nearest key (the later one on a tie)
   enum class Loop { kNone, kRepeat, kInteractivity, kFmod } loop = Loop::kNone;  // looping playback
 };
 
@@ -141,6 +143,7 @@ class Engine {
 
     switch (c.interpolation) {
       case Interp::kStep:
+        if (b_.step_nearest_key && t - times[k] >= times[k + 1] - t) return out(value(k + 1, 0));
         return out(value(k, 0));
       case Interp::kLinear:
       case Interp::kSlerp: {
@@ -178,8 +181,9 @@ class Engine {
           return {r[0], r[1], r[2], r[3]};
         }
         std::vector<float> v(w);
+        const float scale = b_.cubic_tangents_unscaled ? 1.0f : td;
         for (std::size_t i = 0; i < w; ++i) {
-          v[i] = h00 * p0[i] + h10 * td * m0[i] + h01 * p1[i] + h11 * td * m1[i];
+          v[i] = h00 * p0[i] + h10 * scale * m0[i] + h01 * p1[i] + h11 * scale * m1[i];
         }
         if (c.kind == reference::ValueKind::kRotation && !b_.cubic_not_normalized) {
           const Q r = unit({v[0], v[1], v[2], v[3]});
@@ -434,6 +438,8 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
   alternatives["godot-slerp-ignores-tangents"].cubic_rotation_slerps_keys = true;
   alternatives["lerp-not-normalized"].lerp_not_normalized = true;
   alternatives["cubicspline-not-normalized"].cubic_not_normalized = true;
+  alternatives["cubicspline-tangents-not-scaled"].cubic_tangents_unscaled = true;
+  alternatives["step-nearest-key"].step_nearest_key = true;
   alternatives["loop-repeat"].loop = Behaviour::Loop::kRepeat;
   alternatives["loop-khr-interactivity"].loop = Behaviour::Loop::kInteractivity;
   alternatives["loop-fmod"].loop = Behaviour::Loop::kFmod;

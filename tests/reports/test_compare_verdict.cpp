@@ -91,11 +91,12 @@ TEST(CompareWorstSamples, KeepsTheNLargestLargestFirstEarlierTimeOnTies) {
   EXPECT_EQ(worst[2].t, 6);
   EXPECT_EQ(worst[2].error, 0.4);
 
-  // More rows asked than samples: all of them, in the order above.
+  // More rows asked than samples: all of them in the order above, but t = 4, whose actual
+  // value is the golden one: a row of error 0 is no worst sample.
   r = gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 50);
   std::vector<double> times;
   for (const auto& w : r.channels[0].worst) times.push_back(w.t);
-  EXPECT_EQ(times, (std::vector<double>{1, 3, 6, 2, 5, 0, 7, 4}));
+  EXPECT_EQ(times, (std::vector<double>{1, 3, 6, 2, 5, 0, 7}));
 
   // None asked; above the bound, the bound.
   EXPECT_TRUE(gc::compare_samples(golden, actual, {}, gc::kDefaultTimeEpsilon, 0)
@@ -112,11 +113,30 @@ TEST(CompareWorstSamples, MissingSamplesAreNotRowsNonFiniteErrorsAre) {
   actual.animations[0].channels[0].add_sample(2, {std::numeric_limits<double>::quiet_NaN(), 0, 0});
   const auto r = gc::compare_samples(golden, actual, {});
   const auto& worst = r.channels[0].worst;
-  ASSERT_EQ(worst.size(), 2u);  // t = 1 has no actual sample
+  // t = 1 has no actual sample, t = 0 the golden value (error 0): neither is a row.
+  ASSERT_EQ(worst.size(), 1u);
   EXPECT_EQ(worst[0].t, 2);
   EXPECT_TRUE(std::isinf(worst[0].error));
-  EXPECT_EQ(worst[1].t, 0);
-  EXPECT_EQ(worst[1].error, 0);
+}
+
+// A rotation of the right direction but the wrong length fails with an angle of 0: that
+// row stays, the exact samples beside it do not.
+TEST(CompareWorstSamples, ALengthFailureAtAngleZeroIsARowExactSamplesAreNot) {
+  gs::SamplesFile golden;
+  golden.asset = "a.gltf";
+  auto& g = golden.animations.emplace_back().channels.emplace_back();
+  g.target = "/nodes/0/rotation";
+  g.measure = gs::Measure::kAngle;
+  g.add_sample(0, {0, 0, 0, 1});
+  g.add_sample(1, {0, 0, 0, 1});
+  gs::SamplesFile actual = golden;
+  actual.animations[0].channels[0].values[7] = 0.5;  // |q| = 0.5 at t = 1, same direction
+  const auto r = gc::compare_samples(golden, actual, {});
+  ASSERT_TRUE(r.failed());
+  const auto& worst = r.channels[0].worst;
+  ASSERT_EQ(worst.size(), 1u);
+  EXPECT_EQ(worst[0].t, 1);
+  EXPECT_EQ(worst[0].error, 0);
 }
 
 // ---------------------------------------------------------------- diagnosis
@@ -236,12 +256,27 @@ TEST(CompareDiagnosis, DivergenceAloneNoOtherSampleFails) {
                        "property value MUST be used as-is\"; no other sample fails\n"));
 }
 
-// Half of a divergence is not the divergence: x = 0 at t = 1 but the golden 2
-// at t = 2 matches "previous-key" at one of its two times only.
-TEST(CompareDiagnosis, APartialMatchIsNotNamed) {
+// Half of a divergence is not the divergence, but it is named as a partial match: x = 0 at
+// t = 1 but the golden 2 at t = 2 matches "previous-key" at one of its two times only. The
+// case's divergence stays unnamed, and the golden file lists no keyframes to say where t = 2 is.
+TEST(CompareDiagnosis, APartialMatchIsNamedAsPartial) {
   const auto r = step_report("partial", {0, 0, 2, 3}, {1, 1, 1, 1});
-  EXPECT_TRUE(r.cases.at(0).failed());
-  EXPECT_TRUE(r.cases.at(0).channels[0].alternatives.empty());
+  const auto& c = r.cases.at(0);
+  EXPECT_TRUE(c.failed());
+  EXPECT_EQ(c.matched_divergence, "");
+  ASSERT_EQ(c.channels[0].alternatives.size(), 1u);
+  const auto& m = c.channels[0].alternatives[0];
+  EXPECT_TRUE(m.partial);
+  EXPECT_EQ(m.times, 1u);
+  EXPECT_EQ(m.differs, 1u);
+  EXPECT_EQ(m.first_differs, (std::vector<double>{2}));
+  EXPECT_EQ(m.differs_where, "");
+  EXPECT_TRUE(contains(render(r, "text"),
+                       "        your values partly match known divergence \"previous-key\": at t = "
+                       "1 (1 of its 2 times); differ from it (t = 2); it breaks glTF 2.0 Appendix "
+                       "C.1: \"its associated property value MUST be used as-is\"; no other "
+                       "sample fails\n"))
+      << render(r, "text");
 }
 
 // A variant matched on a channel that also fails elsewhere: named as a
@@ -302,13 +337,12 @@ TEST(CompareDiagnosis, WorstSamplesTableInEveryFormat) {
   EXPECT_EQ(rows[0]["t"].GetDouble(), 1);
   EXPECT_EQ(rows[0]["error"].GetDouble(), 1);
   EXPECT_EQ(rows[1]["actual"][0].GetDouble(), 1);
-  // The scale channel: 0.5 at t = 2, then three exact samples (earliest first).
+  // The scale channel: 0.5 at t = 2; its three exact samples are no rows.
   EXPECT_EQ(d["cases"][0]["channels"][1]["channel"].GetInt(), 1);  // the glTF channel index
   const auto& scale = d["cases"][0]["channels"][1]["worstSamples"];
-  ASSERT_EQ(scale.Size(), 2u);
+  ASSERT_EQ(scale.Size(), 1u);
   EXPECT_EQ(scale[0]["t"].GetDouble(), 2);
   EXPECT_EQ(scale[0]["error"].GetDouble(), 0.5);
-  EXPECT_EQ(scale[1]["t"].GetDouble(), 0);
 }
 
 // ---------------------------------------------------------------- partial adoption

@@ -11,7 +11,9 @@
 // relative to it: no absolute path, no "..", no symbolic link out) and writes only in OUT_DIR
 // (a case id is a plain file name); a manifest that says otherwise is refused before anything
 // is written. One case's failure (the engine throws, a golden file does not read) is reported
-// with the case and the run goes on.
+// with the case and the run goes on; when the engine threw, the case's samples file holds its
+// message as "error" (compare fails the case with it). A channel the engine declares it cannot
+// play (Engine::unsupported) is written as "unsupported" with no samples (compare: not run).
 // Exit codes: 0 every case written, 1 some case failed with an error, 2 usage, manifest or I/O
 // error.
 #pragma once
@@ -48,6 +50,14 @@ class Engine {
   // adapter cannot observe it (the channel is left out and `why` reported).
   virtual std::vector<double> sample(std::size_t animation, std::size_t channel,
                                      const std::string& target, double t, std::string& why) = 0;
+  // The feature the engine lacks to play this channel ("KHR_animation_pointer", "morph
+  // weights", "CUBICSPLINE"), asked once per channel before sampling it; "" to sample it. A
+  // declared channel is written as unsupported with no samples: compare counts its case as not
+  // run (unsupported: FEATURE), not as a failure (a channel left out by `sample` fails it).
+  virtual std::string unsupported(std::size_t /*animation*/, std::size_t /*channel*/,
+                                  const std::string& /*target*/) {
+    return {};
+  }
 };
 
 // The bytes of a file (an asset the engine is handed as bytes).
@@ -99,6 +109,11 @@ inline samples::SamplesFile sample_case(Engine& engine, const samples::SamplesFi
       samples::SampledChannel c;
       c.index = gc.index;
       c.target = gc.target;
+      c.unsupported = engine.unsupported(ga.index, gc.index, gc.target);
+      if (!c.unsupported.empty()) {
+        a.channels.push_back(std::move(c));
+        continue;
+      }
       std::string why;
       for (double t : gc.times) {
         const std::vector<double> value = engine.sample(ga.index, gc.index, gc.target, t, why);
@@ -155,8 +170,15 @@ inline int run(int argc, char** argv, const std::string& program, const std::str
   }
   std::size_t written = 0, refused = 0, failed = 0, left_out = 0;
   for (const Case& c : cases) {
+    samples::SamplesFile golden;
     try {
-      const samples::SamplesFile golden = samples::read_samples_file(c.golden);
+      golden = samples::read_samples_file(c.golden);
+    } catch (const std::exception& e) {
+      std::cerr << c.id << ": error: " << e.what() << "\n";
+      ++failed;
+      continue;
+    }
+    try {
       const std::string why = engine.load(c.asset);
       samples::SamplesFile result;
       if (why.empty()) {
@@ -170,9 +192,17 @@ inline int run(int argc, char** argv, const std::string& program, const std::str
       samples::write_samples_file(c.output, result);
       ++written;
     } catch (const std::exception& e) {
-      // That case's failure, not the end of the run.
+      // That case's failure with its message, not the end of the run.
       std::cerr << c.id << ": error: " << e.what() << "\n";
       ++failed;
+      samples::SamplesFile result;
+      result.asset = golden.asset;
+      result.generator = generator;
+      result.error = e.what();
+      if (result.error.empty()) result.error = "an exception without a message";
+      try {
+        samples::write_samples_file(c.output, result);
+      } catch (const std::exception& w) { std::cerr << c.id << ": error: " << w.what() << "\n"; }
     }
   }
   std::cout << program << ": " << written << " case(s) written to " << out.string() << ", "

@@ -18,9 +18,11 @@ The placeholder Engine is a small glTF 2.0 sampler of its own (core channels of
 translation, rotation, scale and morph weights; STEP, LINEAR and CUBICSPLINE;
 FLOAT keyframes; .gltf with .bin or data: URIs, and .glb), written from the glTF
 specification's Appendix C and sharing no code with gltf-anim, so that the
-template passes on the core cases as it is. Channels it does not play (extension
-pointers, integer keyframes...) are left out of the samples file; compare then
-reports them missing.
+template passes on the core cases as it is. A channel it does not play (extension
+pointers, integer keyframes...) is written with "unsupported": FEATURE and no samples:
+compare counts its case as not run (unsupported: FEATURE), not as a failure. An
+exception while loading or sampling a case is that case's failure: its samples file
+holds "error": MESSAGE (compare fails the case with it) and the run goes on.
 """
 
 import base64
@@ -32,7 +34,22 @@ import struct
 import sys
 
 
+class Unsupported(Exception):
+    """Raised by Engine.sample for a channel the engine cannot play: `feature` names what
+    it lacks ("KHR_animation_pointer", "CUBICSPLINE", "morph weights", ...)."""
+
+    def __init__(self, feature):
+        super().__init__("unsupported: " + feature)
+        self.feature = feature
+
+
 # ---- Your engine goes here -----------------------------------------------------------
+# Declare what your engine does not play: a channel that needs one of these is written
+# as unsupported instead of being sampled (empty: every channel is sampled).
+UNSUPPORTED_INTERPOLATIONS = set()   # e.g. {"CUBICSPLINE"}
+PLAYS_MORPH_WEIGHTS = True           # False: weights channels are "morph weights" unsupported
+
+
 class Engine:
     """Placeholder engine: loads an asset and samples its channels."""
 
@@ -46,26 +63,41 @@ class Engine:
         """The value of channel `channel` of animation `animation` (glTF indices),
         which animates the property at JSON pointer `target` ("/nodes/0/rotation"),
         at `t` seconds: a list of floats (rotations as x, y, z, w; morph weights one
-        per target), or None when the engine does not play this channel."""
-        try:
-            anim = self.gltf["animations"][animation]
-            ch = anim["channels"][channel]
-            sampler = anim["samplers"][ch["sampler"]]
-            path = ch["target"].get("path")
-            if "node" not in ch["target"] or path not in ("translation", "rotation", "scale", "weights"):
-                return None
-            times = self.accessor(sampler["input"])
-            values = self.accessor(sampler["output"])
-        except (KeyError, IndexError, ValueError):
-            return None
+        per target). Raises Unsupported(FEATURE) when the engine does not play this
+        channel; any other exception fails the case with its message."""
+        anim = self.gltf["animations"][animation]
+        ch = anim["channels"][channel]
+        if "sampler" not in ch or "target" not in ch:
+            # Only an extension's sampler or target (EXT_animation_sqlerp without its LINEAR
+            # fallback, KHR_animation2's "targetpointer"): a core engine has nothing to play.
+            raise Unsupported(", ".join(sorted(ch.get("extensions", {})))
+                              or ", ".join(self.gltf.get("extensionsUsed", []))
+                              or "a channel without sampler or target")
+        sampler = anim["samplers"][ch["sampler"]]
+        target = ch["target"]
+        for extension in sorted(target.get("extensions", {})):
+            raise Unsupported(extension)  # KHR_animation_pointer, KHR_animation2: not played
+        for extension in sorted(sampler.get("extensions", {})):
+            raise Unsupported(extension)  # EXT_animation_sqlerp: not played
+        path = target.get("path")
+        if "node" not in target or path not in ("translation", "rotation", "scale", "weights"):
+            raise Unsupported("target path %s" % (path,))
+        if path == "weights" and not PLAYS_MORPH_WEIGHTS:
+            raise Unsupported("morph weights")
         interpolation = sampler.get("interpolation", "LINEAR")
+        if interpolation not in ("STEP", "LINEAR", "CUBICSPLINE") or interpolation in UNSUPPORTED_INTERPOLATIONS:
+            raise Unsupported(interpolation)
+        times = self.accessor(sampler["input"])
+        values = self.accessor(sampler["output"])
         return evaluate(interpolation, path, [k[0] for k in times], values, t)
 
     def accessor(self, index):
-        """The elements of a FLOAT accessor, as lists of floats (ValueError otherwise)."""
+        """The elements of a FLOAT accessor, as lists of floats (Unsupported otherwise)."""
         acc = self.gltf["accessors"][index]
-        if acc.get("componentType") != 5126 or "sparse" in acc or "bufferView" not in acc:
-            raise ValueError("only FLOAT accessors without sparse storage")
+        if acc.get("componentType") != 5126:
+            raise Unsupported("normalized integer keyframes")
+        if "sparse" in acc or "bufferView" not in acc:
+            raise Unsupported("sparse accessors")
         width = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4}[acc["type"]]
         view = self.gltf["bufferViews"][acc["bufferView"]]
         data = self.buffer(view["buffer"])
@@ -179,24 +211,33 @@ def finish(v, rotation):
 # ----------------------------------------------------------------------------------------
 
 
+GENERATOR = "engine_adapter.py template"
+
+
 def sample_case(engine, golden):
     """The samples file of one case: the golden file's animations, channels and times,
-    the engine's values."""
-    out = {"asset": golden["asset"], "generator": "engine_adapter.py template", "animations": []}
+    the engine's values; a channel the engine does not play is declared unsupported."""
+    out = {"asset": golden["asset"], "generator": GENERATOR, "animations": []}
     for ga in golden["animations"]:
         animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
         for index, gc in enumerate(ga["channels"]):
             index = gc.get("index", index)
-            samples = []
-            for s in gc["samples"]:
-                value = engine.sample(ga["index"], index, gc["target"], s["t"])
-                if value is None:
-                    break
-                samples.append({"t": s["t"], "value": value})
-            if samples:
-                animation["channels"].append({"index": index, "target": gc["target"], "samples": samples})
+            channel = {"index": index, "target": gc["target"], "samples": []}
+            try:
+                for s in gc["samples"]:
+                    channel["samples"].append({"t": s["t"], "value": engine.sample(ga["index"], index, gc["target"], s["t"])})
+            except Unsupported as u:
+                channel = {"index": index, "target": gc["target"], "unsupported": u.feature, "samples": []}
+            animation["channels"].append(channel)
         out["animations"].append(animation)
     return out
+
+
+def write_json(path, content):
+    """Written to a temporary and renamed: a failed write leaves no partial file."""
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(content, f, indent=1)
+    os.replace(path + ".tmp", path)
 
 
 def main(argv):
@@ -233,15 +274,23 @@ def main(argv):
         try:
             with open(samples, encoding="utf-8") as f:
                 golden = json.load(f)
-            engine = Engine(asset)
-            # Written to a temporary and renamed: a failed case leaves no partial file.
-            with open(path + ".tmp", "w", encoding="utf-8") as f:
-                json.dump(sample_case(engine, golden), f, indent=1)
-            os.replace(path + ".tmp", path)
-            written += 1
-        except Exception as e:  # that case's failure, not the end of the run
+        except (OSError, ValueError) as e:
             print("%s: error: %s" % (case_id, e), file=sys.stderr)
             failed += 1
+            continue
+        try:
+            write_json(path, sample_case(Engine(asset), golden))
+            written += 1
+        except Exception as e:  # that case's failure, with its message, not the end of the run
+            message = "%s: %s" % (type(e).__name__, e)
+            print("%s: error: %s" % (case_id, message), file=sys.stderr)
+            failed += 1
+            try:
+                asset_name = golden.get("asset", "") if isinstance(golden, dict) else ""
+                write_json(path, {"asset": asset_name, "generator": GENERATOR,
+                                  "error": message, "animations": []})
+            except OSError as w:
+                print("%s: error: %s" % (case_id, w), file=sys.stderr)
     print("engine_adapter.py: %d case(s) written to %s, %d failed with an error" % (written, out_dir, failed))
     return 1 if failed else 0
 

@@ -156,6 +156,8 @@ struct WorstSample {
 // channel: at every golden time where its value differs from the golden one by
 // more than the tolerance ("its times"), the actual value is within the
 // tolerance of the alternative's. Other samples of the channel may still fail.
+// Or, when none does, the one the actual values match at some of its times
+// (partial).
 struct AlternativeMatch {
   std::string name;
   bool allowed = false;     // a variant (allowed by the specs), else a known divergence
@@ -165,6 +167,16 @@ struct AlternativeMatch {
   std::vector<double> first_times;  // the first of them (at most kMaxListedTimes)
   std::size_t other_failing = 0;    // samples failing at other times (over tolerance or missing)
   std::vector<double> first_other_times;  // the first of those (at most kMaxListedTimes)
+  // A partial match: the actual values match the alternative at `times` of its times but
+  // not at `differs` others (listed as at most kMaxListedTimes in first_differs, and said
+  // as where they lie against the golden channel's keyframes: "after the last key",
+  // "before the first key", "at keys", "between keys", joined with " and "; "" without
+  // keyframes). Kept only for a channel that no alternative matches fully, the one
+  // matching at the most times.
+  bool partial = false;
+  std::size_t differs = 0;
+  std::vector<double> first_differs;
+  std::string differs_where;
 };
 inline constexpr std::size_t kMaxListedTimes = 8;
 
@@ -184,6 +196,10 @@ struct ChannelResult {
   double worst_length_actual = 0, worst_length_expected = 0;  // its |q|, actual and expected
   bool passed = true;
   bool missing = false;            // absent from the actual file
+  // The feature the engine's adapter declared it cannot play on this channel
+  // (samples::SampledChannel::unsupported): the channel is not run, neither a
+  // pass nor a failure (passed is false, problem says so). "" otherwise.
+  std::string unsupported;
   std::size_t width = 0;           // golden components per sample
   std::size_t actual_width = 0;    // 0 when missing
   std::size_t golden_samples = 0;
@@ -213,6 +229,8 @@ struct ChannelResult {
 // a failure; `compare --require-all` makes the run fail on it. kExcluded: the
 // case needs an extension outside CompareOptions::extensions (a core-only
 // engine's view): not compared, never a failure.
+// A case whose engine's adapter declared some channels unsupported, and whose
+// other channels pass, is kNotRun too (CaseResult::unsupported names the features).
 enum class CaseOutcome { kPassed, kFailed, kNothingCompared, kNotRun, kExcluded };
 
 struct CaseResult {
@@ -229,6 +247,14 @@ struct CaseResult {
   std::string problem;          // case-level failure or why not run / excluded ("" otherwise)
   std::string matched_variant;  // the manifest variant that passed ("A + B": one per channel), if any
   std::string matched_divergence;  // failed, but matches this manifest known divergence
+  // kNotRun because the adapter declared channels unsupported: their features,
+  // each once, in channel order ("" when not run for another reason).
+  std::vector<std::string> unsupported;
+  // Failed only on channels missing from the actual samples (no other failure):
+  // what each missing channel needs, each once ("KHR_animation_pointer" from the
+  // manifest's extensions, else "morph weights", "CUBICSPLINE", ...), for the
+  // report's advice to declare them unsupported. Empty for any other case.
+  std::vector<std::string> missing_only;
   std::vector<ChannelResult> channels;  // one per golden channel, golden order
   std::vector<std::string> warnings;    // extra animations / channels / samples
   ErrorStats absolute, angle;           // over all channels of the case

@@ -67,6 +67,11 @@ struct SampledChannel {
   // reports can mark them on plots. JSON "keyframes": [0, 0.5, 1] (written
   // when non-empty, before "samples"); not part of CSV.
   std::vector<double> keyframes;
+  // Set by an engine's adapter for a channel its engine cannot play: the feature
+  // it lacks ("KHR_animation_pointer", "CUBICSPLINE", "morph weights"). Such a
+  // channel has no samples; compare reports it as not run, never as a failure.
+  // JSON "unsupported" (written when non-empty); not part of CSV.
+  std::string unsupported;
   std::size_t width = 0;        // components per sample; 0 until the first sample
   std::vector<double> times;
   std::vector<double> values;   // times.size() * width
@@ -92,6 +97,10 @@ struct SampledAnimation {
 struct SamplesFile {
   std::string asset;            // the sampled asset, e.g. "rotation_linear.gltf"; CSV: ""
   std::string generator;        // e.g. "gltf-anim 0.1.0" or the implementer's tool; CSV: ""
+  // Set by an engine's adapter when the engine failed on this asset (an exception while
+  // loading or sampling): its message. compare fails the case with it. JSON "error"
+  // (written when non-empty, before "animations"); not part of CSV.
+  std::string error;
   std::vector<SampledAnimation> animations;
 };
 
@@ -123,9 +132,9 @@ struct ReadOptions {
 // "animations"; per animation "index", "channels"; per channel "target",
 // "samples"; per sample "t", "value". Optional: "generator", "name",
 // channel "index" (default: position in the array), "interpolation",
-// "sampler", "measure", "keyframes". Duplicate animation indices, duplicate targets within
-// an animation, duplicate t within a channel and mixed widths are errors.
-// `file` only names the source in error messages.
+// "sampler", "measure", "keyframes", "unsupported" (then "samples" is empty); root "error".
+// Duplicate animation indices, duplicate targets within an animation, duplicate t within a channel
+// and mixed widths are errors. `file` only names the source in error messages.
 SamplesFile read_samples_json(std::string_view text, const ReadOptions& options = {},
                               const std::string& file = "");
 SamplesFile read_samples_csv(std::string_view text, const ReadOptions& options = {},
@@ -137,8 +146,8 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
 
 // Writers. JSON: two-space indentation, one sample per line, members in the
 // order of the format above ("sampler" omitted when nullopt, "interpolation"
-// when empty, "measure" when kAuto). CSV: header with max-width v columns,
-// rows in model order, RFC 4180 quoting for targets that need it.
+// when empty, "measure" when kAuto, "unsupported" and the root's "error" when empty). CSV: header
+// with max-width v columns, rows in model order, RFC 4180 quoting for targets that need it.
 void write_samples_json(std::ostream& out, const SamplesFile& file);
 std::string write_samples_json(const SamplesFile& file);
 void write_samples_csv(std::ostream& out, const SamplesFile& file);
@@ -228,7 +237,9 @@ enum class SamplesFormat { kJson, kCsv };
 class SamplesWriter {
  public:
   SamplesWriter(SamplesFormat format, std::size_t csv_width) : format_(format), csv_width_(csv_width) {}
-  void begin_file(TextBuffer& out, std::string_view asset, std::string_view generator) const;
+  // `error`: SamplesFile::error, written when non-empty (JSON only).
+  void begin_file(TextBuffer& out, std::string_view asset, std::string_view generator,
+                  std::string_view error = {}) const;
   void begin_animation(TextBuffer& out, std::size_t index, std::string_view name, bool first) const;
   // `channel` gives the header (index, target, interpolation, sampler, measure,
   // keyframes; its own times/values are not used): the samples are `times` with
