@@ -2,7 +2,6 @@
 // the WebAssembly CLI) and draws what comes back. Nothing here validates or samples.
 const $ = (sel) => document.querySelector(sel);
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
-const POINTERS_PER_PAGE = 200; // pointers drawn per "show more" (every one is reachable)
 
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 let nextId = 1;
@@ -24,6 +23,13 @@ function ask(msg, transfer = []) {
 function memoryLimit() {
   const v = Math.round(Number($('#memory').value));
   return Number.isFinite(v) ? Math.min(2048, Math.max(64, v)) : 2048;
+}
+
+// The issue limits of `validate` (--max-issues, --max-issue-mb; 0: none), the CLI's defaults
+// unless changed.
+function whole(sel, max, fallback) {
+  const v = Math.round(Number($(sel).value));
+  return Number.isFinite(v) ? Math.min(max, Math.max(0, v)) : fallback;
 }
 
 function status(text) {
@@ -94,12 +100,13 @@ async function validateFiles(files) {
   status(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
   $('#result').hidden = true;
   const started = performance.now();
-  const r = await ask({ type: 'files', files });
-  if (r.error || r.text === null) {
+  const r = await ask({ type: 'files', files, maxIssues: whole('#max-issues', 2 ** 32 - 1, 100000),
+    maxIssueMb: whole('#max-issue-mb', 1048576, 64) });
+  if (r.error || !r.view) {
     status(r.error ?? r.stderr);
     return;
   }
-  const report = JSON.parse(r.text);
+  const report = r.view;
   await registryLoaded;
   status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
@@ -115,8 +122,8 @@ function showReport(report) {
   );
   const assets = $('#assets');
   assets.replaceChildren();
-  for (const a of report.reports) assets.append(assetView(a));
-  const codes = [...new Set(report.reports.flatMap((a) => a.issues.messages.map((m) => m.code)))].sort();
+  report.reports.forEach((a, index) => assets.append(assetView(a, index)));
+  const codes = [...new Set(report.reports.flatMap((a) => a.groups.map((g) => g.code)))].sort();
   $('#code-filter').replaceChildren(el('option', { value: '' }, 'every code'),
     ...codes.map((c) => el('option', { value: c }, c)));
   applyFilters();
@@ -133,27 +140,21 @@ function applyFilters() {
   }
 }
 
-function assetView(a) {
+function assetView(a, index) {
   const i = a.issues;
   const box = el('section', { class: 'asset', 'data-uri': a.uri });
   box.append(el('h2', {}, a.uri));
   box.append(el('p', { class: 'counts' },
     `${i.numErrors} errors, ${i.numWarnings} warnings, ${i.numInfos} infos, ${i.numHints} hints` +
-    (i.truncated ? ' (truncated: the report stopped collecting issues, see --max-issues)' : '')));
-  // Grouped by code: one row per (code, severity), its pointers behind a disclosure.
-  const groups = new Map();
-  for (const m of i.messages) {
-    const key = `${m.code}\u0000${m.severity}`;
-    if (!groups.has(key)) groups.set(key, { code: m.code, severity: m.severity, message: m.message, items: [] });
-    groups.get(key).items.push(m);
-  }
-  if (groups.size > 0) {
+    (i.truncated ? ' (truncated: the report stopped collecting issues, see the issue limits above)' : '')));
+  // Grouped by code (the worker's groups): one row per (code, severity), its pointers behind a
+  // disclosure.
+  if (a.groups.length > 0) {
     const table = el('table', { class: 'codes' },
       el('thead', {}, el('tr', {}, el('th', {}, 'Code'), el('th', {}, 'Severity'), el('th', {}, 'Count'),
         el('th', {}, 'Pointers'))));
     const body = el('tbody');
-    const sorted = [...groups.values()].sort((x, y) => x.severity - y.severity || x.code.localeCompare(y.code));
-    for (const g of sorted) {
+    a.groups.forEach((g, groupIndex) => {
       const entry = registry?.get(g.code);
       const codeCell = el('td', {}, entry
         ? el('a', { href: `${DOCS}#${entry.anchor}`, target: '_blank', rel: 'noopener' }, el('code', {}, g.code))
@@ -162,9 +163,9 @@ function assetView(a) {
       body.append(el('tr', { class: 'code-row', 'data-code': g.code, 'data-severity': String(g.severity) },
         codeCell,
         el('td', {}, el('span', { class: `sev sev-${g.severity}` }, SEVERITY[g.severity])),
-        el('td', { class: 'count' }, String(g.items.length)),
-        el('td', {}, pointerList(g))));
-    }
+        el('td', { class: 'count' }, String(g.count)),
+        el('td', {}, pointerList(index, groupIndex, g))));
+    });
     table.append(body);
     box.append(table);
   }
@@ -172,28 +173,64 @@ function assetView(a) {
     const plots = el('div', { class: 'channels' });
     box.append(el('details', {
       class: 'plots',
-      ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, plots, i.messages),
+      ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, index, plots),
     }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
   }
   return box;
 }
 
-function pointerList(g) {
+// A group's pointers as a virtual list: the list is as tall as every row would be, and only the
+// rows in view (and a few around them) are in the DOM, asked from the worker as the list
+// scrolls. Past what a browser lays out in one element the scroll position is scaled, so every
+// row stays reachable (the last one at the bottom). The list is focusable: arrow keys, Page
+// Up/Down, Home and End scroll it.
+const ROW_PX = 20;
+const LIST_PX = 320; // at most this tall on screen
+const MAX_LIST_PX = 8_000_000; // well under Chromium's largest layout size
+const OVERSCAN = 10;
+
+function pointerList(asset, groupIndex, g) {
   const list = el('ul', { class: 'pointers' });
-  let shown = 0;
-  const more = el('button', { type: 'button' });
-  const render = () => {
-    const end = Math.min(g.items.length, shown + POINTERS_PER_PAGE);
-    for (; shown < end; ++shown) {
-      const m = g.items[shown];
-      list.append(el('li', {}, `${m.pointer ?? '(no pointer)'}: ${m.message}`));
-    }
-    more.textContent = `show ${Math.min(POINTERS_PER_PAGE, g.items.length - shown)} more of ${g.items.length - shown}`;
-    more.hidden = shown >= g.items.length;
+  const view = el('div', { class: 'pointer-view', tabindex: '0', role: 'region',
+    'aria-label': `${g.count} pointer(s) of ${g.code}` }, list);
+  const total = g.count * ROW_PX;
+  const height = Math.min(total, MAX_LIST_PX);
+  list.style.height = `${height}px`;
+  view.style.height = `${Math.min(height, LIST_PX) + 2}px`;
+  let wanted = ''; // what the last request was for: older answers are dropped
+  const render = async () => {
+    const fit = Math.max(1, Math.floor(view.clientHeight / ROW_PX)); // whole rows in view
+    const shown = fit + 1;
+    const room = Math.max(0, height - view.clientHeight);
+    // Scaled: the scroll fraction picks the first row, so that at the bottom the last `fit`
+    // rows fill the view.
+    const scaled = height !== total;
+    const at = scaled ? Math.min(1, room > 0 ? view.scrollTop / room : 0) * Math.max(0, g.count - fit)
+      : view.scrollTop / ROW_PX; // the row at the view's top, fractional
+    const first = Math.floor(at);
+    const start = Math.max(0, first - OVERSCAN);
+    const end = Math.min(g.count, first + shown + OVERSCAN);
+    const key = scaled ? `${start}:${view.scrollTop}` : `${start}`;
+    if (key === wanted) return;
+    wanted = key;
+    const r = await ask({ type: 'rows', asset, group: groupIndex, start, end });
+    if (wanted !== key) return;
+    // A row's place: its own offset, or in a scaled list where the view shows it.
+    const scrollTop = view.scrollTop;
+    const top = (k) => (scaled ? scrollTop + (k - at) * ROW_PX : k * ROW_PX);
+    list.replaceChildren(...r.rows.map((text, k) => el('li', { style: `top: ${top(r.start + k)}px`, title: text }, text)));
   };
-  more.addEventListener('click', render);
-  const details = el('details', {}, el('summary', {}, g.message), list, more);
-  details.addEventListener('toggle', () => details.open && shown === 0 && render(), { once: true });
+  let queued = false;
+  view.addEventListener('scroll', () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      render();
+    });
+  }, { passive: true });
+  const details = el('details', {}, el('summary', {}, g.message), view);
+  details.addEventListener('toggle', () => details.open && render());
   return details;
 }
 
@@ -223,9 +260,10 @@ async function download(format) {
 
 const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
 
-async function plotAsset(uri, into, messages) {
+async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
   const r = await ask({ type: 'sample', asset: uri, rate: 60 });
+  const { issues: messages } = await ask({ type: 'animation-issues', asset: index });
   into.replaceChildren();
   if (r.text === null) {
     into.append(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));

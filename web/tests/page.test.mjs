@@ -430,3 +430,102 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/**
+ * A .glb whose one sampler has `keys` key times, all 0: every key after the first is not
+ * increasing, so the validator reports `keys - 1` issues (ACCESSOR_ANIMATION_INPUT_NON_INCREASING,
+ * one per element), for 16 bytes a key.
+ */
+function equalTimesGlb(keys) {
+  const bin = Buffer.alloc(keys * 16);
+  const json = {
+    asset: { version: '2.0' },
+    nodes: [{}],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteLength: keys * 4 }, { buffer: 0, byteOffset: keys * 4, byteLength: keys * 12 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: keys, type: 'SCALAR', min: [0], max: [0] },
+      { bufferView: 1, componentType: 5126, count: keys, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }] }],
+  };
+  let text = Buffer.from(JSON.stringify(json));
+  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+  const header = Buffer.alloc(12);
+  header.write('glTF', 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
+  const chunk = (type, body) => {
+    const h = Buffer.alloc(8);
+    h.writeUInt32LE(body.length, 0);
+    h.writeUInt32LE(type, 4);
+    return [h, body];
+  };
+  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+}
+
+test('a million issues: the pointer list is virtual, reaches the last pointer, and scrolls without long tasks', async () => {
+  const ISSUES = 1_000_000;
+  const file = join(work, 'million.glb');
+  writeFileSync(file, equalTimesGlb(ISSUES + 1));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(String(e)));
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${origin}/index.html`);
+  await page.waitForFunction(() => window.gltfAnimReady === true);
+  // No limit on issues: every one of them is in the report.
+  await page.fill('#max-issues', '0');
+  await page.fill('#max-issue-mb', '0');
+  await page.setInputFiles('#file', file);
+  await waitForReport(page, 600000);
+  const code = 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING';
+  assert.deepEqual(await rendered(page), [{ uri: 'million.glb', counts: `${ISSUES} errors, 0 warnings, 0 infos, 0 hints`,
+    codes: { [`${code}/error`]: ISSUES } }]);
+  // The message of element k, from the code's template in the registry (`gltf-anim codes`).
+  const row = (k) => `/animations/0/samplers/0/input: Animation input accessor element at index ${k} is less than or equal to previous: 0 <= 0.`;
+  await page.click('tr.code-row details summary');
+  await page.waitForSelector('ul.pointers li');
+  const view = 'tr.code-row .pointer-view';
+  const items = () => page.$$eval(`${view} li`, (l) => l.map((li) => li.textContent));
+  const first = await items();
+  assert.equal(first[0], row(1));
+  assert.ok(first.length < 60, `${first.length} rows in the DOM`);
+  const scrolled = await page.evaluate(() => performance.now());
+  // Scroll by wheel, then jump through the list, then to its end.
+  await page.hover(view);
+  for (let i = 0; i < 20; ++i) await page.mouse.wheel(0, 400);
+  for (const f of [0.1, 0.25, 0.5, 0.75, 0.9]) {
+    await page.$eval(view, (v, at) => { v.scrollTop = at * (v.scrollHeight - v.clientHeight); }, f);
+    await page.waitForTimeout(50);
+    assert.ok((await items()).length < 60);
+  }
+  await page.$eval(view, (v) => { v.scrollTop = v.scrollHeight; });
+  await page.waitForFunction(([sel, last]) => [...document.querySelectorAll(`${sel} li`)].some((li) => li.textContent === last),
+    [view, row(ISSUES)], { timeout: 10000 });
+  const last = await items();
+  assert.ok(last.length < 60, `${last.length} rows in the DOM`);
+  // The last row is on screen, inside the list's view.
+  const inView = await page.$eval(view, (v, text) => {
+    const li = [...v.querySelectorAll('li')].find((l) => l.textContent === text);
+    const a = li.getBoundingClientRect();
+    const b = v.getBoundingClientRect();
+    return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  }, row(ISSUES));
+  assert.ok(inView, 'the last pointer is not inside the list\'s view');
+  // The keyboard reaches both ends too.
+  await page.focus(view);
+  await page.keyboard.press('Home');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} li`)?.textContent.includes('index 1 '), view);
+  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), scrolled);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log(`# ${ISSUES} issues: ${tasks.length} long task(s) while scrolling, longest ${longest.toFixed(0)} ms`);
+  assert.ok(longest <= 100, `a main-thread task of ${longest} ms while scrolling`);
+  await page.screenshot({ path: join(SHOTS, 'million-issues-1280x720.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
