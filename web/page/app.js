@@ -32,6 +32,11 @@ function whole(sel, max, fallback) {
   return Number.isFinite(v) ? Math.min(max, Math.max(0, v)) : fallback;
 }
 
+// The opt-in lints to report (`validate --enable`): codes or globs, split on commas and spaces.
+function enabled() {
+  return $('#enable').value.split(/[\s,]+/).filter((c) => c !== '');
+}
+
 function status(text) {
   $('#status').textContent = text;
 }
@@ -101,7 +106,7 @@ async function validateFiles(files) {
   $('#result').hidden = true;
   const started = performance.now();
   const r = await ask({ type: 'files', files, maxIssues: whole('#max-issues', 2 ** 32 - 1, 100000),
-    maxIssueMb: whole('#max-issue-mb', 1048576, 64) });
+    maxIssueMb: whole('#max-issue-mb', 1048576, 64), enable: enabled() });
   if (r.error || !r.view) {
     status(r.error ?? r.stderr);
     return;
@@ -257,13 +262,40 @@ async function download(format) {
 }
 
 // ---- Channel plots: samples from the reference evaluator (gltf-anim sample) ----
+// A plot is drawn only while it is on screen (an IntersectionObserver), so an asset of
+// thousands of channels costs what the screen shows. A time cursor (pointer hover or drag,
+// arrow keys on a focused plot) shows every drawn channel's sample nearest to that time.
 
 const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
+const ISSUE_COLOR = '#7f1d1d';
+const PLOT_W = 680;
+const PLOT_H = 340;
+const PAD = 28;
+
+const plots = new Set(); // the plots on screen: {figure, draw(), cursor(t)}
+let cursorTime = null;
+const plotObserver = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    const p = e.target.plot;
+    if (e.isIntersecting) {
+      plots.add(p);
+      p.draw();
+    } else {
+      plots.delete(p);
+      p.release();
+    }
+  }
+}, { rootMargin: '200px' });
+
+function setCursor(t) {
+  cursorTime = t;
+  for (const p of plots) p.cursor(t);
+}
 
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
-  const r = await ask({ type: 'sample', asset: uri, rate: 60 });
-  const { issues: messages } = await ask({ type: 'animation-issues', asset: index });
+  const [r, { issues }] = await Promise.all([ask({ type: 'sample', asset: uri, rate: 60 }),
+    ask({ type: 'animation-issues', asset: index })]);
   into.replaceChildren();
   if (r.text === null) {
     into.append(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
@@ -271,12 +303,53 @@ async function plotAsset(uri, index, into) {
   }
   const samples = JSON.parse(r.text);
   for (const anim of samples.animations) {
-    for (const ch of anim.channels) {
-      const prefix = `/animations/${anim.index}/`;
-      const flagged = messages.filter((m) => m.pointer?.startsWith(prefix)).length;
-      into.append(channelPlot(anim, ch, flagged));
-    }
+    for (const ch of anim.channels) into.append(channelPlot(anim, ch, issuesOfChannel(issues, anim.index, ch)));
   }
+}
+
+// ---- A channel's issues at its keys ----
+
+// The whole number after `phrase` in a message (messages are cut at 1 KiB), or null.
+function numberAfter(text, phrase) {
+  const at = text.indexOf(phrase);
+  if (at < 0) return null;
+  let i = at + phrase.length;
+  let n = null;
+  for (; i < text.length && text[i] >= '0' && text[i] <= '9'; ++i) n = (n ?? 0) * 10 + (text.charCodeAt(i) - 48);
+  return n;
+}
+
+// The key an issue names, from the numbers its code's message template carries (see
+// `gltf-anim codes`); null for an issue of the channel that names no key.
+const KEY_OF = {
+  ACCESSOR_ANIMATION_INPUT_NON_INCREASING: (m) => numberAfter(m.message, 'at index '),
+  ACCESSOR_ANIMATION_INPUT_NEGATIVE: (m) => numberAfter(m.message, 'at index '),
+  // Components i..i+3 of the output: element i / 4, three elements a key for CUBICSPLINE.
+  ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION: (m, ch) => {
+    const i = numberAfter(m.message, 'at indices ');
+    return i === null ? null : Math.floor(Math.floor(i / 4) / (ch.interpolation === 'CUBICSPLINE' ? 3 : 1));
+  },
+  // Keys k and k+1: the later one is where the flip shows.
+  LINT_ROTATION_NEGATIVE_DOT: (m) => numberAfter(m.message, ' and '),
+  LINT_CUBIC_ROTATION_OPPOSITE_KEYS: (m) => numberAfter(m.message, ' and '),
+  LINT_CUBICSPLINE_NONZERO_END_TANGENT: (m, ch) => (m.message.includes('first in-tangent') ? 0
+    : m.message.includes('last out-tangent') ? ch.keyframes.length - 1 : null),
+  EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT: (m) => {
+    const e = numberAfter(m.message, 'output element ');
+    return e === null ? null : Math.floor(e / 3);
+  },
+  LINT_REDUNDANT_KEYFRAME: (m) => numberAfter(m.message, 'first: key '),
+};
+
+// The issues of this channel: pointers under its channel or under the sampler it evaluates.
+function issuesOfChannel(issues, animation, ch) {
+  const channel = `/animations/${animation}/channels/${ch.index}`;
+  const sampler = `/animations/${animation}/samplers/${ch.sampler}`;
+  const under = (p, prefix) => p === prefix || p.startsWith(`${prefix}/`);
+  return issues.filter((m) => under(m.pointer, channel) || under(m.pointer, sampler)).map((m) => {
+    const k = KEY_OF[m.code]?.(m, ch);
+    return { ...m, key: Number.isInteger(k) && k >= 0 && k < ch.keyframes.length ? k : null };
+  });
 }
 
 // A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
@@ -298,67 +371,156 @@ function valueAt(samples, t, c, step) {
   return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
 }
 
-function channelPlot(anim, ch, flagged) {
-  const canvas = el('canvas', { width: 680, height: 340, role: 'img',
-    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
-  const ts = ch.samples.map((s) => s.t);
+// The evaluator's sample nearest to t (the cursor shows samples, never a value in between).
+function nearestSample(samples, t) {
+  let lo = 0;
+  let hi = samples.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (samples[mid].t <= t) lo = mid;
+    else hi = mid;
+  }
+  const a = samples[lo];
+  const b = samples[hi];
+  return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
+}
+
+function channelPlot(anim, ch, issues) {
   const width = ch.samples[0]?.value.length ?? 0;
+  const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+  const canvas = el('canvas', { width: PLOT_W, height: PLOT_H, role: 'img',
+    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
+  const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, tabindex: '0',
+    'aria-label': 'time cursor: arrow keys move it' });
+  const readout = el('output', { class: 'readout' });
   let lo = Infinity;
   let hi = -Infinity;
   for (const s of ch.samples) for (const v of s.value) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   if (!(hi > lo)) { lo -= 1; hi += 1; }
-  const t0 = Math.min(...ts, ...ch.keyframes);
-  const t1 = Math.max(...ts, ...ch.keyframes);
-  const g = canvas.getContext('2d');
-  const W = canvas.width;
-  const H = canvas.height;
-  const pad = 28;
-  const x = (t) => pad + ((t - t0) / (t1 - t0 || 1)) * (W - 2 * pad);
-  const y = (v) => H - pad - ((v - lo) / (hi - lo)) * (H - 2 * pad);
-  g.font = '18px sans-serif';
-  g.fillStyle = '#6b7280';
-  g.fillText(`${hi.toPrecision(3)}`, 2, pad - 6);
-  g.fillText(`${lo.toPrecision(3)}`, 2, H - pad - 4);
-  g.fillText(`t=${t0}`, pad, H - 6);
-  const end = `t=${t1}`;
-  g.fillText(end, W - pad - g.measureText(end).width, H - 6);
-  g.strokeStyle = '#e5e7eb';
-  for (const k of ch.keyframes) {
-    g.beginPath();
-    g.moveTo(x(k), pad);
-    g.lineTo(x(k), H - pad);
-    g.stroke();
-  }
-  for (let c = 0; c < Math.min(width, 16); ++c) {
-    g.strokeStyle = COLORS[c % COLORS.length];
-    g.lineWidth = 2;
-    g.beginPath();
-    ch.samples.forEach((s, i) => {
-      const px = x(s.t);
-      const py = y(s.value[c]);
-      if (i === 0) g.moveTo(px, py);
-      else if (ch.interpolation === 'STEP') {
-        g.lineTo(px, y(ch.samples[i - 1].value[c]));
-        g.lineTo(px, py);
-      } else g.lineTo(px, py);
-    });
-    g.stroke();
-    // Keyframes marked on the curve: the value at each key time, read between the samples around it.
-    g.fillStyle = COLORS[c % COLORS.length];
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const t of [...ch.samples.map((s) => s.t), ...ch.keyframes]) { t0 = Math.min(t0, t); t1 = Math.max(t1, t); }
+  const x = (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD);
+  const y = (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD);
+  const marked = issues.filter((m) => m.key !== null);
+
+  const draw = () => {
+    canvas.width = PLOT_W; // a released plot gets its bitmap back
+    overlay.width = PLOT_W;
+    const g = canvas.getContext('2d');
+    g.font = '18px sans-serif';
+    g.fillStyle = '#6b7280';
+    g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
+    g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
+    g.fillText(`t=${t0}`, PAD, PLOT_H - 6);
+    const end = `t=${t1}`;
+    g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
+    g.strokeStyle = '#e5e7eb';
     for (const k of ch.keyframes) {
-      const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
-      if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
+      g.beginPath();
+      g.moveTo(x(k), PAD);
+      g.lineTo(x(k), PLOT_H - PAD);
+      g.stroke();
     }
-  }
+    for (let c = 0; c < Math.min(width, 16); ++c) {
+      g.strokeStyle = COLORS[c % COLORS.length];
+      g.lineWidth = 2;
+      g.beginPath();
+      ch.samples.forEach((s, i) => {
+        const px = x(s.t);
+        const py = y(s.value[c]);
+        if (i === 0) g.moveTo(px, py);
+        else if (ch.interpolation === 'STEP') {
+          g.lineTo(px, y(ch.samples[i - 1].value[c]));
+          g.lineTo(px, py);
+        } else g.lineTo(px, py);
+      });
+      g.stroke();
+      // Keyframes marked on the curve: the value at each key time, read between the samples around it.
+      g.fillStyle = COLORS[c % COLORS.length];
+      for (const k of ch.keyframes) {
+        const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
+        if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
+      }
+    }
+    // The channel's issues at their keys: a triangle on the top edge and a dashed line.
+    g.fillStyle = ISSUE_COLOR;
+    g.strokeStyle = ISSUE_COLOR;
+    g.setLineDash([6, 4]);
+    for (const m of marked) {
+      const px = x(ch.keyframes[m.key]);
+      g.beginPath();
+      g.moveTo(px, PAD);
+      g.lineTo(px, PLOT_H - PAD);
+      g.stroke();
+      g.beginPath();
+      g.moveTo(px - 9, 4);
+      g.lineTo(px + 9, 4);
+      g.lineTo(px, PAD - 2);
+      g.fill();
+    }
+    g.setLineDash([]);
+    if (cursorTime !== null) cursor(cursorTime);
+  };
+  const release = () => {
+    canvas.width = 0; // the bitmap is freed; the layout keeps its size (style.css)
+    overlay.width = 0;
+  };
+  const cursor = (t) => {
+    const s = nearestSample(ch.samples, t);
+    const g = overlay.getContext('2d');
+    g.clearRect(0, 0, overlay.width, overlay.height);
+    if (!s) return;
+    g.strokeStyle = '#111827';
+    g.lineWidth = 1.5;
+    g.beginPath();
+    g.moveTo(x(s.t), PAD);
+    g.lineTo(x(s.t), PLOT_H - PAD);
+    g.stroke();
+    readout.dataset.t = String(s.t);
+    readout.dataset.values = JSON.stringify(s.value);
+    // Shown to 6 digits; data-t and data-values hold the samples' exact numbers.
+    const short = (v) => String(Number(v.toPrecision(6)));
+    readout.textContent = `t=${short(s.t)}: ` + s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ');
+  };
+  const timeAt = (e) => {
+    const r = overlay.getBoundingClientRect();
+    const px = ((e.clientX - r.left) / r.width) * PLOT_W;
+    return t0 + ((px - PAD) / (PLOT_W - 2 * PAD)) * (t1 - t0);
+  };
+  overlay.addEventListener('pointermove', (e) => {
+    if (e.pointerType === 'mouse' || overlay.hasPointerCapture(e.pointerId)) setCursor(timeAt(e));
+  });
+  overlay.addEventListener('pointerdown', (e) => {
+    overlay.setPointerCapture(e.pointerId);
+    setCursor(timeAt(e));
+  });
+  overlay.addEventListener('keydown', (e) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const here = nearestSample(ch.samples, cursorTime ?? t0);
+    const i = Math.max(0, Math.min(ch.samples.length - 1, ch.samples.indexOf(here) + step));
+    setCursor(ch.samples[i].t);
+  });
+
+  const flagged = issues.length;
   const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
-    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) in this animation` : '');
-  const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
   for (let c = 0; c < Math.min(width, 16); ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
   }
-  return el('figure', { class: 'channel' }, canvas, el('figcaption', { class: 'label' }, label, el('br'), legend,
-    ' (squares: keyframes)'));
+  const issueList = el('ul', { class: 'key-issues' }, ...issues.map((m) => el('li', { 'data-code': m.code,
+    'data-key': m.key === null ? '' : String(m.key) }, `${m.key === null ? 'channel' : `key ${m.key}`}: ${m.code}`)));
+  const figure = el('figure', { class: 'channel', 'data-issue-markers': String(marked.length) },
+    el('div', { class: 'plot' }, canvas, overlay), readout,
+    el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
+      marked.length ? '; triangles: issues at keys)' : ')', issueList));
+  figure.plot = { figure, draw, release, cursor };
+  release();
+  plotObserver.observe(figure);
+  return figure;
 }
 
 // ---- Compare mode: the suite's golden samples against an engine's ----

@@ -102,7 +102,8 @@ async function handle(msg) {
       files = await read(msg.files);
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
-      validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb)];
+      validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
+        ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
       return validateView();
     case 'rows':
       return rows(msg);

@@ -270,6 +270,132 @@ test('channel plots from the reference evaluator, keys marked, at phone width', 
   await page.close();
 });
 
+// The codes a plot marks at a key (the page maps each message to its key).
+const KEY_CODES = new Set(['ACCESSOR_ANIMATION_INPUT_NON_INCREASING', 'ACCESSOR_ANIMATION_INPUT_NEGATIVE',
+  'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION', 'LINT_ROTATION_NEGATIVE_DOT',
+  'LINT_CUBIC_ROTATION_OPPOSITE_KEYS', 'LINT_CUBICSPLINE_NONZERO_END_TANGENT', 'EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT',
+  'LINT_REDUNDANT_KEYFRAME']);
+
+test('plots mark each channel\'s issues at their keys', async () => {
+  const { page, problems } = await openPage();
+  const files = ['lint/rotation_negative_dot.gltf', 'lint/cubicspline_nonzero_end_tangent.gltf',
+    'accessor/rotation_byte_not_unit.gltf', 'lint/cubic_rotation_opposite_keys.gltf', 'lint/redundant_keyframe.gltf',
+    'ext/EXT_animation_sqlerp/nonzero_end_tangent.gltf'].map((f) => join(INVALID, f));
+  await page.fill('#enable', 'LINT_REDUNDANT_KEYFRAME'); // an opt-in lint
+  await page.setInputFiles('#file', files);
+  await waitForReport(page);
+  let total = 0;
+  for (const file of files) {
+    const name = basename(file);
+    const asset = `section.asset[data-uri="${name}"]`;
+    await page.click(`${asset} details.plots summary`);
+    await page.waitForSelector(`${asset} figure.channel`, { timeout: 60000 });
+    const markers = await page.$$eval(`${asset} figure.channel`, (l) => l.reduce((n, f) => n + Number(f.dataset.issueMarkers), 0));
+    const native = JSON.parse(runCli(NATIVE, ['validate', '--no-config', '--no-timings', '--enable', 'LINT_REDUNDANT_KEYFRAME',
+      '--format', 'json', '--', name], dirname(file)).stdout).reports[0].issues.messages.filter((m) => KEY_CODES.has(m.code));
+    assert.ok(native.length > 0, `${name}: no issue at a key`);
+    assert.equal(markers, native.length, `${name}: ${markers} markers for ${native.length} issues`);
+    // Drawn: the marker's colour is on the canvas.
+    await page.locator(`${asset} figure.channel`).first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((sel) => {
+      const cv = document.querySelector(`${sel} figure.channel canvas`);
+      if (cv.width === 0) return false;
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 0x7f && d[i + 1] === 0x1d && d[i + 2] === 0x1d) return true;
+      return false;
+    }, asset, { timeout: 10000 });
+    total += markers;
+  }
+  assert.ok(total >= files.length);
+  // Rotation keys 0 and 1 of rotation_negative_dot.gltf have a negative dot product: the flip
+  // shows at key 1.
+  assert.deepEqual(await page.$$eval('section.asset[data-uri="rotation_negative_dot.gltf"] ul.key-issues li',
+    (l) => l.map((li) => [li.dataset.code, li.dataset.key])), [['LINT_ROTATION_NEGATIVE_DOT', '1']]);
+  await page.locator('section.asset[data-uri="rotation_negative_dot.gltf"] figure.channel').screenshot({ path: join(SHOTS, 'plot-issue-marker.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the time cursor shows every drawn channel\'s reference sample at that time', async () => {
+  const { page, problems } = await openPage();
+  const names = ['rotation_linear.gltf', 'scale_step.gltf'];
+  await page.setInputFiles('#file', names.map((n) => join(VALID, n)));
+  await waitForReport(page);
+  for (const name of names) {
+    await page.click(`section.asset[data-uri="${name}"] details.plots summary`);
+    await page.waitForSelector(`section.asset[data-uri="${name}"] figure.channel`, { timeout: 60000 });
+  }
+  const reference = Object.fromEntries(names.map((n) => [n, JSON.parse(runCli(NATIVE, ['sample', '--rate', '60', '--', n], VALID).stdout)]));
+  // Hover the first plot of rotation_linear.gltf at t = 1 s: its x from the plot's axis (the
+  // times it spans, the canvas's 28 px margins in 680 px).
+  const ch = reference['rotation_linear.gltf'].animations[0].channels[0];
+  const times = [...ch.samples.map((s) => s.t), ...ch.keyframes];
+  const t0 = Math.min(...times);
+  const t1 = Math.max(...times);
+  const want = 1;
+  const overlay = page.locator('section.asset[data-uri="rotation_linear.gltf"] figure.channel canvas.cursor').first();
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
+  await page.mouse.move(box.x + ((28 + ((want - t0) / (t1 - t0)) * (680 - 56)) / 680) * box.width, box.y + box.height / 2);
+  const readouts = await page.$$eval('section.asset', (boxes) => boxes.flatMap((b) => [...b.querySelectorAll('figure.channel')]
+    .map((f, i) => ({ uri: b.dataset.uri, i, t: f.querySelector('.readout').dataset.t, values: f.querySelector('.readout').dataset.values }))));
+  const shown = readouts.filter((r) => r.t !== undefined);
+  assert.ok(shown.length >= 2, JSON.stringify(readouts));
+  for (const r of shown) {
+    const channel = reference[r.uri].animations.flatMap((a) => a.channels)[r.i];
+    const t = Number(r.t);
+    assert.ok(Math.abs(t - want) <= 1 / 60 + 1e-9, `${r.uri} channel ${r.i}: cursor at t=${t}, not near ${want}`);
+    const sample = channel.samples.find((s) => s.t === t);
+    assert.ok(sample, `${r.uri}: no reference sample at ${t}`);
+    assert.deepEqual(JSON.parse(r.values), sample.value, `${r.uri} channel ${r.i} at t=${t}`);
+  }
+  // Arrow keys move the cursor one sample.
+  await overlay.focus();
+  await page.keyboard.press('ArrowRight');
+  const next = Number(await page.$eval('section.asset[data-uri="rotation_linear.gltf"] .readout', (o) => o.dataset.t));
+  const i = ch.samples.findIndex((s) => s.t === Number(shown[0].t));
+  assert.equal(next, ch.samples[i + 1].t);
+  await page.screenshot({ path: join(SHOTS, 'plots-cursor-1280x720.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('thousands of channels: only the plots on screen are drawn', async () => {
+  // 2,000 nodes, each animated by its own channel of one shared LINEAR sampler (2 keys).
+  const CHANNELS = 2000;
+  const bin = Buffer.alloc(8 + 24);
+  bin.writeFloatLE(0, 0);
+  bin.writeFloatLE(1, 4);
+  bin.writeFloatLE(1, 8 + 12);
+  const asset = {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [...Array(CHANNELS).keys()] }],
+    nodes: Array.from({ length: CHANNELS }, () => ({})),
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: 0, byteOffset: 8, byteLength: 24 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [1] },
+      { bufferView: 1, componentType: 5126, count: 2, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }],
+      channels: Array.from({ length: CHANNELS }, (_, n) => ({ sampler: 0, target: { node: n, path: 'translation' } })) }],
+  };
+  const file = join(work, 'many-channels.gltf');
+  writeFileSync(file, JSON.stringify(asset));
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  await page.click('details.plots summary');
+  await page.waitForFunction((n) => document.querySelectorAll('figure.channel').length === n, CHANNELS, { timeout: 120000 });
+  const drawn = () => page.$$eval('figure.channel canvas:not(.cursor)', (l) => l.filter((c) => c.width > 0).length);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.channel canvas')].some((c) => c.width > 0));
+  assert.ok((await drawn()) < 100, `${await drawn()} plots drawn of ${CHANNELS}`);
+  await page.locator('figure.channel').last().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('figure.channel:last-of-type canvas').width > 0);
+  assert.ok((await drawn()) < 100, `${await drawn()} plots drawn of ${CHANNELS} after scrolling`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('compare mode: the same verdicts as gltf-anim compare', async () => {
   const { page, problems } = await openPage();
   const actual = join(work, 'engine');
