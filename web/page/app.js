@@ -3,15 +3,47 @@
 const $ = (sel) => document.querySelector(sel);
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-let nextId = 1;
+// A classic script, not a module: Chromium loads no module script from file://.
+
+// The worker. Served over http(s) it is worker.js beside this page. From file:// Chromium
+// starts no worker from a file: URL, fetches nothing and starts only classic workers from
+// blob: URLs, so offline.js (a classic script that scripts/build-web.sh writes: the worker and
+// its modules joined into one classic script, the wasm inline) is loaded with a <script> tag
+// and its text started as a blob: worker.
+function startWorker() {
+  if (location.protocol !== 'file:') {
+    return Promise.resolve(new Worker(new URL('worker.js', document.baseURI), { type: 'module' }));
+  }
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'offline.js';
+    script.onload = () => {
+      const source = new Blob([window.gltfAnimOfflineWorker], { type: 'text/javascript' });
+      resolve(new Worker(URL.createObjectURL(source)));
+    };
+    script.onerror = () => reject(new Error('offline.js is missing beside index.html: the page cannot start its worker'));
+    document.head.append(script);
+  });
+}
+
 const pending = new Map();
-worker.onmessage = (e) => {
-  const { id } = e.data;
-  pending.get(id)?.(e.data);
-  pending.delete(id);
-};
-function ask(msg, transfer = []) {
+let nextId = 1;
+const workerStarted = startWorker().then((worker) => {
+  // A worker that cannot load or throws outside a request: said, never silent.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    say(`The page's worker stopped: ${e.message || 'it could not be loaded'}`);
+    console.error(`gltf-anim worker: ${e.message || 'it could not be loaded'}`);
+  };
+  worker.onmessage = (e) => {
+    const { id } = e.data;
+    pending.get(id)?.(e.data);
+    pending.delete(id);
+  };
+  return worker;
+});
+async function ask(msg, transfer = []) {
+  const worker = await workerStarted;
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
@@ -37,7 +69,7 @@ function enabled() {
   return $('#enable').value.split(/[\s,]+/).filter((c) => c !== '');
 }
 
-function status(text) {
+function say(text) {
   $('#status').textContent = text;
 }
 
@@ -102,18 +134,18 @@ const registryLoaded = loadRegistry();
 async function validateFiles(files) {
   if (files.length === 0) return;
   const bytes = files.reduce((n, [, f]) => n + f.size, 0);
-  status(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
+  say(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
   $('#result').hidden = true;
   const started = performance.now();
   const r = await ask({ type: 'files', files, maxIssues: whole('#max-issues', 2 ** 32 - 1, 100000),
     maxIssueMb: whole('#max-issue-mb', 1048576, 64), enable: enabled() });
   if (r.error || !r.view) {
-    status(r.error ?? r.stderr);
+    say(r.error ?? r.stderr);
     return;
   }
   const report = r.view;
   await registryLoaded;
-  status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+  say(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
   showReport(report);
 }
@@ -245,10 +277,10 @@ const EXT = { json: 'json', sarif: 'sarif', junit: 'xml' };
 const MIME = { json: 'application/json', sarif: 'application/sarif+json', junit: 'application/xml' };
 
 async function download(format) {
-  status(`Writing the ${format} report…`);
+  say(`Writing the ${format} report…`);
   const r = await ask({ type: 'report', format });
   if (r.text === null) {
-    status(r.error ?? r.stderr);
+    say(r.error ?? r.stderr);
     return;
   }
   const a = el('a', {
@@ -258,7 +290,7 @@ async function download(format) {
   document.body.append(a);
   a.click();
   a.remove();
-  status(`Downloaded the ${format} report.`);
+  say(`Downloaded the ${format} report.`);
 }
 
 // ---- Channel plots: samples from the reference evaluator (gltf-anim sample) ----
@@ -536,17 +568,17 @@ function worst(e, unit = '') {
 
 async function compareRun() {
   if (golden.length === 0 || actual.length === 0) {
-    status('Compare: pick the suite folder (with its manifest.json) and the engine\'s samples files.');
+    say('Compare: pick the suite folder (with its manifest.json) and the engine\'s samples files.');
     return;
   }
-  status('Comparing…');
+  say('Comparing…');
   const r = await ask({ type: 'compare', golden, actual });
   if (r.error || r.text === null) {
-    status(r.error ?? r.stderr);
+    say(r.error ?? r.stderr);
     return;
   }
   const report = JSON.parse(r.text);
-  status(report.summaryLine ?? 'Compared.');
+  say(report.summaryLine ?? 'Compared.');
   const s = report.summary;
   const ran = report.cases.filter((c) => c.outcome !== 'not run');
   $('#compare-summary').textContent = `${s.cases} cases: ${s.passed} passed, ${s.failed} failed, ` +
@@ -594,4 +626,4 @@ for (const b of document.querySelectorAll('#downloads button')) {
 }
 registryLoaded.then(() => {
   window.gltfAnimReady = true;
-});
+}, (e) => say(String(e?.message ?? e)));

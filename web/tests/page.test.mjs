@@ -655,3 +655,29 @@ test('a million issues: the pointer list is virtual, reaches the last pointer, a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('opened from file://: the worker starts from offline.js and the report is the native one', async () => {
+  const { page, problems } = await (async () => {
+    const p = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+    const list = [];
+    p.on('console', (m) => m.type() === 'error' && list.push(m.text()));
+    p.on('pageerror', (e) => list.push(String(e)));
+    await p.goto(new URL(`file://${join(PAGE, 'index.html')}`).href);
+    await p.waitForFunction(() => window.gltfAnimReady === true, null, { timeout: 60000 });
+    return { page: p, problems: list };
+  })();
+  const files = [['output_count.gltf', join(INVALID, 'channel', 'output_count.gltf')],
+    ['container_external_bin.gltf', join(VALID, 'container_external_bin.gltf')],
+    ['container_external_bin.bin', join(VALID, 'container_external_bin.bin')]];
+  await page.setInputFiles('#file', files.map(([, f]) => f));
+  await waitForReport(page);
+  const dir = join(work, 'file-url');
+  layOut(dir, files);
+  const paths = ['container_external_bin.gltf', 'output_count.gltf'];
+  assert.deepEqual(await rendered(page), expectedView(nativeReport(paths, dir)));
+  assert.ok((await downloadOf(page, 'json')).equals(nativeBytes('json', paths, dir)), 'the JSON download differs from the CLI\'s');
+  await page.click('section.asset[data-uri="container_external_bin.gltf"] details.plots summary');
+  await page.waitForSelector('section.asset[data-uri="container_external_bin.gltf"] figure.channel canvas', { timeout: 60000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
