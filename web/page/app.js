@@ -384,36 +384,34 @@ function issuesOfChannel(issues, animation, ch) {
   });
 }
 
-// A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
-// else the straight line between its neighbours (STEP: the earlier one).
-function valueAt(samples, t, c, step) {
+// The two samples around t (sorted by t; the first two or last two outside them), by bisection.
+function around(samples, t) {
   let lo = 0;
   let hi = samples.length - 1;
-  if (hi < 0) return NaN;
-  if (t <= samples[0].t) return samples[0].value[c];
-  if (t >= samples[hi].t) return samples[hi].value[c];
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (samples[mid].t <= t) lo = mid;
     else hi = mid;
   }
-  const a = samples[lo];
-  const b = samples[hi];
+  return [samples[lo], samples[hi]];
+}
+
+// A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
+// else the straight line between its neighbours (STEP: the earlier one).
+function valueAt(samples, t, c, step) {
+  const last = samples.length - 1;
+  if (last < 0) return NaN;
+  if (t <= samples[0].t) return samples[0].value[c];
+  if (t >= samples[last].t) return samples[last].value[c];
+  const [a, b] = around(samples, t);
   if (step || a.t === t) return a.value[c];
   return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
 }
 
 // The evaluator's sample nearest to t (the cursor shows samples, never a value in between).
 function nearestSample(samples, t) {
-  let lo = 0;
-  let hi = samples.length - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (samples[mid].t <= t) lo = mid;
-    else hi = mid;
-  }
-  const a = samples[lo];
-  const b = samples[hi];
+  if (samples.length === 0) return undefined;
+  const [a, b] = around(samples, t);
   return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
 }
 

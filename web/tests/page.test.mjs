@@ -50,13 +50,25 @@ after(async () => {
   server?.close();
 });
 
-async function openPage(viewport = { width: 1280, height: 720 }) {
+/**
+ * Opens the page (at `url`, default the loopback server's) once its worker is ready;
+ * `longTasks`: window.longTasks collects every main-thread task over 50 ms from the start.
+ */
+async function openPage(viewport = { width: 1280, height: 720 }, { url = `${origin}/index.html`, longTasks = false } = {}) {
   const page = await browser.newPage({ viewport, acceptDownloads: true });
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(String(e)));
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.gltfAnimReady === true);
+  if (longTasks) {
+    await page.addInitScript(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+  }
+  await page.goto(url);
+  await page.waitForFunction(() => window.gltfAnimReady === true, null, { timeout: 60000 });
   return { page, problems };
 }
 
@@ -422,6 +434,23 @@ test('compare mode: the same verdicts as gltf-anim compare', async () => {
   await page.close();
 });
 
+/** A .glb of a JSON object and a binary chunk (its length a multiple of 4). */
+function glb(json, bin) {
+  let text = Buffer.from(JSON.stringify(json));
+  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+  const header = Buffer.alloc(12);
+  header.write('glTF', 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
+  const chunk = (type, body) => {
+    const h = Buffer.alloc(8);
+    h.writeUInt32LE(body.length, 0);
+    h.writeUInt32LE(type, 4);
+    return [h, body];
+  };
+  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+}
+
 /**
  * A .glb of `keys` LINEAR translation keys (one animation, one node): a buffer of 16 bytes a
  * key, so the asset's size is chosen by the test, not found on disk.
@@ -451,19 +480,7 @@ function largeGlb(keys) {
   };
   // The min/max the spec requires of an animation input, as float32 stores them.
   json.accessors[0].max = [bin.readFloatLE((keys - 1) * 4)];
-  let text = Buffer.from(JSON.stringify(json));
-  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
-  const header = Buffer.alloc(12);
-  header.write('glTF', 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
-  const chunk = (type, body) => {
-    const h = Buffer.alloc(8);
-    h.writeUInt32LE(body.length, 0);
-    h.writeUInt32LE(type, 4);
-    return [h, body];
-  };
-  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+  return glb(json, bin);
 }
 
 test('validation runs in the worker: no main-thread task over 100 ms on a large generated asset', async () => {
@@ -471,18 +488,7 @@ test('validation runs in the worker: no main-thread task over 100 ms on a large 
   const glb = largeGlb(3_000_000); // 48 MB of keys
   writeFileSync(file, glb);
   assert.ok(glb.length > 40e6);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.gltfAnimReady === true);
+  const { page, problems } = await openPage(undefined, { longTasks: true });
   // Load and compile the module first: what is measured is the validation.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
   // A canary: the page's thread stays free to run timers while the worker validates. The
@@ -573,37 +579,14 @@ function equalTimesGlb(keys) {
       { bufferView: 1, componentType: 5126, count: keys, type: 'VEC3' }],
     animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }] }],
   };
-  let text = Buffer.from(JSON.stringify(json));
-  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
-  const header = Buffer.alloc(12);
-  header.write('glTF', 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
-  const chunk = (type, body) => {
-    const h = Buffer.alloc(8);
-    h.writeUInt32LE(body.length, 0);
-    h.writeUInt32LE(type, 4);
-    return [h, body];
-  };
-  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+  return glb(json, bin);
 }
 
 test('a million issues: the pointer list is virtual, reaches the last pointer, and scrolls without long tasks', async () => {
   const ISSUES = 1_000_000;
   const file = join(work, 'million.glb');
   writeFileSync(file, equalTimesGlb(ISSUES + 1));
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.gltfAnimReady === true);
+  const { page, problems } = await openPage(undefined, { longTasks: true });
   // No limit on issues: every one of them is in the report.
   await page.fill('#max-issues', '0');
   await page.fill('#max-issue-mb', '0');
@@ -657,15 +640,7 @@ test('a million issues: the pointer list is virtual, reaches the last pointer, a
 });
 
 test('opened from file://: the worker starts from offline.js and the report is the native one', async () => {
-  const { page, problems } = await (async () => {
-    const p = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
-    const list = [];
-    p.on('console', (m) => m.type() === 'error' && list.push(m.text()));
-    p.on('pageerror', (e) => list.push(String(e)));
-    await p.goto(new URL(`file://${join(PAGE, 'index.html')}`).href);
-    await p.waitForFunction(() => window.gltfAnimReady === true, null, { timeout: 60000 });
-    return { page: p, problems: list };
-  })();
+  const { page, problems } = await openPage(undefined, { url: new URL(`file://${join(PAGE, 'index.html')}`).href });
   const files = [['output_count.gltf', join(INVALID, 'channel', 'output_count.gltf')],
     ['container_external_bin.gltf', join(VALID, 'container_external_bin.gltf')],
     ['container_external_bin.bin', join(VALID, 'container_external_bin.bin')]];
