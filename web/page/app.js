@@ -326,62 +326,21 @@ function setCursor(t) {
 
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
-  const [r, { issues }] = await Promise.all([ask({ type: 'sample', asset: uri, rate: 60 }),
-    ask({ type: 'animation-issues', asset: index })]);
+  const r = await ask({ type: 'sample', asset: uri, rate: 60 });
   into.replaceChildren();
   if (r.text === null) {
     into.append(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
     return;
   }
   const samples = JSON.parse(r.text);
+  // Each channel's issues, mapped to its keys by the worker (which holds the messages).
+  const channels = samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index,
+    index: ch.index, sampler: ch.sampler, interpolation: ch.interpolation, keys: ch.keyframes.length })));
+  const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
+  let n = 0;
   for (const anim of samples.animations) {
-    for (const ch of anim.channels) into.append(channelPlot(anim, ch, issuesOfChannel(issues, anim.index, ch)));
+    for (const ch of anim.channels) into.append(channelPlot(anim, ch, issues[n++]));
   }
-}
-
-// ---- A channel's issues at its keys ----
-
-// The whole number after `phrase` in a message (messages are cut at 1 KiB), or null.
-function numberAfter(text, phrase) {
-  const at = text.indexOf(phrase);
-  if (at < 0) return null;
-  let i = at + phrase.length;
-  let n = null;
-  for (; i < text.length && text[i] >= '0' && text[i] <= '9'; ++i) n = (n ?? 0) * 10 + (text.charCodeAt(i) - 48);
-  return n;
-}
-
-// The key an issue names, from the numbers its code's message template carries (see
-// `gltf-anim codes`); null for an issue of the channel that names no key.
-const KEY_OF = {
-  ACCESSOR_ANIMATION_INPUT_NON_INCREASING: (m) => numberAfter(m.message, 'at index '),
-  ACCESSOR_ANIMATION_INPUT_NEGATIVE: (m) => numberAfter(m.message, 'at index '),
-  // Components i..i+3 of the output: element i / 4, three elements a key for CUBICSPLINE.
-  ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION: (m, ch) => {
-    const i = numberAfter(m.message, 'at indices ');
-    return i === null ? null : Math.floor(Math.floor(i / 4) / (ch.interpolation === 'CUBICSPLINE' ? 3 : 1));
-  },
-  // Keys k and k+1: the later one is where the flip shows.
-  LINT_ROTATION_NEGATIVE_DOT: (m) => numberAfter(m.message, ' and '),
-  LINT_CUBIC_ROTATION_OPPOSITE_KEYS: (m) => numberAfter(m.message, ' and '),
-  LINT_CUBICSPLINE_NONZERO_END_TANGENT: (m, ch) => (m.message.includes('first in-tangent') ? 0
-    : m.message.includes('last out-tangent') ? ch.keyframes.length - 1 : null),
-  EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT: (m) => {
-    const e = numberAfter(m.message, 'output element ');
-    return e === null ? null : Math.floor(e / 3);
-  },
-  LINT_REDUNDANT_KEYFRAME: (m) => numberAfter(m.message, 'first: key '),
-};
-
-// The issues of this channel: pointers under its channel or under the sampler it evaluates.
-function issuesOfChannel(issues, animation, ch) {
-  const channel = `/animations/${animation}/channels/${ch.index}`;
-  const sampler = `/animations/${animation}/samplers/${ch.sampler}`;
-  const under = (p, prefix) => p === prefix || p.startsWith(`${prefix}/`);
-  return issues.filter((m) => under(m.pointer, channel) || under(m.pointer, sampler)).map((m) => {
-    const k = KEY_OF[m.code]?.(m, ch);
-    return { ...m, key: Number.isInteger(k) && k >= 0 && k < ch.keyframes.length ? k : null };
-  });
 }
 
 // The two samples around t (sorted by t; the first two or last two outside them), by bisection.
@@ -432,7 +391,7 @@ function channelPlot(anim, ch, issues) {
   for (const t of [...ch.samples.map((s) => s.t), ...ch.keyframes]) { t0 = Math.min(t0, t); t1 = Math.max(t1, t); }
   const x = (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD);
   const y = (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD);
-  const marked = issues.filter((m) => m.key !== null);
+  const marked = issues.keys; // the key of each issue that names one
 
   const draw = () => {
     canvas.width = PLOT_W; // a released plot gets its bitmap back
@@ -445,13 +404,20 @@ function channelPlot(anim, ch, issues) {
     g.fillText(`t=${t0}`, PAD, PLOT_H - 6);
     const end = `t=${t1}`;
     g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
-    g.strokeStyle = '#e5e7eb';
+    // Keys drawn once a pixel column (the first key in it): tens of thousands of keys cost what
+    // the plot's width does.
+    const columns = new Map();
     for (const k of ch.keyframes) {
-      g.beginPath();
-      g.moveTo(x(k), PAD);
-      g.lineTo(x(k), PLOT_H - PAD);
-      g.stroke();
+      const px = Math.round(x(k));
+      if (!columns.has(px)) columns.set(px, k);
     }
+    g.strokeStyle = '#e5e7eb';
+    g.beginPath();
+    for (const px of columns.keys()) {
+      g.moveTo(px, PAD);
+      g.lineTo(px, PLOT_H - PAD);
+    }
+    g.stroke();
     for (let c = 0; c < Math.min(width, 16); ++c) {
       g.strokeStyle = COLORS[c % COLORS.length];
       g.lineWidth = 2;
@@ -468,7 +434,7 @@ function channelPlot(anim, ch, issues) {
       g.stroke();
       // Keyframes marked on the curve: the value at each key time, read between the samples around it.
       g.fillStyle = COLORS[c % COLORS.length];
-      for (const k of ch.keyframes) {
+      for (const k of columns.values()) {
         const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
         if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
       }
@@ -477,18 +443,23 @@ function channelPlot(anim, ch, issues) {
     g.fillStyle = ISSUE_COLOR;
     g.strokeStyle = ISSUE_COLOR;
     g.setLineDash([6, 4]);
-    for (const m of marked) {
-      const px = x(ch.keyframes[m.key]);
-      g.beginPath();
+    // One mark a pixel column, in one path each: a million issues draw as fast as a few.
+    const flaggedColumns = new Set();
+    for (const k of marked) flaggedColumns.add(Math.round(x(ch.keyframes[k])));
+    g.beginPath();
+    for (const px of flaggedColumns) {
       g.moveTo(px, PAD);
       g.lineTo(px, PLOT_H - PAD);
-      g.stroke();
-      g.beginPath();
+    }
+    g.stroke();
+    g.beginPath();
+    for (const px of flaggedColumns) {
       g.moveTo(px - 9, 4);
       g.lineTo(px + 9, 4);
       g.lineTo(px, PAD - 2);
-      g.fill();
+      g.closePath();
     }
+    g.fill();
     g.setLineDash([]);
     if (cursorTime !== null) cursor(cursorTime);
   };
@@ -534,15 +505,18 @@ function channelPlot(anim, ch, issues) {
     setCursor(ch.samples[i].t);
   });
 
-  const flagged = issues.length;
+  const flagged = issues.total;
   const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
     `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
   for (let c = 0; c < Math.min(width, 16); ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
   }
-  const issueList = el('ul', { class: 'key-issues' }, ...issues.map((m) => el('li', { 'data-code': m.code,
+  const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
     'data-key': m.key === null ? '' : String(m.key) }, `${m.key === null ? 'channel' : `key ${m.key}`}: ${m.code}`)));
+  if (issues.total > issues.listed.length) {
+    issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
+  }
   const figure = el('figure', { class: 'channel', 'data-issue-markers': String(marked.length) },
     el('div', { class: 'plot' }, canvas, overlay), readout,
     el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',

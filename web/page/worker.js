@@ -2,7 +2,7 @@
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
 import { run } from './gltf-anim/index.js';
-import { groupIssues, rowText, splitReport } from './report-index.js';
+import { channelIssues, groupIssues, rowText, splitReport } from './report-index.js';
 
 let files = [];
 let assets = [];
@@ -52,15 +52,6 @@ function rows({ asset, group, start, end }) {
   return { start: from, rows: out };
 }
 
-// An asset's issues under /animations/ (the plots mark them at their keys).
-function animationIssues({ asset }) {
-  const list = messages[asset] ?? [];
-  const out = [];
-  for (const m of list) {
-    if (m.pointer?.startsWith('/animations/')) out.push({ code: m.code, severity: m.severity, pointer: m.pointer, message: m.message });
-  }
-  return { issues: out };
-}
 
 // One row of `gltf-anim codes --format md`'s tables:
 //   | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
@@ -107,8 +98,8 @@ async function handle(msg) {
       return validateView();
     case 'rows':
       return rows(msg);
-    case 'animation-issues':
-      return animationIssues(msg);
+    case 'channel-issues': // each plotted channel's issues, at their keys
+      return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
       return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
     case 'sample':

@@ -408,6 +408,46 @@ test('thousands of channels: only the plots on screen are drawn', async () => {
   await page.close();
 });
 
+test('a channel with 20,000 issues at its keys: every one counted, a hundred listed, no long task', async () => {
+  // Rotation keys at t = k / 1000, each (0, 0, 0, 2): not unit length, one issue a key.
+  const KEYS = 20_000;
+  const bin = Buffer.alloc(KEYS * 20);
+  for (let k = 0; k < KEYS; ++k) {
+    bin.writeFloatLE(k / 1000, k * 4);
+    bin.writeFloatLE(2, KEYS * 4 + k * 16 + 12);
+  }
+  const json = {
+    asset: { version: '2.0' },
+    nodes: [{}],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteLength: KEYS * 4 }, { buffer: 0, byteOffset: KEYS * 4, byteLength: KEYS * 16 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: KEYS, type: 'SCALAR', min: [0], max: [bin.readFloatLE((KEYS - 1) * 4)] },
+      { bufferView: 1, componentType: 5126, count: KEYS, type: 'VEC4' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
+  };
+  const file = join(work, 'not-unit.glb');
+  writeFileSync(file, glb(json, bin));
+  const native = nativeReport(['not-unit.glb'], work).reports[0].issues.messages
+    .filter((m) => m.code === 'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
+  assert.equal(native.length, KEYS);
+  const { page, problems } = await openPage(undefined, { longTasks: true });
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  const opened = await page.evaluate(() => performance.now());
+  await page.click('details.plots summary');
+  await page.waitForFunction(() => document.querySelector('figure.channel canvas')?.width > 0, null, { timeout: 120000 });
+  assert.equal(Number(await page.$eval('figure.channel', (f) => f.dataset.issueMarkers)), KEYS);
+  const listed = await page.$$eval('figure.channel ul.key-issues li', (l) => l.map((li) => li.textContent));
+  assert.equal(listed.length, 101);
+  assert.equal(listed[0], 'key 0: ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
+  assert.equal(listed[100], `and ${KEYS - 100} more (the report lists every one)`);
+  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), opened);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  assert.ok(longest <= 100, `a main-thread task of ${longest} ms while plotting`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('compare mode: the same verdicts as gltf-anim compare', async () => {
   const { page, problems } = await openPage();
   const actual = join(work, 'engine');
