@@ -52,7 +52,6 @@ function rows({ asset, group, start, end }) {
   return { start: from, rows: out };
 }
 
-
 // One row of `gltf-anim codes --format md`'s tables:
 //   | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
 // Cells are split on pipes that are not escaped (\|).

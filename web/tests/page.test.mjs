@@ -2,8 +2,10 @@
 // no browser download), served from a loopback server: pick and drop files, a folder at depth
 // and the corpus (GLTF_ANIM_CORPUS, when given); compare the rendered counts and codes with the
 // native JSON report; filter; download reports as the CLI writes them; plot channels with their
-// keys; compare an engine's samples as the CLI does; no console errors; no main-thread task over
-// 100 ms while a large generated asset validates; screenshots for a person to look at.
+// keys, the channels' issues at their keys, a time cursor against the reference samples, only
+// the plots on screen drawn; compare an engine's samples as the CLI does; the page from file://;
+// no console errors; no main-thread task over 100 ms while a large generated asset validates or
+// while a million issues' pointers scroll; screenshots for a person to look at.
 import assert from 'node:assert/strict';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
