@@ -445,6 +445,7 @@ test('a channel with 20,000 issues at its keys: every one counted, a hundred lis
   assert.equal(listed[100], `and ${KEYS - 100} more (the report lists every one)`);
   const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), opened);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log(`# 20,000 issues on a channel: longest main-thread task while plotting ${longest.toFixed(0)} ms (${tasks.length} over 50 ms)`);
   assert.ok(longest <= 100, `a main-thread task of ${longest} ms while plotting`);
   assert.deepEqual(problems, []);
   await page.close();
