@@ -433,11 +433,14 @@ function channelPlot(anim, ch, issues) {
       });
       g.stroke();
       // Keyframes marked on the curve: the value at each key time, read between the samples around it.
+      // In one path: a canvas operation a key would cost the rasterizer thousands.
       g.fillStyle = COLORS[c % COLORS.length];
+      g.beginPath();
       for (const k of columns.values()) {
         const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
-        if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
+        if (Number.isFinite(v)) g.rect(x(k) - 4, y(v) - 4, 8, 8);
       }
+      g.fill();
     }
     // The channel's issues at their keys: a triangle on the top edge and a line (solid: dashes
     // cost the rasterizer a segment each, too much for thousands of marks).
