@@ -89,6 +89,7 @@ if [ -d "$ROOT/web/page" ]; then
   cp "$pkg/index.js" "$page/gltf-anim/"
   mkdir -p "$page/gltf-anim/dist"
   cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
+  node "$ROOT/web/make-offline.mjs" "$pkg" "$page"  # offline.js: the worker from file://
 fi
 
 echo "npm: $BUILD_DIR/npm/$tarball"

@@ -2,17 +2,48 @@
 // the WebAssembly CLI) and draws what comes back. Nothing here validates or samples.
 const $ = (sel) => document.querySelector(sel);
 const SEVERITY = ['error', 'warning', 'info', 'hint'];
-const POINTERS_PER_PAGE = 200; // pointers drawn per "show more" (every one is reachable)
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-let nextId = 1;
+// A classic script, not a module: Chromium loads no module script from file://.
+
+// The worker. Served over http(s) it is worker.js beside this page. From file:// Chromium
+// starts no worker from a file: URL, fetches nothing and starts only classic workers from
+// blob: URLs, so offline.js (a classic script that scripts/build-web.sh writes: the worker and
+// its modules joined into one classic script, the wasm inline) is loaded with a <script> tag
+// and its text started as a blob: worker.
+function startWorker() {
+  if (location.protocol !== 'file:') {
+    return Promise.resolve(new Worker(new URL('worker.js', document.baseURI), { type: 'module' }));
+  }
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'offline.js';
+    script.onload = () => {
+      const source = new Blob([window.gltfAnimOfflineWorker], { type: 'text/javascript' });
+      resolve(new Worker(URL.createObjectURL(source)));
+    };
+    script.onerror = () => reject(new Error('offline.js is missing beside index.html: the page cannot start its worker'));
+    document.head.append(script);
+  });
+}
+
 const pending = new Map();
-worker.onmessage = (e) => {
-  const { id } = e.data;
-  pending.get(id)?.(e.data);
-  pending.delete(id);
-};
-function ask(msg, transfer = []) {
+let nextId = 1;
+const workerStarted = startWorker().then((worker) => {
+  // A worker that cannot load or throws outside a request: said, never silent.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    say(`The page's worker stopped: ${e.message || 'it could not be loaded'}`);
+    console.error(`gltf-anim worker: ${e.message || 'it could not be loaded'}`);
+  };
+  worker.onmessage = (e) => {
+    const { id } = e.data;
+    pending.get(id)?.(e.data);
+    pending.delete(id);
+  };
+  return worker;
+});
+async function ask(msg, transfer = []) {
+  const worker = await workerStarted;
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
@@ -26,7 +57,19 @@ function memoryLimit() {
   return Number.isFinite(v) ? Math.min(2048, Math.max(64, v)) : 2048;
 }
 
-function status(text) {
+// The issue limits of `validate` (--max-issues, --max-issue-mb; 0: none), the CLI's defaults
+// unless changed.
+function whole(sel, max, fallback) {
+  const v = Math.round(Number($(sel).value));
+  return Number.isFinite(v) ? Math.min(max, Math.max(0, v)) : fallback;
+}
+
+// The opt-in lints to report (`validate --enable`): codes or globs, split on commas and spaces.
+function enabled() {
+  return $('#enable').value.split(/[\s,]+/).filter((c) => c !== '');
+}
+
+function say(text) {
   $('#status').textContent = text;
 }
 
@@ -91,17 +134,18 @@ const registryLoaded = loadRegistry();
 async function validateFiles(files) {
   if (files.length === 0) return;
   const bytes = files.reduce((n, [, f]) => n + f.size, 0);
-  status(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
+  say(`Validating ${files.length} file(s), ${(bytes / 1048576).toFixed(1)} MiB…`);
   $('#result').hidden = true;
   const started = performance.now();
-  const r = await ask({ type: 'files', files });
-  if (r.error || r.text === null) {
-    status(r.error ?? r.stderr);
+  const r = await ask({ type: 'files', files, maxIssues: whole('#max-issues', 2 ** 32 - 1, 100000),
+    maxIssueMb: whole('#max-issue-mb', 1048576, 64), enable: enabled() });
+  if (r.error || !r.view) {
+    say(r.error ?? r.stderr);
     return;
   }
-  const report = JSON.parse(r.text);
+  const report = r.view;
   await registryLoaded;
-  status(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+  say(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
   showReport(report);
 }
@@ -115,8 +159,8 @@ function showReport(report) {
   );
   const assets = $('#assets');
   assets.replaceChildren();
-  for (const a of report.reports) assets.append(assetView(a));
-  const codes = [...new Set(report.reports.flatMap((a) => a.issues.messages.map((m) => m.code)))].sort();
+  report.reports.forEach((a, index) => assets.append(assetView(a, index)));
+  const codes = [...new Set(report.reports.flatMap((a) => a.groups.map((g) => g.code)))].sort();
   $('#code-filter').replaceChildren(el('option', { value: '' }, 'every code'),
     ...codes.map((c) => el('option', { value: c }, c)));
   applyFilters();
@@ -133,27 +177,21 @@ function applyFilters() {
   }
 }
 
-function assetView(a) {
+function assetView(a, index) {
   const i = a.issues;
   const box = el('section', { class: 'asset', 'data-uri': a.uri });
   box.append(el('h2', {}, a.uri));
   box.append(el('p', { class: 'counts' },
     `${i.numErrors} errors, ${i.numWarnings} warnings, ${i.numInfos} infos, ${i.numHints} hints` +
-    (i.truncated ? ' (truncated: the report stopped collecting issues, see --max-issues)' : '')));
-  // Grouped by code: one row per (code, severity), its pointers behind a disclosure.
-  const groups = new Map();
-  for (const m of i.messages) {
-    const key = `${m.code}\u0000${m.severity}`;
-    if (!groups.has(key)) groups.set(key, { code: m.code, severity: m.severity, message: m.message, items: [] });
-    groups.get(key).items.push(m);
-  }
-  if (groups.size > 0) {
+    (i.truncated ? ' (truncated: the report stopped collecting issues, see the issue limits above)' : '')));
+  // Grouped by code (the worker's groups): one row per (code, severity), its pointers behind a
+  // disclosure.
+  if (a.groups.length > 0) {
     const table = el('table', { class: 'codes' },
       el('thead', {}, el('tr', {}, el('th', {}, 'Code'), el('th', {}, 'Severity'), el('th', {}, 'Count'),
         el('th', {}, 'Pointers'))));
     const body = el('tbody');
-    const sorted = [...groups.values()].sort((x, y) => x.severity - y.severity || x.code.localeCompare(y.code));
-    for (const g of sorted) {
+    a.groups.forEach((g, groupIndex) => {
       const entry = registry?.get(g.code);
       const codeCell = el('td', {}, entry
         ? el('a', { href: `${DOCS}#${entry.anchor}`, target: '_blank', rel: 'noopener' }, el('code', {}, g.code))
@@ -162,9 +200,9 @@ function assetView(a) {
       body.append(el('tr', { class: 'code-row', 'data-code': g.code, 'data-severity': String(g.severity) },
         codeCell,
         el('td', {}, el('span', { class: `sev sev-${g.severity}` }, SEVERITY[g.severity])),
-        el('td', { class: 'count' }, String(g.items.length)),
-        el('td', {}, pointerList(g))));
-    }
+        el('td', { class: 'count' }, String(g.count)),
+        el('td', {}, pointerList(index, groupIndex, g))));
+    });
     table.append(body);
     box.append(table);
   }
@@ -172,28 +210,64 @@ function assetView(a) {
     const plots = el('div', { class: 'channels' });
     box.append(el('details', {
       class: 'plots',
-      ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, plots, i.messages),
+      ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, index, plots),
     }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
   }
   return box;
 }
 
-function pointerList(g) {
+// A group's pointers as a virtual list: the list is as tall as every row would be, and only the
+// rows in view (and a few around them) are in the DOM, asked from the worker as the list
+// scrolls. Past what a browser lays out in one element the scroll position is scaled, so every
+// row stays reachable (the last one at the bottom). The list is focusable: arrow keys, Page
+// Up/Down, Home and End scroll it.
+const ROW_PX = 20;
+const LIST_PX = 320; // at most this tall on screen
+const MAX_LIST_PX = 8_000_000; // well under Chromium's largest layout size
+const OVERSCAN = 10;
+
+function pointerList(asset, groupIndex, g) {
   const list = el('ul', { class: 'pointers' });
-  let shown = 0;
-  const more = el('button', { type: 'button' });
-  const render = () => {
-    const end = Math.min(g.items.length, shown + POINTERS_PER_PAGE);
-    for (; shown < end; ++shown) {
-      const m = g.items[shown];
-      list.append(el('li', {}, `${m.pointer ?? '(no pointer)'}: ${m.message}`));
-    }
-    more.textContent = `show ${Math.min(POINTERS_PER_PAGE, g.items.length - shown)} more of ${g.items.length - shown}`;
-    more.hidden = shown >= g.items.length;
+  const view = el('div', { class: 'pointer-view', tabindex: '0', role: 'region',
+    'aria-label': `${g.count} pointer(s) of ${g.code}` }, list);
+  const total = g.count * ROW_PX;
+  const height = Math.min(total, MAX_LIST_PX);
+  list.style.height = `${height}px`;
+  view.style.height = `${Math.min(height, LIST_PX) + 2}px`;
+  let wanted = ''; // what the last request was for: older answers are dropped
+  const render = async () => {
+    const fit = Math.max(1, Math.floor(view.clientHeight / ROW_PX)); // whole rows in view
+    const shown = fit + 1;
+    const room = Math.max(0, height - view.clientHeight);
+    // Scaled: the scroll fraction picks the first row, so that at the bottom the last `fit`
+    // rows fill the view.
+    const scaled = height !== total;
+    const at = scaled ? Math.min(1, room > 0 ? view.scrollTop / room : 0) * Math.max(0, g.count - fit)
+      : view.scrollTop / ROW_PX; // the row at the view's top, fractional
+    const first = Math.floor(at);
+    const start = Math.max(0, first - OVERSCAN);
+    const end = Math.min(g.count, first + shown + OVERSCAN);
+    const key = scaled ? `${start}:${view.scrollTop}` : `${start}`;
+    if (key === wanted) return;
+    wanted = key;
+    const r = await ask({ type: 'rows', asset, group: groupIndex, start, end });
+    if (wanted !== key) return;
+    // A row's place: its own offset, or in a scaled list where the view shows it.
+    const scrollTop = view.scrollTop;
+    const top = (k) => (scaled ? scrollTop + (k - at) * ROW_PX : k * ROW_PX);
+    list.replaceChildren(...r.rows.map((text, k) => el('li', { style: `top: ${top(r.start + k)}px`, title: text }, text)));
   };
-  more.addEventListener('click', render);
-  const details = el('details', {}, el('summary', {}, g.message), list, more);
-  details.addEventListener('toggle', () => details.open && shown === 0 && render(), { once: true });
+  let queued = false;
+  view.addEventListener('scroll', () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      render();
+    });
+  }, { passive: true });
+  const details = el('details', {}, el('summary', {}, g.message), view);
+  details.addEventListener('toggle', () => details.open && render());
   return details;
 }
 
@@ -203,10 +277,10 @@ const EXT = { json: 'json', sarif: 'sarif', junit: 'xml' };
 const MIME = { json: 'application/json', sarif: 'application/sarif+json', junit: 'application/xml' };
 
 async function download(format) {
-  status(`Writing the ${format} report…`);
+  say(`Writing the ${format} report…`);
   const r = await ask({ type: 'report', format });
   if (r.text === null) {
-    status(r.error ?? r.stderr);
+    say(r.error ?? r.stderr);
     return;
   }
   const a = el('a', {
@@ -216,14 +290,41 @@ async function download(format) {
   document.body.append(a);
   a.click();
   a.remove();
-  status(`Downloaded the ${format} report.`);
+  say(`Downloaded the ${format} report.`);
 }
 
 // ---- Channel plots: samples from the reference evaluator (gltf-anim sample) ----
+// A plot is drawn only while it is on screen (an IntersectionObserver), so an asset of
+// thousands of channels costs what the screen shows. A time cursor (pointer hover or drag,
+// arrow keys on a focused plot) shows every drawn channel's sample nearest to that time.
 
 const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
+const ISSUE_COLOR = '#7f1d1d';
+const PLOT_W = 680;
+const PLOT_H = 340;
+const PAD = 28;
 
-async function plotAsset(uri, into, messages) {
+const plots = new Set(); // the plots on screen: {figure, draw(), cursor(t)}
+let cursorTime = null;
+const plotObserver = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    const p = e.target.plot;
+    if (e.isIntersecting) {
+      plots.add(p);
+      p.draw();
+    } else {
+      plots.delete(p);
+      p.release();
+    }
+  }
+}, { rootMargin: '200px' });
+
+function setCursor(t) {
+  cursorTime = t;
+  for (const p of plots) p.cursor(t);
+}
+
+async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
   const r = await ask({ type: 'sample', asset: uri, rate: 60 });
   into.replaceChildren();
@@ -232,95 +333,200 @@ async function plotAsset(uri, into, messages) {
     return;
   }
   const samples = JSON.parse(r.text);
+  // Each channel's issues, mapped to its keys by the worker (which holds the messages).
+  const channels = samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index,
+    index: ch.index, sampler: ch.sampler, interpolation: ch.interpolation, keys: ch.keyframes.length })));
+  const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
+  let n = 0;
   for (const anim of samples.animations) {
-    for (const ch of anim.channels) {
-      const prefix = `/animations/${anim.index}/`;
-      const flagged = messages.filter((m) => m.pointer?.startsWith(prefix)).length;
-      into.append(channelPlot(anim, ch, flagged));
-    }
+    for (const ch of anim.channels) into.append(channelPlot(anim, ch, issues[n++]));
   }
 }
 
-// A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
-// else the straight line between its neighbours (STEP: the earlier one).
-function valueAt(samples, t, c, step) {
+// The two samples around t (sorted by t; the first two or last two outside them), by bisection.
+function around(samples, t) {
   let lo = 0;
   let hi = samples.length - 1;
-  if (hi < 0) return NaN;
-  if (t <= samples[0].t) return samples[0].value[c];
-  if (t >= samples[hi].t) return samples[hi].value[c];
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (samples[mid].t <= t) lo = mid;
     else hi = mid;
   }
-  const a = samples[lo];
-  const b = samples[hi];
+  return [samples[lo], samples[hi]];
+}
+
+// A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
+// else the straight line between its neighbours (STEP: the earlier one).
+function valueAt(samples, t, c, step) {
+  const last = samples.length - 1;
+  if (last < 0) return NaN;
+  if (t <= samples[0].t) return samples[0].value[c];
+  if (t >= samples[last].t) return samples[last].value[c];
+  const [a, b] = around(samples, t);
   if (step || a.t === t) return a.value[c];
   return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
 }
 
-function channelPlot(anim, ch, flagged) {
-  const canvas = el('canvas', { width: 680, height: 340, role: 'img',
-    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
-  const ts = ch.samples.map((s) => s.t);
+// The evaluator's sample nearest to t (the cursor shows samples, never a value in between).
+function nearestSample(samples, t) {
+  if (samples.length === 0) return undefined;
+  const [a, b] = around(samples, t);
+  return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
+}
+
+function channelPlot(anim, ch, issues) {
   const width = ch.samples[0]?.value.length ?? 0;
+  const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+  const canvas = el('canvas', { width: PLOT_W, height: PLOT_H, role: 'img',
+    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
+  const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, tabindex: '0',
+    'aria-label': 'time cursor: arrow keys move it' });
+  const readout = el('output', { class: 'readout' });
   let lo = Infinity;
   let hi = -Infinity;
   for (const s of ch.samples) for (const v of s.value) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
   if (!(hi > lo)) { lo -= 1; hi += 1; }
-  const t0 = Math.min(...ts, ...ch.keyframes);
-  const t1 = Math.max(...ts, ...ch.keyframes);
-  const g = canvas.getContext('2d');
-  const W = canvas.width;
-  const H = canvas.height;
-  const pad = 28;
-  const x = (t) => pad + ((t - t0) / (t1 - t0 || 1)) * (W - 2 * pad);
-  const y = (v) => H - pad - ((v - lo) / (hi - lo)) * (H - 2 * pad);
-  g.font = '18px sans-serif';
-  g.fillStyle = '#6b7280';
-  g.fillText(`${hi.toPrecision(3)}`, 2, pad - 6);
-  g.fillText(`${lo.toPrecision(3)}`, 2, H - pad - 4);
-  g.fillText(`t=${t0}`, pad, H - 6);
-  const end = `t=${t1}`;
-  g.fillText(end, W - pad - g.measureText(end).width, H - 6);
-  g.strokeStyle = '#e5e7eb';
-  for (const k of ch.keyframes) {
-    g.beginPath();
-    g.moveTo(x(k), pad);
-    g.lineTo(x(k), H - pad);
-    g.stroke();
-  }
-  for (let c = 0; c < Math.min(width, 16); ++c) {
-    g.strokeStyle = COLORS[c % COLORS.length];
-    g.lineWidth = 2;
-    g.beginPath();
-    ch.samples.forEach((s, i) => {
-      const px = x(s.t);
-      const py = y(s.value[c]);
-      if (i === 0) g.moveTo(px, py);
-      else if (ch.interpolation === 'STEP') {
-        g.lineTo(px, y(ch.samples[i - 1].value[c]));
-        g.lineTo(px, py);
-      } else g.lineTo(px, py);
-    });
-    g.stroke();
-    // Keyframes marked on the curve: the value at each key time, read between the samples around it.
-    g.fillStyle = COLORS[c % COLORS.length];
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const t of [...ch.samples.map((s) => s.t), ...ch.keyframes]) { t0 = Math.min(t0, t); t1 = Math.max(t1, t); }
+  const x = (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD);
+  const y = (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD);
+  const marked = issues.keys; // the key of each issue that names one
+
+  const draw = () => {
+    canvas.width = PLOT_W; // a released plot gets its bitmap back
+    overlay.width = PLOT_W;
+    const g = canvas.getContext('2d');
+    g.font = '18px sans-serif';
+    g.fillStyle = '#6b7280';
+    g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
+    g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
+    g.fillText(`t=${t0}`, PAD, PLOT_H - 6);
+    const end = `t=${t1}`;
+    g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
+    // Keys drawn once a pixel column (the first key in it): tens of thousands of keys cost what
+    // the plot's width does.
+    const columns = new Map();
     for (const k of ch.keyframes) {
-      const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
-      if (Number.isFinite(v)) g.fillRect(x(k) - 4, y(v) - 4, 8, 8);
+      const px = Math.round(x(k));
+      if (!columns.has(px)) columns.set(px, k);
     }
-  }
+    g.strokeStyle = '#e5e7eb';
+    g.beginPath();
+    for (const px of columns.keys()) {
+      g.moveTo(px, PAD);
+      g.lineTo(px, PLOT_H - PAD);
+    }
+    g.stroke();
+    for (let c = 0; c < Math.min(width, 16); ++c) {
+      g.strokeStyle = COLORS[c % COLORS.length];
+      g.lineWidth = 2;
+      g.beginPath();
+      ch.samples.forEach((s, i) => {
+        const px = x(s.t);
+        const py = y(s.value[c]);
+        if (i === 0) g.moveTo(px, py);
+        else if (ch.interpolation === 'STEP') {
+          g.lineTo(px, y(ch.samples[i - 1].value[c]));
+          g.lineTo(px, py);
+        } else g.lineTo(px, py);
+      });
+      g.stroke();
+      // Keyframes marked on the curve: the value at each key time, read between the samples around it.
+      // In one path: a canvas operation a key would cost the rasterizer thousands.
+      g.fillStyle = COLORS[c % COLORS.length];
+      g.beginPath();
+      for (const k of columns.values()) {
+        const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
+        if (Number.isFinite(v)) g.rect(x(k) - 4, y(v) - 4, 8, 8);
+      }
+      g.fill();
+    }
+    // The channel's issues at their keys: a triangle on the top edge and a line (solid: dashes
+    // cost the rasterizer a segment each, too much for thousands of marks).
+    g.fillStyle = ISSUE_COLOR;
+    g.strokeStyle = ISSUE_COLOR;
+    // One mark a pixel column, in one path each: a million issues draw as fast as a few.
+    const flaggedColumns = new Set();
+    for (const k of marked) flaggedColumns.add(Math.round(x(ch.keyframes[k])));
+    g.beginPath();
+    for (const px of flaggedColumns) {
+      g.moveTo(px, PAD);
+      g.lineTo(px, PLOT_H - PAD);
+    }
+    g.stroke();
+    g.beginPath();
+    for (const px of flaggedColumns) {
+      g.moveTo(px - 9, 4);
+      g.lineTo(px + 9, 4);
+      g.lineTo(px, PAD - 2);
+      g.closePath();
+    }
+    g.fill();
+    if (cursorTime !== null) cursor(cursorTime);
+  };
+  const release = () => {
+    canvas.width = 0; // the bitmap is freed; the layout keeps its size (style.css)
+    overlay.width = 0;
+  };
+  const cursor = (t) => {
+    const s = nearestSample(ch.samples, t);
+    const g = overlay.getContext('2d');
+    g.clearRect(0, 0, overlay.width, overlay.height);
+    if (!s) return;
+    g.strokeStyle = '#111827';
+    g.lineWidth = 1.5;
+    g.beginPath();
+    g.moveTo(x(s.t), PAD);
+    g.lineTo(x(s.t), PLOT_H - PAD);
+    g.stroke();
+    readout.dataset.t = String(s.t);
+    readout.dataset.values = JSON.stringify(s.value);
+    // Shown to 6 digits; data-t and data-values hold the samples' exact numbers.
+    const short = (v) => String(Number(v.toPrecision(6)));
+    readout.textContent = `t=${short(s.t)}: ` + s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ');
+  };
+  const timeAt = (e) => {
+    const r = overlay.getBoundingClientRect();
+    const px = ((e.clientX - r.left) / r.width) * PLOT_W;
+    return t0 + ((px - PAD) / (PLOT_W - 2 * PAD)) * (t1 - t0);
+  };
+  overlay.addEventListener('pointermove', (e) => {
+    if (e.pointerType === 'mouse' || overlay.hasPointerCapture(e.pointerId)) setCursor(timeAt(e));
+  });
+  overlay.addEventListener('pointerdown', (e) => {
+    overlay.setPointerCapture(e.pointerId);
+    setCursor(timeAt(e));
+  });
+  overlay.addEventListener('keydown', (e) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const here = nearestSample(ch.samples, cursorTime ?? t0);
+    const i = Math.max(0, Math.min(ch.samples.length - 1, ch.samples.indexOf(here) + step));
+    setCursor(ch.samples[i].t);
+  });
+
+  const flagged = issues.total;
   const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
-    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) in this animation` : '');
-  const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
   for (let c = 0; c < Math.min(width, 16); ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
   }
-  return el('figure', { class: 'channel' }, canvas, el('figcaption', { class: 'label' }, label, el('br'), legend,
-    ' (squares: keyframes)'));
+  const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
+    'data-key': m.key === null ? '' : String(m.key) }, `${m.key === null ? 'channel' : `key ${m.key}`}: ${m.code}`)));
+  if (issues.total > issues.listed.length) {
+    issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
+  }
+  const figure = el('figure', { class: 'channel', 'data-issue-markers': String(marked.length) },
+    el('div', { class: 'plot' }, canvas, overlay), readout,
+    el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
+      marked.length ? '; triangles: issues at keys)' : ')', issueList));
+  figure.plot = { figure, draw, release, cursor };
+  release();
+  plotObserver.observe(figure);
+  return figure;
 }
 
 // ---- Compare mode: the suite's golden samples against an engine's ----
@@ -336,17 +542,17 @@ function worst(e, unit = '') {
 
 async function compareRun() {
   if (golden.length === 0 || actual.length === 0) {
-    status('Compare: pick the suite folder (with its manifest.json) and the engine\'s samples files.');
+    say('Compare: pick the suite folder (with its manifest.json) and the engine\'s samples files.');
     return;
   }
-  status('Comparing…');
+  say('Comparing…');
   const r = await ask({ type: 'compare', golden, actual });
   if (r.error || r.text === null) {
-    status(r.error ?? r.stderr);
+    say(r.error ?? r.stderr);
     return;
   }
   const report = JSON.parse(r.text);
-  status(report.summaryLine ?? 'Compared.');
+  say(report.summaryLine ?? 'Compared.');
   const s = report.summary;
   const ran = report.cases.filter((c) => c.outcome !== 'not run');
   $('#compare-summary').textContent = `${s.cases} cases: ${s.passed} passed, ${s.failed} failed, ` +
@@ -394,4 +600,4 @@ for (const b of document.querySelectorAll('#downloads button')) {
 }
 registryLoaded.then(() => {
   window.gltfAnimReady = true;
-});
+}, (e) => say(String(e?.message ?? e)));

@@ -2,9 +2,15 @@
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
 import { run } from './gltf-anim/index.js';
+import { channelIssues, groupIssues, rowText, splitReport } from './report-index.js';
 
 let files = [];
 let assets = [];
+let validateOptions = []; // the page's issue limits, as CLI words
+// The last report's messages per asset and their groups: the page's thread holds only the
+// counts and asks for the rows it draws.
+let messages = [];
+let groups = [];
 let memoryLimitMb; // the page's memory limit for every run (index.js's default when unset)
 
 const OUT = '/gltf-anim-output/report';
@@ -13,10 +19,37 @@ const decoder = new TextDecoder();
 // `gltf-anim validate --no-config --no-timings` writes for the same files.
 const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
-async function cli(args, paths, runFiles = files) {
+async function cliBytes(args, paths, runFiles = files) {
   const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT], memoryLimitMb });
-  const out = r.outputs[OUT];
-  return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
+  return { exitCode: r.exitCode, bytes: r.outputs[OUT] ?? null, stderr: r.stderr };
+}
+
+async function cli(args, paths, runFiles = files) {
+  const r = await cliBytes(args, paths, runFiles);
+  return { exitCode: r.exitCode, text: r.bytes ? decoder.decode(r.bytes) : null, stderr: r.stderr };
+}
+
+// The JSON report without its messages, each asset with its groups' counts instead.
+async function validateView() {
+  const r = await cliBytes([...VALIDATE, ...validateOptions, '--format', 'json'], assets);
+  if (r.bytes === null) return { exitCode: r.exitCode, view: null, stderr: r.stderr };
+  const { report, arrays } = splitReport(r.bytes);
+  messages = arrays;
+  groups = arrays.map(groupIssues);
+  report.reports.forEach((a, i) => {
+    a.groups = groups[i].map((g) => ({ code: g.code, severity: g.severity, message: g.message, count: g.indices.length }));
+  });
+  return { exitCode: r.exitCode, view: report, stderr: r.stderr };
+}
+
+// Rows [start, end) of an asset's group, as the page shows them.
+function rows({ asset, group, start, end }) {
+  const indices = groups[asset]?.[group]?.indices ?? [];
+  const from = Math.max(0, Math.min(indices.length, start));
+  const to = Math.max(from, Math.min(indices.length, end));
+  const out = [];
+  for (let k = from; k < to; ++k) out.push(rowText(messages[asset][indices[k]]));
+  return { start: from, rows: out };
 }
 
 // One row of `gltf-anim codes --format md`'s tables:
@@ -59,9 +92,15 @@ async function handle(msg) {
       files = await read(msg.files);
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
-      return cli([...VALIDATE, '--format', 'json'], assets);
+      validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
+        ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
+      return validateView();
+    case 'rows':
+      return rows(msg);
+    case 'channel-issues': // each plotted channel's issues, at their keys
+      return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
-      return cli([...VALIDATE, '--format', msg.format], assets);
+      return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
     case 'sample':
       return cli(['sample', '--rate', String(msg.rate ?? 60)], [msg.asset]);
     case 'codes': { // the registry: {code: {anchor, rule, spec}}

@@ -2,8 +2,10 @@
 // no browser download), served from a loopback server: pick and drop files, a folder at depth
 // and the corpus (GLTF_ANIM_CORPUS, when given); compare the rendered counts and codes with the
 // native JSON report; filter; download reports as the CLI writes them; plot channels with their
-// keys; compare an engine's samples as the CLI does; no console errors; no main-thread task over
-// 100 ms while a large generated asset validates; screenshots for a person to look at.
+// keys, the channels' issues at their keys, a time cursor against the reference samples, only
+// the plots on screen drawn; compare an engine's samples as the CLI does; the page from file://;
+// no console errors; no main-thread task over 100 ms while a large generated asset validates or
+// while a million issues' pointers scroll; screenshots for a person to look at.
 import assert from 'node:assert/strict';
 import { copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,13 +52,25 @@ after(async () => {
   server?.close();
 });
 
-async function openPage(viewport = { width: 1280, height: 720 }) {
+/**
+ * Opens the page (at `url`, default the loopback server's) once its worker is ready;
+ * `longTasks`: window.longTasks collects every main-thread task over 50 ms from the start.
+ */
+async function openPage(viewport = { width: 1280, height: 720 }, { url = `${origin}/index.html`, longTasks = false } = {}) {
   const page = await browser.newPage({ viewport, acceptDownloads: true });
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(String(e)));
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.gltfAnimReady === true);
+  if (longTasks) {
+    await page.addInitScript(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+  }
+  await page.goto(url);
+  await page.waitForFunction(() => window.gltfAnimReady === true, null, { timeout: 60000 });
   return { page, problems };
 }
 
@@ -270,6 +284,173 @@ test('channel plots from the reference evaluator, keys marked, at phone width', 
   await page.close();
 });
 
+// The codes a plot marks at a key (the page maps each message to its key).
+const KEY_CODES = new Set(['ACCESSOR_ANIMATION_INPUT_NON_INCREASING', 'ACCESSOR_ANIMATION_INPUT_NEGATIVE',
+  'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION', 'LINT_ROTATION_NEGATIVE_DOT',
+  'LINT_CUBIC_ROTATION_OPPOSITE_KEYS', 'LINT_CUBICSPLINE_NONZERO_END_TANGENT', 'EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT',
+  'LINT_REDUNDANT_KEYFRAME']);
+
+test('plots mark each channel\'s issues at their keys', async () => {
+  const { page, problems } = await openPage();
+  const files = ['lint/rotation_negative_dot.gltf', 'lint/cubicspline_nonzero_end_tangent.gltf',
+    'accessor/rotation_byte_not_unit.gltf', 'lint/cubic_rotation_opposite_keys.gltf', 'lint/redundant_keyframe.gltf',
+    'ext/EXT_animation_sqlerp/nonzero_end_tangent.gltf'].map((f) => join(INVALID, f));
+  await page.fill('#enable', 'LINT_REDUNDANT_KEYFRAME'); // an opt-in lint
+  await page.setInputFiles('#file', files);
+  await waitForReport(page);
+  let total = 0;
+  for (const file of files) {
+    const name = basename(file);
+    const asset = `section.asset[data-uri="${name}"]`;
+    await page.click(`${asset} details.plots summary`);
+    await page.waitForSelector(`${asset} figure.channel`, { timeout: 60000 });
+    const markers = await page.$$eval(`${asset} figure.channel`, (l) => l.reduce((n, f) => n + Number(f.dataset.issueMarkers), 0));
+    const native = JSON.parse(runCli(NATIVE, ['validate', '--no-config', '--no-timings', '--enable', 'LINT_REDUNDANT_KEYFRAME',
+      '--format', 'json', '--', name], dirname(file)).stdout).reports[0].issues.messages.filter((m) => KEY_CODES.has(m.code));
+    assert.ok(native.length > 0, `${name}: no issue at a key`);
+    assert.equal(markers, native.length, `${name}: ${markers} markers for ${native.length} issues`);
+    // Drawn: the marker's colour is on the canvas.
+    await page.locator(`${asset} figure.channel`).first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((sel) => {
+      const cv = document.querySelector(`${sel} figure.channel canvas`);
+      if (cv.width === 0) return false;
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 0x7f && d[i + 1] === 0x1d && d[i + 2] === 0x1d) return true;
+      return false;
+    }, asset, { timeout: 10000 });
+    total += markers;
+  }
+  assert.ok(total >= files.length);
+  // Rotation keys 0 and 1 of rotation_negative_dot.gltf have a negative dot product: the flip
+  // shows at key 1.
+  assert.deepEqual(await page.$$eval('section.asset[data-uri="rotation_negative_dot.gltf"] ul.key-issues li',
+    (l) => l.map((li) => [li.dataset.code, li.dataset.key])), [['LINT_ROTATION_NEGATIVE_DOT', '1']]);
+  await page.locator('section.asset[data-uri="rotation_negative_dot.gltf"] figure.channel').screenshot({ path: join(SHOTS, 'plot-issue-marker.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the time cursor shows every drawn channel\'s reference sample at that time', async () => {
+  const { page, problems } = await openPage();
+  const names = ['rotation_linear.gltf', 'scale_step.gltf'];
+  await page.setInputFiles('#file', names.map((n) => join(VALID, n)));
+  await waitForReport(page);
+  for (const name of names) {
+    await page.click(`section.asset[data-uri="${name}"] details.plots summary`);
+    await page.waitForSelector(`section.asset[data-uri="${name}"] figure.channel`, { timeout: 60000 });
+  }
+  const reference = Object.fromEntries(names.map((n) => [n, JSON.parse(runCli(NATIVE, ['sample', '--rate', '60', '--', n], VALID).stdout)]));
+  // Hover the first plot of rotation_linear.gltf at t = 1 s: its x from the plot's axis (the
+  // times it spans, the canvas's 28 px margins in 680 px).
+  const ch = reference['rotation_linear.gltf'].animations[0].channels[0];
+  const times = [...ch.samples.map((s) => s.t), ...ch.keyframes];
+  const t0 = Math.min(...times);
+  const t1 = Math.max(...times);
+  const want = 1;
+  const overlay = page.locator('section.asset[data-uri="rotation_linear.gltf"] figure.channel canvas.cursor').first();
+  await overlay.scrollIntoViewIfNeeded();
+  const box = await overlay.boundingBox();
+  await page.mouse.move(box.x + ((28 + ((want - t0) / (t1 - t0)) * (680 - 56)) / 680) * box.width, box.y + box.height / 2);
+  const readouts = await page.$$eval('section.asset', (boxes) => boxes.flatMap((b) => [...b.querySelectorAll('figure.channel')]
+    .map((f, i) => ({ uri: b.dataset.uri, i, t: f.querySelector('.readout').dataset.t, values: f.querySelector('.readout').dataset.values }))));
+  const shown = readouts.filter((r) => r.t !== undefined);
+  assert.ok(shown.length >= 2, JSON.stringify(readouts));
+  for (const r of shown) {
+    const channel = reference[r.uri].animations.flatMap((a) => a.channels)[r.i];
+    const t = Number(r.t);
+    assert.ok(Math.abs(t - want) <= 1 / 60 + 1e-9, `${r.uri} channel ${r.i}: cursor at t=${t}, not near ${want}`);
+    const sample = channel.samples.find((s) => s.t === t);
+    assert.ok(sample, `${r.uri}: no reference sample at ${t}`);
+    assert.deepEqual(JSON.parse(r.values), sample.value, `${r.uri} channel ${r.i} at t=${t}`);
+  }
+  // Arrow keys move the cursor one sample.
+  await overlay.focus();
+  await page.keyboard.press('ArrowRight');
+  const next = Number(await page.$eval('section.asset[data-uri="rotation_linear.gltf"] .readout', (o) => o.dataset.t));
+  const i = ch.samples.findIndex((s) => s.t === Number(shown[0].t));
+  assert.equal(next, ch.samples[i + 1].t);
+  await page.screenshot({ path: join(SHOTS, 'plots-cursor-1280x720.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('thousands of channels: only the plots on screen are drawn', async () => {
+  // 2,000 nodes, each animated by its own channel of one shared LINEAR sampler (2 keys).
+  const CHANNELS = 2000;
+  const bin = Buffer.alloc(8 + 24);
+  bin.writeFloatLE(0, 0);
+  bin.writeFloatLE(1, 4);
+  bin.writeFloatLE(1, 8 + 12);
+  const asset = {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [...Array(CHANNELS).keys()] }],
+    nodes: Array.from({ length: CHANNELS }, () => ({})),
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: 0, byteOffset: 8, byteLength: 24 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [1] },
+      { bufferView: 1, componentType: 5126, count: 2, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }],
+      channels: Array.from({ length: CHANNELS }, (_, n) => ({ sampler: 0, target: { node: n, path: 'translation' } })) }],
+  };
+  const file = join(work, 'many-channels.gltf');
+  writeFileSync(file, JSON.stringify(asset));
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  await page.click('details.plots summary');
+  await page.waitForFunction((n) => document.querySelectorAll('figure.channel').length === n, CHANNELS, { timeout: 120000 });
+  const drawn = () => page.$$eval('figure.channel canvas:not(.cursor)', (l) => l.filter((c) => c.width > 0).length);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.channel canvas')].some((c) => c.width > 0));
+  assert.ok((await drawn()) < 100, `${await drawn()} plots drawn of ${CHANNELS}`);
+  await page.locator('figure.channel').last().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('figure.channel:last-of-type canvas').width > 0);
+  assert.ok((await drawn()) < 100, `${await drawn()} plots drawn of ${CHANNELS} after scrolling`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a channel with 20,000 issues at its keys: every one counted, a hundred listed, no long task', async () => {
+  // Rotation keys at t = k / 1000, each (0, 0, 0, 2): not unit length, one issue a key.
+  const KEYS = 20_000;
+  const bin = Buffer.alloc(KEYS * 20);
+  for (let k = 0; k < KEYS; ++k) {
+    bin.writeFloatLE(k / 1000, k * 4);
+    bin.writeFloatLE(2, KEYS * 4 + k * 16 + 12);
+  }
+  const json = {
+    asset: { version: '2.0' },
+    nodes: [{}],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteLength: KEYS * 4 }, { buffer: 0, byteOffset: KEYS * 4, byteLength: KEYS * 16 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: KEYS, type: 'SCALAR', min: [0], max: [bin.readFloatLE((KEYS - 1) * 4)] },
+      { bufferView: 1, componentType: 5126, count: KEYS, type: 'VEC4' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
+  };
+  const file = join(work, 'not-unit.glb');
+  writeFileSync(file, glb(json, bin));
+  const native = nativeReport(['not-unit.glb'], work).reports[0].issues.messages
+    .filter((m) => m.code === 'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
+  assert.equal(native.length, KEYS);
+  const { page, problems } = await openPage(undefined, { longTasks: true });
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  const opened = await page.evaluate(() => performance.now());
+  await page.click('details.plots summary');
+  await page.waitForFunction(() => document.querySelector('figure.channel canvas')?.width > 0, null, { timeout: 120000 });
+  assert.equal(Number(await page.$eval('figure.channel', (f) => f.dataset.issueMarkers)), KEYS);
+  const listed = await page.$$eval('figure.channel ul.key-issues li', (l) => l.map((li) => li.textContent));
+  assert.equal(listed.length, 101);
+  assert.equal(listed[0], 'key 0: ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
+  assert.equal(listed[100], `and ${KEYS - 100} more (the report lists every one)`);
+  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), opened);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log(`# 20,000 issues on a channel: longest main-thread task while plotting ${longest.toFixed(0)} ms (${tasks.length} over 50 ms)`);
+  assert.ok(longest <= 100, `a main-thread task of ${longest} ms while plotting`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('compare mode: the same verdicts as gltf-anim compare', async () => {
   const { page, problems } = await openPage();
   const actual = join(work, 'engine');
@@ -295,6 +476,23 @@ test('compare mode: the same verdicts as gltf-anim compare', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+/** A .glb of a JSON object and a binary chunk (its length a multiple of 4). */
+function glb(json, bin) {
+  let text = Buffer.from(JSON.stringify(json));
+  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
+  const header = Buffer.alloc(12);
+  header.write('glTF', 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
+  const chunk = (type, body) => {
+    const h = Buffer.alloc(8);
+    h.writeUInt32LE(body.length, 0);
+    h.writeUInt32LE(type, 4);
+    return [h, body];
+  };
+  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+}
 
 /**
  * A .glb of `keys` LINEAR translation keys (one animation, one node): a buffer of 16 bytes a
@@ -325,19 +523,7 @@ function largeGlb(keys) {
   };
   // The min/max the spec requires of an animation input, as float32 stores them.
   json.accessors[0].max = [bin.readFloatLE((keys - 1) * 4)];
-  let text = Buffer.from(JSON.stringify(json));
-  text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
-  const header = Buffer.alloc(12);
-  header.write('glTF', 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + 8 + text.length + 8 + bin.length, 8);
-  const chunk = (type, body) => {
-    const h = Buffer.alloc(8);
-    h.writeUInt32LE(body.length, 0);
-    h.writeUInt32LE(type, 4);
-    return [h, body];
-  };
-  return Buffer.concat([header, ...chunk(0x4e4f534a, text), ...chunk(0x004e4942, bin)]);
+  return glb(json, bin);
 }
 
 test('validation runs in the worker: no main-thread task over 100 ms on a large generated asset', async () => {
@@ -345,18 +531,7 @@ test('validation runs in the worker: no main-thread task over 100 ms on a large 
   const glb = largeGlb(3_000_000); // 48 MB of keys
   writeFileSync(file, glb);
   assert.ok(glb.length > 40e6);
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(String(e)));
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  await page.goto(`${origin}/index.html`);
-  await page.waitForFunction(() => window.gltfAnimReady === true);
+  const { page, problems } = await openPage(undefined, { longTasks: true });
   // Load and compile the module first: what is measured is the validation.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
   // A canary: the page's thread stays free to run timers while the worker validates. The
@@ -427,6 +602,100 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
     null, { timeout: 120000 });
   await waitForReport(page);
   assert.deepEqual(await rendered(page), expectedView(nativeReport(['needs-memory.glb'], work)));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/**
+ * A .glb whose one sampler has `keys` key times, all 0: every key after the first is not
+ * increasing, so the validator reports `keys - 1` issues (ACCESSOR_ANIMATION_INPUT_NON_INCREASING,
+ * one per element), for 16 bytes a key.
+ */
+function equalTimesGlb(keys) {
+  const bin = Buffer.alloc(keys * 16);
+  const json = {
+    asset: { version: '2.0' },
+    nodes: [{}],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteLength: keys * 4 }, { buffer: 0, byteOffset: keys * 4, byteLength: keys * 12 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: keys, type: 'SCALAR', min: [0], max: [0] },
+      { bufferView: 1, componentType: 5126, count: keys, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }] }],
+  };
+  return glb(json, bin);
+}
+
+test('a million issues: the pointer list is virtual, reaches the last pointer, and scrolls without long tasks', async () => {
+  const ISSUES = 1_000_000;
+  const file = join(work, 'million.glb');
+  writeFileSync(file, equalTimesGlb(ISSUES + 1));
+  const { page, problems } = await openPage(undefined, { longTasks: true });
+  // No limit on issues: every one of them is in the report.
+  await page.fill('#max-issues', '0');
+  await page.fill('#max-issue-mb', '0');
+  await page.setInputFiles('#file', file);
+  await waitForReport(page, 600000);
+  const code = 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING';
+  assert.deepEqual(await rendered(page), [{ uri: 'million.glb', counts: `${ISSUES} errors, 0 warnings, 0 infos, 0 hints`,
+    codes: { [`${code}/error`]: ISSUES } }]);
+  // The message of element k, from the code's template in the registry (`gltf-anim codes`).
+  const row = (k) => `/animations/0/samplers/0/input: Animation input accessor element at index ${k} is less than or equal to previous: 0 <= 0.`;
+  await page.click('tr.code-row details summary');
+  await page.waitForSelector('ul.pointers li');
+  const view = 'tr.code-row .pointer-view';
+  const items = () => page.$$eval(`${view} li`, (l) => l.map((li) => li.textContent));
+  const first = await items();
+  assert.equal(first[0], row(1));
+  assert.ok(first.length < 60, `${first.length} rows in the DOM`);
+  const scrolled = await page.evaluate(() => performance.now());
+  // Scroll by wheel, then jump through the list, then to its end.
+  await page.hover(view);
+  for (let i = 0; i < 20; ++i) await page.mouse.wheel(0, 400);
+  for (const f of [0.1, 0.25, 0.5, 0.75, 0.9]) {
+    await page.$eval(view, (v, at) => { v.scrollTop = at * (v.scrollHeight - v.clientHeight); }, f);
+    await page.waitForTimeout(50);
+    assert.ok((await items()).length < 60);
+  }
+  await page.$eval(view, (v) => { v.scrollTop = v.scrollHeight; });
+  await page.waitForFunction(([sel, last]) => [...document.querySelectorAll(`${sel} li`)].some((li) => li.textContent === last),
+    [view, row(ISSUES)], { timeout: 10000 });
+  const last = await items();
+  assert.ok(last.length < 60, `${last.length} rows in the DOM`);
+  // The last row is on screen, inside the list's view.
+  const inView = await page.$eval(view, (v, text) => {
+    const li = [...v.querySelectorAll('li')].find((l) => l.textContent === text);
+    const a = li.getBoundingClientRect();
+    const b = v.getBoundingClientRect();
+    return a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  }, row(ISSUES));
+  assert.ok(inView, 'the last pointer is not inside the list\'s view');
+  // The keyboard reaches both ends too.
+  await page.focus(view);
+  await page.keyboard.press('Home');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} li`)?.textContent.includes('index 1 '), view);
+  const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), scrolled);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  console.log(`# ${ISSUES} issues: ${tasks.length} long task(s) while scrolling, longest ${longest.toFixed(0)} ms`);
+  assert.ok(longest <= 100, `a main-thread task of ${longest} ms while scrolling`);
+  await page.screenshot({ path: join(SHOTS, 'million-issues-1280x720.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('opened from file://: the worker starts from offline.js and the report is the native one', async () => {
+  const { page, problems } = await openPage(undefined, { url: new URL(`file://${join(PAGE, 'index.html')}`).href });
+  const files = [['output_count.gltf', join(INVALID, 'channel', 'output_count.gltf')],
+    ['container_external_bin.gltf', join(VALID, 'container_external_bin.gltf')],
+    ['container_external_bin.bin', join(VALID, 'container_external_bin.bin')]];
+  await page.setInputFiles('#file', files.map(([, f]) => f));
+  await waitForReport(page);
+  const dir = join(work, 'file-url');
+  layOut(dir, files);
+  const paths = ['container_external_bin.gltf', 'output_count.gltf'];
+  assert.deepEqual(await rendered(page), expectedView(nativeReport(paths, dir)));
+  assert.ok((await downloadOf(page, 'json')).equals(nativeBytes('json', paths, dir)), 'the JSON download differs from the CLI\'s');
+  await page.click('section.asset[data-uri="container_external_bin.gltf"] details.plots summary');
+  await page.waitForSelector('section.asset[data-uri="container_external_bin.gltf"] figure.channel canvas', { timeout: 60000 });
   assert.deepEqual(problems, []);
   await page.close();
 });

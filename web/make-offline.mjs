@@ -1,0 +1,50 @@
+// Writes the page's offline.js: what the page needs to start its worker when opened from
+// file://. There Chromium starts no worker from a file: URL, loads no module script, fetches
+// no file, and a worker from a blob: URL can only be a classic script (measured: a module
+// worker from blob: fails to load, a dynamic import of a blob: URL too). So the worker's
+// modules (worker.js, report-index.js, the package's inline entry with the wasm in base64, the
+// Emscripten module) are joined here into one classic script, each module in its own function
+// scope, and offline.js (a classic script, which file:// loads) holds that text for app.js to
+// start as a blob: worker.
+// Usage: node web/make-offline.mjs PACKAGE_FOLDER PAGE_FOLDER
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [pkg, page] = process.argv.slice(2);
+const read = (p) => readFileSync(p, 'utf8');
+
+// One module as a function scope that returns its exports. It handles what these modules use
+// and fails on anything else: one-line `import {a, b} from 'x'` and `import a from 'x'`,
+// `export [async] function|class|const NAME` and `export default NAME;`.
+function classic(name, text, specifiers) {
+  const exported = [];
+  let body = text.replace(/^import (\{[^}]*\}|[A-Za-z_$][\w$]*) from '([^']+)';$/gm, (_, what, from) => {
+    const key = specifiers[from];
+    if (!key) throw new Error(`make-offline: ${name} imports '${from}', which is not bundled`);
+    return what.startsWith('{') ? `const ${what} = modules['${key}'];` : `const ${what} = modules['${key}'].default;`;
+  });
+  body = body.replace(/^export ((?:async )?function\*? |class |const |let )([A-Za-z_$][\w$]*)/gm, (_, kind, id) => {
+    exported.push(id);
+    return `${kind}${id}`;
+  });
+  body = body.replace(/export default ([A-Za-z_$][\w$]*);/g, (_, id) => {
+    exported.push(`default: ${id}`);
+    return '';
+  });
+  if (/^\s*(import|export)\b/m.test(body) || body.includes('import.meta')) {
+    throw new Error(`make-offline: ${name} keeps a module-only construct`);
+  }
+  return `modules['${name}'] = (() => {\n${body}\nreturn { ${exported.join(', ')} };\n})();\n`;
+}
+
+// The Emscripten module names its wasm beside itself (new URL(..., import.meta.url)); the page
+// hands it the compiled wasm, so that name is never used: any URL does.
+const core = read(join(pkg, 'dist/gltf-anim-core.mjs')).replaceAll('import.meta.url', '"file:///gltf-anim-core.mjs"');
+const worker = '// The page\'s worker for file:// (web/make-offline.mjs): its modules in one classic script.\n' +
+  '"use strict";\nconst modules = {};\n' +
+  classic('core', core, {}) +
+  classic('api', read(join(pkg, 'inline.js')), { './dist/gltf-anim-core.mjs': 'core' }) +
+  classic('report-index', read(join(page, 'report-index.js')), {}) +
+  classic('worker', read(join(page, 'worker.js')), { './gltf-anim/index.js': 'api', './report-index.js': 'report-index' });
+writeFileSync(join(page, 'offline.js'), '// Written by web/make-offline.mjs: the page\'s worker for file:// (see app.js).\n' +
+  `window.gltfAnimOfflineWorker = ${JSON.stringify(worker)};\n`);
