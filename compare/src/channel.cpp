@@ -11,6 +11,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string>
 #include <string_view>
 
 namespace gltf_anim::compare {
@@ -338,6 +339,7 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
   std::map<std::size_t, const SampledAnimation*> actual_animations;
   for (const auto& a : actual.animations) actual_animations.emplace(a.index, &a);
   std::set<std::size_t> golden_indices;
+  std::set<std::string> unsupported_seen;
   std::size_t golden_samples = 0;
   for (const auto& ga : golden.animations) {
     golden_indices.insert(ga.index);
@@ -356,8 +358,9 @@ CaseResult compare_samples(const SamplesFile& golden, const SamplesFile& actual,
                           tolerances, time_epsilon, std::min(worst_samples, kMaxWorstSamples));
       if (cr.missing && aa == nullptr) cr.problem = "animation missing in the actual samples";
       if (!cr.passed && cr.unsupported.empty()) result.outcome = CaseOutcome::kFailed;
-      if (!cr.unsupported.empty() && std::find(result.unsupported.begin(), result.unsupported.end(),
-                                               cr.unsupported) == result.unsupported.end()) {
+      // Each feature once, in first-seen order; a set, not a search of the list, so a
+      // file of many channels each declaring another feature stays linear.
+      if (!cr.unsupported.empty() && unsupported_seen.insert(cr.unsupported).second) {
         result.unsupported.push_back(cr.unsupported);
       }
       golden_samples += cr.golden_samples;

@@ -11,6 +11,7 @@
 #include <gltf_anim/io/glob.hpp>
 
 #include <algorithm>
+#include <set>
 
 #include <gltf_anim/text/words.hpp>
 
@@ -76,11 +77,12 @@ std::vector<std::string> channel_needs(const ChannelResult& ch, const ManifestEn
 std::vector<std::string> missing_only(const CaseResult& c, const ManifestEntry* entry) {
   std::vector<std::string> needs;
   if (!c.failed() || !c.problem.empty()) return needs;
+  std::set<std::string> seen;  // each once, linear in the channels however many differ
   for (const ChannelResult& ch : c.channels) {
     if (ch.passed || !ch.unsupported.empty()) continue;
     if (!ch.missing) return {};
     for (std::string& n : channel_needs(ch, entry)) {
-      if (std::find(needs.begin(), needs.end(), n) == needs.end()) needs.push_back(std::move(n));
+      if (seen.insert(n).second) needs.push_back(std::move(n));
     }
   }
   return needs;

@@ -801,6 +801,36 @@ TEST(HostileBounds, CompareMatchesFilesInLinearTime) {
 }
 
 
+TEST(HostileBounds, CompareCountsUnsupportedFeaturesInLinearTime) {
+  // An actual samples file whose 100,000 channels each declare another feature
+  // its engine cannot play: looking each feature up in the case's list of those
+  // seen so far is 5 * 10^9 string comparisons; a set keeps it linear.
+  const fs::path dir = kTmp / "compare_unsupported";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  constexpr int kChannels = 100000;
+  std::string golden = R"({"asset":"a.gltf","generator":"g","animations":[{"index":0,"channels":[)";
+  std::string actual = golden;
+  for (int i = 0; i < kChannels; ++i) {
+    const std::string target = "\"/nodes/" + std::to_string(i) + "/translation\"";
+    golden += (i ? "," : "") + std::string(R"({"target":)") + target +
+              R"(,"samples":[{"t":0,"value":[0,0,0]}]})";
+    actual += (i ? "," : "") + std::string(R"({"target":)") + target + R"(,"unsupported":"f)" +
+              std::to_string(i) + R"(","samples":[]})";
+  }
+  golden += "]}]}";
+  actual += "]}]}";
+  std::ofstream(dir / "golden.json") << golden;
+  std::ofstream(dir / "actual.json") << actual;
+  const ChildRun r = run({GLTF_ANIM_CLI, "compare", "--golden", (dir / "golden.json").string(),
+                          "--actual", (dir / "actual.json").string(), "--format", "json"},
+                         "compare_unsupported");
+  expect_contract(r);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("f99999"), std::string::npos);
+}
+
+
 TEST(HostileBounds, CompareAppliesAVariantExcerptInLinearTime) {
   // A failing case whose manifest variant lists 150,000 samples of a 150,000-
   // sample channel: finding each excerpt sample by a scan of the channel was

@@ -103,12 +103,18 @@ export interface SampledChannel {
   sampler: number;
   keyframes: number[];
   samples: Array<{ t: number; value: number[] }>;
+  /** Written by an engine's adapter for a channel its engine cannot play (the feature it
+   * lacks, e.g. "KHR_animation_pointer"), with no samples: compare counts it as not run. */
+  unsupported?: string;
   [key: string]: unknown;
 }
 
 export interface SamplesFile {
   asset: string;
   generator: string;
+  /** Written by an engine's adapter when the engine failed on this asset: compare fails the
+   * case with this message. */
+  error?: string;
   animations: Array<{ index: number; name?: string; channels: SampledChannel[] }>;
   [key: string]: unknown;
 }
