@@ -152,6 +152,8 @@ test('picked files: invalid assets and a .gltf with its .bin, as the native repo
   assert.ok((await page.$eval(`${row} .rule`, (d) => d.textContent)).length > 10);
   // Every pointer behind a code, on demand: the native report's pointers for that code.
   await page.click(`${row} details summary`);
+  // The rows come from the worker: wait for them.
+  await page.waitForSelector(`${row} ul.pointers li`);
   const pointers = await page.$$eval(`${row} ul.pointers li`, (l) => l.map((li) => li.textContent));
   const code = await page.$eval(row, (r) => r.dataset.code);
   const native = nativeReport(['output_count.gltf'], dir).reports[0].issues.messages.filter((m) => m.code === code);
@@ -594,6 +596,7 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   const [small] = await rendered(page);
   assert.deepEqual(small.codes, { 'INTERNAL_ERROR/error': 1 });
   await page.click('section.asset tr.code-row details summary');
+  await page.waitForSelector('section.asset ul.pointers li');  // the rows come from the worker
   assert.match(await page.textContent('section.asset ul.pointers'), /out of memory/);
   // With the default limit the same file validates as natively.
   await page.fill('#memory', '2048');
