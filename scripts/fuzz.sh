@@ -4,7 +4,7 @@
 # Installs clang and libFuzzer's runtime when missing (through scripts/setup.sh),
 # configures build-fuzz with clang and GLTF_ANIM_BUILD_FUZZ=ON, builds the
 # targets of fuzz/, seeds each corpus from conformance_assets/, tests/hostile/
-# and fuzz/seeds/, and runs every target (default: all seven) for
+# and fuzz/seeds/, and runs every target (default: all eight) for
 # SECONDS_PER_TARGET seconds (default 60), one job each. Exits non-zero on any
 # finding (crash, sanitizer report, leak, timeout, out-of-memory); the
 # reproducer is written to build-fuzz/findings/<target>/.
@@ -15,7 +15,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs fuzz_writer)
 
 # Build (setup.sh installs what is missing: clang, libclang-rt-14-dev for libFuzzer).
 BUILD_DIR="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" BUILD_TYPE=RelWithDebInfo \
@@ -28,19 +28,25 @@ CORPUS="${FUZZ_CORPUS:-$BUILD/corpus}"
 # Seeds (copied, never modified in place; libFuzzer adds new units to CORPUS/<target>).
 SEEDS="$BUILD/seeds"
 rm -rf "$SEEDS"
-mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports,fuzz_ci_inputs}
+mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports,fuzz_ci_inputs,fuzz_writer}
 # fuzz_reports' inputs start with two bytes: what the rest feeds (0 an asset,
 # 1 validation strings, 2 compare, 3 samples writers, 4 a manifest, 5 a json
 # validation report read back) and the writer (+128: CSV samples files).
 reports_seed() {  # MODE WRITER FILE NAME
   { printf "\\$(printf '%03o' "$1")\\$(printf '%03o' "$2")"; cat "$3"; } > "$SEEDS/fuzz_reports/$4"
 }
+# fuzz_writer's inputs start with one byte: which values to edit.
+writer_seed() {
+  { printf "\\$(printf '%03o' $(($1 % 256)))"; cat "$2"; } > "$SEEDS/fuzz_writer/$3"
+}
 i=0
 while IFS= read -r -d '' f; do
   i=$((i + 1)); n="$(basename "$f")"
   case "$f" in
-    *.glb) cp "$f" "$SEEDS/fuzz_glb/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n" ;;
+    *.glb) cp "$f" "$SEEDS/fuzz_glb/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n"
+           writer_seed "$i" "$f" "$i-$n" ;;
     *.gltf) cp "$f" "$SEEDS/fuzz_gltf_validate/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n"
+            writer_seed "$i" "$f" "$i-$n"
             reports_seed 0 $((i % 4)) "$f" "$i-$n" ;;
     *.samples.json) { printf '\0'; cat "$f"; } > "$SEEDS/fuzz_compare/$i-$n"
                     reports_seed 2 $((i % 5)) "$f" "$i-compare-$n"
@@ -80,7 +86,8 @@ done
 # Each target's input cap. A seed must fit its target's cap: libFuzzer would
 # cut a longer one to the cap without a word, and fuzz something else.
 declare -A MAX_LEN=([fuzz_glb]=16384 [fuzz_gltf_validate]=65536 [fuzz_accessor]=4096
-                    [fuzz_sample]=65536 [fuzz_compare]=65536 [fuzz_reports]=65536 [fuzz_ci_inputs]=65536)
+                    [fuzz_sample]=65536 [fuzz_compare]=65536 [fuzz_reports]=65536 [fuzz_ci_inputs]=65536
+                    [fuzz_writer]=65536)
 for t in "${!MAX_LEN[@]}"; do
   [ -d "$SEEDS/$t" ] || continue
   while IFS= read -r -d '' seed; do
