@@ -61,7 +61,18 @@ export function parseAsset(assetFile, root) {
   if (!isInside(fs.realpathSync(root), fs.realpathSync(assetFile))) throw new Error(`${assetFile} is outside ${root}`);
   const bytes = readConfined(root, assetFile);
   const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const registry = { loader: { _app: null } };
+  // No application, so no asset registry: a texture the parser hands it is
+  // declared loaded with no resource (animation needs no image). Without add and
+  // load, an asset with images threw inside the parser's promise chain, where no
+  // caller can catch it, and ended the whole run.
+  const registry = {
+    loader: { _app: null },
+    add() {},
+    load(asset) {
+      asset.loaded = true;
+      asset.fire('load', asset);
+    },
+  };
   return new Promise((resolve, reject) => {
     GlbParser.parse(path.basename(assetFile), '', data, nullDevice(), registry, confinedBuffers(assetFile, root), [],
       (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)));

@@ -53,3 +53,26 @@ test('a KHR_animation_pointer channel is not produced, with the reason', async (
     a.cleanup();
   }
 });
+
+test('an asset with a texture is sampled: the headless parser is given a registry for its images', async () => {
+  // A 1x1 PNG on the mesh's material. Before, the parser's texture loading threw
+  // inside a promise nobody could catch (no asset registry) and ended the run.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const b = new GltfBuilder();
+  const mesh = b.mesh(1, 0);
+  b.node({ name: 'n', mesh });
+  b.animation('a', [{ node: 0, path: 'translation', times: [0, 2], values: [0, 0, 0, 2, 4, 6] }]);
+  const json = b.build();
+  json.images = [{ uri: `data:image/png;base64,${png}` }];
+  json.textures = [{ source: 0 }];
+  json.materials = [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } } }];
+  json.meshes[mesh].primitives[0].material = 0;
+  const a = writeAsset(json);
+  try {
+    const { file } = await sampleAsset(a.file, a.dir, golden('asset.gltf', [['/nodes/0/translation', [0.5]]]));
+    // lerp at t = 0.5 of (0,0,0) -> (2,4,6) over [0, 2]: a quarter of the way.
+    near(assert, valuesOf(file, '/nodes/0/translation').get(0.5), [0.5, 1, 1.5], 1e-6, 'lerp');
+  } finally {
+    a.cleanup();
+  }
+});
