@@ -52,6 +52,17 @@ const Case kCases[] = {
      R"({"asset": "a", "x": [[{}]], "animations": [{"index": 0, "y": 1, "channels": [
         {"target": "/w", "samples": [{"t": 0, "value": [1], "z": "s"}]}]}]})",
      nullptr},
+    {"an engine's error and an unsupported channel",
+     R"({"asset": "a", "error": "e", "animations": [{"index": 0, "channels": [
+        {"target": "/w", "unsupported": "morph weights", "samples": []}]}]})",
+     nullptr},
+    {"error empty", R"({"asset": "a", "error": "", "animations": []})", "/error"},
+    {"error not a string", R"({"asset": "a", "error": 1, "animations": []})", "/error"},
+    {"unsupported empty", with_channel(R"({"target": "/w", "unsupported": "", "samples": []})"),
+     "/animations/0/channels/0/unsupported"},
+    {"unsupported not a string",
+     with_channel(R"({"target": "/w", "unsupported": ["x"], "samples": []})"),
+     "/animations/0/channels/0/unsupported"},
     {"root not an object", "[]", ""},
     {"no asset", R"({"animations": []})", ""},
     {"asset not a string", R"({"asset": 1, "animations": []})", "/asset"},
@@ -123,6 +134,9 @@ const Case kReaderOnly[] = {
      "/animations/0/channels/0/samples/1/t"},
     {"mixed widths", with_sample(R"({"t": 1, "value": [1, 2]})"),
      "/animations/0/channels/0/samples/1/value"},
+    {"unsupported with samples",
+     with_channel(R"({"target": "/w", "unsupported": "x", "samples": [{"t": 0, "value": [1]}]})"),
+     "/animations/0/channels/0/samples"},
 };
 
 std::optional<gs::detail::SchemaViolation> schema_check(const std::string& json) {
@@ -162,7 +176,8 @@ TEST(SamplesSchema, SchemaAndReaderAgreeOnEveryCase) {
 TEST(SamplesSchema, RulesBeyondTheSchemaAreTheReadersAndDocumented) {
   const std::string text(gs::detail::samples_schema_text());
   for (const char* rule : {"animation indices are unique", "targets are unique within an animation",
-                           "times are unique within a channel", "the same number of components"}) {
+                           "times are unique within a channel", "the same number of components",
+                           "a channel declared unsupported has no samples"}) {
     EXPECT_NE(text.find(rule), std::string::npos) << rule;
   }
   for (const Case& c : kReaderOnly) {
