@@ -2,8 +2,8 @@
 // GLB built in memory, read through float_view (zero-copy) and AccessorReader
 // (4,096-element chunks to doubles, as rules/data_phase.cpp does). Bytes per
 // second count buffer bytes consumed.
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -13,7 +13,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 
 constexpr std::size_t kBytes = std::size_t{64} << 20;
 constexpr std::size_t kChunk = 4096;

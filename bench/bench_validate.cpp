@@ -10,7 +10,7 @@
 //   bench_validate --generate DIR     write the assets into DIR and exit
 //   GLTF_ANIM_BENCH_DIR=DIR bench_validate [--benchmark_filter=...]
 // Without GLTF_ANIM_BENCH_DIR the assets are generated under /tmp/gltf_anim_bench.
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -30,9 +30,9 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gltf_anim::validator::Severity;
-using gltf_anim::validator::ValidateOptions;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::validate_file;
+using gltf_anim::validator::ValidateOptions;
 
 constexpr std::size_t kNodes = 2000;
 constexpr std::size_t kKeys = 2500;
@@ -217,17 +217,19 @@ BENCHMARK(BM_ValidateChannels)->Unit(benchmark::kMillisecond)->Arg(12500)->Arg(2
 // on the large asset loaded once: the "1 GB/s on the data pass" figure.
 void BM_DataPassLarge(benchmark::State& state) {
   namespace v = gltf_anim::validator;
-  v::IssueCollector load_issues;
-  const v::LoadedAsset asset = v::load_file(bench_dir() / "large.gltf", v::LoadOptions{}, load_issues);
+  namespace gltf = gltf_anim::gltf;
+  gltf::IssueCollector load_issues;
+  const gltf::LoadedAsset asset =
+      gltf::load_file(bench_dir() / "large.gltf", gltf::LoadOptions{}, load_issues);
   if (!asset.document) {
     state.SkipWithError("large.gltf did not load");
     return;
   }
   for (auto _ : state) {
-    v::IssueCollector issues;
+    gltf::IssueCollector issues;
     v::DataChecks data;
     const auto modules = v::rule_modules();
-    const v::model::AnimationModel model = v::model::build_animation_model(asset);
+    const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
     v::RuleContext ctx{asset, *asset.document, issues, data, {}, modules, model};
     for (const auto& m : modules) m->link(ctx);
     v::run_data_phase(ctx);

@@ -65,7 +65,7 @@ bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
 }
 
 int finish_report(CommandOutput& output, const CommandHelp& help, const po::variables_map& vm,
-                  const reports::ValidationTotals& totals, validator::Severity fail_on) {
+                  const reports::ValidationTotals& totals, gltf::Severity fail_on) {
   const int code = output.finish(totals.failing != 0 ? kExitFindings : kExitOk);
   if (code != kExitUsage && vm.count("output")) {
     std::cerr << "gltf-anim " << help.name << ": " << (totals.failing != 0 ? "FAIL" : "pass")

@@ -35,6 +35,6 @@ bool read_report_options(const po::variables_map& vm, const CommandHelp& help,
 // 1 failed; ... (fail-on error); report in FILE" on stderr, so a CI log shows
 // the outcome without opening the report.
 int finish_report(CommandOutput& output, const CommandHelp& help, const po::variables_map& vm,
-                  const reports::ValidationTotals& totals, validator::Severity fail_on);
+                  const reports::ValidationTotals& totals, gltf::Severity fail_on);
 
 }  // namespace gltf_anim::cli

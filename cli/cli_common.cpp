@@ -157,8 +157,9 @@ bool number_option(const po::variables_map& vm, const CommandHelp& help, const c
 // ---------------------------------------------------------------- CommandOutput
 
 CommandOutput::CommandOutput(const CommandHelp& help, std::optional<std::string> path)
-    : help_(help), path_(std::move(path)),
-      inputs_(path_ ? validator::file_identity(*path_) : std::nullopt) {}
+    : help_(help),
+      path_(std::move(path)),
+      inputs_(path_ ? io::file_identity(*path_) : std::nullopt) {}
 
 bool CommandOutput::refused(const std::vector<std::string>& paths) {
   for (const std::string& p : paths) inputs_.record(std::filesystem::path(p));
@@ -176,7 +177,7 @@ bool CommandOutput::open() {
   }
   try {
     file_.emplace(*path_);
-  } catch (const validator::OutputError& e) {
+  } catch (const io::OutputError& e) {
     std::cerr << "gltf-anim " << help_.name << ": " << e.what() << "\n";
     return false;
   }
@@ -204,7 +205,7 @@ int CommandOutput::finish(int exit_code) {
   if (file_) {
     try {
       file_->commit();
-    } catch (const validator::OutputError& e) {
+    } catch (const io::OutputError& e) {
       std::cerr << "gltf-anim " << help_.name << ": " << e.what() << "\n";
       return kExitUsage;
     }

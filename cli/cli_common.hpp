@@ -2,7 +2,8 @@
 // Shared plumbing of the gltf-anim subcommands: exit codes, the
 // Boost.Program_options parse/--help convention every subcommand follows, the
 // range check of numeric options, and where a command's output goes.
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <boost/program_options.hpp>
 
@@ -64,7 +65,7 @@ bool number_option(const po::variables_map& vm, const CommandHelp& help, const c
                    double min, double max, bool min_exclusive, std::optional<double>& out);
 
 // Where a command writes: --output FILE or standard output.
-// A file is written through validator::OutputFile (a temporary renamed into
+// A file is written through io::OutputFile (a temporary renamed into
 // place on success); standard output through an FdOstream, so a failed write
 // (full disk, closed pipe...) is seen with its reason. The target, when it
 // exists, is watched among the inputs (inputs()): finish() refuses to replace
@@ -75,7 +76,7 @@ class CommandOutput {
   CommandOutput(const CommandOutput&) = delete;
   CommandOutput& operator=(const CommandOutput&) = delete;
 
-  validator::InputFiles& inputs() { return inputs_; }
+  io::InputFiles& inputs() { return inputs_; }
   // Records each path (when it exists) as an input, then: true, with the
   // refusal printed, when an input recorded so far is the output target.
   bool refused(const std::vector<std::string>& paths = {});
@@ -97,9 +98,9 @@ class CommandOutput {
  private:
   const CommandHelp& help_;
   std::optional<std::string> path_;
-  validator::InputFiles inputs_;
-  std::optional<validator::OutputFile> file_;
-  std::optional<validator::FdOstream> stdout_;
+  io::InputFiles inputs_;
+  std::optional<io::OutputFile> file_;
+  std::optional<io::FdOstream> stdout_;
   bool discarded_ = false;
 };
 

@@ -1,7 +1,7 @@
 // gltf-anim codes: the issue-code registry as text or Markdown.
 // docs/ISSUE_CODES.md is this command's Markdown output, checked by a test.
-#include <gltf_anim/validator/issue.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <iostream>
@@ -13,16 +13,16 @@
 namespace gltf_anim::cli {
 namespace {
 
-using validator::issue_types;
-using validator::IssueType;
+using gltf::issue_types;
+using gltf::IssueType;
 
 // The severity column is what a run reports by default: a lint at most as
 // information (the default lint policy), as the reports print it.
 void write_text(std::ostream& out) {
-  const validator::LintPolicy by_default;
+  const gltf::LintPolicy by_default;
   for (const IssueType& t : issue_types()) {
-    out << t.code << "\t" << validator::severity_name(by_default.severity(t)) << "\t"
-        << validator::phase_name(t.phase) << "\t" << t.message << "\n";
+    out << t.code << "\t" << gltf::severity_name(by_default.severity(t)) << "\t"
+        << gltf::phase_name(t.phase) << "\t" << t.message << "\n";
   }
 }
 

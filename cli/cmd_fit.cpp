@@ -92,11 +92,11 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
     const std::uint64_t cubic_bytes = f.kept.size() * f.cubic_key_bytes();
     if (sqlerp && request.fallback) {
       // A CUBICSLERP sampler of its own, the LINEAR one kept as the fallback.
-      const std::optional<std::size_t> in =
-          edit.add_accessor(f.times, gltf::ElementFormat{gltf::kFloat, "SCALAR", false}, why);
+      const std::optional<std::size_t> in = edit.add_accessor(
+          f.times, gltf::ElementFormat{gltf::ComponentType::kFloat, "SCALAR", false}, why);
       if (!in) return false;
-      const std::optional<std::size_t> out =
-          edit.add_accessor(f.values, gltf::ElementFormat{gltf::kFloat, "VEC4", false}, why);
+      const std::optional<std::size_t> out = edit.add_accessor(
+          f.values, gltf::ElementFormat{gltf::ComponentType::kFloat, "VEC4", false}, why);
       if (!out) return false;
       const std::string animation = "/animations/" + std::to_string(t.animation);
       const gltf_anim::json::Value* samplers = member(
@@ -121,7 +121,8 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
       a.values = f.values;
       a.mode = f.interpolation;
       a.interpolation = name;
-      a.output_format = gltf::ElementFormat{gltf::kFloat, a.output_format.type, false};
+      a.output_format =
+          gltf::ElementFormat{gltf::ComponentType::kFloat, a.output_format.type, false};
       before.push_back(t);
       after.push_back(std::move(a));
       s.bytes_after = cubic_bytes;

@@ -26,13 +26,13 @@ using repair::Quantization;
 // cannot write back (integers that are not normalized: KHR_animation_pointer int and bool
 // targets, whose values are not interpolated numbers).
 std::optional<Quantization> stored_type(const gltf::ElementFormat& f) {
-  if (f.component_type == gltf::kFloat) return Quantization::kNone;
+  if (f.component_type == gltf::ComponentType::kFloat) return Quantization::kNone;
   if (!f.normalized) return std::nullopt;
   switch (f.component_type) {
-    case gltf::kByte: return Quantization::kByte;
-    case gltf::kUnsignedByte: return Quantization::kUnsignedByte;
-    case gltf::kShort: return Quantization::kShort;
-    case gltf::kUnsignedShort: return Quantization::kUnsignedShort;
+    case gltf::ComponentType::kByte: return Quantization::kByte;
+    case gltf::ComponentType::kUnsignedByte: return Quantization::kUnsignedByte;
+    case gltf::ComponentType::kShort: return Quantization::kShort;
+    case gltf::ComponentType::kUnsignedShort: return Quantization::kUnsignedShort;
     default: return std::nullopt;
   }
 }
@@ -71,7 +71,8 @@ bool move_out_neighbours(const repair::ToolInput& in, gltf::Edit& edit, std::str
   };
   std::map<std::size_t, Data> decoded;
   for (const EditableTrack& t : in.tracks) {
-    decoded.emplace(t.input, Data{&t.times, gltf::ElementFormat{gltf::kFloat, "SCALAR", false}});
+    decoded.emplace(
+        t.input, Data{&t.times, gltf::ElementFormat{gltf::ComponentType::kFloat, "SCALAR", false}});
     decoded.emplace(t.output, Data{&t.values, t.output_format});
   }
   std::map<std::uint64_t, std::vector<std::size_t>> by_view;

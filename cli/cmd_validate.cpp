@@ -272,7 +272,7 @@ bool command_line_values(const po::variables_map& vm, validator::RunArguments& g
     return refuse("unknown --format '" + format_name + "'");
   if (set("format")) given.format = format_name;
   const auto fail_on = validator::severity_from_name(vm["fail-on"].as<std::string>());
-  if (!fail_on || *fail_on == validator::Severity::kHint)
+  if (!fail_on || *fail_on == gltf::Severity::kHint)
     return refuse("--fail-on must be error, warning or info");
   if (set("fail-on")) given.fail_on = fail_on;
   struct Number {
@@ -302,10 +302,10 @@ bool command_line_values(const po::variables_map& vm, validator::RunArguments& g
 
 // glTF-Validator's reports (--merge-gltf-validator), each recorded among the
 // inputs; false with the usage error printed when one cannot be read.
-bool read_gltf_validator(const po::variables_map& vm, validator::InputFiles& inputs,
+bool read_gltf_validator(const po::variables_map& vm, io::InputFiles& inputs,
                          std::vector<validator::GltfValidatorReport>& out) {
   for (const std::string& path : vm["merge-gltf-validator"].as<std::vector<std::string>>()) {
-    std::optional<validator::FileIdentity> identity;
+    std::optional<io::FileIdentity> identity;
     std::string why;
     auto reports = validator::read_gltf_validator_reports(path, identity, why);
     if (!reports) return refuse("bad glTF-Validator report '" + path + "': " + why);

@@ -3,8 +3,8 @@
 // its count, index type and offsets); the rest is the buffer, wrapped in a GLB
 // whose JSON describes that one accessor. Every decoding path is then run:
 // the layout check, float_view, AccessorReader in chunks and read_accessor.
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -21,7 +21,7 @@ void put_u32(std::vector<std::uint8_t>& v, std::uint32_t x) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  namespace v = gltf_anim::validator;
+  namespace gltf = gltf_anim::gltf;
   if (size < 10) return 0;
   const std::uint8_t* h = data;
   const std::size_t n = size - 10;
@@ -55,14 +55,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   glb.insert(glb.end(), data + 10, data + size);
   glb.resize(glb.size() + (bin - n), 0);
 
-  v::IssueCollector issues;
-  const v::LoadedAsset asset = v::load_bytes(glb, "fuzz.glb", {}, {}, issues);
-  v::check_buffers_and_accessors(asset, issues);
-  if (const auto view = v::float_view(asset, 0)) {
+  gltf::IssueCollector issues;
+  const gltf::LoadedAsset asset = gltf::load_bytes(glb, "fuzz.glb", {}, {}, issues);
+  gltf::check_buffers_and_accessors(asset, issues);
+  if (const auto view = gltf::float_view(asset, 0)) {
     volatile float sink = 0;
     for (std::size_t i = 0; i < view->size(); ++i) sink = sink + (*view)[i];
   }
-  if (const auto reader = v::AccessorReader::open(asset, 0, &issues)) {
+  if (const auto reader = gltf::AccessorReader::open(asset, 0, &issues)) {
     std::vector<double> chunk(7 * reader->components());
     for (std::uint64_t first = 0; first < reader->count(); first += 7) {
       const std::uint64_t left = reader->count() - first;
@@ -72,6 +72,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (reader->read(reader->count(), 1, chunk.data())) __builtin_trap();  // past the end
   }
   std::vector<double> all;
-  v::read_accessor(asset, 0, all);
+  gltf::read_accessor(asset, 0, all);
   return 0;
 }

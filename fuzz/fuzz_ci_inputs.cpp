@@ -27,6 +27,7 @@ namespace {
 
 namespace gr = gltf_anim::reports;
 namespace gv = gltf_anim::validator;
+namespace gltf = gltf_anim::gltf;
 
 void require(bool ok, const char* what, const std::string& detail) {
   if (ok) return;
@@ -40,7 +41,7 @@ void config(std::string_view text) {
   require(c.has_value() == why.empty(), "a config is accepted or refused with a reason", why);
   require(strict_text::utf8(why), "the refusal is UTF-8", why);
   if (!c) return;
-  gv::IssueOptions o;
+  gltf::IssueOptions o;
   for (const auto& p : c->ignore) require(gv::ignore_codes(p, o).empty(), "checked ignore", p);
   for (const auto& p : c->enable) require(gv::enable_lints(p, o).empty(), "checked enable", p);
   for (const auto& [p, s] : c->severity_overrides) {
@@ -58,9 +59,9 @@ void gltf_validator(std::string_view text, unsigned writer) {
   for (const auto& theirs : *reports) {
     gv::ValidationReport r;
     r.uri = theirs.uri.value_or("-");
-    gv::merge_gltf_validator_report(r, theirs, gv::IssueOptions{});
+    gv::merge_gltf_validator_report(r, theirs, gltf::IssueOptions{});
     const std::size_t once = r.issues.size();
-    gv::merge_gltf_validator_report(r, theirs, gv::IssueOptions{});
+    gv::merge_gltf_validator_report(r, theirs, gltf::IssueOptions{});
     require(r.issues.size() == once, "merging a report twice adds nothing", r.uri);
     merged.push_back(std::move(r));
     if (merged.size() == 8) break;  // a run stays short
@@ -78,9 +79,9 @@ void gltf_validator(std::string_view text, unsigned writer) {
   std::vector<const gv::GltfValidatorReport*> all;
   for (const auto& theirs : *reports) all.push_back(&theirs);
   gv::ValidationReport at_once, one_by_one;
-  gv::merge_gltf_validator_reports(at_once, all, gv::IssueOptions{});
+  gv::merge_gltf_validator_reports(at_once, all, gltf::IssueOptions{});
   for (const auto& theirs : *reports) {
-    gv::merge_gltf_validator_report(one_by_one, theirs, gv::IssueOptions{});
+    gv::merge_gltf_validator_report(one_by_one, theirs, gltf::IssueOptions{});
   }
   require(at_once.issues.size() == one_by_one.issues.size() &&
               at_once.truncated == one_by_one.truncated,

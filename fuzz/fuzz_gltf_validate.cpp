@@ -9,7 +9,7 @@
 // input (line and column from 1, a column never past the bytes before it, the
 // offset inside the input) and said in the message.
 #include <gltf_anim/reports/validation_report.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -24,14 +24,15 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace v = gltf_anim::validator;
-  v::IssueCollector issues;
-  v::LoadOptions options;
+  namespace gltf = gltf_anim::gltf;
+  gltf::IssueCollector issues;
+  gltf::LoadOptions options;
   options.max_file_bytes = 1 << 20;
-  const v::LoadedAsset asset = v::load_bytes({data, size}, "fuzz.gltf", {}, options, issues);
-  for (const v::Issue& i : issues.issues()) {
+  const gltf::LoadedAsset asset = gltf::load_bytes({data, size}, "fuzz.gltf", {}, options, issues);
+  for (const gltf::Issue& i : issues.issues()) {
     if (i.code != "INVALID_JSON") continue;
     if (!i.position) std::abort();
-    const v::TextPosition& p = *i.position;
+    const gltf::TextPosition& p = *i.position;
     if (p.line < 1 || p.column < 1 || p.column > p.byte_offset + 1 || p.byte_offset > size) std::abort();
     const std::string words = "line " + std::to_string(p.line) + ", column " + std::to_string(p.column);
     if (i.message.find(words) == std::string::npos) std::abort();

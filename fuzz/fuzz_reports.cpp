@@ -52,6 +52,7 @@ namespace gr = gltf_anim::reports;
 namespace gs = gltf_anim::samples;
 namespace gc = gltf_anim::compare;
 namespace gv = gltf_anim::validator;
+namespace gltf = gltf_anim::gltf;
 
 void require(const std::string& problem, const char* what, const std::string& output) {
   if (problem.empty()) return;
@@ -158,9 +159,9 @@ void validation_from_strings(Strings in) {
     if (!r.mime_type.empty()) r.uri = "\x01 no such folder/" + r.uri;
     const std::size_t n = in.next().size() % 8;
     for (std::size_t k = 0; k < n; ++k) {
-      const auto types = gv::issue_types();
+      const auto types = gltf::issue_types();
       const auto& type = types[in.next().size() % types.size()];
-      gv::Issue issue{type.code, type.severity, in.next(), in.next(), std::nullopt};
+      gltf::Issue issue{type.code, type.severity, in.next(), in.next(), std::nullopt};
       if (!issue.pointer.empty() && issue.pointer[0] == '@') {
         issue.pointer.clear();
         issue.offset = issue.message.size();

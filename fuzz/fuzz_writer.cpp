@@ -13,7 +13,7 @@
 // A broken property aborts (a finding).
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/gltf/writer.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 
 #include <rapidjson/memorystream.h>
 
@@ -39,7 +39,7 @@ namespace gltf = gltf_anim::gltf;
   std::abort();
 }
 
-// As the loader parses (validator/src/load/json.cpp): numbers kept as their text, so
+// As the loader parses (gltf/src/load/json.cpp): numbers kept as their text, so
 // an untouched number compares equal by its spelling.
 constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
                                  rapidjson::kParseValidateEncodingFlag |
@@ -90,7 +90,7 @@ void walk(const json::Value& v, const std::string& pointer, Walk& w, int depth) 
       w.place.push_back(static_cast<rapidjson::SizeType>(m - v.MemberBegin()));
       walk(m->value,
            pointer + "/" +
-               gltf_anim::validator::escape_pointer_token(
+               gltf_anim::gltf::escape_pointer_token(
                    {m->name.GetString(), m->name.GetStringLength()}),
            w, depth + 1);
       w.place.pop_back();

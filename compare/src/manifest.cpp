@@ -6,8 +6,8 @@
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/text/utf8.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
@@ -31,7 +31,7 @@ namespace {
 
 using JValue = gltf_anim::json::Value;
 
-using validator::escape_pointer_token;
+using gltf::escape_pointer_token;
 
 struct ManifestReader {
   std::string file;

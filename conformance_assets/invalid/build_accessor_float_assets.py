@@ -12,7 +12,7 @@ written as its bit patterns, worked by hand:
   0x7E00 = NaN
 
 Rules: validator/src/rules/khr_accessor_float.cpp, the loader's decoding
-(validator/src/load/accessor_reader.cpp) and the core rules, which read both
+(gltf/src/load/accessor_reader.cpp) and the core rules, which read both
 types as floating-point data (docs/VALIDATOR.md, "KHR_accessor_float64 and
 KHR_accessor_float16"). Assets go to invalid/ext/KHR_accessor_float/ and the
 valid control to rules_valid/ext/KHR_accessor_float/.

@@ -1,6 +1,7 @@
 // The edit session: JSON edits resolved to splices in one locator pass,
 // accessor data encoded and placed, buffers compacted, output files formed.
 #include <gltf_anim/gltf/edit.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/gltf/locator.hpp>
 #include <gltf_anim/gltf/writer.hpp>
 #include <gltf_anim/text/escape.hpp>
@@ -25,16 +26,19 @@ bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // so they fit a size_t, 32-bit in the WebAssembly build).
 char char_at(std::string_view text, std::uint64_t at) { return text[static_cast<std::size_t>(at)]; }
 
-std::uint32_t component_bytes(std::uint32_t ct) {
+// 0 for the float64 and float16 drafts' types, which edits do not encode.
+std::uint32_t component_bytes(ComponentType ct) {
   switch (ct) {
-    case kByte:
-    case kUnsignedByte: return 1;
-    case kShort:
-    case kUnsignedShort: return 2;
-    case kUnsignedInt:
-    case kFloat: return 4;
-    default: return 0;
+    case ComponentType::kByte:
+    case ComponentType::kUnsignedByte: return 1;
+    case ComponentType::kShort:
+    case ComponentType::kUnsignedShort: return 2;
+    case ComponentType::kUnsignedInt:
+    case ComponentType::kFloat: return 4;
+    case ComponentType::kDouble:
+    case ComponentType::kHalfFloat: return 0;
   }
+  return 0;
 }
 
 // Bytes of one element in a buffer, with the column padding of MAT2/MAT3 of
@@ -167,14 +171,14 @@ std::optional<EncodedData> encode(std::span<const double> values, const ElementF
   }
   double scale = 0;  // normalized: the type's largest value; 0 for FLOAT
   bool is_signed = false;
-  if (format.component_type == kFloat && !format.normalized) {
-  } else if (format.normalized && format.component_type == kByte) {
+  if (format.component_type == ComponentType::kFloat && !format.normalized) {
+  } else if (format.normalized && format.component_type == ComponentType::kByte) {
     scale = 127, is_signed = true;
-  } else if (format.normalized && format.component_type == kUnsignedByte) {
+  } else if (format.normalized && format.component_type == ComponentType::kUnsignedByte) {
     scale = 255;
-  } else if (format.normalized && format.component_type == kShort) {
+  } else if (format.normalized && format.component_type == ComponentType::kShort) {
     scale = 32767, is_signed = true;
-  } else if (format.normalized && format.component_type == kUnsignedShort) {
+  } else if (format.normalized && format.component_type == ComponentType::kUnsignedShort) {
     scale = 65535;
   } else {
     why = "animation data is FLOAT or a normalized BYTE, UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT";
@@ -243,21 +247,6 @@ std::string json_number(double value) {
   char buf[64];
   const auto r = std::to_chars(buf, buf + sizeof buf, value);
   return std::string(buf, r.ptr);
-}
-
-std::string pointer_token(std::string_view name) {
-  std::string out;
-  out.reserve(name.size());
-  for (const char c : name) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 Edit::Edit(Source source) : source_(std::move(source)) {
@@ -600,7 +589,8 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     const std::string at = "/accessors/" + std::to_string(i);
     if (i >= source_accessors_) {
       std::string json = "{\"bufferView\":" + std::to_string(*s.now.buffer_view) +
-                         ",\"componentType\":" + std::to_string(s.now.format.component_type);
+                         ",\"componentType\":" +
+                         std::to_string(static_cast<std::uint32_t>(s.now.format.component_type));
       if (s.now.format.normalized) json += ",\"normalized\":true";
       json += ",\"count\":" + std::to_string(s.now.count) +
               ",\"type\":" + json_string(s.now.format.type) + ",\"min\":" + number_list(s.min) +
@@ -611,7 +601,8 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     if (s.rewritten) {
       put(at, "bufferView", std::to_string(*s.now.buffer_view));
       if_present[at + "/byteOffset"] = std::nullopt;
-      put(at, "componentType", std::to_string(s.now.format.component_type));
+      put(at, "componentType",
+          std::to_string(static_cast<std::uint32_t>(s.now.format.component_type)));
       if (s.now.format.normalized) {
         put(at, "normalized", "true");
       } else {
@@ -694,7 +685,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   std::vector<std::string> pointers;
   for (const JsonOp& op : ops) {
     pointers.push_back(op.pointer);
-    pointers.push_back(op.kind == Kind::kPut      ? op.pointer + "/" + pointer_token(op.name)
+    pointers.push_back(op.kind == Kind::kPut      ? op.pointer + "/" + escape_pointer_token(op.name)
                        : op.kind == Kind::kAppend ? split_pointer(op.pointer).first
                                                   : std::string());
   }
@@ -756,7 +747,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
         remove_member(*at, op.pointer);
         break;
       case Kind::kPut: {
-        const std::string member = op.pointer + "/" + pointer_token(op.name);
+        const std::string member = op.pointer + "/" + escape_pointer_token(op.name);
         if (!once(member)) return std::nullopt;
         if (second) {
           placed.push_back({second->value.begin.byte, second->value.end.byte, op.value, member});

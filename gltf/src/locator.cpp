@@ -1,5 +1,6 @@
 // The locator: one pass over a JSON text with an explicit stack, the current
 // pointer kept as text and as a hash extended token by token.
+#include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/gltf/locator.hpp>
 
 #include <charconv>
@@ -265,15 +266,7 @@ class Walk {
     const Frame& top = stack_.back();
     current_.resize(top.length);
     current_ += '/';
-    for (const char ch : token) {
-      if (ch == '~') {
-        current_ += "~0";
-      } else if (ch == '/') {
-        current_ += "~1";
-      } else {
-        current_ += ch;
-      }
-    }
+    append_pointer_token(current_, token);
     hash_ = hash_more(top.hash, std::string_view(current_).substr(top.length));
     return wanted_.find(hash_, current_);
   }

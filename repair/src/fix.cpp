@@ -1,7 +1,7 @@
 // `gltf-anim fix`: each repair on the decoded tracks, keyed by its issue code.
 #include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/repair/fix.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 
 #include <algorithm>
 #include <array>
@@ -74,10 +74,11 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
 }
 
 std::uint64_t data_bytes(const EditableTrack& t) {
-  const std::uint64_t size = t.output_format.component_type == gltf::kFloat           ? 4
-                             : t.output_format.component_type == gltf::kShort         ? 2
-                             : t.output_format.component_type == gltf::kUnsignedShort ? 2
-                                                                                      : 1;
+  const std::uint64_t size = t.output_format.component_type == gltf::ComponentType::kFloat   ? 4
+                             : t.output_format.component_type == gltf::ComponentType::kShort ? 2
+                             : t.output_format.component_type == gltf::ComponentType::kUnsignedShort
+                                 ? 2
+                                 : 1;
   return t.times.size() * 4 + t.values.size() * size;
 }
 
@@ -271,7 +272,7 @@ class Fixer {
   void fix_bounds() {
     std::set<std::size_t> accessors;
     std::map<std::size_t, std::string> code_of;
-    for (const validator::Issue& issue : in_.report.issues) {
+    for (const gltf::Issue& issue : in_.report.issues) {
       const auto* code = std::find(std::begin(kBoundCodes), std::end(kBoundCodes), issue.code);
       if (code == std::end(kBoundCodes) || !selected(*code)) continue;
       std::optional<std::size_t> index = accessor_of(issue.pointer);
@@ -292,8 +293,8 @@ class Fixer {
       const std::optional<gltf::ElementFormat> format = element_format(in_.asset.accessors[i]);
       std::string why = "its data cannot be read";
       std::optional<gltf::EncodedData> bounds;
-      if (format && validator::read_accessor(in_.asset, i, values)) {
-        if (format->component_type != gltf::kFloat && !format->normalized) {
+      if (format && gltf::read_accessor(in_.asset, i, values)) {
+        if (format->component_type != gltf::ComponentType::kFloat && !format->normalized) {
           // Integers as they are: the bounds are the values.
           bounds.emplace();
           const std::size_t n = gltf::components_of(format->type);
@@ -328,12 +329,12 @@ class Fixer {
   // The input accessor of "/animations/a/samplers/s/input", from the
   // animation model (whether or not the channel could be decoded).
   std::optional<std::size_t> sampler_input(std::string_view pointer) const {
-    for (const validator::model::Animation& anim : in_.model.animations) {
-      for (const validator::model::Sampler& sampler : anim.samplers) {
+    for (const gltf::model::Animation& anim : in_.model.animations) {
+      for (const gltf::model::Sampler& sampler : anim.samplers) {
         const std::string at = "/animations/" + std::to_string(anim.index) + "/samplers/" +
                                std::to_string(sampler.index) + "/input";
         if (at != pointer) continue;
-        const validator::model::AccessorRef* ref = validator::model::linked(sampler.input);
+        const gltf::model::AccessorRef* ref = gltf::model::linked(sampler.input);
         if (ref != nullptr) return ref->index;
       }
     }
@@ -341,7 +342,7 @@ class Fixer {
   }
 
   void report_unfixable() {
-    for (const validator::Issue& issue : in_.report.issues) {
+    for (const gltf::Issue& issue : in_.report.issues) {
       const bool dangling =
           issue.code == "UNRESOLVED_REFERENCE" && issue.pointer.rfind("/animations/", 0) == 0;
       if (!dangling && std::find(kUnfixableCodes.begin(), kUnfixableCodes.end(), issue.code) ==

@@ -12,8 +12,8 @@
 namespace gltf_anim::repair {
 namespace {
 
-namespace model = validator::model;
-namespace om = validator::object_model;
+namespace model = gltf::model;
+namespace om = gltf::object_model;
 using reference::Interpolation;
 
 constexpr std::string_view kPointerExt = "KHR_animation_pointer";
@@ -90,9 +90,8 @@ std::size_t Migration::migrated() const {
       channels.begin(), channels.end(), [](const ChannelMigration& c) { return c.migrated; }));
 }
 
-Migration migrate_channels(const validator::LoadedAsset& asset,
-                           const model::AnimationModel& animations, PointerExtension to,
-                           gltf::Edit& edit) {
+Migration migrate_channels(const gltf::LoadedAsset& asset, const model::AnimationModel& animations,
+                           PointerExtension to, gltf::Edit& edit) {
   Migration out;
   if (!asset.document || !asset.document->IsObject()) return out;
   const gltf_anim::json::Value& doc = *asset.document;
@@ -160,7 +159,7 @@ Migration migrate_channels(const validator::LoadedAsset& asset,
         const model::AccessorRef* output = sampler ? model::linked((*sampler)->output) : nullptr;
         const bool float_output =
             output && output->accessor->component_type &&
-            *output->accessor->component_type == validator::ComponentType::kFloat &&
+            *output->accessor->component_type == gltf::ComponentType::kFloat &&
             !output->accessor->normalized;
         if (property == nullptr) {
           why = "KHR_animation2 targets Object Model properties, not extras";

@@ -490,15 +490,15 @@ std::string check_bound(double b, const char* name) {
 
 }  // namespace
 
-std::uint32_t component_type(Quantization q) {
+gltf::ComponentType component_type(Quantization q) {
   switch (q) {
-    case Quantization::kByte: return 5120;
-    case Quantization::kUnsignedByte: return 5121;
-    case Quantization::kShort: return 5122;
-    case Quantization::kUnsignedShort: return 5123;
+    case Quantization::kByte: return gltf::ComponentType::kByte;
+    case Quantization::kUnsignedByte: return gltf::ComponentType::kUnsignedByte;
+    case Quantization::kShort: return gltf::ComponentType::kShort;
+    case Quantization::kUnsignedShort: return gltf::ComponentType::kUnsignedShort;
     case Quantization::kNone: break;
   }
-  return 5126;
+  return gltf::ComponentType::kFloat;
 }
 
 std::size_t component_size(Quantization q) {

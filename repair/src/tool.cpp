@@ -5,7 +5,7 @@
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/words.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <algorithm>
 #include <map>
@@ -69,13 +69,13 @@ class RecordingFolder final : public io::ResourceReader {
 // data URI or a bad escape.
 std::optional<std::string> image_file(std::string_view uri) {
   if (uri.substr(0, 5) == "data:") return std::nullopt;
-  return validator::decode_uri_path(uri);
+  return gltf::decode_uri_path(uri);
 }
 
 std::map<std::string, std::size_t> error_codes(const validator::ValidationReport& report) {
   std::map<std::string, std::size_t> out;
-  for (const validator::Issue& issue : report.issues) {
-    if (issue.severity == validator::Severity::kError) ++out[std::string(issue.code)];
+  for (const gltf::Issue& issue : report.issues) {
+    if (issue.severity == gltf::Severity::kError) ++out[std::string(issue.code)];
   }
   return out;
 }
@@ -113,20 +113,20 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   if (target) report.output = target->string();
 
   // 1. Load and validate the input.
-  validator::IssueCollector issues(options.validate.issues);
-  validator::LoadOptions load = options.validate.load;
+  gltf::IssueCollector issues(options.validate.issues);
+  gltf::LoadOptions load = options.validate.load;
   std::optional<RecordingFolder> recording;
   if (load.resources == nullptr) {
     recording.emplace(folder_of(options.input), load.root, load.inputs);
     load.resources = &*recording;
   }
-  const validator::LoadedAsset asset = validator::load_file(options.input, load, issues);
+  const gltf::LoadedAsset asset = gltf::load_file(options.input, load, issues);
   const validator::ValidationReport before = validator::validate_asset(asset, issues);
-  report.errors_before = before.count(validator::Severity::kError);
+  report.errors_before = before.count(gltf::Severity::kError);
   if (!asset.document || asset.file_bytes.empty()) {
     std::string why = "not a glTF asset";
-    for (const validator::Issue& i : before.issues) {
-      if (i.severity == validator::Severity::kError) {
+    for (const gltf::Issue& i : before.issues) {
+      if (i.severity == gltf::Severity::kError) {
         why = std::string(i.code) + ": " + i.message;
         break;
       }
@@ -161,7 +161,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     }
   }
   report.file_bytes_before = asset.file_bytes.size();
-  for (const validator::Resource& r : asset.resources) {
+  for (const gltf::Resource& r : asset.resources) {
     if (r.storage == "external") report.file_bytes_before += r.byte_length.value_or(0);
   }
   if (!options.force) {
@@ -178,7 +178,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   }
 
   // 2. The tool's edits.
-  const validator::model::AnimationModel model = validator::model::build_animation_model(asset);
+  const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
   ToolInput input{asset, model, before, {}, {}, accessor_uses(asset)};
   input.tracks = editable_tracks(asset, model, &input.skipped);
   gltf::Edit edit(edit_source(asset));
@@ -218,7 +218,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   }
   report.file_bytes_after = built->main.size();
   for (const auto& [name, bytes] : built->buffers) report.file_bytes_after += bytes.size();
-  for (const validator::Resource& r : asset.resources) {
+  for (const gltf::Resource& r : asset.resources) {
     if (r.storage == "external" && built->keeps_input_buffers && r.uri &&
         std::none_of(built->buffers.begin(), built->buffers.end(),
                      [&](const auto& b) { return b.first == *r.uri; })) {
@@ -233,7 +233,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     again.load.inputs = nullptr;
     const validator::ValidationReport after =
         validator::validate_bytes(built->main, out_path.filename().string(), {}, again);
-    report.errors_after = after.count(validator::Severity::kError);
+    report.errors_after = after.count(gltf::Severity::kError);
     const auto was = error_codes(before);
     for (const auto& [code, n] : error_codes(after)) {
       const auto it = was.find(code);

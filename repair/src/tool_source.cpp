@@ -1,6 +1,6 @@
 // The edit session's view of a loaded asset, and who uses each accessor.
 #include <gltf_anim/repair/tool.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/document.h>
@@ -82,17 +82,17 @@ const std::vector<std::string_view> kCompactionSafeExtensions = {
     "KHR_xmp_json_ld",
 };
 
-std::optional<gltf::ElementFormat> element_format(const validator::Accessor& accessor) {
+std::optional<gltf::ElementFormat> element_format(const gltf::Accessor& accessor) {
   if (!accessor.component_type || !accessor.type) return std::nullopt;
-  return gltf::ElementFormat{static_cast<std::uint32_t>(*accessor.component_type),
-                             std::string(validator::element_type_name(*accessor.type)),
+  return gltf::ElementFormat{*accessor.component_type,
+                             std::string(gltf::element_type_name(*accessor.type)),
                              accessor.normalized};
 }
 
-gltf::Source edit_source(const validator::LoadedAsset& asset) {
+gltf::Source edit_source(const gltf::LoadedAsset& asset) {
   gltf::Source s;
-  s.container = asset.mime_type == validator::MimeType::kGltfBinary ? gltf::Container::kGlb
-                                                                    : gltf::Container::kGltf;
+  s.container = asset.mime_type == gltf::MimeType::kGltfBinary ? gltf::Container::kGlb
+                                                               : gltf::Container::kGltf;
   s.file_bytes = asset.file_bytes;
   s.json_text = asset.json_text;
   s.json_offset = asset.json_offset;
@@ -103,18 +103,18 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
     s.buffers.push_back(std::move(buffer));
   }
   for (std::size_t v = 0; v < asset.buffer_views.size(); ++v) {
-    const validator::BufferView& bv = asset.buffer_views[v];
+    const gltf::BufferView& bv = asset.buffer_views[v];
     gltf::SourceBufferView view;
     view.buffer = as_index(bv.buffer.value_or(0));
     view.byte_offset = bv.byte_offset;
     view.byte_length = bv.byte_length.value_or(0);
     view.byte_stride = bv.byte_stride;
     view.readable = v < asset.buffer_view_status.size() &&
-                    asset.buffer_view_status[v] == validator::DataStatus::kReadable;
+                    asset.buffer_view_status[v] == gltf::DataStatus::kReadable;
     s.buffer_views.push_back(view);
   }
   for (std::size_t i = 0; i < asset.accessors.size(); ++i) {
-    const validator::Accessor& a = asset.accessors[i];
+    const gltf::Accessor& a = asset.accessors[i];
     gltf::SourceAccessor accessor;
     if (a.buffer_view) accessor.buffer_view = as_index(*a.buffer_view);
     accessor.byte_offset = a.byte_offset;
@@ -126,7 +126,7 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
                                as_index(a.sparse->values_buffer_view)};
     }
     accessor.readable = format.has_value() && i < asset.accessor_status.size() &&
-                        asset.accessor_status[i] == validator::DataStatus::kReadable;
+                        asset.accessor_status[i] == gltf::DataStatus::kReadable;
     s.accessors.push_back(std::move(accessor));
   }
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
@@ -161,7 +161,7 @@ gltf::Source edit_source(const validator::LoadedAsset& asset) {
   return s;
 }
 
-std::vector<std::string> relative_image_uris(const validator::LoadedAsset& asset) {
+std::vector<std::string> relative_image_uris(const gltf::LoadedAsset& asset) {
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   std::vector<std::string> uris;
   each(doc, "images", [&uris](const Value& image) {
@@ -173,11 +173,11 @@ std::vector<std::string> relative_image_uris(const validator::LoadedAsset& asset
   return uris;
 }
 
-bool names_relative_images(const validator::LoadedAsset& asset) {
+bool names_relative_images(const gltf::LoadedAsset& asset) {
   return !relative_image_uris(asset).empty();
 }
 
-std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset) {
+std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset) {
   std::vector<AccessorUse> uses(asset.accessors.size());
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   auto other = [&uses](std::uint64_t i) {
@@ -218,15 +218,15 @@ std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset) {
   return uses;
 }
 
-std::uint64_t accessor_bytes(const validator::LoadedAsset& asset, std::size_t accessor) {
+std::uint64_t accessor_bytes(const gltf::LoadedAsset& asset, std::size_t accessor) {
   if (accessor >= asset.accessors.size()) return 0;
-  const validator::Accessor& a = asset.accessors[accessor];
+  const gltf::Accessor& a = asset.accessors[accessor];
   if (!a.component_type || !a.type || !a.count) return 0;
   std::uint64_t bytes =
-      a.buffer_view ? *a.count * validator::element_size(*a.component_type, *a.type) : 0;
+      a.buffer_view ? *a.count * gltf::element_size(*a.component_type, *a.type) : 0;
   if (a.sparse) {
-    bytes += a.sparse->count * (validator::component_size(a.sparse->indices_component_type) +
-                                validator::element_size(*a.component_type, *a.type));
+    bytes += a.sparse->count * (gltf::component_size(a.sparse->indices_component_type) +
+                                gltf::element_size(*a.component_type, *a.type));
   }
   return bytes;
 }

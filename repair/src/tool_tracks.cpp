@@ -1,7 +1,7 @@
 // Decoded editable tracks, and handing edited ones back accessor by accessor.
 #include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/repair/tool.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -11,7 +11,7 @@
 namespace gltf_anim::repair {
 namespace {
 
-namespace vm = validator::model;
+namespace vm = gltf::model;
 
 // Data equal bit for bit (a NaN time equals itself: nothing changed).
 bool same_bits(std::span<const double> a, std::span<const double> b) {
@@ -31,7 +31,7 @@ std::string unreadable(const vm::Link<vm::AccessorRef>& link, const char* role) 
 }
 
 // The track of one sampler of a channel, or the reason it has none.
-std::optional<EditableTrack> decode(const validator::LoadedAsset& asset, const vm::Animation& anim,
+std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::Animation& anim,
                                     const vm::Channel& channel, const vm::Target& target,
                                     const vm::Sampler& sampler, bool sqlerp, std::string& why) {
   if (!sampler.interpolation) {
@@ -64,8 +64,8 @@ std::optional<EditableTrack> decode(const validator::LoadedAsset& asset, const v
     return std::nullopt;
   }
   t.output_format = *format;
-  if (!validator::read_accessor(asset, t.input, t.times) ||
-      !validator::read_accessor(asset, t.output, t.values)) {
+  if (!gltf::read_accessor(asset, t.input, t.times) ||
+      !gltf::read_accessor(asset, t.output, t.values)) {
     why = "accessor data cannot be read";
     return std::nullopt;
   }
@@ -75,7 +75,7 @@ std::optional<EditableTrack> decode(const validator::LoadedAsset& asset, const v
   const bool rotation = target.shape.quaternion || reference::mode_of(t.mode).rotation_only;
   t.kind = rotation ? reference::ValueKind::kRotation : reference::ValueKind::kVector;
   if (keyed == 0 || t.values.size() % keyed != 0 ||
-      asset.accessors[t.input].type != validator::ElementType::kScalar) {
+      asset.accessors[t.input].type != gltf::ElementType::kScalar) {
     why = "the output count is not a multiple of the keys (x " + std::to_string(per_key) + " for " +
           t.interpolation + ")";
     return std::nullopt;
@@ -102,7 +102,7 @@ struct Content {
 
 }  // namespace
 
-std::vector<EditableTrack> editable_tracks(const validator::LoadedAsset& asset,
+std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                            const vm::AnimationModel& model,
                                            std::vector<std::string>* skipped) {
   std::vector<EditableTrack> out;
@@ -189,7 +189,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       why = "an edited track names other accessors than the one read";
       return false;
     }
-    gltf::ElementFormat time_format{gltf::kFloat, "SCALAR", false};
+    gltf::ElementFormat time_format{gltf::ComponentType::kFloat, "SCALAR", false};
     wants[a.input].push_back(
         {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times)});
     wants[a.output].push_back(

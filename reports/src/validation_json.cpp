@@ -20,12 +20,12 @@
 namespace gltf_anim::reports {
 namespace {
 
-using validator::Issue;
-using validator::Severity;
-using validator::ValidationReport;
 using detail::BlockOStream;
 using detail::json_key;
 using detail::json_str;
+using gltf::Issue;
+using gltf::Severity;
+using validator::ValidationReport;
 using Writer = detail::JsonWriter;
 
 void uint_member(Writer& w, const char* k, std::uint64_t v) {
@@ -61,7 +61,7 @@ void write_issue(Writer& w, const Issue& issue, bool found_by) {
   if (found_by) {
     json_key(w, "foundBy");
     w.StartArray();
-    for (const std::string_view tool : validator::found_by_names(issue.found_by)) json_str(w, tool);
+    for (const std::string_view tool : gltf::found_by_names(issue.found_by)) json_str(w, tool);
     w.EndArray();
   }
   w.EndObject();
@@ -202,8 +202,8 @@ class JsonStreamWriter final : public ValidationStreamWriter {
   // "policy": the run's severities when they are not the default ones (lints
   // at most info, no override), so the default report stays as it was and
   // `merge` rebuilds the same SARIF rules from the shards.
-  void write_policy(const validator::IssueOptions& policy) {
-    if (policy.lints.level == validator::LintLevel::kInfo && policy.severity_overrides.empty()) return;
+  void write_policy(const gltf::IssueOptions& policy) {
+    if (policy.lints.level == gltf::LintLevel::kInfo && policy.severity_overrides.empty()) return;
     json_key(w_, "policy");
     w_.StartObject();
     json_key(w_, "lints");

@@ -6,7 +6,7 @@
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 
 #include <rapidjson/document.h>
 #include <rapidjson/encodedstream.h>
@@ -24,8 +24,8 @@
 namespace gltf_anim::reports {
 namespace {
 
-using validator::Issue;
-using validator::Severity;
+using gltf::Issue;
+using gltf::Severity;
 // gltf_anim::json's types throw std::bad_alloc where rapidjson would write
 // through a null allocation: under a memory limit a large report is "out of
 // memory", not a segmentation fault.
@@ -91,8 +91,8 @@ std::optional<Severity> fail_on_from_name(std::string_view s) {
 
 // "policy": the run's --lints level and --severity-override codes, as the
 // writer writes them (codes of the registry, severities by name).
-validator::IssueOptions read_policy(const Value& policy) {
-  validator::IssueOptions options;
+gltf::IssueOptions read_policy(const Value& policy) {
+  gltf::IssueOptions options;
   if (!policy.IsObject()) fail("/policy", "not an object");
   const auto lints = validator::lint_level_from_name(string_member(policy, "lints", "/policy"));
   if (!lints) fail("/policy/lints", "not off, hint, info or warning");
@@ -102,8 +102,8 @@ validator::IssueOptions read_policy(const Value& policy) {
     if (!overrides->IsObject()) fail(p, "not an object");
     for (const auto& m : overrides->GetObject()) {
       const std::string code(m.name.GetString(), m.name.GetStringLength());
-      const std::string at = p + "/" + validator::escape_pointer_token(code);
-      const validator::IssueType* type = validator::find_issue_type(code);
+      const std::string at = p + "/" + gltf::escape_pointer_token(code);
+      const gltf::IssueType* type = gltf::find_issue_type(code);
       if (type == nullptr) fail(at, "unknown issue code '" + code + "'");
       const auto severity = validator::severity_from_name(string_at(m.value, at));
       if (!severity) fail(at, "not error, warning, info or hint");
@@ -115,33 +115,35 @@ validator::IssueOptions read_policy(const Value& policy) {
 
 // "foundBy" (validate --merge-gltf-validator): the tools' names, as
 // found_by_names writes them.
-std::optional<validator::FoundBy> read_found_by(const Value& m, const std::string& p) {
+std::optional<gltf::FoundBy> read_found_by(const Value& m, const std::string& p) {
   const Value* list = optional_member(m, "foundBy");
   if (list == nullptr) return std::nullopt;
   const std::string lp = child(p, "foundBy");
   bool ours = false, theirs = false;
   for (rapidjson::SizeType k = 0; k < array_at(*list, lp).Size(); ++k) {
     const std::string tool = string_at((*list)[k], child(lp, k));
-    if (tool == validator::found_by_names(validator::FoundBy::kGltfAnim)[0] && !ours) ours = true;
-    else if (tool == validator::found_by_names(validator::FoundBy::kGltfValidator)[0] && !theirs)
+    if (tool == gltf::found_by_names(gltf::FoundBy::kGltfAnim)[0] && !ours)
+      ours = true;
+    else if (tool == gltf::found_by_names(gltf::FoundBy::kGltfValidator)[0] && !theirs)
       theirs = true;
     else fail(child(lp, k), "not gltf-anim or glTF-Validator, or named twice");
   }
-  if (ours && theirs) return validator::FoundBy::kBoth;
-  if (theirs) return validator::FoundBy::kGltfValidator;
-  if (ours) return validator::FoundBy::kGltfAnim;
+  if (ours && theirs) return gltf::FoundBy::kBoth;
+  if (theirs) return gltf::FoundBy::kGltfValidator;
+  if (ours) return gltf::FoundBy::kGltfAnim;
   fail(lp, "names no tool");
 }
 
 Issue read_issue(const Value& m, const std::string& p, bool& found_by_given) {
   const std::string code = string_member(m, "code", p);
-  const std::optional<validator::FoundBy> found_by = read_found_by(m, p);
+  const std::optional<gltf::FoundBy> found_by = read_found_by(m, p);
   found_by_given = found_by_given || found_by.has_value();
   // A code of glTF-Validator's alone (a merged report) is kept as it came;
   // any other must be one of ours.
   std::optional<std::string_view> known;
-  if (const validator::IssueType* type = validator::find_issue_type(code)) known = type->code;
-  else if (found_by == validator::FoundBy::kGltfValidator)
+  if (const gltf::IssueType* type = gltf::find_issue_type(code))
+    known = type->code;
+  else if (found_by == gltf::FoundBy::kGltfValidator)
     known = validator::intern_gltf_validator_code(code);
   if (!known) fail(child(p, "code"), "unknown issue code '" + code + "'");
   const std::uint64_t severity = uint_member(m, "severity", p);
@@ -156,7 +158,7 @@ Issue read_issue(const Value& m, const std::string& p, bool& found_by_given) {
   }
   if (const Value* position = optional_member(m, "position")) {
     const std::string pp = child(p, "position");
-    validator::TextPosition place;
+    gltf::TextPosition place;
     place.line = uint_member(*position, "line", pp);
     place.column = uint_member(*position, "column", pp);
     place.byte_offset = uint_member(*position, "byteOffset", pp);

@@ -13,14 +13,14 @@
 namespace gltf_anim::reports {
 namespace {
 
+using gltf::Issue;
 using io::Spool;
-using validator::Issue;
 using validator::ValidationReport;
 
 // "[glTF-Validator]" or "[gltf-anim, glTF-Validator]": who found it, in a merged run.
 std::string found_by_tag(const Issue& i) {
   std::string s = "[";
-  for (const std::string_view tool : validator::found_by_names(i.found_by)) {
+  for (const std::string_view tool : gltf::found_by_names(i.found_by)) {
     s += s.size() > 1 ? ", " : "";
     s += tool;
   }
@@ -29,7 +29,7 @@ std::string found_by_tag(const Issue& i) {
 
 std::string issue_line(const Issue& i, bool found_by) {
   std::string s = found_by ? found_by_tag(i) : std::string();
-  s += validator::severity_name(i.severity);
+  s += gltf::severity_name(i.severity);
   s += ' ';
   s += i.code;
   s += " at ";
@@ -106,7 +106,7 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
   if (first != nullptr) {
     out << "      <failure type=\"" << text::xml_escape(first->code) << "\" message=\"" << n_failing
         << (n_failing == 1 ? " issue" : " issues") << " at or above "
-        << text::xml_escape(validator::severity_name(options_.fail_on)) << "\">"
+        << text::xml_escape(gltf::severity_name(options_.fail_on)) << "\">"
         << text::xml_escape(failing, false) << "</failure>\n";
   }
   if (!other.empty() || r.truncated) {

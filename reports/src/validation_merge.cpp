@@ -43,7 +43,7 @@ std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs
     }
     // The severities are the run's: shards of one run share them, and the
     // merged SARIF lists each rule at the level they give.
-    const validator::IssueOptions& policy = run.issue_policy;
+    const gltf::IssueOptions& policy = run.issue_policy;
     if (policy.lints.level != first.issue_policy.lints.level ||
         policy.severity_overrides != first.issue_policy.severity_overrides) {
       return refuse(why, quoted(name) + " and " + quoted(first_name) +

@@ -5,7 +5,7 @@
 #include <gltf_anim/io/spool.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/text/escape.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
 #include <gltf_anim/gltf/json.hpp>
@@ -24,9 +24,9 @@
 namespace gltf_anim::reports {
 namespace {
 
+using gltf::Issue;
+using gltf::Severity;
 using io::Spool;
-using validator::Issue;
-using validator::Severity;
 using validator::ValidationReport;
 
 const char* sarif_level(Severity s) {
@@ -132,11 +132,10 @@ std::string friendly_name(std::string_view code) {
   return out;
 }
 
-void write_rule(SarifWriter& w, const validator::IssueType& t,
-                const validator::IssueOptions& policy) {
+void write_rule(SarifWriter& w, const gltf::IssueType& t, const gltf::IssueOptions& policy) {
   // The level this run reports the code at, as its results carry it: a lint
   // under the default --lints info is a note here too, not its registry's warning.
-  const validator::Severity severity = policy.severity(t);
+  const gltf::Severity severity = policy.severity(t);
   auto s = [&w](std::string_view v) { text::json_value(w, v); };
   w.StartObject();
   w.Key("id");
@@ -157,7 +156,7 @@ void write_rule(SarifWriter& w, const validator::IssueType& t,
   w.Key("text");
   s(sentence(std::string(t.rule)) + " Spec: " + sentence(t.spec));
   w.Key("markdown");
-  s("**" + std::string(t.code) + "** (" + std::string(validator::severity_name(severity)) +
+  s("**" + std::string(t.code) + "** (" + std::string(gltf::severity_name(severity)) +
     "): " + sentence(t.rule) + "\n\nSpec: " + sentence(t.spec));
   w.EndObject();
   w.Key("defaultConfiguration");
@@ -171,7 +170,7 @@ void write_rule(SarifWriter& w, const validator::IssueType& t,
 // Everything before the first result: the tool with its rules, the artifacts,
 // and "results": [.
 void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts,
-                        const validator::IssueOptions& policy) {
+                        const gltf::IssueOptions& policy) {
   auto s = [&w](std::string_view v) { text::json_value(w, v); };
   w.StartObject();
   w.Key("$schema");
@@ -193,7 +192,7 @@ void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts,
   s(information_uri());
   w.Key("rules");
   w.StartArray();
-  for (const auto& t : validator::issue_types()) write_rule(w, t, policy);
+  for (const auto& t : gltf::issue_types()) write_rule(w, t, policy);
   w.EndArray();
   w.EndObject();  // driver
   w.EndObject();  // tool
@@ -221,8 +220,8 @@ void write_sarif_prefix(SarifWriter& w, std::span<const Artifact> artifacts,
 
 // A JSON syntax error's place, or the place of a value at a pointer.
 bool is_syntax_error(const Issue& i) {
-  const validator::IssueType* t = validator::find_issue_type(i.code);
-  return t != nullptr && t->phase == validator::Phase::kJson;
+  const gltf::IssueType* t = gltf::find_issue_type(i.code);
+  return t != nullptr && t->phase == gltf::Phase::kJson;
 }
 
 // Every result has a region with a startLine (GitHub code scanning needs one).
@@ -278,8 +277,8 @@ class SarifStreamWriter final : public ValidationStreamWriter {
         found_by_(options.found_by),
         policy_(options.issue_policy) {
     w_.SetIndent(' ', 2);
-    for (std::size_t k = 0; k < validator::issue_types().size(); ++k) {
-      rule_index_.emplace(validator::issue_types()[k].code, k);
+    for (std::size_t k = 0; k < gltf::issue_types().size(); ++k) {
+      rule_index_.emplace(gltf::issue_types()[k].code, k);
     }
     // The writer's state must be that of the whole document when the first
     // result comes; the artifacts it writes here are not known yet and go
@@ -315,7 +314,7 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   std::vector<Artifact> artifacts_;
   std::map<std::string_view, std::size_t> rule_index_;
   bool found_by_;
-  validator::IssueOptions policy_;
+  gltf::IssueOptions policy_;
 };
 
 void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /*run*/) {
@@ -366,7 +365,7 @@ void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /
       w.StartObject();
       w.Key("foundBy");
       w.StartArray();
-      for (const std::string_view tool : validator::found_by_names(i.found_by)) s(tool);
+      for (const std::string_view tool : gltf::found_by_names(i.found_by)) s(tool);
       w.EndArray();
       w.EndObject();
     }

@@ -22,8 +22,8 @@
 namespace gltf_anim::reports {
 namespace {
 
-using validator::Issue;
-using validator::Severity;
+using gltf::Issue;
+using gltf::Severity;
 using validator::ValidationReport;
 
 constexpr std::size_t kFirstPlaces = 3;
@@ -106,7 +106,7 @@ void TextStreamWriter::write_asset(const ValidationReport& r, const AssetRun& ru
     if (options_.found_by) {
       out << " [";
       const char* sep = "";
-      for (const std::string_view tool : validator::found_by_names(first.found_by)) {
+      for (const std::string_view tool : gltf::found_by_names(first.found_by)) {
         out << sep << tool;
         sep = ", ";
       }

@@ -1,9 +1,9 @@
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <rapidjson/document.h>
@@ -22,7 +22,7 @@
 namespace gltf_anim::sampler {
 namespace {
 
-namespace vm = validator::model;
+namespace vm = gltf::model;
 
 // A channel once resolved: what to evaluate and where its values go.
 struct Resolved {
@@ -69,7 +69,7 @@ std::size_t readable_accessor(const vm::Link<vm::AccessorRef>& link,
 }
 
 // An extras array of numbers animated by SCALAR data (n values per key).
-bool scalars_per_key(const vm::Target& target, const validator::AccessorReader& output) {
+bool scalars_per_key(const vm::Target& target, const gltf::AccessorReader& output) {
   const auto* extras = std::get_if<vm::ExtrasTarget>(&target.what);
   return extras != nullptr && extras->value == vm::ExtrasValue::kNumberArray &&
          output.components() == 1;
@@ -77,9 +77,10 @@ bool scalars_per_key(const vm::Target& target, const validator::AccessorReader& 
 
 // The track's value kind and width: the target's shape (the validator's reading
 // of the same channel), checked against the output accessor.
-void shape_track(const vm::Target& target, const vm::Sampler& sampler, const validator::AccessorReader& output,
-                 bool integer_values, const std::function<SampleError(const std::string&)>& fail, Resolved& r) {
-  namespace om = validator::object_model;
+void shape_track(const vm::Target& target, const vm::Sampler& sampler,
+                 const gltf::AccessorReader& output, bool integer_values,
+                 const std::function<SampleError(const std::string&)>& fail, Resolved& r) {
+  namespace om = gltf::object_model;
   const reference::Interpolation interpolation = *sampler.interpolation;
   const vm::ValueShape& shape = target.shape;
   const bool node = std::holds_alternative<vm::NodeTarget>(target.what);
@@ -128,7 +129,7 @@ void shape_track(const vm::Target& target, const vm::Sampler& sampler, const val
 // part of this view (ignored or extension-only); throws SampleError(1) when it
 // cannot be evaluated. What the channel animates (its width, whether it is a
 // quaternion, int or bool) is the model's: the validator reads the same.
-std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::Animation& animation,
+std::optional<Resolved> resolve(const gltf::LoadedAsset& asset, const vm::Animation& animation,
                                 const vm::Channel& channel, const SampleRequest& request) {
   const std::string at = where(animation.index, channel.index);
   const std::function<SampleError(const std::string&)> fail = [&](const std::string& why) {
@@ -170,10 +171,10 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   const std::size_t input = readable_accessor(sampler->input, fail);
   const std::size_t output = readable_accessor(sampler->output, fail);
   r.input = input;
-  const auto input_reader = validator::AccessorReader::open(asset, input);
+  const auto input_reader = gltf::AccessorReader::open(asset, input);
   if (!input_reader) throw fail("input accessor " + std::to_string(input) + " cannot be read");
   if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
-  const auto reader = validator::AccessorReader::open(asset, output);
+  const auto reader = gltf::AccessorReader::open(asset, output);
   if (!reader) throw fail("output accessor " + std::to_string(output) + " cannot be read");
   // Decoding sizes come from the declared counts, and an accessor without
   // bufferView stores nothing: 2^28 declared zeros would be 2 GiB of doubles
@@ -198,12 +199,12 @@ std::optional<Resolved> resolve(const validator::LoadedAsset& asset, const vm::A
   // Without --max-values, at most 2^28 values an accessor (the default cap of
   // read_accessor is meant for tests).
   constexpr std::size_t kMaxValues = std::size_t{1} << 28;
-  if (!validator::read_accessor(asset, input, r.times, nullptr, kMaxValues) ||
-      !validator::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {
+  if (!gltf::read_accessor(asset, input, r.times, nullptr, kMaxValues) ||
+      !gltf::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {
     throw fail("accessor data cannot be read");
   }
   const bool integer_values =
-      !validator::is_floating_point(reader->component_type()) && !reader->normalized();
+      !gltf::is_floating_point(reader->component_type()) && !reader->normalized();
   shape_track(*target, *sampler, *reader, integer_values, fail, r);
   r.track.times = r.times;
   r.track.values = r.values;
@@ -324,12 +325,12 @@ Source source_of(const AssetBytes& asset, const SampleRequest& request) {
 // The loaded asset, or SampleError(2) when it is not glTF at all: the loader's
 // first error says what is wrong (IO_ERROR with the system's reason, NOT_GLTF,
 // INVALID_JSON with a line and column, GLB_*).
-validator::LoadedAsset checked(validator::LoadedAsset asset,
-                               const validator::IssueCollector& issues, const Source& source) {
+gltf::LoadedAsset checked(gltf::LoadedAsset asset, const gltf::IssueCollector& issues,
+                          const Source& source) {
   if (!asset.document || !asset.document->IsObject()) {
     std::string why = asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
     for (const auto& issue : issues.issues()) {
-      if (issue.severity == validator::Severity::kError) {
+      if (issue.severity == gltf::Severity::kError) {
         why = std::string(issue.code) + ": " + issue.message;
         break;
       }
@@ -339,24 +340,23 @@ validator::LoadedAsset checked(validator::LoadedAsset asset,
   return asset;
 }
 
-validator::LoadedAsset load(const std::filesystem::path& path, const SampleRequest& request) {
-  validator::IssueCollector issues;
-  validator::LoadOptions options;
+gltf::LoadedAsset load(const std::filesystem::path& path, const SampleRequest& request) {
+  gltf::IssueCollector issues;
+  gltf::LoadOptions options;
   options.inputs = request.inputs;
   options.max_file_bytes = request.max_file_bytes;
-  return checked(validator::load_file(path, options, issues), issues, source_of(path, request));
+  return checked(gltf::load_file(path, options, issues), issues, source_of(path, request));
 }
 
-validator::LoadedAsset load(const AssetBytes& bytes, const SampleRequest& request) {
-  validator::IssueCollector issues;
-  validator::LoadOptions options;
+gltf::LoadedAsset load(const AssetBytes& bytes, const SampleRequest& request) {
+  gltf::IssueCollector issues;
+  gltf::LoadOptions options;
   options.max_file_bytes = bytes.bytes.size();  // bounded by whoever read them
   // No folder (and no reader): every relative buffer URI is one IO_ERROR at its
   // /buffers/i/uri. Refused as a whole, before any channel is resolved: the
   // asset cannot be what its author meant from here, whichever channels use it.
-  validator::LoadedAsset asset =
-      checked(validator::load_bytes(bytes.bytes, bytes.uri, {}, options, issues), issues,
-              source_of(bytes, request));
+  gltf::LoadedAsset asset = checked(gltf::load_bytes(bytes.bytes, bytes.uri, {}, options, issues),
+                                    issues, source_of(bytes, request));
   for (const auto& issue : issues.issues()) {
     if (issue.code == "IO_ERROR" && issue.pointer.starts_with("/buffers/")) {
       throw SampleError(2,
@@ -369,8 +369,8 @@ validator::LoadedAsset load(const AssetBytes& bytes, const SampleRequest& reques
   return asset;
 }
 
-Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model,
-          const Source& source, const SampleRequest& request) {
+Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const Source& source,
+          const SampleRequest& request) {
   Plan out;
   out.asset_name = source.asset_name;
   const std::size_t count = model.animation_count;
@@ -490,8 +490,9 @@ Plan plan(const validator::LoadedAsset& asset, const vm::AnimationModel& model,
 // The second pass for one channel: decodes it again and samples it at `times`.
 // `header` gets the channel's header and keyframes (the evaluated sampler's
 // input), `values` times.size() x width values; returns the width.
-std::size_t sample_channel(const validator::LoadedAsset& asset, const PlannedAnimation& animation, std::size_t c,
-                           const SampleRequest& request, samples::SampledChannel& header, std::vector<double>& values) {
+std::size_t sample_channel(const gltf::LoadedAsset& asset, const PlannedAnimation& animation,
+                           std::size_t c, const SampleRequest& request,
+                           samples::SampledChannel& header, std::vector<double>& values) {
   auto r = resolve(asset, *animation.animation, animation.animation->channels[c], request);
   if (!r) throw std::logic_error("a channel of the first pass no longer resolves");
   header.index = r->index;
@@ -524,7 +525,7 @@ constexpr std::size_t kWindowPerThread = 2;
 }  // namespace
 
 samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path, request);
+  const gltf::LoadedAsset asset = load(path, request);
   const vm::AnimationModel model = vm::build_animation_model(asset);
   const Plan p = plan(asset, model, source_of(path, request), request);
   samples::SamplesFile file;
@@ -544,7 +545,7 @@ samples::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
 }
 
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
-  const validator::LoadedAsset asset = load(path, request);
+  const gltf::LoadedAsset asset = load(path, request);
   const vm::AnimationModel model = vm::build_animation_model(asset);
   const Plan p = plan(asset, model, source_of(path, request), request);
   std::vector<DecodedChannel> out;
@@ -568,7 +569,7 @@ std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, 
 }
 
 struct SampleStream::State {
-  validator::LoadedAsset asset;
+  gltf::LoadedAsset asset;
   vm::AnimationModel model;  // links into asset
   SampleRequest request;
   Plan plan;  // points into model
@@ -593,7 +594,7 @@ SampleStream::SampleStream(const AssetBytes& asset, const SampleRequest& request
 SampleStream::~SampleStream() = default;
 
 void SampleStream::write(samples::SamplesFormat format, std::ostream& out, unsigned threads) const {
-  const validator::LoadedAsset& asset = state_->asset;
+  const gltf::LoadedAsset& asset = state_->asset;
   const SampleRequest& request = state_->request;
   const Plan& p = state_->plan;
   const samples::SamplesWriter writer(format, p.max_width);

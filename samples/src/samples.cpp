@@ -340,7 +340,7 @@ std::string write_samples_csv(const SamplesFile& file) {
 }
 
 void write_samples_file(const std::filesystem::path& path, const SamplesFile& file) {
-  validator::OutputFile out(path);
+  io::OutputFile out(path);
   if (has_csv_extension(path)) write_samples_csv(out.stream(), file);
   else write_samples_json(out.stream(), file);
   out.commit();

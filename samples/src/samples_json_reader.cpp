@@ -5,7 +5,7 @@
 // file's objects are also checked against docs/samples.schema.json
 // (samples_schema.hpp).
 #include <gltf_anim/samples/samples.hpp>
-#include <gltf_anim/validator/json_syntax.hpp>
+#include <gltf_anim/gltf/json_syntax.hpp>
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -523,8 +523,8 @@ struct SyntaxError {
   std::string message;
 };
 SyntaxError syntax_error(std::string_view text, std::size_t offset, rapidjson::ParseErrorCode code) {
-  return {validator::line_column_text(validator::text_position(text, offset)),
-          "invalid JSON: " + validator::describe_json_error(text, offset, code)};
+  return {gltf::line_column_text(gltf::text_position(text, offset)),
+          "invalid JSON: " + gltf::describe_json_error(text, offset, code)};
 }
 
 }  // namespace

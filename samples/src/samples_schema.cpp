@@ -2,7 +2,7 @@
 // the validator's EmbeddedSchema (compiled once per process).
 #include "samples_schema.hpp"
 
-#include <gltf_anim/validator/embedded_schema.hpp>
+#include <gltf_anim/schema/embedded_schema.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <charconv>
@@ -14,8 +14,8 @@
 namespace gltf_anim::samples::detail {
 namespace {
 
-const validator::EmbeddedSchema& compiled() {
-  static const validator::EmbeddedSchema schema(samples_schema_text(), "docs/samples.schema.json");
+const schema::EmbeddedSchema& compiled() {
+  static const schema::EmbeddedSchema schema(samples_schema_text(), "docs/samples.schema.json");
   return schema;  // thread-safe one-time initialisation
 }
 

@@ -7,7 +7,7 @@
 // are checked by the reader's streaming rules instead: the same ones the schema
 // states (tests/samples/test_schema.cpp keeps the two in step), since
 // valijson takes about 5 us per sample object, ten times the cost of reading it.
-#include <gltf_anim/validator/embedded_schema.hpp>
+#include <gltf_anim/schema/embedded_schema.hpp>
 #include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
@@ -21,7 +21,7 @@ namespace gltf_anim::samples::detail {
 // The schema's text (docs/samples.schema.json).
 std::string_view samples_schema_text();
 
-using SchemaViolation = validator::SchemaViolation;
+using SchemaViolation = schema::SchemaViolation;
 
 // The first violation of the schema by `document` (innermost value), or nullopt.
 std::optional<SchemaViolation> samples_schema_violation(const gltf_anim::json::Value& document);

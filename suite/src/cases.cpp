@@ -330,7 +330,8 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         pointer_scene(b, "float4");
         const int anim = b.add_animation("metallic");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(validator::ComponentType::kUnsignedByte, true, I{0, 255, 51, 128}, "SCALAR");
+        const int output =
+            b.accessor_int(gltf::ComponentType::kUnsignedByte, true, I{0, 255, 51, 128}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "LINEAR");
         b.add_pointer_channel(anim, s, "/materials/0/pbrMetallicRoughness/metallicFactor");
       }));
@@ -346,7 +347,8 @@ void add_pointer_matrix(std::vector<Case>& cases) {
             .set("extensions", Json::object({{"KHR_node_visibility", Json::object({{"visible", true}})}}));
         const int anim = b.add_animation("blink");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(validator::ComponentType::kUnsignedByte, false, I{1, 0, 2, 0}, "SCALAR");
+        const int output =
+            b.accessor_int(gltf::ComponentType::kUnsignedByte, false, I{1, 0, 2, 0}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "STEP");
         b.add_pointer_channel(anim, s, "/nodes/0/extensions/KHR_node_visibility/visible");
       }));
@@ -361,7 +363,8 @@ void add_pointer_matrix(std::vector<Case>& cases) {
         b.root()["nodes"].at(static_cast<std::size_t>(node)).set("extras", Json::object({{"level", 0}}));
         const int anim = b.add_animation("level");
         const int input = b.accessor_float(kTimes4, "SCALAR", true);
-        const int output = b.accessor_int(validator::ComponentType::kShort, false, I{0, 3, -2, 7}, "SCALAR");
+        const int output =
+            b.accessor_int(gltf::ComponentType::kShort, false, I{0, 3, -2, 7}, "SCALAR");
         const int s = b.add_sampler(anim, input, output, "STEP");
         b.add_pointer_channel(anim, s, "/nodes/0/extras/level");
       }));
@@ -848,14 +851,14 @@ void add_edge_cases(std::vector<Case>& cases) {
   // Normalized integer outputs.
   struct IntKind {
     const char* name;
-    validator::ComponentType component_type;
+    gltf::ComponentType component_type;
     double scale;
     bool is_signed;
   };
-  const IntKind ints[] = {{"byte", validator::ComponentType::kByte, 127, true},
-                          {"ubyte", validator::ComponentType::kUnsignedByte, 255, false},
-                          {"short", validator::ComponentType::kShort, 32767, true},
-                          {"ushort", validator::ComponentType::kUnsignedShort, 65535, false}};
+  const IntKind ints[] = {{"byte", gltf::ComponentType::kByte, 127, true},
+                          {"ubyte", gltf::ComponentType::kUnsignedByte, 255, false},
+                          {"short", gltf::ComponentType::kShort, 32767, true},
+                          {"ushort", gltf::ComponentType::kUnsignedShort, 65535, false}};
   for (const auto& k : ints) {
     // Rotation: 0, 90, 180 degrees about z (+ a 60 degree x turn for signed types).
     std::vector<Quat> q = {Quat{0, 0, 0, 1}, axis_angle(0, 0, 1, 90), Quat{0, 0, 1, 0}};
@@ -906,14 +909,19 @@ void add_edge_cases(std::vector<Case>& cases) {
       for (std::int64_t c : w) unclamped.push_back(static_cast<double>(c) / k.scale);
       wc.variants.push_back(
           {"no-clamp",
-           std::string("c / ") + (k.component_type == validator::ComponentType::kByte ? "127" : "32767") +
-               " without the max(..., -1) clamp (three.js): the most negative value decodes below -1; breaks "
-               "glTF 2.0 3.11 Animations' decoding table for normalized signed integers, f = max(c / (2^(n-1) - 1), "
+           std::string("c / ") +
+               (k.component_type == gltf::ComponentType::kByte ? "127" : "32767") +
+               " without the max(..., -1) clamp (three.js): the most negative value decodes below "
+               "-1; breaks "
+               "glTF 2.0 3.11 Animations' decoding table for normalized signed integers, f = max(c "
+               "/ (2^(n-1) - 1), "
                "-1.0).",
-           everywhere(0, 0, [unclamped](double t) {
-             return evaluate_track({0, 1, 2}, unclamped, 2, reference::Interpolation::kLinear,
-                                   reference::ValueKind::kVector, t);
-           }),
+           everywhere(0, 0,
+                      [unclamped](double t) {
+                        return evaluate_track({0, 1, 2}, unclamped, 2,
+                                              reference::Interpolation::kLinear,
+                                              reference::ValueKind::kVector, t);
+                      }),
            false});
     }
     cases.push_back(std::move(wc));

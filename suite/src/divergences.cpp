@@ -367,11 +367,18 @@ void add_divergence_cases(std::vector<Case>& cases) {
           const int node = mesh_node(b, 1);
           const int anim = b.add_animation("short");
           const int input = b.accessor_float({0, 1, 2}, "SCALAR", true);
-          b.add_core_channel(anim, b.add_sampler(anim, input, b.accessor_int(validator::ComponentType::kShort, true, raw, "VEC4"), "LINEAR"),
-                             node, "rotation");
           b.add_core_channel(
-              anim, b.add_sampler(anim, input, b.accessor_int(validator::ComponentType::kShort, true, I{32767, -32768, 0}, "SCALAR"), "LINEAR"),
-              node, "weights");
+              anim,
+              b.add_sampler(anim, input,
+                            b.accessor_int(gltf::ComponentType::kShort, true, raw, "VEC4"),
+                            "LINEAR"),
+              node, "rotation");
+          b.add_core_channel(anim,
+                             b.add_sampler(anim, input,
+                                           b.accessor_int(gltf::ComponentType::kShort, true,
+                                                          I{32767, -32768, 0}, "SCALAR"),
+                                           "LINEAR"),
+                             node, "weights");
         });
     c.variants.push_back({"no-clamp",
                           "c / 32767 without the max(..., -1) clamp (three.js): -32768 decodes to -1.0000305; "

@@ -102,7 +102,7 @@ int GltfBuilder::accessor_float(const std::vector<float>& values, const char* ty
   for (float f : values) put_float(bytes, f);
   const int view = buffer_view(bytes);
   Json accessor = Json::object({{"bufferView", view},
-                                {"componentType", static_cast<int>(validator::ComponentType::kFloat)},
+                                {"componentType", static_cast<int>(gltf::ComponentType::kFloat)},
                                 {"count", values.size() / n},
                                 {"type", type}});
   if (minmax) {
@@ -118,13 +118,13 @@ int GltfBuilder::accessor_float(const std::vector<float>& values, const char* ty
   return add("accessors", std::move(accessor));
 }
 
-int GltfBuilder::accessor_int(validator::ComponentType component_type, bool normalized,
+int GltfBuilder::accessor_int(gltf::ComponentType component_type, bool normalized,
                               const std::vector<std::int64_t>& raw, const char* type) {
   const auto n = static_cast<std::size_t>(component_count(type));
   if (raw.empty() || raw.size() % n != 0) {
     throw std::logic_error("GltfBuilder: integer data does not fit the accessor type");
   }
-  const std::size_t size = validator::component_size(component_type);
+  const std::size_t size = gltf::component_size(component_type);
   std::vector<std::uint8_t> bytes;
   for (std::int64_t v : raw) {
     const auto u = static_cast<std::uint64_t>(v);
@@ -160,14 +160,17 @@ int GltfBuilder::accessor_sparse_float(const std::vector<float>& base, bool with
   std::vector<std::uint8_t> value_bytes;
   for (float f : values) put_float(value_bytes, f);
   const int value_view = buffer_view(value_bytes);
-  accessor.set("componentType", static_cast<int>(validator::ComponentType::kFloat));
+  accessor.set("componentType", static_cast<int>(gltf::ComponentType::kFloat));
   accessor.set("count", base.size() / n);
   accessor.set("type", type);
-  accessor.set("sparse",
-               Json::object({{"count", indices.size()},
-                             {"indices", Json::object({{"bufferView", index_view},
-                                                        {"componentType", static_cast<int>(validator::ComponentType::kUnsignedInt)}})},
-                             {"values", Json::object({{"bufferView", value_view}})}}));
+  accessor.set(
+      "sparse",
+      Json::object(
+          {{"count", indices.size()},
+           {"indices",
+            Json::object({{"bufferView", index_view},
+                          {"componentType", static_cast<int>(gltf::ComponentType::kUnsignedInt)}})},
+           {"values", Json::object({{"bufferView", value_view}})}}));
   return add("accessors", std::move(accessor));
 }
 

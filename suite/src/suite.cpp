@@ -30,7 +30,7 @@ namespace {
 using Folder = io::OutputFolder;
 
 void write_file(const Folder& dir, const std::string& name, std::string_view bytes) {
-  validator::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
+  io::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
   out.stream().write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.commit();
 }
@@ -40,7 +40,7 @@ void write_file(const Folder& dir, const std::string& name, const std::vector<st
 }
 
 void write_samples(const Folder& dir, const std::string& name, const samples::SamplesFile& file) {
-  validator::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
+  io::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
   samples::write_samples_json(out.stream(), file);
   out.commit();
 }

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
-#include "schema_adapter.hpp"
+#include <gltf_anim/schema/schema_adapter.hpp>
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -50,13 +50,13 @@ std::string schema_errors(const std::string& report) {
       parse(cli_process::slurp(kSource / "docs/schemas/validation-report.schema.json"));
   valijson::Schema schema;
   valijson::SchemaParser parser;
-  gltf_anim::validator::SchemaAdapter schema_adapter(schema_doc);
+  gltf_anim::schema::SchemaAdapter schema_adapter(schema_doc);
   parser.populateSchema(schema_adapter, schema);
   const gltf_anim::json::Document d = parse(report);
   if (d.HasParseError()) return "not JSON";
   valijson::Validator validator;
   valijson::ValidationResults results;
-  gltf_anim::validator::SchemaAdapter adapter(d);
+  gltf_anim::schema::SchemaAdapter adapter(d);
   if (validator.validate(schema, adapter, &results)) return {};
   std::string why;
   valijson::ValidationResults::Error e;

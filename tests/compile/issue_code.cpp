@@ -2,9 +2,9 @@
 // issue code is checked against the registry while compiling. As written the
 // file must compile; with -DMISSPELT the same call with one letter swapped
 // must not, and the compiler must say why (unregistered_issue_code).
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 
-void report_unused_sampler(gltf_anim::validator::IssueCollector& issues) {
+void report_unused_sampler(gltf_anim::gltf::IssueCollector& issues) {
 #ifdef MISSPELT
   issues.add("UNUSED_OBJETC", "/animations/0/samplers/1");
 #else

@@ -111,7 +111,7 @@ TEST(ImplicitAccessorAgreement, ValidateErrsExactlyWhenSampleRefuses) {
   for (std::size_t i = 0; i < files.size(); ++i) {
     SCOPED_TRACE(files[i].filename().string());
     const auto report = validator::validate_file(files[i], {});
-    const bool errs = report.count(validator::Severity::kError) > 0;
+    const bool errs = report.count(gltf::Severity::kError) > 0;
     bool refused = false;
     std::string why;
     try {

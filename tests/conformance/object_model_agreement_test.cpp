@@ -13,9 +13,9 @@
 // stored with the opposite sign, is at 45 degrees halfway: (0, 0, sin pi/8,
 // cos pi/8)).
 #include <gltf_anim/sampler/sample.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/load.hpp>
-#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/gltf/object_model.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -37,8 +37,8 @@
 namespace gltf_anim::suite::test {
 namespace {
 
-namespace om = validator::object_model;
-namespace vm = validator::model;
+namespace om = gltf::object_model;
+namespace vm = gltf::model;
 
 constexpr std::uint64_t kMorphTargets = 2;
 
@@ -196,8 +196,8 @@ TEST(ObjectModelAgreement, EveryAnimatableTemplateIsReadAlikeByValidateAndSample
     EXPECT_EQ(animation_issues(report), std::vector<std::string>{});
 
     // The model: the same reading, as this test derives it.
-    validator::IssueCollector issues;
-    const validator::LoadedAsset asset = validator::load_file(path, {}, issues);
+    gltf::IssueCollector issues;
+    const gltf::LoadedAsset asset = gltf::load_file(path, {}, issues);
     const vm::AnimationModel model = vm::build_animation_model(asset);
     ASSERT_EQ(model.animations.size(), 1u);
     ASSERT_EQ(model.animations[0].channels.size(), 1u);
@@ -286,7 +286,7 @@ TEST(QuaternionPointers, ImageBasedLightRotationIsSlerpedOnTheShortestPath) {
   const float s = static_cast<float>(std::sqrt(0.5));
   // Identity, then 90 degrees about z stored as -q (same rotation, opposite sign).
   const auto path = write_rotation_asset(dir, "ibl", kLightRotation, "LINEAR", {0, 0, 0, 1, 0, 0, -s, -s});
-  EXPECT_EQ(validator::validate_file(path, {}).count(validator::Severity::kError), 0u);
+  EXPECT_EQ(validator::validate_file(path, {}).count(gltf::Severity::kError), 0u);
   const auto ch = channel(sampler::sample_asset(path), kLightRotation);
   ASSERT_EQ(ch.width, 4u);
   // Shortest path: the angle grows from 0 to 90 degrees about z, theta = 90 t

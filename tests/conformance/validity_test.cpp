@@ -21,18 +21,19 @@ bool follows_a_draft_schema(const Case& c) {
 TEST(Validity, EveryValidAssetHasNoValidationErrors) {
   for (const Case& c : suite_cases()) {
     const auto report = validator::validate_file(valid_asset(asset_file_name(c)), {});
-    const std::size_t errors = report.count(validator::Severity::kError);
+    const std::size_t errors = report.count(gltf::Severity::kError);
     if (follows_a_draft_schema(c)) {
       // The draft's channel shape: the core schema reports the missing member(s).
       for (const auto& issue : report.issues) {
-        if (issue.severity != validator::Severity::kError) continue;
+        if (issue.severity != gltf::Severity::kError) continue;
         EXPECT_EQ(issue.code, "UNDEFINED_PROPERTY") << c.id << ": " << issue.message;
       }
       continue;
     }
     EXPECT_EQ(errors, 0u) << c.id;
     for (const auto& issue : report.issues) {
-      if (issue.severity == validator::Severity::kError) ADD_FAILURE() << c.id << ": " << issue.code << " " << issue.message;
+      if (issue.severity == gltf::Severity::kError)
+        ADD_FAILURE() << c.id << ": " << issue.code << " " << issue.message;
     }
   }
 }

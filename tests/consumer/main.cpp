@@ -3,9 +3,9 @@
 // evaluator). Expected values are worked out by hand in the comments.
 #include <gltf_anim/reference/normalized.hpp>
 #include <gltf_anim/reference/track.hpp>
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
 
@@ -18,6 +18,8 @@
 namespace {
 
 namespace v = gltf_anim::validator;
+
+namespace gltf = gltf_anim::gltf;
 
 std::span<const std::uint8_t> bytes_of(const std::string& s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
@@ -46,7 +48,7 @@ bool check(bool ok, const char* what) {
 
 int main() {
   bool ok = true;
-  const std::string p = (v::JsonPointer() / "animations" / 0 / "a/b~c").str();
+  const std::string p = (gltf::JsonPointer() / "animations" / 0 / "a/b~c").str();
   ok &= check(p == "/animations/0/a~1b~0c", "JSON pointer escaping");
   ok &= check(gltf_anim::reference::decode_normalized(static_cast<std::int8_t>(-128)) == -1.0,
               "normalized BYTE -128 is -1");
@@ -54,24 +56,28 @@ int main() {
   // A channel naming sampler 5 of an animation with one sampler.
   const v::ValidationReport bad = v::validate_bytes(bytes_of(asset(5)), "bad.gltf", {}, {});
   bool unresolved = false;
-  for (const v::Issue& issue : bad.issues) {
+  for (const gltf::Issue& issue : bad.issues) {
     unresolved |= issue.code == "UNRESOLVED_REFERENCE" && issue.pointer == "/animations/0/channels/0/sampler";
   }
-  ok &= check(unresolved && bad.count(v::Severity::kError) >= 1, "unresolved sampler reported");
-  ok &= check(v::validate_bytes(bytes_of(asset(0)), "good.gltf", {}, {}).count(v::Severity::kError) == 0,
-              "the valid asset has no error");
+  ok &= check(unresolved && bad.count(gltf::Severity::kError) >= 1, "unresolved sampler reported");
+  ok &= check(
+      v::validate_bytes(bytes_of(asset(0)), "good.gltf", {}, {}).count(gltf::Severity::kError) == 0,
+      "the valid asset has no error");
 
   // The model of the valid asset, its data, and the reference evaluator at t = 0.5:
   // halfway between (0,0,0) and (2,4,6) is (1,2,3).
-  v::IssueCollector issues;
-  const v::LoadedAsset loaded = v::load_bytes(bytes_of(asset(0)), "good.gltf", {}, {}, issues);
-  const v::model::AnimationModel model = v::model::build_animation_model(loaded);
-  const auto* target = model.animations.size() == 1 && model.animations[0].channels.size() == 1
-                           ? std::get_if<v::model::Target>(&model.animations[0].channels[0].target)
-                           : nullptr;
+  gltf::IssueCollector issues;
+  const gltf::LoadedAsset loaded =
+      gltf::load_bytes(bytes_of(asset(0)), "good.gltf", {}, {}, issues);
+  const gltf::model::AnimationModel model = gltf::model::build_animation_model(loaded);
+  const auto* target =
+      model.animations.size() == 1 && model.animations[0].channels.size() == 1
+          ? std::get_if<gltf::model::Target>(&model.animations[0].channels[0].target)
+          : nullptr;
   ok &= check(target != nullptr && target->pointer == "/nodes/0/translation", "the channel's target");
   std::vector<double> times, values;
-  ok &= check(v::read_accessor(loaded, 0, times) && v::read_accessor(loaded, 1, values), "accessors read");
+  ok &= check(gltf::read_accessor(loaded, 0, times) && gltf::read_accessor(loaded, 1, values),
+              "accessors read");
   if (ok) {
     const gltf_anim::reference::TrackView track{times, values, 3, gltf_anim::reference::Interpolation::kLinear};
     std::vector<double> at(3);

@@ -4,7 +4,7 @@
 // second method), and GLB chunks with lengths and padding counted by hand.
 #include "optional_data.hpp"
 #include <gltf_anim/gltf/writer.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -126,9 +126,8 @@ std::vector<fs::path> assets_under(const fs::path& root) {
 }
 
 // The written bytes of an asset loaded with no edit.
-std::optional<Bytes> write_unchanged(const gltf_anim::validator::LoadedAsset& asset,
-                                     std::string& why) {
-  if (asset.mime_type == gltf_anim::validator::MimeType::kGltfBinary) {
+std::optional<Bytes> write_unchanged(const gltf_anim::gltf::LoadedAsset& asset, std::string& why) {
+  if (asset.mime_type == gltf_anim::gltf::MimeType::kGltfBinary) {
     return write_glb(asset.file_bytes, asset.json_text, std::nullopt, why);
   }
   const auto text = apply_splices(asset.json_text, {}, why);
@@ -142,10 +141,10 @@ void round_trip_all(const fs::path& root, std::size_t at_least) {
   std::size_t written = 0;
   for (const fs::path& path : assets_under(root)) {
     SCOPED_TRACE(path.string());
-    gltf_anim::validator::IssueCollector issues;
-    gltf_anim::validator::LoadOptions options;
+    gltf_anim::gltf::IssueCollector issues;
+    gltf_anim::gltf::LoadOptions options;
     options.load_buffers = false;
-    const auto asset = gltf_anim::validator::load_file(path, options, issues);
+    const auto asset = gltf_anim::gltf::load_file(path, options, issues);
     if (!asset.document) continue;  // nothing a writer could start from
     std::string why;
     const auto out = write_unchanged(asset, why);
@@ -196,8 +195,8 @@ TEST(Writer, ValidationIsTheSameAfterANoOpWrite) {
   for (const fs::path& path : assets_under(root)) {
     if (checked >= 40 && path.extension() != ".glb") continue;
     SCOPED_TRACE(path.string());
-    gltf_anim::validator::IssueCollector issues;
-    const auto asset = gltf_anim::validator::load_file(path, {}, issues);
+    gltf_anim::gltf::IssueCollector issues;
+    const auto asset = gltf_anim::gltf::load_file(path, {}, issues);
     if (!asset.document) continue;
     std::string why;
     const auto out = write_unchanged(asset, why);

@@ -29,11 +29,24 @@ function(scan why regex)
 endfunction()
 
 # The rule modules read samplers and their accessors through the animation
-# model (validator/include/gltf_anim/validator/animation_model.hpp): none
+# model (gltf/include/gltf_anim/gltf/animation_model.hpp): none
 # follows a sampler's, a channel's or an extension's index in the JSON.
 scan("a rule reads a sampler link from the JSON; use the animation model"
   "(index_member|string_member|member|has)\\([^;]*\"(sampler|input|output|interpolation)\""
   ${SOURCE_DIR}/validator/src/rules/*.cpp ${SOURCE_DIR}/validator/src/rules/*.hpp)
+
+# The sampler, the samples format, compare and the engine adapters read assets through gltf/
+# (the loader, the asset, the models) and never the validator: a web page or an engine's test
+# harness that samples or compares links no schema walk and no rule.
+set(before ${violations})
+set(violations "")
+scan("a validator header outside the validator's users: read assets through gltf/"
+  "^[ \t]*#[ \t]*include[ \t]*<gltf_anim/validator/"
+  ${SOURCE_DIR}/samples/*.cpp ${SOURCE_DIR}/samples/*.hpp ${SOURCE_DIR}/sampler/*.cpp
+  ${SOURCE_DIR}/sampler/*.hpp ${SOURCE_DIR}/compare/*.cpp ${SOURCE_DIR}/compare/*.hpp
+  ${SOURCE_DIR}/adapters/*.cpp ${SOURCE_DIR}/adapters/*.hpp)
+list(FILTER violations EXCLUDE REGEX "(^|/)node_modules/")
+set(violations ${before} ${violations})
 
 # POSIX and Linux headers only in io/ (the seam that lets every other module
 # compile to WebAssembly and read what a page hands it). Tests may use them to

@@ -3,8 +3,8 @@
 // a base64 written here (not the session's), GLB chunks counted by hand, and
 // loading through the validator's loader from memory.
 #include <gltf_anim/io/resource_reader.hpp>
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -105,18 +105,18 @@ inline std::string data_uri(const Bytes& b) {
 }
 
 // Loads `bytes` from memory; relative URIs read from `files`.
-inline gltf_anim::validator::LoadedAsset load(const Bytes& bytes,
-                                              const gltf_anim::io::MemoryReader* files = nullptr) {
-  gltf_anim::validator::IssueCollector issues;
-  gltf_anim::validator::LoadOptions options;
+inline gltf_anim::gltf::LoadedAsset load(const Bytes& bytes,
+                                         const gltf_anim::io::MemoryReader* files = nullptr) {
+  gltf_anim::gltf::IssueCollector issues;
+  gltf_anim::gltf::LoadOptions options;
   gltf_anim::io::MemoryReader none;
   options.resources = files != nullptr ? files : &none;
-  return gltf_anim::validator::load_bytes(bytes, "test.gltf", {}, options, issues);
+  return gltf_anim::gltf::load_bytes(bytes, "test.gltf", {}, options, issues);
 }
 
-inline std::vector<double> read(const gltf_anim::validator::LoadedAsset& asset, std::size_t i) {
+inline std::vector<double> read(const gltf_anim::gltf::LoadedAsset& asset, std::size_t i) {
   std::vector<double> out;
-  gltf_anim::validator::read_accessor(asset, i, out);
+  gltf_anim::gltf::read_accessor(asset, i, out);
   return out;
 }
 

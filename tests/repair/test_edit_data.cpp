@@ -18,15 +18,16 @@
 namespace {
 
 using namespace edit_test;
+using gltf_anim::gltf::ComponentType;
 using gltf_anim::gltf::Edit;
 using gltf_anim::gltf::EditOutput;
 using gltf_anim::gltf::ElementFormat;
 using gltf_anim::gltf::OutputNames;
 using gltf_anim::repair::edit_source;
 
-const ElementFormat kVec3{5126, "VEC3", false};
+const ElementFormat kVec3{ComponentType::kFloat, "VEC3", false};
 
-gltf_anim::json::Document json_of(const gltf_anim::validator::LoadedAsset& asset) {
+gltf_anim::json::Document json_of(const gltf_anim::gltf::LoadedAsset& asset) {
   gltf_anim::json::Document d;
   d.Parse(std::string(asset.json_text).c_str());
   EXPECT_FALSE(d.HasParseError());
@@ -116,7 +117,7 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
   // The bufferView nothing uses keeps its index, at the buffer's start, no stride.
   EXPECT_EQ(uint_at(d, "/bufferViews/1/byteOffset"), 0u);
   EXPECT_EQ(gltf_anim::json::Pointer("/bufferViews/1/byteStride").Get(d), nullptr);
-  EXPECT_EQ(again.buffer_view_status[1], gltf_anim::validator::DataStatus::kReadable);
+  EXPECT_EQ(again.buffer_view_status[1], gltf_anim::gltf::DataStatus::kReadable);
   // The data URI keeps its media type.
   const std::string uri = gltf_anim::json::Pointer("/buffers/0/uri").Get(d)->GetString();
   EXPECT_EQ(uri.rfind("data:application/octet-stream;base64,", 0), 0u);
@@ -149,7 +150,7 @@ TEST(EditData, AddedAccessorsAreAppendedAndNormalizedDataReadsBack) {
   Edit edit(edit_source(asset));
   std::string why;
   const auto index = edit.add_accessor(std::vector<double>{0, 0, 0, 1, 0, 0, -1, 0},
-                                       ElementFormat{5122, "VEC4", true}, why);
+                                       ElementFormat{ComponentType::kShort, "VEC4", true}, why);
   ASSERT_TRUE(index) << why;
   EXPECT_EQ(*index, 3u);
   const auto again = load(build(edit).main);
@@ -170,11 +171,11 @@ TEST(EditData, GlbGetsANewBinChunk) {
   }
   Edit edit(edit_source(asset));
   std::string why;
-  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 0.5}, {5126, "SCALAR", false}, why));
+  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 0.5}, {ComponentType::kFloat, "SCALAR", false}, why));
   const EditOutput out = build(edit);
   EXPECT_TRUE(out.buffers.empty());
   const auto again = load(out.main);
-  EXPECT_EQ(again.mime_type, gltf_anim::validator::MimeType::kGltfBinary);
+  EXPECT_EQ(again.mime_type, gltf_anim::gltf::MimeType::kGltfBinary);
   EXPECT_EQ(read(again, 0), (std::vector<double>{0, 0.5}));
   EXPECT_EQ(read(again, 1), (std::vector<double>{0, 10, 20, 1, 11, 21, 2, 12, 22}));
   EXPECT_EQ(read(again, 2), kRotations);

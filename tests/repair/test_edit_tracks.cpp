@@ -4,7 +4,7 @@
 // and every committed asset written back with no edit is its own bytes.
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/repair/tool.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
@@ -28,15 +28,15 @@ using gltf_anim::gltf::Edit;
 using gltf_anim::gltf::OutputNames;
 
 struct Loaded {
-  gltf_anim::validator::LoadedAsset asset;
-  gltf_anim::validator::model::AnimationModel model;
+  gltf_anim::gltf::LoadedAsset asset;
+  gltf_anim::gltf::model::AnimationModel model;
   std::vector<repair::EditableTrack> tracks;
 };
 
 Loaded open_anim() {
   const Bytes buffer = anim_buffer();
   Loaded l{load(bytes_of(anim_json(data_uri(buffer), buffer.size()))), {}, {}};
-  l.model = gltf_anim::validator::model::build_animation_model(l.asset);
+  l.model = gltf_anim::gltf::model::build_animation_model(l.asset);
   l.tracks = repair::editable_tracks(l.asset, l.model);
   return l;
 }
@@ -112,8 +112,8 @@ TEST(EditTracks, EveryCommittedAssetWrittenBackUneditedIsItsOwnBytes) {
     if (!entry.is_regular_file() || (ext != ".gltf" && ext != ".glb")) continue;
     std::ifstream file(entry.path(), std::ios::binary);
     const Bytes bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    gltf_anim::validator::IssueCollector issues;
-    const auto asset = gltf_anim::validator::load_file(entry.path(), {}, issues);
+    gltf_anim::gltf::IssueCollector issues;
+    const auto asset = gltf_anim::gltf::load_file(entry.path(), {}, issues);
     if (asset.file_bytes.empty() || !asset.document) continue;  // not JSON: nothing to edit
     const Edit edit(repair::edit_source(asset));
     std::string why;

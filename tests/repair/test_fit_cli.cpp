@@ -104,9 +104,8 @@ TEST(FitCli, EachModeStaysWithinTheBoundAndValidates) {
     // 0.01 * 3 / 8 (translation, x'' <= 3): within 1e-2 both channels fit.
     EXPECT_EQ(run.out.find("not fitted"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("ratio"), std::string::npos);
-    EXPECT_EQ(
-        gltf_anim::validator::validate_file(out, {}).count(gltf_anim::validator::Severity::kError),
-        0u);
+    EXPECT_EQ(gltf_anim::validator::validate_file(out, {}).count(gltf_anim::gltf::Severity::kError),
+              0u);
     expect_within(in, out, 1e-2, 2e-2);
   }
 }

@@ -7,8 +7,8 @@
 #include <gltf_anim/repair/migrate.hpp>
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/sampler/sample.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -48,10 +48,10 @@ struct Migrated {
 
 // Loads the asset, migrates it in an edit session and builds the output's text.
 Migrated migrate(const fs::path& path, PointerExtension to) {
-  gltf_anim::validator::IssueCollector issues;
-  const gltf_anim::validator::LoadedAsset asset =
-      gltf_anim::validator::load_file(path, gltf_anim::validator::LoadOptions{}, issues);
-  const auto model = gltf_anim::validator::model::build_animation_model(asset);
+  gltf_anim::gltf::IssueCollector issues;
+  const gltf_anim::gltf::LoadedAsset asset =
+      gltf_anim::gltf::load_file(path, gltf_anim::gltf::LoadOptions{}, issues);
+  const auto model = gltf_anim::gltf::model::build_animation_model(asset);
   gltf_anim::gltf::Edit edit(gltf_anim::repair::edit_source(asset));
   Migrated m{migrate_channels(asset, model, to, edit), ""};
   std::string why;
@@ -79,7 +79,7 @@ void expect_same_samples(const fs::path& before, const fs::path& after) {
 }
 
 std::size_t errors(const fs::path& p) {
-  return gltf_anim::validator::validate_file(p, {}).count(gltf_anim::validator::Severity::kError);
+  return gltf_anim::validator::validate_file(p, {}).count(gltf_anim::gltf::Severity::kError);
 }
 
 fs::path tmp(const std::string& name) { return gltf_anim_test::scratch_root() / "migrate" / name; }

@@ -436,7 +436,8 @@ TEST(Reduce, EncodingIsGltfNormalizedIntegers) {
   EXPECT_EQ(encode_normalized(0.5, Quantization::kByte), 64);  // 63.5 rounds away from 0
   EXPECT_EQ(encode_normalized(1.0, Quantization::kUnsignedShort), 65535);
   EXPECT_EQ(gltf_anim::repair::quantized(-1.0, Quantization::kByte), -1.0);
-  EXPECT_EQ(gltf_anim::repair::component_type(Quantization::kShort), 5122u);
+  EXPECT_EQ(static_cast<std::uint32_t>(gltf_anim::repair::component_type(Quantization::kShort)),
+            5122u);
   EXPECT_EQ(gltf_anim::repair::component_size(Quantization::kNone), 4u);
 }
 

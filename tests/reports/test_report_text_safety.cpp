@@ -21,8 +21,8 @@ namespace gr = gltf_anim::reports;
 namespace gs = gltf_anim::samples;
 namespace gc = gltf_anim::compare;
 namespace gd = gltf_anim::text;
-using gltf_anim::validator::Issue;
-using gltf_anim::validator::Severity;
+using gltf_anim::gltf::Issue;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::ValidationReport;
 
 namespace {

@@ -3,7 +3,7 @@
 // JUnit well-formedness and escaping, text grouping.
 #include "scratch.hpp"
 #include <gltf_anim/reports/validation_report.hpp>
-#include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/version.hpp>
 #include <gltf_anim/gltf/json.hpp>
@@ -20,11 +20,11 @@
 
 namespace {
 
+using gltf_anim::gltf::Issue;
+using gltf_anim::gltf::Severity;
 using gltf_anim::reports::ValidationFormat;
 using gltf_anim::reports::ValidationWriteOptions;
 using gltf_anim::validator::AssetInfo;
-using gltf_anim::validator::Issue;
-using gltf_anim::validator::Severity;
 using gltf_anim::validator::ValidationReport;
 
 Issue issue(std::string_view code, Severity s, std::string pointer, std::string message = "m") {
@@ -181,7 +181,7 @@ TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
   const auto& run = d["runs"][0];
   EXPECT_STREQ(run["tool"]["driver"]["name"].GetString(), "gltf-anim");
   const auto& rules = run["tool"]["driver"]["rules"];
-  EXPECT_EQ(rules.Size(), gltf_anim::validator::issue_types().size());
+  EXPECT_EQ(rules.Size(), gltf_anim::gltf::issue_types().size());
   const auto& results = run["results"];
   ASSERT_EQ(results.Size(), 7u);
   const auto& r0 = results[0];
@@ -202,9 +202,9 @@ TEST(ValidationSarif, Has210FieldsRulesFromRegistryAndLocations) {
 // Locates the issues of `r` in `bytes` loaded as the asset would be (what
 // validate_file does once the rules are done).
 void locate_in(ValidationReport& r, const std::string& bytes) {
-  gltf_anim::validator::IssueCollector ignored;
+  gltf_anim::gltf::IssueCollector ignored;
   const std::vector<std::uint8_t> data(bytes.begin(), bytes.end());
-  const auto asset = gltf_anim::validator::load_bytes(data, r.uri, {}, {}, ignored);
+  const auto asset = gltf_anim::gltf::load_bytes(data, r.uri, {}, {}, ignored);
   gltf_anim::validator::locate_issues(asset, r.issues);
 }
 

@@ -3,9 +3,9 @@
 // little-endian payloads, a base64 encoder written independently of the
 // loader's decoder, scratch folders, and issue lookups.
 #include "scratch.hpp"
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -123,23 +123,23 @@ inline void write_file(const fs::path& p, const Bytes& b) {
 }
 inline void write_file(const fs::path& p, std::string_view s) { write_file(p, bytes_of(s)); }
 
-inline gltf_anim::validator::LoadedAsset load_text(std::string_view json,
-                                                   gltf_anim::validator::IssueCollector& issues,
-                                                   gltf_anim::validator::LoadOptions options = {}) {
+inline gltf_anim::gltf::LoadedAsset load_text(std::string_view json,
+                                              gltf_anim::gltf::IssueCollector& issues,
+                                              gltf_anim::gltf::LoadOptions options = {}) {
   const Bytes b = bytes_of(json);
-  return gltf_anim::validator::load_bytes(b, "test.gltf", {}, options, issues);
+  return gltf_anim::gltf::load_bytes(b, "test.gltf", {}, options, issues);
 }
 
 // The first issue with this code, or nullptr.
-inline const gltf_anim::validator::Issue* find(const gltf_anim::validator::IssueCollector& issues,
-                                               std::string_view code) {
+inline const gltf_anim::gltf::Issue* find(const gltf_anim::gltf::IssueCollector& issues,
+                                          std::string_view code) {
   for (const auto& i : issues.issues()) {
     if (i.code == code) return &i;
   }
   return nullptr;
 }
 
-inline std::vector<std::string> codes(const gltf_anim::validator::IssueCollector& issues) {
+inline std::vector<std::string> codes(const gltf_anim::gltf::IssueCollector& issues) {
   std::vector<std::string> out;
   for (const auto& i : issues.issues()) out.emplace_back(i.code);
   return out;

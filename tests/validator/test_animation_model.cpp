@@ -2,9 +2,9 @@
 // failed link holding its reason rather than a dangling index, every target
 // read the way the extensions say. Expected values are read off the JSON of
 // each case by hand.
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <span>
 #include <string>
 
-namespace gltf_anim::validator::model {
+namespace gltf_anim::gltf::model {
 namespace {
 
 namespace om = object_model;
@@ -200,4 +200,4 @@ TEST(AnimationModel, NoDocumentOrNoAnimationsGivesAnEmptyModel) {
 }
 
 }  // namespace
-}  // namespace gltf_anim::validator::model
+}  // namespace gltf_anim::gltf::model

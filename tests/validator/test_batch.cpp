@@ -24,6 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace v = gltf_anim::validator;
+namespace gltf = gltf_anim::gltf;
 
 const fs::path kInvalid = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/invalid";
 
@@ -68,7 +69,7 @@ TEST(ValidateInOrder, ReportsComeInInputOrderWithAnyNumberOfThreads) {
     codes.emplace_back(a.code);
   }
   v::ValidateOptions options;
-  options.issues.lints.level = v::LintLevel::kOff;
+  options.issues.lints.level = gltf::LintLevel::kOff;
   for (const unsigned threads : {0u, 1u, 2u, 3u, 7u, 64u}) {
     SCOPED_TRACE("threads " + std::to_string(threads));
     std::size_t next = 0;
@@ -79,7 +80,7 @@ TEST(ValidateInOrder, ReportsComeInInputOrderWithAnyNumberOfThreads) {
           EXPECT_EQ(done.report.uri, uris[i]);
           EXPECT_GE(done.seconds, 0.0);
           ASSERT_FALSE(done.report.issues.empty());
-          for (const v::Issue& issue : done.report.issues) EXPECT_EQ(issue.code, codes[i]);
+          for (const gltf::Issue& issue : done.report.issues) EXPECT_EQ(issue.code, codes[i]);
         });
     EXPECT_EQ(next, uris.size());
   }
@@ -147,7 +148,7 @@ TEST(ValidateInOrder, AnExceptionWhileValidatingIsThatAssetsInternalError) {
       }
       ASSERT_EQ(got[i].issues.size(), 1u);
       EXPECT_EQ(got[i].issues[0].code, "INTERNAL_ERROR");
-      EXPECT_EQ(got[i].issues[0].severity, v::Severity::kError);
+      EXPECT_EQ(got[i].issues[0].severity, gltf::Severity::kError);
       EXPECT_EQ(got[i].issues[0].pointer, "");
     }
     EXPECT_EQ(got[2].issues[0].message, "The asset could not be validated: a defect.");
@@ -189,11 +190,11 @@ TEST(ValidatePath, StandardInputIsValidatedFromItsBytesOrRefusedWhenTooLarge) {
   const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), {}};
   ASSERT_FALSE(bytes.empty());
   v::ValidateOptions options;
-  options.issues.lints.level = v::LintLevel::kOff;
+  options.issues.lints.level = gltf::LintLevel::kOff;
   const v::ValidationReport r = v::validate_path("-", "", options, {bytes, false});
   EXPECT_EQ(r.uri, "-");
   ASSERT_FALSE(r.issues.empty());
-  for (const v::Issue& issue : r.issues) EXPECT_EQ(issue.code, "ANIMATION_DUPLICATE_TARGETS");
+  for (const gltf::Issue& issue : r.issues) EXPECT_EQ(issue.code, "ANIMATION_DUPLICATE_TARGETS");
 
   options.load.max_file_bytes = 10;
   const v::ValidationReport refused = v::validate_path("-", "", options, {{}, true});
@@ -209,7 +210,7 @@ TEST(ValidatePath, AFileOfAFolderIsOpenedBeneathThatFolder) {
   const fs::path folder = kInvalid / "channel";
   const std::string path = (folder / ".." / "animation/unexpected_property.gltf").string();
   v::ValidateOptions options;
-  options.issues.lints.level = v::LintLevel::kOff;
+  options.issues.lints.level = gltf::LintLevel::kOff;
   const v::ValidationReport named = v::validate_path(path, "", options, {});
   ASSERT_FALSE(named.issues.empty());
   EXPECT_EQ(named.issues[0].code, "UNEXPECTED_PROPERTY");

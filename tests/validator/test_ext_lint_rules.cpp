@@ -3,7 +3,7 @@
 // boundaries of the lints, the message arguments, and hostile values in every
 // member the extension modules read (no crash, no exception, every issue a
 // registered code). Expected values are hand-computed from the rules.
-#include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@
 
 namespace {
 
-using gltf_anim::validator::Severity;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::ValidateOptions;
 using gltf_anim::validator::ValidationReport;
 
@@ -65,7 +65,7 @@ ValidationReport validate(const std::string& json) {
   // The lint rules at their registry severities, opt-in ones included (the
   // run's lint policy has its own tests).
   ValidateOptions options;
-  options.issues.lints = gltf_anim::validator::LintPolicy::every_lint();
+  options.issues.lints = gltf_anim::gltf::LintPolicy::every_lint();
   return gltf_anim::validator::validate_bytes({p, json.size()}, "t.gltf", {}, options);
 }
 

@@ -17,13 +17,13 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gltf_anim::validator::FoundBy;
+using gltf_anim::gltf::FoundBy;
+using gltf_anim::gltf::IssueOptions;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::GltfValidatorReport;
-using gltf_anim::validator::IssueOptions;
 using gltf_anim::validator::match_gltf_validator_reports;
 using gltf_anim::validator::merge_gltf_validator_report;
 using gltf_anim::validator::parse_gltf_validator_reports;
-using gltf_anim::validator::Severity;
 using gltf_anim::validator::ValidateOptions;
 using gltf_anim::validator::ValidationReport;
 
@@ -191,8 +191,8 @@ TEST(GltfValidatorReport, LongTextIsCut) {
       R"({"issues": {"messages": [{"code": "X", "severity": 1, "message": ")" +
       std::string(100000, 'm') + R"(", "pointer": "/)" + std::string(100000, 'p') + R"("}]}})");
   ASSERT_EQ(r.messages.size(), 1u);
-  EXPECT_EQ(r.messages[0].message.size(), gltf_anim::validator::kMaxIssueTextBytes);
-  EXPECT_EQ(r.messages[0].pointer.size(), gltf_anim::validator::kMaxIssueTextBytes);
+  EXPECT_EQ(r.messages[0].message.size(), gltf_anim::gltf::kMaxIssueTextBytes);
+  EXPECT_EQ(r.messages[0].pointer.size(), gltf_anim::gltf::kMaxIssueTextBytes);
 }
 
 std::vector<GltfValidatorReport> with_uris(const std::vector<std::optional<std::string>>& uris) {

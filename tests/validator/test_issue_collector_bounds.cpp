@@ -1,18 +1,18 @@
 // The issue collector's bounds in bytes: stored pointers and messages are cut
 // at kMaxIssueTextBytes on a code point boundary, and an asset's issues stop at
 // max_issue_bytes (truncated), whatever --max-issues says.
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gtest/gtest.h>
 
 #include <string>
 
 namespace {
 
-using gltf_anim::validator::cut_issue_text;
-using gltf_anim::validator::IssueCollector;
-using gltf_anim::validator::IssueOptions;
-using gltf_anim::validator::kCutMark;
-using gltf_anim::validator::kMaxIssueTextBytes;
+using gltf_anim::gltf::cut_issue_text;
+using gltf_anim::gltf::IssueCollector;
+using gltf_anim::gltf::IssueOptions;
+using gltf_anim::gltf::kCutMark;
+using gltf_anim::gltf::kMaxIssueTextBytes;
 
 TEST(IssueText, ShortTextIsKept) {
   std::string s(kMaxIssueTextBytes, 'x');

@@ -1,9 +1,9 @@
 // What a run reports: the registry's shape rules for lints, code globs, the
 // lint policy (level and opt-in lints) and the words the command line and the
 // config file share (issue_policy.hpp).
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
-#include <gltf_anim/validator/issue_registry.hpp>
+#include <gltf_anim/gltf/issue_registry.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,20 +13,20 @@
 
 namespace {
 
+using gltf_anim::gltf::Enablement;
+using gltf_anim::gltf::issue_types;
+using gltf_anim::gltf::IssueCollector;
+using gltf_anim::gltf::IssueOptions;
+using gltf_anim::gltf::IssueType;
+using gltf_anim::gltf::LintLevel;
+using gltf_anim::gltf::LintPolicy;
+using gltf_anim::gltf::match_issue_codes;
+using gltf_anim::gltf::Phase;
+using gltf_anim::gltf::registry_problem;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::enable_lints;
-using gltf_anim::validator::Enablement;
 using gltf_anim::validator::ignore_codes;
-using gltf_anim::validator::issue_types;
-using gltf_anim::validator::IssueCollector;
-using gltf_anim::validator::IssueOptions;
-using gltf_anim::validator::IssueType;
-using gltf_anim::validator::LintLevel;
-using gltf_anim::validator::LintPolicy;
-using gltf_anim::validator::match_issue_codes;
 using gltf_anim::validator::override_severity;
-using gltf_anim::validator::Phase;
-using gltf_anim::validator::registry_problem;
-using gltf_anim::validator::Severity;
 
 // ---- the registry's shape --------------------------------------------------
 

@@ -4,7 +4,7 @@
 // export BlenderIO_24 (exactly the findings docs/VALIDATOR.md explains).
 // The invalid assets are in conformance_assets/invalid/ext/KHR_animation_pointer/
 // (compared by test_rules_invalid_assets.cpp).
-#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/gltf/object_model.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -28,7 +28,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-namespace om = gltf_anim::validator::object_model;
+namespace om = gltf_anim::gltf::object_model;
 using gltf_anim::validator::ValidateOptions;
 using gltf_anim::validator::validate_file;
 
@@ -229,8 +229,8 @@ TEST(ObjectModel, ResolveFollowsTheDefinedRule) {
 // Types"); int has no mutable Object Model property yet, so only this test
 // reaches its branch.
 TEST(ObjectModel, OutputFormats) {
-  using gltf_anim::validator::ComponentType;
-  using gltf_anim::validator::ElementType;
+  using gltf_anim::gltf::ComponentType;
+  using gltf_anim::gltf::ElementType;
   using VT = om::ValueType;
   const ComponentType ints[] = {ComponentType::kByte, ComponentType::kUnsignedByte, ComponentType::kShort,
                                 ComponentType::kUnsignedShort, ComponentType::kUnsignedInt};

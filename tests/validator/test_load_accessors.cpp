@@ -10,7 +10,9 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
+using gltf_anim::validator::validate_asset;
+using gltf_anim::validator::ValidationReport;
 using namespace load_test;
 
 // One buffer (data URI of `bin`), the given bufferViews and accessors.

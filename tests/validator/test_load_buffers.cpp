@@ -12,7 +12,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 using namespace load_test;
 
 std::string one_buffer(std::string_view uri, std::uint64_t byte_length) {

@@ -7,7 +7,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 using namespace load_test;
 
 constexpr std::string_view kJsonBuffer8 =

@@ -13,7 +13,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 using namespace load_test;
 
 void expect_invalid_json(std::string_view text, std::string_view message_part = {}) {

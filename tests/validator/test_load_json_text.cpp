@@ -2,7 +2,7 @@
 // find a pointer's value without reading the file again: in a .gltf the text
 // is the file, in a GLB the JSON chunk, 20 bytes into the file.
 #include <gltf_anim/gltf/locator.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 namespace {
 
 using namespace load_test;
-using gltf_anim::validator::IssueCollector;
-using gltf_anim::validator::load_bytes;
+using gltf_anim::gltf::IssueCollector;
+using gltf_anim::gltf::load_bytes;
 
 TEST(LoadJsonText, GltfTextIsTheFile) {
   const std::string text = "{\"asset\": {\"version\": \"2.0\"}}";

@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 using namespace load_test;
 
 struct Where {

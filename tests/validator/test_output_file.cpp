@@ -2,7 +2,8 @@
 // their reason, the output target watched among the inputs, files read (never
 // mapped) while their size changes, and names the system cannot resolve.
 #include <gtest/gtest.h>
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -19,7 +20,8 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
+using namespace gltf_anim::io;
 namespace io = gltf_anim::io;
 using namespace load_test;
 

@@ -14,7 +14,7 @@
 
 namespace {
 
-using gltf_anim::validator::Issue;
+using gltf_anim::gltf::Issue;
 using gltf_anim::validator::ValidationReport;
 
 ValidationReport run(const std::string& json) { return rules_test::validate_json(json, "counts.gltf"); }

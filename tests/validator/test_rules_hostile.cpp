@@ -12,7 +12,7 @@
 
 namespace {
 
-using gltf_anim::validator::Severity;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::ValidationReport;
 
 ValidationReport run(const std::string& json) { return rules_test::validate_json(json, "hostile.gltf"); }

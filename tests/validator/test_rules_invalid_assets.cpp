@@ -4,7 +4,7 @@
 // (code, severity, pointer) must be equal, so an extra or a missing message
 // fails. The expected reports come from the rules, not from this validator
 // (conformance_assets/invalid/build_invalid_assets.py holds them with a note).
-#include <gltf_anim/validator/issue.hpp>
+#include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -27,9 +27,9 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gltf_anim::validator::Severity;
-using gltf_anim::validator::ValidateOptions;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::validate_file;
+using gltf_anim::validator::ValidateOptions;
 using gltf_anim::validator::ValidationReport;
 
 using Message = std::tuple<std::string, int, std::string>;  // code, severity, pointer
@@ -40,7 +40,7 @@ const fs::path kAssets = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
 // expected reports hold (a run's lint policy is tested in test_issue_policy.cpp).
 ValidateOptions every_rule() {
   ValidateOptions o;
-  o.issues.lints = gltf_anim::validator::LintPolicy::every_lint();
+  o.issues.lints = gltf_anim::gltf::LintPolicy::every_lint();
   return o;
 }
 
@@ -136,8 +136,8 @@ TEST(InvalidAssets, EveryFolderHasAssets) {
 // new rule code without an asset fails here. The io, glb and json phases are
 // about the container and the text, not a rule of a glTF document: their
 // codes are tested with the loader (tests/validator/test_load_*.cpp).
-bool is_rule_phase(gltf_anim::validator::Phase p) {
-  using gltf_anim::validator::Phase;
+bool is_rule_phase(gltf_anim::gltf::Phase p) {
+  using gltf_anim::gltf::Phase;
   return p == Phase::kSchema || p == Phase::kLink || p == Phase::kSemantic || p == Phase::kData ||
          p == Phase::kLint;
 }
@@ -190,7 +190,7 @@ TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {
     EXPECT_TRUE(exempt.emplace(e.code, &e).second) << e.code << " is exempted twice";
   }
   std::size_t rule_codes = 0;
-  for (const auto& t : gltf_anim::validator::issue_types()) {
+  for (const auto& t : gltf_anim::gltf::issue_types()) {
     if (!is_rule_phase(t.phase)) continue;
     ++rule_codes;
     const std::string code(t.code);
@@ -357,7 +357,7 @@ void CodeCountsAgreeWithGltfValidator() {
     for (const auto& i : validate_file(kCorpus / file, ValidateOptions{}).issues) {
       ++ours[std::string(i.code)];
     }
-    for (const auto& t : gltf_anim::validator::issue_types()) {
+    for (const auto& t : gltf_anim::gltf::issue_types()) {
       const std::string code(t.code);
       if (code == "IO_ERROR" || code == "UNUSED_OBJECT") continue;
       // Our own codes, which glTF-Validator does not have: lints (counted, not

@@ -2,8 +2,8 @@
 // md, i.e. issue_codes_markdown()); this test fails when the checked-in copy is
 // stale. Regenerate with:
 //   build/cli/gltf-anim codes --format md > docs/ISSUE_CODES.md
-#include <gltf_anim/validator/issue.hpp>
-#include <gltf_anim/validator/issue_registry.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/issue_registry.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
@@ -28,7 +28,7 @@ TEST(IssueCodesDoc, CheckedInCopyMatchesRegistry) {
 
 TEST(IssueRegistry, CodesAreUniqueAndDocumented) {
   std::set<std::string_view> seen;
-  for (const auto& t : gltf_anim::validator::issue_types()) {
+  for (const auto& t : gltf_anim::gltf::issue_types()) {
     EXPECT_TRUE(seen.insert(t.code).second) << "duplicate row " << t.code;
     EXPECT_FALSE(t.message.empty()) << t.code;
     EXPECT_FALSE(t.rule.empty()) << t.code;
@@ -42,7 +42,7 @@ TEST(IssueRegistry, EveryTemplateIsOneLineOfText) {
   std::string controls;
   for (int c = 0; c < 0x20; ++c) controls += static_cast<char>(c);
   controls += '\x7f';
-  for (const auto& t : gltf_anim::validator::issue_types()) {
+  for (const auto& t : gltf_anim::gltf::issue_types()) {
     for (const std::string_view text : {t.message, t.rule, t.spec}) {
       EXPECT_EQ(text.find_first_of(controls), std::string_view::npos) << t.code << ": " << text;
       for (const char* line_break : {"\u0085", "\u2028", "\u2029"}) {
@@ -51,15 +51,15 @@ TEST(IssueRegistry, EveryTemplateIsOneLineOfText) {
     }
   }
   // The compile-time rule sees them too.
-  using gltf_anim::validator::IssueType;
-  using gltf_anim::validator::Phase;
-  using gltf_anim::validator::Severity;
+  using gltf_anim::gltf::IssueType;
+  using gltf_anim::gltf::Phase;
+  using gltf_anim::gltf::Severity;
   for (const std::string_view bad : {"a\nb", "a\rb", "a\tb", "a\u2028b", "a\u0085b"}) {
     const IssueType row[] = {{"X", Severity::kError, Phase::kIo, bad, "rule", "spec"}};
-    EXPECT_FALSE(gltf_anim::validator::registry_problem(row).empty()) << bad;
+    EXPECT_FALSE(gltf_anim::gltf::registry_problem(row).empty()) << bad;
   }
   const IssueType fine[] = {{"X", Severity::kError, Phase::kIo, "a \u00e9 {0}", "rule", "spec"}};
-  EXPECT_TRUE(gltf_anim::validator::registry_problem(fine).empty());
+  EXPECT_TRUE(gltf_anim::gltf::registry_problem(fine).empty());
 }
 
 // A lint's row says what a run reports by default (at most information), then its
@@ -82,7 +82,7 @@ TEST(IssueCodesDoc, AnchorIsTheCodeInLowerCase) {
 
 TEST(IssueCodesDoc, EveryCodeHasARow) {
   const std::string md = gltf_anim::validator::issue_codes_markdown();
-  for (const auto& t : gltf_anim::validator::issue_types()) {
+  for (const auto& t : gltf_anim::gltf::issue_types()) {
     // The row starts with the code's anchor (a link to the code's row), the code in lower case.
     EXPECT_NE(md.find("| <a id=\"" + gltf_anim::validator::issue_code_anchor(t.code) + "\"></a>`" +
                       std::string(t.code) + "` |"),
@@ -98,7 +98,7 @@ TEST(IssueCodesDoc, EveryCodeHasARow) {
 // container code that no test raises.
 TEST(IssueRegistry, EveryContainerCodeIsNamedByATest) {
   namespace fs = std::filesystem;
-  using gltf_anim::validator::Phase;
+  using gltf_anim::gltf::Phase;
   const fs::path tests = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests";
   std::string text;  // the tests that raise container codes, concatenated
   for (const char* folder : {"validator", "cli", "hostile"}) {
@@ -113,7 +113,7 @@ TEST(IssueRegistry, EveryContainerCodeIsNamedByATest) {
     }
   }
   std::size_t checked = 0;
-  for (const auto& t : gltf_anim::validator::issue_types()) {
+  for (const auto& t : gltf_anim::gltf::issue_types()) {
     if (t.phase != Phase::kIo && t.phase != Phase::kGlb && t.phase != Phase::kJson) continue;
     EXPECT_NE(text.find("\"" + std::string(t.code) + "\""), std::string::npos)
         << t.code << " is named by no test of tests/validator/test_load_*, tests/cli or tests/hostile";

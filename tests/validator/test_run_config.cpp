@@ -15,10 +15,10 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gltf_anim::validator::LintLevel;
+using gltf_anim::gltf::LintLevel;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::parse_run_config;
 using gltf_anim::validator::read_run_config;
-using gltf_anim::validator::Severity;
 
 const fs::path kTmp = gltf_anim_test::scratch_root() / "run_config";
 

@@ -11,12 +11,12 @@
 namespace {
 
 namespace fs = std::filesystem;
-using gltf_anim::validator::LintLevel;
+using gltf_anim::gltf::LintLevel;
+using gltf_anim::gltf::Severity;
 using gltf_anim::validator::resolve_run_options;
 using gltf_anim::validator::RunArguments;
 using gltf_anim::validator::RunConfig;
 using gltf_anim::validator::RunOptions;
-using gltf_anim::validator::Severity;
 
 RunOptions resolved(const RunConfig& config, const RunArguments& arguments) {
   std::string why;

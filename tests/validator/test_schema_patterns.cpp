@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "schema_patterns.hpp"
+#include <gltf_anim/schema/schema_patterns.hpp>
 
 namespace {
 
-using gltf_anim::validator::linear_matcher;
-using gltf_anim::validator::take_patterns_from_valijson;
+using gltf_anim::schema::linear_matcher;
+using gltf_anim::schema::take_patterns_from_valijson;
 
 // Every string over `alphabet` of length 0..`max_length`.
 std::vector<std::string> all_strings(const std::string& alphabet, std::size_t max_length) {
@@ -78,7 +78,7 @@ TEST(SchemaPatterns, SchemasWithoutAMatcherAreRefused) {
   const gltf_anim::json::Document d =
       prepare(R"({"properties": {"pattern": {"pattern": "^/"}}, "enum": [{"pattern": "x"}]})");
   const auto& property = d["properties"]["pattern"];
-  EXPECT_TRUE(property.HasMember(gltf_anim::validator::kLinearPatternKeyword));
+  EXPECT_TRUE(property.HasMember(gltf_anim::schema::kLinearPatternKeyword));
   EXPECT_FALSE(property.HasMember("pattern"));
   EXPECT_TRUE(d["enum"][0].HasMember("pattern"));
 }

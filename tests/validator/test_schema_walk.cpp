@@ -6,15 +6,15 @@
 // walk: valijson validating the whole document itself must give the same
 // verdict, on every committed asset and on each of them with one value
 // replaced by a value of another type, for every value in turn.
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/validator/rules.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
-#include "schema_adapter.hpp"
+#include <gltf_anim/schema/schema_adapter.hpp>
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -37,10 +37,10 @@
 
 namespace {
 
+using gltf_anim::gltf::IssueCode;
+using gltf_anim::gltf::IssueCollector;
+using gltf_anim::gltf::LoadedAsset;
 using gltf_anim::validator::DataChecks;
-using gltf_anim::validator::IssueCode;
-using gltf_anim::validator::IssueCollector;
-using gltf_anim::validator::LoadedAsset;
 using gltf_anim::validator::RuleContext;
 using gltf_anim::validator::RuleModule;
 using gltf_anim::validator::SchemaSite;
@@ -171,7 +171,7 @@ TEST(SchemaWalk, HooksReceiveTheObjectTheyDecideAbout) {
   std::vector<std::unique_ptr<RuleModule>> modules;
   modules.push_back(std::make_unique<RecordingModule>());
   const auto* recorder = static_cast<const RecordingModule*>(modules[0].get());
-  const gltf_anim::validator::model::AnimationModel no_animations;  // the schema pass reads none
+  const gltf_anim::gltf::model::AnimationModel no_animations;  // the schema pass reads none
   const RuleContext ctx{asset, doc, issues, data, {}, modules, no_animations};
   gltf_anim::validator::check_schema(doc, ctx, modules);
 
@@ -217,7 +217,7 @@ class WholeDocumentValidator {
       docs_.emplace(std::string(detail::kEmbeddedSchemas[i].name), std::move(d));
     }
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-    gltf_anim::validator::SchemaAdapter root(docs_.at("gltf.schema.json"));
+    gltf_anim::schema::SchemaAdapter root(docs_.at("gltf.schema.json"));
     parser.populateSchema(
         root, schema_,
         [this](const std::string& uri) -> const gltf_anim::json::Document* {
@@ -227,7 +227,7 @@ class WholeDocumentValidator {
   }
   bool valid(const gltf_anim::json::Value& doc) {
     valijson::Validator validator(valijson::Validator::kStrongTypes);
-    return validator.validate(schema_, gltf_anim::validator::SchemaAdapter(doc), nullptr);
+    return validator.validate(schema_, gltf_anim::schema::SchemaAdapter(doc), nullptr);
   }
 
  private:
@@ -239,13 +239,13 @@ class WholeDocumentValidator {
 // limit, reports nothing.
 bool walk_finds_nothing(const gltf_anim::json::Document& doc) {
   LoadedAsset asset;
-  gltf_anim::validator::IssueOptions unlimited;
+  gltf_anim::gltf::IssueOptions unlimited;
   unlimited.max_issues = 0;
   unlimited.max_issue_bytes = 0;
   IssueCollector issues(unlimited);
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules;
-  const gltf_anim::validator::model::AnimationModel no_animations;  // the schema pass reads none
+  const gltf_anim::gltf::model::AnimationModel no_animations;  // the schema pass reads none
   const RuleContext ctx{asset, doc, issues, data, {}, modules, no_animations};
   gltf_anim::validator::check_schema(doc, ctx, modules);
   return issues.issues().empty();

@@ -11,7 +11,7 @@
 
 namespace {
 
-using namespace gltf_anim::validator;
+using namespace gltf_anim::gltf;
 using namespace load_test;
 namespace text = gltf_anim::text;
 

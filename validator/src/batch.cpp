@@ -12,6 +12,9 @@
 
 namespace gltf_anim::validator {
 
+using gltf::IssueCollector;
+using gltf::LoadedAsset;
+
 ValidationReport validate_path(const std::string& path, const std::string& folder,
                                const ValidateOptions& options, const StandardInput& standard_input,
                                const ReportAmendment& amend) {

@@ -2,16 +2,29 @@
 // into ours with (code, place) de-duplication, matched to our assets by uri.
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 
 #include <algorithm>
 #include <mutex>
 #include <set>
 #include <unordered_map>
 
-#include "load/internal.hpp"
+#include <gltf_anim/gltf/json_syntax.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 namespace gltf_anim::validator {
+
+using gltf::cut_issue_text;
+using gltf::find_issue_type;
+using gltf::FoundBy;
+using gltf::Issue;
+using gltf::IssueCollector;
+using gltf::IssueOptions;
+using gltf::IssueType;
+using gltf::Severity;
+using io::FileIdentity;
+using io::ReadResult;
+
 namespace {
 
 // A report of a folder of assets is large but flat.

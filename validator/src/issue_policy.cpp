@@ -4,6 +4,15 @@
 #include <vector>
 
 namespace gltf_anim::validator {
+
+using gltf::Enablement;
+using gltf::is_code_glob;
+using gltf::IssueOptions;
+using gltf::IssueType;
+using gltf::LintLevel;
+using gltf::match_issue_codes;
+using gltf::Severity;
+
 namespace {
 
 // The codes `pattern` names, or the sentence refusing it. A pattern longer

@@ -3,9 +3,9 @@
 // checked against the embedded schema (EmbeddedSchema), then against the
 // registry with the command line's own words (issue_policy.hpp).
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/embedded_schema.hpp>
+#include <gltf_anim/schema/embedded_schema.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
-#include <gltf_anim/validator/json_pointer.hpp>
+#include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/validator/run_config.hpp>
 
 #include <cerrno>
@@ -13,9 +13,18 @@
 #include <system_error>
 #include <stdexcept>
 
-#include "load/internal.hpp"
+#include <gltf_anim/gltf/json_syntax.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 namespace gltf_anim::validator {
+using schema::EmbeddedSchema;
+using schema::SchemaViolation;
+
+using gltf::escape_pointer_token;
+using gltf::IssueCollector;
+using gltf::IssueOptions;
+using gltf::Severity;
+using io::ReadResult;
 
 namespace detail {
 extern const std::string_view kRunConfigSchema;  // generated from validator/config/

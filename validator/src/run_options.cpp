@@ -4,6 +4,10 @@
 #include <system_error>
 
 namespace gltf_anim::validator {
+
+using gltf::IssueOptions;
+using gltf::Severity;
+
 namespace {
 
 // The command line's value, else the config's, else the default.

@@ -22,7 +22,7 @@
 #include <gltf_anim/gltf/json.hpp>
 
 #include <rapidjson/writer.h>
-#include "schema_adapter.hpp"
+#include <gltf_anim/schema/schema_adapter.hpp>
 #include <valijson/adapters/rapidjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -40,16 +40,25 @@
 #include <utility>
 #include <vector>
 
-#include "rules/json_access.hpp"
+#include <gltf_anim/gltf/json_access.hpp>
 #include "schema_embedded.hpp"
-#include "schema_patterns.hpp"
+#include <gltf_anim/schema/schema_patterns.hpp>
 
 namespace gltf_anim::validator {
+using schema::add_linear_patterns;
+using schema::is_linear_pattern;
+using schema::kLinearPatternKeyword;
+using schema::take_patterns_from_valijson;
+
+using gltf::escape_pointer_token;
+using gltf::IssueCode;
+using gltf::kMaxIssueTextBytes;
+
 namespace {
 
 namespace vc = valijson::constraints;
 using valijson::Subschema;
-using Adapter = gltf_anim::validator::SchemaAdapter;
+using Adapter = gltf_anim::schema::SchemaAdapter;
 using rules::paren;
 
 constexpr std::string_view kRootSchema = "gltf.schema.json";

@@ -7,9 +7,23 @@
 
 #include <algorithm>
 
-#include "rules/json_access.hpp"
+#include <gltf_anim/gltf/json_access.hpp>
 
 namespace gltf_anim::validator {
+
+using gltf::check_buffers_and_accessors;
+using gltf::Issue;
+using gltf::IssueCollector;
+using gltf::load_bytes;
+using gltf::load_file;
+using gltf::LoadedAsset;
+using gltf::mime_type_name;
+using gltf::MimeType;
+using gltf::Resource;
+using gltf::Severity;
+using gltf::TextPosition;
+namespace model = gltf::model;
+
 namespace {
 
 using rules::array_member;

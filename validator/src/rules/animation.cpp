@@ -6,7 +6,7 @@
 // are glTF-Validator's (../shared/specs/validator-codes.md) except where its
 // behaviour is a defect; docs/VALIDATOR.md lists those differences.
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <cmath>
@@ -19,6 +19,16 @@
 #include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
+
+using gltf::Accessor;
+using gltf::BufferView;
+using gltf::component_count;
+using gltf::ElementType;
+using gltf::is_floating_point;
+using gltf::IssueCollector;
+using gltf::JsonPointer;
+namespace model = gltf::model;
+
 namespace {
 
 using namespace rules;  // json_access.hpp, ext_common.hpp, sampler_output.hpp

@@ -3,7 +3,7 @@
 // sees the chunk: the generic ones (NaN/Inf in FLOAT data, min/max) and those
 // rule modules attached during link. Memory: one chunk, whatever the count.
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
@@ -13,9 +13,17 @@
 #include <vector>
 
 #include "ext_common.hpp"
-#include "json_access.hpp"
+#include <gltf_anim/gltf/json_access.hpp>
 
 namespace gltf_anim::validator {
+
+using gltf::AccessorReader;
+using gltf::ComponentType;
+using gltf::DataStatus;
+using gltf::is_floating_point;
+using gltf::IssueCode;
+using gltf::JsonPointer;
+using gltf::round_to_half;
 
 bool DataChecks::attach(std::size_t accessor, std::string key,
                         std::unique_ptr<ElementChecker> checker) {

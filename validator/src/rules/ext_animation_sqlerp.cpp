@@ -25,6 +25,13 @@
 #include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
+
+using gltf::Accessor;
+using gltf::IssueCode;
+using gltf::IssueCollector;
+using gltf::JsonPointer;
+namespace model = gltf::model;
+
 namespace {
 
 using namespace rules;  // json_access.hpp, ext_common.hpp

@@ -3,7 +3,7 @@
 // khr_animation2.cpp, khr_animation_pointer.cpp, lints.cpp): extension lists,
 // animation pointers, formats, unit quaternions.
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/accessor.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <charconv>
@@ -14,9 +14,20 @@
 #include <string>
 #include <string_view>
 
-#include "json_access.hpp"
+#include <gltf_anim/gltf/json_access.hpp>
 
 namespace gltf_anim::validator::rules {
+
+using gltf::Accessor;
+using gltf::component_type_name;
+using gltf::ComponentType;
+using gltf::element_type_name;
+using gltf::ElementType;
+using gltf::is_floating_point;
+using gltf::IssueCode;
+using gltf::IssueCollector;
+using gltf::JsonPointer;
+namespace model = gltf::model;
 
 // `name` is listed in the root array `list` ("extensionsUsed"/"extensionsRequired").
 inline bool lists_extension(const gltf_anim::json::Value& doc, std::string_view list,

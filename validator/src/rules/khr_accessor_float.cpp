@@ -18,6 +18,12 @@
 #include "ext_common.hpp"
 
 namespace gltf_anim::validator {
+
+using gltf::component_type_from_gl;
+using gltf::component_type_name;
+using gltf::ComponentType;
+using gltf::JsonPointer;
+
 namespace {
 
 using namespace rules;  // json_access.hpp, ext_common.hpp

@@ -17,7 +17,7 @@
 //  - output accessor type against the target's type, output count, unit
 //    quaternions, node matrix, one channel per pointer.
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/gltf/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <string>
@@ -28,10 +28,18 @@
 #include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
+
+using gltf::Accessor;
+using gltf::ElementType;
+using gltf::is_floating_point;
+using gltf::IssueCode;
+using gltf::JsonPointer;
+namespace model = gltf::model;
+
 namespace {
 
 using namespace rules;  // json_access.hpp, ext_common.hpp
-namespace om = object_model;
+namespace om = gltf::object_model;
 
 constexpr std::string_view kExt = "KHR_animation2";
 

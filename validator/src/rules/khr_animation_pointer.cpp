@@ -15,8 +15,8 @@
 // property). RFC 6901 syntax: glTF-Validator's PATTERN_MISMATCH at .../pointer
 // (the model's parse, linear, no regex).
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/object_model.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/object_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
@@ -28,9 +28,14 @@
 #include "sampler_output.hpp"
 
 namespace gltf_anim::validator {
+
+using gltf::Accessor;
+using gltf::JsonPointer;
+namespace model = gltf::model;
+
 namespace {
 
-namespace om = object_model;
+namespace om = gltf::object_model;
 using namespace rules;  // json_access.hpp, ext_common.hpp
 
 constexpr std::string_view kExtension = "KHR_animation_pointer";

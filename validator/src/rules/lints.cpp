@@ -19,8 +19,8 @@
 // has its own errors already. Interpolation for the redundant-key lint is the
 // reference evaluator's (reference/track.hpp), not new maths.
 #include <gltf_anim/reference/track.hpp>
-#include <gltf_anim/validator/accessor.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
@@ -30,9 +30,19 @@
 #include <string>
 #include <vector>
 
-#include "json_access.hpp"  // number_text
+#include <gltf_anim/gltf/json_access.hpp>  // number_text
 
 namespace gltf_anim::validator {
+
+using gltf::Accessor;
+using gltf::component_count;
+using gltf::ElementType;
+using gltf::is_floating_point;
+using gltf::JsonPointer;
+using gltf::Phase;
+using gltf::read_accessor;
+namespace model = gltf::model;
+
 namespace {
 
 using rules::number_text;

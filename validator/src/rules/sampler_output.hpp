@@ -4,7 +4,7 @@
 // input and output accessors). Each rule module says what its reading of the
 // target asks (OutputRule); none of them follows sampler or accessor indices
 // in the JSON itself.
-#include <gltf_anim/validator/animation_model.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <cstdint>
@@ -16,6 +16,12 @@
 #include "ext_common.hpp"
 
 namespace gltf_anim::validator::rules {
+
+using gltf::Accessor;
+using gltf::ElementType;
+using gltf::IssueCode;
+using gltf::JsonPointer;
+namespace model = gltf::model;
 
 // The interpolation name the rules check a sampler as: the name as written, or
 // the spec's default when it is written with another type than string (the

@@ -35,6 +35,8 @@
 // source says when bytes must not move (Source::compaction_blocked): the
 // repair module blocks it when the asset uses an extension it does not know,
 // which might name a buffer and a byte offset directly.
+#include <gltf_anim/gltf/asset.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -47,17 +49,9 @@
 
 namespace gltf_anim::gltf {
 
-// accessor.componentType codes of the spec (3.6.2.2).
-inline constexpr std::uint32_t kByte = 5120;
-inline constexpr std::uint32_t kUnsignedByte = 5121;
-inline constexpr std::uint32_t kShort = 5122;
-inline constexpr std::uint32_t kUnsignedShort = 5123;
-inline constexpr std::uint32_t kUnsignedInt = 5125;
-inline constexpr std::uint32_t kFloat = 5126;
-
 // How an accessor stores its elements.
 struct ElementFormat {
-  std::uint32_t component_type = kFloat;
+  ComponentType component_type = ComponentType::kFloat;
   std::string type = "SCALAR";  // accessor.type: SCALAR, VEC2, VEC3, VEC4 (MATn: FLOAT only)
   bool normalized = false;
   friend bool operator==(const ElementFormat&, const ElementFormat&) = default;
@@ -92,8 +86,6 @@ std::string json_string(std::string_view text);
 // A JSON number for `value`: the shortest text that reads back as `value`
 // (non-finite values have no JSON form: "null").
 std::string json_number(double value);
-// A JSON pointer token for a member name ("~" -> "~0", "/" -> "~1").
-std::string pointer_token(std::string_view name);
 
 // What the session needs of the asset, from the loader (repair/tool.hpp).
 // Its spans and views point into the loaded asset, which must outlive the

@@ -22,8 +22,8 @@
 // removed, the new one added at the end of the channel, the sampler's interpolation set;
 // every other byte stays as it was.
 #include <gltf_anim/gltf/edit.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/asset.hpp>
 
 #include <optional>
 #include <string>
@@ -60,8 +60,7 @@ struct Migration {
 // Migrates `asset` (its model: build_animation_model) to `to`: records the changes in
 // `edit` (a session over the same asset, repair/tool.hpp edit_source) and says what they
 // are. An asset without a JSON object document gives an empty Migration and no edit.
-Migration migrate_channels(const validator::LoadedAsset& asset,
-                           const validator::model::AnimationModel& model, PointerExtension to,
-                           gltf::Edit& edit);
+Migration migrate_channels(const gltf::LoadedAsset& asset, const gltf::model::AnimationModel& model,
+                           PointerExtension to, gltf::Edit& edit);
 
 }  // namespace gltf_anim::repair

@@ -28,6 +28,7 @@
 // covering the whole run of removed keys; O(n log n) evaluations for n keys. The check
 // is not monotone in the run's length, so the run found is the longest the search
 // reaches, not always the longest possible.
+#include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/reference/track.hpp>
 
 #include <cstddef>
@@ -61,7 +62,7 @@ enum class Quantization : std::uint8_t {
   kUnsignedShort,  // UNSIGNED_SHORT (5123), normalized
 };
 // glTF's componentType code (5126 for kNone) and the size of one component in bytes.
-std::uint32_t component_type(Quantization q);
+gltf::ComponentType component_type(Quantization q);
 std::size_t component_size(Quantization q);
 // The value `v` after encoding to `q` (round to nearest, clamped to the type's range)
 // and decoding; `v` itself for kNone.

@@ -15,8 +15,8 @@
 //      playback, as text or JSON.
 #include <gltf_anim/gltf/edit.hpp>
 #include <gltf_anim/reference/track.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <cstddef>
@@ -40,20 +40,20 @@ namespace gltf_anim::repair {
 // when the asset uses an extension outside kCompactionSafeExtensions, which
 // might name a buffer and byte offset directly (as EXT_meshopt_compression
 // does) or a bufferView by index.
-gltf::Source edit_source(const validator::LoadedAsset& asset);
+gltf::Source edit_source(const gltf::LoadedAsset& asset);
 // Extensions known to reach buffer bytes only through bufferViews that
 // edit_source marks as used (or through accessors), or not at all.
 extern const std::vector<std::string_view> kCompactionSafeExtensions;
 
 // Whether an image names a file by relative URI (the output must then stay
 // in the input's folder).
-bool names_relative_images(const validator::LoadedAsset& asset);
+bool names_relative_images(const gltf::LoadedAsset& asset);
 // The URIs of those images, as written (percent-encoded).
-std::vector<std::string> relative_image_uris(const validator::LoadedAsset& asset);
+std::vector<std::string> relative_image_uris(const gltf::LoadedAsset& asset);
 
 // An accessor's format in the edit session's terms (nullopt when it has no
 // componentType or type).
-std::optional<gltf::ElementFormat> element_format(const validator::Accessor& accessor);
+std::optional<gltf::ElementFormat> element_format(const gltf::Accessor& accessor);
 
 // One linked channel, decoded for a tool to edit: its sampler's input and
 // output as doubles (float keys exactly, normalized integers by the spec's
@@ -87,8 +87,8 @@ struct EditableTrack {
 // samplers of an EXT_animation_sqlerp channel: the sqlerp one after the
 // fallback). The others are left out, each with its reason in `skipped`
 // ("/animations/0/channels/3: accessor 7 cannot be read").
-std::vector<EditableTrack> editable_tracks(const validator::LoadedAsset& asset,
-                                           const validator::model::AnimationModel& model,
+std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
+                                           const gltf::model::AnimationModel& model,
                                            std::vector<std::string>* skipped = nullptr);
 
 // The references to each accessor: how many samplers (input or output) name
@@ -97,7 +97,7 @@ struct AccessorUse {
   std::uint32_t samplers = 0;
   bool elsewhere = false;
 };
-std::vector<AccessorUse> accessor_uses(const validator::LoadedAsset& asset);
+std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset);
 
 // Hands edited tracks back to the session: `after[k]` is `before[k]` edited
 // (same channel and sampler). For each accessor whose contents changed: when
@@ -169,8 +169,8 @@ struct ToolReport {
 
 // What a tool sees of its input.
 struct ToolInput {
-  const validator::LoadedAsset& asset;
-  const validator::model::AnimationModel& model;
+  const gltf::LoadedAsset& asset;
+  const gltf::model::AnimationModel& model;
   const validator::ValidationReport& report;
   std::vector<EditableTrack> tracks;
   std::vector<std::string> skipped;  // channels editable_tracks left out, with why
@@ -198,6 +198,6 @@ void write_report(const ToolReport& report, ReportFormat format, std::ostream& o
 
 // Bytes of an accessor's data as stored (count x element size; sparse parts
 // included), for the summaries.
-std::uint64_t accessor_bytes(const validator::LoadedAsset& asset, std::size_t accessor);
+std::uint64_t accessor_bytes(const gltf::LoadedAsset& asset, std::size_t accessor);
 
 }  // namespace gltf_anim::repair

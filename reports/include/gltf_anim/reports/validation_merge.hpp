@@ -13,8 +13,8 @@ namespace gltf_anim::reports {
 // What the merged report is written with, and its assets in order (pointers
 // into the runs given, which must outlive it).
 struct MergedRuns {
-  validator::Severity fail_on = validator::Severity::kError;
-  validator::IssueOptions issue_policy;  // lints.level and severity_overrides
+  gltf::Severity fail_on = gltf::Severity::kError;
+  gltf::IssueOptions issue_policy;       // lints.level and severity_overrides
   bool found_by = false;                 // some part merged glTF-Validator's reports
   std::vector<ReadAsset*> order;
 };

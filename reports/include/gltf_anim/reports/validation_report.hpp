@@ -52,7 +52,7 @@ struct AssetRun {
 
 struct ValidationWriteOptions {
   // Issues at this severity or more severe fail (junit failures, text summary).
-  validator::Severity fail_on = validator::Severity::kError;
+  gltf::Severity fail_on = gltf::Severity::kError;
   // Set for a sharded run (json `shard`).
   std::optional<Shard> shard;
   // sarif: artifact paths are written relative to this folder (absolute,
@@ -65,7 +65,7 @@ struct ValidationWriteOptions {
   // code's level under it (defaultConfiguration), and json writes it as
   // "policy" when it is not the default one, so that `merge` can do the same.
   // Only `lints.level` and `severity_overrides` are read.
-  validator::IssueOptions issue_policy;
+  gltf::IssueOptions issue_policy;
   // junit, sarif: their per-asset parts wait in an io::Spool until the header's
   // counts are known; past its memory bound it spools in this folder (the
   // output's, which has room for the report anyway), then $TMPDIR, then /tmp.
@@ -82,7 +82,7 @@ struct ValidationTotals {
   double seconds = 0;                     // sum of the times given
   bool timed = true;                      // every asset had a time
 
-  void add(const validator::ValidationReport& report, validator::Severity fail_on,
+  void add(const validator::ValidationReport& report, gltf::Severity fail_on,
            const AssetRun& run = {});
   // "3 assets, 1 failed; 2 errors, 0 warnings, 1 info, 0 hints"
   std::string line() const;
@@ -132,10 +132,10 @@ struct ReadAsset {
 struct ValidationRun {
   std::string tool_version;
   std::optional<Shard> shard;
-  validator::Severity fail_on = validator::Severity::kError;
+  gltf::Severity fail_on = gltf::Severity::kError;
   std::vector<ReadAsset> assets;
   bool found_by = false;  // its messages say which tool found them (foundBy)
-  validator::IssueOptions issue_policy;  // "policy": lints.level and severity_overrides
+  gltf::IssueOptions issue_policy;  // "policy": lints.level and severity_overrides
   // A digest of the report's text: the same report given twice to `merge` is refused.
   std::string fingerprint;
 };
@@ -153,10 +153,10 @@ class ReportFormatError : public std::runtime_error {
 ValidationRun read_validation_json(std::string_view text);
 
 // The --fail-on name of a severity: "error", "warning", "info", "hint".
-std::string_view fail_on_name(validator::Severity s);
+std::string_view fail_on_name(gltf::Severity s);
 
 // True when some issue of `report` is at `fail_on` or more severe.
-bool reaches(const validator::ValidationReport& report, validator::Severity fail_on);
+bool reaches(const validator::ValidationReport& report, gltf::Severity fail_on);
 
 // The homepage of gltf-anim (SARIF informationUri, json tool.informationUri).
 std::string_view information_uri();

@@ -43,7 +43,8 @@
 // de-duplicated.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/samples/samples.hpp>
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -80,7 +81,7 @@ struct SampleRequest {
   std::uint64_t max_values_held = std::uint64_t{1} << 26;  // 512 MiB of doubles
   // When set, the asset and every external buffer read are recorded here (an
   // output that is one of them is refused by the caller).
-  validator::InputFiles* inputs = nullptr;
+  io::InputFiles* inputs = nullptr;
   // Largest asset file and external buffer read, checked before reading (an
   // AssetBytes asset is bounded by whoever read it).
   std::uint64_t max_file_bytes = std::uint64_t{1} << 30;  // 1 GiB, the loader's default

@@ -25,7 +25,8 @@
 //   c.index = 0;  c.target = "/nodes/0/rotation";  c.interpolation = "LINEAR";  c.sampler = 0;
 //   c.add_sample(0.5, std::array{0.0, 0.0, 0.38268343236508984, 0.9238795325112867});
 //   write_samples_json(std::cout, f);   // or write_samples_csv
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -125,7 +126,7 @@ struct ReadOptions {
   std::uint64_t max_file_bytes = std::uint64_t{4} << 30;  // 4 GiB
   // When set, every file read (samples files, the manifest) is recorded here,
   // so a command can refuse an output that is one of them.
-  validator::InputFiles* inputs = nullptr;
+  io::InputFiles* inputs = nullptr;
 };
 
 // Readers. Unknown members are ignored; required members: "asset" (string),

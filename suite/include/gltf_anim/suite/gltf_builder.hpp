@@ -4,7 +4,7 @@
 // an external .bin, or .glb. Binary data is written little-endian with exact
 // float32 values; every bufferView starts on a 4-byte boundary.
 #include <gltf_anim/suite/json.hpp>
-#include <gltf_anim/validator/asset.hpp>
+#include <gltf_anim/gltf/asset.hpp>
 
 #include <cstdint>
 #include <string>
@@ -34,8 +34,8 @@ class GltfBuilder {
   // are written (required for animation inputs and POSITION).
   int accessor_float(const std::vector<float>& values, const char* type, bool minmax);
   // Integer accessor: `raw` holds the stored integers of `component_type`.
-  int accessor_int(validator::ComponentType component_type, bool normalized, const std::vector<std::int64_t>& raw,
-                   const char* type);
+  int accessor_int(gltf::ComponentType component_type, bool normalized,
+                   const std::vector<std::int64_t>& raw, const char* type);
   // Float accessor with a sparse substitution. With `with_base` the base values
   // live in a bufferView; without, the base is all zeros (no bufferView).
   int accessor_sparse_float(const std::vector<float>& base, bool with_base,

@@ -12,8 +12,9 @@
 // at most 64 characters, at most kMaxForeignCodes distinct codes; messages and
 // pointers are cut like ours; what is merged counts toward the asset's issue
 // limits.
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <cstdint>
@@ -31,7 +32,7 @@ inline constexpr std::size_t kMaxForeignCodes = 4096;
 
 struct ForeignMessage {
   std::string_view code;  // interned (static storage), like our registry codes
-  Severity severity;
+  gltf::Severity severity;
   std::string message;
   std::string pointer;
   std::optional<std::uint64_t> offset;
@@ -56,7 +57,7 @@ std::optional<std::vector<GltfValidatorReport>> parse_gltf_validator_reports(std
 // Reads the file (a regular file, bounded); `identity` is set to the file read,
 // so that an output replacing it can be refused.
 std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
-    const std::filesystem::path& path, std::optional<FileIdentity>& identity, std::string& why);
+    const std::filesystem::path& path, std::optional<io::FileIdentity>& identity, std::string& why);
 
 // Folds `theirs` into `ours`. A message whose (code, pointer) (or, for GLB
 // container messages, (code, offset)) is already in `ours` marks ours as found
@@ -66,13 +67,13 @@ std::optional<std::vector<GltfValidatorReport>> read_gltf_validator_reports(
 // bound the merged report (truncated, as a collector would). Linear in both
 // reports.
 void merge_gltf_validator_report(ValidationReport& ours, const GltfValidatorReport& theirs,
-                                 const IssueOptions& options);
+                                 const gltf::IssueOptions& options);
 // The same for all of an asset's reports at once, in order: ours are indexed
 // once, so the cost is linear in ours plus theirs however many reports there
 // are (one call per report would index ours each time).
 void merge_gltf_validator_reports(ValidationReport& ours,
                                   std::span<const GltfValidatorReport* const> theirs,
-                                  const IssueOptions& options);
+                                  const gltf::IssueOptions& options);
 
 // Which validated asset each report belongs to: `reports[k]` to
 // `assets[result[k]]`. A report's uri matches an asset path when they are

@@ -18,10 +18,11 @@
 // KHR_animation_pointer, ...) are more entries of rule_modules(); nothing in the
 // core rules names them.
 #include <gltf_anim/reference/interpolation.hpp>
-#include <gltf_anim/validator/animation_model.hpp>
-#include <gltf_anim/validator/asset.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/animation_model.hpp>
+#include <gltf_anim/gltf/asset.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/gltf/json_access.hpp>
 
 #include <rapidjson/document.h>
 
@@ -36,6 +37,12 @@
 #include <vector>
 
 namespace gltf_anim::validator {
+
+namespace rules {
+// Rules read the document through gltf/'s tolerant JSON access (member, index_member, ...),
+// by its names.
+using namespace gltf::json_access;  // NOLINT(google-build-using-namespace)
+}  // namespace rules
 
 // Receives the decoded values of one accessor, in order, in chunks.
 class ElementChecker {
@@ -89,9 +96,9 @@ struct InterpolationInfo {
 
 // Shared by every module while one asset is validated.
 struct RuleContext {
-  const LoadedAsset& asset;
+  const gltf::LoadedAsset& asset;
   const gltf_anim::json::Document& doc;  // never null here
-  IssueCollector& issues;
+  gltf::IssueCollector& issues;
   DataChecks& data;
   // Usage of each accessor set by the rules so far ("animation input", ...);
   // a second, different usage is ACCESSOR_USAGE_OVERRIDE.
@@ -99,7 +106,7 @@ struct RuleContext {
   // All modules of this run, in link order (for the declarative queries below).
   std::span<const std::unique_ptr<RuleModule>> modules;
   // The animations, linked (built from `asset` before the phases run).
-  const model::AnimationModel& model;
+  const gltf::model::AnimationModel& model;
 
   // The interpolation table's row for this name when it is a core mode, or its
   // extension is in extensionsUsed and that extension's module (RuleModule::name)
@@ -137,15 +144,15 @@ class RuleModule {
   // UNEXPECTED_PROPERTY) for member `site.member` of `site.object`; return
   // true when this module defines that shape (e.g. a KHR_animation2 channel
   // has `targetpointer` instead of `target`).
-  virtual bool excuses_member(const RuleContext& /*ctx*/, IssueCode /*code*/,
+  virtual bool excuses_member(const RuleContext& /*ctx*/, gltf::IssueCode /*code*/,
                               const SchemaSite& /*site*/) const {
     return false;
   }
   // Link phase, asked by the animation module: the index of a sampler of the
   // same animation that `channel` (the model's) references through this
   // module's extension (it then counts as used), or nullopt.
-  virtual std::optional<std::uint64_t> extension_sampler(const RuleContext& /*ctx*/,
-                                                         const model::Channel& /*channel*/) const {
+  virtual std::optional<std::uint64_t> extension_sampler(
+      const RuleContext& /*ctx*/, const gltf::model::Channel& /*channel*/) const {
     return std::nullopt;
   }
   // Link phase: references, formats, counts; attaches data checkers.

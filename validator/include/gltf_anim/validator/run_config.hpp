@@ -7,9 +7,10 @@
 // the registry (codes and globs that name nothing are refused, as on the
 // command line). Hostile input: at most kMaxConfigBytes, UTF-8 validated,
 // nesting limited, a regular file only.
-#include <gltf_anim/validator/issue.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/output_file.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/io/input_files.hpp>
+#include <gltf_anim/io/output_file.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -27,16 +28,16 @@ inline constexpr std::uint64_t kMaxConfigBytes = std::uint64_t{1} << 20;
 // What a config file sets; absent members are nullopt or empty.
 struct RunConfig {
   std::vector<std::string> ignore;                                   // codes and globs
-  std::vector<std::pair<std::string, Severity>> severity_overrides;  // in file order
-  std::optional<LintLevel> lints;
+  std::vector<std::pair<std::string, gltf::Severity>> severity_overrides;  // in file order
+  std::optional<gltf::LintLevel> lints;
   std::vector<std::string> enable;
-  std::optional<Severity> fail_on;
+  std::optional<gltf::Severity> fail_on;
   std::optional<std::string> format;
   std::optional<std::uint64_t> threads;
   std::optional<std::uint64_t> max_issues;
   std::optional<std::uint64_t> max_issue_mb;
   std::optional<std::uint64_t> max_file_mb;
-  std::optional<FileIdentity> identity;  // of the file read (an output must not replace it)
+  std::optional<io::FileIdentity> identity;  // of the file read (an output must not replace it)
 };
 
 // The schema the config is checked against (for `gltf-anim validate --help`

@@ -6,8 +6,8 @@
 // command-line override of a code the config overrides too comes later and wins.
 // The command line's words are parsed by its parser; this takes plain values,
 // so any front end (the CLI, a build plugin) resolves a run the same way.
-#include <gltf_anim/validator/issue.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/validator/run_config.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
@@ -31,15 +31,15 @@ inline constexpr std::uint64_t kDefaultRunThreads = 1;
 inline constexpr std::uint64_t kDefaultRunMaxIssues = 100000;
 inline constexpr std::uint64_t kDefaultRunMaxIssueMb = 64;
 inline constexpr std::uint64_t kDefaultRunMaxFileMb = 1024;
-inline constexpr LintLevel kDefaultRunLints = LintLevel::kInfo;
-inline constexpr Severity kDefaultRunFailOn = Severity::kError;
+inline constexpr gltf::LintLevel kDefaultRunLints = gltf::LintLevel::kInfo;
+inline constexpr gltf::Severity kDefaultRunFailOn = gltf::Severity::kError;
 inline constexpr std::string_view kDefaultRunFormat = "text";
 
 // What the command line said, parsed: nullopt (or empty) when not given.
 struct RunArguments {
   std::optional<std::string> format;  // a report format name; the caller checks it
-  std::optional<Severity> fail_on;    // error, warning or info
-  std::optional<LintLevel> lints;
+  std::optional<gltf::Severity> fail_on;  // error, warning or info
+  std::optional<gltf::LintLevel> lints;
   std::optional<std::uint64_t> threads;
   std::optional<std::uint64_t> max_issues;
   std::optional<std::uint64_t> max_issue_mb;
@@ -53,7 +53,7 @@ struct RunArguments {
 // The resolved run.
 struct RunOptions {
   ValidateOptions validate;
-  Severity fail_on = kDefaultRunFailOn;
+  gltf::Severity fail_on = kDefaultRunFailOn;
   std::string format{kDefaultRunFormat};
   unsigned threads = static_cast<unsigned>(kDefaultRunThreads);
 };

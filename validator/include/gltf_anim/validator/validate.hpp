@@ -2,10 +2,10 @@
 // Validating one asset end to end: load, schema, link, data. The result is a
 // ValidationReport in the shape of glTF-Validator's report (reports/ writes it
 // as json, text, junit or sarif).
-#include <gltf_anim/validator/asset.hpp>
-#include <gltf_anim/validator/issue.hpp>
-#include <gltf_anim/validator/issue_collector.hpp>
-#include <gltf_anim/validator/load.hpp>
+#include <gltf_anim/gltf/asset.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/gltf/load.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -20,8 +20,8 @@
 namespace gltf_anim::validator {
 
 struct ValidateOptions {
-  IssueOptions issues;  // ignored codes, severity overrides, max issues
-  LoadOptions load;     // root folder, size limits, whether to load buffers
+  gltf::IssueOptions issues;  // ignored codes, severity overrides, max issues
+  gltf::LoadOptions load;     // root folder, size limits, whether to load buffers
 };
 
 // One entry of info.resources.
@@ -48,11 +48,11 @@ struct AssetInfo {
 struct ValidationReport {
   std::string uri;        // as given (file path, or "-" for standard input)
   std::string mime_type;  // "model/gltf+json", "model/gltf-binary", or "" when unparsable
-  std::vector<Issue> issues;  // in the deterministic order they were found
+  std::vector<gltf::Issue> issues;  // in the deterministic order they were found
   bool truncated = false;     // --max-issues was reached
   std::optional<AssetInfo> info;
 
-  std::size_t count(Severity s) const;
+  std::size_t count(gltf::Severity s) const;
 };
 
 // Called with an asset's report while the asset is still loaded, before its
@@ -75,7 +75,7 @@ ValidationReport validate_bytes(std::span<const std::uint8_t> bytes, std::string
                                 const ValidateOptions& options, const ReportAmendment& amend = {});
 
 // The phases after loading, for callers that loaded the asset themselves.
-ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues,
+ValidationReport validate_asset(const gltf::LoadedAsset& asset, gltf::IssueCollector& issues,
                                 const ReportAmendment& amend = {});
 
 // Gives each issue at a JSON pointer the position where the pointer's value
@@ -84,7 +84,7 @@ ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues
 // the file. An issue that has a position already (a JSON syntax error), one at
 // a byte offset (a GLB container issue) and one whose pointer names no value in
 // the text (a missing member) keep what they have. One pass over the text.
-void locate_issues(const LoadedAsset& asset, std::span<Issue> issues);
+void locate_issues(const gltf::LoadedAsset& asset, std::span<gltf::Issue> issues);
 
 // docs/ISSUE_CODES.md: the registry as Markdown tables, one per phase; each
 // code's row carries the anchor issue_code_anchor(code) (the code in lower case).

@@ -1,0 +1,656 @@
+#pragma once
+// The registry: every issue code the validator can raise, in one table.
+// docs/ISSUE_CODES.md is generated from this table (gltf-anim codes --format md)
+// and a test fails when the checked-in copy is stale.
+//
+// Codes shared with glTF-Validator keep its name, default severity and pointer
+// conventions (../shared/specs/validator-codes.md); our own codes say so in `rule`.
+//
+// The table is in a header so that the compiler sees it where issues are
+// raised: an IssueCode is looked up while compiling, and a misspelt code is a
+// build error (see IssueCode below), never a surprise at run time.
+#include <gltf_anim/gltf/issue.hpp>
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+
+namespace gltf_anim::gltf {
+namespace registry {
+
+using S = Severity;
+using P = Phase;
+
+// Keep grouped by phase; within a phase, alphabetical.
+inline constexpr IssueType kIssueTypes[] = {
+    // ---- io -------------------------------------------------------------
+    {"IO_ERROR", S::kError, P::kIo, "Resource cannot be read ({0}).",
+     "A file or external resource could not be opened or read; the message gives the "
+     "system's reason (No such file or directory, Permission denied, Is a directory, ...).",
+     "glTF 2.0 3.6.1 (URIs)"},
+    {"FILE_TOO_LARGE", S::kError, P::kIo, "File is {0} bytes, more than the limit of {1} bytes.",
+     "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
+     "read.",
+     "Resource limits (not a glTF rule)"},
+    {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
+     "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
+     "the other assets of the run are still validated and reported.",
+     "Robustness (not a glTF rule): one asset never ends a run"},
+    {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output: {1}",
+     "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
+     "empty path, data URI without ';base64,').",
+     "glTF 2.0 URIs: relative paths (RFC 3986 path-noscheme) or data URIs (RFC 2397)"},
+    {"NOT_GLTF", S::kError, P::kIo,
+     "Not a glTF file: {0}, neither JSON text nor a GLB (no 'glTF' magic).",
+     "The input is binary data without the GLB magic, such as a .bin buffer, an image or an "
+     "archive given instead of the asset; nothing else is checked.",
+     "glTF 2.0 GLB Header (magic) and JSON Encoding: an asset is UTF-8 JSON or a GLB"},
+    {"RESOURCE_NOT_REGULAR_FILE", S::kError, P::kIo,
+     "'{0}' is not a regular file and was not opened ({1}).",
+     "Our own: an external buffer names a FIFO, device, folder or symlink; only regular files "
+     "are read (opening a FIFO could block forever).",
+     "Hostile input (not a glTF rule)"},
+    {"URI_ABSOLUTE_PATH", S::kError, P::kIo,
+     "Absolute path '{0}' was not loaded; only paths relative to the asset are.",
+     "Our own: a buffer URI (after percent-decoding) is an absolute or network path.",
+     "glTF 2.0 URIs: relative paths are path-noscheme, without scheme or authority"},
+    {"URI_OUTSIDE_ROOT", S::kError, P::kIo, "'{0}' resolves outside the allowed root '{1}'.",
+     "Our own: a relative buffer URI leaves the allowed folder (through '..' or a symlink); "
+     "--root widens the folder.",
+     "Safety by default (not a glTF rule)"},
+    {"URI_SCHEME_NOT_ALLOWED", S::kError, P::kIo,
+     "URI scheme '{0}:' is not loaded ('{1}'); only data: URIs and relative paths are.",
+     "Our own: a buffer URI has a scheme other than data: (http:, file:, ...); nothing is "
+     "fetched and no connection is opened.",
+     "glTF 2.0 URIs: assets use data URIs or relative paths"},
+    // ---- glb (loader: src/load/glb.cpp); byte offsets, not pointers --------
+    {"GLB_CHUNK_LENGTH_UNALIGNED", S::kError, P::kGlb,
+     "Length of {0} chunk is not aligned to 4-byte boundaries.",
+     "A chunk length is not a multiple of 4.",
+     "glTF 2.0 GLB Chunks: the start and the end of each chunk MUST be aligned to 4 bytes"},
+    {"GLB_CHUNK_TOO_BIG", S::kError, P::kGlb, "Chunk ({0}) length ({1}) is too big.",
+     "A chunk extends past the GLB length declared in the header.",
+     "glTF 2.0 GLB Header: length is the total length of the Binary glTF"},
+    {"GLB_DUPLICATE_CHUNK", S::kError, P::kGlb, "Chunk of type {0} has already been used.",
+     "A second JSON or BIN chunk; it is ignored.",
+     "glTF 2.0 GLB Chunks: JSON occurs exactly once, BIN at most once"},
+    {"GLB_EMPTY_CHUNK", S::kError, P::kGlb, "Chunk ({0}) cannot have zero length.",
+     "A JSON or BIN chunk has length 0.",
+     "glTF 2.0 GLB Binary buffer: an empty BIN chunk SHOULD be omitted; JSON cannot be empty"},
+    {"GLB_INVALID_MAGIC", S::kError, P::kGlb,
+     "Invalid GLB magic value ({0}): not a glTF file but {1}.",
+     "A file named .glb does not start with 'glTF' and is not JSON text either; nothing else "
+     "is read.",
+     "glTF 2.0 GLB Header: magic MUST be equal to 0x46546C67"},
+    {"GLB_INVALID_VERSION", S::kError, P::kGlb, "Invalid GLB version value {0}.",
+     "The container version is not 2; nothing more is read.",
+     "glTF 2.0 GLB Header: version indicates the version of the Binary glTF container format"},
+    {"GLB_LENGTH_MISMATCH", S::kError, P::kGlb,
+     "Declared length ({0}) does not match GLB length ({1}).",
+     "The header length differs from the file size.",
+     "glTF 2.0 GLB Header: length is the total length of the Binary glTF, in bytes"},
+    {"GLB_LENGTH_TOO_SMALL", S::kError, P::kGlb, "Declared GLB length ({0}) is too small.",
+     "The header length cannot even hold the header and one chunk header (20 bytes).",
+     "glTF 2.0 GLB Header"},
+    {"GLB_UNEXPECTED_BIN_CHUNK", S::kError, P::kGlb, "BIN chunk must be the second chunk.",
+     "A BIN chunk after an unknown chunk, or before the JSON chunk.",
+     "glTF 2.0 GLB Binary buffer: this chunk MUST be the second chunk"},
+    {"GLB_UNEXPECTED_END_OF_CHUNK_DATA", S::kError, P::kGlb, "Unexpected end of chunk data.",
+     "The file ends inside a chunk.", "glTF 2.0 GLB Chunks"},
+    {"GLB_UNEXPECTED_END_OF_CHUNK_HEADER", S::kError, P::kGlb, "Unexpected end of chunk header.",
+     "Fewer than 8 bytes remain where a chunk header should start.", "glTF 2.0 GLB Chunks"},
+    {"GLB_UNEXPECTED_END_OF_HEADER", S::kError, P::kGlb, "Unexpected end of header.",
+     "The file is shorter than the 12-byte GLB header.", "glTF 2.0 GLB Header"},
+    {"GLB_UNEXPECTED_FIRST_CHUNK", S::kError, P::kGlb,
+     "First chunk must be of JSON type. Found {0} instead.",
+     "The first chunk is not the JSON chunk.",
+     "glTF 2.0 GLB Structured JSON Content: this chunk MUST be the very first chunk"},
+    {"GLB_UNKNOWN_CHUNK_TYPE", S::kWarning, P::kGlb, "Unknown GLB chunk type: {0}.",
+     "A chunk of a type other than JSON or BIN; it is skipped.",
+     "glTF 2.0 GLB Chunks: client implementations MUST ignore chunks with unknown types"},
+    // ---- json (loader: src/load/json.cpp) ---------------------------------
+    {"INVALID_JSON", S::kError, P::kJson, "Invalid JSON data. Parser output: {0}",
+     "The text is not JSON: empty, truncated, a trailing comma, a comment, single quotes, NaN or "
+     "Infinity, invalid UTF-8 or UTF-16 text, a NUL or BOM, a number out of double range, or "
+     "nested deeper than --max-json-depth. The message gives the line and column.",
+     "RFC 8259; glTF 2.0 JSON Encoding: UTF-8 without BOM"},
+    {"JSON_DUPLICATE_KEY", S::kWarning, P::kJson,
+     "Member '{0}' appears more than once; the first one is used.",
+     "Our own: an object has two members with the same name (RFC 8259: names SHOULD be unique; "
+     "parsers disagree on which one wins).",
+     "RFC 8259 4: the names within an object SHOULD be unique"},
+    {"JSON_TOO_MANY_VALUES", S::kError, P::kJson,
+     "More than {0} JSON values (at {1}); the document was not kept.",
+     "Our own: the JSON holds more values than LoadOptions::max_json_values (default 2^24), "
+     "which bounds the memory of the parsed document (real assets keep bulk data in buffers).",
+     "Resource limits (not a glTF rule)"},
+    // ---- schema (rules engineer: validator/schemas/, schema_check.cpp) ----
+    {"ARRAY_LENGTH_NOT_IN_LIST", S::kError, P::kSchema,
+     "Invalid array length {0}. Valid lengths are: {1}.",
+     "An array with a fixed length (node.matrix/rotation/scale/translation, accessor.min/max "
+     "against the accessor type) has another length.",
+     "glTF 2.0 5.24 node, 5.1 accessor: min/max length equals the number of components"},
+    {"ARRAY_TYPE_MISMATCH", S::kError, P::kSchema,
+     "Type mismatch. Array element {0} is not a '{1}'.",
+     "An array (other than a top-level collection) holds an element of the wrong JSON type; "
+     "reported once, at the array.",
+     "glTF 2.0 JSON schema items.type"},
+    {"DUPLICATE_ELEMENTS", S::kError, P::kSchema, "Array contains duplicate elements.",
+     "An array that must hold unique values (extensionsUsed, node.children) repeats one; "
+     "reported at the repeated element.",
+     "glTF 2.0 JSON schema uniqueItems"},
+    {"EMPTY_ENTITY", S::kError, P::kSchema, "Entity cannot be empty.",
+     "An array that must not be empty (animations, channels, samplers, ...) is [].",
+     "glTF 2.0 JSON schema minItems: 1"},
+    {"INVALID_INDEX", S::kError, P::kSchema, "Index must be a non-negative integer.",
+     "A glTFid (sampler, node, input, output, bufferView, ...) is negative.",
+     "glTF 2.0 glTFid: integer, minimum 0"},
+    {"NON_OBJECT_EXTRAS", S::kInfo, P::kSchema, "Prefer JSON Objects for extras.",
+     "An extras member is not a JSON object.", "glTF 2.0 3.12: extras SHOULD be a JSON object"},
+    {"PATTERN_MISMATCH", S::kError, P::kSchema, "Value {0} does not match regexp pattern {1}.",
+     "A string does not match its schema pattern (asset.version, asset.minVersion).",
+     "glTF 2.0 5.9 asset.version: <major>.<minor>"},
+    {"TYPE_MISMATCH", S::kError, P::kSchema, "Type mismatch. Property value {0} is not a '{1}'.",
+     "A member has the wrong JSON type (an index that is not an integer, a path that is not a "
+     "string, a target that is not an object, ...).",
+     "glTF 2.0 JSON schema type"},
+    {"UNDEFINED_PROPERTY", S::kError, P::kSchema, "Property '{0}' must be defined.",
+     "A required member is missing; reported at the object that lacks it.",
+     "glTF 2.0 JSON schema required (animation: channels, samplers; channel: sampler, target; "
+     "target: path; sampler: input, output; accessor: componentType, count, type; ...)"},
+    {"UNEXPECTED_PROPERTY", S::kWarning, P::kSchema, "Unexpected property.",
+     "An object has a member its schema does not define.",
+     "glTF 2.0 3.12: extensions go in 'extensions', application data in 'extras'"},
+    {"UNSATISFIED_DEPENDENCY", S::kError, P::kSchema, "Dependency failed. '{0}' must be defined.",
+     "A member is present without the member it depends on (accessor.byteOffset without "
+     "bufferView, node.weights or node.skin without mesh).",
+     "glTF 2.0 JSON schema dependencies"},
+    {"VALUE_MULTIPLE_OF", S::kError, P::kSchema, "Value {0} is not a multiple of {1}.",
+     "A number is not a multiple of what its schema requires (bufferView.byteStride of 4).",
+     "glTF 2.0 5.11 bufferView.byteStride: multiple of 4"},
+    {"VALUE_NOT_IN_LIST", S::kWarning, P::kSchema, "Invalid value {0}. Valid values are {1}.",
+     "A value is not one of the values the spec lists (target.path, sampler.interpolation, "
+     "accessor.componentType/type, ...); the value is kept.",
+     "glTF 2.0 5.6 animation.channel.target.path, 5.7 animation.sampler.interpolation"},
+    {"VALUE_NOT_IN_RANGE", S::kError, P::kSchema, "Value {0} is out of range.",
+     "A number is outside its schema minimum/maximum (accessor.count >= 1, byteLength >= 1, "
+     "byteStride 4..252, rotation components in [-1, 1], ...).",
+     "glTF 2.0 JSON schema minimum/maximum"},
+    // ---- link: buffers, bufferViews, accessors (loader: src/load/) ---------
+    {"ACCESSOR_NORMALIZED_INVALID", S::kError, P::kLink,
+     "Only (u)byte and (u)short accessors can be normalized.",
+     "accessor.normalized is true on a FLOAT or UNSIGNED_INT accessor.",
+     "glTF 2.0 3.6.2.1: normalized MUST NOT be set to true for accessors with FLOAT or "
+     "UNSIGNED_INT component type"},
+    {"ACCESSOR_OFFSET_ALIGNMENT", S::kError, P::kLink,
+     "Offset {0} is not a multiple of componentType length {1}.",
+     "accessor.byteOffset is not a multiple of the component size.",
+     "glTF 2.0 Data Alignment: accessor.byteOffset MUST be a multiple of the size of the component "
+     "type"},
+    {"ACCESSOR_SMALL_BYTESTRIDE", S::kError, P::kLink,
+     "Referenced bufferView's byteStride value {0} is less than accessor element's length {1}.",
+     "bufferView.byteStride is smaller than one element of an accessor using it; its data is "
+     "not read.",
+     "glTF 2.0 Data Alignment: elements MUST NOT overlap (stride at least the element size)"},
+    {"ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", S::kError, P::kLink,
+     "Sparse accessor overrides more elements ({0}) than the base accessor contains ({1}).",
+     "sparse.count is larger than accessor.count.",
+     "glTF 2.0 Sparse Accessors, accessor.sparse.count: MUST be less than or equal to "
+     "accessor.count"},
+    {"ACCESSOR_TOO_LONG", S::kError, P::kLink,
+     "Accessor (offset: {0}, length: {1}) does not fit referenced bufferView [{2}] length {3}.",
+     "An accessor's (or its sparse indices'/values') bytes run past the end of the bufferView, "
+     "computed without overflow; its data is not read.",
+     "glTF 2.0 Data Alignment: byteOffset + stride * (count - 1) + element size <= "
+     "bufferView.byteLength"},
+    {"ACCESSOR_TOTAL_OFFSET_ALIGNMENT", S::kError, P::kLink,
+     "Accessor's total byteOffset {0} isn't a multiple of componentType length {1}.",
+     "accessor.byteOffset + bufferView.byteOffset is not a multiple of the component size.",
+     "glTF 2.0 Data Alignment: the offset of an accessor into a buffer MUST be a multiple of the "
+     "size of "
+     "the accessor's component type"},
+    {"BUFFER_BYTE_LENGTH_MISMATCH", S::kError, P::kLink,
+     "Actual data length {0} does not match the declared buffer byteLength {1}.",
+     "A buffer's data is shorter than byteLength (its data is not read), or a data: URI decodes "
+     "to another length.",
+     "glTF 2.0 Buffers and Buffer Views, buffer.byteLength: the length of the buffer in bytes"},
+    {"BUFFER_DATA_URI_MIME_TYPE_INVALID", S::kError, P::kLink,
+     "Buffer's Data URI MIME-Type must be 'application/octet-stream' or "
+     "'application/gltf-buffer'. Found '{0}' instead.",
+     "A buffer's data: URI has another media type.",
+     "glTF 2.0 Buffers and Buffer Views: its mediatype field MUST be set to "
+     "application/octet-stream or "
+     "application/gltf-buffer"},
+    {"BUFFER_EXTERNAL_DATA_TOO_LONG", S::kWarning, P::kLink,
+     "Buffer file is {0} bytes longer than its byteLength {1}.",
+     "Our own: an external buffer file holds more than byteLength + 3 bytes; the excess is "
+     "ignored.",
+     "glTF 2.0 Buffers and Buffer Views, buffer.byteLength (3 bytes of padding are tolerated as "
+     "for GLB)"},
+    {"BUFFER_GLB_CHUNK_TOO_BIG", S::kWarning, P::kLink,
+     "GLB-stored BIN chunk contains {0} extra padding byte(s).",
+     "The BIN chunk is more than 3 bytes longer than buffer 0's byteLength.",
+     "glTF 2.0 GLB-stored Buffer: the BIN chunk MAY be up to 3 bytes bigger than "
+     "buffer.byteLength"},
+    {"BUFFER_MISSING_GLB_DATA", S::kError, P::kLink,
+     "Buffer refers to an unresolved GLB binary chunk.",
+     "Buffer 0 of a GLB has no uri but the file has no BIN chunk.",
+     "glTF 2.0 GLB-stored Buffer: when such a buffer exists, a BIN chunk MUST be present"},
+    {"BUFFER_NON_FIRST_GLB", S::kError, P::kLink,
+     "Buffer referring to GLB binary chunk must be the first.",
+     "A buffer other than buffers[0] of a GLB has no uri: only the first buffer may refer to "
+     "the BIN chunk, so this one has no data (glTF-Validator 2.0.0-dev.2's code).",
+     "glTF 2.0 GLB-stored Buffer: it MUST be the first element of buffers array"},
+    {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", S::kError, P::kLink,
+     "Buffer view's byteStride ({0}) is greater than byteLength ({1}).",
+     "bufferView.byteStride exceeds bufferView.byteLength.", "glTF 2.0 Data Alignment"},
+    {"BUFFER_VIEW_TOO_LONG", S::kError, P::kLink,
+     "BufferView does not fit buffer ({0}) byteLength ({1}).",
+     "bufferView.byteOffset + byteLength exceeds its buffer's byteLength (checked without "
+     "overflow); data through it is not read.",
+     "glTF 2.0 Buffers and Buffer Views: the bufferView lies within its buffer"},
+    {"DATA_URI_INVALID_BASE64", S::kError, P::kLink,
+     "Data URI holds invalid base64 at character {0}.",
+     "Our own: the payload of a base64 data: URI is not strict RFC 4648 base64 (alphabet, '=' "
+     "padding, length a multiple of 4); the buffer is not loaded.",
+     "RFC 2397 / RFC 4648 4"},
+    // ---- link: animations (rules engineer: rules/animation.cpp) -----------
+    {"ACCESSOR_USAGE_OVERRIDE", S::kError, P::kLink,
+     "Override of previously set accessor usage. Initial: '{0}', new: '{1}'.",
+     "One accessor is used for two kinds of data (e.g. an animation input reused as an output).",
+     "glTF 2.0 3.6.2: an accessor's data is interpreted by its one usage"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_MATRIX", S::kError, P::kLink,
+     "Animation channel cannot target TRS properties of a node with defined matrix.",
+     "A translation, rotation or scale channel targets a node that has a matrix.",
+     "glTF 2.0 3.5.3: when a node is targeted for animation, matrix MUST NOT be present"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_SKIN", S::kWarning, P::kLink,
+     "Animation channel should not target TRS properties of a skinned node.",
+     "A translation, rotation or scale channel targets a node that has a skin (its transform is "
+     "ignored).",
+     "glTF 2.0 3.7.3.3: only the joint transforms affect a skinned mesh"},
+    {"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", S::kError, P::kLink,
+     "Animation channel cannot target WEIGHTS when mesh does not have morph targets.",
+     "A weights channel targets a node without a mesh, or whose mesh's first primitive has no "
+     "targets.",
+     "glTF 2.0 3.11: weights animate the morph targets of the node's mesh"},
+    {"ANIMATION_DUPLICATE_TARGETS", S::kError, P::kLink,
+     "Animation channel has the same target as channel {0}.",
+     "Two channels of one animation target the same node and path; reported on the earlier "
+     "channel of each consecutive pair.",
+     "glTF 2.0 3.11: within one animation, each target MUST NOT be used more than once"},
+    {"ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", S::kError, P::kLink,
+     "bufferView.byteStride must not be defined for buffer views used by animation sampler "
+     "accessors.",
+     "A sampler's input or output accessor lives in a bufferView with byteStride.",
+     "glTF 2.0 3.6.2.1: accessors not used for vertex attributes are tightly packed"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid animation sampler input accessor format '{0}'. Must be one of {1}.",
+     "A sampler input accessor is not SCALAR FLOAT (its data is then not checked).",
+     "glTF 2.0 3.11: input is a set of floating-point scalar values"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", S::kError, P::kLink,
+     "Animation sampler input accessor with '{0}' interpolation must have at least {1} "
+     "elements. Got {2}.",
+     "A CUBICSPLINE sampler's input has fewer than 2 keyframes (glTF-Validator's message says "
+     "'output'; it is the input).",
+     "glTF 2.0 Appendix C: a cubic spline sampler MUST have at least 2 keyframes"},
+    {"ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", S::kError, P::kLink,
+     "accessor.min and accessor.max must be defined for animation input accessor.",
+     "A sampler input accessor lacks min or max.",
+     "glTF 2.0 3.11: the input accessor MUST have its min and max properties defined"},
+    {"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", S::kError, P::kLink,
+     "Animation sampler output accessor of count {0} expected. Found {1}.",
+     "output.count differs from input.count x (3 for CUBICSPLINE) x (the morph-target count for "
+     "weights).",
+     "glTF 2.0 3.11 and Appendix C: one output per key (three for cubic splines, one per morph "
+     "target for weights)"},
+    {"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid animation sampler output accessor format '{0}' for path '{1}'. Must be one of "
+     "{2}.",
+     "The output accessor's type and componentType are not allowed for the channel's path.",
+     "glTF 2.0 3.11, table of output accessor types per path"},
+    {"BUFFER_VIEW_TARGET_OVERRIDE", S::kError, P::kLink,
+     "Override of previously set bufferView target or usage. Initial: '{0}', new: '{1}'.",
+     "Animation data lives in a bufferView whose target says vertex or index data.",
+     "glTF 2.0 3.6.1: target is only for vertex attribute and index data"},
+    {"UNRESOLVED_REFERENCE", S::kError, P::kLink, "Unresolved reference: {0}.",
+     "An index points past the end of the array it refers to.",
+     "glTF 2.0 3.4: indices refer to existing objects"},
+    {"UNUSED_OBJECT", S::kInfo, P::kLink, "This object may be unused.",
+     "An animation sampler is not used by any channel of its animation.",
+     "glTF 2.0 3.11: samplers are referenced by channels"},
+    // ---- data: sparse indices (loader: src/load/accessor_reader.cpp) ------
+    // ---- link: EXT_animation_sqlerp (rules/ext_animation_sqlerp.cpp) -------
+    {"EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT", S::kError, P::kLink,
+     "CUBICSLERP output accessor must have {0} elements (3 per keyframe), not {1}.",
+     "Our own (EXT_animation_sqlerp): a CUBICSLERP sampler's output count is not 3 x its input "
+     "count (in-tangent, value, out-tangent per key); reported at the sampler's output.",
+     "EXT_animation_sqlerp: the number of output elements must equal three times the number of "
+     "input elements"},
+    {"EXT_ANIMATION_SQLERP_INVALID_SAMPLER_INTERPOLATION", S::kError, P::kLink,
+     "EXT_animation_sqlerp sampler {0} has interpolation '{1}', not 'CUBICSLERP'.",
+     "Our own (EXT_animation_sqlerp): a channel's extension object names a sampler whose "
+     "interpolation is not CUBICSLERP (a client with the extension would play it as CUBICSLERP "
+     "data); reported at the extension's sampler.",
+     "EXT_animation_sqlerp: the sampler property references an animation.sampler which defines "
+     "animation data using the new CUBICSLERP interpolation type"},
+    {"EXT_ANIMATION_SQLERP_INVALID_TARGET_PATH", S::kError, P::kLink,
+     "CUBICSLERP can only animate rotation, not '{0}'.",
+     "Our own (EXT_animation_sqlerp): a channel reaches a CUBICSLERP sampler (through the "
+     "extension or its core sampler) and its target is not a rotation (a core path other than "
+     "rotation, or a pointer to a property that is not a quaternion).",
+     "EXT_animation_sqlerp: this interpolation mode is only valid when targeting a rotation"},
+    {"EXT_ANIMATION_SQLERP_MISSING_FALLBACK", S::kError, P::kLink,
+     "Channel has no core fallback for CUBICSLERP: {0}.",
+     "Our own (EXT_animation_sqlerp): a channel with the extension has no core `sampler` while "
+     "EXT_animation_sqlerp is not in extensionsRequired, or a channel's core `sampler` is itself "
+     "CUBICSLERP (a client without the extension has nothing to play); at the channel.",
+     "EXT_animation_sqlerp: the channel's sampler is the fallback; to use CUBICSLERP without a "
+     "fallback, define the extension in both extensionsUsed and extensionsRequired"},
+    {"EXT_ANIMATION_SQLERP_TOO_FEW_KEYFRAMES", S::kError, P::kLink,
+     "CUBICSLERP needs at least 2 keyframes; the input accessor has {0}.",
+     "Our own (EXT_animation_sqlerp): a CUBICSLERP sampler's input has fewer than 2 elements; "
+     "reported at the sampler's input.",
+     "EXT_animation_sqlerp: there must be at least two keyframes when using this interpolation"},
+    {"UNDECLARED_EXTENSION", S::kError, P::kLink,
+     "Extension '{0}' was not declared in extensionsUsed.",
+     "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
+     "code; raised by the extension modules for their own objects).",
+     "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
+    // ---- link: KHR_animation2 (rules/khr_animation2.cpp) ---------------------
+    {"KHR_ANIMATION2_INVALID_INTERPOLATION", S::kError, P::kLink,
+     "Interpolation {0} is not valid for a {1} target.",
+     "Our own (KHR_animation2): the draft's validity table: quaternions STEP or SLERP only, "
+     "SLERP only for quaternions, LINEAR and CUBICSPLINE not for quaternions; at the channel's "
+     "sampler.",
+     "KHR_animation2: Valid interpolations (table)"},
+    {"KHR_ANIMATION2_INVALID_OUTPUT_TYPE", S::kError, P::kLink,
+     "Output accessor format {0} does not match the {1} target; expected {2}.",
+     "Our own (KHR_animation2): the output accessor's type/componentType does not fit the "
+     "targeted property (scalar: SCALAR, vecN: VECN, float[]: SCALAR, all FLOAT; quat: like "
+     "node rotation); at the channel's sampler.",
+     "KHR_animation2: the output values replace the targeted property (scalar or array)"},
+    {"KHR_ANIMATION2_INVALID_POINTER", S::kError, P::kLink, "Invalid targetpointer '{0}': {1}.",
+     "Our own (KHR_animation2): targetpointer is not a string, is empty, or has a '~' not "
+     "followed by 0 or 1.",
+     "KHR_animation2: the output values are mapped using a JSON Pointer (RFC 6901)"},
+    {"KHR_ANIMATION2_POINTER_WITHOUT_LEADING_SLASH", S::kWarning, P::kLink,
+     "targetpointer '{0}' does not start with '/'; read as '/{0}'.",
+     "Our own (KHR_animation2): an RFC 6901 pointer starts with '/', but the draft's own example "
+     "(\"nodes/0/rotation\") has none; accepted and resolved as if it had.",
+     "RFC 6901 section 3: a JSON Pointer is a sequence of zero or more '/' reference-tokens"},
+    {"KHR_ANIMATION2_SUPERSEDED", S::kInfo, P::kLink,
+     "KHR_animation2 is an experimental draft superseded by KHR_animation_pointer.",
+     "Our own: the asset uses KHR_animation2; reported once, at its extensionsUsed entry.",
+     "KHR_animation2 Status: Experimental; KHR_animation_pointer is the ratified successor"},
+    {"KHR_ANIMATION2_UNRESOLVED_POINTER", S::kError, P::kLink,
+     "targetpointer '{0}' does not resolve to an animatable property: {1}.",
+     "Our own (KHR_animation2): the pointer matches no mutable Object Model template (nor a "
+     "component of a vector one), or the property is not defined in the asset (absent without "
+     "a default in a present object), or it is a float4x4.",
+     "KHR_animation2: the JSON Pointer targets the glTF property, which is replaced by the "
+     "interpolated value"},
+    {"ACCESSOR_SPARSE_INDEX_OOB", S::kError, P::kData,
+     "Accessor sparse indices element at index {0} is greater than or equal to the number of "
+     "accessor elements: {1} >= {2}.",
+     "A sparse index is not below accessor.count; the accessor's data is not read.",
+     "glTF 2.0 Sparse Accessors: indices MUST be less than accessor.count"},
+    {"ACCESSOR_SPARSE_INDICES_NON_INCREASING", S::kError, P::kData,
+     "Accessor sparse indices element at index {0} is less than or equal to previous: {1} <= {2}.",
+     "Sparse indices are not strictly increasing; the accessor's data is not read.",
+     "glTF 2.0 Sparse Accessors: indices MUST strictly increase"},
+    // ---- link: KHR_animation_pointer (rules/khr_animation_pointer.cpp) ----
+    {"KHR_ACCESSOR_FLOAT_NOT_REQUIRED", S::kError, P::kLink,
+     "{0} is used but not listed in extensionsRequired.",
+     "Our own (KHR_accessor_float64/float16 drafts): an accessor has componentType 5130 or "
+     "5131 and the draft defining it is in extensionsUsed but not in extensionsRequired; once, "
+     "at its extensionsUsed entry.",
+     "KHR_accessor_float64/float16 (drafts): assets that use this extension MUST specify it in "
+     "the extensionsRequired array"},
+    {"KHR_ACCESSOR_FLOAT_UNDECLARED", S::kError, P::kLink,
+     "componentType {0} ({1}) is defined by the draft extension {2}, which extensionsUsed does "
+     "not list.",
+     "Our own (KHR_accessor_float64/float16 drafts): an accessor has componentType 5130 "
+     "(DOUBLE) or 5131 (HALF_FLOAT) and the asset does not declare the draft that defines it; "
+     "its data is still read and checked as floating-point data (no format error follows); at "
+     "the componentType.",
+     "KHR_accessor_float64/float16 (drafts): the component types are valid when the extension "
+     "is supported; glTF 2.0 3.12: extensions used MUST be listed in extensionsUsed"},
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_MISSING_POINTER", S::kError, P::kLink,
+     "Animation channel target path is 'pointer' but the KHR_animation_pointer object is "
+     "missing.",
+     "Our own (KHR_animation_pointer): target.path is \"pointer\" without "
+     "target.extensions.KHR_animation_pointer; at the target.",
+     "KHR_animation_pointer Extension Usage: the JSON pointer is provided in the extension "
+     "object's pointer property"},
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", S::kError, P::kLink,
+     "This extension requires the animation channel target node to be undefined.",
+     "A target with a KHR_animation_pointer object also has a node (that resolves; an "
+     "unresolved one is UNRESOLVED_REFERENCE only, as glTF-Validator); at the extension object.",
+     "KHR_animation_pointer Extension Usage: the animation channel node property MUST NOT be set"},
+    {"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", S::kError, P::kLink,
+     "This extension requires the animation channel target path to be 'pointer'. Found '{0}' "
+     "instead.",
+     "A target with a KHR_animation_pointer object has a path other than \"pointer\"; at the "
+     "extension object.",
+     "KHR_animation_pointer Extension Usage: the animation channel target path MUST be set to "
+     "\"pointer\""},
+    {"KHR_ANIMATION_POINTER_EXTRAS_TARGET", S::kInfo, P::kLink,
+     "Pointer '{0}' animates an application-specific extras value ({1}); it fits the output "
+     "accessor, and nothing else is checked.",
+     "Our own (KHR_animation_pointer): the pointer names a value inside an extras object, which "
+     "the Object Model does not type; its JSON shape fits the output accessor (a number: "
+     "SCALAR; an array of n numbers: n components or n SCALARs per key; a boolean: SCALAR "
+     "UNSIGNED_BYTE with STEP); at the pointer.",
+     "KHR_animation_pointer extras: properties in extras MAY be targeted; validity and "
+     "interpretation of the animated values is entirely application specific"},
+    {"KHR_ANIMATION_POINTER_EXTRAS_VALUE_MISMATCH", S::kWarning, P::kLink,
+     "Pointer '{0}' animates an extras value ({1}) that the output accessor does not fit: {2}.",
+     "Our own (KHR_animation_pointer): the extras value the pointer names is not a number, an "
+     "array of numbers or a boolean, or the output accessor's type, count, component type or "
+     "interpolation does not fit its JSON shape (as for an Object Model property of that type); "
+     "a warning, since extras are application specific; at the pointer.",
+     "KHR_animation_pointer: the output accessor MUST be compatible with the animated property "
+     "(extras: validity is application specific)"},
+    {"KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP", S::kError, P::kLink,
+     "Interpolation {0} cannot animate '{1}' of type {2}; only STEP can.",
+     "Our own (KHR_animation_pointer): the pointer's Object Model type is int or bool and the "
+     "sampler's interpolation is not STEP; at the channel's sampler.",
+     "KHR_animation_pointer: samplers used with int or bool types MUST use STEP interpolation"},
+    {"KHR_ANIMATION_POINTER_READ_ONLY_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' is read-only in the glTF Object Model.",
+     "Our own (KHR_animation_pointer): the pointer matches a read-only Object Model template "
+     "(/nodes/{}/matrix, /nodes/{}/mesh, /materials/{}/doubleSided, *.length, ...); at the "
+     "pointer.",
+     "KHR_animation_pointer Operation: the property being animated MUST be mutable as defined "
+     "by the Object Model"},
+    {"KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", S::kError, P::kLink,
+     "Pointer '{0}' targets a property of {1}, which is not in extensionsUsed.",
+     "Our own (KHR_animation_pointer): the pointer's Object Model template belongs to an "
+     "extension (each name after an 'extensions' segment) the asset does not list as used; at "
+     "the pointer.",
+     "KHR_animation_pointer: the pointer MUST point to a property defined in the asset; glTF "
+     "2.0 3.12: extensions used MUST be listed in extensionsUsed"},
+    {"KHR_ANIMATION_POINTER_UNDEFINED_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' does not point to a property defined in the asset.",
+     "Our own (KHR_animation_pointer): the pointer matches an Object Model template (or names "
+     "an extras value) but an index is out of range, an enclosing object is absent, or the "
+     "property is absent and has no default (camera zfar/aspectRatio, light range); at the "
+     "pointer.",
+     "KHR_animation_pointer Operation: a property is defined if present, or if it has a default "
+     "value and its enclosing object is present"},
+    {"UNEXPECTED_EXTENSION_OBJECT", S::kError, P::kLink, "Unexpected location for this extension.",
+     "A KHR_animation_pointer object on an animation, channel or sampler instead of the "
+     "channel's target (glTF-Validator's code; raised by the pointer module for its own "
+     "object); it is not read.",
+     "KHR_animation_pointer glTF Schema Updates: the extension object extends "
+     "animation.channel.target"},
+    {"KHR_ANIMATION_POINTER_UNKNOWN_TARGET", S::kError, P::kLink,
+     "Pointer '{0}' is not a property of the glTF Object Model.",
+     "Our own (KHR_animation_pointer): the pointer names no property of the glTF Object Model "
+     "(nor an extras value), e.g. a vector component or a member the Object Model does not "
+     "define; at the pointer.",
+     "KHR_animation_pointer Operation: the property being animated MUST be mutable as defined "
+     "by the glTF 2.0 Asset Object Model"},
+    // ---- data: accessor values (rules engineer: rules/data_phase.cpp) -----
+    {"ACCESSOR_ANIMATION_INPUT_NEGATIVE", S::kError, P::kData,
+     "Animation input accessor element at index {0} is negative: {1}.",
+     "An animation input time is negative; reported once per accessor however many samplers "
+     "share it.",
+     "glTF 2.0 3.11: inputs are times in seconds relative to t = 0"},
+    {"ACCESSOR_ANIMATION_INPUT_NON_INCREASING", S::kError, P::kData,
+     "Animation input accessor element at index {0} is less than or equal to previous: {1} <= "
+     "{2}.",
+     "An animation input time is not greater than the element before it (the first element has "
+     "no predecessor; glTF-Validator compares it with 0).",
+     "glTF 2.0 3.11: input values MUST be strictly increasing"},
+    {"ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", S::kError, P::kData,
+     "Animation sampler output accessor element at indices {0}..{1} is not of unit length: {2}.",
+     "A rotation keyframe value has |length - 1| > 0.00769 (cubic splines: values only, not "
+     "tangents); indices are flat component indices.",
+     "glTF 2.0 3.11: rotations are unit quaternions"},
+    {"ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", S::kError, P::kData,
+     "Accessor contains {0} element(s) greater than declared maximum value {1}.",
+     "Elements exceed accessor.max (raised with ACCESSOR_MAX_MISMATCH).",
+     "glTF 2.0 3.6.2.5: min and max MUST match the data"},
+    {"ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", S::kError, P::kData,
+     "Accessor contains {0} element(s) less than declared minimum value {1}.",
+     "Elements are below accessor.min (raised with ACCESSOR_MIN_MISMATCH).",
+     "glTF 2.0 3.6.2.5: min and max MUST match the data"},
+    {"ACCESSOR_INVALID_FLOAT", S::kError, P::kData,
+     "Accessor element at index {0} is NaN or Infinity.",
+     "A FLOAT accessor holds NaN or an infinity; the index is the flat component index.",
+     "glTF 2.0 3.6.2.2: floating-point data MUST NOT contain NaN or infinities"},
+    {"ACCESSOR_MAX_MISMATCH", S::kError, P::kData,
+     "Declared maximum value for this component ({0}) does not match actual maximum ({1}).",
+     "accessor.max differs from the data's maximum (after sparse substitution; FLOAT bounds "
+     "rounded to float32 first).",
+     "glTF 2.0 3.6.2.5: values stored in JSON MUST match the binary values"},
+    {"ACCESSOR_MIN_MISMATCH", S::kError, P::kData,
+     "Declared minimum value for this component ({0}) does not match actual minimum ({1}).",
+     "accessor.min differs from the data's minimum (after sparse substitution; FLOAT bounds "
+     "rounded to float32 first).",
+     "glTF 2.0 3.6.2.5: values stored in JSON MUST match the binary values"},
+    // ---- data: EXT_animation_sqlerp --------------------------------------
+    {"EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT", S::kWarning, P::kData,
+     "The CUBICSLERP {0} (output element {1}) is not zero.",
+     "Our own (EXT_animation_sqlerp): the first in-tangent or the last out-tangent of a "
+     "CUBICSLERP output is not the zero quaternion; reported at the sampler's output.",
+     "EXT_animation_sqlerp: the first in-tangent a_1 and last out-tangent b_n should be zeros as "
+     "they are not used"},
+    // ---- lint: beyond the specs (rules/lints.cpp) ----------------------------
+    {"LINT_ANIMATION_STARTS_AFTER_ZERO", S::kInfo, P::kLint,
+     "Every input of this animation starts after 0 (first key at {0}).",
+     "Our own lint: the smallest first keyframe time over the animation's samplers is above 0; "
+     "before it every channel holds its first value, and players disagree on whether the "
+     "animation starts at 0 or at its first key.",
+     "glTF 2.0 3.11: the animation's time range; not a rule (information)"},
+    {"LINT_CHANNEL_WITHOUT_NODE", S::kWarning, P::kLint,
+     "Channel targets path '{0}' without a node; it animates nothing.",
+     "Our own lint: a channel's target has a core path (translation, rotation, scale, weights) "
+     "but no node, and no extension defines the target.",
+     "glTF 2.0 animation.channel.target.node: when undefined, the animated object MAY be "
+     "defined by an extension"},
+    {"LINT_CUBIC_ROTATION_OPPOSITE_KEYS", S::kWarning, P::kLint,
+     "Rotation keys {0} and {1} are opposite quaternions (v_k = -v_k+1).",
+     "Our own lint: consecutive CUBICSPLINE rotation values with v_k + v_k+1 = 0 within 1e-6 "
+     "per component; the componentwise spline passes through or near the zero quaternion.",
+     "glTF 2.0 Appendix C: cubic spline rotations are interpolated per component, then "
+     "normalized"},
+    {"LINT_CUBICSPLINE_NONZERO_END_TANGENT", S::kWarning, P::kLint,
+     "The CUBICSPLINE {0} is not zero.",
+     "Our own lint: the first in-tangent or the last out-tangent of a core CUBICSPLINE output "
+     "has a nonzero component; reported at the sampler's output.",
+     "glTF 2.0 Appendix C: the first in-tangent a_1 and last out-tangent b_n SHOULD be zeros as "
+     "they are not used"},
+    {"LINT_REDUNDANT_KEYFRAME", S::kInfo, P::kLint,
+     "{0} keyframe(s) are reproduced by their neighbours' interpolation (first: key {1}).",
+     "Our own lint, opt-in (--enable): an interior STEP or LINEAR key whose value the "
+     "reference evaluator gives at its time from the previous and next keys alone, every "
+     "component within 1e-6 x max(1, |v|) (rotations: q or -q); one message per sampler.",
+     "Not a glTF rule: the key can be removed without changing the animation", Enablement::kOptIn},
+    {"LINT_ROTATION_NEGATIVE_DOT", S::kWarning, P::kLint,
+     "Rotation keys {0} and {1} have a negative dot product ({2}); {3} such pair(s).",
+     "Our own lint: consecutive LINEAR rotation keys q_k . q_k+1 < 0; Appendix C slerps the "
+     "short way, clients without the shortest-path rule (plain slerp) the long way. One "
+     "message per output, at the first channel's sampler.",
+     "glTF 2.0 Appendix C: slerp with the shortest path (dot < 0 negates a key)"},
+};
+
+}  // namespace registry
+
+// Whether `s` is one line of text: no control character (a new line, a tab, a
+// carriage return...) and none of Unicode's line breaks (U+0085, U+2028,
+// U+2029). Every report and `gltf-anim codes` shows templates one per line.
+constexpr bool one_line_text(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+    if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) return false;
+    if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xa8 ||
+         static_cast<unsigned char>(s[i + 2]) == 0xa9)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The first rule of the registry's shape that `types` breaks, in words, or ""
+// when there is none. A lint is advice: its code starts
+// with LINT_ exactly when its phase is kLint (so --ignore 'LINT_*' means the
+// lints), it is never an error (a valid asset never fails because of one), and
+// only a lint can be opt-in. A message, rule or spec is one line of text (a
+// line break would split a text report's line or a table row). Checked on the
+// registry while compiling.
+constexpr std::string_view registry_problem(std::span<const IssueType> types) {
+  for (const IssueType& t : types) {
+    if (!one_line_text(t.message) || !one_line_text(t.rule) || !one_line_text(t.spec)) {
+      return "a message, rule or spec is not one line of text";
+    }
+    const bool lint = t.phase == Phase::kLint;
+    if (t.code.starts_with("LINT_") != lint) {
+      return lint ? "a lint's code does not start with LINT_"
+                  : "a code starting with LINT_ is not a lint";
+    }
+    if (lint && t.severity == Severity::kError) return "a lint has severity error";
+    if (!lint && t.enablement == Enablement::kOptIn) {
+      return "an issue type that is not a lint is opt-in";
+    }
+  }
+  return "";
+}
+static_assert(registry_problem(registry::kIssueTypes).empty(),
+              "the issue registry breaks a rule of registry_problem()");
+
+// Deliberately not constexpr and never defined: IssueCode's constructor calls
+// it only for a code that is not in the registry, which makes the compiler
+// reject that code with this name in its error message.
+void unregistered_issue_code();
+
+// A registered issue code: a reference to its registry row, made from a string
+// literal while compiling, so call sites read ctx.issues.add("UNUSED_OBJECT",
+// ...) and a typo does not build. Codes chosen at run time are IssueCode
+// values picked among literals.
+class IssueCode {
+ public:
+  template <std::size_t N>
+  consteval IssueCode(const char (&code)[N])  // NOLINT: implicit on purpose
+      : type_(&lookup(std::string_view(code, N - 1))) {}
+
+  constexpr const IssueType& type() const { return *type_; }
+  constexpr std::string_view name() const { return type_->code; }
+  friend constexpr bool operator==(IssueCode a, IssueCode b) { return a.type_ == b.type_; }
+
+ private:
+  static consteval const IssueType& lookup(std::string_view code) {
+    for (const IssueType& t : registry::kIssueTypes) {
+      if (t.code == code) return t;
+    }
+    unregistered_issue_code();
+    return registry::kIssueTypes[0];  // not reached: the call above is not a constant expression
+  }
+
+  const IssueType* type_;
+};
+
+}  // namespace gltf_anim::gltf
