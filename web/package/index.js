@@ -313,14 +313,12 @@ export async function compare({ golden, actual }, options = {}) {
 // relative URI must), named `options.output` or the input's stem with the tool's suffix.
 const SUFFIX = { fix: 'fixed', reduce: 'reduced', fit: 'fitted', migrate: 'migrated' };
 
-/** Every file under `dir` of an instance's file system: [path relative to dir, bytes]. */
-function filesOf(FS, dir, prefix = '') {
-  const out = [];
-  for (const name of FS.readdir(dir).sort()) {
+/** The paths of the files under `dir` of an instance's file system, relative to it. */
+function pathsUnder(FS, dir, prefix = '', out = []) {
+  for (const name of FS.readdir(dir)) {
     if (name === '.' || name === '..') continue;
-    const path = `${dir}/${name}`;
-    if (FS.isDir(FS.stat(path).mode)) out.push(...filesOf(FS, path, `${prefix}${name}/`));
-    else out.push([`${prefix}${name}`, FS.readFile(path)]);
+    if (FS.isDir(FS.stat(`${dir}/${name}`).mode)) pathsUnder(FS, `${dir}/${name}`, `${prefix}${name}/`, out);
+    else out.push(`${prefix}${name}`);
   }
   return out;
 }
@@ -354,9 +352,14 @@ async function repairTool(tool, input, options, toolArgs) {
   args.push(...toolArgs, ...list(options.args), '--format', 'json');
   const before = new Map(files);
   // The files written: what the run left in the folder that the caller did not give, or
-  // gave with other bytes (--in-place).
+  // gave with other bytes (the tools write no input but with --in-place: only then are the
+  // caller's files read back).
   const r = await runInstance(args, files, options.memoryLimitMb, (FS) =>
-    filesOf(FS, WORK).filter(([p, bytes]) => !before.has(p) || !sameBytes(before.get(p), bytes)), folders);
+    pathsUnder(FS, WORK).sort().flatMap((p) => {
+      if (before.has(p) && !options.inPlace) return [];
+      const bytes = FS.readFile(`${WORK}/${p}`);
+      return before.has(p) && sameBytes(before.get(p), bytes) ? [] : [[p, bytes]];
+    }), folders);
   // The summary on standard output; none after a usage error (the reason on standard error).
   let summary = null;
   try {

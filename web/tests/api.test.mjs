@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
-import { NATIVE, ROOT, filesUnder, installPackage, repairAsset, runCli } from './helpers.mjs';
+import { NATIVE, ROOT, filesUnder, glbBytes, installPackage, repairAsset, runCli } from './helpers.mjs';
 
 const gltfAnim = await import(installPackage().moduleUrl);
 
@@ -114,21 +114,8 @@ test('compare: the suite against its own goldens, the native report', async () =
 // A .glb whose binary chunk (96 MiB) cannot be read into 64 MiB of wasm memory.
 function hugeGlb(mib = 96) {
   const chunk = mib * 1024 * 1024;
-  const json = new TextEncoder().encode(JSON.stringify({
-    asset: { version: '2.0' },
-    buffers: [{ byteLength: chunk }],
-  }).padEnd(64, ' '));
-  const glb = new Uint8Array(12 + 8 + json.length + 8 + chunk);
-  const view = new DataView(glb.buffer);
-  view.setUint32(0, 0x46546c67, true);
-  view.setUint32(4, 2, true);
-  view.setUint32(8, glb.length, true);
-  view.setUint32(12, json.length, true);
-  view.setUint32(16, 0x4e4f534a, true);
-  glb.set(json, 20);
-  view.setUint32(20 + json.length, chunk, true);
-  view.setUint32(24 + json.length, 0x004e4942, true);
-  return glb;
+  const json = new TextEncoder().encode(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ byteLength: chunk }] }));
+  return glbBytes(json, chunk);
 }
 
 test('running out of memory is a clear error, and the next call works', async () => {

@@ -156,23 +156,27 @@ export function repairAsset(name, container, { broken = false } = {}) {
     if (container === 'gltf') files[`${name}.bin`] = bin;
     return files;
   }
-  const pad = (bytes, fill) => {
-    const out = new Uint8Array((bytes.length + 3) & ~3).fill(fill);
-    out.set(bytes);
-    return out;
-  };
-  const j = pad(json, 0x20);
-  const b = pad(bin, 0);
-  const glb = new Uint8Array(12 + 8 + j.length + 8 + b.length);
+  return { [`${name}.glb`]: glbBytes(json, bin) };
+}
+
+/**
+ * A GLB of a JSON chunk (bytes, padded with spaces) and a BIN chunk: bytes, or a byte count
+ * (that many zeros, without building them twice).
+ */
+export function glbBytes(json, bin) {
+  const jsonLength = (json.length + 3) & ~3;
+  const binLength = ((typeof bin === 'number' ? bin : bin.length) + 3) & ~3;
+  const glb = new Uint8Array(12 + 8 + jsonLength + 8 + binLength);
   const view = new DataView(glb.buffer);
-  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(0, 0x46546c67, true); // glTF
   view.setUint32(4, 2, true);
   view.setUint32(8, glb.length, true);
-  view.setUint32(12, j.length, true);
-  view.setUint32(16, 0x4e4f534a, true);
-  glb.set(j, 20);
-  view.setUint32(20 + j.length, b.length, true);
-  view.setUint32(24 + j.length, 0x004e4942, true);
-  glb.set(b, 28 + j.length);
-  return { [`${name}.glb`]: glb };
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // JSON
+  glb.fill(0x20, 20, 20 + jsonLength);
+  glb.set(json, 20);
+  view.setUint32(20 + jsonLength, binLength, true);
+  view.setUint32(24 + jsonLength, 0x004e4942, true); // BIN
+  if (typeof bin !== 'number') glb.set(bin, 28 + jsonLength);
+  return glb;
 }
