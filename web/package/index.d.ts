@@ -150,10 +150,105 @@ export interface CompareOptions extends CommonOptions {
 /** The report `gltf-anim compare --format json` writes. */
 export type CompareReport = Record<string, unknown>;
 
-/** A run that ended with exit code 2: usage error, unreadable input, out of memory. */
+/** Options every repair tool takes (the CLI's shared options of fix, reduce, fit, migrate). */
+export interface RepairOptions extends CommonOptions {
+  /** The name of a single asset given as bytes. */
+  name?: string;
+  /** Where the output goes, a path beside the input's files (default: the input's stem with
+   *  .fixed, .reduced, .fitted or .migrated before its extension). */
+  output?: string;
+  /** Replace the input (the written files then include the input's name). */
+  inPlace?: boolean;
+  /** Report what would change, write nothing. */
+  dryRun?: boolean;
+  /** Edit an input that has validation errors the tool does not repair. */
+  force?: boolean;
+  /** More command-line words, exactly as the CLI takes them. */
+  args?: string[];
+}
+
+export interface FixOptions extends RepairOptions {
+  /** Only these repairs (the issue codes they answer); [] or 'none': none (the same bytes). */
+  only?: string | string[];
+}
+
+export interface BoundOptions extends RepairOptions {
+  /** The largest error of any component (translation, scale, weights, pointer values). */
+  maxError: number;
+  /** The largest rotation angle, radians (default 2 maxError). */
+  maxAngle?: number;
+}
+
+export interface ReduceOptions extends BoundOptions {
+  /** Rotations and weights as normalized integers where the rounding fits in the bound. */
+  quantize?: boolean;
+  /** Channels sharing a time accessor keep sharing it. */
+  keepSharedTimes?: boolean;
+}
+
+export interface FitOptions extends BoundOptions {
+  to: 'cubicslerp' | 'cubicspline';
+  /** false: CUBICSLERP without the LINEAR fallback (EXT_animation_sqlerp required). */
+  fallback?: boolean;
+}
+
+export interface MigrateOptions extends RepairOptions {
+  to: 'khr_animation_pointer' | 'khr_animation2';
+}
+
+/** One animation channel in a repair summary. */
+export interface RepairChannel {
+  channel: string;
+  target: string;
+  interpolationBefore: string;
+  interpolationAfter: string;
+  keysBefore: number;
+  keysAfter: number;
+  bytesBefore: number;
+  bytesAfter: number;
+  /** The largest component error reached (null when not measured). */
+  maxError: number | null;
+  /** The largest rotation angle reached, radians (null when not measured). */
+  maxAngle: number | null;
+  notes: string[];
+  [key: string]: unknown;
+}
+
+/** The summary a repair tool writes with --format json (docs/TOOLS.md, "The report"). */
+export interface RepairSummary {
+  tool: 'fix' | 'reduce' | 'fit' | 'migrate';
+  input: string;
+  output: string | null;
+  dryRun: boolean;
+  written: boolean;
+  exitCode: number;
+  message: string;
+  bytesBefore: number;
+  bytesAfter: number;
+  errorsBefore: number;
+  errorsAfter: number;
+  newErrorCodes: string[];
+  repairs: Array<{ code: string; pointer: string; fixed: boolean; action: string; playback: string }>;
+  channels: RepairChannel[];
+  notes: string[];
+  [key: string]: unknown;
+}
+
+export interface RepairResult {
+  /** 0 written (or would be, with dryRun); 1 the input has errors the tool does not repair
+   *  (nothing written; `force` edits it anyway). */
+  exitCode: number;
+  summary: RepairSummary;
+  /** The files written, by path: the asset and any new .bin, the native CLI's bytes. */
+  files: Record<string, Uint8Array>;
+}
+
+/** A run that ended with exit code 2: usage error, unreadable input, out of memory, or a
+ *  repair tool's refusal (`summary` then holds the tool's summary, the reason in `message`). */
 export class GltfAnimError extends Error {
   exitCode: number;
   stderr: string;
+  summary?: RepairSummary;
 }
 
 export interface RunResult {
@@ -181,6 +276,15 @@ export function compare(
   sets: { golden: Files | { files: Files }; actual: Files | { files: Files } },
   options: CompareOptions & { format: 'text' | 'md' | 'junit' | 'html' },
 ): Promise<string>;
+
+/** Repairs animation data, keyed by the issue codes the repairs answer (`gltf-anim fix`). */
+export function fix(input: Input, options?: FixOptions): Promise<RepairResult>;
+/** Removes keyframes within a guaranteed bound (`gltf-anim reduce`). */
+export function reduce(input: Input, options: ReduceOptions): Promise<RepairResult>;
+/** Replaces LINEAR channels by cubic ones within a bound (`gltf-anim fit`). */
+export function fit(input: Input, options: FitOptions): Promise<RepairResult>;
+/** Moves channels between KHR_animation2 and KHR_animation_pointer (`gltf-anim migrate`). */
+export function migrate(input: Input, options: MigrateOptions): Promise<RepairResult>;
 
 /** The CLI on in-memory files: args as after `gltf-anim` on a command line. */
 export function run(

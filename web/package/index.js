@@ -1,7 +1,8 @@
-// gltf-anim for JavaScript: validate, sample and compare glTF 2.0 animation in Node (>= 18),
-// browsers, workers and bundlers. Every call runs the native CLI's own code, compiled to
-// WebAssembly (dist/gltf-anim-core.wasm), on an in-memory copy of the files it is given, so a
-// result is byte for byte what `gltf-anim` writes for the same files and options.
+// gltf-anim for JavaScript: validate, sample and compare glTF 2.0 animation, and repair it
+// (fix, reduce, fit, migrate), in Node (>= 18), browsers, workers and bundlers. Every call runs
+// the native CLI's own code, compiled to WebAssembly (dist/gltf-anim-core.wasm), on an
+// in-memory copy of the files it is given, so a result is byte for byte what `gltf-anim`
+// writes for the same files and options.
 //
 // Each call gets a fresh instance of the module (the compiled module is shared): a call that
 // runs out of memory or fails cannot leave state behind for the next one.
@@ -132,6 +133,22 @@ const decoder = new TextDecoder();
  * run wrote (relative to the current folder, or absolute).
  */
 export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEMORY_MB } = {}) {
+  return runInstance(args, files, memoryLimitMb, (FS) => {
+    const outputs = {};
+    for (const path of read) {
+      try {
+        outputs[path] = FS.readFile(path.startsWith('/') ? path : `${WORK}/${path}`);
+      } catch {
+        // not written
+      }
+    }
+    return outputs;
+  });
+}
+
+// A fresh instance runs the CLI on `files` (and empty `folders`); `collect(FS)` picks the
+// outputs from its file system once the run ended.
+async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, collect, folders = []) {
   const module = await wasmModule();
   const limit = Number(memoryLimitMb);
   if (!Number.isInteger(limit) || limit < 64 || limit > MAX_MEMORY_MB) {
@@ -169,6 +186,7 @@ export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEM
     if (slash > 0) FS.mkdirTree(`${WORK}/${p.slice(0, slash)}`);
     FS.writeFile(`${WORK}/${p}`, toBytes(bytes, p));
   }
+  for (const folder of folders) FS.mkdirTree(`${WORK}/${folder}`);
   FS.chdir(WORK);
   let exitCode;
   try {
@@ -178,14 +196,7 @@ export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEM
     const message = `gltf-anim: the WebAssembly module stopped: ${e?.message ?? e}`;
     throw new GltfAnimError(message, 2, decoder.decode(stderr.bytes()) + message + '\n');
   }
-  const outputs = {};
-  for (const path of read) {
-    try {
-      outputs[path] = FS.readFile(path.startsWith('/') ? path : `${WORK}/${path}`);
-    } catch {
-      // not written
-    }
-  }
+  const outputs = collect(FS);
   const out = stdout.bytes();
   const err = stderr.bytes();
   return { exitCode, stdout: out, stderr: decoder.decode(err), stderrBytes: err, outputs };
@@ -294,4 +305,129 @@ export async function compare({ golden, actual }, options = {}) {
   if (options.worst !== undefined) a(args, '--worst', options.worst);
   args.push(...list(options.args));
   return (await runToReport('compare', args, files, format, 'compare', options.memoryLimitMb)).report;
+}
+
+// The repair tools (fix, reduce, fit, migrate; docs/TOOLS.md): the CLI's commands on the
+// in-memory files, so the written files and the summary are the native CLI's bytes. The
+// output goes beside the input (an output that still names the input's .bin or images by
+// relative URI must), named `options.output` or the input's stem with the tool's suffix.
+const SUFFIX = { fix: 'fixed', reduce: 'reduced', fit: 'fitted', migrate: 'migrated' };
+
+/** The paths of the files under `dir` of an instance's file system, relative to it. */
+function pathsUnder(FS, dir, prefix = '', out = []) {
+  for (const name of FS.readdir(dir)) {
+    if (name === '.' || name === '..') continue;
+    if (FS.isDir(FS.stat(`${dir}/${name}`).mode)) pathsUnder(FS, `${dir}/${name}`, `${prefix}${name}/`, out);
+    else out.push(`${prefix}${name}`);
+  }
+  return out;
+}
+
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; ++i) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+async function repairTool(tool, input, options, toolArgs) {
+  const { files, paths } = inputFiles(input, options, tool);
+  if (paths.length !== 1) {
+    throw new TypeError(`gltf-anim ${tool}: one asset at a time (name it in paths): ${paths.join(', ')}`);
+  }
+  const asset = paths[0];
+  const args = [tool, asset];
+  const folders = [];
+  if (options.inPlace) {
+    args.push('--in-place');
+  } else if (!options.dryRun || options.output !== undefined) {
+    const output = options.output !== undefined
+      ? relativePath(options.output)
+      : asset.replace(/(\.[^./]*)?$/, (ext) => `.${SUFFIX[tool]}${ext}`);
+    args.push('--output', output);
+    // The output's folder exists (the caller has no folder to make it in).
+    if (output.includes('/')) folders.push(output.slice(0, output.lastIndexOf('/')));
+  }
+  if (options.dryRun) args.push('--dry-run');
+  if (options.force) args.push('--force');
+  args.push(...toolArgs, ...list(options.args), '--format', 'json');
+  const before = new Map(files);
+  // The files written: what the run left in the folder that the caller did not give, or
+  // gave with other bytes (the tools write no input but with --in-place: only then are the
+  // caller's files read back).
+  const r = await runInstance(args, files, options.memoryLimitMb, (FS) =>
+    pathsUnder(FS, WORK).sort().flatMap((p) => {
+      if (before.has(p) && !options.inPlace) return [];
+      const bytes = FS.readFile(`${WORK}/${p}`);
+      return before.has(p) && sameBytes(before.get(p), bytes) ? [] : [[p, bytes]];
+    }), folders);
+  // The summary on standard output; none after a usage error (the reason on standard error).
+  let summary = null;
+  try {
+    summary = JSON.parse(decoder.decode(r.stdout));
+  } catch {
+    // no summary
+  }
+  if (r.exitCode === 2 || !summary) {
+    const message = r.stderr.trim() || `gltf-anim ${tool}: exit code ${r.exitCode}`;
+    const error = new GltfAnimError(message, r.exitCode, r.stderr);
+    if (summary) error.summary = summary;
+    throw error;
+  }
+  return { exitCode: r.exitCode, summary, files: Object.fromEntries(r.outputs) };
+}
+
+/**
+ * Repairs an asset's animation data (`gltf-anim fix`): `only` names the repairs by the
+ * issue codes they answer (an array, or 'none'). Resolves to {exitCode, summary, files}:
+ * the `--format json` summary and the files written ({name: bytes}: the asset and any new
+ * .bin); exit code 1 (the input has errors fix does not repair, no `force`) writes nothing.
+ * Rejects with GltfAnimError on exit code 2 (a usage error, the output refused, out of memory).
+ */
+export async function fix(input, options = {}) {
+  const args = [];
+  if (options.only !== undefined) {
+    const only = list(options.only);
+    a(args, '--only', only.length === 0 ? 'none' : only.join(','));
+  }
+  return repairTool('fix', input, options, args);
+}
+
+function boundArgs(options) {
+  const args = [];
+  if (options.maxError !== undefined) a(args, '--max-error', options.maxError);
+  if (options.maxAngle !== undefined) a(args, '--max-angle', options.maxAngle);
+  return args;
+}
+
+/**
+ * Removes keyframes within a bound (`gltf-anim reduce`): `maxError` (required), `maxAngle`
+ * (radians, default 2 maxError), `quantize`, `keepSharedTimes`. Resolves as `fix` does.
+ */
+export async function reduce(input, options = {}) {
+  const args = boundArgs(options);
+  if (options.quantize) args.push('--quantize');
+  if (options.keepSharedTimes) args.push('--keep-shared-times');
+  return repairTool('reduce', input, options, args);
+}
+
+/**
+ * Replaces LINEAR channels by cubic ones within a bound (`gltf-anim fit`): `to`
+ * ('cubicslerp' or 'cubicspline'), `maxError`, `maxAngle`, `fallback: false` (no LINEAR
+ * fallback for CUBICSLERP). Resolves as `fix` does.
+ */
+export async function fit(input, options = {}) {
+  const args = boundArgs(options);
+  if (options.to !== undefined) a(args, '--to', options.to);
+  if (options.fallback === false) args.push('--no-fallback');
+  return repairTool('fit', input, options, args);
+}
+
+/**
+ * Moves channels between KHR_animation2 and KHR_animation_pointer (`gltf-anim migrate`):
+ * `to` ('khr_animation_pointer' or 'khr_animation2'). Resolves as `fix` does.
+ */
+export async function migrate(input, options = {}) {
+  const args = [];
+  if (options.to !== undefined) a(args, '--to', options.to);
+  return repairTool('migrate', input, options, args);
 }

@@ -213,6 +213,7 @@ function assetView(a, index) {
       ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, index, plots),
     }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
   }
+  box.append(repairView(a.uri));
   return box;
 }
 
@@ -566,6 +567,57 @@ async function compareRun() {
   $('#compare-cases').replaceChildren(el('thead', {}, el('tr', {}, el('th', {}, 'Case'), el('th', {}, 'Outcome'),
     el('th', {}, 'Max error'), el('th', {}, 'Max angle'), el('th', {}, 'Problem'))), body);
   $('#compare-result').hidden = false;
+}
+
+// ---- Repair: `gltf-anim fix`, or `reduce` within a bound, run in the worker on an asset ----
+// The summary is shown and every file the tool wrote (the asset, a new .bin) is offered as a
+// download, the bytes the CLI writes.
+
+function repairView(uri) {
+  const bound = el('input', { type: 'number', class: 'max-error', min: '0', step: 'any', value: '0.0001' });
+  const out = el('div', { class: 'repair-result', 'aria-live': 'polite' });
+  return el('details', { class: 'repair' }, el('summary', {}, 'Repair'),
+    el('p', {},
+      el('button', { type: 'button', class: 'repair-fix', onclick: () => repairRun(uri, 'fix', null, out) }, 'Fix'),
+      ' every repair of gltf-anim fix, or ',
+      el('button', { type: 'button', class: 'repair-reduce', onclick: () => repairRun(uri, 'reduce', bound.value, out) },
+        'Reduce'),
+      ' keyframes within ', el('label', {}, 'a max error of ', bound),
+      ' (each component; rotations within twice that, in radians).'),
+    out);
+}
+
+async function repairRun(uri, tool, maxError, out) {
+  say(`Running ${tool} on ${uri}…`);
+  const r = await ask({ type: 'repair', asset: uri, tool, maxError });
+  out.replaceChildren();
+  if (r.error) out.append(el('p', { class: 'repair-error' }, r.error));
+  if (r.summary) out.append(el('pre', { class: 'repair-summary' }, repairText(r.summary)));
+  const names = Object.keys(r.files ?? {});
+  if (names.length > 0) {
+    out.append(el('p', { class: 'repair-files' }, 'Download: ', ...names.flatMap((name, i) => [i > 0 ? ', ' : '',
+      el('a', { href: URL.createObjectURL(new Blob([r.files[name]])), download: name.slice(name.lastIndexOf('/') + 1) },
+        name)])));
+  }
+  say(r.error ?? (r.exitCode === 0 ? `${tool}: ${names.length} file(s) written.` : r.summary.message));
+}
+
+// The summary as lines, like the CLI's text report.
+function repairText(s) {
+  const lines = [`${s.tool}: ${s.input} -> ${s.output ?? '(no output)'}${s.written ? '' : ' (not written)'}`];
+  if (s.message) lines.push(`  ${s.message}`);
+  for (const r of s.repairs) lines.push(`  ${r.fixed ? 'fixed' : 'not fixable'} ${r.code} at ${r.pointer}: ${r.action}`);
+  for (const c of s.channels) {
+    const mode = c.interpolationAfter === c.interpolationBefore ? c.interpolationBefore
+      : `${c.interpolationBefore} -> ${c.interpolationAfter}`;
+    const error = c.maxAngle !== null ? `, max angle ${c.maxAngle} rad` : c.maxError !== null ? `, max error ${c.maxError}` : '';
+    lines.push(`  ${c.channel} ${c.target}: ${mode}, keys ${c.keysBefore} -> ${c.keysAfter}, ` +
+      `bytes ${c.bytesBefore} -> ${c.bytesAfter}${error}`);
+    for (const note of c.notes) lines.push(`      ${note}`);
+  }
+  for (const note of s.notes) lines.push(`  ${note}`);
+  lines.push(`  file bytes ${s.bytesBefore} -> ${s.bytesAfter}, errors ${s.errorsBefore} -> ${s.errorsAfter}`);
+  return lines.join('\n');
 }
 
 // ---- Wiring ----

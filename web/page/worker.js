@@ -1,7 +1,7 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { run } from './gltf-anim/index.js';
+import { fix, reduce, run } from './gltf-anim/index.js';
 import { channelIssues, groupIssues, rowText, splitReport } from './report-index.js';
 
 let files = [];
@@ -112,6 +112,8 @@ async function handle(msg) {
       }
       return { exitCode: r.exitCode, codes, stderr: r.stderr };
     }
+    case 'repair':
+      return repair(msg);
     case 'compare': {
       const golden = goldenFolder(msg.golden.map(([p]) => p));
       if (golden === null) return { error: 'The suite folder holds no manifest.json.' };
@@ -125,6 +127,22 @@ async function handle(msg) {
     }
     default:
       return { error: `unknown request ${msg.type}` };
+  }
+}
+
+// ---- Repair: `fix`, or `reduce` within a bound, on one asset with the dropped files ----
+// index.js's functions: the summary (`--format json`) and the files written, the native
+// CLI's bytes; a refusal or a bad bound is the CLI's reason.
+async function repair({ asset, tool, maxError }) {
+  if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
+  const input = { files, paths: [asset] };
+  try {
+    const r = tool === 'reduce'
+      ? await reduce(input, { maxError, memoryLimitMb })
+      : await fix(input, { memoryLimitMb });
+    return { exitCode: r.exitCode, summary: r.summary, files: r.files };
+  } catch (err) {
+    return { error: String(err?.message ?? err), summary: err?.summary ?? null };
   }
 }
 

@@ -1,11 +1,12 @@
 // The npm package's ES module API, installed from the tarball: each answer is the object the
 // native CLI writes for the same files (parsed), and the failures are the CLI's.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
-import { NATIVE, ROOT, filesUnder, installPackage, runCli } from './helpers.mjs';
+import { NATIVE, ROOT, filesUnder, glbBytes, installPackage, repairAsset, runCli } from './helpers.mjs';
 
 const gltfAnim = await import(installPackage().moduleUrl);
 
@@ -110,23 +111,15 @@ test('compare: the suite against its own goldens, the native report', async () =
   assert.deepEqual(got, norm(expected));
 });
 
+// A .glb whose binary chunk (96 MiB) cannot be read into 64 MiB of wasm memory.
+function hugeGlb(mib = 96) {
+  const chunk = mib * 1024 * 1024;
+  const json = new TextEncoder().encode(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ byteLength: chunk }] }));
+  return glbBytes(json, chunk);
+}
+
 test('running out of memory is a clear error, and the next call works', async () => {
-  // A .glb whose 96 MiB binary chunk cannot be read into 64 MiB of wasm memory.
-  const chunk = 96 * 1024 * 1024;
-  const json = new TextEncoder().encode(JSON.stringify({
-    asset: { version: '2.0' },
-    buffers: [{ byteLength: chunk }],
-  }).padEnd(64, ' '));
-  const glb = new Uint8Array(12 + 8 + json.length + 8 + chunk);
-  const view = new DataView(glb.buffer);
-  view.setUint32(0, 0x46546c67, true);
-  view.setUint32(4, 2, true);
-  view.setUint32(8, glb.length, true);
-  view.setUint32(12, json.length, true);
-  view.setUint32(16, 0x4e4f534a, true);
-  glb.set(json, 20);
-  view.setUint32(20 + json.length, chunk, true);
-  view.setUint32(24 + json.length, 0x004e4942, true);
+  const glb = hugeGlb();
   const report = await gltfAnim.validate(glb, { memoryLimitMb: 64 });
   const messages = report.reports[0].issues.messages;
   assert.deepEqual(messages.map((m) => m.code), ['INTERNAL_ERROR']);
@@ -134,4 +127,167 @@ test('running out of memory is a clear error, and the next call works', async ()
   // The same asset with room for it validates (a fresh instance per call).
   const ok = await gltfAnim.validate(glb);
   assert.ok(!ok.reports[0].issues.messages.some((m) => m.code === 'INTERNAL_ERROR'));
+});
+
+// The repair tools: the native CLI run on the same files in a folder of their own, its
+// --format json summary and every file it left there that was not given (or was changed).
+function nativeRepair(files, args) {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-api-repair-'));
+  try {
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+    mkdirSync(join(dir, 'out'));
+    const r = runCli(NATIVE, [...args, '--format', 'json'], dir);
+    const written = {};
+    const names = readdirSync(dir).flatMap((n) => (n === 'out' ? readdirSync(join(dir, n)).map((m) => `out/${m}`) : [n]));
+    for (const name of names.sort()) {
+      const bytes = new Uint8Array(readFileSync(join(dir, name)));
+      if (!files[name] || !Buffer.from(files[name]).equals(Buffer.from(bytes))) written[name] = bytes;
+    }
+    return { exitCode: r.status, summary: JSON.parse(r.stdout.toString()), files: written, stderr: r.stderr.toString() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function sameRepair(got, want, what) {
+  assert.equal(got.exitCode, want.exitCode, `${what}: exit code ${want.stderr}`);
+  assert.deepEqual(got.summary, want.summary, `${what}: summary`);
+  assert.deepEqual(Object.keys(got.files), Object.keys(want.files), `${what}: the files written`);
+  for (const name of Object.keys(want.files)) {
+    assert.ok(got.files[name] instanceof Uint8Array, `${what}: ${name} is a Uint8Array`);
+    assert.ok(Buffer.from(got.files[name]).equals(Buffer.from(want.files[name])), `${what}: the bytes of ${name}`);
+  }
+}
+
+const committedFiles = (dir, names) => Object.fromEntries(names.map((n) => [n, bytesOf(`${dir}/${n}`)]));
+const CONTAINERS = ['gltf', 'data-uri', 'glb'];
+
+test('fix: the native summary and files, committed assets and every container', async () => {
+  const cases = [
+    committedFiles('conformance_assets/valid', ['container_external_bin.gltf', 'container_external_bin.bin']),
+    committedFiles('conformance_assets/invalid/lint', ['rotation_negative_dot.gltf']),
+    committedFiles('conformance_assets/invalid/accessor', ['input_shared_non_increasing.gltf']),
+    ...CONTAINERS.map((c) => repairAsset('walk', c, { broken: true })),
+  ];
+  for (const files of cases) {
+    const name = Object.keys(files)[0];
+    const out = name.replace(/\.(gltf|glb)$/, '.fixed.$1');
+    const want = nativeRepair(files, ['fix', name, '-o', out]);
+    assert.equal(want.exitCode, 0, want.stderr);
+    assert.ok(want.files[out], `${name}: the native CLI wrote ${out}`);
+    sameRepair(await gltfAnim.fix({ files }), want, name);
+  }
+  // One asset as bytes: named asset.glb by its magic, the output beside it.
+  const glb = repairAsset('walk', 'glb', { broken: true })['walk.glb'];
+  const want = nativeRepair({ 'asset.glb': glb }, ['fix', 'asset.glb', '-o', 'asset.fixed.glb']);
+  sameRepair(await gltfAnim.fix(glb), want, 'fix(bytes)');
+});
+
+test('fix: only, dryRun, inPlace, force, output; exit code 1 resolves with nothing written', async () => {
+  const files = repairAsset('walk', 'gltf', { broken: true });
+  const cases = [
+    [{ only: [], force: true, output: 'copy.gltf' }, ['--only', 'none', '--force', '-o', 'copy.gltf']],
+    [{ only: 'none', force: true, output: 'copy.gltf' }, ['--only', 'none', '--force', '-o', 'copy.gltf']],
+    [{ only: ['LINT_ROTATION_NEGATIVE_DOT', 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING'], force: true },
+      ['--only', 'LINT_ROTATION_NEGATIVE_DOT,ACCESSOR_ANIMATION_INPUT_NON_INCREASING', '--force', '-o', 'walk.fixed.gltf']],
+    [{ only: 'LINT_ROTATION_NEGATIVE_DOT' }, ['--only', 'LINT_ROTATION_NEGATIVE_DOT', '-o', 'walk.fixed.gltf']],
+    [{ dryRun: true }, ['--dry-run']],
+    [{ inPlace: true }, ['--in-place']],
+    [{ output: 'out/walk.gltf' }, ['-o', 'out/walk.gltf']],
+  ];
+  for (const [options, args] of cases) {
+    sameRepair(await gltfAnim.fix({ files }, options), nativeRepair(files, ['fix', 'walk.gltf', ...args]),
+      JSON.stringify(options));
+  }
+  // --only none: the input's bytes.
+  const copy = await gltfAnim.fix({ files }, { only: 'none', force: true, output: 'copy.gltf' });
+  assert.deepEqual(Object.keys(copy.files), ['copy.gltf']);
+  assert.ok(Buffer.from(copy.files['copy.gltf']).equals(Buffer.from(files['walk.gltf'])));
+  // Errors fix was not asked to repair: exit code 1, the reason, nothing written.
+  const stopped = await gltfAnim.fix({ files }, { only: 'LINT_ROTATION_NEGATIVE_DOT' });
+  assert.equal(stopped.exitCode, 1);
+  assert.equal(stopped.summary.written, false);
+  assert.match(stopped.summary.message, /ACCESSOR_ANIMATION_INPUT_NON_INCREASING/);
+  assert.deepEqual(stopped.files, {});
+  const inPlace = await gltfAnim.fix({ files }, { inPlace: true });
+  assert.ok(Object.keys(inPlace.files).includes('walk.gltf'));
+});
+
+test('reduce, fit, migrate: the native summary and files', async () => {
+  for (const container of CONTAINERS) {
+    const files = repairAsset('walk', container);
+    const name = Object.keys(files)[0];
+    const out = (suffix) => name.replace(/\.(gltf|glb)$/, `.${suffix}.$1`);
+    const reduced = await gltfAnim.reduce({ files }, { maxError: 1e-3, quantize: true });
+    sameRepair(reduced, nativeRepair(files, ['reduce', name, '-o', out('reduced'), '--max-error', '1e-3',
+      '--quantize']), `reduce ${container}`);
+    assert.ok(reduced.summary.bytesAfter < reduced.summary.bytesBefore);
+    sameRepair(await gltfAnim.reduce({ files }, { maxError: 2e-3, maxAngle: 1e-3, keepSharedTimes: true }),
+      nativeRepair(files, ['reduce', name, '-o', out('reduced'), '--max-error', '2e-3', '--max-angle', '1e-3',
+        '--keep-shared-times']), `reduce --keep-shared-times ${container}`);
+    sameRepair(await gltfAnim.fit({ files }, { to: 'cubicslerp', maxError: 1e-3, fallback: false }),
+      nativeRepair(files, ['fit', name, '-o', out('fitted'), '--to', 'cubicslerp', '--max-error', '1e-3',
+        '--no-fallback']), `fit cubicslerp ${container}`);
+    sameRepair(await gltfAnim.fit({ files }, { to: 'cubicspline', maxError: 1e-3, output: 'smooth.glb' }),
+      nativeRepair(files, ['fit', name, '-o', 'smooth.glb', '--to', 'cubicspline', '--max-error', '1e-3']),
+      `fit cubicspline ${container}`);
+  }
+  for (const [asset, to] of [['animation2_slerp.gltf', 'khr_animation_pointer'],
+    ['pointer_float3_linear.gltf', 'khr_animation2']]) {
+    const files = committedFiles('conformance_assets/valid', [asset]);
+    const got = await gltfAnim.migrate({ files }, { to });
+    sameRepair(got, nativeRepair(files, ['migrate', asset, '-o', asset.replace('.gltf', '.migrated.gltf'),
+      '--to', to]), `migrate ${asset}`);
+    assert.ok(got.summary.channels.some((c) => c.notes.some((n) => n.startsWith('migrated'))), asset);
+  }
+});
+
+test('repair tools: a refusal and a bad option reject with GltfAnimError and the reason', async () => {
+  const files = repairAsset('walk', 'gltf', { broken: true });
+  const refused = (what) => (e) => {
+    assert.equal(e.name, 'GltfAnimError', e.stack);
+    assert.equal(e.exitCode, 2);
+    assert.match(e.message, what);
+    return true;
+  };
+  // The output is the input (or the buffer it reads): refused before any work, as natively.
+  for (const output of ['walk.gltf', 'walk.bin']) {
+    const want = nativeRepair(files, ['fix', 'walk.gltf', '-o', output]);
+    assert.equal(want.exitCode, 2);
+    await assert.rejects(gltfAnim.fix({ files }, { output }), (e) => {
+      refused(/^gltf-anim fix: refusing to write/)(e);
+      assert.equal(e.message, want.stderr.trim());
+      assert.deepEqual(e.summary, want.summary);
+      return true;
+    });
+  }
+  await assert.rejects(gltfAnim.reduce({ files }, { maxError: -1, force: true }), refused(/--max-error/));
+  await assert.rejects(gltfAnim.reduce({ files }, { force: true }), refused(/--max-error is required/));
+  await assert.rejects(gltfAnim.fit({ files }, { maxError: 1e-3, to: 'bezier' }), refused(/--to must be/));
+  await assert.rejects(gltfAnim.migrate({ files }, { to: 'KHR_nothing' }), refused(/--to must be/));
+  await assert.rejects(gltfAnim.fix({ files }, { only: ['NO_SUCH_CODE'] }), refused(/NO_SUCH_CODE/));
+  // Two assets among the files and none named: not guessed; named in paths, that one.
+  const two = { ...files, ...repairAsset('other', 'glb', { broken: true }) };
+  await assert.rejects(gltfAnim.fix({ files: two }), TypeError);
+  const other = await gltfAnim.fix({ files: two, paths: ['other.glb'] });
+  assert.deepEqual(Object.keys(other.files), ['other.fixed.glb']);
+  assert.equal(other.summary.input, 'other.glb');
+});
+
+test('repair tools: running out of memory rejects with the CLI\'s message, and the next call works', async () => {
+  // The four tools load their input through one pipeline: two of them cover it (a second
+  // each on the CI machine).
+  const glb = hugeGlb(64);
+  for (const [tool, options] of [['fix', {}], ['reduce', { maxError: 1e-3 }]]) {
+    await assert.rejects(gltfAnim[tool](glb, { ...options, memoryLimitMb: 64 }), (e) => {
+      assert.equal(e.name, 'GltfAnimError');
+      assert.equal(e.exitCode, 2);
+      assert.equal(e.message, `gltf-anim ${tool}: out of memory (the run needs more memory than this process may allocate)`);
+      return true;
+    });
+  }
+  const files = repairAsset('walk', 'glb', { broken: true });
+  const after = await gltfAnim.fix(files['walk.glb'], { memoryLimitMb: 64 });
+  assert.equal(after.exitCode, 0);
+  assert.deepEqual(Object.keys(after.files), ['asset.fixed.glb']);
 });

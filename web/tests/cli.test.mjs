@@ -2,18 +2,24 @@
 // folder, the same exit code, the same standard output and the same standard error, byte for
 // byte (timings off: they are the only part that may differ between two runs).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
-import { NATIVE, ROOT, committedAssets, filesUnder, installPackage, runCli } from './helpers.mjs';
+import {
+  NATIVE, ROOT, committedAssets, filesUnder, installPackage, repairAsset, runCli,
+} from './helpers.mjs';
 
 const { bin } = installPackage();
 
 function same(args, what = args.join(' '), cwd = ROOT) {
-  const native = runCli(NATIVE, args, cwd);
-  const npm = runCli(bin, args, cwd);
+  return sameRuns(runCli(NATIVE, args, cwd), runCli(bin, args, cwd), what);
+}
+
+function sameRuns(native, npm, what) {
   assert.equal(npm.signal, null, `${what}: the npm CLI died by ${npm.signal}`);
   assert.equal(npm.status, native.status, `${what}: exit code\n${npm.stderr}`);
   assert.equal(npm.stderr.toString(), native.stderr.toString(), `${what}: standard error`);
@@ -194,5 +200,163 @@ test('running out of wasm memory: a clear message and exit code 2, no output fil
     assert.deepEqual(readdirSync(dir), [], 'no output (nor its temporary) is left');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The repair tools write files: each CLI runs in its own copy of the same folder, so the
+// paths they print are equal and what they leave in the folder (outputs, new buffers, no
+// temporaries) can be compared file by file, byte for byte.
+function folderFiles(dir) {
+  const out = {};
+  const walk = (d, prefix) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`);
+      else out[`${prefix}${e.name}`] = readFileSync(join(d, e.name));
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+// `fileSizeKb`: both run under `ulimit -f` (a write past it fails with EFBIG, the CLI ignores
+// SIGXFSZ natively and Node does too).
+// `setup(dir)` prepares each folder further (links).
+function sameWrites(files, args, what = args.join(' '), { fileSizeKb, setup } = {}) {
+  const dirs = ['native', 'npm'].map((n) => mkdtempSync(join(tmpdir(), `gltf-anim-repair-${n}-`)));
+  try {
+    for (const dir of dirs) {
+      mkdirSync(join(dir, 'out')); // a folder for outputs beside the input's
+      for (const [path, bytes] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), bytes);
+      }
+      setup?.(dir);
+    }
+    const limited = (exe) => (fileSizeKb === undefined ? [exe, args]
+      : ['sh', ['-c', `ulimit -f ${fileSizeKb} && exec "$0" "$@"`, exe, ...args]]);
+    const native = sameRuns(runCli(...limited(NATIVE), dirs[0]), runCli(...limited(bin), dirs[1]), what);
+    const [a, b] = dirs.map(folderFiles);
+    assert.deepEqual(Object.keys(b), Object.keys(a), `${what}: the files left in the folder`);
+    for (const name of Object.keys(a)) assert.ok(b[name].equals(a[name]), `${what}: the bytes of ${name}`);
+    return { status: native.status, stdout: native.stdout.toString(), files: a };
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A committed asset with the files beside it that it names (by relative URI). */
+function committed(path, extra = []) {
+  const files = { [basename(path)]: readFileSync(join(ROOT, path)) };
+  for (const e of extra) files[e] = readFileSync(join(ROOT, dirname(path), e));
+  return files;
+}
+
+const assetName = (files) => Object.keys(files)[0];
+const broken = (container) => repairAsset('walk', container, { broken: true });
+// Each case starts two CLIs (the npm one compiles its wasm each time): the cases are chosen so
+// that every tool, container, option and refusal is met once, not every combination.
+
+test('fix: committed assets (an external .bin, a .glb, data URIs); an error fix does not repair', () => {
+  for (const [path, extra, format] of [
+    ['valid/container_external_bin.gltf', ['container_external_bin.bin'], 'json'],
+    ['valid/container_glb.glb', [], 'text'],
+    ['invalid/lint/rotation_negative_dot.gltf', [], 'json'],
+    ['invalid/accessor/input_shared_non_increasing.gltf', [], 'text'],
+  ]) {
+    const files = committed(`conformance_assets/${path}`, extra);
+    const name = assetName(files);
+    const r = sameWrites(files, ['fix', name, '-o', `fixed-${name}`, '--format', format]);
+    assert.equal(r.status, 0, r.stdout);
+    assert.ok(r.files[`fixed-${name}`], `${name}: written`);
+  }
+  // An output that still names the input's .bin by relative URI stays in the input's folder.
+  const external = committed('conformance_assets/valid/container_external_bin.gltf', ['container_external_bin.bin']);
+  assert.equal(sameWrites(external, ['fix', 'container_external_bin.gltf', '-o', 'out/x.gltf']).status, 2);
+  // Exit 1, nothing written.
+  const count = committed('conformance_assets/invalid/channel/output_count.gltf');
+  const stopped = sameWrites(count, ['fix', 'output_count.gltf', '-o', 'o.gltf']);
+  assert.equal(stopped.status, 1);
+  assert.deepEqual(Object.keys(stopped.files), ['output_count.gltf']);
+});
+
+test('fix: every repair in each container (a new .bin beside the output, a new GLB chunk)', () => {
+  for (const [container, format] of [['gltf', 'json'], ['data-uri', 'text'], ['glb', 'json']]) {
+    const files = broken(container);
+    const name = assetName(files);
+    const r = sameWrites(files, ['fix', name, '-o', `out/${name}`, '--format', format]);
+    assert.equal(r.status, 0, r.stdout);
+    const written = Object.keys(r.files).filter((f) => f.startsWith('out/'));
+    assert.deepEqual(written, container === 'gltf' ? ['out/walk.bin', 'out/walk.gltf'] : [`out/${name}`]);
+    if (format === 'json') {
+      const report = JSON.parse(r.stdout);
+      assert.deepEqual([report.errorsBefore, report.errorsAfter], [2, 0]);
+      assert.deepEqual(report.repairs.map((x) => x.code).sort(), ['ACCESSOR_ANIMATION_INPUT_NON_INCREASING',
+        'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION', 'LINT_CUBICSPLINE_NONZERO_END_TANGENT',
+        'LINT_ROTATION_NEGATIVE_DOT']);
+    }
+  }
+});
+
+test('fix: --only none (the same bytes), --only with errors left, --dry-run, --in-place', () => {
+  const none = sameWrites(broken('data-uri'), ['fix', 'walk.gltf', '-o', 'copy.gltf', '--only', 'none', '--force']);
+  assert.ok(none.files['copy.gltf'].equals(none.files['walk.gltf']), '--only none: the input\'s bytes');
+  const some = sameWrites(broken('glb'), ['fix', 'walk.glb', '-o', 'x.glb', '--only', 'LINT_ROTATION_NEGATIVE_DOT']);
+  assert.equal(some.status, 1, 'the errors --only leaves stop it');
+  const files = broken('gltf');
+  const dry = sameWrites(files, ['fix', 'walk.gltf', '--dry-run', '--format', 'json']);
+  assert.deepEqual(Object.keys(dry.files).sort(), Object.keys(files).sort(), '--dry-run writes nothing');
+  const inPlace = sameWrites(broken('glb'), ['fix', 'walk.glb', '--in-place']);
+  assert.equal(inPlace.status, 0);
+  assert.ok(!inPlace.files['walk.glb'].equals(Buffer.from(broken('glb')['walk.glb'])), '--in-place replaced it');
+});
+
+test('repair tools: refusals (by name, link and symlink; a failed write) and usage errors', () => {
+  const files = broken('gltf');
+  const link = (dir) => {
+    linkSync(join(dir, 'walk.gltf'), join(dir, 'hard.gltf'));
+    symlinkSync('walk.gltf', join(dir, 'soft.gltf'));
+  };
+  for (const args of [
+    ['fix', 'walk.gltf', '-o', 'walk.gltf'],
+    ['fix', 'walk.gltf', '-o', 'walk.bin', '--format', 'json'],
+    ['fix', 'walk.gltf', '-o', 'hard.gltf'],
+    ['fix', 'soft.gltf', '-o', 'walk.gltf'],
+    ['fix', 'walk.gltf', '-o', 'x.gltf', '--only', 'NO_SUCH_CODE'],
+    ['reduce', 'walk.gltf', '-o', 'x.gltf', '--max-error', '-1'],
+    ['fit', 'walk.gltf', '-o', 'x.gltf', '--max-error', '1e-3'],
+    ['migrate', 'walk.gltf', '-o', 'x.gltf', '--to', 'KHR_nothing'],
+  ]) {
+    const r = sameWrites(files, args, args.join(' '), { setup: link });
+    assert.equal(r.status, 2, args.join(' '));
+  }
+  // A write that fails (past the file size limit): exit 2 with the reason, nothing left.
+  const r = sameWrites(files, ['fix', 'walk.gltf', '-o', 'out/walk.gltf'], 'fix, ulimit -f 4', { fileSizeKb: 4 });
+  assert.equal(r.status, 2);
+  assert.deepEqual(Object.keys(r.files).sort(), Object.keys(files).sort(), 'nothing written');
+});
+
+test('reduce: each container, --quantize, --max-angle, --keep-shared-times, --dry-run', () => {
+  const r = sameWrites(repairAsset('walk', 'gltf'), ['reduce', 'walk.gltf', '-o', 'out/walk.gltf', '--max-error',
+    '1e-3', '--quantize', '--format', 'json']);
+  assert.equal(r.status, 0, r.stdout);
+  assert.ok(JSON.parse(r.stdout).channels.every((c) => c.keysAfter < c.keysBefore), r.stdout);
+  sameWrites(repairAsset('walk', 'glb'), ['reduce', 'walk.glb', '-o', 'out/walk.glb', '--max-error', '2e-3',
+    '--max-angle', '1e-3', '--keep-shared-times']);
+  sameWrites(repairAsset('walk', 'data-uri'), ['reduce', 'walk.gltf', '--max-error', '1e-3', '--dry-run']);
+});
+
+test('fit and migrate', () => {
+  for (const [container, args] of [['glb', ['--to', 'cubicslerp', '--no-fallback', '--format', 'json']],
+    ['gltf', ['--to', 'cubicspline']]]) {
+    const files = repairAsset('walk', container);
+    const name = assetName(files);
+    const r = sameWrites(files, ['fit', name, '-o', `out/${name}`, '--max-error', '1e-3', ...args]);
+    assert.equal(r.status, 0, r.stdout);
+  }
+  for (const [asset, to] of [['animation2_slerp.gltf', 'khr_animation_pointer'],
+    ['pointer_float3_linear.gltf', 'khr_animation2']]) {
+    const r = sameWrites(committed(`conformance_assets/valid/${asset}`),
+      ['migrate', asset, '-o', `m-${asset}`, '--to', to, '--format', 'json']);
+    assert.equal(r.status, 0, r.stdout);
   }
 });

@@ -3,7 +3,8 @@
 // and the corpus (GLTF_ANIM_CORPUS, when given); compare the rendered counts and codes with the
 // native JSON report; filter; download reports as the CLI writes them; plot channels with their
 // keys, the channels' issues at their keys, a time cursor against the reference samples, only
-// the plots on screen drawn; compare an engine's samples as the CLI does; the page from file://;
+// the plots on screen drawn; repair an asset (fix, reduce) and download what the CLI writes;
+// compare an engine's samples as the CLI does; the page from file://;
 // no console errors; no main-thread task over 100 ms while a large generated asset validates or
 // while a million issues' pointers scroll; screenshots for a person to look at.
 import assert from 'node:assert/strict';
@@ -14,7 +15,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, extname, join, normalize, relative, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { NATIVE, ROOT, runCli } from './helpers.mjs';
+import { NATIVE, ROOT, repairAsset, runCli } from './helpers.mjs';
 
 const PAGE = resolve(process.env.GLTF_ANIM_PAGE ?? join(ROOT, 'build-wasm/page'));
 const CHROMIUM = process.env.GLTF_ANIM_CHROMIUM ?? '/usr/bin/chromium';
@@ -699,6 +700,65 @@ test('opened from file://: the worker starts from offline.js and the report is t
   assert.ok((await downloadOf(page, 'json')).equals(nativeBytes('json', paths, dir)), 'the JSON download differs from the CLI\'s');
   await page.click('section.asset[data-uri="container_external_bin.gltf"] details.plots summary');
   await page.waitForSelector('section.asset[data-uri="container_external_bin.gltf"] figure.channel canvas', { timeout: 60000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('repair: fix and reduce an asset in the worker, the summary shown, the downloads the native CLI\'s bytes', async () => {
+  const { page, problems } = await openPage();
+  const dir = join(work, 'repair');
+  mkdirSync(dir, { recursive: true });
+  const files = { ...repairAsset('walk', 'gltf', { broken: true }), ...repairAsset('calm', 'glb') };
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+  await page.setInputFiles('#file', Object.keys(files).map((n) => join(dir, n)));
+  await waitForReport(page);
+
+  // Fix: a .gltf whose buffer changes, so a new .bin beside it.
+  const walk = 'section.asset[data-uri="walk.gltf"]';
+  await page.click(`${walk} details.repair summary`);
+  await page.click(`${walk} button.repair-fix`);
+  await page.waitForSelector(`${walk} .repair-files a`);
+  const native = runCli(NATIVE, ['fix', 'walk.gltf', '-o', 'walk.fixed.gltf'], dir);
+  assert.equal(native.status, 0, native.stderr.toString());
+  const downloads = async (box) => {
+    const names = await page.$$eval(`${box} .repair-files a`, (l) => l.map((a) => a.textContent));
+    for (const name of names) {
+      const [download] = await Promise.all([page.waitForEvent('download'),
+        page.click(`${box} .repair-files a:text-is("${name}")`)]);
+      assert.equal(download.suggestedFilename(), name);
+      assert.ok(readFileSync(await download.path()).equals(readFileSync(join(dir, name))), `${name}: the CLI's bytes`);
+    }
+    return names;
+  };
+  assert.deepEqual(await downloads(walk), ['walk.fixed.bin', 'walk.fixed.gltf']);
+  const fixed = await page.$eval(`${walk} .repair-summary`, (p) => p.textContent);
+  assert.match(fixed, /^fix: walk\.gltf -> walk\.fixed\.gltf\n/);
+  for (const code of ['ACCESSOR_ANIMATION_INPUT_NON_INCREASING', 'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION',
+    'LINT_ROTATION_NEGATIVE_DOT', 'LINT_CUBICSPLINE_NONZERO_END_TANGENT']) {
+    assert.ok(fixed.includes(`fixed ${code} at `), `${code} in\n${fixed}`);
+  }
+  assert.match(fixed, /errors 2 -> 0$/);
+
+  // Reduce a .glb within the bound in the field.
+  const calm = 'section.asset[data-uri="calm.glb"]';
+  await page.click(`${calm} details.repair summary`);
+  await page.fill(`${calm} input.max-error`, '0.001');
+  await page.click(`${calm} button.repair-reduce`);
+  await page.waitForSelector(`${calm} .repair-files a`);
+  const reduced = runCli(NATIVE, ['reduce', 'calm.glb', '-o', 'calm.reduced.glb', '--max-error', '0.001'], dir);
+  assert.equal(reduced.status, 0, reduced.stderr.toString());
+  assert.deepEqual(await downloads(calm), ['calm.reduced.glb']);
+  assert.match(await page.$eval(`${calm} .repair-summary`, (p) => p.textContent), /keys 90 -> \d+, bytes/);
+  await page.screenshot({ path: join(SHOTS, 'repair-1280x720.png'), fullPage: false });
+
+  // A bound the CLI refuses: its reason, no download.
+  await page.fill(`${calm} input.max-error`, '-1');
+  await page.click(`${calm} button.repair-reduce`);
+  await page.waitForSelector(`${calm} .repair-error`);
+  const refused = runCli(NATIVE, ['reduce', 'calm.glb', '-o', 'x.glb', '--max-error', '-1'], dir);
+  assert.equal(refused.status, 2);
+  assert.equal(await page.$eval(`${calm} .repair-error`, (p) => p.textContent), refused.stderr.toString().trim());
+  assert.equal(await page.$(`${calm} .repair-files`), null);
   assert.deepEqual(problems, []);
   await page.close();
 });
