@@ -370,6 +370,33 @@ TEST(Reduce, TracksSharingTimesKeepOneKeySetOrSplitWhenSmaller) {
   EXPECT_EQ(r.tracks[1].kept, bumps);
 }
 
+TEST(Reduce, TracksSharingTimesTakeTheByteSmallestMixOfJointAndAlone) {
+  // Times 0..8. A bump at 3 and a bump at 4 (alone {0, 2, 3, 4, 8} and {0, 3, 4, 5, 8},
+  // jointly {0, 2, 3, 4, 5, 8}) and a line (alone {0, 8}), float32 scalars at E = 0.1.
+  // Bytes of every assignment, values and each distinct key set's times at 4 a key:
+  //   all jointly: 6 x 3 values + 6 times = 96; each alone: (5 + 5 + 2) + (5 + 5 + 2) = 96;
+  //   line alone, bumps jointly: (6 + 6 + 2) + (6 + 2) = 88; bump at 3 with the line
+  //   ({0, 2, 3, 4, 8}) and the other alone: (5 + 5 + 5) + (5 + 5) = 100, and so its mirror.
+  // The smallest: the two bumps share one key set, the line goes alone.
+  Track a, b, line;
+  a.times = b.times = line.times = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  a.values = {0, 0, 0, 1, 0, 0, 0, 0, 0};
+  b.values = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+  line.values = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<TrackToReduce> tracks{{a.view()}, {b.view()}, {line.view()}};
+  const ReduceResult r = gltf_anim::repair::reduce_tracks(tracks, options_for(0.1));
+  ASSERT_EQ(r.error, "");
+  const std::vector<std::size_t> both{0, 2, 3, 4, 5, 8};
+  EXPECT_EQ(r.tracks[0].kept, both);
+  EXPECT_EQ(r.tracks[1].kept, both);
+  EXPECT_EQ(r.tracks[2].kept, (std::vector<std::size_t>{0, 8}));
+  EXPECT_FALSE(r.shared);
+  for (std::size_t t = 0; t < 3; ++t) {
+    const Track& original = t == 0 ? a : t == 1 ? b : line;
+    EXPECT_LE(spec_error(original, reduced_of(original, r.tracks[t])), 0.1) << t;
+  }
+}
+
 TEST(Reduce, RefusesBadBoundsAndTracks) {
   Track tr;
   tr.times = {0, 1};
