@@ -363,6 +363,45 @@ struct Work {
 // key that can follow it for every track, found by galloping then bisection. Keeping i
 // and i + 1 is the original segment (or its quantization, checked to fit by
 // choose_quantization), so a run of one always fits and the search starts beyond it.
+// The greedy's keys are not always the fewest: a run that fits need not contain runs that
+// fit (between two other kept keys the curve is another one), so keeping the farthest key
+// can cost keys later. Where affordable, the fewest keys are searched exactly among runs
+// no longer than twice the greedy's longest: fewest[j], the fewest keys that cover keys
+// 0..j, is 1 + the least fewest[i] over the i in that window whose run to j fits (a run
+// of one always does, as in the greedy). That is n L^2 evaluations at most (L the window)
+// per track, so it runs only while n L^2 times the tracks is within a fixed budget; it is
+// never worse than the greedy, whose runs are all in the window, and a tie keeps the
+// greedy's keys.
+constexpr double kExactSearchBudget = 1 << 22;
+
+template <class Fits>
+std::vector<std::size_t> fewest_keys(std::size_t n, std::vector<std::size_t> greedy_kept,
+                                     std::size_t tracks, Fits&& fits) {
+  std::size_t longest = 1;
+  for (std::size_t k = 0; k + 1 < greedy_kept.size(); ++k)
+    longest = std::max(longest, greedy_kept[k + 1] - greedy_kept[k]);
+  const std::size_t window = std::min(n - 1, 2 * longest);
+  const double cost = static_cast<double>(n) * static_cast<double>(window) *
+                      static_cast<double>(window) * static_cast<double>(tracks);
+  if (greedy_kept.size() <= 2 || cost > kExactSearchBudget) return greedy_kept;
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  std::vector<std::size_t> fewest(n, kNone), from(n, 0);
+  fewest[0] = 1;
+  for (std::size_t j = 1; j < n; ++j) {
+    for (std::size_t i = j > window ? j - window : 0; i < j; ++i) {
+      if (fewest[i] == kNone || fewest[i] + 1 >= fewest[j]) continue;
+      if (i + 1 == j || fits(i, j)) {
+        fewest[j] = fewest[i] + 1;
+        from[j] = i;
+      }
+    }
+  }
+  if (fewest[n - 1] >= greedy_kept.size()) return greedy_kept;
+  std::vector<std::size_t> kept(fewest[n - 1]);
+  for (std::size_t j = n - 1, k = kept.size(); k-- > 0; j = from[j]) kept[k] = j;
+  return kept;
+}
+
 std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
   if (tracks.empty()) return {0};
   auto fits = [&](std::size_t i, std::size_t j) {
@@ -370,9 +409,10 @@ std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
       if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
     return true;
   };
-  return greedy_keys(n, [&](std::size_t i, std::size_t j, const std::vector<std::size_t>&) {
-    return fits(i, j);
-  });
+  return fewest_keys(n,
+                     greedy_keys(n, [&](std::size_t i, std::size_t j,
+                                        const std::vector<std::size_t>&) { return fits(i, j); }),
+                     tracks.size(), fits);
 }
 
 // The error of the whole track rebuilt from `values` (no key removed): whether a

@@ -27,7 +27,10 @@
 // galloping (1, 2, 4, ... keys ahead until a check fails) then bisection, each check
 // covering the whole run of removed keys; O(n log n) evaluations for n keys. The check
 // is not monotone in the run's length, so the run found is the longest the search
-// reaches, not always the longest possible.
+// reaches, not always the longest possible, and the farthest reach is not always the
+// fewest keys. Where it is affordable (n L^2 evaluations within a fixed budget, L twice
+// the greedy's longest run), the fewest keys over runs of at most L are then searched
+// exactly (reduce.cpp, fewest_keys); never more keys than the greedy's.
 #include <gltf_anim/reference/track.hpp>
 
 #include <cstddef>
