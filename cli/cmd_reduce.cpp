@@ -103,8 +103,10 @@ bool move_out_neighbours(const repair::ToolInput& in, gltf::Edit& edit, std::str
 // The tool's body: every group of channels that share a time accessor is reduced by
 // repair::reduce_tracks, jointly (a key goes only where all of them can lose it, so they
 // keep sharing one reduced time accessor) or each alone when that stores fewer bytes
-// (--keep-shared-times: always jointly); write_tracks gives channels whose new times are
-// equal one accessor. A channel that collapses to one value leaves its group.
+// (--keep-shared-times: always jointly); write_tracks gives samplers whose new times (or
+// values) are equal one accessor, across groups and animations, and the accessors left
+// unread read its bytes (repair::EqualAccessors::kMerge). A channel that collapses to one
+// value leaves its group.
 bool reduce_body(const repair::ReduceOptions& options, repair::ToolInput& in, gltf::Edit& edit,
                  repair::ToolReport& report, std::string& why) {
   const std::vector<EditableTrack>& tracks = in.tracks;
@@ -204,7 +206,7 @@ bool reduce_body(const repair::ReduceOptions& options, repair::ToolInput& in, gl
     }
     report.channels.push_back(std::move(summary));
   }
-  return repair::write_tracks(edit, in.uses, tracks, after, why) &&
+  return repair::write_tracks(edit, in.uses, tracks, after, why, repair::EqualAccessors::kMerge) &&
          move_out_neighbours(in, edit, why);
 }
 
@@ -222,7 +224,8 @@ int run_reduce(const std::vector<std::string>& args) {
       "STEP, LINEAR and CUBICSPLINE (with the kept keys' own tangents); channels constant\n"
       "within the bound collapse to one value; channels that share a time accessor are\n"
       "reduced together and keep sharing it, or each alone when that stores fewer bytes\n"
-      "(--keep-shared-times: always together). --quantize stores rotations and weights as\n"
+      "(--keep-shared-times: always together); samplers' accessors of equal contents are\n"
+      "written once. --quantize stores rotations and weights as\n"
       "normalized integers where the rounding fits in half the bound (counted in the error).\n"
       "The output is validated and refused (exit 2) if it has an error the input has not;\n"
       "the input is never overwritten without --in-place. Exit 1: the input has errors\n"

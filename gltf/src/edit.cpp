@@ -253,7 +253,7 @@ Edit::Edit(Source source) : source_(std::move(source)) {
   source_accessors_ = source_.accessors.size();
   accessors_.reserve(source_accessors_);
   for (const SourceAccessor& a : source_.accessors)
-    accessors_.push_back(AccessorState{a, false, false, {}, {}});
+    accessors_.push_back(AccessorState{a, false, false, false, {}, {}});
   overwritten_.resize(source_.buffers.size());
   aliased_.assign(source_accessors_, false);
   // Which accessors share bytes with another accessor or with a bufferView
@@ -364,6 +364,10 @@ bool Edit::overwrite_accessor(std::size_t accessor, std::span<const double> valu
   }
   const std::size_t element = data->bytes.size() / data->count;
   if (*a.buffer_view >= source_.buffer_views.size()) {
+    if (state.shares_view) {
+      why = name + " shares its bytes with another accessor (use new contents)";
+      return false;
+    }
     // A bufferView this session made for the accessor: its bytes are its own.
     NewView& view = new_views_[*a.buffer_view - source_.buffer_views.size()];
     view.bytes = data->bytes;
@@ -430,7 +434,7 @@ bool Edit::replace_accessor(std::size_t accessor, std::span<const double> values
   AccessorState& state = accessors_[accessor];
   const std::size_t first_new = source_.buffer_views.size();
   std::size_t view = 0;
-  if (state.now.buffer_view && *state.now.buffer_view >= first_new) {
+  if (state.now.buffer_view && *state.now.buffer_view >= first_new && !state.shares_view) {
     view = *state.now.buffer_view;  // made by this session for this accessor: reused
     new_views_[view - first_new] = NewView{*buffer, std::move(data->bytes)};
   } else {
@@ -444,7 +448,33 @@ bool Edit::replace_accessor(std::size_t accessor, std::span<const double> values
   state.now.sparse_views.clear();
   state.now.readable = true;
   state.rewritten = true;
+  state.shares_view = false;
   note_bounds(state, *data);
+  return true;
+}
+
+bool Edit::share_accessor(std::size_t accessor, std::size_t with, std::string& why) {
+  if (accessor >= accessors_.size() || with >= accessors_.size() || accessor == with) {
+    why = "accessor " + std::to_string(accessor) + " cannot read accessor " + std::to_string(with) +
+          "'s data";
+    return false;
+  }
+  const std::size_t first_new = source_.buffer_views.size();
+  AccessorState& w = accessors_[with];
+  AccessorState& s = accessors_[accessor];
+  if (!w.rewritten || !w.now.buffer_view || *w.now.buffer_view < first_new) {
+    why = "accessor " + std::to_string(with) + " has no data of this session";
+    return false;
+  }
+  if (s.now.buffer_view && *s.now.buffer_view >= first_new && !s.shares_view) {
+    why = "accessor " + std::to_string(accessor) + " has data of this session";
+    return false;
+  }
+  s.now = w.now;
+  s.rewritten = true;
+  s.min = w.min;
+  s.max = w.max;
+  s.shares_view = w.shares_view = true;
   return true;
 }
 

@@ -363,6 +363,45 @@ struct Work {
 // key that can follow it for every track, found by galloping then bisection. Keeping i
 // and i + 1 is the original segment (or its quantization, checked to fit by
 // choose_quantization), so a run of one always fits and the search starts beyond it.
+// The greedy's keys are not always the fewest: a run that fits need not contain runs that
+// fit (between two other kept keys the curve is another one), so keeping the farthest key
+// can cost keys later. Where affordable, the fewest keys are searched exactly among runs
+// no longer than twice the greedy's longest: fewest[j], the fewest keys that cover keys
+// 0..j, is 1 + the least fewest[i] over the i in that window whose run to j fits (a run
+// of one always does, as in the greedy). That is n L^2 evaluations at most (L the window)
+// per track, so it runs only while n L^2 times the tracks is within a fixed budget; it is
+// never worse than the greedy, whose runs are all in the window, and a tie keeps the
+// greedy's keys.
+constexpr double kExactSearchBudget = 1 << 22;
+
+template <class Fits>
+std::vector<std::size_t> fewest_keys(std::size_t n, std::vector<std::size_t> greedy_kept,
+                                     std::size_t tracks, Fits&& fits) {
+  std::size_t longest = 1;
+  for (std::size_t k = 0; k + 1 < greedy_kept.size(); ++k)
+    longest = std::max(longest, greedy_kept[k + 1] - greedy_kept[k]);
+  const std::size_t window = std::min(n - 1, 2 * longest);
+  const double cost = static_cast<double>(n) * static_cast<double>(window) *
+                      static_cast<double>(window) * static_cast<double>(tracks);
+  if (greedy_kept.size() <= 2 || cost > kExactSearchBudget) return greedy_kept;
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  std::vector<std::size_t> fewest(n, kNone), from(n, 0);
+  fewest[0] = 1;
+  for (std::size_t j = 1; j < n; ++j) {
+    for (std::size_t i = j > window ? j - window : 0; i < j; ++i) {
+      if (fewest[i] == kNone || fewest[i] + 1 >= fewest[j]) continue;
+      if (i + 1 == j || fits(i, j)) {
+        fewest[j] = fewest[i] + 1;
+        from[j] = i;
+      }
+    }
+  }
+  if (fewest[n - 1] >= greedy_kept.size()) return greedy_kept;
+  std::vector<std::size_t> kept(fewest[n - 1]);
+  for (std::size_t j = n - 1, k = kept.size(); k-- > 0; j = from[j]) kept[k] = j;
+  return kept;
+}
+
 std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
   if (tracks.empty()) return {0};
   auto fits = [&](std::size_t i, std::size_t j) {
@@ -370,9 +409,10 @@ std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
       if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
     return true;
   };
-  return greedy_keys(n, [&](std::size_t i, std::size_t j, const std::vector<std::size_t>&) {
-    return fits(i, j);
-  });
+  return fewest_keys(n,
+                     greedy_keys(n, [&](std::size_t i, std::size_t j,
+                                        const std::vector<std::size_t>&) { return fits(i, j); }),
+                     tracks.size(), fits);
 }
 
 // The error of the whole track rebuilt from `values` (no key removed): whether a
@@ -583,26 +623,71 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
   // Jointly: one key set for every active track, their times stored once.
   const std::vector<std::size_t> joint = greedy(active, n);
   std::vector<const std::vector<std::size_t>*> kept(work.size(), &joint);
-  // Each alone, when the tracks shared their times and that stores fewer bytes: each
-  // track's values at its own keys, and each distinct key set's times once (4 bytes a key).
-  std::vector<std::vector<std::size_t>> alone;
+  // With SharedTimes::kSmallest, the key sets that store fewest bytes (reduce.hpp): all
+  // jointly, each alone, or each alone that gains by it and the rest jointly.
+  std::vector<std::vector<std::size_t>> alone, rest;
   result.shared = true;
   if (active.size() > 1 && options.shared_times == SharedTimes::kSmallest) {
     alone.reserve(active.size());
-    std::size_t joint_bytes = 4 * joint.size(), alone_bytes = 0;
-    std::set<std::vector<std::size_t>> distinct;
-    for (Work* w : active) {
-      alone.push_back(greedy(std::span<Work* const>(&w, 1), n));
-      joint_bytes += w->value_bytes(joint.size());
-      alone_bytes += w->value_bytes(alone.back().size());
-      if (distinct.insert(alone.back()).second) alone_bytes += 4 * alone.back().size();
+    for (Work* w : active) alone.push_back(greedy(std::span<Work* const>(&w, 1), n));
+    // Bytes of an assignment: each track's values at its keys, each distinct key set's
+    // times once (4 bytes a key).
+    auto bytes = [&](const std::vector<const std::vector<std::size_t>*>& sets) {
+      std::size_t total = 0;
+      std::set<const std::vector<std::size_t>*,
+               bool (*)(const std::vector<std::size_t>*, const std::vector<std::size_t>*)>
+          distinct([](const std::vector<std::size_t>* x, const std::vector<std::size_t>* y) {
+            return *x < *y;
+          });
+      for (std::size_t a = 0; a < active.size(); ++a) {
+        total += active[a]->value_bytes(sets[a]->size());
+        if (distinct.insert(sets[a]).second) total += 4 * sets[a]->size();
+      }
+      return std::pair{total, distinct.size()};
+    };
+    // A track leaves the joint set when its values at its own keys plus their times take
+    // fewer bytes than its values at the joint keys; the rest are reduced jointly again
+    // (a smaller set may let them lose more keys), a few rounds.
+    constexpr int kRounds = 4;
+    rest.reserve(kRounds);
+    std::vector<bool> leaves(active.size(), false);
+    const std::vector<std::size_t>* mixed_joint = &joint;
+    for (int round = 0; round < kRounds; ++round) {
+      bool moved = false;
+      for (std::size_t a = 0; a < active.size(); ++a) {
+        const Work& w = *active[a];
+        if (leaves[a]) continue;
+        const std::size_t own = w.value_bytes(alone[a].size()) + 4 * alone[a].size();
+        if (own < w.value_bytes(mixed_joint->size())) leaves[a] = moved = true;
+      }
+      if (!moved) break;
+      std::vector<Work*> staying;
+      for (std::size_t a = 0; a < active.size(); ++a)
+        if (!leaves[a]) staying.push_back(active[a]);
+      if (staying.empty()) break;
+      rest.push_back(greedy(staying, n));
+      mixed_joint = &rest.back();
     }
-    if (alone_bytes < joint_bytes) {
-      result.shared = distinct.size() == 1;
-      std::size_t a = 0;
-      for (std::size_t t = 0; t < work.size(); ++t)
-        if (!work[t].collapsed) kept[t] = &alone[a++];
+    std::vector<const std::vector<std::size_t>*> all_joint(active.size(), &joint), each_alone,
+        mixed;
+    for (std::size_t a = 0; a < active.size(); ++a) {
+      each_alone.push_back(&alone[a]);
+      mixed.push_back(leaves[a] ? &alone[a] : mixed_joint);
     }
+    // In this order, a later one only when it is strictly smaller (a tie keeps sharing).
+    std::vector<const std::vector<std::size_t>*>* best = &all_joint;
+    std::pair<std::size_t, std::size_t> best_bytes = bytes(all_joint);
+    for (auto* candidate : {&mixed, &each_alone}) {
+      const auto b = bytes(*candidate);
+      if (b.first < best_bytes.first) {
+        best = candidate;
+        best_bytes = b;
+      }
+    }
+    result.shared = best_bytes.second == 1;
+    std::size_t a = 0;
+    for (std::size_t t = 0; t < work.size(); ++t)
+      if (!work[t].collapsed) kept[t] = (*best)[a++];
   }
 
   result.tracks.reserve(work.size());

@@ -100,6 +100,17 @@ struct Content {
   bool operator==(const Content& o) const { return format == o.format && same_bits(data, o.data); }
 };
 
+// An order of contents (format, then data bit for bit), for finding equal ones.
+bool less(const Content& x, const Content& y) {
+  const auto key = [](const Content& c) {
+    return std::tie(c.format.component_type, c.format.type, c.format.normalized);
+  };
+  if (key(x) != key(y)) return key(x) < key(y);
+  if (x.data.size() != y.data.size()) return x.data.size() < y.data.size();
+  return !x.data.empty() &&
+         std::memcmp(x.data.data(), y.data.data(), x.data.size() * sizeof(double)) < 0;
+}
+
 }  // namespace
 
 std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
@@ -152,7 +163,7 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
 
 bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
                   std::span<const EditableTrack> before, std::span<const EditableTrack> after,
-                  std::string& why) {
+                  std::string& why, EqualAccessors equal) {
   if (before.size() != after.size()) {
     why = "edited tracks do not match the tracks read";
     return false;
@@ -180,6 +191,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     bool input;
     Content content;
     bool changed;
+    std::size_t home = 0;  // the accessor the sampler names after the edit
   };
   std::map<std::size_t, std::vector<Want>> wants;
   for (const std::size_t k : samplers) {
@@ -191,61 +203,123 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     }
     gltf::ElementFormat time_format{gltf::ComponentType::kFloat, "SCALAR", false};
     wants[a.input].push_back(
-        {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times)});
+        {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times), a.input});
     wants[a.output].push_back(
         {k, false, Content{a.values, a.output_format},
-         !same_bits(a.values, b.values) || !(a.output_format == b.output_format)});
+         !same_bits(a.values, b.values) || !(a.output_format == b.output_format), a.output});
     if (a.interpolation != b.interpolation) {
       edit.put_member(a.sampler_pointer, "interpolation", gltf::json_string(a.interpolation));
     }
   }
+  // Where each contents is held. An accessor only samplers read, all of them here (`own`),
+  // holds the contents its users want: what its unchanged users see, else the first
+  // user's. Other contents get a new accessor each. With EqualAccessors::kMerge one
+  // accessor holds each distinct contents (the first to want it, in index order): the
+  // samplers wanting it name that one, and an accessor of ours left without users reads
+  // the same bytes (Edit::share_accessor), so its own are dropped. An accessor something
+  // else reads (a mesh, a sampler not here) keeps its contents and is never a holder.
+  struct Holder {
+    std::size_t accessor;
+    const Content* content;
+    bool changed;                        // differs from what the accessor holds now
+    bool source;                         // one of the input's accessors (not added)
+    std::vector<std::size_t> followers;  // accessors of ours left without users
+  };
+  std::vector<Holder> holders;
+  // Times and values apart: an accessor read as both would mix two usages.
+  using ByContent = std::map<const Content*, std::size_t, bool (*)(const Content*, const Content*)>;
+  const auto by_content = [](const Content* x, const Content* y) { return less(*x, *y); };
+  ByContent held[2] = {ByContent(by_content), ByContent(by_content)};
+  const bool merge = equal == EqualAccessors::kMerge;
+  auto find_held = [&](const Content& c, bool input) -> std::optional<std::size_t> {
+    if (merge) {
+      const auto it = held[input].find(&c);
+      if (it != held[input].end()) return it->second;
+    }
+    return std::nullopt;
+  };
+  auto hold = [&](std::size_t accessor, const Content& c, bool input, bool changed, bool source) {
+    holders.push_back({accessor, &c, changed, source, {}});
+    held[input].emplace(&c, holders.size() - 1);
+    return holders.size() - 1;
+  };
+  std::size_t next_new = edit.accessor_count();
   for (auto& [accessor, list] : wants) {
-    if (std::none_of(list.begin(), list.end(), [](const Want& w) { return w.changed; })) continue;
+    const bool any_changed =
+        std::any_of(list.begin(), list.end(), [](const Want& w) { return w.changed; });
+    if (!any_changed && !merge) continue;
     const AccessorUse use = accessor < uses.size() ? uses[accessor] : AccessorUse{};
-    const bool all_here = !use.elsewhere && use.samplers == list.size();
-    const Content& first = list[0].content;
-    const bool agree = std::all_of(list.begin(), list.end(),
-                                   [&first](const Want& w) { return w.content == first; });
-    if (all_here && agree) {
-      // Every user asked for the same contents: the accessor itself changes.
-      const Content& c = list[0].content;
+    const bool own = !use.elsewhere && use.samplers == list.size();
+    if (!own && !any_changed) continue;
+    // The contents that stay in this accessor: its unchanged users', else the first's.
+    const Content* stays = nullptr;
+    bool stays_changed = false, stays_input = false;
+    if (own) {
+      const auto keep =
+          std::find_if(list.begin(), list.end(), [](const Want& w) { return !w.changed; });
+      stays = keep != list.end() ? &keep->content : &list[0].content;
+      stays_changed = keep == list.end();
+      stays_input = keep != list.end() ? keep->input : list[0].input;
+      if (const std::optional<std::size_t> h = find_held(*stays, stays_input)) {
+        holders[*h].followers.push_back(accessor);
+        stays = nullptr;  // its users name the holder
+      }
+    }
+    ByContent here(by_content);
+    for (Want& w : list) {
+      if (!w.changed && !own) continue;  // something else keeps it as it is
+      if (stays != nullptr && w.content == *stays) {
+        const auto it = here.find(&w.content);
+        if (it == here.end()) {
+          here.emplace(&w.content, hold(accessor, w.content, stays_input, stays_changed, true));
+        }
+        w.home = accessor;
+        continue;
+      }
+      std::optional<std::size_t> h;
+      if (const auto it = here.find(&w.content); it != here.end()) h = it->second;
+      if (!h) h = find_held(w.content, w.input);
+      if (!h) {
+        h = hold(next_new++, w.content, w.input, true, false);
+        here.emplace(&w.content, *h);
+      }
+      w.home = holders[*h].accessor;
+    }
+  }
+  // The data: a holder that others read gets a bufferView of its own (share_accessor
+  // reads only those); one changed is overwritten in place where its shape allows.
+  for (const Holder& h : holders) {
+    const Content& c = *h.content;
+    if (!h.source) {
+      const std::optional<std::size_t> index = edit.add_accessor(c.data, c.format, why);
+      if (!index) return false;
+      if (*index != h.accessor) {
+        why = "accessors were added out of order";
+        return false;
+      }
+    } else if (!h.followers.empty()) {
+      if (!edit.replace_accessor(h.accessor, c.data, c.format, why)) return false;
+    } else if (h.changed) {
       const std::size_t per = gltf::components_of(c.format.type);
       std::string ignored;
-      const gltf::SourceAccessor* now = edit.accessor(accessor);
+      const gltf::SourceAccessor* now = edit.accessor(h.accessor);
       const bool same_shape = now != nullptr && per != 0 && c.data.size() / per == now->count &&
                               c.format == now->format;
-      if (!(same_shape && edit.overwrite_accessor(accessor, c.data, ignored)) &&
-          !edit.replace_accessor(accessor, c.data, c.format, why)) {
+      if (!(same_shape && edit.overwrite_accessor(h.accessor, c.data, ignored)) &&
+          !edit.replace_accessor(h.accessor, c.data, c.format, why)) {
         return false;
       }
-      continue;
     }
-    // Every user changed it, differently (a reduced time accessor and the one
-    // key of a channel that collapsed): the first contents take the accessor
-    // itself, so its old bytes lose their last user and compaction drops them.
-    const Content* in_place = nullptr;
-    if (all_here && std::all_of(list.begin(), list.end(), [](const Want& w) { return w.changed; })) {
-      if (!edit.replace_accessor(accessor, list[0].content.data, list[0].content.format, why)) {
-        return false;
-      }
-      in_place = &list[0].content;
+    for (const std::size_t f : h.followers) {
+      if (!edit.share_accessor(f, h.accessor, why)) return false;
     }
-    // Otherwise something else keeps the accessor as it is: the samplers that
-    // want other contents get new accessors (one per distinct contents).
-    std::vector<std::pair<const Content*, std::size_t>> made;
+  }
+  for (const auto& [accessor, list] : wants) {
     for (const Want& w : list) {
-      if (!w.changed || (in_place && w.content == *in_place)) continue;
-      std::optional<std::size_t> index;
-      for (const auto& [content, i] : made) {
-        if (*content == w.content) index = i;
+      if (w.home != accessor) {
+        edit.put_member(after[w.track].sampler_pointer, w.input ? "input" : "output",
+                        std::to_string(w.home));
       }
-      if (!index) {
-        index = edit.add_accessor(w.content.data, w.content.format, why);
-        if (!index) return false;
-        made.emplace_back(&w.content, *index);
-      }
-      edit.put_member(after[w.track].sampler_pointer, w.input ? "input" : "output",
-                      std::to_string(*index));
     }
   }
   return true;

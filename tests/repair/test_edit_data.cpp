@@ -26,6 +26,7 @@ using gltf_anim::gltf::OutputNames;
 using gltf_anim::repair::edit_source;
 
 const ElementFormat kVec3{ComponentType::kFloat, "VEC3", false};
+const ElementFormat kVec4{ComponentType::kFloat, "VEC4", false};
 
 gltf_anim::json::Document json_of(const gltf_anim::gltf::LoadedAsset& asset) {
   gltf_anim::json::Document d;
@@ -121,6 +122,39 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
   // The data URI keeps its media type.
   const std::string uri = gltf_anim::json::Pointer("/buffers/0/uri").Get(d)->GetString();
   EXPECT_EQ(uri.rfind("data:application/octet-stream;base64,", 0), 0u);
+}
+
+TEST(EditData, ASharedAccessorReadsTheOthersBytesAndItsOwnAreDropped) {
+  const Bytes buffer = anim_buffer();
+  const auto asset = load(bytes_of(anim_json(data_uri(buffer), buffer.size())));
+  const ElementFormat kScalar{ComponentType::kFloat, "SCALAR", false};
+  Edit edit(edit_source(asset));
+  std::string why;
+  // Only data of this session can be shared, and not over data of this session.
+  EXPECT_FALSE(edit.share_accessor(1, 0, why));
+  EXPECT_FALSE(edit.share_accessor(0, 0, why));
+  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 1, 2}, kScalar, why)) << why;
+  ASSERT_TRUE(edit.replace_accessor(2, std::vector<double>{0, 0, 0, 1}, kVec4, why)) << why;
+  EXPECT_FALSE(edit.share_accessor(2, 0, why));
+  // Accessor 1 (the translations, bytes 12-55) reads accessor 0's new times instead.
+  ASSERT_TRUE(edit.share_accessor(1, 0, why)) << why;
+  // Accessor 0 overwritten now would change both: refused; new contents are its own.
+  EXPECT_FALSE(edit.overwrite_accessor(0, std::vector<double>{0, 1, 5}, why));
+  const EditOutput out = build(edit);
+  const auto again = load(out.main);
+  const gltf_anim::json::Document d = json_of(again);
+  EXPECT_EQ(read(again, 1), (std::vector<double>{0, 1, 2}));
+  EXPECT_EQ(uint_at(d, "/accessors/1/bufferView"), uint_at(d, "/accessors/0/bufferView"));
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/1/type").Get(d)->GetString(),
+            std::string("SCALAR"));
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/1/max/0").Get(d)->GetDouble(), 2.0);
+  // Every source view lost its users: the buffer holds the two new views, 12 bytes of
+  // times then 16 of the rotation at 12 (4-aligned): 28.
+  EXPECT_EQ(uint_at(d, "/buffers/0/byteLength"), 28u);
+  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 1, 5}, kScalar, why)) << why;
+  const auto third = load(build(edit).main);
+  EXPECT_EQ(read(third, 0), (std::vector<double>{0, 1, 5}));
+  EXPECT_EQ(read(third, 1), (std::vector<double>{0, 1, 2}));
 }
 
 TEST(EditData, AnUnknownExtensionKeepsEveryByteInPlace) {

@@ -104,6 +104,113 @@ TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   EXPECT_FALSE(repair::write_tracks(other, repair::accessor_uses(l.asset), twice, differ, why));
 }
 
+// Three samplers, each with a time accessor of its own holding the same times [0, 1, 2,
+// 3]: accessor 0 at bytes 16-31, 1 at 32-47, 2 at 0-15; translations 3, 4, 5 (4 VEC3 each)
+// at 48-191.
+Loaded open_three() {
+  Bytes b;
+  for (int k = 0; k < 3; ++k) put_floats(b, {0, 1, 2, 3});
+  for (int s = 0; s < 3; ++s)
+    for (int k = 0; k < 4; ++k) put_floats(b, {float(s), float(k), 0});
+  std::string json =
+      "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{},{},{}],\"buffers\":[{\"uri\":\"" +
+      data_uri(b) + "\",\"byteLength\":192}],\"bufferViews\":[";
+  for (int v : {16, 32, 0, 48, 96, 144}) {
+    json += (v == 16 ? "" : ",") + std::string("{\"buffer\":0,\"byteOffset\":") +
+            std::to_string(v) + ",\"byteLength\":" + (v < 48 ? "16" : "48") + "}";
+  }
+  json += "],\"accessors\":[";
+  for (int a = 0; a < 6; ++a) {
+    json += (a == 0 ? "" : ",") + std::string("{\"bufferView\":") + std::to_string(a) +
+            ",\"componentType\":5126,\"count\":4," +
+            (a < 3 ? "\"type\":\"SCALAR\",\"min\":[0],\"max\":[3]}" : "\"type\":\"VEC3\"}");
+  }
+  json += "],\"animations\":[{\"channels\":[";
+  for (int s = 0; s < 3; ++s) {
+    json += (s == 0 ? "" : ",") + std::string("{\"sampler\":") + std::to_string(s) +
+            ",\"target\":{\"node\":" + std::to_string(s) + ",\"path\":\"translation\"}}";
+  }
+  json +=
+      "],\"samplers\":[{\"input\":0,\"output\":3},{\"input\":1,\"output\":4},"
+      "{\"input\":2,\"output\":5}]}]}";
+  Loaded l{load(bytes_of(json)), {}, {}};
+  l.model = gltf_anim::gltf::model::build_animation_model(l.asset);
+  l.tracks = repair::editable_tracks(l.asset, l.model);
+  return l;
+}
+
+unsigned input_of(const gltf_anim::json::Document& d, int sampler) {
+  const std::string at = "/animations/0/samplers/" + std::to_string(sampler) + "/input";
+  return gltf_anim::json::Pointer(at.c_str()).Get(d)->GetUint();
+}
+
+TEST(EditTracks, EqualTimeAccessorsAreMergedAndTheOthersBytesDropped) {
+  const Loaded l = open_three();
+  ASSERT_EQ(l.tracks.size(), 3u);
+  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset);
+  uses[2].elsewhere = true;  // as if a mesh read accessor 2: it is never merged
+  std::string why;
+  {  // Not asked: nothing changes.
+    Edit edit(repair::edit_source(l.asset));
+    ASSERT_TRUE(repair::write_tracks(edit, uses, l.tracks, l.tracks, why)) << why;
+    EXPECT_TRUE(edit.empty());
+  }
+  Edit edit(repair::edit_source(l.asset));
+  ASSERT_TRUE(
+      repair::write_tracks(edit, uses, l.tracks, l.tracks, why, repair::EqualAccessors::kMerge))
+      << why;
+  EXPECT_EQ(edit.accessor_count(), 6u);  // none added
+  const auto out = edit.build(OutputNames{"out", {}}, why);
+  ASSERT_TRUE(out) << why;
+  const auto again = load(out->main);
+  gltf_anim::json::Document d;
+  d.Parse(std::string(again.json_text).c_str());
+  // Samplers 0 and 1 name accessor 0; sampler 2 keeps the accessor a mesh reads.
+  EXPECT_EQ(input_of(d, 0), 0u);
+  EXPECT_EQ(input_of(d, 1), 0u);
+  EXPECT_EQ(input_of(d, 2), 2u);
+  for (std::size_t a : {0u, 1u, 2u}) EXPECT_EQ(read(again, a), (std::vector<double>{0, 1, 2, 3}));
+  EXPECT_EQ(read(again, 4), (std::vector<double>{1, 0, 0, 1, 1, 0, 1, 2, 0, 1, 3, 0}));
+  // Bytes: accessor 2's times (16), the three outputs (144) and accessor 0's times once
+  // more (16; accessor 1 reads the same bytes): 176 of 192.
+  EXPECT_EQ(gltf_anim::json::Pointer("/buffers/0/byteLength").Get(d)->GetUint(), 176u);
+  EXPECT_EQ(gltf_anim::json::Pointer("/accessors/1/bufferView").Get(d)->GetUint(),
+            gltf_anim::json::Pointer("/accessors/0/bufferView").Get(d)->GetUint());
+}
+
+TEST(EditTracks, EqualReducedTimesShareOneAccessorAndOtherContentIsNotChanged) {
+  const Loaded l = open_three();
+  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset);
+  uses[2].elsewhere = true;
+  std::vector<repair::EditableTrack> after = l.tracks;
+  for (std::size_t k = 0; k < 3; ++k) {
+    after[k].times = {0, 3};
+    after[k].values = {double(k), 0, 0, double(k), 3, 0};
+  }
+  Edit edit(repair::edit_source(l.asset));
+  std::string why;
+  ASSERT_TRUE(
+      repair::write_tracks(edit, uses, l.tracks, after, why, repair::EqualAccessors::kMerge))
+      << why;
+  EXPECT_EQ(edit.accessor_count(), 6u);  // sampler 2's new times are accessor 0's
+  const auto out = edit.build(OutputNames{"out", {}}, why);
+  ASSERT_TRUE(out) << why;
+  const auto again = load(out->main);
+  gltf_anim::json::Document d;
+  d.Parse(std::string(again.json_text).c_str());
+  for (int s = 0; s < 3; ++s) EXPECT_EQ(input_of(d, s), 0u) << s;
+  EXPECT_EQ(read(again, 0), (std::vector<double>{0, 3}));
+  EXPECT_EQ(read(again, 2), (std::vector<double>{0, 1, 2, 3}));  // the mesh's, as it was
+  EXPECT_EQ(read(again, 5), (std::vector<double>{2, 0, 0, 2, 3, 0}));
+  // Accessor 2 (16), times {0, 3} once (8) and three outputs of 2 VEC3 (72), each new
+  // bufferView 4-aligned: 96.
+  EXPECT_EQ(gltf_anim::json::Pointer("/buffers/0/byteLength").Get(d)->GetUint(), 96u);
+  // Without merging, sampler 2 gets a time accessor of its own.
+  Edit keep(repair::edit_source(l.asset));
+  ASSERT_TRUE(repair::write_tracks(keep, uses, l.tracks, after, why)) << why;
+  EXPECT_EQ(keep.accessor_count(), 7u);
+}
+
 TEST(EditTracks, EveryCommittedAssetWrittenBackUneditedIsItsOwnBytes) {
   std::size_t checked = 0;
   for (const auto& entry :

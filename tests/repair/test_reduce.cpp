@@ -370,6 +370,51 @@ TEST(Reduce, TracksSharingTimesKeepOneKeySetOrSplitWhenSmaller) {
   EXPECT_EQ(r.tracks[1].kept, bumps);
 }
 
+TEST(Reduce, TheFewestKeysAreFoundWhereTheFarthestReachMissesThem) {
+  // LINEAR 0, 0, 0, 0, 1, 1, 1 at times 0..6, E = 0.6. The line from key 0 to key 6 is t/6:
+  // off by 0, 1/6, 1/3, 1/2, 1/3, 1/6, 0 at the keys, at most 0.5: the two ends are enough.
+  // A search by farthest reach from key 0 meets the run to key 4 first, whose line t/4 is
+  // off by 3/4 at key 3, and stops short (keys 0, 3, 5, 6). Not collapsed here: the middle
+  // value 0.5 would also be within 0.6.
+  Track step;
+  step.times = {0, 1, 2, 3, 4, 5, 6};
+  step.values = {0, 0, 0, 0, 1, 1, 1};
+  ReduceOptions options = options_for(0.6);
+  options.collapse_constant = false;
+  const ReduceResult r = gltf_anim::repair::reduce_track(step.view(), options);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 6}));
+  EXPECT_NEAR(r.tracks[0].max_error, 0.5, 1e-12);
+  EXPECT_LE(spec_error(step, reduced_of(step, r.tracks[0])), 0.6);
+}
+
+TEST(Reduce, TracksSharingTimesTakeTheByteSmallestMixOfJointAndAlone) {
+  // Times 0..8. A bump at 3 and a bump at 4 (alone {0, 2, 3, 4, 8} and {0, 3, 4, 5, 8},
+  // jointly {0, 2, 3, 4, 5, 8}) and a line (alone {0, 8}), float32 scalars at E = 0.1.
+  // Bytes of every assignment, values and each distinct key set's times at 4 a key:
+  //   all jointly: 6 x 3 values + 6 times = 96; each alone: (5 + 5 + 2) + (5 + 5 + 2) = 96;
+  //   line alone, bumps jointly: (6 + 6 + 2) + (6 + 2) = 88; bump at 3 with the line
+  //   ({0, 2, 3, 4, 8}) and the other alone: (5 + 5 + 5) + (5 + 5) = 100, and so its mirror.
+  // The smallest: the two bumps share one key set, the line goes alone.
+  Track a, b, line;
+  a.times = b.times = line.times = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  a.values = {0, 0, 0, 1, 0, 0, 0, 0, 0};
+  b.values = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+  line.values = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<TrackToReduce> tracks{{a.view()}, {b.view()}, {line.view()}};
+  const ReduceResult r = gltf_anim::repair::reduce_tracks(tracks, options_for(0.1));
+  ASSERT_EQ(r.error, "");
+  const std::vector<std::size_t> both{0, 2, 3, 4, 5, 8};
+  EXPECT_EQ(r.tracks[0].kept, both);
+  EXPECT_EQ(r.tracks[1].kept, both);
+  EXPECT_EQ(r.tracks[2].kept, (std::vector<std::size_t>{0, 8}));
+  EXPECT_FALSE(r.shared);
+  for (std::size_t t = 0; t < 3; ++t) {
+    const Track& original = t == 0 ? a : t == 1 ? b : line;
+    EXPECT_LE(spec_error(original, reduced_of(original, r.tracks[t])), 0.1) << t;
+  }
+}
+
 TEST(Reduce, RefusesBadBoundsAndTracks) {
   Track tr;
   tr.times = {0, 1};

@@ -4,6 +4,8 @@
 // with the sampler's decoder and checked with this file's own Appendix C evaluator.
 #include "scratch.hpp"
 #include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
@@ -218,10 +220,14 @@ TEST_F(ReduceCli, ReducesWithinTheBoundAndKeepsSharedTimesShared) {
   EXPECT_NE(samplers[0]["input"].GetInt(), samplers[2]["input"].GetInt());
   // The JSON summary names every channel with its keys and error.
   EXPECT_NE(run.out.find("\"keysBefore\":7,\"keysAfter\":5"), std::string::npos) << run.out;
+  // The pointer line and animation 1's constant channel both end up on the times {0, 4}:
+  // one time accessor for both, across the two animations.
+  EXPECT_EQ(samplers[3]["input"].GetInt(), doc["animations"][1]["samplers"][0]["input"].GetInt());
   // The buffer holds only the reduced data: removed keys' bytes are dropped (the shared
   // time accessor's old bytes too, although its users changed it differently). Times
-  // 5 + 1 + 2 + 2 floats; values 5 x 3 + 5 x 4 + 1 x 3 + 2 x 3 + 2 x 3 floats: 240 bytes.
-  EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 240);
+  // 5 + 1 + 2 floats ({0, 4} once); values 5 x 3 + 5 x 4 + 1 x 3 + 2 x 3 + 2 x 3 floats:
+  // 232 bytes.
+  EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 232);
 }
 
 TEST_F(ReduceCli, DryRunWritesNothingAndBadArgumentsAreUsageErrors) {
@@ -295,6 +301,84 @@ TEST(ReduceCliPacked, AViewSharedWithAnUnchangedAccessorIsStillCompacted) {
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].times, (std::vector<double>{0, 3}));
   EXPECT_EQ(out[1].values, (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0}));
+}
+
+// Two channels, each with a time accessor of its own holding the same times, neither
+// reducible, beside a mesh: the reduction writes the times once and nothing else moves.
+TEST(ReduceCliMerge, EqualTimeAccessorsAreWrittenOnceAndTheRestIsUntouched) {
+  const fs::path dir = gltf_anim_test::scratch_root() / "reduce_cli_merge";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::vector<float> data{0, 0, 0, 1, 0, 0, 0, 1, 0};  // POSITION, bytes 0-35
+  for (int copy = 0; copy < 2; ++copy)
+    for (float t : {0.f, 1.f, 2.f, 3.f}) data.push_back(t);  // times, 36-51 and 52-67
+  for (float x : {0.f, 1.f, 0.f, 1.f}) data.insert(data.end(), {x, 0, 0});  // 68-115
+  for (float x : {0.f, 2.f, 0.f, 2.f}) data.insert(data.end(), {x, 0, 0});  // 116-163
+  std::vector<std::uint8_t> bytes(data.size() * 4);
+  std::memcpy(bytes.data(), data.data(), bytes.size());
+  const std::string meshes =
+      "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0}}],"
+      "\"extras\":{\"keep\":[1,2.50]}}]";
+  const std::string json =
+      "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,1,2]}],"
+      "\"nodes\":[{\"mesh\":0},{},{}]," +
+      meshes +
+      ",\"animations\":[{\"samplers\":[{\"input\":1,\"output\":3},{\"input\":2,\"output\":4}],"
+      "\"channels\":[{\"sampler\":0,\"target\":{\"node\":1,\"path\":\"translation\"}},"
+      "{\"sampler\":1,\"target\":{\"node\":2,\"path\":\"translation\"}}]}],"
+      "\"buffers\":[{\"byteLength\":164,\"uri\":\"data:application/octet-stream;base64," +
+      base64(bytes) +
+      "\"}],\"bufferViews\":[{\"buffer\":0,\"byteLength\":36},"
+      "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":16},"
+      "{\"buffer\":0,\"byteOffset\":52,\"byteLength\":16},"
+      "{\"buffer\":0,\"byteOffset\":68,\"byteLength\":48},"
+      "{\"buffer\":0,\"byteOffset\":116,\"byteLength\":48}],"
+      "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\","
+      "\"min\":[0,0,0],\"max\":[1,1,0]},"
+      "{\"bufferView\":1,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\","
+      "\"min\":[0],\"max\":[3]},"
+      "{\"bufferView\":2,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\","
+      "\"min\":[0],\"max\":[3]},"
+      "{\"bufferView\":3,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+      "{\"bufferView\":4,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"}]}";
+  std::ofstream(dir / "in.gltf", std::ios::binary) << json;
+  const auto before = cli_process::run({"validate", (dir / "in.gltf").string()}, dir);
+  ASSERT_EQ(before.exit_code, 0) << before.out;
+  const auto run = cli_process::run({"reduce", (dir / "in.gltf").string(), "-o",
+                                     (dir / "out.gltf").string(), "--max-error", "0.01"},
+                                    dir);
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  const auto after = cli_process::run({"validate", (dir / "out.gltf").string()}, dir);
+  EXPECT_EQ(after.exit_code, 0) << after.out;
+  std::ifstream file(dir / "out.gltf", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  // The mesh's JSON, as written, and its data.
+  EXPECT_NE(text.find(meshes), std::string::npos) << text;
+  gltf_anim::json::Document doc;
+  doc.Parse(text.c_str());
+  ASSERT_FALSE(doc.HasParseError());
+  const auto& samplers = doc["animations"][0]["samplers"];
+  EXPECT_EQ(samplers[0]["input"].GetInt(), 1);
+  EXPECT_EQ(samplers[1]["input"].GetInt(), 1);
+  EXPECT_EQ(samplers[1]["output"].GetInt(), 4);
+  EXPECT_EQ(doc["accessors"][0]["bufferView"].GetInt(), 0);
+  // Bytes: the positions (36) at 0; the two outputs (96), 4 mod 8 at 68 in the input, at
+  // 36 after; the times once, in a new view 4-aligned at 132 (16): 148, one copy of the
+  // times (16) fewer than 164.
+  EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 148);
+  const auto in = gltf_anim::sampler::decoded_channels(dir / "in.gltf");
+  const auto out = gltf_anim::sampler::decoded_channels(dir / "out.gltf");
+  ASSERT_EQ(out.size(), 2u);
+  for (std::size_t c = 0; c < 2; ++c) {
+    EXPECT_EQ(out[c].times, in[c].times);
+    EXPECT_EQ(out[c].values, in[c].values);
+    EXPECT_EQ(error(in[c], out[c]), 0.0);
+  }
+  gltf_anim::gltf::IssueCollector issues;
+  const auto asset = gltf_anim::gltf::load_file(dir / "out.gltf", {}, issues);
+  std::vector<double> positions;
+  ASSERT_TRUE(gltf_anim::gltf::read_accessor(asset, 0, positions));
+  EXPECT_EQ(positions, (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 1, 0}));
 }
 
 }  // namespace

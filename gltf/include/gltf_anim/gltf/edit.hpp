@@ -191,6 +191,13 @@ class Edit {
   // A new accessor appended to `accessors` with `values` in `format`; its index.
   std::optional<std::size_t> add_accessor(std::span<const double> values,
                                           const ElementFormat& format, std::string& why);
+  // The accessor reads `with`'s data: the bufferView this session made for `with`
+  // (replace_accessor or add_accessor), its count, format, min and max. For an accessor
+  // whose contents equal `with`'s and whose users now name `with`: its own bytes lose it
+  // as a user, so compaction drops them once nothing else uses them. Later new contents
+  // for either one get a bufferView of their own. false with the reason when `with` has
+  // no data of this session, or `accessor` has (its bytes would be written unread).
+  bool share_accessor(std::size_t accessor, std::size_t with, std::string& why);
 
   // The accessor as the edits so far left it (its source's, re-pointed by
   // replace_accessor, or added); nullptr past the last.
@@ -227,6 +234,7 @@ class Edit {
     SourceAccessor now;
     bool rewritten = false;     // JSON members to write at build
     bool force_bounds = false;  // min/max written even where absent
+    bool shares_view = false;   // its bufferView of this session is read by another accessor
     std::vector<std::string> min, max;
   };
   bool aliased(std::size_t accessor) const;

@@ -27,7 +27,10 @@
 // galloping (1, 2, 4, ... keys ahead until a check fails) then bisection, each check
 // covering the whole run of removed keys; O(n log n) evaluations for n keys. The check
 // is not monotone in the run's length, so the run found is the longest the search
-// reaches, not always the longest possible.
+// reaches, not always the longest possible, and the farthest reach is not always the
+// fewest keys. Where it is affordable (n L^2 evaluations within a fixed budget, L twice
+// the greedy's longest run), the fewest keys over runs of at most L are then searched
+// exactly (reduce.cpp, fewest_keys); never more keys than the greedy's.
 #include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/reference/track.hpp>
 
@@ -85,7 +88,7 @@ struct TrackToReduce {
 // What becomes of tracks that shared their times (reduce_tracks).
 enum class SharedTimes : std::uint8_t {
   kKeep,      // reduced jointly: one key set, so they keep sharing one time accessor
-  kSmallest,  // jointly or each alone, whichever stores fewer bytes (below)
+  kSmallest,  // jointly, each alone, or some alone and the rest jointly: the fewest bytes
 };
 
 struct ReduceOptions {
@@ -130,10 +133,14 @@ struct ReduceResult {
 
 // Reduces tracks that share their times. Jointly, a key is removed only where every track
 // that is not collapsed stays within its bound without it, so they keep one key set. With
-// SharedTimes::kSmallest each track is also reduced alone, and that is kept when it stores
-// fewer bytes: each track's values at its own keys plus each distinct key set's times once
-// (4 bytes a key), against every track's values at the joint keys plus those times once.
-// Collapsed tracks (one value) are the same either way.
+// SharedTimes::kSmallest each track is also reduced alone, and three assignments are
+// weighed by the bytes they store (each track's values at its keys plus each distinct key
+// set's times once, 4 bytes a key): all jointly; each alone; and mixed, where a track whose
+// values at its own keys plus their times take fewer bytes than its values at the joint
+// keys goes alone and the others are reduced jointly again (a few rounds, as the joint set
+// of fewer tracks can lose more keys). The smallest is kept; a tie keeps more sharing.
+// Every track stays within its bound whichever is kept. Collapsed tracks (one value) are
+// the same in all three.
 ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOptions& options);
 
 // One track alone.

@@ -99,6 +99,15 @@ struct AccessorUse {
 };
 std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset);
 
+// Whether write_tracks gives accessors of equal contents one accessor.
+enum class EqualAccessors : std::uint8_t {
+  kKeep,   // each accessor as it was: only changed contents are written
+  kMerge,  // accessors only the tracks' samplers read, with equal contents (the same format
+           // and the same decoded values, changed or not), become one: every sampler names
+           // the first of them, and the others, left unread, read its bytes so their own
+           // go (Edit::share_accessor; the edit path never deletes an accessor)
+};
+
 // Hands edited tracks back to the session: `after[k]` is `before[k]` edited
 // (same channel and sampler). For each accessor whose contents changed: when
 // every sampler using it is in `after` with the same new data, the accessor
@@ -107,10 +116,10 @@ std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset);
 // shared with an untouched sampler), the edited samplers get a new accessor
 // and are re-pointed. The interpolation is written when it changed. false
 // with the reason when two edits of one sampler disagree or the session
-// refuses the data.
+// refuses the data. With EqualAccessors::kMerge, equal contents are held once (above).
 bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
                   std::span<const EditableTrack> before, std::span<const EditableTrack> after,
-                  std::string& why);
+                  std::string& why, EqualAccessors equal = EqualAccessors::kKeep);
 
 // Per channel, what a tool did.
 struct ChannelSummary {
