@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_process.hpp"
 #include "scratch.hpp"
 
 namespace gltf_anim::sampler {
@@ -179,6 +180,25 @@ TEST(ChannelKeys, WrittenAsJsonKeyByKey) {
   EXPECT_TRUE(channels[3].HasMember("problem"));
   EXPECT_EQ(channels[3]["keys"].Size(), 3u);
   EXPECT_FALSE(channels[0].HasMember("problem"));
+}
+
+TEST(ChannelKeys, CliWritesTheKeysAndExitsOneWhenAChannelCannotBeSampled) {
+  const std::filesystem::path asset = write_asset();
+  const std::filesystem::path out = asset.parent_path() / "keys.json";
+  const auto run = cli_process::run({"sample", asset.string(), "--keys", "--output", out.string()},
+                                    asset.parent_path());
+  EXPECT_EQ(run.exit_code, 1) << run.err;  // channel 3's times: written all the same
+  json::Document d;
+  d.Parse(cli_process::slurp(out).c_str());
+  ASSERT_FALSE(d.HasParseError());
+  EXPECT_EQ(d["channels"].Size(), 4u);
+  // Keys are not sampled: the options that choose sample times do not apply.
+  for (const char* option : {"--rate", "--times"}) {
+    const auto refused =
+        cli_process::run({"sample", asset.string(), "--keys", option, "1"}, asset.parent_path());
+    EXPECT_EQ(refused.exit_code, 2) << option;
+    EXPECT_NE(refused.err.find("--keys"), std::string::npos) << refused.err;
+  }
 }
 
 }  // namespace
