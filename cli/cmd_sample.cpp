@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -58,7 +59,9 @@ int run_sample(const std::vector<std::string>& args) {
       "                       [--format json|csv] [--output FILE] [--no-extensions]\n"
       "                       [--time-mode play-once|interactivity-loop]\n"
       "                       [--threads N] [--max-values N] [--max-file-mb N]\n"
-      "                       [--asset-name NAME]",
+      "                       [--asset-name NAME]\n"
+      "       gltf-anim sample ASSET --keys [--animation N] [--output FILE] [--no-extensions]\n"
+      "                       [--max-values N] [--max-file-mb N] [--asset-name NAME]",
       "Samples every animation channel of ASSET (.gltf or .glb) with the reference evaluator\n"
       "and writes the samples file that `gltf-anim compare` reads. ASSET '-' reads it from\n"
       "standard input (GLB or glTF JSON, told apart by the GLB magic), up to --max-file-mb;\n"
@@ -86,7 +89,15 @@ int run_sample(const std::vector<std::string>& args) {
       "memory holds the asset and a few channels, not the output. --threads N samples and\n"
       "formats channels on N threads (output identical for any N). --max-values counts the\n"
       "decoded keys plus samples of the whole run (as if all were held at once): a bound\n"
-      "on memory and on the work and output a small file can ask for.",
+      "on memory and on the work and output a small file can ask for.\n"
+      "--keys writes, instead of samples, every channel's keys as stored (JSON): the times\n"
+      "and, per key, the value (CUBICSPLINE and CUBICSLERP: \"in\" tangent, \"value\", \"out\"\n"
+      "tangent), decoded as the evaluator reads them (normalized integers by the spec's\n"
+      "formula), in the same channels, component order and measure as the samples. A channel\n"
+      "the evaluator refuses is listed too, with its \"problem\" (and its keys when they\n"
+      "could be decoded, e.g. times that do not increase); the file is written and the exit\n"
+      "code is 1 when any channel has one. --times, --rate, --time-mode and --format csv do\n"
+      "not apply to keys.",
       "gltf-anim sample conformance_assets/valid/rotation_linear.gltf --rate 30 --format csv"};
   po::options_description options("Options");
   options.add_options()("asset", po::value<std::string>()->required(),
@@ -110,7 +121,8 @@ int run_sample(const std::vector<std::string>& args) {
       "max-file-mb", po::value<std::string>()->default_value("1024"),
       "refuse an asset (or standard input, or an external buffer) over N MiB (1 to 1048576)")(
       "asset-name", po::value<std::string>(),
-      "the samples file's \"asset\" (default: the file name; '-' for standard input)");
+      "the samples file's \"asset\" (default: the file name; '-' for standard input)")(
+      "keys", "write every channel's keys as stored (JSON) instead of samples");
   po::positional_options_description positional;
   positional.add("asset", 1);
   int exit_code = kExitOk;
@@ -156,6 +168,14 @@ int run_sample(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
+  const bool keys = vm->count("keys") != 0;
+  if (keys &&
+      (request.times || request.rate || !(*vm)["time-mode"].defaulted() || format != "json")) {
+    std::cerr << "gltf-anim sample: --keys writes the keys as stored (JSON): --times, --rate, "
+                 "--time-mode and --format csv do not apply\n";
+    return kExitUsage;
+  }
+
   const auto threads = static_cast<unsigned>(*threads_option);
 
   // The output may not replace the asset or one of its buffers: refused after
@@ -166,6 +186,15 @@ int run_sample(const std::vector<std::string>& args) {
   const std::string asset = (*vm)["asset"].as<std::string>();
   // Every channel is checked before the output is opened: on exit 1 nothing is written.
   std::optional<sampler::SampleStream> stream;
+  std::optional<sampler::KeysStream> keys_stream;
+  // The asset as the request reads it: keys or samples.
+  const auto open_stream = [&](const auto& source) {
+    if (keys) {
+      keys_stream.emplace(source, request);
+    } else {
+      stream.emplace(source, request);
+    }
+  };
   try {
     if (asset == validator::kStandardInputPath) {
       // What stdin is open on is an input too (`-o a.json < a.json` is refused).
@@ -186,11 +215,10 @@ int run_sample(const std::vector<std::string>& args) {
         std::cerr << "gltf-anim sample: standard input is empty (no asset)\n";
         return kExitUsage;
       }
-      stream.emplace(sampler::AssetBytes{bytes.bytes(), std::string(validator::kStandardInputPath),
-                                         "standard input"},
-                     request);
+      open_stream(sampler::AssetBytes{bytes.bytes(), std::string(validator::kStandardInputPath),
+                                      "standard input"});
     } else {
-      stream.emplace(asset, request);
+      open_stream(std::filesystem::path(asset));
     }
   } catch (const sampler::SampleError& e) {
     std::cerr << "gltf-anim sample: " << e.what() << "\n";
@@ -200,7 +228,13 @@ int run_sample(const std::vector<std::string>& args) {
   // Streamed straight to the destination, channel by channel (docs/PERFORMANCE.md "sample").
   const auto write = [&](std::ostream& out) {
     try {
-      stream->write(format == "csv" ? samples::SamplesFormat::kCsv : samples::SamplesFormat::kJson, out, threads);
+      if (keys_stream) {
+        keys_stream->write(out);
+      } else {
+        stream->write(
+            format == "csv" ? samples::SamplesFormat::kCsv : samples::SamplesFormat::kJson, out,
+            threads);
+      }
     } catch (const std::exception& e) {  // an internal error after output began: report, drop the output
       std::cerr << "gltf-anim sample: " << failure_reason(e) << "\n";
       output.discard();
@@ -208,7 +242,8 @@ int run_sample(const std::vector<std::string>& args) {
   };
   if (!output.open()) return kExitUsage;
   write(output.stream());
-  return output.finish(kExitOk);
+  // Keys: written whole, and exit 1 when `sample` would refuse some channel (each says why).
+  return output.finish(keys_stream && keys_stream->problems() != 0 ? kExitFindings : kExitOk);
 }
 
 }  // namespace gltf_anim::cli

@@ -4,6 +4,7 @@
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/version.hpp>
 
 #include <rapidjson/document.h>
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <limits>
 #include <string_view>
+#include <utility>
 
 namespace gltf_anim::sampler {
 namespace {
@@ -29,6 +31,7 @@ struct Resolved {
   std::size_t index = 0;
   std::string target;
   std::size_t sampler = 0;
+  bool sampled = false;   // the channel is in the view: `sampler` and its name are known
   std::size_t input = 0;  // the sampler's input accessor (channels sharing it share their keys)
   std::string interpolation_name;
   reference::TrackView track;
@@ -125,45 +128,53 @@ void shape_track(const vm::Target& target, const vm::Sampler& sampler,
   }
 }
 
-// Resolves a channel of the animation model. nullopt when the channel is not
-// part of this view (ignored or extension-only); throws SampleError(1) when it
-// cannot be evaluated. What the channel animates (its width, whether it is a
-// quaternion, int or bool) is the model's: the validator reads the same.
-std::optional<Resolved> resolve(const gltf::LoadedAsset& asset, const vm::Animation& animation,
-                                const vm::Channel& channel, const SampleRequest& request) {
-  const std::string at = where(animation.index, channel.index);
-  const std::function<SampleError(const std::string&)> fail = [&](const std::string& why) {
+using Fail = std::function<SampleError(const std::string&)>;
+
+Fail failing_at(std::size_t animation, std::size_t channel) {
+  return [at = where(animation, channel)](const std::string& why) {
     return SampleError(1, at + ": " + why);
   };
+}
+
+// Decodes a channel of the animation model into `r`: its target, sampler and
+// keys as stored. false when the channel is not part of this view (ignored or
+// extension-only); throws SampleError(1) when its keys cannot be decoded (what
+// is known by then stays in `r`: the target, the sampler when `sampled`). What
+// the channel animates (its width, whether it is a quaternion, int or bool) is
+// the model's: the validator reads the same.
+bool decode(const gltf::LoadedAsset& asset, const vm::Animation& animation,
+            const vm::Channel& channel, const SampleRequest& request, Resolved& r) {
+  const std::string at = where(animation.index, channel.index);
+  const Fail fail = failing_at(animation.index, channel.index);
   const auto* target = std::get_if<vm::Target>(&channel.target);
   if (target == nullptr) {
     const auto& untargeted = std::get<vm::Untargeted>(channel.target);
-    if (untargeted.reason == vm::NoTarget::kUnknownPath) return std::nullopt;  // another extension's path
-    if (untargeted.source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
+    if (untargeted.reason == vm::NoTarget::kUnknownPath) return false;  // another extension's path
+    if (untargeted.source != vm::TargetSource::kCore && !request.extensions) return false;
     throw fail(untargeted.why);
   }
-  if (target->source != vm::TargetSource::kCore && !request.extensions) return std::nullopt;
+  if (target->source != vm::TargetSource::kCore && !request.extensions) return false;
   if (const auto* node = std::get_if<vm::NodeTarget>(&target->what)) {
     // "When node isn't defined, channel SHOULD be ignored."
-    if (std::holds_alternative<vm::Absent>(node->node)) return std::nullopt;
+    if (std::holds_alternative<vm::Absent>(node->node)) return false;
     if (const auto* unresolved = std::get_if<vm::Unresolved>(&node->node)) {
       throw fail("target node " + std::to_string(unresolved->index) + " does not exist");
     }
   }
 
-  Resolved r;
   r.index = channel.index;
   r.target = target->pointer;
   const vm::Sampler* sampler = evaluated_sampler(channel, request, fail);
-  if (sampler == nullptr) return std::nullopt;
+  if (sampler == nullptr) return false;
   r.sampler = sampler->index;
   r.interpolation_name = sampler->interpolation_name;
-  if (!sampler->interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
-  const reference::Interpolation interpolation = *sampler->interpolation;
   // A core-only client does not know an extension's mode (the interpolation table's owner).
-  if (!request.extensions && !reference::mode_of(interpolation).extension.empty()) {
-    return std::nullopt;
+  if (sampler->interpolation && !request.extensions &&
+      !reference::mode_of(*sampler->interpolation).extension.empty()) {
+    return false;
   }
+  r.sampled = true;
+  if (!sampler->interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
 
   if (std::holds_alternative<vm::Absent>(sampler->input) || std::holds_alternative<vm::Absent>(sampler->output)) {
     throw fail("sampler input or output is missing");
@@ -208,6 +219,12 @@ std::optional<Resolved> resolve(const gltf::LoadedAsset& asset, const vm::Animat
   shape_track(*target, *sampler, *reader, integer_values, fail, r);
   r.track.times = r.times;
   r.track.values = r.values;
+  return true;
+}
+
+// Throws SampleError(1) when the reference evaluator cannot sample the decoded
+// keys (times not increasing, values not finite, a zero rotation key...).
+void check_evaluable(const Resolved& r, const Fail& fail) {
   const std::string problem = reference::validate(r.track);
   if (!problem.empty()) throw fail(problem);
   if (r.track.kind == reference::ValueKind::kRotation) {
@@ -221,6 +238,15 @@ std::optional<Resolved> resolve(const gltf::LoadedAsset& asset, const vm::Animat
       }
     }
   }
+}
+
+// Resolves a channel: decoded and evaluable. nullopt when the channel is not
+// part of this view; throws SampleError(1) when it cannot be evaluated.
+std::optional<Resolved> resolve(const gltf::LoadedAsset& asset, const vm::Animation& animation,
+                                const vm::Channel& channel, const SampleRequest& request) {
+  Resolved r;
+  if (!decode(asset, animation, channel, request, r)) return std::nullopt;
+  check_evaluable(r, failing_at(animation.index, channel.index));
   return r;
 }
 
@@ -646,6 +672,208 @@ void SampleStream::write(samples::SamplesFormat format, std::ostream& out, unsig
   }
   writer.end_file(text, p.animations.empty());
   text.flush();
+}
+
+// ---- The keys as stored ----
+
+namespace {
+
+// One channel's keys, nullopt when the channel is not in this view. A bound of
+// the run (exit 2) propagates; a channel's own fault becomes its problem.
+std::optional<ChannelKeys> keys_of(const gltf::LoadedAsset& asset,
+                                   const vm::Animation& animation, const vm::Channel& channel,
+                                   const SampleRequest& request) {
+  Resolved r;
+  ChannelKeys k;
+  k.animation = animation.index;
+  k.channel = channel.index;
+  bool decoded = false;
+  try {
+    if (!decode(asset, animation, channel, request, r)) return std::nullopt;
+    decoded = true;
+    check_evaluable(r, failing_at(animation.index, channel.index));
+  } catch (const SampleError& e) {
+    if (e.exit_code() == 2) throw;
+    k.problem = e.what();
+  }
+  k.target = std::move(r.target);
+  if (r.sampled) {
+    k.sampler = r.sampler;
+    k.interpolation = std::move(r.interpolation_name);
+  }
+  // Decoded keys are listed when they fit the mode's layout (a wrong output
+  // count is a problem without keys: no value can be told from a tangent).
+  const std::size_t per_key = decoded ? r.track.values_per_keyframe() : 0;
+  if (decoded && r.track.components != 0 &&
+      r.values.size() == r.times.size() * per_key * r.track.components) {
+    k.decoded = true;
+    k.measure = r.track.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
+                                                                : samples::Measure::kAbsolute;
+    k.width = r.track.components;
+    k.values_per_key = per_key;
+    k.times = std::move(r.times);
+    k.values = std::move(r.values);
+  }
+  return k;
+}
+
+// Every channel's keys in file order, to `each` (with the channel's place in
+// its animation's model); --animation and --max-values (all keys of the run)
+// checked.
+void visit_keys(const gltf::LoadedAsset& asset, const vm::AnimationModel& model,
+                const Source& source, const SampleRequest& request,
+                const std::function<void(ChannelKeys&&, const vm::Animation&, std::size_t)>& each) {
+  if (request.animation && *request.animation >= model.animation_count) {
+    throw SampleError(2, source.described + ": --animation " + std::to_string(*request.animation) +
+                             " out of range (" + std::to_string(model.animation_count) +
+                             " animations)");
+  }
+  std::uint64_t held = 0;
+  for (const vm::Animation& animation : model.animations) {
+    if (request.animation && *request.animation != animation.index) continue;
+    for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+      auto k = keys_of(asset, animation, animation.channels[c], request);
+      if (!k) continue;
+      held += k->times.size() + k->values.size();
+      if (request.max_values_held != 0 && held > request.max_values_held) {
+        throw SampleError(2, source.described + ": the keys hold more than " +
+                                 std::to_string(request.max_values_held) +
+                                 " values; choose fewer with --animation, or raise --max-values");
+      }
+      each(std::move(*k), animation, c);
+    }
+  }
+}
+
+void put_numbers(samples::TextBuffer& out, std::span<const double> numbers) {
+  out.put('[');
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i != 0) out.put(", ");
+    out.put_json_number(numbers[i]);
+  }
+  out.put(']');
+}
+
+// One channel of the keys file (one key a line).
+void write_keys_channel(samples::TextBuffer& out, const ChannelKeys& k, bool first) {
+  out.put(first ? "\n    {\"animation\": " : ",\n    {\"animation\": ");
+  out.put_uint(k.animation);
+  out.put(", \"index\": ");
+  out.put_uint(k.channel);
+  if (!k.target.empty()) {
+    out.put(", \"target\": ");
+    out.put(text::json_string(k.target));
+  }
+  if (k.sampler) {
+    out.put(", \"sampler\": ");
+    out.put_uint(*k.sampler);
+    out.put(", \"interpolation\": ");
+    out.put(text::json_string(k.interpolation));
+  }
+  if (k.measure != samples::Measure::kAuto) {
+    out.put(k.measure == samples::Measure::kAngle ? ", \"measure\": \"angle\""
+                                                  : ", \"measure\": \"absolute\"");
+  }
+  if (!k.problem.empty()) {
+    out.put(",\n     \"problem\": ");
+    out.put(text::json_string(k.problem));
+  }
+  if (k.decoded) {
+    out.put(",\n     \"width\": ");
+    out.put_uint(k.width);
+    out.put(", \"keys\": [");
+    const std::span<const double> values(k.values);
+    const bool cubic = k.values_per_key == 3;
+    for (std::size_t i = 0; i < k.times.size(); ++i) {
+      const std::span<const double> key =
+          values.subspan(i * k.values_per_key * k.width, k.values_per_key * k.width);
+      out.put(i == 0 ? "\n      {\"t\": " : ",\n      {\"t\": ");
+      out.put_json_number(k.times[i]);
+      if (cubic) {
+        out.put(", \"in\": ");
+        put_numbers(out, key.first(k.width));
+        out.put(", \"value\": ");
+        put_numbers(out, key.subspan(k.width, k.width));
+        out.put(", \"out\": ");
+        put_numbers(out, key.last(k.width));
+      } else {
+        out.put(", \"value\": ");
+        put_numbers(out, key);
+      }
+      out.put('}');
+    }
+    out.put(k.times.empty() ? "]" : "\n     ]");
+  }
+  out.put('}');
+}
+
+}  // namespace
+
+std::vector<ChannelKeys> channel_keys(const std::filesystem::path& path,
+                                      const SampleRequest& request) {
+  const gltf::LoadedAsset asset = load(path, request);
+  const vm::AnimationModel model = vm::build_animation_model(asset);
+  std::vector<ChannelKeys> out;
+  visit_keys(
+      asset, model, source_of(path, request), request,
+      [&](ChannelKeys&& k, const vm::Animation&, std::size_t) { out.push_back(std::move(k)); });
+  return out;
+}
+
+struct KeysStream::State {
+  gltf::LoadedAsset asset;
+  vm::AnimationModel model;  // links into asset
+  SampleRequest request;
+  std::string asset_name;
+  std::vector<std::pair<const vm::Animation*, std::size_t>> listed;  // into model
+  std::size_t problems = 0;
+
+  void plan(const Source& source) {
+    asset_name = source.asset_name;
+    visit_keys(asset, model, source, request,
+               [&](ChannelKeys&& k, const vm::Animation& animation, std::size_t c) {
+                 listed.emplace_back(&animation, c);
+                 if (!k.problem.empty()) ++problems;
+               });
+  }
+};
+
+KeysStream::KeysStream(const std::filesystem::path& path, const SampleRequest& request)
+    : state_(std::make_unique<State>()) {
+  state_->asset = load(path, request);
+  state_->model = vm::build_animation_model(state_->asset);
+  state_->request = request;
+  state_->plan(source_of(path, request));
+}
+
+KeysStream::KeysStream(const AssetBytes& asset, const SampleRequest& request)
+    : state_(std::make_unique<State>()) {
+  state_->asset = load(asset, request);
+  state_->model = vm::build_animation_model(state_->asset);
+  state_->request = request;
+  state_->plan(source_of(asset, request));
+}
+
+KeysStream::~KeysStream() = default;
+
+std::size_t KeysStream::problems() const { return state_->problems; }
+
+void KeysStream::write(std::ostream& out) const {
+  samples::TextBuffer buffer(out);
+  buffer.put("{\n  \"asset\": ");
+  buffer.put(text::json_string(state_->asset_name));
+  buffer.put(",\n  \"generator\": ");
+  buffer.put(text::json_string(kGenerator));
+  buffer.put(",\n  \"channels\": [");
+  bool first = true;
+  for (const auto& [animation, c] : state_->listed) {
+    const auto k = keys_of(state_->asset, *animation, animation->channels[c], state_->request);
+    if (!k) throw std::logic_error("a channel of the first pass is no longer in the view");
+    write_keys_channel(buffer, *k, first);
+    first = false;
+  }
+  buffer.put(first ? "]\n}\n" : "\n  ]\n}\n");
+  buffer.flush();
 }
 
 }  // namespace gltf_anim::sampler

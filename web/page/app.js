@@ -301,6 +301,7 @@ async function download(format) {
 
 const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
 const ISSUE_COLOR = '#7f1d1d';
+const HANDLE_COLOR = '#0f766e'; // tangent handles' ends
 const PLOT_W = 680;
 const PLOT_H = 340;
 const PAD = 28;
@@ -328,20 +329,81 @@ function setCursor(t) {
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
   const r = await ask({ type: 'sample', asset: uri, rate: 60 });
-  into.replaceChildren();
-  if (r.text === null) {
-    into.append(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
+  // The keys as stored (`gltf-anim sample --keys`): the tangents, and every channel the evaluator
+  // refuses (listed with its problem, with its keys when they could be decoded).
+  const keys = (await ask({ type: 'keys', asset: uri })).keys ?? null; // typed arrays, from the worker
+  const samples = r.text === null ? null : JSON.parse(r.text);
+  if (keys === null && samples === null) {
+    into.replaceChildren(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
     return;
   }
-  const samples = JSON.parse(r.text);
-  // Each channel's issues, mapped to its keys by the worker (which holds the messages).
-  const channels = samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index,
-    index: ch.index, sampler: ch.sampler, interpolation: ch.interpolation, keys: ch.keyframes.length })));
-  const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
-  let n = 0;
-  for (const anim of samples.animations) {
-    for (const ch of anim.channels) into.append(channelPlot(anim, ch, issues[n++]));
+  const sampled = new Map(); // "animation/channel" -> {anim, ch} of the samples file
+  const addSamples = (file) => {
+    for (const anim of file.animations) for (const ch of anim.channels) sampled.set(`${anim.index}/${ch.index}`, { anim, ch });
+  };
+  if (samples !== null) {
+    addSamples(samples);
+  } else {
+    // `sample` refuses an asset when a channel cannot be evaluated. An animation whose every
+    // channel can is sampled on its own: --rate gives it the times a whole-asset run would.
+    const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
+    for (const a of new Set(keys.map((c) => c.animation))) {
+      if (refused.has(a)) continue;
+      const one = await ask({ type: 'sample', asset: uri, rate: 60, animation: a });
+      if (one.text !== null) addSamples(JSON.parse(one.text));
+    }
   }
+  // The channels: the keys file's (refused ones too) with their samples, else the samples file's.
+  const views = keys !== null
+    ? keys.map((c) => {
+      const s = sampled.get(`${c.animation}/${c.index}`);
+      return { animation: c.animation, name: s?.anim.name ?? '', index: c.index, target: c.target ?? '(target unknown)',
+        sampler: c.sampler, interpolation: c.interpolation ?? '(sampler unknown)', width: c.width,
+        keyframes: c.decoded ? c.times : (s?.ch.keyframes ?? []), keys: c.decoded ? c : null,
+        samples: s?.ch.samples ?? null, problem: c.problem };
+    })
+    : samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index, name: anim.name,
+      index: ch.index, target: ch.target, sampler: ch.sampler, interpolation: ch.interpolation,
+      width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes, keys: null, samples: ch.samples, problem: null })));
+  // Each channel's issues, mapped to its keys by the worker (which holds the messages).
+  const channels = views.map((v) => ({ animation: v.animation, index: v.index, sampler: v.sampler,
+    interpolation: v.interpolation, keys: v.keyframes.length }));
+  const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
+  into.replaceChildren();
+  if (samples === null) {
+    into.append(el('p', { class: 'refused' }, `${(r.stderr || r.error || 'sampling failed').trim()} ` +
+      '(the keys of every channel are drawn as stored; curves only for animations the evaluator can sample)'));
+  }
+  views.forEach((v, n) => into.append(channelPlot(v, issues[n])));
+}
+
+// Appendix C's cubic Hermite segment from key k to k+1, with t_d = t_{k+1} - t_k, is the Bézier
+// curve with control points p_k, p_k + t_d b_k / 3, p_{k+1} - t_d a_{k+1} / 3, p_{k+1} (its
+// derivative at each end is t_d times the stored per-second tangent): a key's handles end at
+// t_k - t_d/3 (in, the segment before it) and t_k + t_d/3 (out, the segment after it). The first
+// in-tangent and the last out-tangent belong to no segment: they take the adjacent segment's
+// t_d. CUBICSLERP's tangents are control quaternions (sqlerp, not scaled by t_d): the handles end
+// at their components. Two handles a key and component (docs/REFERENCE.md), as typed arrays:
+// t[2k] and t[2k + 1] the in and out handles' times, v[(2k + side) * width + c] their values.
+function tangentHandles(keys, interpolation) {
+  const { times, values, ins, outs, width } = keys;
+  if (ins === null) return null;
+  const n = times.length;
+  const t = new Float64Array(2 * n);
+  const v = new Float64Array(2 * n * width);
+  const controlPoints = interpolation === 'CUBICSLERP';
+  for (let k = 0; k < n; ++k) {
+    const before = k > 0 ? times[k] - times[k - 1] : n > 1 ? times[1] - times[0] : 0;
+    const after = k + 1 < n ? times[k + 1] - times[k] : n > 1 ? times[k] - times[k - 1] : 0;
+    t[2 * k] = times[k] - before / 3;
+    t[2 * k + 1] = times[k] + after / 3;
+    for (let c = 0; c < width; ++c) {
+      const i = k * width + c;
+      v[2 * k * width + c] = controlPoints ? ins[i] : values[i] - (before * ins[i]) / 3;
+      v[(2 * k + 1) * width + c] = controlPoints ? outs[i] : values[i] + (after * outs[i]) / 3;
+    }
+  }
+  return { t, v };
 }
 
 // The two samples around t (sorted by t; the first two or last two outside them), by bisection.
@@ -375,26 +437,73 @@ function nearestSample(samples, t) {
   return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
 }
 
-function channelPlot(anim, ch, issues) {
-  const width = ch.samples[0]?.value.length ?? 0;
+function channelPlot(view, issues) {
+  const { width, samples, keys, keyframes } = view;
+  const step = view.interpolation === 'STEP';
   const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
+  const drawn = Math.min(width, 16); // components drawn
   const canvas = el('canvas', { width: PLOT_W, height: PLOT_H, role: 'img',
-    'aria-label': `animation ${anim.index} ${ch.target} ${ch.interpolation}` });
+    'aria-label': `animation ${view.animation} ${view.target} ${view.interpolation}` });
   const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, tabindex: '0',
     'aria-label': 'time cursor: arrow keys move it' });
   const readout = el('output', { class: 'readout' });
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const s of ch.samples) for (const v of s.value) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-  if (!(hi > lo)) { lo -= 1; hi += 1; }
-  let t0 = Infinity;
-  let t1 = -Infinity;
-  for (const t of [...ch.samples.map((s) => s.t), ...ch.keyframes]) { t0 = Math.min(t0, t); t1 = Math.max(t1, t); }
+  // What the cursor reads: the evaluator's samples, or without them the stored keys by time
+  // (made when the cursor first needs them).
+  let keyPoints = null;
+  const cursorPoints = () => {
+    if (samples !== null) return samples;
+    if (keyPoints === null) {
+      keyPoints = [];
+      keyframes.forEach((t, k) => {
+        if (Number.isFinite(t)) keyPoints.push({ t, value: Array.from(keys.values.subarray(k * width, (k + 1) * width)) });
+      });
+      keyPoints.sort((p, q) => p.t - q.t);
+    }
+    return keyPoints;
+  };
+  // A key's value as drawn: as stored when the keys are known, else read between the samples.
+  const keyValue = (k, c) => (keys ? keys.values[k * width + c] : valueAt(samples, keyframes[k], c, step));
+  let handles; // computed the first time the tangents are shown (null: the mode has none)
+  const shownHandles = () => {
+    if (!$('#tangents').checked || keys === null) return null;
+    if (handles === undefined) handles = tangentHandles(keys, view.interpolation);
+    return handles;
+  };
+  // The plot's frame: the samples and keys (their ranges once: the worker gives the keys'), and
+  // the handles while they are shown.
+  const data = keys?.range ? { ...keys.range } : { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+  const widen = (into, t, v) => {
+    if (Number.isFinite(t)) { into.t0 = Math.min(into.t0, t); into.t1 = Math.max(into.t1, t); }
+    if (Number.isFinite(v)) { into.lo = Math.min(into.lo, v); into.hi = Math.max(into.hi, v); }
+  };
+  for (const s of samples ?? []) for (const v of s.value) widen(data, s.t, v);
+  if (keys === null) for (const t of keyframes) widen(data, t, NaN);
+  let handleRange = null; // the handles' ends, once
+  let lo;
+  let hi;
+  let t0;
+  let t1;
+  const frame = () => {
+    ({ lo, hi, t0, t1 } = data);
+    const h = shownHandles();
+    if (h) {
+      if (handleRange === null) {
+        handleRange = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+        for (let i = 0; i < h.t.length; ++i) for (let c = 0; c < drawn; ++c) widen(handleRange, h.t[i], h.v[i * width + c]);
+      }
+      [t0, t1, lo, hi] = [Math.min(t0, handleRange.t0), Math.max(t1, handleRange.t1), Math.min(lo, handleRange.lo),
+        Math.max(hi, handleRange.hi)];
+    }
+    if (!(hi > lo)) { lo = (Number.isFinite(lo) ? lo : 0) - 1; hi = lo + 2; }
+    if (!(t1 >= t0)) { t0 = 0; t1 = 1; }
+  };
+  frame();
   const x = (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD);
   const y = (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD);
   const marked = issues.keys; // the key of each issue that names one
 
   const draw = () => {
+    frame();
     canvas.width = PLOT_W; // a released plot gets its bitmap back
     overlay.width = PLOT_W;
     const g = canvas.getContext('2d');
@@ -402,54 +511,92 @@ function channelPlot(anim, ch, issues) {
     g.fillStyle = '#6b7280';
     g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
     g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
-    g.fillText(`t=${t0}`, PAD, PLOT_H - 6);
-    const end = `t=${t1}`;
+    g.fillText(`t=${Number(t0.toPrecision(6))}`, PAD, PLOT_H - 6);
+    const end = `t=${Number(t1.toPrecision(6))}`;
     g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
-    // Keys drawn once a pixel column (the first key in it): tens of thousands of keys cost what
-    // the plot's width does.
-    const columns = new Map();
-    for (const k of ch.keyframes) {
-      const px = Math.round(x(k));
-      if (!columns.has(px)) columns.set(px, k);
+    // A key's grid line once a pixel column, its marks once a pixel: tens of thousands of keys
+    // cost what the plot's area does.
+    const sx = (PLOT_W - 2 * PAD) / (t1 - t0 || 1); // x(t) = PAD + (t - t0) sx, inlined below
+    const columns = new Uint8Array(PLOT_W);
+    for (let k = 0; k < keyframes.length; ++k) {
+      const px = Math.round(PAD + (keyframes[k] - t0) * sx);
+      if (px >= 0 && px < PLOT_W) columns[px] = 1;
     }
     g.strokeStyle = '#e5e7eb';
     g.beginPath();
-    for (const px of columns.keys()) {
+    for (let px = 0; px < PLOT_W; ++px) {
+      if (!columns[px]) continue;
       g.moveTo(px, PAD);
       g.lineTo(px, PLOT_H - PAD);
     }
     g.stroke();
-    for (let c = 0; c < Math.min(width, 16); ++c) {
+    let points = 0;
+    const marks = new Uint8Array(PLOT_W * PLOT_H); // the pixels a component's keys marked
+    for (let c = 0; c < drawn; ++c) {
       g.strokeStyle = COLORS[c % COLORS.length];
       g.lineWidth = 2;
-      g.beginPath();
-      ch.samples.forEach((s, i) => {
-        const px = x(s.t);
-        const py = y(s.value[c]);
-        if (i === 0) g.moveTo(px, py);
-        else if (ch.interpolation === 'STEP') {
-          g.lineTo(px, y(ch.samples[i - 1].value[c]));
-          g.lineTo(px, py);
-        } else g.lineTo(px, py);
-      });
-      g.stroke();
-      // Keyframes marked on the curve: the value at each key time, read between the samples around it.
-      // In one path: a canvas operation a key would cost the rasterizer thousands.
+      if (samples !== null) {
+        g.beginPath();
+        samples.forEach((s, i) => {
+          const px = x(s.t);
+          const py = y(s.value[c]);
+          if (i === 0) g.moveTo(px, py);
+          else if (step) {
+            g.lineTo(px, y(samples[i - 1].value[c]));
+            g.lineTo(px, py);
+          } else g.lineTo(px, py);
+        });
+        g.stroke();
+      }
+      // Keyframes marked (on the curve, or alone when there is none). In one path: a canvas
+      // operation a key would cost the rasterizer thousands.
       g.fillStyle = COLORS[c % COLORS.length];
       g.beginPath();
-      for (const k of columns.values()) {
-        const v = valueAt(ch.samples, k, c, ch.interpolation === 'STEP');
-        if (Number.isFinite(v)) g.rect(x(k) - 4, y(v) - 4, 8, 8);
+      marks.fill(0);
+      const sy = (PLOT_H - 2 * PAD) / (hi - lo); // y(v) = PLOT_H - PAD - (v - lo) sy
+      for (let k = 0; k < keyframes.length; ++k) {
+        const v = keys !== null ? keys.values[k * width + c] : keyValue(k, c);
+        const px = Math.round(PAD + (keyframes[k] - t0) * sx);
+        const py = Math.round(PLOT_H - PAD - (v - lo) * sy);
+        if (!(px >= 0 && px < PLOT_W && py >= 0 && py < PLOT_H) || marks[py * PLOT_W + px]) continue;
+        marks[py * PLOT_W + px] = 1;
+        g.rect(px - 4, py - 4, 8, 8);
+        ++points;
       }
       g.fill();
     }
+    figure.dataset.points = String(points);
+    // Tangent handles: a thin line from the key to each handle's end, a dot at the end.
+    let handleCount = 0;
+    const shown = shownHandles();
+    const ends = new Path2D(); // drawn last, over every component's lines
+    for (let c = 0; c < drawn && shown; ++c) {
+      g.strokeStyle = COLORS[c % COLORS.length];
+      g.lineWidth = 1;
+      g.beginPath();
+      for (let i = 0; i < shown.t.length; ++i) {
+        const k = i >> 1;
+        const [t, v] = [shown.t[i], shown.v[i * width + c]];
+        const [tk, vk] = [keyframes[k], keys.values[k * width + c]];
+        if (!Number.isFinite(t + v + tk + vk)) continue;
+        g.moveTo(x(tk), y(vk));
+        g.lineTo(x(t), y(v));
+        ends.rect(x(t) - 3, y(v) - 3, 6, 6);
+        ++handleCount;
+      }
+      g.stroke();
+    }
+    g.fillStyle = HANDLE_COLOR;
+    g.fill(ends);
+    figure.dataset.handles = String(handleCount);
     // The channel's issues at their keys: a triangle on the top edge and a line (solid: dashes
     // cost the rasterizer a segment each, too much for thousands of marks).
     g.fillStyle = ISSUE_COLOR;
     g.strokeStyle = ISSUE_COLOR;
+    g.lineWidth = 2;
     // One mark a pixel column, in one path each: a million issues draw as fast as a few.
     const flaggedColumns = new Set();
-    for (const k of marked) flaggedColumns.add(Math.round(x(ch.keyframes[k])));
+    for (const k of marked) if (Number.isFinite(keyframes[k])) flaggedColumns.add(Math.round(x(keyframes[k])));
     g.beginPath();
     for (const px of flaggedColumns) {
       g.moveTo(px, PAD);
@@ -471,7 +618,7 @@ function channelPlot(anim, ch, issues) {
     overlay.width = 0;
   };
   const cursor = (t) => {
-    const s = nearestSample(ch.samples, t);
+    const s = nearestSample(cursorPoints(), t);
     const g = overlay.getContext('2d');
     g.clearRect(0, 0, overlay.width, overlay.height);
     if (!s) return;
@@ -484,8 +631,9 @@ function channelPlot(anim, ch, issues) {
     readout.dataset.t = String(s.t);
     readout.dataset.values = JSON.stringify(s.value);
     // Shown to 6 digits; data-t and data-values hold the samples' exact numbers.
-    const short = (v) => String(Number(v.toPrecision(6)));
-    readout.textContent = `t=${short(s.t)}: ` + s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ');
+    const short = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v));
+    readout.textContent = `${samples ? '' : 'key '}t=${short(s.t)}: ` +
+      s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ');
   };
   const timeAt = (e) => {
     const r = overlay.getBoundingClientRect();
@@ -500,19 +648,20 @@ function channelPlot(anim, ch, issues) {
     setCursor(timeAt(e));
   });
   overlay.addEventListener('keydown', (e) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const points = cursorPoints();
+    if (move === 0 || points.length === 0) return;
     e.preventDefault();
-    const here = nearestSample(ch.samples, cursorTime ?? t0);
-    const i = Math.max(0, Math.min(ch.samples.length - 1, ch.samples.indexOf(here) + step));
-    setCursor(ch.samples[i].t);
+    const here = nearestSample(points, cursorTime ?? t0);
+    const i = Math.max(0, Math.min(points.length - 1, points.indexOf(here) + move));
+    setCursor(points[i].t);
   });
 
   const flagged = issues.total;
-  const label = `animation ${anim.index}${anim.name ? ` "${anim.name}"` : ''}, ${ch.target}, ${ch.interpolation}, ` +
-    `${ch.keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
+  const label = `animation ${view.animation}${view.name ? ` "${view.name}"` : ''}, ${view.target}, ${view.interpolation}, ` +
+    `${keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
-  for (let c = 0; c < Math.min(width, 16); ++c) {
+  for (let c = 0; c < drawn; ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
   }
   const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
@@ -520,11 +669,31 @@ function channelPlot(anim, ch, issues) {
   if (issues.total > issues.listed.length) {
     issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
   }
-  const figure = el('figure', { class: 'channel', 'data-issue-markers': String(marked.length) },
-    el('div', { class: 'plot' }, canvas, overlay), readout,
-    el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
-      marked.length ? '; triangles: issues at keys)' : ')', issueList));
-  figure.plot = { figure, draw, release, cursor };
+  // Why a channel has no curve: the evaluator refuses it, or another channel of its animation.
+  const why = samples !== null ? null : view.problem !== null
+    ? `No curve: the reference evaluator cannot sample this channel (${view.problem}).` +
+      (keys === null ? ' Its keys could not be decoded either.' : ' Its keys are drawn as stored.')
+    : `No curve: another channel of animation ${view.animation} cannot be sampled, so neither is its animation. ` +
+      'Its keys are drawn as stored.';
+  const figure = el('figure', { class: samples !== null ? 'channel' : 'channel keys-only',
+    'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length) },
+  el('div', { class: 'plot' }, canvas, overlay), readout,
+  el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
+    keys !== null && keys.ins !== null ? '; with tangents on, lines and dots: tangent handles' : '',
+    marked.length ? '; triangles: issues at keys)' : ')', why === null ? '' : el('p', { class: 'no-curve' }, why), issueList));
+  // handles(): the shown handles one by one (for tests and the console), frame(): the axes' ranges.
+  const handleList = () => {
+    const h = shownHandles();
+    if (!h) return [];
+    const out = [];
+    for (let i = 0; i < h.t.length; ++i) {
+      for (let c = 0; c < width; ++c) {
+        out.push({ key: i >> 1, component: c, side: i % 2 === 0 ? 'in' : 'out', t: h.t[i], v: h.v[i * width + c] });
+      }
+    }
+    return out;
+  };
+  figure.plot = { figure, draw, release, cursor, handles: handleList, frame: () => ({ t0, t1, lo, hi }) };
   release();
   plotObserver.observe(figure);
   return figure;
@@ -646,7 +815,10 @@ for (const [id, set] of [['#golden', (f) => { golden = f; }], ['#actual', (f) =>
     await compareRun();
   });
 }
-for (const i of document.querySelectorAll('#filters input, #code-filter')) i.addEventListener('change', applyFilters);
+for (const i of document.querySelectorAll('#filters input[name=severity], #code-filter')) i.addEventListener('change', applyFilters);
+$('#tangents').addEventListener('change', () => {
+  for (const p of plots) p.draw();
+});
 for (const b of document.querySelectorAll('#downloads button')) {
   b.addEventListener('click', () => download(b.dataset.format));
 }

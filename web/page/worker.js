@@ -81,6 +81,50 @@ function goldenFolder(paths) {
   return m === undefined ? null : m.slice(0, m.length - 'manifest.json'.length);
 }
 
+// The keys file (`sample --keys`) parsed here, each channel's numbers in typed arrays that are
+// moved to the page's thread, not copied: the page's thread never parses or walks a key object
+// (20,000 keys are a megabyte of JSON). null (a number that is not finite) becomes NaN.
+function keysView(text) {
+  const transfer = [];
+  const keys = JSON.parse(text).channels.map((c) => {
+    const list = c.keys ?? [];
+    const n = list.length;
+    const w = c.width ?? 0;
+    const cubic = n > 0 && list[0].in !== undefined;
+    const times = new Float64Array(n);
+    const values = new Float64Array(n * w);
+    const ins = cubic ? new Float64Array(n * w) : null;
+    const outs = cubic ? new Float64Array(n * w) : null;
+    // The finite times' and values' ranges (the plot's frame), here rather than on the page's thread.
+    const range = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+    list.forEach((key, k) => {
+      const t = key.t ?? NaN;
+      times[k] = t;
+      if (Number.isFinite(t)) {
+        range.t0 = Math.min(range.t0, t);
+        range.t1 = Math.max(range.t1, t);
+      }
+      for (let i = 0; i < w; ++i) {
+        const v = key.value[i] ?? NaN;
+        values[k * w + i] = v;
+        if (Number.isFinite(v)) {
+          range.lo = Math.min(range.lo, v);
+          range.hi = Math.max(range.hi, v);
+        }
+        if (cubic) {
+          ins[k * w + i] = key.in[i] ?? NaN;
+          outs[k * w + i] = key.out[i] ?? NaN;
+        }
+      }
+    });
+    for (const a of [times, values, ins, outs]) if (a !== null) transfer.push(a.buffer);
+    return { animation: c.animation, index: c.index, target: c.target ?? null, sampler: c.sampler,
+      interpolation: c.interpolation ?? null, problem: c.problem ?? null, decoded: c.keys !== undefined, width: w,
+      times, values, ins, outs, range };
+  });
+  return { keys, transfer };
+}
+
 // The page sends File handles: their bytes are read here, off the page's thread.
 async function read(list) {
   return Promise.all(list.map(async ([p, f]) => [p, f instanceof Blob ? await f.arrayBuffer() : f]));
@@ -101,8 +145,14 @@ async function handle(msg) {
       return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
       return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
-    case 'sample':
-      return cli(['sample', '--rate', String(msg.rate ?? 60)], [msg.asset]);
+    case 'sample': // one animation when asked (the others' refused channels then do not matter)
+      return cli(['sample', '--rate', String(msg.rate ?? 60),
+        ...(msg.animation === undefined ? [] : ['--animation', String(msg.animation)])], [msg.asset]);
+    case 'keys': { // every channel's keys as stored; written (exit 1) when a channel cannot be sampled
+      const r = await cli(['sample', '--keys'], [msg.asset]);
+      if (r.text === null) return { exitCode: r.exitCode, keys: null, stderr: r.stderr };
+      return { exitCode: r.exitCode, stderr: r.stderr, ...keysView(r.text) };
+    }
     case 'codes': { // the registry: {code: {anchor, rule, spec}}
       const r = await run(['codes', '--format', 'md']);
       const codes = {};
@@ -150,7 +200,8 @@ self.onmessage = async (e) => {
   const { id } = e.data;
   if (e.data.memoryLimitMb !== undefined) memoryLimitMb = e.data.memoryLimitMb;
   try {
-    self.postMessage({ id, ...(await handle(e.data)) });
+    const { transfer = [], ...answer } = await handle(e.data); // transfer: buffers moved, not copied
+    self.postMessage({ id, ...answer }, transfer);
   } catch (err) {
     self.postMessage({ id, error: String(err?.message ?? err) });
   }

@@ -2,9 +2,10 @@
 // no browser download), served from a loopback server: pick and drop files, a folder at depth
 // and the corpus (GLTF_ANIM_CORPUS, when given); compare the rendered counts and codes with the
 // native JSON report; filter; download reports as the CLI writes them; plot channels with their
-// keys, the channels' issues at their keys, a time cursor against the reference samples, only
-// the plots on screen drawn; repair an asset (fix, reduce) and download what the CLI writes;
-// compare an engine's samples as the CLI does; the page from file://;
+// keys, the channels' issues at their keys, CUBICSPLINE tangent handles at Appendix C's control
+// points, a channel the evaluator refuses as its keys, a time cursor against the reference
+// samples, only the plots on screen drawn; repair an asset (fix, reduce) and download what the
+// CLI writes; compare an engine's samples as the CLI does; the page from file://;
 // no console errors; no main-thread task over 100 ms while a large generated asset validates or
 // while a million issues' pointers scroll; screenshots for a person to look at.
 import assert from 'node:assert/strict';
@@ -329,6 +330,117 @@ test('plots mark each channel\'s issues at their keys', async () => {
   assert.deepEqual(await page.$$eval('section.asset[data-uri="rotation_negative_dot.gltf"] ul.key-issues li',
     (l) => l.map((li) => [li.dataset.code, li.dataset.key])), [['LINT_ROTATION_NEGATIVE_DOT', '1']]);
   await page.locator('section.asset[data-uri="rotation_negative_dot.gltf"] figure.channel').screenshot({ path: join(SHOTS, 'plot-issue-marker.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/**
+ * An accessor's float32 numbers read here from the asset's data: URI (a second reader of the
+ * buffer, not the CLI's).
+ */
+function floatsOf(gltf, accessor) {
+  const a = gltf.accessors[accessor];
+  const view = gltf.bufferViews[a.bufferView];
+  const buffer = Buffer.from(gltf.buffers[view.buffer].uri.split(',')[1], 'base64');
+  const n = a.count * { SCALAR: 1, VEC3: 3, VEC4: 4 }[a.type];
+  const at = (view.byteOffset ?? 0) + (a.byteOffset ?? 0);
+  return Array.from({ length: n }, (_, i) => buffer.readFloatLE(at + 4 * i));
+}
+
+test('CUBICSPLINE tangents on demand: two handles a key, ending at the Hermite control points', async () => {
+  const { page, problems } = await openPage();
+  const name = 'translation_cubicspline.gltf';
+  await page.setInputFiles('#file', [join(VALID, name)]);
+  await waitForReport(page);
+  const fig = `section.asset[data-uri="${name}"] figure.channel`;
+  await page.click(`section.asset[data-uri="${name}"] details.plots summary`);
+  await page.waitForSelector(`${fig} canvas`, { timeout: 60000 });
+  await page.locator(fig).scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.handles !== undefined, fig);
+  assert.equal(await page.$eval(fig, (f) => f.dataset.handles), '0'); // off until asked for
+  await page.check('#tangents');
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).dataset.handles) > 0, fig);
+  // The keys from the buffer: per key in-tangent a_k, value p_k, out-tangent b_k (VEC3 each).
+  const gltf = JSON.parse(readFileSync(join(VALID, name), 'utf8'));
+  const sampler = gltf.animations[0].samplers[0];
+  const times = floatsOf(gltf, sampler.input);
+  const out = floatsOf(gltf, sampler.output);
+  const stored = (k, part, c) => out[(3 * k + part) * 3 + c]; // part 0: a, 1: p, 2: b
+  const { count, handles } = await page.$eval(fig, (f) => ({ count: Number(f.dataset.handles), handles: f.plot.handles() }));
+  assert.equal(count, 2 * times.length * 3); // two a key, for each of x, y, z
+  assert.equal(handles.length, count);
+  // Appendix C's segment k..k+1 as a Bézier curve: p_k + t_d b_k / 3 at t_k + t_d / 3, and
+  // p_{k+1} - t_d a_{k+1} / 3 at t_{k+1} - t_d / 3, with t_d = t_{k+1} - t_k.
+  const near = (a, b) => Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
+  const check = (k, c, side, t, v) => {
+    const h = handles.find((e) => e.key === k && e.component === c && e.side === side);
+    assert.ok(h && near(h.t, t) && near(h.v, v), `key ${k} ${side} ${c}: ${JSON.stringify(h)}, want t=${t} v=${v}`);
+    return h;
+  };
+  const td = times[3] - times[2];
+  const end = check(2, 0, 'out', times[2] + td / 3, stored(2, 1, 0) + (td * stored(2, 2, 0)) / 3);
+  check(3, 1, 'in', times[3] - td / 3, stored(3, 1, 1) - (td * stored(3, 0, 1)) / 3);
+  // The first key's in-handle takes the first segment's t_d.
+  check(0, 2, 'in', times[0] - (times[1] - times[0]) / 3, stored(0, 1, 2) - ((times[1] - times[0]) * stored(0, 0, 2)) / 3);
+  // Drawn: the handle end's colour at its place on the canvas.
+  const drawnAt = await page.$eval(`${fig} canvas`, (cv, h) => {
+    const { t0, t1, lo, hi } = cv.closest('figure').plot.frame();
+    const px = Math.round(28 + ((h.t - t0) / (t1 - t0)) * (680 - 56));
+    const py = Math.round(340 - 28 - ((h.v - lo) / (hi - lo)) * (340 - 56));
+    const d = cv.getContext('2d').getImageData(px - 2, py - 2, 5, 5).data;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0x0f && d[i + 1] === 0x76 && d[i + 2] === 0x6e) return true;
+    return false;
+  }, end);
+  assert.ok(drawnAt, 'no handle end drawn at key 2\'s out-handle');
+  await page.locator(fig).screenshot({ path: join(SHOTS, 'plot-tangents.png') });
+  await page.uncheck('#tangents');
+  assert.equal(await page.$eval(fig, (f) => f.dataset.handles), '0');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a channel the evaluator refuses (times not increasing): its keys as points, why no curve, its issues at its keys', async () => {
+  const file = join(INVALID, 'accessor/input_shared_non_increasing.gltf');
+  const name = basename(file);
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', [file]);
+  await waitForReport(page);
+  const asset = `section.asset[data-uri="${name}"]`;
+  await page.click(`${asset} details.plots summary`);
+  await page.waitForSelector(`${asset} figure.channel canvas`, { timeout: 60000 });
+  await page.locator(`${asset} figure.channel`).first().scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} figure.channel`)].every((f) => f.dataset.points !== undefined), asset);
+  const shown = await page.$$eval(`${asset} figure.channel`, (l) => l.map((f) => ({ keysOnly: f.classList.contains('keys-only'),
+    keys: Number(f.dataset.keys), points: Number(f.dataset.points), markers: Number(f.dataset.issueMarkers),
+    why: f.querySelector('.no-curve')?.textContent ?? '' })));
+  const gltf = JSON.parse(readFileSync(file, 'utf8'));
+  const channels = gltf.animations[0].channels;
+  assert.equal(shown.length, channels.length);
+  let markers = 0;
+  shown.forEach((f, n) => {
+    const sampler = gltf.animations[0].samplers[channels[n].sampler];
+    const times = floatsOf(gltf, sampler.input);
+    const values = floatsOf(gltf, sampler.output);
+    const width = values.length / times.length;
+    assert.ok(f.keysOnly, `channel ${n} has a curve`);
+    assert.equal(f.keys, times.length);
+    assert.ok(f.why.includes('not strictly increasing'), f.why);
+    // A mark per key and component, one where two keys fall on the same point (times 1 and 1).
+    const distinct = new Set();
+    times.forEach((t, k) => { for (let c = 0; c < width; ++c) distinct.add(`${c}:${t}:${values[k * width + c]}`); });
+    assert.equal(f.points, distinct.size, `channel ${n}`);
+    markers += f.markers;
+  });
+  const native = nativeReport([name], dirname(file)).reports[0].issues.messages.filter((m) => KEY_CODES.has(m.code));
+  assert.ok(native.length > 0);
+  assert.equal(markers, native.length);
+  await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} figure.channel canvas:not(.cursor)`)].some((cv) => {
+    if (cv.width === 0) return false;
+    const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0x7f && d[i + 1] === 0x1d && d[i + 2] === 0x1d) return true;
+    return false;
+  }), asset, { timeout: 10000 });
+  await page.locator(`${asset} figure.channel`).first().screenshot({ path: join(SHOTS, 'plot-keys-only.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });

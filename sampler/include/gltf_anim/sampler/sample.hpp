@@ -2,8 +2,8 @@
 // Sampling an asset's animations with the reference evaluator: what
 // `gltf-anim sample` prints and what the golden samples of the suite are.
 //
-// Pipeline: the validator's loader (load_file: .gltf/.glb, data URIs, external
-// buffers) -> the animation model (validator/animation_model.hpp: every
+// Pipeline: gltf/'s loader (load_file: .gltf/.glb, data URIs, external
+// buffers) -> the animation model (gltf/animation_model.hpp: every
 // channel's sampler and target linked once, as the validator reads them) ->
 // accessor decoding to double (normalized integers by the spec's formula,
 // sparse) -> one reference::TrackView per channel -> reference::sample.
@@ -161,6 +161,55 @@ struct DecodedChannel {
 };
 // Every channel sample_asset samples, in the same order. Throws SampleError.
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& asset, const SampleRequest& request = {});
+
+// ---- The keys as stored (`gltf-anim sample --keys`) ----
+// Every channel that sample_asset samples, in the same view, order, component
+// order and measure, with its evaluated sampler's keys as decoded for the
+// evaluator (float32 exactly, normalized integers by the spec's formula, sparse
+// applied, bool targets as 0 or 1): nothing is evaluated. Unlike sampling, a
+// channel the evaluator refuses is listed too, with the reason in `problem`:
+// with its keys when they could be decoded (times not increasing, a value not
+// finite, a zero rotation key), without them when they could not (a missing or
+// unreadable accessor, an output count that does not fit the keys). Animations
+// and channels that are not JSON objects are not channels of the model and are
+// not listed. --max-values bounds the decoded keys of the whole run (exit 2).
+struct ChannelKeys {
+  std::size_t animation = 0;  // glTF indices
+  std::size_t channel = 0;
+  std::string target;                  // the animated property's pointer; empty when unknown
+  std::optional<std::size_t> sampler;  // the evaluated sampler, when known
+  std::string interpolation;           // as written (empty when the sampler is unknown)
+  samples::Measure measure = samples::Measure::kAuto;  // angle or absolute, as `sample` writes
+  bool decoded = false;                                // times and values hold the stored keys
+  std::size_t width = 0;                               // components per value
+  // 3 for CUBICSPLINE and CUBICSLERP (in-tangent, value, out-tangent), else 1.
+  std::size_t values_per_key = 1;
+  std::vector<double> times;   // the sampler's input
+  std::vector<double> values;  // per key: values_per_key groups of width numbers
+  std::string problem;         // why sample refuses the channel; empty when it samples it
+};
+std::vector<ChannelKeys> channel_keys(const std::filesystem::path& asset,
+                                      const SampleRequest& request = {});
+
+// channel_keys written as JSON channel by channel (docs/TOOLS.md, "sample --keys"):
+// the constructor loads the asset and decodes every channel once to count its
+// values against --max-values and its problems (throws SampleError before the
+// caller opens any output); write() decodes each again and writes it.
+class KeysStream {
+ public:
+  KeysStream(const std::filesystem::path& asset, const SampleRequest& request);
+  KeysStream(const AssetBytes& asset, const SampleRequest& request);
+  KeysStream(const KeysStream&) = delete;
+  KeysStream& operator=(const KeysStream&) = delete;
+  ~KeysStream();
+  // Channels listed with a problem (what makes `sample` exit 1 on this asset).
+  std::size_t problems() const;
+  void write(std::ostream& out) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // The default time set for channels with these key times (see above).
 std::vector<double> default_times(std::span<const std::vector<double>> channel_times);
