@@ -137,7 +137,18 @@ void unregister_temporary(int& slot) {
   slot = -1;
 }
 
+// While commit_together renames a group of outputs, a handled signal is only noted here,
+// and handled when the group is in place (a signal handler may run on any thread, so a
+// flag rather than a signal mask).
+std::atomic<bool> g_committing{false};
+std::atomic<int> g_deferred_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler writes it");
+
 extern "C" void remove_temporaries_and_reraise(int sig) {
+  if (g_committing.load(std::memory_order_acquire)) {
+    g_deferred_signal.store(sig, std::memory_order_release);
+    return;
+  }
   const int saved = errno;
   for (auto& t : g_live) {
     if (t.live.load(std::memory_order_acquire)) ::unlinkat(t.dir_fd, t.name, 0);
@@ -250,6 +261,33 @@ void OutputFile::commit() {
   }
   unregister_temporary(live_slot_);
   temp_name_.clear();
+}
+
+void OutputFile::remove_committed_target() {
+  if (dir_fd_ >= 0) ::unlinkat(dir_fd_, name_.c_str(), 0);  // never a device written in place
+}
+
+void commit_together(std::span<OutputFile* const> files, std::span<const bool> created,
+                     const std::function<void()>& between) {
+  g_committing.store(true, std::memory_order_release);
+  struct HandleDeferred {
+    ~HandleDeferred() {
+      g_committing.store(false, std::memory_order_release);
+      if (const int sig = g_deferred_signal.exchange(0)) remove_temporaries_and_reraise(sig);
+    }
+  } handle_deferred;
+  std::size_t done = 0;
+  try {
+    for (; done < files.size(); ++done) {
+      files[done]->commit();
+      if (between && done + 1 < files.size()) between();
+    }
+  } catch (const OutputError&) {
+    for (std::size_t k = 0; k < done; ++k) {
+      if (k < created.size() && created[k]) files[k]->remove_committed_target();
+    }
+    throw;
+  }
 }
 
 void OutputFile::discard() {

@@ -264,7 +264,6 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
                          "' (same file); nothing written (use --in-place to replace the input)");
     }
   }
-  std::vector<fs::path> committed;  // buffers renamed into place that were not there before
   try {
     std::vector<std::unique_ptr<io::OutputFile>> files;  // the buffers, then the asset
     std::vector<std::pair<fs::path, bool>> paths;        // each one's target, and whether new
@@ -282,15 +281,17 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     };
     for (const auto& [name, bytes] : built->buffers) stage(out_folder / name, bytes);
     stage(*target, built->main);
-    // Renames only from here: the window in which an interruption could leave a buffer
-    // without its asset is a few rename() calls.
+    // Renames only from here, as one output: an interruption meanwhile is handled once
+    // the asset is in place, and a failed close or rename removes the new buffers already
+    // renamed (no partial output).
+    std::vector<io::OutputFile*> group;
+    std::unique_ptr<bool[]> created = std::make_unique<bool[]>(files.size());
     for (std::size_t k = 0; k < files.size(); ++k) {
-      files[k]->commit();
-      if (k + 1 < files.size() && paths[k].second) committed.push_back(paths[k].first);
+      group.push_back(files[k].get());
+      created[k] = k + 1 < files.size() && paths[k].second;
     }
+    io::commit_together(group, std::span<const bool>(created.get(), files.size()));
   } catch (const io::OutputError& e) {
-    // A close or rename that failed after some buffers were in place: no partial output.
-    for (const fs::path& p : committed) fs::remove(p, ec);
     return stop(2, e.what());
   }
   for (const auto& [name, bytes] : built->buffers) {

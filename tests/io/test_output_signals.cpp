@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -60,5 +61,57 @@ void signal_a_child_while_it_writes(int sig) {
 TEST(OutputSignals, SigintRemovesTheTemporaries) { signal_a_child_while_it_writes(SIGINT); }
 TEST(OutputSignals, SigtermRemovesTheTemporaries) { signal_a_child_while_it_writes(SIGTERM); }
 TEST(OutputSignals, SighupRemovesTheTemporaries) { signal_a_child_while_it_writes(SIGHUP); }
+
+// An asset and its buffer committed as one output: a SIGTERM that comes between the two
+// renames is held until both are in place, then ends the process by that signal. Without
+// the hold the handler ran at once: the buffer was in place and the asset's temporary
+// removed, a buffer without its asset.
+TEST(OutputSignals, ASignalBetweenTheRenamesOfOneOutputLeavesItWhole) {
+  const fs::path dir = gltf_anim_test::scratch_root() / "signal_between_renames";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    io::remove_temporaries_on_signals();
+    io::OutputFile bin(dir / "walk.bin");
+    bin.stream() << "BIN" << std::flush;
+    io::OutputFile gltf(dir / "walk.gltf");
+    gltf.stream() << "{}" << std::flush;
+    io::OutputFile* group[] = {&bin, &gltf};
+    const bool created[] = {true, false};
+    io::commit_together(group, created, [] { ::raise(SIGTERM); });
+    ::_exit(0);  // not reached: the held signal ends the process once both are in place
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status;
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  std::vector<std::string> names = names_in(dir);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"walk.bin", "walk.gltf"}));
+}
+
+// A rename that fails after the buffer is in place: the new buffer is removed again, no
+// temporary is left, and the reason reaches the caller.
+TEST(OutputSignals, AFailedRenameOfOneOutputRemovesItsNewBuffers) {
+  const fs::path dir = gltf_anim_test::scratch_root() / "failed_rename_of_group";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  io::OutputFile bin(dir / "walk.bin");
+  bin.stream() << "BIN" << std::flush;
+  io::OutputFile gltf(dir / "walk.gltf");
+  gltf.stream() << "{}" << std::flush;
+  io::OutputFile* group[] = {&bin, &gltf};
+  const bool created[] = {true, false};
+  // Between the renames the asset's target becomes a folder that is not empty: rename()
+  // cannot replace it.
+  const auto block = [&] {
+    fs::create_directories(dir / "walk.gltf" / "inside");
+  };
+  EXPECT_THROW(io::commit_together(group, created, block), io::OutputError);
+  EXPECT_EQ(names_in(dir), std::vector<std::string>{"walk.gltf"});  // the folder only
+  EXPECT_TRUE(fs::is_directory(dir / "walk.gltf"));
+}
 
 }  // namespace

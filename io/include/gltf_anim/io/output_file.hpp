@@ -17,10 +17,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -102,6 +104,10 @@ class OutputFile {
   void discard();
 
  private:
+  friend void commit_together(std::span<OutputFile* const>, std::span<const bool>,
+                              const std::function<void()>&);
+  // After commit(): removes the target it renamed into place.
+  void remove_committed_target();
   void open(std::size_t buffer_bytes);
   [[noreturn]] void fail(const std::string& what, int error);
 
@@ -120,6 +126,16 @@ class OutputFile {
 // walked with async-signal-safe calls only), then end the process by the same
 // signal, as if no handler had been installed. For a command's main().
 void remove_temporaries_on_signals();
+
+// Commits `files` in order as one output (the buffers, then the asset that names them).
+// A SIGINT, SIGTERM or SIGHUP that comes while the renames run is held until the last
+// one is done, then handled as remove_temporaries_on_signals() says: so an interruption
+// leaves either no target touched or every file in place, never buffers without their
+// asset. When a commit fails, the targets renamed before it that did not exist before
+// (`created[k]` for files[k]) are removed again and the OutputError is rethrown.
+// `between`, when set, runs after each rename but the last (a test's interruption).
+void commit_together(std::span<OutputFile* const> files, std::span<const bool> created,
+                     const std::function<void()>& between = {});
 
 // Writes `bytes` to `target` through an OutputFile. Throws OutputError.
 void write_output_file(const std::filesystem::path& target, const std::string& bytes);
