@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,21 @@ TEST(OutputSignals, SigintRemovesTheTemporaries) { signal_a_child_while_it_write
 TEST(OutputSignals, SigtermRemovesTheTemporaries) { signal_a_child_while_it_writes(SIGTERM); }
 TEST(OutputSignals, SighupRemovesTheTemporaries) { signal_a_child_while_it_writes(SIGHUP); }
 
+// One output of two files, written and not yet renamed: a new buffer and its asset.
+struct AssetAndBuffer {
+  explicit AssetAndBuffer(const fs::path& dir) : bin(dir / "walk.bin"), gltf(dir / "walk.gltf") {
+    bin.stream() << "BIN" << std::flush;
+    gltf.stream() << "{}" << std::flush;
+  }
+  void commit(const std::function<void()>& between) {
+    io::OutputFile* group[] = {&bin, &gltf};
+    const bool created[] = {true, false};
+    io::commit_together(group, created, between);
+  }
+  io::OutputFile bin;
+  io::OutputFile gltf;
+};
+
 // An asset and its buffer committed as one output: a SIGTERM that comes between the two
 // renames is held until both are in place, then ends the process by that signal. Without
 // the hold the handler ran at once: the buffer was in place and the asset's temporary
@@ -74,13 +90,8 @@ TEST(OutputSignals, ASignalBetweenTheRenamesOfOneOutputLeavesItWhole) {
   ASSERT_GE(child, 0);
   if (child == 0) {
     io::remove_temporaries_on_signals();
-    io::OutputFile bin(dir / "walk.bin");
-    bin.stream() << "BIN" << std::flush;
-    io::OutputFile gltf(dir / "walk.gltf");
-    gltf.stream() << "{}" << std::flush;
-    io::OutputFile* group[] = {&bin, &gltf};
-    const bool created[] = {true, false};
-    io::commit_together(group, created, [] { ::raise(SIGTERM); });
+    AssetAndBuffer output(dir);
+    output.commit([] { ::raise(SIGTERM); });
     ::_exit(0);  // not reached: the held signal ends the process once both are in place
   }
   int status = 0;
@@ -98,18 +109,11 @@ TEST(OutputSignals, AFailedRenameOfOneOutputRemovesItsNewBuffers) {
   const fs::path dir = gltf_anim_test::scratch_root() / "failed_rename_of_group";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  io::OutputFile bin(dir / "walk.bin");
-  bin.stream() << "BIN" << std::flush;
-  io::OutputFile gltf(dir / "walk.gltf");
-  gltf.stream() << "{}" << std::flush;
-  io::OutputFile* group[] = {&bin, &gltf};
-  const bool created[] = {true, false};
+  AssetAndBuffer output(dir);
   // Between the renames the asset's target becomes a folder that is not empty: rename()
   // cannot replace it.
-  const auto block = [&] {
-    fs::create_directories(dir / "walk.gltf" / "inside");
-  };
-  EXPECT_THROW(io::commit_together(group, created, block), io::OutputError);
+  const auto block = [&] { fs::create_directories(dir / "walk.gltf" / "inside"); };
+  EXPECT_THROW(output.commit(block), io::OutputError);
   EXPECT_EQ(names_in(dir), std::vector<std::string>{"walk.gltf"});  // the folder only
   EXPECT_TRUE(fs::is_directory(dir / "walk.gltf"));
 }
