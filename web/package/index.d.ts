@@ -265,6 +265,47 @@ export function init(): Promise<void>;
 export function validate(input: Input, options?: ValidateOptions & { format?: 'json' }): Promise<ValidationReport>;
 export function validate(input: Input, options: ValidateOptions & { format: 'text' | 'sarif' | 'junit' }): Promise<string>;
 
+export interface KeysOptions extends CommonOptions {
+  name?: string;
+  animation?: number;
+  /** false: --no-extensions (a core-only client's view). */
+  extensions?: boolean;
+  maxValues?: number;
+  args?: string[];
+}
+
+/** One stored key: its time, value and (CUBICSPLINE, CUBICSLERP) tangents; null where not finite. */
+export interface StoredKey {
+  t: number | null;
+  value: (number | null)[];
+  in?: (number | null)[];
+  out?: (number | null)[];
+}
+
+export interface KeysChannel {
+  animation: number;
+  index: number;
+  target: string;
+  sampler: number;
+  interpolation: string;
+  measure: string;
+  width: number;
+  /** Absent when the keys cannot be decoded (then `problem` says why). */
+  keys?: StoredKey[];
+  /** Why the evaluator refuses this channel (the line `sample` would print). */
+  problem?: string;
+}
+
+/** `gltf-anim sample --keys`: each channel's keys as stored, decoded. exitCode 1: some channel has a problem. */
+export interface KeysFile {
+  exitCode: 0 | 1;
+  asset: string;
+  generator: string;
+  channels: KeysChannel[];
+}
+
+export function keys(input: Input, options?: KeysOptions): Promise<KeysFile>;
+
 export function sample(input: Input, options?: SampleOptions & { format?: 'json' }): Promise<SamplesFile>;
 export function sample(input: Input, options: SampleOptions & { format: 'csv' }): Promise<string>;
 

@@ -265,6 +265,19 @@ export async function validate(input, options = {}) {
  * Samples every channel of an asset with the reference evaluator. Resolves to the samples
  * file `gltf-anim sample` writes (parsed JSON, or CSV text with format 'csv').
  */
+// Each channel's keys as stored (`gltf-anim sample --keys`): times, values and cubic tangents,
+// decoded; a channel the evaluator refuses carries its `problem` (then exitCode is 1).
+export async function keys(input, options = {}) {
+  const { files, paths } = inputFiles(input, options, 'keys');
+  const args = ['--keys'];
+  if (options.animation !== undefined) a(args, '--animation', options.animation);
+  if (options.extensions === false) args.push('--no-extensions');
+  if (options.maxValues !== undefined) a(args, '--max-values', options.maxValues);
+  args.push(...list(options.args), '--', paths[0]);
+  const r = await runToReport('sample', args, files, 'json', 'sample --keys', options.memoryLimitMb);
+  return { exitCode: r.exitCode, ...r.report };
+}
+
 export async function sample(input, options = {}) {
   const format = options.format ?? 'json';
   const { files, paths } = inputFiles(input, options, 'sample');

@@ -96,6 +96,20 @@ test('sample(bytes): the native samples file', async () => {
   }
 });
 
+test('keys(bytes): the native keys file, a refused channel with its problem and exit code 1', async () => {
+  for (const [asset, status] of [['conformance_assets/valid/translation_cubicspline.gltf', 0],
+    ['conformance_assets/invalid/accessor/input_shared_non_increasing.gltf', 1]]) {
+    const name = basename(asset);
+    const r = runCli(NATIVE, ['sample', '--keys', name], join(ROOT, dirname(asset)));
+    assert.equal(r.status, status, `native: ${r.stderr}`);
+    const { exitCode, ...got } = await gltfAnim.keys(bytesOf(asset), { name });
+    assert.equal(exitCode, status, asset);
+    assert.deepEqual(got, JSON.parse(r.stdout.toString()), asset);
+  }
+  await assert.rejects(gltfAnim.keys(bytesOf('conformance_assets/valid/translation_cubicspline.gltf'),
+    { name: 'translation_cubicspline.gltf', args: ['--rate', '10'] }), gltfAnim.GltfAnimError);
+});
+
 test('compare: the suite against its own goldens, the native report', async () => {
   const golden = Object.fromEntries(filesUnder('conformance_assets', /\.(json)$/)
     .filter((p) => p.startsWith('conformance_assets/valid/') || p === 'conformance_assets/manifest.json')
