@@ -828,7 +828,8 @@ struct KeysStream::State {
   std::vector<std::pair<const vm::Animation*, std::size_t>> listed;  // into model
   std::size_t problems = 0;
 
-  void plan(const Source& source) {
+  State(gltf::LoadedAsset loaded, const SampleRequest& r, const Source& source)
+      : asset(std::move(loaded)), model(vm::build_animation_model(asset)), request(r) {
     asset_name = source.asset_name;
     visit_keys(asset, model, source, request,
                [&](ChannelKeys&& k, const vm::Animation& animation, std::size_t c) {
@@ -839,20 +840,10 @@ struct KeysStream::State {
 };
 
 KeysStream::KeysStream(const std::filesystem::path& path, const SampleRequest& request)
-    : state_(std::make_unique<State>()) {
-  state_->asset = load(path, request);
-  state_->model = vm::build_animation_model(state_->asset);
-  state_->request = request;
-  state_->plan(source_of(path, request));
-}
+    : state_(std::make_unique<State>(load(path, request), request, source_of(path, request))) {}
 
 KeysStream::KeysStream(const AssetBytes& asset, const SampleRequest& request)
-    : state_(std::make_unique<State>()) {
-  state_->asset = load(asset, request);
-  state_->model = vm::build_animation_model(state_->asset);
-  state_->request = request;
-  state_->plan(source_of(asset, request));
-}
+    : state_(std::make_unique<State>(load(asset, request), request, source_of(asset, request))) {}
 
 KeysStream::~KeysStream() = default;
 

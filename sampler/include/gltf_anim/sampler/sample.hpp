@@ -191,7 +191,7 @@ struct ChannelKeys {
 std::vector<ChannelKeys> channel_keys(const std::filesystem::path& asset,
                                       const SampleRequest& request = {});
 
-// channel_keys written as JSON channel by channel (docs/TOOLS.md, "sample --keys"):
+// channel_keys written as JSON channel by channel (docs/CONFORMANCE.md, `sample --keys`):
 // the constructor loads the asset and decodes every channel once to count its
 // values against --max-values and its problems (throws SampleError before the
 // caller opens any output); write() decodes each again and writes it.
