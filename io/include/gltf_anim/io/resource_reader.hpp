@@ -34,8 +34,8 @@
 namespace gltf_anim::io {
 
 // Owns bytes read from a file or handed over: a heap vector, shared bytes of a
-// MemoryReader, or, for large files, anonymous memory the file was read into
-// (never a mapping of the file itself).
+// MemoryReader, or, for large files, anonymous memory (an uninitialised heap block in
+// the WebAssembly build) the file was read into (never a mapping of the file itself).
 class ByteStorage {
  public:
   static std::unique_ptr<ByteStorage> from_vector(std::vector<std::uint8_t> bytes);
@@ -56,6 +56,7 @@ class ByteStorage {
   std::shared_ptr<const std::vector<std::uint8_t>> shared_;
   void* anonymous_ = nullptr;  // released on destruction when set
   std::size_t anonymous_size_ = 0;
+  std::unique_ptr<std::uint8_t[]> block_;
 };
 
 // Outcome of reading one resource: bytes, or a refusal with its kind and reason.
