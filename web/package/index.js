@@ -126,6 +126,38 @@ class Bytes {
 
 const decoder = new TextDecoder();
 
+// Emscripten 3.1.6's in-memory file system (MEMFS, the root's type) grows a file by 12.5% at
+// a time past 1 MiB, copying all of it each time: a 602 MB report is allocated nine times
+// over (26 s in Node on the machine of docs/PERFORMANCE.md). Doubling, at most 1 GiB at a
+// time, copies each byte at most about once more. Each call's instance is its own, so the
+// change stays with it.
+function growFilesGeometrically(FS) {
+  const memfs = FS.root?.mount?.type;
+  if (typeof memfs?.expandFileStorage !== 'function') return;
+  memfs.expandFileStorage = (node, needed) => {
+    const had = node.contents ? node.contents.length : 0;
+    if (had >= needed) return;
+    const capacity = Math.max(needed, 256, Math.min(had * 2, had + 2 ** 30));
+    const contents = new Uint8Array(capacity);
+    if (node.usedBytes > 0) contents.set(node.contents.subarray(0, node.usedBytes), 0);
+    node.contents = contents;
+  };
+}
+
+// The bytes of a file the run wrote, where they lie (FS.readFile would copy them once more);
+// null when there is no such file.
+function writtenBytes(FS, path) {
+  let node;
+  try {
+    node = FS.lookupPath(path, { follow: true }).node;
+  } catch {
+    return null;
+  }
+  if (!FS.isFile(node.mode)) return null;
+  if (!node.contents) return new Uint8Array(0);
+  return node.contents.subarray(0, node.usedBytes);
+}
+
 /**
  * Runs the CLI on in-memory files: `args` exactly as on the command line (after
  * `gltf-anim`), `files` written under the current folder first. Resolves to the exit code,
@@ -136,11 +168,8 @@ export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEM
   return runInstance(args, files, memoryLimitMb, (FS) => {
     const outputs = {};
     for (const path of read) {
-      try {
-        outputs[path] = FS.readFile(path.startsWith('/') ? path : `${WORK}/${path}`);
-      } catch {
-        // not written
-      }
+      const bytes = writtenBytes(FS, path.startsWith('/') ? path : `${WORK}/${path}`);
+      if (bytes !== null) outputs[path] = bytes;
     }
     return outputs;
   });
@@ -178,13 +207,17 @@ async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, coll
     throw new GltfAnimError(`gltf-anim: cannot start the WebAssembly module: ${e?.message ?? e}`, 2, '');
   }
   const { FS } = instance;
+  growFilesGeometrically(FS);
   FS.mkdirTree(WORK);
   FS.mkdirTree(OUT);
   for (const [path, bytes] of fileEntries(files)) {
     const p = relativePath(path);
     const slash = p.lastIndexOf('/');
     if (slash > 0) FS.mkdirTree(`${WORK}/${p.slice(0, slash)}`);
-    FS.writeFile(`${WORK}/${p}`, toBytes(bytes, p));
+    // canOwn: the file system reads the caller's bytes where they are. Without it every
+    // input is copied once more (a 342 MB .glb: 1.2 s in a browser). The commands never
+    // write into an input: an output goes to a new file renamed over its target.
+    FS.writeFile(`${WORK}/${p}`, toBytes(bytes, p), { canOwn: true });
   }
   for (const folder of folders) FS.mkdirTree(`${WORK}/${folder}`);
   FS.chdir(WORK);
@@ -230,6 +263,124 @@ function validateArgs(options) {
   return a;
 }
 
+// ---- JSON reports of any size ----
+// A JavaScript string holds at most about 2^29 characters (V8: 512 MiB), and a million issues
+// are 600 MB of JSON: such a report is parsed in pieces, never decoded as one string.
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MESSAGES = Array.from('messages', (c) => c.charCodeAt(0));
+const BATCH = 8192; // messages per JSON.parse: a few MB of text at a time
+const SPLIT = 'gltf-anim:split'; // a key no report has (they are words or camelCase)
+const encoder = new TextEncoder();
+
+/**
+ * Splits the CLI's JSON report (bytes) into the report with every `messages` array emptied
+ * (`marked`: holding one {"gltf-anim:split": k} instead, k its place in `arrays`) and, in
+ * document order, the parsed arrays: one pass over the bytes, which only needs to know where
+ * strings start and end (every structural character is ASCII, so UTF-8 needs no decoding to
+ * find them).
+ */
+export function splitReport(bytes, { marked = false } = {}) {
+  const skeleton = []; // pieces of the report outside the messages arrays
+  const arrays = [];
+  const stack = []; // per open container: {array, messages, depth}
+  let keyStart = -1; // the last string's bytes, when it may be a key
+  let keyEnd = -1;
+  let isMessagesKey = false;
+  let copied = 0; // bytes before this belong to a skeleton piece or a messages array
+  let cut = -1; // inside a messages array: where its current batch starts
+  let batches = null;
+  let items = 0;
+  const n = bytes.length;
+  for (let i = 0; i < n; ++i) {
+    const b = bytes[i];
+    if (b === QUOTE) {
+      const start = i + 1;
+      for (++i; i < n && bytes[i] !== QUOTE; ++i) if (bytes[i] === BACKSLASH) ++i;
+      keyStart = start;
+      keyEnd = i;
+    } else if (b === COLON) {
+      isMessagesKey = keyEnd - keyStart === MESSAGES.length &&
+        MESSAGES.every((c, k) => bytes[keyStart + k] === c);
+    } else if (b === OPEN_BRACKET || b === OPEN_BRACE) {
+      const messages = b === OPEN_BRACKET && isMessagesKey && stack.length > 0 && !stack.at(-1).array;
+      stack.push({ array: b === OPEN_BRACKET, messages });
+      isMessagesKey = false;
+      if (messages) {
+        skeleton.push(bytes.subarray(copied, i + 1));
+        if (marked) skeleton.push(encoder.encode(`{"${SPLIT}":${arrays.length}}`));
+        copied = i + 1;
+        cut = i + 1;
+        batches = [];
+        items = 0;
+      }
+    } else if (b === CLOSE_BRACKET || b === CLOSE_BRACE) {
+      const top = stack.pop();
+      if (top?.messages) {
+        if (i > cut && !isBlank(bytes, cut, i)) batches.push(bytes.subarray(cut, i));
+        arrays.push(batches.flatMap((piece) => JSON.parse(`[${decoder.decode(piece)}]`)));
+        copied = i;
+        batches = null;
+      }
+    } else if (b === COMMA) {
+      isMessagesKey = false;
+      if (batches !== null && stack.at(-1).messages && ++items % BATCH === 0) {
+        batches.push(bytes.subarray(cut, i));
+        cut = i + 1;
+      }
+    }
+  }
+  skeleton.push(bytes.subarray(copied));
+  const report = JSON.parse(skeleton.map((p) => decoder.decode(p)).join(''));
+  return { report, arrays };
+}
+
+function isBlank(bytes, from, to) {
+  for (let i = from; i < to; ++i) if (bytes[i] > 0x20) return false;
+  return true;
+}
+
+
+const LARGE_JSON = 2 ** 28; // bytes: below this a report is decoded and parsed as one string
+
+/**
+ * Parses a JSON report the CLI wrote (bytes) into its object, whatever its size: past
+ * LARGE_JSON bytes (or with `split`) its `messages` arrays are parsed apart (splitReport)
+ * and put back.
+ */
+export function parseReport(bytes, { split = bytes.length >= LARGE_JSON } = {}) {
+  if (!split) return JSON.parse(decoder.decode(bytes));
+  const { report, arrays } = splitReport(bytes, { marked: true });
+  const put = (value) => {
+    if (Array.isArray(value)) {
+      const m = value.length === 1 ? value[0] : null;
+      if (m !== null && typeof m === 'object' && Object.hasOwn(m, SPLIT)) return arrays[m[SPLIT]];
+      for (let i = 0; i < value.length; ++i) value[i] = put(value[i]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const k of Object.keys(value)) value[k] = put(value[k]);
+    }
+    return value;
+  };
+  return put(report);
+}
+
+// A report as text; past what a string holds, a clear error instead of the engine's.
+function reportText(bytes, what) {
+  try {
+    return decoder.decode(bytes);
+  } catch (e) {
+    throw new GltfAnimError(`gltf-anim ${what}: the report is ${bytes.length} bytes, more than a JavaScript ` +
+      `string holds (${e?.message ?? e}); ask for it as JSON, or write it to a file with run()`, 2, '');
+  }
+}
+
 const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv', md: 'md', html: 'html' };
 
 async function runToReport(command, args, files, format, what, memoryLimitMb) {
@@ -244,8 +395,8 @@ async function runToReport(command, args, files, format, what, memoryLimitMb) {
     const message = r.stderr.trim() || `gltf-anim ${what}: exit code ${r.exitCode}`;
     throw new GltfAnimError(message, r.exitCode, r.stderr);
   }
-  const text = decoder.decode(bytes);
-  return { exitCode: r.exitCode, report: format === 'json' ? JSON.parse(text) : text, stderr: r.stderr };
+  const report = format === 'json' ? parseReport(bytes) : reportText(bytes, what);
+  return { exitCode: r.exitCode, report, stderr: r.stderr };
 }
 
 /**
