@@ -332,3 +332,16 @@ export function run(
   args: string[],
   options?: { files?: Files; read?: string[]; memoryLimitMb?: number },
 ): Promise<RunResult>;
+
+/**
+ * Parses the bytes of a JSON report the CLI wrote (`run()` with `--format json`) into its
+ * object, whatever its size: a report past what a JavaScript string holds (a million issues
+ * are 600 MB of JSON) has its `messages` arrays parsed apart (always, with `split`).
+ */
+export function parseReport(bytes: Uint8Array, options?: { split?: boolean }): unknown;
+
+/**
+ * Splits the bytes of a JSON report into the report with every `messages` array emptied and
+ * those arrays, parsed, in document order (one pass; never one string of the whole report).
+ */
+export function splitReport(bytes: Uint8Array): { report: unknown; arrays: Message[][] };

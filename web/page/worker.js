@@ -1,8 +1,8 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fix, reduce, run } from './gltf-anim/index.js';
-import { channelIssues, groupIssues, rowText, splitReport } from './report-index.js';
+import { fix, reduce, run, splitReport } from './gltf-anim/index.js';
+import { channelIssues, groupIssues, rowText } from './report-index.js';
 
 let files = [];
 let assets = [];

@@ -143,6 +143,54 @@ test('running out of memory is a clear error, and the next call works', async ()
   assert.ok(!ok.reports[0].issues.messages.some((m) => m.code === 'INTERNAL_ERROR'));
 });
 
+// A .glb of `keys` equal key times: keys - 1 ACCESSOR_ANIMATION_INPUT_NON_INCREASING errors.
+function equalTimesGlb(keys) {
+  const json = new TextEncoder().encode(JSON.stringify({
+    asset: { version: '2.0' },
+    nodes: [{}],
+    buffers: [{ byteLength: keys * 16 }],
+    bufferViews: [{ buffer: 0, byteLength: keys * 4 }, { buffer: 0, byteOffset: keys * 4, byteLength: keys * 12 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: keys, type: 'SCALAR', min: [0], max: [0] },
+      { bufferView: 1, componentType: 5126, count: keys, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'translation' } }] }],
+  }));
+  return glbBytes(json, keys * 16);
+}
+
+test('parseReport: parsed in pieces or whole, the same object', () => {
+  // Every invalid asset in one report (thousands of messages, some of their texts and
+  // pointers holding the word "messages", brackets and escapes), parsed by JSON.parse.
+  const r = runCli(NATIVE, ['validate', '--no-config', '--no-timings', '--format', 'json', 'invalid'],
+    join(ROOT, 'conformance_assets'));
+  assert.equal(r.status, 1, r.stderr.toString());
+  const bytes = new Uint8Array(r.stdout);
+  const whole = JSON.parse(r.stdout.toString());
+  assert.ok(whole.reports.length > 100 && whole.reports.every((a) => Array.isArray(a.issues.messages)));
+  assert.deepEqual(gltfAnim.parseReport(bytes, { split: true }), whole);
+  assert.deepEqual(gltfAnim.parseReport(bytes), whole);
+  // A messages key inside a string, an empty array, and messages at two depths.
+  const odd = { note: 'the "messages": [1, 2] key', a: { messages: [] }, b: [{ messages: [{ code: 'X', message: ']}{"' }] }],
+    messages: [{ code: 'Y', message: '\\"' }] };
+  const oddBytes = new TextEncoder().encode(JSON.stringify(odd, null, 4));
+  assert.deepEqual(gltfAnim.parseReport(oddBytes, { split: true }), odd);
+});
+
+test('validate: a report larger than a JavaScript string (a million issues) resolves whole', async () => {
+  const ISSUES = 1_000_000;
+  const report = await gltfAnim.validate(equalTimesGlb(ISSUES + 1), { maxIssues: 0, maxIssueMb: 0, timings: false });
+  const issues = report.reports[0].issues;
+  assert.equal(issues.numErrors, ISSUES);
+  assert.equal(issues.messages.length, ISSUES);
+  // Element k's message, from the code's template in the registry (`gltf-anim codes`).
+  for (const k of [1, 500_000, ISSUES]) {
+    const { code, message, severity, pointer } = issues.messages[k - 1];
+    assert.deepEqual({ code, message, severity, pointer }, { code: 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING',
+      message: `Animation input accessor element at index ${k} is less than or equal to previous: 0 <= 0.`,
+      severity: 0, pointer: '/animations/0/samplers/0/input' });
+  }
+  assert.equal(report.summary.numErrors, ISSUES);
+});
+
 // The repair tools: the native CLI run on the same files in a folder of their own, its
 // --format json summary and every file it left there that was not given (or was changed).
 function nativeRepair(files, args) {
