@@ -93,10 +93,10 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
     if (sqlerp && request.fallback) {
       // A CUBICSLERP sampler of its own, the LINEAR one kept as the fallback.
       const std::optional<std::size_t> in = edit.add_accessor(
-          f.times, gltf::ElementFormat{gltf::ComponentType::kFloat, "SCALAR", false}, why);
+          f.times, gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false}, why);
       if (!in) return false;
       const std::optional<std::size_t> out = edit.add_accessor(
-          f.values, gltf::ElementFormat{gltf::ComponentType::kFloat, "VEC4", false}, why);
+          f.values, gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kVec4, false}, why);
       if (!out) return false;
       const std::string animation = "/animations/" + std::to_string(t.animation);
       const gltf_anim::json::Value* samplers = member(

@@ -72,7 +72,7 @@ bool move_out_neighbours(const repair::ToolInput& in, gltf::Edit& edit, std::str
   std::map<std::size_t, Data> decoded;
   for (const EditableTrack& t : in.tracks) {
     decoded.emplace(
-        t.input, Data{&t.times, gltf::ElementFormat{gltf::ComponentType::kFloat, "SCALAR", false}});
+        t.input, Data{&t.times, gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false}});
     decoded.emplace(t.output, Data{&t.values, t.output_format});
   }
   std::map<std::uint64_t, std::vector<std::size_t>> by_view;

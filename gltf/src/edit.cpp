@@ -44,11 +44,7 @@ std::uint32_t component_bytes(ComponentType ct) {
 // Bytes of one element in a buffer, with the column padding of MAT2/MAT3 of
 // 1- and 2-byte components (3.6.2.4): the smallest byteStride.
 std::uint64_t element_bytes(const ElementFormat& f) {
-  const std::uint32_t s = component_bytes(f.component_type);
-  if (f.type == "MAT2" && s == 1) return 8;
-  if (f.type == "MAT3" && s == 1) return 12;
-  if (f.type == "MAT3" && s == 2) return 24;
-  return std::uint64_t{components_of(f.type)} * s;
+  return component_bytes(f.component_type) == 0 ? 0 : element_size(f.component_type, f.type);
 }
 
 std::string integer_text(std::int64_t v) { return std::to_string(v); }
@@ -152,23 +148,10 @@ struct Placed {
 
 }  // namespace
 
-std::uint32_t components_of(std::string_view type) {
-  if (type == "SCALAR") return 1;
-  if (type == "VEC2") return 2;
-  if (type == "VEC3") return 3;
-  if (type == "VEC4" || type == "MAT2") return 4;
-  if (type == "MAT3") return 9;
-  if (type == "MAT4") return 16;
-  return 0;
-}
-
 std::optional<EncodedData> encode(std::span<const double> values, const ElementFormat& format,
                                   std::string& why) {
-  const std::uint32_t comps = components_of(format.type);
-  if (comps == 0) {
-    why = "unknown accessor type '" + format.type + "'";
-    return std::nullopt;
-  }
+  const std::uint32_t comps = component_count(format.type);
+  const std::string type_name(element_type_name(format.type));
   double scale = 0;  // normalized: the type's largest value; 0 for FLOAT
   bool is_signed = false;
   if (format.component_type == ComponentType::kFloat && !format.normalized) {
@@ -184,13 +167,15 @@ std::optional<EncodedData> encode(std::span<const double> values, const ElementF
     why = "animation data is FLOAT or a normalized BYTE, UNSIGNED_BYTE, SHORT or UNSIGNED_SHORT";
     return std::nullopt;
   }
-  if (scale != 0 && format.type.rfind("MAT", 0) == 0) {
+  const bool matrix = format.type == ElementType::kMat2 || format.type == ElementType::kMat3 ||
+                      format.type == ElementType::kMat4;
+  if (scale != 0 && matrix) {
     why = "matrices are encoded as FLOAT only";
     return std::nullopt;
   }
   if (values.empty() || values.size() % comps != 0) {
     why = std::to_string(values.size()) + " values are not a whole number (>= 1) of " +
-          format.type + " elements";
+          type_name + " elements";
     return std::nullopt;
   }
   EncodedData out;
@@ -623,7 +608,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                          std::to_string(static_cast<std::uint32_t>(s.now.format.component_type));
       if (s.now.format.normalized) json += ",\"normalized\":true";
       json += ",\"count\":" + std::to_string(s.now.count) +
-              ",\"type\":" + json_string(s.now.format.type) + ",\"min\":" + number_list(s.min) +
+              ",\"type\":" + json_string(std::string(element_type_name(s.now.format.type))) + ",\"min\":" + number_list(s.min) +
               ",\"max\":" + number_list(s.max) + "}";
       ops.push_back({Kind::kAppend, "/accessors", "", std::move(json)});
       continue;
@@ -639,7 +624,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
         if_present[at + "/normalized"] = std::nullopt;
       }
       put(at, "count", std::to_string(s.now.count));
-      put(at, "type", json_string(s.now.format.type));
+      put(at, "type", json_string(std::string(element_type_name(s.now.format.type))));
       if_present[at + "/sparse"] = std::nullopt;
     }
     if (!s.min.empty() && (s.rewritten || s.force_bounds)) {

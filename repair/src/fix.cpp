@@ -297,7 +297,7 @@ class Fixer {
         if (format->component_type != gltf::ComponentType::kFloat && !format->normalized) {
           // Integers as they are: the bounds are the values.
           bounds.emplace();
-          const std::size_t n = gltf::components_of(format->type);
+          const std::size_t n = gltf::component_count(format->type);
           for (std::size_t c = 0; c < n && !values.empty(); ++c) {
             double lo = values[c], hi = values[c];
             for (std::size_t k = c; k < values.size(); k += n) {

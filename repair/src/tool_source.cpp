@@ -84,9 +84,7 @@ const std::vector<std::string_view> kCompactionSafeExtensions = {
 
 std::optional<gltf::ElementFormat> element_format(const gltf::Accessor& accessor) {
   if (!accessor.component_type || !accessor.type) return std::nullopt;
-  return gltf::ElementFormat{*accessor.component_type,
-                             std::string(gltf::element_type_name(*accessor.type)),
-                             accessor.normalized};
+  return gltf::ElementFormat{*accessor.component_type, *accessor.type, accessor.normalized};
 }
 
 gltf::Source edit_source(const gltf::LoadedAsset& asset) {

@@ -71,7 +71,7 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   }
   const std::uint64_t per_key = reference::mode_of(t.mode).outputs_per_key;
   const std::uint64_t keyed = t.times.size() * per_key;
-  const std::size_t element = gltf::components_of(format->type);
+  const std::size_t element = gltf::component_count(format->type);
   const bool rotation = target.shape.quaternion || reference::mode_of(t.mode).rotation_only;
   t.kind = rotation ? reference::ValueKind::kRotation : reference::ValueKind::kVector;
   if (keyed == 0 || t.values.size() % keyed != 0 ||
@@ -201,7 +201,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       why = "an edited track names other accessors than the one read";
       return false;
     }
-    gltf::ElementFormat time_format{gltf::ComponentType::kFloat, "SCALAR", false};
+    gltf::ElementFormat time_format{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false};
     wants[a.input].push_back(
         {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times), a.input});
     wants[a.output].push_back(
@@ -300,7 +300,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     } else if (!h.followers.empty()) {
       if (!edit.replace_accessor(h.accessor, c.data, c.format, why)) return false;
     } else if (h.changed) {
-      const std::size_t per = gltf::components_of(c.format.type);
+      const std::size_t per = gltf::component_count(c.format.type);
       std::string ignored;
       const gltf::SourceAccessor* now = edit.accessor(h.accessor);
       const bool same_shape = now != nullptr && per != 0 && c.data.size() / per == now->count &&

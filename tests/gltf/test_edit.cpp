@@ -19,6 +19,7 @@ using gltf_anim::gltf::ComponentType;
 using gltf_anim::gltf::Container;
 using gltf_anim::gltf::Edit;
 using gltf_anim::gltf::ElementFormat;
+using gltf_anim::gltf::ElementType;
 using gltf_anim::gltf::encode;
 using gltf_anim::gltf::OutputNames;
 using gltf_anim::gltf::Source;
@@ -175,7 +176,7 @@ float as_float(const std::vector<std::uint8_t>& bytes, std::size_t k) {
 TEST(Encode, FloatRoundsToNearestAndBoundsPerComponent) {
   std::string why;
   const std::vector<double> values = {0.1, -2, 3, 4, 1.0 / 3.0, -7};
-  const auto data = encode(values, ElementFormat{ComponentType::kFloat, "VEC2", false}, why);
+  const auto data = encode(values, ElementFormat{ComponentType::kFloat, ElementType::kVec2, false}, why);
   ASSERT_TRUE(data) << why;
   EXPECT_EQ(data->count, 3u);
   ASSERT_EQ(data->bytes.size(), 24u);
@@ -190,7 +191,7 @@ TEST(Encode, NormalizedTypesStoreRoundedIntegersAndIntegerBounds) {
   std::string why;
   // Signed short: round(v x 32767); -1 -> -32767, 0.5 -> 16384 (16383.5 rounds away).
   const auto s = encode(std::vector<double>{-1, 0.5, 0, 1},
-                        ElementFormat{ComponentType::kShort, "VEC4", true}, why);
+                        ElementFormat{ComponentType::kShort, ElementType::kVec4, true}, why);
   ASSERT_TRUE(s) << why;
   ASSERT_EQ(s->bytes.size(), 8u);
   auto i16 = [&](std::size_t k) {
@@ -203,7 +204,7 @@ TEST(Encode, NormalizedTypesStoreRoundedIntegersAndIntegerBounds) {
   EXPECT_EQ(s->min, (std::vector<std::string>{"-32767", "16384", "0", "32767"}));
   // Unsigned byte: round(v x 255): 0.2 -> 51.
   const auto b = encode(std::vector<double>{0.2, 1},
-                        ElementFormat{ComponentType::kUnsignedByte, "SCALAR", true}, why);
+                        ElementFormat{ComponentType::kUnsignedByte, ElementType::kScalar, true}, why);
   ASSERT_TRUE(b) << why;
   EXPECT_EQ(b->bytes, (std::vector<std::uint8_t>{51, 255}));
   EXPECT_EQ(b->min, (std::vector<std::string>{"51"}));
@@ -213,20 +214,21 @@ TEST(Encode, NormalizedTypesStoreRoundedIntegersAndIntegerBounds) {
 TEST(Encode, RefusesWhatTheFormatCannotHold) {
   std::string why;
   EXPECT_FALSE(encode(std::vector<double>{1.5},
-                      ElementFormat{ComponentType::kUnsignedByte, "SCALAR", true}, why));
+                      ElementFormat{ComponentType::kUnsignedByte, ElementType::kScalar, true}, why));
   EXPECT_FALSE(encode(std::vector<double>{-0.5},
-                      ElementFormat{ComponentType::kUnsignedShort, "SCALAR", true}, why));
+                      ElementFormat{ComponentType::kUnsignedShort, ElementType::kScalar, true}, why));
   EXPECT_FALSE(
-      encode(std::vector<double>{NAN}, ElementFormat{ComponentType::kFloat, "SCALAR", false}, why));
+      encode(std::vector<double>{NAN}, ElementFormat{ComponentType::kFloat, ElementType::kScalar, false}, why));
   EXPECT_FALSE(encode(std::vector<double>{1e300},
-                      ElementFormat{ComponentType::kFloat, "SCALAR", false}, why));
+                      ElementFormat{ComponentType::kFloat, ElementType::kScalar, false}, why));
   EXPECT_FALSE(
-      encode(std::vector<double>{1, 2}, ElementFormat{ComponentType::kFloat, "VEC3", false}, why));
+      encode(std::vector<double>{1, 2}, ElementFormat{ComponentType::kFloat, ElementType::kVec3, false}, why));
   EXPECT_FALSE(
-      encode(std::vector<double>{}, ElementFormat{ComponentType::kFloat, "SCALAR", false}, why));
-  EXPECT_FALSE(encode(std::vector<double>{1}, ElementFormat{ComponentType::kUnsignedInt, "SCALAR", false}, why));
-  EXPECT_FALSE(
-      encode(std::vector<double>{1}, ElementFormat{ComponentType::kFloat, "VEC9", false}, why));
+      encode(std::vector<double>{}, ElementFormat{ComponentType::kFloat, ElementType::kScalar, false}, why));
+  EXPECT_FALSE(encode(std::vector<double>{1}, ElementFormat{ComponentType::kUnsignedInt, ElementType::kScalar, false}, why));
+  // A type outside the spec's seven cannot be named; a normalized matrix can, and is refused.
+  EXPECT_FALSE(encode(std::vector<double>{0, 0, 0, 0}, ElementFormat{ComponentType::kShort, ElementType::kMat2, true}, why));
+  EXPECT_EQ(why, "matrices are encoded as FLOAT only");
 }
 
 }  // namespace

@@ -22,11 +22,12 @@ using gltf_anim::gltf::ComponentType;
 using gltf_anim::gltf::Edit;
 using gltf_anim::gltf::EditOutput;
 using gltf_anim::gltf::ElementFormat;
+using gltf_anim::gltf::ElementType;
 using gltf_anim::gltf::OutputNames;
 using gltf_anim::repair::edit_source;
 
-const ElementFormat kVec3{ComponentType::kFloat, "VEC3", false};
-const ElementFormat kVec4{ComponentType::kFloat, "VEC4", false};
+const ElementFormat kVec3{ComponentType::kFloat, ElementType::kVec3, false};
+const ElementFormat kVec4{ComponentType::kFloat, ElementType::kVec4, false};
 
 gltf_anim::json::Document json_of(const gltf_anim::gltf::LoadedAsset& asset) {
   gltf_anim::json::Document d;
@@ -127,7 +128,7 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
 TEST(EditData, ASharedAccessorReadsTheOthersBytesAndItsOwnAreDropped) {
   const Bytes buffer = anim_buffer();
   const auto asset = load(bytes_of(anim_json(data_uri(buffer), buffer.size())));
-  const ElementFormat kScalar{ComponentType::kFloat, "SCALAR", false};
+  const ElementFormat kScalar{ComponentType::kFloat, ElementType::kScalar, false};
   Edit edit(edit_source(asset));
   std::string why;
   // Only data of this session can be shared, and not over data of this session.
@@ -184,7 +185,7 @@ TEST(EditData, AddedAccessorsAreAppendedAndNormalizedDataReadsBack) {
   Edit edit(edit_source(asset));
   std::string why;
   const auto index = edit.add_accessor(std::vector<double>{0, 0, 0, 1, 0, 0, -1, 0},
-                                       ElementFormat{ComponentType::kShort, "VEC4", true}, why);
+                                       ElementFormat{ComponentType::kShort, ElementType::kVec4, true}, why);
   ASSERT_TRUE(index) << why;
   EXPECT_EQ(*index, 3u);
   const auto again = load(build(edit).main);
@@ -205,7 +206,7 @@ TEST(EditData, GlbGetsANewBinChunk) {
   }
   Edit edit(edit_source(asset));
   std::string why;
-  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 0.5}, {ComponentType::kFloat, "SCALAR", false}, why));
+  ASSERT_TRUE(edit.replace_accessor(0, std::vector<double>{0, 0.5}, {ComponentType::kFloat, ElementType::kScalar, false}, why));
   const EditOutput out = build(edit);
   EXPECT_TRUE(out.buffers.empty());
   const auto again = load(out.main);

@@ -52,12 +52,10 @@ namespace gltf_anim::gltf {
 // How an accessor stores its elements.
 struct ElementFormat {
   ComponentType component_type = ComponentType::kFloat;
-  std::string type = "SCALAR";  // accessor.type: SCALAR, VEC2, VEC3, VEC4 (MATn: FLOAT only)
+  ElementType type = ElementType::kScalar;  // accessor.type (MATn: FLOAT only)
   bool normalized = false;
   friend bool operator==(const ElementFormat&, const ElementFormat&) = default;
 };
-// Components of accessor.type: 1, 2, 3, 4, 4, 9, 16; 0 for a name the spec lacks.
-std::uint32_t components_of(std::string_view type);
 
 // Values encoded for an accessor: tightly packed little-endian elements and
 // the per-component bounds as JSON number texts (FLOAT: the float's shortest
