@@ -738,27 +738,34 @@ async function compareRun() {
   $('#compare-result').hidden = false;
 }
 
-// ---- Repair: `gltf-anim fix`, or `reduce` within a bound, run in the worker on an asset ----
+// ---- Repair: `gltf-anim fix`, `reduce` or `fit` within a bound, `migrate`, run in the worker ----
 // The summary is shown and every file the tool wrote (the asset, a new .bin) is offered as a
-// download, the bytes the CLI writes.
+// download, the bytes the CLI writes. The selects' values are the CLI's --to words.
 
 function repairView(uri) {
   const bound = el('input', { type: 'number', class: 'max-error', min: '0', step: 'any', value: '0.0001' });
+  const fitTo = el('select', { class: 'fit-to', 'aria-label': 'fit to' },
+    el('option', { value: 'cubicspline' }, 'CUBICSPLINE'), el('option', { value: 'cubicslerp' }, 'CUBICSLERP (EXT_animation_sqlerp)'));
+  const migrateTo = el('select', { class: 'migrate-to', 'aria-label': 'migrate to' },
+    el('option', { value: 'khr_animation_pointer' }, 'KHR_animation_pointer'), el('option', { value: 'khr_animation2' }, 'KHR_animation2'));
   const out = el('div', { class: 'repair-result', 'aria-live': 'polite' });
+  const button = (tool, label, options) => el('button', { type: 'button', class: `repair-${tool}`,
+    onclick: () => repairRun(uri, tool, options(), out) }, label);
   return el('details', { class: 'repair' }, el('summary', {}, 'Repair'),
-    el('p', {},
-      el('button', { type: 'button', class: 'repair-fix', onclick: () => repairRun(uri, 'fix', null, out) }, 'Fix'),
-      ' every repair of gltf-anim fix, or ',
-      el('button', { type: 'button', class: 'repair-reduce', onclick: () => repairRun(uri, 'reduce', bound.value, out) },
-        'Reduce'),
+    el('p', {}, button('fix', 'Fix', () => ({})), ' every repair of gltf-anim fix, or ',
+      button('reduce', 'Reduce', () => ({ maxError: bound.value })),
       ' keyframes within ', el('label', {}, 'a max error of ', bound),
       ' (each component; rotations within twice that, in radians).'),
+    el('p', {}, button('fit', 'Fit', () => ({ maxError: bound.value, to: fitTo.value })),
+      ' LINEAR channels with fewer cubic keys as ', fitTo, ' within the same max error.'),
+    el('p', {}, button('migrate', 'Migrate', () => ({ to: migrateTo.value })),
+      ' KHR_animation2 or KHR_animation_pointer channels to ', migrateTo, '.'),
     out);
 }
 
-async function repairRun(uri, tool, maxError, out) {
+async function repairRun(uri, tool, options, out) {
   say(`Running ${tool} on ${uri}…`);
-  const r = await ask({ type: 'repair', asset: uri, tool, maxError });
+  const r = await ask({ type: 'repair', asset: uri, tool, ...options });
   out.replaceChildren();
   if (r.error) out.append(el('p', { class: 'repair-error' }, r.error));
   if (r.summary) out.append(el('pre', { class: 'repair-summary' }, repairText(r.summary)));

@@ -1,7 +1,7 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fix, reduce, run, splitReport } from './gltf-anim/index.js';
+import { fit, fix, migrate, reduce, run, splitReport } from './gltf-anim/index.js';
 import { channelIssues, groupIssues, rowText } from './report-index.js';
 
 let files = [];
@@ -180,16 +180,20 @@ async function handle(msg) {
   }
 }
 
-// ---- Repair: `fix`, or `reduce` within a bound, on one asset with the dropped files ----
+// ---- Repair: `fix`, `reduce` or `fit` within a bound, `migrate`, on one asset with the dropped files ----
 // index.js's functions: the summary (`--format json`) and the files written, the native
-// CLI's bytes; a refusal or a bad bound is the CLI's reason.
-async function repair({ asset, tool, maxError }) {
+// CLI's bytes; a refusal or a bad option is the CLI's reason.
+const TOOLS = { fix, reduce, fit, migrate };
+
+async function repair({ asset, tool, maxError, to }) {
   if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
+  if (!Object.hasOwn(TOOLS, tool)) return { error: `unknown repair tool ${tool}` };
   const input = { files, paths: [asset] };
+  const options = { memoryLimitMb };
+  if (maxError !== undefined) options.maxError = maxError;
+  if (to !== undefined) options.to = to;
   try {
-    const r = tool === 'reduce'
-      ? await reduce(input, { maxError, memoryLimitMb })
-      : await fix(input, { memoryLimitMb });
+    const r = await TOOLS[tool](input, options);
     return { exitCode: r.exitCode, summary: r.summary, files: r.files };
   } catch (err) {
     return { error: String(err?.message ?? err), summary: err?.summary ?? null };

@@ -4,7 +4,7 @@
 // native JSON report; filter; download reports as the CLI writes them; plot channels with their
 // keys, the channels' issues at their keys, CUBICSPLINE tangent handles at Appendix C's control
 // points, a channel the evaluator refuses as its keys, a time cursor against the reference
-// samples, only the plots on screen drawn; repair an asset (fix, reduce) and download what the
+// samples, only the plots on screen drawn; repair an asset (fix, reduce, fit, migrate) and download what the
 // CLI writes; compare an engine's samples as the CLI does; the page from file://;
 // no console errors; no main-thread task over 100 ms while a large generated asset validates or
 // while a million issues' pointers scroll; screenshots for a person to look at.
@@ -816,11 +816,12 @@ test('opened from file://: the worker starts from offline.js and the report is t
   await page.close();
 });
 
-test('repair: fix and reduce an asset in the worker, the summary shown, the downloads the native CLI\'s bytes', async () => {
+test('repair: fix, reduce, fit and migrate in the worker, the summary shown, the downloads the native CLI\'s bytes', async () => {
   const { page, problems } = await openPage();
   const dir = join(work, 'repair');
   mkdirSync(dir, { recursive: true });
-  const files = { ...repairAsset('walk', 'gltf', { broken: true }), ...repairAsset('calm', 'glb') };
+  const files = { ...repairAsset('walk', 'gltf', { broken: true }), ...repairAsset('calm', 'glb'),
+    'animation2_slerp.gltf': readFileSync(join(ROOT, 'conformance_assets/valid/animation2_slerp.gltf')) };
   for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
   await page.setInputFiles('#file', Object.keys(files).map((n) => join(dir, n)));
   await waitForReport(page);
@@ -863,6 +864,16 @@ test('repair: fix and reduce an asset in the worker, the summary shown, the down
   assert.match(await page.$eval(`${calm} .repair-summary`, (p) => p.textContent), /keys 90 -> \d+, bytes/);
   await page.screenshot({ path: join(SHOTS, 'repair-1280x720.png'), fullPage: false });
 
+  // Fit the same .glb's LINEAR channels as CUBICSPLINE within the bound in the field.
+  await page.fill(`${calm} input.max-error`, '0.001');
+  await page.selectOption(`${calm} select.fit-to`, 'cubicspline');
+  await page.click(`${calm} button.repair-fit`);
+  await page.waitForSelector(`${calm} .repair-summary:has-text("fit: calm.glb")`);
+  const fitted = runCli(NATIVE, ['fit', 'calm.glb', '-o', 'calm.fitted.glb', '--to', 'cubicspline', '--max-error', '0.001'], dir);
+  assert.equal(fitted.status, 0, fitted.stderr.toString());
+  assert.deepEqual(await downloads(calm), ['calm.fitted.glb']);
+  assert.match(await page.$eval(`${calm} .repair-summary`, (p) => p.textContent), /LINEAR -> CUBICSPLINE, keys 90 -> \d+/);
+
   // A bound the CLI refuses: its reason, no download.
   await page.fill(`${calm} input.max-error`, '-1');
   await page.click(`${calm} button.repair-reduce`);
@@ -871,6 +882,18 @@ test('repair: fix and reduce an asset in the worker, the summary shown, the down
   assert.equal(refused.status, 2);
   assert.equal(await page.$eval(`${calm} .repair-error`, (p) => p.textContent), refused.stderr.toString().trim());
   assert.equal(await page.$(`${calm} .repair-files`), null);
+
+  // Migrate a KHR_animation2 asset's channels to KHR_animation_pointer.
+  const moved = 'section.asset[data-uri="animation2_slerp.gltf"]';
+  await page.click(`${moved} details.repair summary`);
+  await page.selectOption(`${moved} select.migrate-to`, 'khr_animation_pointer');
+  await page.click(`${moved} button.repair-migrate`);
+  await page.waitForSelector(`${moved} .repair-files a`);
+  const migrated = runCli(NATIVE, ['migrate', 'animation2_slerp.gltf', '-o', 'animation2_slerp.migrated.gltf',
+    '--to', 'khr_animation_pointer'], dir);
+  assert.equal(migrated.status, 0, migrated.stderr.toString());
+  assert.deepEqual(await downloads(moved), ['animation2_slerp.migrated.gltf']);
+  assert.match(await page.$eval(`${moved} .repair-summary`, (p) => p.textContent), /migrated/);
   assert.deepEqual(problems, []);
   await page.close();
 });
