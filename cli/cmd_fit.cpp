@@ -50,6 +50,7 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
   std::vector<repair::EditableTrack> before, after;
   std::map<std::size_t, std::size_t> samplers_added;  // per animation
   bool sqlerp_used = false;
+  for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
   for (const repair::EditableTrack& t : input.tracks) {
     const bool rotation = t.kind == reference::ValueKind::kRotation;
     if (t.sqlerp || t.mode != Interpolation::kLinear || (sqlerp && !rotation)) continue;

@@ -101,6 +101,8 @@ class Fixer {
       : options_(options), in_(in), edit_(edit), report_(report) {}
 
   bool run(std::string& why) {
+    // A channel whose keys cannot be decoded cannot be repaired here: said, with why.
+    for (const std::string& s : in_.skipped) report_.notes.push_back("not repaired: " + s);
     std::vector<EditableTrack> after = in_.tracks;
     for (std::size_t k = 0; k < after.size(); ++k) fix_track(in_.tracks[k], after[k]);
     if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;

@@ -180,7 +180,9 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   // 2. The tool's edits.
   const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
   ToolInput input{asset, model, before, {}, {}, accessor_uses(asset)};
-  input.tracks = editable_tracks(asset, model, &input.skipped);
+  std::string refused;
+  input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
+  if (!refused.empty()) return stop(2, tool.name + ": " + refused + "; nothing written");
   gltf::Edit edit(edit_source(asset));
   std::string why;
   if (!tool.body(input, edit, report, why)) return stop(2, tool.name + ": " + why);

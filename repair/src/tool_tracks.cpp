@@ -1,6 +1,7 @@
 // Decoded editable tracks, and handing edited ones back accessor by accessor.
 #include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/sampler/decode.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 
 #include <algorithm>
@@ -19,30 +20,34 @@ bool same_bits(std::span<const double> a, std::span<const double> b) {
          (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
-// Why an accessor link of a sampler cannot be decoded, or "".
-std::string unreadable(const vm::Link<vm::AccessorRef>& link, const char* role) {
-  if (std::holds_alternative<vm::Absent>(link))
-    return std::string("sampler ") + role + " is missing";
-  if (const auto* u = std::get_if<vm::Unresolved>(&link)) {
-    return "accessor " + std::to_string(u->index) + " does not exist";
+// At least this many decoded values (times and values) for all tracks together, and at most
+// one for each byte the asset stores beyond that: channels sharing an accessor each decode it,
+// so without a bound a small file naming one large accessor from thousands of channels would
+// ask for gigabytes.
+constexpr std::uint64_t kMinDecodedValues = std::uint64_t{1} << 26;
+
+std::uint64_t stored_bytes(const gltf::LoadedAsset& asset) {
+  std::uint64_t n = asset.file_bytes.size();
+  for (const auto& data : asset.buffer_data) {
+    if (data) n += data->size();
   }
-  const vm::AccessorRef& ref = *vm::linked(link);
-  return ref.readable() ? "" : "accessor " + std::to_string(ref.index) + " cannot be read";
+  return n;
 }
 
-// The track of one sampler of a channel, or the reason it has none.
+// The track of one sampler of a channel (the sampler's decoding: sampler/decode.hpp), or the
+// reason it has none; `needed` is set when only the bound `max_values` refused it.
 std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::Animation& anim,
                                     const vm::Channel& channel, const vm::Target& target,
-                                    const vm::Sampler& sampler, bool sqlerp, std::string& why) {
-  if (!sampler.interpolation) {
-    why = "unknown interpolation '" + sampler.interpolation_name + "'";
+                                    const vm::Sampler& sampler, bool sqlerp,
+                                    std::uint64_t max_values, std::string& why,
+                                    std::uint64_t& needed) {
+  sampler::DecodedKeys decoded = sampler::decode_keys(asset, target, sampler, max_values);
+  if (!decoded.keys) {
+    why = decoded.why;
+    needed = decoded.needed;
     return std::nullopt;
   }
-  for (const auto& [link, role] :
-       {std::pair{&sampler.input, "input"}, {&sampler.output, "output"}}) {
-    why = unreadable(*link, role);
-    if (!why.empty()) return std::nullopt;
-  }
+  sampler::SamplerKeys& keys = *decoded.keys;
   EditableTrack t;
   t.animation = anim.index;
   t.channel = channel.index;
@@ -54,40 +59,25 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
                              : "/animations/" + std::to_string(anim.index) + "/samplers/" +
                                    std::to_string(sampler.index);
   t.target = target.pointer;
-  t.input = vm::linked(sampler.input)->index;
-  t.output = vm::linked(sampler.output)->index;
+  t.input = keys.input;
+  t.output = keys.output;
   t.interpolation = sampler.interpolation_name;
   t.mode = *sampler.interpolation;
+  t.kind = keys.kind;
+  t.components = keys.components;
+  t.times = std::move(keys.times);
+  t.values = std::move(keys.values);
   const std::optional<gltf::ElementFormat> format = element_format(asset.accessors[t.output]);
   if (!format) {
     why = "output accessor " + std::to_string(t.output) + " has no format";
     return std::nullopt;
   }
   t.output_format = *format;
-  if (!gltf::read_accessor(asset, t.input, t.times) ||
-      !gltf::read_accessor(asset, t.output, t.values)) {
-    why = "accessor data cannot be read";
-    return std::nullopt;
-  }
+  // The tools read every key's values (and tangents): the output holds exactly that many.
   const std::uint64_t per_key = reference::mode_of(t.mode).outputs_per_key;
-  const std::uint64_t keyed = t.times.size() * per_key;
-  const std::size_t element = gltf::component_count(format->type);
-  const bool rotation = target.shape.quaternion || reference::mode_of(t.mode).rotation_only;
-  t.kind = rotation ? reference::ValueKind::kRotation : reference::ValueKind::kVector;
-  if (keyed == 0 || t.values.size() % keyed != 0 ||
-      asset.accessors[t.input].type != gltf::ElementType::kScalar) {
-    why = "the output count is not a multiple of the keys (x " + std::to_string(per_key) + " for " +
-          t.interpolation + ")";
-    return std::nullopt;
-  }
-  // Weights and arrays: as many values per key as the output count gives.
-  t.components = element == 1 ? t.values.size() / keyed : element;
-  if (t.values.size() != keyed * t.components) {
-    why = "the output count is not the keys x " + std::to_string(per_key);
-    return std::nullopt;
-  }
-  if (rotation && t.components != 4) {
-    why = "rotation output is not VEC4";
+  if (t.times.empty() || t.values.size() != t.times.size() * per_key * t.components) {
+    why = "the output count is not the keys x " + std::to_string(per_key) + " (" + t.interpolation +
+          ") x " + std::to_string(t.components) + " components";
     return std::nullopt;
   }
   return t;
@@ -115,11 +105,14 @@ bool less(const Content& x, const Content& y) {
 
 std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                            const vm::AnimationModel& model,
-                                           std::vector<std::string>* skipped) {
+                                           std::vector<std::string>* skipped,
+                                           std::string* refused) {
   std::vector<EditableTrack> out;
   auto skip = [skipped](const std::string& at, const std::string& why) {
     if (skipped != nullptr) skipped->push_back(at + ": " + why);
   };
+  const std::uint64_t budget = std::max(kMinDecodedValues, stored_bytes(asset));
+  std::uint64_t used = 0;
   for (const vm::Animation& anim : model.animations) {
     for (const vm::Channel& channel : anim.channels) {
       const std::string at = "/animations/" + std::to_string(anim.index) + "/channels/" +
@@ -148,10 +141,19 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
           continue;
         }
         std::string why;
+        std::uint64_t needed = 0;
         std::optional<EditableTrack> t =
-            decode(asset, anim, channel, *target, **sampler, sqlerp, why);
+            decode(asset, anim, channel, *target, **sampler, sqlerp,
+                   std::max<std::uint64_t>(1, budget - used), why, needed);
         if (t) {
+          used += t->times.size() + t->values.size();
           out.push_back(std::move(*t));
+        } else if (needed != 0 && refused != nullptr) {
+          *refused = at + ": its keys need " + std::to_string(needed) + " values, and the channels " +
+                     "before it " + std::to_string(used) + ": more than the " + std::to_string(budget) +
+                     " decoded values an asset of " + std::to_string(stored_bytes(asset)) +
+                     " stored bytes may ask for (channels sharing an accessor decode it each)";
+          return {};
         } else {
           skip(at, why);
         }

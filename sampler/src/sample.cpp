@@ -1,4 +1,5 @@
 #include <gltf_anim/sampler/sample.hpp>
+#include <gltf_anim/sampler/decode.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/animation_model.hpp>
@@ -62,72 +63,6 @@ const vm::Sampler* evaluated_sampler(const vm::Channel& channel, const SampleReq
   return *vm::linked(link);
 }
 
-// The sampler's input or output accessor when it can be decoded.
-std::size_t readable_accessor(const vm::Link<vm::AccessorRef>& link,
-                              const std::function<SampleError(const std::string&)>& fail) {
-  if (const vm::AccessorRef* ref = vm::linked(link); ref != nullptr && ref->readable()) return ref->index;
-  const std::uint64_t index = std::holds_alternative<vm::Unresolved>(link) ? std::get<vm::Unresolved>(link).index
-                                                                           : vm::linked(link)->index;
-  throw fail("accessor " + std::to_string(index) + " cannot be read");
-}
-
-// An extras array of numbers animated by SCALAR data (n values per key).
-bool scalars_per_key(const vm::Target& target, const gltf::AccessorReader& output) {
-  const auto* extras = std::get_if<vm::ExtrasTarget>(&target.what);
-  return extras != nullptr && extras->value == vm::ExtrasValue::kNumberArray &&
-         output.components() == 1;
-}
-
-// The track's value kind and width: the target's shape (the validator's reading
-// of the same channel), checked against the output accessor.
-void shape_track(const vm::Target& target, const vm::Sampler& sampler,
-                 const gltf::AccessorReader& output, bool integer_values,
-                 const std::function<SampleError(const std::string&)>& fail, Resolved& r) {
-  namespace om = gltf::object_model;
-  const reference::Interpolation interpolation = *sampler.interpolation;
-  const vm::ValueShape& shape = target.shape;
-  const bool node = std::holds_alternative<vm::NodeTarget>(target.what);
-  r.track.interpolation = interpolation;
-  // A quaternion target is slerped (shortest path) like a node rotation, whichever
-  // way it is named; a rotation-only mode's data (SLERP, CUBICSLERP: the
-  // interpolation table) are quaternions whatever the target (the validator
-  // reports a target that is not one).
-  const bool rotation = shape.quaternion || reference::mode_of(interpolation).rotation_only;
-  if (rotation) {
-    if (output.components() != 4) throw fail("rotation output is not VEC4");
-    r.track.kind = reference::ValueKind::kRotation;
-    r.track.components = 4;
-  } else if (shape.type == om::ValueType::kFloatArray || scalars_per_key(target, output)) {
-    // Morph weights: as many per key as the node's mesh has morph targets; for
-    // a node without them, as many as the output count gives. An extras array
-    // of n numbers from SCALAR data: n per key, like weights.
-    const std::uint64_t keyed = std::uint64_t{r.times.size()} * sampler.outputs_per_key();
-    if (keyed == 0 || output.count() % keyed != 0) throw fail("output count is not a multiple of the keyframe count");
-    const std::uint64_t per_key = output.count() / keyed;
-    if (shape.width && *shape.width != per_key) {
-      throw fail("output has " + std::to_string(per_key) + " values per key, the mesh has " +
-                 std::to_string(*shape.width) + " morph targets");
-    }
-    r.track.components = static_cast<std::size_t>(per_key);
-  } else {
-    r.track.components = output.components();
-    if (shape.width && *shape.width != r.track.components) {
-      if (node) throw fail("translation or scale output is not VEC3");
-      throw fail("output has " + std::to_string(r.track.components) + " components, the target (" +
-                 std::string(om::type_name(*shape.type)) + ") has " + std::to_string(*shape.width));
-    }
-  }
-  if (integer_values && node) throw fail("core channel output of a non-normalized integer type");
-  // int and bool properties take STEP only; an extras value stored as integers is an int.
-  const bool step_only = shape.step_only || (!shape.type && integer_values);
-  if (step_only && interpolation != reference::Interpolation::kStep) {
-    throw fail("int and bool targets must use STEP interpolation");
-  }
-  if (shape.type == om::ValueType::kBool) {
-    for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
-  }
-}
-
 using Fail = std::function<SampleError(const std::string&)>;
 
 Fail failing_at(std::size_t animation, std::size_t channel) {
@@ -174,49 +109,24 @@ bool decode(const gltf::LoadedAsset& asset, const vm::Animation& animation,
     return false;
   }
   r.sampled = true;
-  if (!sampler->interpolation) throw fail("unknown interpolation '" + r.interpolation_name + "'");
-
-  if (std::holds_alternative<vm::Absent>(sampler->input) || std::holds_alternative<vm::Absent>(sampler->output)) {
-    throw fail("sampler input or output is missing");
+  DecodedKeys decoded = decode_keys(asset, *target, *sampler, request.max_values_held);
+  if (!decoded.keys) {
+    if (decoded.needed != 0) {
+      throw SampleError(2, at + ": " + decoded.why +
+                               " (--max-values counts decoded keys plus samples); raise --max-values");
+    }
+    throw fail(decoded.why);
   }
-  const std::size_t input = readable_accessor(sampler->input, fail);
-  const std::size_t output = readable_accessor(sampler->output, fail);
-  r.input = input;
-  const auto input_reader = gltf::AccessorReader::open(asset, input);
-  if (!input_reader) throw fail("input accessor " + std::to_string(input) + " cannot be read");
-  if (input_reader->components() != 1) throw fail("input accessor is not SCALAR");
-  const auto reader = gltf::AccessorReader::open(asset, output);
-  if (!reader) throw fail("output accessor " + std::to_string(output) + " cannot be read");
-  // Decoding sizes come from the declared counts, and an accessor without
-  // bufferView stores nothing: 2^28 declared zeros would be 2 GiB of doubles
-  // from a 300-byte file. So what validate refuses is refused first: times
-  // that store fewer values than count - 1 repeat a zero (not increasing:
-  // ACCESSOR_ANIMATION_INPUT_NON_INCREASING); and the values to decode are
-  // counted against --max-values before they are decoded.
-  if (!input_reader->has_stored_base() &&
-      input_reader->count() > input_reader->sparse_indices().size() + 1) {
-    throw fail("input times are not increasing: accessor " + std::to_string(input) +
-               " has no bufferView, so its " + std::to_string(input_reader->count()) +
-               " times are zeros but for " + std::to_string(input_reader->sparse_indices().size()) +
-               " sparse ones");
+  SamplerKeys& keys = *decoded.keys;
+  r.input = keys.input;
+  r.times = std::move(keys.times);
+  r.values = std::move(keys.values);
+  r.track.interpolation = *sampler->interpolation;
+  r.track.kind = keys.kind;
+  r.track.components = keys.components;
+  if (target->shape.type == gltf::object_model::ValueType::kBool) {
+    for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
   }
-  const std::uint64_t to_decode = input_reader->count() + reader->count() * reader->components();
-  if (request.max_values_held != 0 && to_decode > request.max_values_held) {
-    throw SampleError(2, at + ": decoding needs " + std::to_string(to_decode) +
-                             " values: more than " + std::to_string(request.max_values_held) +
-                             " values (--max-values counts decoded keys plus samples); raise "
-                             "--max-values");
-  }
-  // Without --max-values, at most 2^28 values an accessor (the default cap of
-  // read_accessor is meant for tests).
-  constexpr std::size_t kMaxValues = std::size_t{1} << 28;
-  if (!gltf::read_accessor(asset, input, r.times, nullptr, kMaxValues) ||
-      !gltf::read_accessor(asset, output, r.values, nullptr, kMaxValues)) {
-    throw fail("accessor data cannot be read");
-  }
-  const bool integer_values =
-      !gltf::is_floating_point(reader->component_type()) && !reader->normalized();
-  shape_track(*target, *sampler, *reader, integer_values, fail, r);
   r.track.times = r.times;
   r.track.values = r.values;
   return true;

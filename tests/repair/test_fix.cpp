@@ -9,6 +9,7 @@
 #include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <rapidjson/document.h>
 #include <rapidjson/pointer.h>
 
@@ -243,6 +244,62 @@ TEST(Fix, WrongCountsAreReportedAsNotFixable) {
     if (p.code == "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT") reported = !p.fixed;
   }
   EXPECT_TRUE(reported);
+}
+
+// Peak resident memory of this process so far (each test runs in a process of its own).
+long peak_mib() {
+  struct rusage u {};
+  ::getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+// One LINEAR translation channel: times from `input` (an accessor JSON), 2 stored times when
+// it names bufferView 0; VEC3 outputs from `output`.
+std::string one_channel(const std::string& input, const std::string& output) {
+  Bytes b;
+  put_floats(b, {0, 1});
+  return "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{}],\"buffers\":[{\"byteLength\":8,\"uri\":\"" +
+         data_uri(b) + "\"}],\"bufferViews\":[{\"buffer\":0,\"byteLength\":8}],\"accessors\":[" + input +
+         "," + output +
+         "],\"animations\":[{\"samplers\":[{\"input\":0,\"output\":1}],\"channels\":[{\"sampler\":0,"
+         "\"target\":{\"node\":0,\"path\":\"translation\"}}]}]}";
+}
+
+TEST(Fix, TimesThatAnAccessorWithoutBufferViewDeclaresAreNotDecoded) {
+  // 340 bytes declaring 60,000,000 times (zeros: no bufferView) and as many translations:
+  // decoded, 1.9 GB of doubles. Refused as `sample` refuses them, and said.
+  const fs::path in = write_asset(
+      "declared.gltf", one_channel("{\"componentType\":5126,\"count\":60000000,\"type\":\"SCALAR\",\"min\":[0],\"max\":[0]}",
+                                   "{\"componentType\":5126,\"count\":60000000,\"type\":\"VEC3\"}"));
+  repair::ToolOptions o;
+  o.input = in;
+  o.output = in.parent_path() / "declared_out.gltf";
+  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  EXPECT_EQ(r.exit_code, 0) << r.message;
+  EXPECT_EQ(r.notes, (std::vector<std::string>{
+                         "not repaired: /animations/0/channels/0: input times are not increasing: accessor 0 has no "
+                         "bufferView, so its 60000000 times are zeros but for 0 sparse ones"}));
+  EXPECT_LT(peak_mib(), 200);
+}
+
+TEST(Fix, KeysPastTheDecodingBoundAreRefusedBeforeTheyAreDecoded) {
+  // Two stored times and 2^25 declared translations (no bufferView): 2 + 3 x 2^25 values,
+  // past the bound of 2^26 an asset of a few hundred bytes may ask for.
+  const fs::path in = write_asset(
+      "wide.gltf", one_channel("{\"bufferView\":0,\"componentType\":5126,\"count\":2,\"type\":\"SCALAR\",\"min\":[0],\"max\":[1]}",
+                               "{\"componentType\":5126,\"count\":33554432,\"type\":\"VEC3\"}"));
+  repair::ToolOptions o;
+  o.input = in;
+  o.output = in.parent_path() / "wide_out.gltf";
+  o.force = true;  // its output count is wrong, which fix does not repair
+  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.message.find("/animations/0/channels/0: its keys need 100663298 values"), std::string::npos)
+      << r.message;
+  EXPECT_NE(r.message.find("more than the 67108864 decoded values"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("nothing written"), std::string::npos) << r.message;
+  EXPECT_FALSE(fs::exists(o.output.value()));
+  EXPECT_LT(peak_mib(), 200);
 }
 
 TEST(Fix, TheCommandLine) {

@@ -82,14 +82,17 @@ struct EditableTrack {
   reference::TrackView view() const { return {times, values, components, mode, kind}; }
 };
 
-// Every channel with a target and a sampler whose interpolation is known and
-// whose input and output are readable, in animation then channel order (both
-// samplers of an EXT_animation_sqlerp channel: the sqlerp one after the
-// fallback). The others are left out, each with its reason in `skipped`
-// ("/animations/0/channels/3: accessor 7 cannot be read").
+// Every channel with a target and a sampler whose keys decode as `sample` decodes them
+// (sampler/decode.hpp: interpolation known, input and output readable and fitting the
+// target), in animation then channel order (both samplers of an EXT_animation_sqlerp
+// channel: the sqlerp one after the fallback). The others are left out, each with its reason
+// in `skipped` ("/animations/0/channels/3: accessor 7 cannot be read"). All tracks together
+// hold at most max(2^26, the asset's stored bytes) decoded values: past that, `refused` says
+// why and nothing is returned (without `refused`, that channel is left out too).
 std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                            const gltf::model::AnimationModel& model,
-                                           std::vector<std::string>* skipped = nullptr);
+                                           std::vector<std::string>* skipped = nullptr,
+                                           std::string* refused = nullptr);
 
 // The references to each accessor: how many samplers (input or output) name
 // it, and whether anything else does (a mesh, a skin, an instancing extension).
