@@ -151,7 +151,6 @@ struct Placed {
 std::optional<EncodedData> encode(std::span<const double> values, const ElementFormat& format,
                                   std::string& why) {
   const std::uint32_t comps = component_count(format.type);
-  const std::string type_name(element_type_name(format.type));
   double scale = 0;  // normalized: the type's largest value; 0 for FLOAT
   bool is_signed = false;
   if (format.component_type == ComponentType::kFloat && !format.normalized) {
@@ -175,7 +174,7 @@ std::optional<EncodedData> encode(std::span<const double> values, const ElementF
   }
   if (values.empty() || values.size() % comps != 0) {
     why = std::to_string(values.size()) + " values are not a whole number (>= 1) of " +
-          type_name + " elements";
+          std::string(element_type_name(format.type)) + " elements";
     return std::nullopt;
   }
   EncodedData out;

@@ -182,7 +182,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   ToolInput input{asset, model, before, {}, {}, accessor_uses(asset)};
   std::string refused;
   input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
-  if (!refused.empty()) return stop(2, tool.name + ": " + refused + "; nothing written");
+  if (!refused.empty()) return stop(2, refused + "; nothing written");
   gltf::Edit edit(edit_source(asset));
   std::string why;
   if (!tool.body(input, edit, report, why)) return stop(2, tool.name + ": " + why);

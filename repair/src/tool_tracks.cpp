@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -149,7 +150,11 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
           used += t->times.size() + t->values.size();
           out.push_back(std::move(*t));
         } else if (needed != 0 && refused != nullptr) {
-          *refused = at + ": its keys need " + std::to_string(needed) + " values, and the channels " +
+          // A declared count past 2^64 values saturates.
+          const std::string count = needed == std::numeric_limits<std::uint64_t>::max()
+                                        ? "more than " + std::to_string(needed)
+                                        : std::to_string(needed);
+          *refused = at + ": its keys need " + count + " values, and the channels " +
                      "before it " + std::to_string(used) + ": more than the " + std::to_string(budget) +
                      " decoded values an asset of " + std::to_string(stored_bytes(asset)) +
                      " stored bytes may ask for (channels sharing an accessor decode it each)";

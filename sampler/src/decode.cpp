@@ -3,6 +3,7 @@
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/object_model.hpp>
 
+#include <limits>
 #include <string_view>
 #include <variant>
 
@@ -15,6 +16,24 @@ namespace om = gltf::object_model;
 // Without a bound from the caller, at most 2^28 values an accessor (read_accessor's own
 // default is meant for tests).
 constexpr std::size_t kMaxAccessorValues = std::size_t{1} << 28;
+
+// An accessor's values, count x components, saturating: a declared count may be anything.
+std::uint64_t values_of(const gltf::AccessorReader& reader) {
+  const std::uint64_t components = reader.components();
+  if (components != 0 && reader.count() > std::numeric_limits<std::uint64_t>::max() / components) {
+    return std::numeric_limits<std::uint64_t>::max();
+  }
+  return reader.count() * components;
+}
+
+// Every value of an accessor through its open reader (opened once: a sparse accessor's
+// indices and values are read when it is opened); false past kMaxAccessorValues.
+bool read_all(const gltf::AccessorReader& reader, std::vector<double>& out) {
+  const std::uint64_t n = values_of(reader);
+  if (n > kMaxAccessorValues) return false;
+  out.resize(static_cast<std::size_t>(n));
+  return reader.read(0, static_cast<std::size_t>(reader.count()), out.data());
+}
 
 // The sampler's input or output accessor when it can be decoded, else why not.
 std::optional<std::size_t> readable_accessor(const vm::Link<vm::AccessorRef>& link, std::string& why) {
@@ -112,7 +131,10 @@ DecodedKeys decode_keys(const gltf::LoadedAsset& asset, const vm::Target& target
                   " times are zeros but for " + std::to_string(input_reader->sparse_indices().size()) +
                   " sparse ones");
   }
-  const std::uint64_t to_decode = input_reader->count() + reader->count() * reader->components();
+  const std::uint64_t output_values = values_of(*reader);
+  const std::uint64_t to_decode = output_values > std::numeric_limits<std::uint64_t>::max() - input_reader->count()
+                                      ? std::numeric_limits<std::uint64_t>::max()
+                                      : input_reader->count() + output_values;
   if (max_values != 0 && to_decode > max_values) {
     r.needed = to_decode;
     return refuse("decoding needs " + std::to_string(to_decode) + " values: more than " +
@@ -121,8 +143,7 @@ DecodedKeys decode_keys(const gltf::LoadedAsset& asset, const vm::Target& target
   SamplerKeys k;
   k.input = *input;
   k.output = *output;
-  if (!gltf::read_accessor(asset, *input, k.times, nullptr, kMaxAccessorValues) ||
-      !gltf::read_accessor(asset, *output, k.values, nullptr, kMaxAccessorValues)) {
+  if (!read_all(*input_reader, k.times) || !read_all(*reader, k.values)) {
     return refuse("accessor data cannot be read");
   }
   k.integer_values = !gltf::is_floating_point(reader->component_type()) && !reader->normalized();

@@ -256,7 +256,7 @@ export interface RunResult {
   stdout: Uint8Array;
   stderr: string;
   stderrBytes: Uint8Array;
-  /** The bytes of each path of `read` that the run wrote. */
+  /** The bytes of each path of `read` that the run wrote (a view: its `buffer` may be larger). */
   outputs: Record<string, Uint8Array>;
 }
 

@@ -290,7 +290,7 @@ const encoder = new TextEncoder();
 export function splitReport(bytes, { marked = false } = {}) {
   const skeleton = []; // pieces of the report outside the messages arrays
   const arrays = [];
-  const stack = []; // per open container: {array, messages, depth}
+  const stack = []; // per open container: {array, messages}
   let keyStart = -1; // the last string's bytes, when it may be a key
   let keyEnd = -1;
   let isMessagesKey = false;
@@ -346,7 +346,6 @@ function isBlank(bytes, from, to) {
   for (let i = from; i < to; ++i) if (bytes[i] > 0x20) return false;
   return true;
 }
-
 
 const LARGE_JSON = 2 ** 28; // bytes: below this a report is decoded and parsed as one string
 
@@ -412,10 +411,6 @@ export async function validate(input, options = {}) {
   return (await runToReport('validate', args, files, format, 'validate', options.memoryLimitMb)).report;
 }
 
-/**
- * Samples every channel of an asset with the reference evaluator. Resolves to the samples
- * file `gltf-anim sample` writes (parsed JSON, or CSV text with format 'csv').
- */
 // Each channel's keys as stored (`gltf-anim sample --keys`): times, values and cubic tangents,
 // decoded; a channel the evaluator refuses carries its `problem` (then exitCode is 1).
 export async function keys(input, options = {}) {
@@ -429,6 +424,10 @@ export async function keys(input, options = {}) {
   return { exitCode: r.exitCode, ...r.report };
 }
 
+/**
+ * Samples every channel of an asset with the reference evaluator. Resolves to the samples
+ * file `gltf-anim sample` writes (parsed JSON, or CSV text with format 'csv').
+ */
 export async function sample(input, options = {}) {
   const format = options.format ?? 'json';
   const { files, paths } = inputFiles(input, options, 'sample');
