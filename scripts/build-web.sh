@@ -17,22 +17,10 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 log() { echo "build-web: $*" >&2; }
 
-# 1. Debian packages.
-packages=(emscripten cmake make xz-utils rapidjson-dev libfmt-dev libboost-program-options-dev
-  libfast-float-dev nodejs npm)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-# npm is bundled with nodejs where node comes from another Debian-format source.
-if [[ " ${missing[*]} " == *" npm "* ]] && command -v npm >/dev/null 2>&1; then
-  missing=("${missing[@]/npm/}")
-fi
-if [ -n "${missing[*]// /}" ]; then
-  log "installing ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends ${missing[*]} >&2
-fi
+# 1. Debian packages (scripts/packages.sh, group "web").
+. "$ROOT/scripts/packages.sh"
+# shellcheck disable=SC2046  # a list of package names
+packages_install $(packages_of web)
 # valijson as scripts/setup.sh unpacks it (.deps/valijson, see README).
 if [ ! -f "$ROOT/.deps/valijson/usr/include/valijson/validator.hpp" ]; then
   mkdir -p "$ROOT/.deps/debs"

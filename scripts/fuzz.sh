@@ -5,10 +5,12 @@
 # configures build-fuzz with clang and GLTF_ANIM_BUILD_FUZZ=ON, builds the
 # targets of fuzz/, seeds each corpus from conformance_assets/, tests/hostile/
 # and fuzz/seeds/, and runs every target (default: all eight) for
-# SECONDS_PER_TARGET seconds (default 60), one job each. Exits non-zero on any
+# SECONDS_PER_TARGET seconds (default 60), one process each, JOBS (default: the
+# cores) side by side. Exits non-zero on any
 # finding (crash, sanitizer report, leak, timeout, out-of-memory); the
 # reproducer is written to build-fuzz/findings/<target>/.
-#   FUZZ_BUILD_DIR  build folder (default: build-fuzz)
+#   FUZZ_BUILD_DIR  build folder (default: build-fuzz); one configured with the fuzz
+#                   targets already (the "asan" preset's build-asan) is only built
 #   FUZZ_CORPUS     corpus root (default: $FUZZ_BUILD_DIR/corpus); grows across runs
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,12 +19,19 @@ shift $(( $# > 0 ? 1 : 0 ))
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs fuzz_writer)
 
-# Build (setup.sh installs what is missing: clang, libclang-rt-14-dev for libFuzzer).
-BUILD_DIR="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" BUILD_TYPE=RelWithDebInfo \
-  SETUP_EXTRA_PKGS="clang libclang-rt-14-dev" JOBS="${JOBS:-2}" \
-  CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++ -DGLTF_ANIM_BUILD_FUZZ=ON -DGLTF_ANIM_BUILD_TESTS=OFF -DGLTF_ANIM_BUILD_BENCH=OFF" \
-  bash "$ROOT/scripts/setup.sh"
 BUILD="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+JOBS="${JOBS:-$(nproc)}"
+if grep -qs '^GLTF_ANIM_BUILD_FUZZ:BOOL=ON$' "$BUILD/CMakeCache.txt"; then
+  # A folder already configured with the fuzz targets (the "asan" preset's, which CI
+  # builds once for the sanitizer tests and these): just the targets, as it was configured.
+  cmake --build "$BUILD" -j "$JOBS" --target fuzz_targets >&2
+else
+  # Build (setup.sh installs what is missing: clang, libclang-rt-14-dev for libFuzzer).
+  BUILD_DIR="$BUILD" BUILD_TYPE=RelWithDebInfo \
+    SETUP_EXTRA_PKGS="$(. "$ROOT/scripts/packages.sh"; packages_of fuzz)" JOBS="$JOBS" \
+    CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++ -DGLTF_ANIM_BUILD_FUZZ=ON -DGLTF_ANIM_BUILD_TESTS=OFF -DGLTF_ANIM_BUILD_BENCH=OFF" \
+    bash "$ROOT/scripts/setup.sh"
+fi
 CORPUS="${FUZZ_CORPUS:-$BUILD/corpus}"
 
 # Seeds (copied, never modified in place; libFuzzer adds new units to CORPUS/<target>).
@@ -95,11 +104,12 @@ for t in "${!MAX_LEN[@]}"; do
     exit 2
   done < <(find "$SEEDS/$t" -type f -size +"${MAX_LEN[$t]}"c -print0)
 done
-status=0
-summary=""
-for t in "${TARGETS[@]}"; do
+# One target: its run, and its summary line in $BUILD/findings/<target>/summary (exit 1 on a
+# finding). Targets run side by side, JOBS at a time (each is one process on one core).
+run_target() {
+  local t=$1
   mkdir -p "$CORPUS/$t" "$BUILD/findings/$t"
-  log="$BUILD/findings/$t/last-run.log"
+  local log="$BUILD/findings/$t/last-run.log"
   echo "=== $t: ${SECONDS_PER_TARGET}s ===" >&2
   # -timeout: one input over 10 s is a finding; -rss_limit_mb (and malloc_limit_mb,
   # which defaults to it): a process over 2 GiB or a single allocation over 2 GiB is.
@@ -109,20 +119,33 @@ for t in "${TARGETS[@]}"; do
       "$BUILD/fuzz/$t" "$CORPUS/$t" "$SEEDS/$t" -dict="$ROOT/fuzz/gltf.dict" \
       -max_total_time="$SECONDS_PER_TARGET" -max_len="${MAX_LEN[$t]}" -rss_limit_mb=2048 -timeout=10 \
       -print_final_stats=1 -artifact_prefix="$BUILD/findings/$t/" ) >"$log" 2>&1 || rc=$?
+  local execs last cov ft units
   execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1 || true)"
   last="$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)"
   cov="$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")"
   ft="$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")"
   units="$(sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p' <<<"$last")"
   if [ $rc -ne 0 ]; then
-    status=1
     echo "$t: FINDING (exit $rc); log $log; reproducer(s):" >&2
     ls "$BUILD/findings/$t"/{crash,leak,timeout,oom,slow-unit}-* 2>/dev/null >&2 || true
     grep -E 'ERROR|SUMMARY|runtime error|deadly signal|out-of-memory|timeout' "$log" | head -n 20 >&2 || true
   fi
-  summary+="$(printf '%-20s %8s s  execs %10s  cov %6s  ft %7s  corpus %6s  %s' "$t" "$SECONDS_PER_TARGET" \
-              "${execs:-?}" "${cov:-?}" "${ft:-?}" "${units:-?}" "$([ $rc -eq 0 ] && echo ok || echo FINDING)")"$'\n'
+  printf '%-20s %8s s  execs %10s  cov %6s  ft %7s  corpus %6s  %s\n' "$t" "$SECONDS_PER_TARGET" \
+    "${execs:-?}" "${cov:-?}" "${ft:-?}" "${units:-?}" "$([ $rc -eq 0 ] && echo ok || echo FINDING)" \
+    >"$BUILD/findings/$t/summary"
+  [ $rc -eq 0 ]
+}
+status=0
+running=0
+for t in "${TARGETS[@]}"; do
+  rm -f "$BUILD/findings/$t/summary"
+  if [ "$running" -ge "$JOBS" ]; then wait -n || status=1; running=$((running - 1)); fi
+  run_target "$t" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do wait -n || status=1; running=$((running - 1)); done
 echo "=== fuzz summary ===" >&2
-printf '%s' "$summary" >&2
+for t in "${TARGETS[@]}"; do
+  cat "$BUILD/findings/$t/summary" >&2 2>/dev/null || { echo "$t: no summary (the run did not finish)" >&2; status=1; }
+done
 exit $status

@@ -20,22 +20,11 @@ case "$SETUP_PROFILE" in
 esac
 BUILD_TYPE="${BUILD_TYPE:-Release}"
 
-# Debian packages. valijson is handled apart (see below and README).
-PKGS=(cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev)
-[ "$SETUP_PROFILE" = cli ] || PKGS+=(libgtest-dev libgmock-dev libbenchmark-dev)
-PKGS+=(${SETUP_EXTRA_PKGS:-})
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
+# Debian packages (scripts/packages.sh names them). valijson is handled apart (see below and README).
+. "$ROOT/scripts/packages.sh"
+# shellcheck disable=SC2046,SC2086  # lists of package names
+packages_install $(packages_of build) $([ "$SETUP_PROFILE" = cli ] || packages_of full) ${SETUP_EXTRA_PKGS:-}
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-apt_updated=0
-apt_update() { [ $apt_updated -eq 1 ] || { $SUDO apt-get update -qq; apt_updated=1; }; }
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  apt_update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
 
 # valijson is header-only; Debian's libvalijson-dev drags in Qt5, Poco and ~100
 # more packages through its Depends. We fetch that one .deb with apt-get download
@@ -46,7 +35,7 @@ if [ ! -f "$VALIJSON_DIR/usr/include/valijson/validator.hpp" ]; then
   echo "setup: unpacking libvalijson-dev into .deps/valijson" >&2
   mkdir -p "$ROOT/.deps/debs"
   ( cd "$ROOT/.deps/debs" && { apt-get download libvalijson-dev >/dev/null 2>&1 \
-      || { apt_update; apt-get download libvalijson-dev >/dev/null; }; } )
+      || { $SUDO apt-get update -qq; apt-get download libvalijson-dev >/dev/null; }; } )
   rm -rf "$VALIJSON_DIR"
   dpkg -x "$(ls "$ROOT"/.deps/debs/libvalijson-dev_*.deb | head -n 1)" "$VALIJSON_DIR"
 fi

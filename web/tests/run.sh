@@ -17,11 +17,7 @@ export GLTF_ANIM_TARBALL GLTF_ANIM_PAGE
 # The page test drives Debian's chromium (never a downloaded browser) through playwright-core,
 # pinned in web/tests/tools/package-lock.json. GLTF_ANIM_CORPUS (optional) names a folder of
 # real assets the page also validates.
-if ! command -v chromium >/dev/null 2>&1; then
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >&2
-fi
+. scripts/packages.sh
+packages_install chromium
 (cd web/tests/tools && npm ci --no-audit --no-fund --silent)
 node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/page.test.mjs
