@@ -2,9 +2,11 @@
 // matcher and resolver built on it.
 //
 // Source: ../shared/specs/glTF-2.0-ObjectModel.adoc, every row of its core and
-// extension tables (mutable and read-only), in its order; plus
-// /nodes/{}/extensions/KHR_node_visibility/visible (bool, default true), which
-// KHR_node_visibility's own specification adds to the Object Model. Defaults
+// extension tables (mutable and read-only), in its order; plus the booleans that
+// node extensions' own specifications add to the Object Model, each default true:
+// KHR_node_visibility `visible`, KHR_node_selectability `selectable` and
+// KHR_node_hoverability `hoverable` (the last two Release Candidates since
+// 2026-07; drafts' proposed rows wait until they are Release Candidates). Defaults
 // are the glTF 2.0 and extension specifications' (e.g. alphaCutoff 0.5,
 // KHR_materials_ior ior 1.5, KHR_lights_punctual color [1,1,1], spot angles 0
 // and pi/4, KHR_materials_volume attenuationDistance +infinity); properties
@@ -292,6 +294,8 @@ constexpr Property kProperties[] = {
      "KHR_texture_transform/scale",
      T::kFloat2, true, false, false},
     {"/nodes/{}/extensions/KHR_node_visibility/visible", T::kBool, true, false, false},
+    {"/nodes/{}/extensions/KHR_node_selectability/selectable", T::kBool, true, false, false},
+    {"/nodes/{}/extensions/KHR_node_hoverability/hoverable", T::kBool, true, false, false},
 };
 
 // Splits a template into its tokens (templates hold no escapes).

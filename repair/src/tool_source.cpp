@@ -76,6 +76,8 @@ const std::vector<std::string_view> kCompactionSafeExtensions = {
     "KHR_materials_variants",
     "KHR_materials_volume",
     "KHR_mesh_quantization",
+    "KHR_node_hoverability",
+    "KHR_node_selectability",
     "KHR_node_visibility",
     "KHR_texture_basisu",
     "KHR_texture_transform",

@@ -51,7 +51,9 @@ std::vector<std::string> tokens(std::string_view pointer) {
 // ---- the table ---------------------------------------------------------------
 
 // Every template row of the adoc (a table cell "| `/...`") is in the table, and
-// the table has nothing else but KHR_node_visibility's `visible`. Registered
+// the table has nothing else but the node extensions' booleans (KHR_node_visibility's
+// `visible`, KHR_node_selectability's `selectable`, KHR_node_hoverability's `hoverable`,
+// each from its own specification's Object Model table). Registered
 // only when the adoc is there (tests/optional_data.hpp).
 const fs::path kObjectModelAdoc = kShared / "specs" / "glTF-2.0-ObjectModel.adoc";
 void TableEqualsTheAdocRows() {
@@ -69,6 +71,8 @@ void TableEqualsTheAdocRows() {
   }
   std::set<std::string> expected = from_adoc;
   expected.insert("/nodes/{}/extensions/KHR_node_visibility/visible");
+  expected.insert("/nodes/{}/extensions/KHR_node_selectability/selectable");
+  expected.insert("/nodes/{}/extensions/KHR_node_hoverability/hoverable");
   EXPECT_EQ(ours, expected);
 }
 [[maybe_unused]] const bool kAdocTest = gltf_anim::test::register_if_exists("ObjectModel", "TableEqualsTheAdocRows", kObjectModelAdoc,
@@ -92,6 +96,10 @@ TEST(ObjectModel, TypesDefaultsAndFlagsOfSampleRows) {
       {"/materials/{}/doubleSided", om::ValueType::kBool, false, true, false},
       {"/scene", om::ValueType::kInt, false, true, false},
       {"/nodes/{}/extensions/KHR_node_visibility/visible", om::ValueType::kBool, true, false, false},
+      // KHR_node_selectability and KHR_node_hoverability: "| `/nodes/{}/extensions/..." | `bool` |",
+      // "No, default: `true`".
+      {"/nodes/{}/extensions/KHR_node_selectability/selectable", om::ValueType::kBool, true, false, false},
+      {"/nodes/{}/extensions/KHR_node_hoverability/hoverable", om::ValueType::kBool, true, false, false},
       {"/extensions/EXT_lights_image_based/lights/{}/rotation", om::ValueType::kFloat4, true, false, true},
   };
   for (const Row& r : rows) {
@@ -298,6 +306,38 @@ TEST(KhrAnimationPointerHostile, WrongShapesNeverCrash) {
                            R"({"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/extensions/KHR_lights_punctual/lights/0/color"}}})",
                            R"(,"extensions":{"KHR_lights_punctual":[]})")),
                        "KHR_ANIMATION_POINTER_UNDEFINED_TARGET"));
+}
+
+// KHR_node_selectability's `selectable` and KHR_node_hoverability's `hoverable` are bools
+// of the Object Model (each extension's own table: "`/nodes/{}/extensions/...` | `bool`"),
+// animated as KHR_node_visibility's `visible` is: the committed bool_linear asset
+// (LINEAR: KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP, its expected report) retargeted
+// at each gives that one code, and the same channel with STEP validates with no finding.
+TEST(ObjectModel, NodeSelectabilityAndHoverabilityAreAnimatableBools) {
+  const std::string linear = read_text(fs::path(GLTF_ANIM_SOURCE_DIR) /
+                                       "conformance_assets/invalid/ext/KHR_animation_pointer/sampler/bool_linear.gltf");
+  auto replace_all = [](std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+      text.replace(at, from.size(), to);
+    }
+    return text;
+  };
+  ASSERT_EQ(codes_of(linear), std::vector<std::string>{"KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP"});
+  for (const auto& [extension, property] : {std::pair<std::string, std::string>{"KHR_node_selectability", "selectable"},
+                                            {"KHR_node_hoverability", "hoverable"}}) {
+    SCOPED_TRACE(extension);
+    std::string text = replace_all(linear, "\"visible\"", "\"" + property + "\"");
+    text = replace_all(text, "/visible\"", "/" + property + "\"");
+    text = replace_all(text, "KHR_node_visibility", extension);
+    ASSERT_NE(text.find("/nodes/0/extensions/" + extension + "/" + property), std::string::npos);
+    EXPECT_EQ(codes_of(text), std::vector<std::string>{"KHR_ANIMATION_POINTER_INTERPOLATION_NOT_STEP"});
+    const std::string step = replace_all(text, "\"output\": 1", "\"output\": 1, \"interpolation\": \"STEP\"");
+    ASSERT_NE(step, text);
+    EXPECT_EQ(codes_of(step), std::vector<std::string>{});
+    // Unknown to the Object Model before: the same pointer with a misspelt member is not a target.
+    EXPECT_TRUE(contains(codes_of(replace_all(step, "/" + property + "\"", "/" + property + "x\"")),
+                         "KHR_ANIMATION_POINTER_UNKNOWN_TARGET"));
+  }
 }
 
 TEST(KhrAnimationPointerHostile, LongPointersAreLinear) {
