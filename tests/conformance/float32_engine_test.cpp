@@ -483,9 +483,11 @@ TEST(Float32Engine, EachAlternativeEndsAsTheManifestSays) {
           // And the report names it on every failing channel, at its times.
           for (const auto& ch : c.channels) {
             if (ch.passed) continue;
+            // clang 14 cannot capture a structured binding: the name through a plain reference.
+            const auto& wanted = name;
             const bool named =
                 std::any_of(ch.alternatives.begin(), ch.alternatives.end(),
-                            [&](const compare::AlternativeMatch& m) { return m.name == name; });
+                            [&wanted](const compare::AlternativeMatch& m) { return m.name == wanted; });
             EXPECT_TRUE(named) << name << " on " << entry.id << " " << ch.target;
           }
         }
