@@ -21,7 +21,8 @@ esac
 BUILD_TYPE="${BUILD_TYPE:-Release}"
 
 # Debian packages. valijson is handled apart (see below and README).
-PKGS=(cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev)
+PKGS=(cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev
+  libmeshoptimizer-dev)  # decodes EXT_/KHR_meshopt_compression (gltf/src/load/meshopt.cpp)
 [ "$SETUP_PROFILE" = cli ] || PKGS+=(libgtest-dev libgmock-dev libbenchmark-dev)
 PKGS+=(${SETUP_EXTRA_PKGS:-})
 missing=()
