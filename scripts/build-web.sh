@@ -4,7 +4,8 @@
 #      build against, node and npm (scripts/setup.sh's valijson unpack included);
 #   2. fetches the sources of Debian's boost1.74 package (apt-get source, through a private
 #      deb-src list: the system's apt configuration is left alone) for Boost.Program_options,
-#      which the wasm CLI compiles with em++ (Debian ships it for the host only);
+#      which the wasm CLI compiles with em++ (Debian ships it for the host only), and of
+#      Debian's meshoptimizer package for its decoder (EXT_/KHR_meshopt_compression);
 #   3. builds the wasm (CMake preset `wasm`: one -O2 build, the two entry points only);
 #   4. assembles and packs the npm package (npm pack), and the offline page.
 # Prints `npm: TARBALL` and `page: FOLDER` (the folder holding index.html).
@@ -64,9 +65,35 @@ EOF
   rm -rf "$deps/unpack" "$orig"
 fi
 
+# 2b. meshoptimizer's decoder (EXT_/KHR_meshopt_compression) from the sources of Debian's
+# meshoptimizer package, the version of the native build's libmeshoptimizer-dev: Debian ships
+# the library for the host only. Same private deb-src list as above.
+MESHOPT_SOURCE="$deps/meshoptimizer"
+if [ ! -f "$MESHOPT_SOURCE/src/vertexcodec.cpp" ]; then
+  mkdir -p "$deps/apt/lists/partial" "$deps/apt/sources"
+  cat >"$deps/apt/sources/debian-src.sources" <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  apt_src=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$deps/apt/sources"
+    -o "Dir::State::Lists=$deps/apt/lists" -o Debug::NoLocking=1)
+  log "fetching Debian's meshoptimizer sources (apt-get source, ~150 KB)"
+  apt-get "${apt_src[@]}" update -qq >&2
+  (cd "$deps" && apt-get "${apt_src[@]}" source --download-only -qq meshoptimizer >&2)
+  orig=$(ls "$deps"/meshoptimizer_*.orig.tar.xz | head -n 1)
+  rm -rf "$deps/unpack" && mkdir -p "$deps/unpack"
+  tar -xJf "$orig" -C "$deps/unpack"
+  rm -rf "$MESHOPT_SOURCE" && mv "$deps"/unpack/meshoptimizer-* "$MESHOPT_SOURCE"
+  rm -rf "$deps/unpack" "$deps"/meshoptimizer_*
+fi
+
 # 3. The wasm build. Emscripten's JS optimizer needs Debian's node-acorn, which a Node from
 # outside Debian does not look for in /usr/share/nodejs.
 export GLTF_ANIM_BOOST_SOURCE="$BOOST_SOURCE"
+export GLTF_ANIM_MESHOPT_SOURCE="$MESHOPT_SOURCE"
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 log "building the wasm (em++ $(em++ --version 2>/dev/null | sed -n "1s/.*) //p"))"
 cmake --preset wasm -B "$BUILD_DIR" >/dev/null
