@@ -51,7 +51,7 @@ std::vector<double> values(const gltf_anim::json::Document& d) {
 
 TEST(CliMeshopt, GltfpackOutputsValidateWithoutErrors) {
   for (const std::string& name : kAssets) {
-    for (const char* variant : {".c.glb", ".cc.glb", ".glb"}) {
+    for (const char* variant : {".c.glb", ".cc.glb", ".ckhr.glb", ".glb"}) {
       const cli_process::Run r =
           cli({"validate", "--format", "json", (kFixtures / (name + variant)).string()});
       EXPECT_EQ(r.exit_code, 0) << name << variant << "\n" << r.out;
@@ -63,17 +63,20 @@ TEST(CliMeshopt, GltfpackOutputsValidateWithoutErrors) {
   }
 }
 
-// -c stores the quantized keys losslessly: its samples are those of the uncompressed file
+// -c stores the quantized keys losslessly (as EXT_meshopt_compression, or with -ce khr as
+// KHR_meshopt_compression's version 1 streams): its samples are those of the uncompressed file
 // gltfpack writes from the same keys, to the last digit.
 TEST(CliMeshopt, SamplesOfCompressedEqualThoseOfUncompressed) {
   for (const std::string& name : kAssets) {
     const cli_process::Run plain =
         cli({"sample", "--asset-name", "x", (kFixtures / (name + ".glb")).string()});
     ASSERT_EQ(plain.exit_code, 0) << plain.err;
-    const cli_process::Run compressed =
-        cli({"sample", "--asset-name", "x", (kFixtures / (name + ".c.glb")).string()});
-    ASSERT_EQ(compressed.exit_code, 0) << compressed.err;
-    EXPECT_EQ(compressed.out, plain.out) << name;
+    for (const char* variant : {".c.glb", ".ckhr.glb"}) {  // version 0 and version 1 streams
+      const cli_process::Run compressed =
+          cli({"sample", "--asset-name", "x", (kFixtures / (name + variant)).string()});
+      ASSERT_EQ(compressed.exit_code, 0) << compressed.err;
+      EXPECT_EQ(compressed.out, plain.out) << name << variant;
+    }
     EXPECT_FALSE(values(parse(plain.out)).empty());
   }
 }

@@ -12,6 +12,7 @@
 
 #include <meshoptimizer.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -297,6 +298,59 @@ TEST(Meshopt, QuaternionFilterDecodesAsTheSpecSays) {
   }
 }
 
+// ---- gltfpack's streams (tests/validator/meshopt/, README there) ---------------------------
+
+const fs::path kFixtures = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests/validator/meshopt";
+
+std::unique_ptr<Loaded> load_fixture(const std::string& name) {
+  auto l = std::make_unique<Loaded>();
+  l->asset = load_file(kFixtures / name, {}, l->issues);
+  EXPECT_TRUE(l->issues.issues().empty()) << name;
+  return l;
+}
+
+// gltfpack -cf keeps the uncompressed bytes in the fallback buffer: every compressed
+// bufferView (version 1 attributes, triangles) decodes to exactly those bytes.
+TEST(Meshopt, VersionOneStreamsDecodeToGltfpacksFallbackBytes) {
+  for (const char* name : {"rotation_linear.ckhrcf.glb", "translation_cubicspline.ckhrcf.glb"}) {
+    const auto l = load_fixture(name);
+    const LoadedAsset& a = l->asset;
+    ASSERT_EQ(a.buffers.size(), 2u);
+    ASSERT_TRUE(a.buffer_data[1].has_value()) << name;
+    std::size_t compared = 0;
+    for (std::size_t v = 0; v < a.buffer_views.size(); ++v) {
+      const BufferView& bv = a.buffer_views[v];
+      ASSERT_TRUE(bv.meshopt.has_value());
+      EXPECT_TRUE(bv.meshopt->khr);
+      if (!a.buffer_view_data[v]) continue;  // not read by an accessor
+      const auto fallback = a.buffer_data[1]->subspan(bv.byte_offset, *bv.byte_length);
+      EXPECT_TRUE(std::equal(fallback.begin(), fallback.end(), a.buffer_view_data[v]->begin(),
+                             a.buffer_view_data[v]->end()))
+          << name << " bufferView " << v;
+      ++compared;
+    }
+    EXPECT_GE(compared, 3u) << name;  // positions, times, values at least
+  }
+}
+
+// The same grid and rotation packed by gltfpack -cc as EXT_meshopt_compression (version 0
+// streams, decoded by meshoptimizer) and as KHR_meshopt_compression (version 1, whose
+// positions use the 4-byte XOR channel mode with a rotation, decoded by meshopt_v1.cpp): the
+// same bytes either way.
+TEST(Meshopt, VersionOneDecodesAsVersionZeroDoes) {
+  const auto ext = load_fixture("grid.cc.glb");
+  const auto khr = load_fixture("grid.cckhr.glb");
+  ASSERT_EQ(ext->asset.buffer_views.size(), khr->asset.buffer_views.size());
+  for (std::size_t v = 0; v < ext->asset.buffer_views.size(); ++v) {
+    ASSERT_TRUE(ext->asset.buffer_view_data[v].has_value()) << v;
+    ASSERT_TRUE(khr->asset.buffer_view_data[v].has_value()) << v;
+    const auto x = *ext->asset.buffer_view_data[v];
+    const auto y = *khr->asset.buffer_view_data[v];
+    EXPECT_TRUE(std::equal(x.begin(), x.end(), y.begin(), y.end())) << "bufferView " << v;
+  }
+  EXPECT_EQ(errors(gltf_anim::validator::validate_file(kFixtures / "grid.cckhr.glb", {})), 0u);
+}
+
 // ---- bad input: a coded issue at the extension, the accessors unreadable, no crash ------
 
 TEST(Meshopt, TruncatedStreamIsADecodeFailure) {
@@ -388,20 +442,194 @@ TEST(Meshopt, WrongHeaderByteIsADecodeFailure) {
   EXPECT_NE(r2.issues.front().message.find("header byte is 0x42, not 0xa0"), std::string::npos);
 }
 
-// KHR_meshopt_compression's version 1 attribute stream is valid, but meshoptimizer 0.18 does
-// not decode it: said as a warning, its accessors unread, never an error.
-TEST(Meshopt, VersionOneStreamOfKhrIsUnsupportedNotAnError) {
-  Asset a = translation_track(kKhr);
-  a.views[1].stream[0] = 0xa1;
-  const Bytes glb = build(a);
-  const ValidationReport r = validate(glb);
-  EXPECT_TRUE(has(r, "MESHOPT_STREAM_UNSUPPORTED",
-                  "/bufferViews/1/extensions/KHR_meshopt_compression"))
+// A version 1 attribute stream (KHR_meshopt_compression Appendix A), written here from the
+// spec's text as an encoder: the other direction of the loader's decoder, sharing no code.
+// `channel_modes` holds one mode byte per 4 bytes of the element (low 4 bits the mode, high 4
+// bits the XOR rotation); each byte position uses control mode `control` (0 or 1: per group the
+// shortest bit length that fits, sentinels for the rest; 2: zeros; 3: literal).
+Bytes encode_v1(const Bytes& data, std::size_t stride, const std::vector<std::uint8_t>& channel_modes,
+                unsigned control) {
+  const std::size_t count = data.size() / stride;
+  const std::size_t max_block = std::min<std::size_t>((8192 / stride) & ~std::size_t{15}, 256);
+  Bytes out{0xa1};
+  Bytes prev(data.end() - static_cast<std::ptrdiff_t>(stride), data.end());  // any baseline
+  const Bytes baseline = prev;
+  for (std::size_t first = 0; first < count; first += max_block) {
+    const std::size_t n = std::min(count - first, max_block);
+    const std::size_t groups = (n + 15) / 16;
+    // Deltas per byte position, element by element, as the channel modes define them.
+    std::vector<Bytes> deltas(stride, Bytes(groups * 16, 0));
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint8_t* v = &data[(first + i) * stride];
+      for (std::size_t ch = 0; ch < stride / 4; ++ch) {
+        const unsigned mode = channel_modes[ch] & 15u;
+        const std::size_t b0 = ch * 4;
+        if (mode == 0) {
+          for (std::size_t b = 0; b < 4; ++b) {
+            const auto d = static_cast<std::uint8_t>(v[b0 + b] - prev[b0 + b]);
+            deltas[b0 + b][i] = static_cast<std::uint8_t>((d & 0x80) ? ~(d << 1) : (d << 1));
+          }
+        } else if (mode == 1) {
+          for (std::size_t h = 0; h < 4; h += 2) {
+            const auto now = static_cast<std::uint16_t>(v[b0 + h] | (v[b0 + h + 1] << 8));
+            const auto was = static_cast<std::uint16_t>(prev[b0 + h] | (prev[b0 + h + 1] << 8));
+            const auto d = static_cast<std::uint16_t>(now - was);
+            const auto z = static_cast<std::uint16_t>((d & 0x8000) ? ~(d << 1) : (d << 1));
+            deltas[b0 + h][i] = static_cast<std::uint8_t>(z & 0xff);
+            deltas[b0 + h + 1][i] = static_cast<std::uint8_t>(z >> 8);
+          }
+        } else {
+          std::uint32_t now = 0, was = 0;
+          for (std::size_t b = 0; b < 4; ++b) {
+            now |= std::uint32_t{v[b0 + b]} << (8 * b);
+            was |= std::uint32_t{prev[b0 + b]} << (8 * b);
+          }
+          const unsigned r = channel_modes[ch] >> 4;
+          // The spec's rotate(v, r), applied to the XOR of the two elements.
+          const std::uint32_t x = now ^ was;
+          const std::uint32_t d = (x << r) | (x >> ((32 - r) & 31));
+          for (std::size_t b = 0; b < 4; ++b) deltas[b0 + b][i] = static_cast<std::uint8_t>(d >> (8 * b));
+        }
+      }
+      std::memcpy(prev.data(), v, stride);
+    }
+    Bytes controls(stride / 4, 0);
+    for (std::size_t k = 0; k < stride; ++k)
+      controls[k / 4] = static_cast<std::uint8_t>(controls[k / 4] | (control << ((k % 4) * 2)));
+    out.insert(out.end(), controls.begin(), controls.end());
+    for (std::size_t k = 0; k < stride; ++k) {
+      const Bytes& d = deltas[k];
+      if (control == 2) continue;
+      if (control == 3) {  // one byte per element of the block
+        out.insert(out.end(), d.begin(), d.begin() + static_cast<std::ptrdiff_t>(n));
+        continue;
+      }
+      const std::vector<unsigned> bits =
+          control == 0 ? std::vector<unsigned>{0, 1, 2, 4} : std::vector<unsigned>{1, 2, 4, 8};
+      Bytes header((groups + 3) / 4, 0);
+      Bytes body;
+      for (std::size_t g = 0; g < groups; ++g) {
+        const std::uint8_t* gd = &d[g * 16];
+        // The shortest length whose sentinels leave room for most deltas: here, simply the
+        // shortest one that holds every delta but the largest as a sentinel-free value, else
+        // sentinels.
+        unsigned choice = 3;
+        for (unsigned m = 0; m < 4; ++m) {
+          const unsigned b = bits[m];
+          bool fits = true;
+          for (int i = 0; i < 16; ++i) fits = fits && (b == 8 || (b == 0 ? gd[i] == 0 : gd[i] < (1u << b) - 1));
+          if (fits) { choice = m; break; }
+        }
+        if (control == 0 && choice == 3) choice = 3;  // 4 bits with sentinels
+        if (control == 1 && choice == 3) choice = 3;  // 8 bits
+        if (control == 0 && g % 2 == 1 && bits[choice] != 0) choice = 1;  // 1 bit: all sentinels
+        header[g / 4] = static_cast<std::uint8_t>(header[g / 4] | (choice << ((g % 4) * 2)));
+        const unsigned b = bits[choice];
+        if (b == 0) continue;
+        if (b == 8) {
+          body.insert(body.end(), gd, gd + 16);
+          continue;
+        }
+        const unsigned sentinel = (1u << b) - 1;
+        Bytes packed(16 * b / 8, 0), extra;
+        for (int i = 0; i < 16; ++i) {
+          unsigned code = gd[i];
+          if (code >= sentinel) {
+            extra.push_back(gd[i]);
+            code = sentinel;
+          }
+          if (b == 1) {
+            packed[i / 8] = static_cast<std::uint8_t>(packed[i / 8] | (code << (i % 8)));
+          } else {
+            const int per = 8 / static_cast<int>(b);
+            packed[i / per] = static_cast<std::uint8_t>(packed[i / per] | (code << ((per - 1 - i % per) * static_cast<int>(b))));
+          }
+        }
+        body.insert(body.end(), packed.begin(), packed.end());
+        body.insert(body.end(), extra.begin(), extra.end());
+      }
+      out.insert(out.end(), header.begin(), header.end());
+      out.insert(out.end(), body.begin(), body.end());
+    }
+  }
+  const std::size_t tail = stride + stride / 4;
+  out.insert(out.end(), tail < 24 ? 24 - tail : 0, 0);
+  out.insert(out.end(), baseline.begin(), baseline.end());
+  out.insert(out.end(), channel_modes.begin(), channel_modes.end());
+  return out;
+}
+
+// KHR_meshopt_compression's version 1 attribute stream, which meshoptimizer 0.18 predates, is
+// decoded by the loader's own decoder: every control mode and channel mode gives back what
+// the encoder above was given.
+TEST(Meshopt, VersionOneStreamsDecodeToTheEncodedValues) {
+  std::vector<float> values;
+  for (int i = 0; i < 300; ++i) {  // two blocks at byteStride 12 (256 + 44 elements)
+    values.push_back(static_cast<float>(i) * 0.25f);
+    values.push_back(std::sin(static_cast<float>(i) * 0.1f) * 1000.0f);
+    values.push_back(i % 7 == 0 ? -1e-3f : 3.0f);
+  }
+  const Bytes data = raw(values);
+  for (unsigned control : {0u, 1u, 3u}) {
+    for (const std::vector<std::uint8_t>& modes :
+         {std::vector<std::uint8_t>{0, 0, 0}, std::vector<std::uint8_t>{1, 0, 1},
+          std::vector<std::uint8_t>{2, 0x72, 0xF2}}) {
+      Asset a;
+      a.extension = kKhr;
+      a.views.push_back(view(encode_v1(data, 12, modes, control), data.size(), attributes(12, 300)));
+      a.accessors = R"({"bufferView":0,"componentType":5126,"type":"VEC3","count":300})";
+      const Bytes glb = build(a);
+      const ValidationReport r = validate(glb);
+      EXPECT_TRUE(r.issues.empty()) << control << "\n" << dump(r);
+      const auto l = load(glb);
+      EXPECT_EQ(read(l->asset, 0), as_double(values))
+          << "control " << control << " modes " << int(modes[0]) << "," << int(modes[1]) << "," << int(modes[2]);
+    }
+  }
+  // Control mode 2: every delta zero, every element the baseline.
+  const std::vector<float> same(3 * 20, 5.5f);
+  Asset a;
+  a.extension = kKhr;
+  a.views.push_back(view(encode_v1(raw(same), 12, {0, 0, 0}, 2), 240, attributes(12, 20)));
+  a.accessors = R"({"bufferView":0,"componentType":5126,"type":"VEC3","count":20})";
+  EXPECT_EQ(read(load(build(a))->asset, 0), as_double(same));
+}
+
+TEST(Meshopt, VersionOneStreamsThatBreakTheSpecAreDecodeFailures) {
+  const std::vector<float> values = {1, 2, 3, 4, 5, 6, 7, 8};
+  const Bytes good = encode_v1(raw(values), 4, {0}, 1);
+  struct Case {
+    Bytes stream;
+    const char* why;
+  };
+  Bytes bad_mode = good;
+  bad_mode.back() = 3;  // channel mode 3
+  Bytes bad_high = good;
+  bad_high.back() = 0x51;  // mode 1 with a rotation
+  Bytes truncated(good.begin(), good.end() - 30);
+  Bytes longer = good;
+  longer.insert(longer.begin() + 3, 0);  // a byte left over before the tail
+  for (const Case& c : {Case{bad_mode, "channel 0 has the invalid mode byte 3"},
+                        Case{bad_high, "channel 0 has the invalid mode byte 81"},
+                        Case{truncated, "the stream ends before all elements are decoded"},
+                        Case{longer, "bytes are left over"}}) {
+    Asset a;
+    a.extension = kKhr;
+    a.views.push_back(view(c.stream, 32, attributes(4, 8)));
+    a.accessors = R"({"bufferView":0,"componentType":5126,"type":"SCALAR","count":8})";
+    const ValidationReport r = validate(build(a));
+    ASSERT_TRUE(has(r, "MESHOPT_DECODE_FAILED", "/bufferViews/0/extensions/KHR_meshopt_compression"))
+        << c.why << "\n" << dump(r);
+    EXPECT_NE(r.issues.front().message.find(c.why), std::string::npos) << r.issues.front().message;
+  }
+  // The same bytes under EXT_meshopt_compression: 0xa1 is KHR's only.
+  Asset a;
+  a.views.push_back(view(good, 32, attributes(4, 8)));
+  a.accessors = R"({"bufferView":0,"componentType":5126,"type":"SCALAR","count":8})";
+  const ValidationReport r = validate(build(a));
+  ASSERT_TRUE(has(r, "MESHOPT_DECODE_FAILED", "/bufferViews/0/extensions/EXT_meshopt_compression"))
       << dump(r);
-  EXPECT_EQ(errors(r), 0u) << dump(r);
-  const auto l = load(glb);
-  std::vector<double> out;
-  EXPECT_FALSE(read_accessor(l->asset, 1, out));
+  EXPECT_NE(r.issues.front().message.find("KHR_meshopt_compression's only"), std::string::npos);
 }
 
 // All decoded views together stay within the loader's file size limit.

@@ -190,7 +190,6 @@ const Exemption kExemptions[] = {
     {"MESHOPT_FALLBACK_BUFFER_NOT_REQUIRED", kLoadMeshopt, "fallback without data, not required"},
     {"MESHOPT_FALLBACK_BUFFER_UNCOMPRESSED_VIEW", kLoadMeshopt, "plain view of a fallback buffer"},
     {"MESHOPT_FILTER_NOT_ALLOWED", kLoadMeshopt, "a filter on TRIANGLES or INDICES"},
-    {"MESHOPT_STREAM_UNSUPPORTED", kLoadMeshopt, "a version 1 attribute stream"},
     {"MESHOPT_TRIANGLES_COUNT", kLoadMeshopt, "TRIANGLES count not a multiple of 3"},
 };
 

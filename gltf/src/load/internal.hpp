@@ -83,6 +83,12 @@ void build_views(LoadedAsset& asset);
 // status of its decoded bytes, nullopt for a bufferView without compression.
 std::vector<std::optional<DataStatus>> decode_compressed_views(LoadedAsset& asset,
                                                                std::uint64_t max_decoded_bytes);
+// KHR_meshopt_compression's version 1 attribute stream (header 0xa1) into `out` (count x
+// stride bytes), which meshoptimizer 0.18 cannot decode (meshopt_v1.cpp). nullopt on success,
+// else why the stream is invalid.
+std::optional<std::string> decode_meshopt_attributes_v1(std::uint8_t* out, std::size_t count,
+                                                        std::size_t stride,
+                                                        std::span<const std::uint8_t> stream);
 // The one layout pass: sets buffer_view_status, accessor_status and
 // layout_findings (reported later by check_buffers_and_accessors). `compressed`
 // is what decode_compressed_views returned (empty: no bufferView is compressed).

@@ -70,8 +70,9 @@ class MeshoptPass {
  private:
   bool listed(const char* list, std::string_view name) const {
     if (!a_.document || !a_.document->IsObject()) return false;
-    const auto it = a_.document->FindMember(list);
-    if (it == a_.document->MemberEnd() || !it->value.IsArray()) return false;
+    const gltf_anim::json::Value& doc = *a_.document;  // const iterators on both sides
+    const auto it = doc.FindMember(list);
+    if (it == doc.MemberEnd() || !it->value.IsArray()) return false;
     for (const auto& v : it->value.GetArray()) {
       if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name)
         return true;
@@ -244,17 +245,12 @@ class MeshoptPass {
       return DataStatus::kNoData;
     }
     const std::uint8_t header = stream[0];
-    if (*m.mode == MeshoptMode::kAttributes && header == 0xa1 && m.khr) {
-      add("MESHOPT_STREAM_UNSUPPORTED", ext,
-          {name, "the version 1 attribute stream (header 0xa1): meshoptimizer " +
-                     num(MESHOPTIMIZER_VERSION / 1000) + "." +
-                     num(MESHOPTIMIZER_VERSION % 1000 / 10) + " decodes version 0 only"});
-      return DataStatus::kNoData;
-    }
+    // KHR's version 1 attribute stream: our decoder (meshopt_v1.cpp), the library's predates it.
+    const bool version_1 = *m.mode == MeshoptMode::kAttributes && header == 0xa1 && m.khr;
     const std::uint8_t expected = *m.mode == MeshoptMode::kAttributes ? 0xa0
                                   : *m.mode == MeshoptMode::kTriangles ? 0xe1
                                                                         : 0xd1;
-    if (header != expected) {
+    if (header != expected && !version_1) {
       std::string why = "the header byte is " + hex_byte(header) + ", not " + hex_byte(expected);
       if (*m.mode == MeshoptMode::kAttributes && header == 0xa1)
         why += " (0xa1, version 1, is KHR_meshopt_compression's only)";
@@ -267,6 +263,11 @@ class MeshoptPass {
     int rc = 0;
     switch (*m.mode) {
       case MeshoptMode::kAttributes:
+        if (version_1) {
+          if (const auto why = decode_meshopt_attributes_v1(out.data(), count, stride, stream))
+            return failed(*why);
+          break;
+        }
         rc = meshopt_decodeVertexBuffer(out.data(), count, stride, stream.data(), stream.size());
         break;
       case MeshoptMode::kTriangles:

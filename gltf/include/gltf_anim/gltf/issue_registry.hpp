@@ -332,13 +332,6 @@ inline constexpr IssueType kIssueTypes[] = {
      "A TRIANGLES or INDICES view has a filter other than NONE; the view is not decoded.",
      "EXT_meshopt_compression / KHR_meshopt_compression: when mode is TRIANGLES or INDICES, "
      "filter must be equal to NONE or omitted"},
-    {"MESHOPT_STREAM_UNSUPPORTED", S::kWarning, P::kLink,
-     "{0}: this build of gltf-anim cannot decode {1}; the accessors of this bufferView are not "
-     "checked or sampled.",
-     "Our own: a valid KHR_meshopt_compression stream uses a feature the linked meshoptimizer "
-     "decoder lacks (the version 1 attribute stream). Nothing is said about the data.",
-     "KHR_meshopt_compression Appendix A: the header byte must be equal to 0xa1 (version 1) or "
-     "0xa0 (version 0)"},
     {"MESHOPT_TRIANGLES_COUNT", S::kError, P::kLink,
      "{0}: count ({1}) of a TRIANGLES view is not a multiple of 3.",
      "A TRIANGLES view's count is not a whole number of triangles; the view is not decoded.",
