@@ -88,8 +88,8 @@ TEST(CliMeshopt, FilteredOutputsSampleCloseToTheOriginal) {
   std::string times;
   for (int k = 0; k < 100; k += 7) times += (times.empty() ? "" : ",") + std::to_string(k / 30.0);
   for (const std::string& name : kAssets) {
-    const cli_process::Run original = cli({"sample", "--times", times, "--asset-name", "x",
-                                           (kValid / (name + ".gltf")).string()});
+    const cli_process::Run original = cli(
+        {"sample", "--times", times, "--asset-name", "x", (kValid / (name + ".gltf")).string()});
     ASSERT_EQ(original.exit_code, 0) << original.err;
     const cli_process::Run filtered = cli({"sample", "--times", times, "--asset-name", "x",
                                            (kFixtures / (name + ".cc.glb")).string()});

@@ -70,9 +70,9 @@ struct Asset {
   std::string accessors;   // the accessors array's contents
   std::string animations;  // the animations array's contents ("" for none)
   std::string extension = kExt;
-  std::optional<std::uint64_t> fallback_length;  // default: what the views need
-  std::string fallback_members;                   // more members of the fallback buffer
-  bool required = true;                           // the extension in extensionsRequired
+  std::optional<std::uint64_t> fallback_length;    // default: what the views need
+  std::string fallback_members;                    // more members of the fallback buffer
+  bool required = true;                            // the extension in extensionsRequired
   std::optional<std::string> fallback_extensions;  // replaces the fallback buffer's extensions
 };
 
@@ -88,8 +88,8 @@ Bytes build(const Asset& a) {
     views += R"({"buffer":1,"byteOffset":)" + std::to_string(fallback_offset) +
              R"(,"byteLength":)" + std::to_string(v.byte_length) + v.view_members;
     if (v.compressed) {
-      views += R"(,"extensions":{)" + v.more_extensions + "\"" + a.extension +
-               R"(":{"buffer":)" + v.ext_buffer + "," +
+      views += R"(,"extensions":{)" + v.more_extensions + "\"" + a.extension + R"(":{"buffer":)" +
+               v.ext_buffer + "," +
                v.stream_range.value_or(R"("byteOffset":)" + std::to_string(at) +
                                        R"(,"byteLength":)" + std::to_string(v.stream.size())) +
                "," + v.ext_members + "}}";
@@ -98,15 +98,17 @@ Bytes build(const Asset& a) {
     fallback_offset += (v.byte_length + 3) / 4 * 4;
   }
   if (bin.empty()) bin.resize(4);
-  const std::string required = a.required ? R"(,"extensionsRequired":[")" + a.extension + "\"]" : "";
-  std::string json = R"({"asset":{"version":"2.0"},"extensionsUsed":[")" + a.extension + "\"]" +
-                     required + R"(,"nodes":[{}],"buffers":[{"byteLength":)" +
-                     std::to_string(bin.size()) + R"(},{"byteLength":)" +
-                     std::to_string(a.fallback_length.value_or(std::max<std::uint64_t>(fallback_offset, 1))) +
-                     R"(,"extensions":)" +
-                     a.fallback_extensions.value_or("{\"" + a.extension + R"(":{"fallback":true}})") +
-                     a.fallback_members + R"(}],"bufferViews":[)" + views +
-                     R"(],"accessors":[)" + a.accessors + "]";
+  const std::string required =
+      a.required ? R"(,"extensionsRequired":[")" + a.extension + "\"]" : "";
+  std::string json =
+      R"({"asset":{"version":"2.0"},"extensionsUsed":[")" + a.extension + "\"]" + required +
+      R"(,"nodes":[{}],"buffers":[{"byteLength":)" + std::to_string(bin.size()) +
+      R"(},{"byteLength":)" +
+      std::to_string(a.fallback_length.value_or(std::max<std::uint64_t>(fallback_offset, 1))) +
+      R"(,"extensions":)" +
+      a.fallback_extensions.value_or("{\"" + a.extension + R"(":{"fallback":true}})") +
+      a.fallback_members + R"(}],"bufferViews":[)" + views + R"(],"accessors":[)" + a.accessors +
+      "]";
   if (!a.animations.empty()) json += R"(,"animations":[)" + a.animations + "]";
   json += "}";
   return valid_glb(json, bin);
@@ -118,7 +120,8 @@ ValidationReport validate(const Bytes& glb) {
 
 std::string dump(const ValidationReport& r) {
   std::string s;
-  for (const auto& i : r.issues) s += std::string(i.code) + " " + i.pointer + ": " + i.message + "\n";
+  for (const auto& i : r.issues)
+    s += std::string(i.code) + " " + i.pointer + ": " + i.message + "\n";
   return s;
 }
 
@@ -150,8 +153,8 @@ std::vector<double> read(const LoadedAsset& a, std::size_t accessor) {
 std::vector<double> as_double(const std::vector<float>& v) { return {v.begin(), v.end()}; }
 
 const std::vector<float> kTimes = {0.0f, 0.25f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f};
-const std::vector<float> kTranslations = {0, 0, 0, 1, 2, 3, 1.5f, -2, 0.125f, 4, 4, 4,
-                                           -1, 0, 1, 7, 8, 9, 0.5f, 0.25f, 0.125f};
+const std::vector<float> kTranslations = {0, 0,  0, 1, 2, 3, 1.5f, -2,   0.125f, 4,     4,
+                                          4, -1, 0, 1, 7, 8, 9,    0.5f, 0.25f,  0.125f};
 
 std::string attributes(std::size_t stride, std::size_t count, const char* filter = nullptr) {
   std::string s = R"("byteStride":)" + std::to_string(stride) + R"(,"count":)" +
@@ -216,9 +219,8 @@ TEST(Meshopt, TrianglesAndIndicesDecodeToTheEncodedIndices) {
   Asset a;
   a.views.push_back(view(tri, 24, R"("byteStride":2,"count":12,"mode":"TRIANGLES")"));
   a.views.push_back(view(seq, 28, R"("byteStride":4,"count":7,"mode":"INDICES")"));
-  a.accessors =
-      R"({"bufferView":0,"componentType":5123,"type":"SCALAR","count":12},)"
-      R"({"bufferView":1,"componentType":5125,"type":"SCALAR","count":7})";
+  a.accessors = R"({"bufferView":0,"componentType":5123,"type":"SCALAR","count":12},)"
+                R"({"bufferView":1,"componentType":5125,"type":"SCALAR","count":7})";
   const Bytes glb = build(a);
   EXPECT_EQ(errors(validate(glb)), 0u) << dump(validate(glb));
   const auto l = load(glb);
@@ -264,8 +266,8 @@ TEST(Meshopt, ExponentialFilterDecodesAsTheSpecSays) {
 // Appendix B, filter 2: three components scaled by sqrt(2) and the index of the omitted
 // (largest, positive) one; decoded to SHORT normalized, exact to one unit in the last place.
 TEST(Meshopt, QuaternionFilterDecodesAsTheSpecSays) {
-  const std::vector<float> quats = {0, 0, 0, 1, 0.5f, 0.5f, 0.5f, 0.5f, 0, 0.7071068f, 0,
-                                    0.7071068f, -0.2f, 0.3f, 0.9f, 0.2449490f};
+  const std::vector<float> quats = {0, 0,          0, 1,          0.5f,  0.5f, 0.5f, 0.5f,
+                                    0, 0.7071068f, 0, 0.7071068f, -0.2f, 0.3f, 0.9f, 0.2449490f};
   std::vector<std::int16_t> encoded(quats.size());
   meshopt_encodeFilterQuat(encoded.data(), 4, 8, 12, quats.data());
   Asset a;
@@ -447,8 +449,8 @@ TEST(Meshopt, WrongHeaderByteIsADecodeFailure) {
 // `channel_modes` holds one mode byte per 4 bytes of the element (low 4 bits the mode, high 4
 // bits the XOR rotation); each byte position uses control mode `control` (0 or 1: per group the
 // shortest bit length that fits, sentinels for the rest; 2: zeros; 3: literal).
-Bytes encode_v1(const Bytes& data, std::size_t stride, const std::vector<std::uint8_t>& channel_modes,
-                unsigned control) {
+Bytes encode_v1(const Bytes& data, std::size_t stride,
+                const std::vector<std::uint8_t>& channel_modes, unsigned control) {
   const std::size_t count = data.size() / stride;
   const std::size_t max_block = std::min<std::size_t>((8192 / stride) & ~std::size_t{15}, 256);
   Bytes out{0xa1};
@@ -488,7 +490,8 @@ Bytes encode_v1(const Bytes& data, std::size_t stride, const std::vector<std::ui
           // The spec's rotate(v, r), applied to the XOR of the two elements.
           const std::uint32_t x = now ^ was;
           const std::uint32_t d = (x << r) | (x >> ((32 - r) & 31));
-          for (std::size_t b = 0; b < 4; ++b) deltas[b0 + b][i] = static_cast<std::uint8_t>(d >> (8 * b));
+          for (std::size_t b = 0; b < 4; ++b)
+            deltas[b0 + b][i] = static_cast<std::uint8_t>(d >> (8 * b));
         }
       }
       std::memcpy(prev.data(), v, stride);
@@ -517,11 +520,15 @@ Bytes encode_v1(const Bytes& data, std::size_t stride, const std::vector<std::ui
         for (unsigned m = 0; m < 4; ++m) {
           const unsigned b = bits[m];
           bool fits = true;
-          for (int i = 0; i < 16; ++i) fits = fits && (b == 8 || (b == 0 ? gd[i] == 0 : gd[i] < (1u << b) - 1));
-          if (fits) { choice = m; break; }
+          for (int i = 0; i < 16; ++i)
+            fits = fits && (b == 8 || (b == 0 ? gd[i] == 0 : gd[i] < (1u << b) - 1));
+          if (fits) {
+            choice = m;
+            break;
+          }
         }
-        if (control == 0 && choice == 3) choice = 3;  // 4 bits with sentinels
-        if (control == 1 && choice == 3) choice = 3;  // 8 bits
+        if (control == 0 && choice == 3) choice = 3;                      // 4 bits with sentinels
+        if (control == 1 && choice == 3) choice = 3;                      // 8 bits
         if (control == 0 && g % 2 == 1 && bits[choice] != 0) choice = 1;  // 1 bit: all sentinels
         header[g / 4] = static_cast<std::uint8_t>(header[g / 4] | (choice << ((g % 4) * 2)));
         const unsigned b = bits[choice];
@@ -542,7 +549,8 @@ Bytes encode_v1(const Bytes& data, std::size_t stride, const std::vector<std::ui
             packed[i / 8] = static_cast<std::uint8_t>(packed[i / 8] | (code << (i % 8)));
           } else {
             const int per = 8 / static_cast<int>(b);
-            packed[i / per] = static_cast<std::uint8_t>(packed[i / per] | (code << ((per - 1 - i % per) * static_cast<int>(b))));
+            packed[i / per] = static_cast<std::uint8_t>(
+                packed[i / per] | (code << ((per - 1 - i % per) * static_cast<int>(b))));
           }
         }
         body.insert(body.end(), packed.begin(), packed.end());
@@ -576,14 +584,16 @@ TEST(Meshopt, VersionOneStreamsDecodeToTheEncodedValues) {
           std::vector<std::uint8_t>{2, 0x72, 0xF2}}) {
       Asset a;
       a.extension = kKhr;
-      a.views.push_back(view(encode_v1(data, 12, modes, control), data.size(), attributes(12, 300)));
+      a.views.push_back(
+          view(encode_v1(data, 12, modes, control), data.size(), attributes(12, 300)));
       a.accessors = R"({"bufferView":0,"componentType":5126,"type":"VEC3","count":300})";
       const Bytes glb = build(a);
       const ValidationReport r = validate(glb);
       EXPECT_TRUE(r.issues.empty()) << control << "\n" << dump(r);
       const auto l = load(glb);
       EXPECT_EQ(read(l->asset, 0), as_double(values))
-          << "control " << control << " modes " << int(modes[0]) << "," << int(modes[1]) << "," << int(modes[2]);
+          << "control " << control << " modes " << int(modes[0]) << "," << int(modes[1]) << ","
+          << int(modes[2]);
     }
   }
   // Control mode 2: every delta zero, every element the baseline.
@@ -618,8 +628,10 @@ TEST(Meshopt, VersionOneStreamsThatBreakTheSpecAreDecodeFailures) {
     a.views.push_back(view(c.stream, 32, attributes(4, 8)));
     a.accessors = R"({"bufferView":0,"componentType":5126,"type":"SCALAR","count":8})";
     const ValidationReport r = validate(build(a));
-    ASSERT_TRUE(has(r, "MESHOPT_DECODE_FAILED", "/bufferViews/0/extensions/KHR_meshopt_compression"))
-        << c.why << "\n" << dump(r);
+    ASSERT_TRUE(
+        has(r, "MESHOPT_DECODE_FAILED", "/bufferViews/0/extensions/KHR_meshopt_compression"))
+        << c.why << "\n"
+        << dump(r);
     EXPECT_NE(r.issues.front().message.find(c.why), std::string::npos) << r.issues.front().message;
   }
   // The same bytes under EXT_meshopt_compression: 0xa1 is KHR's only.
@@ -715,7 +727,8 @@ TEST(Meshopt, StrideRulesOfModesAndFilters) {
     const ValidationReport r = validate(build(a));
     EXPECT_TRUE(has(r, c.code,
                     std::string("/bufferViews/1/extensions/EXT_meshopt_compression/") + c.member))
-        << c.members << "\n" << dump(r);
+        << c.members << "\n"
+        << dump(r);
   }
 }
 
@@ -730,12 +743,14 @@ TEST(Meshopt, ExtByteStrideMustMatchTheBufferViewsButKhrNeedNot) {
     const ValidationReport r = validate(build(a));
     EXPECT_EQ(has(r, "MESHOPT_BYTE_STRIDE_MISMATCH", "/bufferViews/1/byteStride"),
               std::string(extension) == kExt)
-        << extension << "\n" << dump(r);
+        << extension << "\n"
+        << dump(r);
   }
   Asset a = translation_track();
   a.views[1].view_members = R"(,"byteStride":12)";
   a.animations.clear();
-  EXPECT_FALSE(has(validate(build(a)), "MESHOPT_BYTE_STRIDE_MISMATCH", "/bufferViews/1/byteStride"));
+  EXPECT_FALSE(
+      has(validate(build(a)), "MESHOPT_BYTE_STRIDE_MISMATCH", "/bufferViews/1/byteStride"));
 }
 
 TEST(Meshopt, FallbackBufferRules) {

@@ -164,12 +164,14 @@ const Exemption kExemptions[] = {
     {"BUFFER_VIEW_TOO_LONG", kHostile, "bufferView past its buffer, up to 2^64 offsets"},
     {"DATA_URI_INVALID_BASE64", kHostile, "broken base64 in a data URI"},
     // GLB containers: conformance_assets/invalid/ holds .gltf files only.
-    {"BUFFER_VIEW_PLACEHOLDER_DATA", kLoadMeshopt, "an accessor reading a GLB's buffers[1] without uri"},
+    {"BUFFER_VIEW_PLACEHOLDER_DATA", kLoadMeshopt,
+     "an accessor reading a GLB's buffers[1] without uri"},
     {"BUFFER_GLB_CHUNK_TOO_BIG", kLoadGlb, "BIN chunk longer than the buffer's byteLength"},
     {"BUFFER_MISSING_GLB_DATA", kLoadGlb, "first buffer without uri and no BIN chunk"},
     // The loader's layout rules: their bytes are built beside each expectation
     // (strides, alignments, sparse order), one rule per test.
-    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors, "byteOffset not a multiple of the component size"},
+    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors,
+     "byteOffset not a multiple of the component size"},
     {"ACCESSOR_TOTAL_OFFSET_ALIGNMENT", kLoadAccessors, "view + accessor offset misaligned"},
     {"ACCESSOR_SMALL_BYTESTRIDE", kLoadAccessors, "byteStride shorter than an element"},
     {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", kLoadAccessors, "byteStride above 252"},

@@ -74,8 +74,7 @@ class MeshoptPass {
     const auto it = doc.FindMember(list);
     if (it == doc.MemberEnd() || !it->value.IsArray()) return false;
     for (const auto& v : it->value.GetArray()) {
-      if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name)
-        return true;
+      if (v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name) return true;
     }
     return false;
   }
@@ -189,8 +188,7 @@ class MeshoptPass {
     }
     if (mode != MeshoptMode::kAttributes && m.filter != MeshoptFilter::kNone) {
       add("MESHOPT_FILTER_NOT_ALLOWED", ext / "filter",
-          {name, std::string(meshopt_filter_name(m.filter)),
-           std::string(meshopt_mode_name(mode))});
+          {name, std::string(meshopt_filter_name(m.filter)), std::string(meshopt_mode_name(mode))});
       ok = false;
     }
     return ok;
@@ -247,9 +245,9 @@ class MeshoptPass {
     const std::uint8_t header = stream[0];
     // KHR's version 1 attribute stream: our decoder (meshopt_v1.cpp), the library's predates it.
     const bool version_1 = *m.mode == MeshoptMode::kAttributes && header == 0xa1 && m.khr;
-    const std::uint8_t expected = *m.mode == MeshoptMode::kAttributes ? 0xa0
+    const std::uint8_t expected = *m.mode == MeshoptMode::kAttributes  ? 0xa0
                                   : *m.mode == MeshoptMode::kTriangles ? 0xe1
-                                                                        : 0xd1;
+                                                                       : 0xd1;
     if (header != expected && !version_1) {
       std::string why = "the header byte is " + hex_byte(header) + ", not " + hex_byte(expected);
       if (*m.mode == MeshoptMode::kAttributes && header == 0xa1)

@@ -121,8 +121,8 @@ MeshoptCompression make_meshopt(const gltf_anim::json::Value& v, bool khr) {
   std::optional<MeshoptFilter> f = MeshoptFilter::kNone;
   if (filter.present) f = filter.value ? meshopt_filter(*filter.value, khr) : std::nullopt;
   m.filter = f.value_or(MeshoptFilter::kNone);
-  m.well_formed = buffer.value && !offset.bad() && length.value && stride.value && count.value &&
-                  m.mode && f;
+  m.well_formed =
+      buffer.value && !offset.bad() && length.value && stride.value && count.value && m.mode && f;
   return m;
 }
 
