@@ -300,6 +300,24 @@ TEST(Meshopt, QuaternionFilterDecodesAsTheSpecSays) {
   }
 }
 
+// KHR_meshopt_compression Appendix B, filter 4 (color), worked by hand: Y, Co, Cg and alpha
+// of K bits (K read from alpha's top bit), r = y + co - cg, g = y + cg, b = y - co - cg, alpha
+// widened by one bit, all scaled by 255 / (2^K - 1) and rounded.
+TEST(Meshopt, ColorFilterDecodesAsTheSpecSays) {
+  const Bytes filtered = {
+      100, 10, 0xFB, 128 | 50,  // K = 8: (115, 95, 95, 100), scale 1
+      30,  3,  0xFE, 32 | 20,   // K = 6: (35, 28, 29, 40) x 255/63
+  };
+  Asset a;
+  a.extension = kKhr;
+  a.views.push_back(view(encode_attributes(filtered, 4), 8, attributes(4, 2, "COLOR")));
+  a.accessors = R"({"bufferView":0,"componentType":5121,"type":"VEC4","count":2})";
+  const Bytes glb = build(a);
+  EXPECT_EQ(errors(validate(glb)), 0u) << dump(validate(glb));
+  // 35 x 255/63 = 141.67, 28 x .. = 113.33, 29 x .. = 117.38, 40 x .. = 161.90
+  EXPECT_EQ(read(load(glb)->asset, 0), (std::vector<double>{115, 95, 95, 100, 142, 113, 117, 162}));
+}
+
 // ---- gltfpack's streams (tests/validator/meshopt/, README there) ---------------------------
 
 const fs::path kFixtures = fs::path(GLTF_ANIM_SOURCE_DIR) / "tests/validator/meshopt";
