@@ -327,7 +327,7 @@ def main():
     write("glb_buffer_1_without_uri_read.glb",
           glb(json.dumps(placeholder_read).encode()), 0,
           [("BUFFER_VIEW_PLACEHOLDER_DATA", "/bufferViews/1/buffer")],
-          "an accessor reads a placeholder buffer without uri: a warning that its data is "
+          "an accessor reads a placeholder buffer without uri: information that its data is "
           "absent, never zeros")
 
     # ---- EXT_meshopt_compression (meshopt.cpp) ----

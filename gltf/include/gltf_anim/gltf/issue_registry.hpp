@@ -236,13 +236,14 @@ inline constexpr IssueType kIssueTypes[] = {
      "Buffer refers to an unresolved GLB binary chunk.",
      "Buffer 0 of a GLB has no uri but the file has no BIN chunk.",
      "glTF 2.0 GLB-stored Buffer: when such a buffer exists, a BIN chunk MUST be present"},
-    {"BUFFER_VIEW_PLACEHOLDER_DATA", S::kWarning, P::kLink,
+    {"BUFFER_VIEW_PLACEHOLDER_DATA", S::kInfo, P::kLink,
      "Accessor data is read from buffer {0}, which has no uri and is not the GLB-stored buffer: "
      "it has no data, so the accessors of this bufferView are not checked or sampled.",
      "Our own: an accessor reads an uncompressed bufferView (or a compression extension reads "
      "its compressed bytes) from a buffer without uri that is not a GLB's buffers[0]. The spec "
      "leaves such buffers to extensions; glTF-Validator reports nothing for the buffer itself, "
-     "and neither do we until data is read from it.",
+     "and neither do we until data is read from it; then only as information, since "
+     "glTF-Validator's own tests read such buffers as valid layouts.",
      "glTF 2.0 GLB-stored Buffer: any glTF buffer with undefined buffer.uri property that is not "
      "the first element of buffers array does not refer to the GLB-stored BIN chunk, and the "
      "behavior of such buffers is left undefined"},
