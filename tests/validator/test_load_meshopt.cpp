@@ -193,6 +193,30 @@ TEST(Meshopt, AttributesDecodeToTheEncodedValues) {
   }
 }
 
+// Accessors read the decoded bytes as a bufferView's: at a byteOffset, and as sparse indices
+// and values.
+TEST(Meshopt, OffsetsAndSparsePartsReadTheDecodedBytes) {
+  Asset a = translation_track();
+  const std::vector<std::uint32_t> indices = {1, 4};
+  const std::vector<float> substitutes = {9, 9, 9, -9, -9, -9};
+  a.views.push_back(view(encode_attributes(raw(indices), 4), 8, attributes(4, 2)));
+  a.views.push_back(view(encode_attributes(raw(substitutes), 12), 24, attributes(12, 2)));
+  a.accessors =
+      R"({"bufferView":1,"byteOffset":12,"componentType":5126,"type":"VEC3","count":6},)"
+      R"({"bufferView":1,"componentType":5126,"type":"VEC3","count":7,"sparse":{"count":2,)"
+      R"("indices":{"bufferView":2,"componentType":5125},"values":{"bufferView":3}}})";
+  a.animations.clear();
+  const auto l = load(build(a));
+  EXPECT_EQ(read(l->asset, 0),
+            std::vector<double>(kTranslations.begin() + 3, kTranslations.end()));
+  std::vector<double> expected = as_double(kTranslations);
+  for (int c = 0; c < 3; ++c) {
+    expected[3 + c] = 9;
+    expected[12 + c] = -9;
+  }
+  EXPECT_EQ(read(l->asset, 1), expected);
+}
+
 // Data rules read the decoded values: times that do not increase are found through
 // compression as they are without it.
 TEST(Meshopt, DataRulesReadTheDecodedBytes) {
