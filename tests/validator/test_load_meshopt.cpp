@@ -207,8 +207,7 @@ TEST(Meshopt, OffsetsAndSparsePartsReadTheDecodedBytes) {
       R"("indices":{"bufferView":2,"componentType":5125},"values":{"bufferView":3}}})";
   a.animations.clear();
   const auto l = load(build(a));
-  EXPECT_EQ(read(l->asset, 0),
-            std::vector<double>(kTranslations.begin() + 3, kTranslations.end()));
+  EXPECT_EQ(read(l->asset, 0), std::vector<double>(kTranslations.begin() + 3, kTranslations.end()));
   std::vector<double> expected = as_double(kTranslations);
   for (int c = 0; c < 3; ++c) {
     expected[3 + c] = 9;
