@@ -4,7 +4,8 @@
 #      build against, node and npm (scripts/setup.sh's valijson unpack included);
 #   2. fetches the sources of Debian's boost1.74 package (apt-get source, through a private
 #      deb-src list: the system's apt configuration is left alone) for Boost.Program_options,
-#      which the wasm CLI compiles with em++ (Debian ships it for the host only);
+#      which the wasm CLI compiles with em++ (Debian ships it for the host only), and of
+#      Debian's meshoptimizer package for its decoder (EXT_/KHR_meshopt_compression);
 #   3. builds the wasm (CMake preset `wasm`: one -O2 build, the two entry points only);
 #   4. assembles and packs the npm package (npm pack), and the offline page.
 # Prints `npm: TARBALL` and `page: FOLDER` (the folder holding index.html).
@@ -28,33 +29,53 @@ if [ ! -f "$ROOT/.deps/valijson/usr/include/valijson/validator.hpp" ]; then
   dpkg -x "$(ls "$ROOT"/.deps/debs/libvalijson-dev_*.deb | head -n 1)" "$ROOT/.deps/valijson"
 fi
 
-# 2. Boost.Program_options sources of Debian's boost1.74 (the version of the installed headers).
+# 2. Sources of Debian packages shipped for the host only, for em++ to compile: through a
+# private deb-src list (the system's apt configuration is left alone), the list fetched once.
 deps="$BUILD_DIR/deps"
-BOOST_SOURCE="$deps/boost1.74"
-if [ ! -f "$BOOST_SOURCE/libs/program_options/src/cmdline.cpp" ]; then
-  mkdir -p "$deps/apt/lists/partial" "$deps/apt/sources"
-  cat >"$deps/apt/sources/debian-src.sources" <<'EOF'
+apt_src=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$deps/apt/sources"
+  -o "Dir::State::Lists=$deps/apt/lists" -o Debug::NoLocking=1)
+apt_src_updated=0
+# debian_source PACKAGE DEST TOP [MEMBER...]: PACKAGE's upstream tarball unpacked, its folder
+# TOP (a glob: the tarball's top folder) moved to DEST; only MEMBERs when given.
+debian_source() {
+  local package=$1 dest=$2 top=$3 orig
+  shift 3
+  if [ "$apt_src_updated" -eq 0 ]; then
+    mkdir -p "$deps/apt/lists/partial" "$deps/apt/sources"
+    cat >"$deps/apt/sources/debian-src.sources" <<'EOF'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-  apt_src=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$deps/apt/sources"
-    -o "Dir::State::Lists=$deps/apt/lists" -o Debug::NoLocking=1)
-  log "fetching Debian's boost1.74 sources (apt-get source, ~60 MB)"
-  apt-get "${apt_src[@]}" update -qq >&2
-  (cd "$deps" && apt-get "${apt_src[@]}" source --download-only -qq boost1.74 >&2)
-  orig=$(ls "$deps"/boost1.74_*.orig.tar.xz | head -n 1)
+    apt-get "${apt_src[@]}" update -qq >&2
+    apt_src_updated=1
+  fi
+  log "fetching Debian's $package sources (apt-get source)"
+  (cd "$deps" && apt-get "${apt_src[@]}" source --download-only -qq "$package" >&2)
+  orig=$(ls "$deps/${package}"_*.orig.tar.xz | head -n 1)
   rm -rf "$deps/unpack" && mkdir -p "$deps/unpack"
-  tar -xJf "$orig" -C "$deps/unpack" boost/libs/program_options/src
-  rm -rf "$BOOST_SOURCE" && mv "$deps/unpack/boost" "$BOOST_SOURCE"
-  rm -rf "$deps/unpack" "$orig"
-fi
+  tar -xJf "$orig" -C "$deps/unpack" "$@"
+  rm -rf "$dest"
+  # shellcheck disable=SC2086  # TOP is a glob
+  mv "$deps"/unpack/$top "$dest"
+  rm -rf "$deps/unpack" "$deps/${package}"_*
+}
+# Boost.Program_options of boost1.74 (the version of the installed headers, ~60 MB fetched).
+BOOST_SOURCE="$deps/boost1.74"
+[ -f "$BOOST_SOURCE/libs/program_options/src/cmdline.cpp" ] ||
+  debian_source boost1.74 "$BOOST_SOURCE" boost boost/libs/program_options/src
+# meshoptimizer's decoder (EXT_/KHR_meshopt_compression), the version of the native build's
+# libmeshoptimizer-dev (~150 KB).
+MESHOPT_SOURCE="$deps/meshoptimizer"
+[ -f "$MESHOPT_SOURCE/src/vertexcodec.cpp" ] ||
+  debian_source meshoptimizer "$MESHOPT_SOURCE" 'meshoptimizer-*'
 
 # 3. The wasm build. Emscripten's JS optimizer needs Debian's node-acorn, which a Node from
 # outside Debian does not look for in /usr/share/nodejs.
 export GLTF_ANIM_BOOST_SOURCE="$BOOST_SOURCE"
+export GLTF_ANIM_MESHOPT_SOURCE="$MESHOPT_SOURCE"
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 log "building the wasm (em++ $(em++ --version 2>/dev/null | sed -n "1s/.*) //p"))"
 cmake --preset wasm -B "$BUILD_DIR" >/dev/null

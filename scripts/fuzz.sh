@@ -74,7 +74,7 @@ PY
       for w in 0 1 2 3 4; do reports_seed 4 "$w" "$SEEDS/manifest.json" "$i-$w-$n"; done
       rm "$SEEDS/manifest.json" ;;
   esac
-done < <(find "$ROOT/conformance_assets" "$ROOT/tests/hostile/cases" -type f \
+done < <(find "$ROOT/conformance_assets" "$ROOT/tests/hostile/cases" "$ROOT/tests/validator/meshopt" -type f \
            \( -name '*.gltf' -o -name '*.glb' -o -name '*.samples.json' -o -name manifest.json \) -print0)
 # A golden/actual pair for compare: one file against a copy with a changed value.
 first="$(find "$ROOT/conformance_assets/valid" -name '*.samples.json' | sort | sed -n 1p)"  # sed reads all: no SIGPIPE under pipefail

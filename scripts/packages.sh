@@ -7,7 +7,8 @@
 # install`); root is needed for that (sudo is used when not root).
 #
 # Groups:
-#   build  the gltf-anim executable (valijson is unpacked apart: scripts/setup.sh)
+#   build  the gltf-anim executable (valijson is unpacked apart: scripts/setup.sh);
+#          libmeshoptimizer-dev decodes EXT_/KHR_meshopt_compression (gltf/src/load/meshopt.cpp)
 #   full   the test and benchmark build: GoogleTest, GoogleMock, Google Benchmark
 #   tests  what the tests run beside the build:
 #          chromium: the HTML conformance report is checked in a real headless browser;
@@ -36,7 +37,7 @@ packages_of() {  # GROUP...: the packages of these groups, space separated
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then node="nodejs npm"; fi
   for group in "$@"; do
     case "$group" in
-      build) echo cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev ;;
+      build) echo cmake g++ make rapidjson-dev libboost-program-options-dev libfmt-dev libmeshoptimizer-dev ;;
       full) echo libgtest-dev libgmock-dev libbenchmark-dev ;;
       tests) echo chromium strace libxml2-utils dpkg-dev file python3-yaml man-db python3 \
                python3-junitparser assimp-utils libfilament-dev libassimp-dev $node ;;

@@ -99,7 +99,10 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset) {
   for (std::size_t b = 0; b < asset.buffers.size(); ++b) {
     gltf::SourceBuffer buffer;
     buffer.uri = asset.buffers[b].uri;
-    if (b < asset.buffer_data.size()) buffer.bytes = asset.buffer_data[b];
+    // A meshopt fallback buffer must only be read through compressed bufferViews: it never
+    // receives new data (its bytes count as not loaded).
+    if (b < asset.buffer_data.size() && !asset.buffers[b].meshopt_fallback)
+      buffer.bytes = asset.buffer_data[b];
     s.buffers.push_back(std::move(buffer));
   }
   for (std::size_t v = 0; v < asset.buffer_views.size(); ++v) {
@@ -111,6 +114,10 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset) {
     view.byte_stride = bv.byte_stride;
     view.readable = v < asset.buffer_view_status.size() &&
                     asset.buffer_view_status[v] == gltf::DataStatus::kReadable;
+    // A compressed bufferView's bytes are decoded from elsewhere: overwriting its fallback
+    // range would change nothing a meshopt loader reads, so its accessors get new bufferViews
+    // instead, and its range is never moved.
+    view.used_elsewhere = bv.meshopt.has_value();
     s.buffer_views.push_back(view);
   }
   for (std::size_t i = 0; i < asset.accessors.size(); ++i) {

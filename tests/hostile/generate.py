@@ -317,8 +317,74 @@ def main():
     write("glb_buffer_1_without_uri.glb",
           glb(json.dumps({"asset": {"version": "2.0"},
                           "buffers": [{"byteLength": 4}, {"byteLength": 4}]}).encode(), b"\0" * 4),
-          1, [("BUFFER_NON_FIRST_GLB", "/buffers/1")],
-          "a second GLB buffer without uri: only buffers[0] may refer to the BIN chunk")
+          0, [],
+          "a second GLB buffer without uri is a placeholder the spec leaves to extensions: "
+          "nothing to report while no data is read from it (glTF-Validator: no issue)",
+          exactly=True)
+    placeholder_read = base()
+    placeholder_read["buffers"].append({"byteLength": 36})
+    placeholder_read["bufferViews"][1] = {"buffer": 1, "byteLength": 24}
+    write("glb_buffer_1_without_uri_read.glb",
+          glb(json.dumps(placeholder_read).encode()), 0,
+          [("BUFFER_VIEW_PLACEHOLDER_DATA", "/bufferViews/1/buffer")],
+          "an accessor reads a placeholder buffer without uri: information that its data is "
+          "absent, never zeros")
+
+    # ---- EXT_meshopt_compression (meshopt.cpp) ----
+    # A version 0 attribute stream made by hand from the bitstream spec: header 0xa0, one
+    # block whose data blocks (one per byte of the element) have one group of 16 elements
+    # with header bits 0 (all deltas zero), then the tail: the baseline element, padded in
+    # front with zeros to 32 bytes. Every element decodes to the baseline.
+    def constant_stream(element: bytes) -> bytes:
+        return b"\xa0" + b"\0" * len(element) + b"\0" * max(0, 32 - len(element)) + element
+
+    def meshopt_asset(stream, count=2, stride=12, view_length=None, ext_extra=None,
+                      fallback_length=None):
+        times = floats(0.0, 1.0)
+        bin_bytes = times + stream
+        while len(bin_bytes) % 4:
+            bin_bytes += b"\0"
+        view_length = count * stride if view_length is None else view_length
+        ext = {"buffer": 0, "byteOffset": len(times), "byteLength": len(stream),
+               "byteStride": stride, "count": count, "mode": "ATTRIBUTES"}
+        ext.update(ext_extra or {})
+        a = base()
+        a["extensionsUsed"] = ["EXT_meshopt_compression"]
+        a["extensionsRequired"] = ["EXT_meshopt_compression"]
+        a["buffers"] = [{"byteLength": len(bin_bytes)},
+                        {"byteLength": view_length if fallback_length is None else fallback_length,
+                         "extensions": {"EXT_meshopt_compression": {"fallback": True}}}]
+        a["bufferViews"] = [{"buffer": 0, "byteLength": len(times)},
+                            {"buffer": 1, "byteLength": view_length,
+                             "extensions": {"EXT_meshopt_compression": ext}}]
+        return glb(json.dumps(a).encode(), bin_bytes)
+
+    translation = floats(1.0, 2.0, 3.0)
+    write("meshopt_constant_track.glb", meshopt_asset(constant_stream(translation)), 0, [],
+          "EXT_meshopt_compression: a translation of two keys compressed by a hand-made "
+          "stream (all deltas zero: both keys are the baseline (1, 2, 3)); valid", exactly=True)
+    write("meshopt_decoded_2_40.glb",
+          meshopt_asset(constant_stream(floats(1.0)), count=2 ** 38, stride=4,
+                        fallback_length=2 ** 40), 1,
+          [("MESHOPT_DECODE_FAILED", "/bufferViews/1/extensions/EXT_meshopt_compression")],
+          "a 37-byte stream declared to decode to 2^40 bytes: refused before any allocation "
+          "(no stream decodes to more than 1024 times its size)")
+    write("meshopt_count_2_62.glb",
+          meshopt_asset(constant_stream(translation), view_length=24,
+                        ext_extra={"count": 2 ** 62, "byteStride": 8}), 1,
+          [("MESHOPT_BYTE_LENGTH_MISMATCH",
+            "/bufferViews/1/extensions/EXT_meshopt_compression/count")],
+          "count 2^62 x byteStride 8 is past 2^64: said so, never wrapped",
+          messages={"MESHOPT_BYTE_LENGTH_MISMATCH": ["more than 2^64-1"]})
+    write("meshopt_offset_2_64.glb",
+          meshopt_asset(constant_stream(translation),
+                        ext_extra={"byteOffset": 2 ** 64 - 1}), 1,
+          [("MESHOPT_COMPRESSED_DATA_TOO_LONG",
+            "/bufferViews/1/extensions/EXT_meshopt_compression/byteLength")],
+          "the compressed range starts at 2^64 - 1 (checked without overflow)")
+    write("meshopt_truncated.glb", meshopt_asset(constant_stream(translation)[:30]), 1,
+          [("MESHOPT_DECODE_FAILED", "/bufferViews/1/extensions/EXT_meshopt_compression")],
+          "the stream ends inside its tail")
 
     # ---- wrong JSON types in every animation field ----
     fields = [

@@ -153,6 +153,7 @@ constexpr const char* kHostile = "tests/hostile/expected.json";
 constexpr const char* kLoadAccessors = "tests/validator/test_load_accessors.cpp";
 constexpr const char* kLoadBuffers = "tests/validator/test_load_buffers.cpp";
 constexpr const char* kLoadGlb = "tests/validator/test_load_glb.cpp";
+constexpr const char* kLoadMeshopt = "tests/validator/test_load_meshopt.cpp";
 const Exemption kExemptions[] = {
     // Sizes and offsets out of range are the hostile corpus's subject: it runs
     // them under memory and CPU limits, which this suite does not.
@@ -163,12 +164,14 @@ const Exemption kExemptions[] = {
     {"BUFFER_VIEW_TOO_LONG", kHostile, "bufferView past its buffer, up to 2^64 offsets"},
     {"DATA_URI_INVALID_BASE64", kHostile, "broken base64 in a data URI"},
     // GLB containers: conformance_assets/invalid/ holds .gltf files only.
-    {"BUFFER_NON_FIRST_GLB", kHostile, "a second buffer without uri in a GLB"},
+    {"BUFFER_VIEW_PLACEHOLDER_DATA", kLoadMeshopt,
+     "an accessor reading a GLB's buffers[1] without uri"},
     {"BUFFER_GLB_CHUNK_TOO_BIG", kLoadGlb, "BIN chunk longer than the buffer's byteLength"},
     {"BUFFER_MISSING_GLB_DATA", kLoadGlb, "first buffer without uri and no BIN chunk"},
     // The loader's layout rules: their bytes are built beside each expectation
     // (strides, alignments, sparse order), one rule per test.
-    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors, "byteOffset not a multiple of the component size"},
+    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors,
+     "byteOffset not a multiple of the component size"},
     {"ACCESSOR_TOTAL_OFFSET_ALIGNMENT", kLoadAccessors, "view + accessor offset misaligned"},
     {"ACCESSOR_SMALL_BYTESTRIDE", kLoadAccessors, "byteStride shorter than an element"},
     {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", kLoadAccessors, "byteStride above 252"},
@@ -176,6 +179,20 @@ const Exemption kExemptions[] = {
     // Buffers whose bytes matter (an external .bin, a data URI's media type).
     {"BUFFER_EXTERNAL_DATA_TOO_LONG", kLoadBuffers, "external .bin longer than byteLength + 3"},
     {"BUFFER_DATA_URI_MIME_TYPE_INVALID", kLoadBuffers, "data URI media type not a buffer's"},
+    // EXT_/KHR_meshopt_compression: compressed streams are made with meshoptimizer's encoder
+    // beside each expectation (GLB containers, which conformance_assets/invalid/ does not hold).
+    {"MESHOPT_BYTE_LENGTH_MISMATCH", kLoadMeshopt, "count x byteStride != bufferView.byteLength"},
+    {"MESHOPT_BYTE_STRIDE_INVALID", kLoadMeshopt, "byteStride against mode and filter"},
+    {"MESHOPT_BYTE_STRIDE_MISMATCH", kLoadMeshopt, "EXT's byteStride != bufferView.byteStride"},
+    {"MESHOPT_COMPRESSED_DATA_TOO_LONG", kLoadMeshopt, "compressed range past its buffer"},
+    {"MESHOPT_DECODE_FAILED", kLoadMeshopt, "truncated, overlong or wrongly headed streams"},
+    {"MESHOPT_DECODED_TOO_LARGE", kLoadMeshopt, "decoded views past the file size limit"},
+    {"MESHOPT_EXTENSIONS_EXCLUSIVE", kLoadMeshopt, "EXT and KHR on one bufferView or buffer"},
+    {"MESHOPT_FALLBACK_BUFFER_COMPRESSED_SOURCE", kLoadMeshopt, "compressed data in a fallback"},
+    {"MESHOPT_FALLBACK_BUFFER_NOT_REQUIRED", kLoadMeshopt, "fallback without data, not required"},
+    {"MESHOPT_FALLBACK_BUFFER_UNCOMPRESSED_VIEW", kLoadMeshopt, "plain view of a fallback buffer"},
+    {"MESHOPT_FILTER_NOT_ALLOWED", kLoadMeshopt, "a filter on TRIANGLES or INDICES"},
+    {"MESHOPT_TRIANGLES_COUNT", kLoadMeshopt, "TRIANGLES count not a multiple of 3"},
 };
 
 TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {

@@ -8,10 +8,15 @@
 # valijson), seen through a folder of links so that em++ never searches /usr/include (glibc's
 # headers there would shadow emscripten's libc). Boost.Program_options is compiled here from
 # the sources of Debian's boost1.74 package (scripts/build-web.sh fetches them with
-# `apt-get source`), the same version as the headers.
+# `apt-get source`), the same version as the headers; so is meshoptimizer's decoder, from
+# Debian's meshoptimizer sources (web/cmake/find/Findmeshoptimizer.cmake).
 
 set(GLTF_ANIM_BOOST_SOURCE "" CACHE PATH
   "Debian's boost1.74 source tree (holding libs/program_options/src): scripts/build-web.sh")
+# Defaults to the environment's (scripts/build-web.sh exports it), so the `wasm` preset needs
+# no entry for it.
+set(GLTF_ANIM_MESHOPT_SOURCE "$ENV{GLTF_ANIM_MESHOPT_SOURCE}" CACHE PATH
+  "Debian's meshoptimizer source tree (holding src/vertexcodec.cpp): scripts/build-web.sh")
 set(GLTF_ANIM_WASM_MAX_MEMORY "2GB" CACHE STRING
   "Largest wasm memory; past it an allocation fails and the command reports it (exit 2)")
 

@@ -100,6 +100,15 @@ test('sample: every valid asset, json and csv', () => {
   }
 });
 
+test('meshopt: gltfpack outputs (EXT_ and KHR_meshopt_compression) decode as natively', () => {
+  // The decoder is Debian's meshoptimizer compiled with em++ (web/cmake/find) plus our own
+  // version 1 decoder: the same reports, and the same samples where no libm call is made.
+  same(['validate', '--no-config', '--no-timings', '--format', 'json', 'tests/validator/meshopt']);
+  for (const asset of filesUnder('tests/validator/meshopt', /^(translation|scale|weights2)_.*\.glb$/)) {
+    same(['sample', '--threads', '1', asset]);
+  }
+});
+
 for (const format of ['text', 'json', 'md', 'junit', 'html']) {
   test(`compare --format ${format}: the suite against its own goldens`, () => {
     same(['compare', '--golden', 'conformance_assets', '--actual', 'conformance_assets/valid',

@@ -92,6 +92,14 @@ std::optional<std::span<const std::uint8_t>> view_bytes(const LoadedAsset& asset
   if (view >= asset.buffer_views.size()) return std::nullopt;
   const BufferView& bv = asset.buffer_views[view];
   if (!bv.well_formed || *bv.buffer >= asset.buffer_data.size()) return std::nullopt;
+  if (bv.meshopt) {
+    // Compressed: the decoded bytes are the bufferView's, exactly byteLength long.
+    if (view >= asset.buffer_view_data.size() || !asset.buffer_view_data[view]) return std::nullopt;
+    const std::span<const std::uint8_t> decoded = *asset.buffer_view_data[view];
+    if (decoded.size() != *bv.byte_length) return std::nullopt;
+    if (length > decoded.size() || offset > decoded.size() - length) return std::nullopt;
+    return decoded.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+  }
   const auto& data = asset.buffer_data[*bv.buffer];
   if (!data) return std::nullopt;
   // Within the bufferView, and the bufferView within the loaded bytes.

@@ -77,9 +77,23 @@ std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
 
 // ---- views and layout --------------------------------------------------------
 void build_views(LoadedAsset& asset);
+// EXT_/KHR_meshopt_compression (meshopt.cpp): checks the extension objects and fallback
+// buffers and decodes the compressed bufferViews accessors read into buffer_view_data (at most
+// max_decoded_bytes together); its findings go to loader_findings. Returns per bufferView the
+// status of its decoded bytes, nullopt for a bufferView without compression.
+std::vector<std::optional<DataStatus>> decode_compressed_views(LoadedAsset& asset,
+                                                               std::uint64_t max_decoded_bytes);
+// KHR_meshopt_compression's version 1 attribute stream (header 0xa1) into `out` (count x
+// stride bytes), which meshoptimizer 0.18 cannot decode (meshopt_v1.cpp). nullopt on success,
+// else why the stream is invalid.
+std::optional<std::string> decode_meshopt_attributes_v1(std::uint8_t* out, std::size_t count,
+                                                        std::size_t stride,
+                                                        std::span<const std::uint8_t> stream);
 // The one layout pass: sets buffer_view_status, accessor_status and
-// layout_findings (reported later by check_buffers_and_accessors).
-void analyze_layout(LoadedAsset& asset);
+// layout_findings (reported later by check_buffers_and_accessors). `compressed`
+// is what decode_compressed_views returned (empty: no bufferView is compressed).
+void analyze_layout(LoadedAsset& asset,
+                    const std::vector<std::optional<DataStatus>>& compressed = {});
 
 // Overflow-safe helpers for untrusted 64-bit numbers.
 inline bool add_overflows(std::uint64_t a, std::uint64_t b, std::uint64_t& out) {

@@ -46,8 +46,9 @@ static_assert(sizeof(LayoutFinding) <= 56);
 
 class Linker {
  public:
-  Linker(const LoadedAsset& asset, std::vector<LayoutFinding>& findings)
-      : a_(asset), findings_(findings) {}
+  Linker(const LoadedAsset& asset, std::vector<LayoutFinding>& findings,
+         const std::vector<std::optional<DataStatus>>& compressed)
+      : a_(asset), findings_(findings), compressed_(compressed) {}
 
   DataStatus view(std::size_t i) {
     const BufferView& bv = a_.buffer_views[i];
@@ -70,6 +71,12 @@ class Linker {
       report("BUFFER_VIEW_TOO_LONG", Member::kBufferViewByteLength,
              {*bv.buffer, *buffer.byte_length});
       status = DataStatus::kBadLayout;
+    }
+    // A compressed bufferView's bytes are the decoded ones (meshopt.cpp), never its buffer's:
+    // that is a fallback, often without data. It must still hold the view (the spec: a
+    // placeholder buffer's byteLength MUST be sufficiently large), as checked above.
+    if (i < compressed_.size() && compressed_[i]) {
+      return status == DataStatus::kReadable ? *compressed_[i] : status;
     }
     if (status == DataStatus::kReadable && !a_.buffer_data[*bv.buffer])
       status = DataStatus::kNoData;
@@ -191,13 +198,14 @@ class Linker {
 
   const LoadedAsset& a_;
   std::vector<LayoutFinding>& findings_;
+  const std::vector<std::optional<DataStatus>>& compressed_;
 };
 
 }  // namespace
 
-void analyze_layout(LoadedAsset& asset) {
+void analyze_layout(LoadedAsset& asset, const std::vector<std::optional<DataStatus>>& compressed) {
   std::vector<LayoutFinding> findings;
-  Linker linker(asset, findings);
+  Linker linker(asset, findings, compressed);
   std::vector<DataStatus> views;
   views.reserve(asset.buffer_views.size());
   for (std::size_t i = 0; i < asset.buffer_views.size(); ++i) views.push_back(linker.view(i));
@@ -248,6 +256,18 @@ void check_buffers_and_accessors(const LoadedAsset& asset, IssueCollector& issue
             f.code, at,
             {f.argument_text(0), f.argument_text(1), f.argument_text(2), f.argument_text(3)});
         break;
+    }
+  }
+  for (const LoaderFinding& f : asset.loader_findings) {
+    const auto& x = f.arguments;
+    switch (x.size()) {
+      case 0: issues.add(f.code, f.pointer); break;
+      case 1: issues.add(f.code, f.pointer, {x[0]}); break;
+      case 2: issues.add(f.code, f.pointer, {x[0], x[1]}); break;
+      case 3: issues.add(f.code, f.pointer, {x[0], x[1], x[2]}); break;
+      case 4: issues.add(f.code, f.pointer, {x[0], x[1], x[2], x[3]}); break;
+      case 5: issues.add(f.code, f.pointer, {x[0], x[1], x[2], x[3], x[4]}); break;
+      default: issues.add(f.code, f.pointer, {x[0], x[1], x[2], x[3], x[4], x[5]}); break;
     }
   }
 }

@@ -78,7 +78,7 @@ class Loader {
     check_duplicate_keys(*asset_.document, issues_);
     build_views(asset_);
     load_buffers(glb, bin);
-    analyze_layout(asset_);
+    analyze_layout(asset_, decode_compressed_views(asset_, options_.max_file_bytes));
   }
 
  private:
@@ -95,10 +95,10 @@ class Loader {
       const Buffer& b = asset_.buffers[i];
       const JsonPointer at = JsonPointer("/buffers") / i;
       if (!b.uri) {
-        // Only buffer 0 of a GLB refers to the BIN chunk; any other GLB buffer
-        // without uri has no data (the schema check reports .gltf ones).
+        // Only buffer 0 of a GLB refers to the BIN chunk. Any other buffer without uri is a
+        // placeholder the spec leaves to extensions (a meshopt fallback buffer, say): it has
+        // no data, which matters only where data is read from it (meshopt.cpp reports that).
         if (glb && i == 0) load_glb_buffer(at, bin);
-        if (glb && i != 0) issues_.add("BUFFER_NON_FIRST_GLB", at);
         continue;
       }
       Resource r;

@@ -105,6 +105,26 @@ std::uint32_t element_size(ComponentType c, ElementType t) {
   return column * rows;
 }
 
+std::string_view meshopt_mode_name(MeshoptMode m) {
+  switch (m) {
+    case MeshoptMode::kAttributes: return "ATTRIBUTES";
+    case MeshoptMode::kTriangles: return "TRIANGLES";
+    case MeshoptMode::kIndices: return "INDICES";
+  }
+  return "";
+}
+
+std::string_view meshopt_filter_name(MeshoptFilter f) {
+  switch (f) {
+    case MeshoptFilter::kNone: return "NONE";
+    case MeshoptFilter::kOctahedral: return "OCTAHEDRAL";
+    case MeshoptFilter::kQuaternion: return "QUATERNION";
+    case MeshoptFilter::kExponential: return "EXPONENTIAL";
+    case MeshoptFilter::kColor: return "COLOR";
+  }
+  return "";
+}
+
 // asset.hpp declares the document type without rapidjson's headers: it must be
 // the type rapidjson calls Document.
 static_assert(std::is_same_v<JsonDocument, gltf_anim::json::Document>);

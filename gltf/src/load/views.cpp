@@ -53,6 +53,21 @@ const gltf_anim::json::Value* get_array(const gltf_anim::json::Value& root, cons
   return &it->value;
 }
 
+const gltf_anim::json::Value* get_object(const gltf_anim::json::Value& obj, const char* name) {
+  const auto it = obj.FindMember(name);
+  if (it == obj.MemberEnd() || !it->value.IsObject()) return nullptr;
+  return &it->value;
+}
+
+// extensions.<name> of an object, when both are objects.
+const gltf_anim::json::Value* get_extension(const gltf_anim::json::Value& obj, const char* name) {
+  const auto* extensions = get_object(obj, "extensions");
+  return extensions == nullptr ? nullptr : get_object(*extensions, name);
+}
+
+constexpr const char* kMeshoptExt = "EXT_meshopt_compression";
+constexpr const char* kMeshoptKhr = "KHR_meshopt_compression";
+
 Buffer make_buffer(const gltf_anim::json::Value& v) {
   Buffer b;
   if (!v.IsObject()) return b;
@@ -61,7 +76,54 @@ Buffer make_buffer(const gltf_anim::json::Value& v) {
   b.uri = uri.value;
   b.byte_length = length.value;
   b.well_formed = !uri.bad() && length.value.has_value();
+  const auto* ext = get_extension(v, kMeshoptExt);
+  const auto* khr = get_extension(v, kMeshoptKhr);
+  b.meshopt_both = ext != nullptr && khr != nullptr;
+  b.meshopt_khr = khr != nullptr;
+  const auto* tag = khr != nullptr ? khr : ext;
+  b.meshopt_fallback = tag != nullptr && get_bool(*tag, "fallback").value.value_or(false);
   return b;
+}
+
+std::optional<MeshoptMode> meshopt_mode(std::string_view name) {
+  if (name == "ATTRIBUTES") return MeshoptMode::kAttributes;
+  if (name == "TRIANGLES") return MeshoptMode::kTriangles;
+  if (name == "INDICES") return MeshoptMode::kIndices;
+  return std::nullopt;
+}
+
+// COLOR is KHR_meshopt_compression's only.
+std::optional<MeshoptFilter> meshopt_filter(std::string_view name, bool khr) {
+  if (name == "NONE") return MeshoptFilter::kNone;
+  if (name == "OCTAHEDRAL") return MeshoptFilter::kOctahedral;
+  if (name == "QUATERNION") return MeshoptFilter::kQuaternion;
+  if (name == "EXPONENTIAL") return MeshoptFilter::kExponential;
+  if (name == "COLOR" && khr) return MeshoptFilter::kColor;
+  return std::nullopt;
+}
+
+MeshoptCompression make_meshopt(const gltf_anim::json::Value& v, bool khr) {
+  MeshoptCompression m;
+  m.khr = khr;
+  const auto buffer = get_uint(v, "buffer");
+  const auto offset = get_uint(v, "byteOffset");
+  const auto length = get_uint(v, "byteLength");
+  const auto stride = get_uint(v, "byteStride");
+  const auto count = get_uint(v, "count");
+  const auto mode = get_string(v, "mode");
+  const auto filter = get_string(v, "filter");
+  m.buffer = buffer.value;
+  m.byte_offset = offset.value.value_or(0);
+  m.byte_length = length.value;
+  m.byte_stride = stride.value;
+  m.count = count.value;
+  if (mode.value) m.mode = meshopt_mode(*mode.value);
+  std::optional<MeshoptFilter> f = MeshoptFilter::kNone;
+  if (filter.present) f = filter.value ? meshopt_filter(*filter.value, khr) : std::nullopt;
+  m.filter = f.value_or(MeshoptFilter::kNone);
+  m.well_formed =
+      buffer.value && !offset.bad() && length.value && stride.value && count.value && m.mode && f;
+  return m;
 }
 
 BufferView make_buffer_view(const gltf_anim::json::Value& v) {
@@ -81,6 +143,14 @@ BufferView make_buffer_view(const gltf_anim::json::Value& v) {
   const bool stride_ok = !stride.present || (stride.value && *stride.value >= 4 &&
                                              *stride.value <= 252 && *stride.value % 4 == 0);
   bv.well_formed = buffer.value && length.value && !offset.bad() && stride_ok && !target.bad();
+  const auto* ext = get_extension(v, kMeshoptExt);
+  const auto* khr = get_extension(v, kMeshoptKhr);
+  bv.meshopt_both = ext != nullptr && khr != nullptr;
+  if (khr != nullptr) {
+    bv.meshopt = make_meshopt(*khr, true);
+  } else if (ext != nullptr) {
+    bv.meshopt = make_meshopt(*ext, false);
+  }
   return bv;
 }
 

@@ -109,6 +109,37 @@ struct Buffer {
   std::optional<std::string> uri;            // as written, not percent-decoded
   std::optional<std::uint64_t> byte_length;  // unset when absent or not an integer >= 1
   bool well_formed = false;                  // byteLength present and valid, uri absent or a string
+  // extensions.EXT_meshopt_compression (or KHR_meshopt_compression).fallback is true: the
+  // buffer only stands in for data that compressed bufferViews decode; it needs no bytes.
+  bool meshopt_fallback = false;
+  bool meshopt_khr = false;   // the extension object read is KHR_meshopt_compression's
+  bool meshopt_both = false;  // both extensions are present
+};
+
+// The compression mode and filter of EXT_meshopt_compression / KHR_meshopt_compression.
+enum class MeshoptMode : std::uint8_t { kAttributes, kTriangles, kIndices };
+enum class MeshoptFilter : std::uint8_t { kNone, kOctahedral, kQuaternion, kExponential, kColor };
+std::string_view meshopt_mode_name(MeshoptMode m);      // "ATTRIBUTES", ...
+std::string_view meshopt_filter_name(MeshoptFilter f);  // "NONE", ...
+
+// /bufferViews/i/extensions/EXT_meshopt_compression (or KHR_meshopt_compression): where the
+// bufferView's bytes are stored compressed. The bufferView's own `buffer` is then a fallback.
+struct MeshoptCompression {
+  bool khr = false;  // KHR_meshopt_compression (which also allows the COLOR filter and the
+                     // version 1 attribute stream); else EXT_meshopt_compression
+  std::optional<std::uint64_t> buffer;
+  std::uint64_t byte_offset = 0;  // spec default
+  std::optional<std::uint64_t> byte_length;
+  std::optional<std::uint64_t> byte_stride;
+  std::optional<std::uint64_t> count;
+  std::optional<MeshoptMode> mode;
+  MeshoptFilter filter = MeshoptFilter::kNone;  // spec default
+  // buffer, byteLength, byteStride, count and mode present, every member of its type and
+  // filter one the extension lists (the schema check reports the rest).
+  bool well_formed = false;
+  std::string_view extension() const {
+    return khr ? "KHR_meshopt_compression" : "EXT_meshopt_compression";
+  }
 };
 
 // /bufferViews/i
@@ -119,6 +150,10 @@ struct BufferView {
   std::optional<std::uint64_t> byte_stride;
   std::optional<std::uint64_t> target;
   bool well_formed = false;  // buffer and byteLength present, every member of its type
+  // Its bytes are stored compressed (EXT_ or KHR_meshopt_compression); when both extensions
+  // are present (which KHR_meshopt_compression forbids), the KHR one.
+  std::optional<MeshoptCompression> meshopt;
+  bool meshopt_both = false;  // both extensions are present
 };
 
 // /accessors/i/sparse, kept only when every required member is present and valid.
@@ -192,6 +227,15 @@ struct LayoutFinding {
   std::string argument_text(std::size_t k) const;
 };
 
+// A problem the loader found that is not a LayoutFinding (those of compressed bufferViews and
+// of buffers without data), reported with them by check_buffers_and_accessors. At most a few
+// per bufferView.
+struct LoaderFinding {
+  IssueCode code;
+  JsonPointer pointer;
+  std::vector<std::string> arguments;  // at most 6
+};
+
 // One entry of the report's info.resources (buffers only; images are not loaded).
 struct Resource {
   std::string pointer;                       // "/buffers/0"
@@ -236,6 +280,13 @@ struct LoadedAsset {
   // The problems behind those statuses, bufferViews (in index order) then
   // accessors (in index order); empty for an asset whose layout is sound.
   std::vector<LayoutFinding> layout_findings;
+  // One per /bufferViews/i: the decoded bytes of a compressed bufferView (exactly its
+  // byteLength) that an accessor reads and that decoded; nullopt otherwise. Accessors read a
+  // compressed bufferView's bytes here, never from its fallback buffer.
+  std::vector<std::optional<std::span<const std::uint8_t>>> buffer_view_data;
+  // Problems of compressed bufferViews and of buffers without data, reported after
+  // layout_findings.
+  std::vector<LoaderFinding> loader_findings;
   // In /buffers order: one per buffer with a uri, plus the GLB-stored buffer 0.
   // Empty when LoadOptions::load_buffers is false.
   std::vector<Resource> resources;

@@ -236,11 +236,17 @@ inline constexpr IssueType kIssueTypes[] = {
      "Buffer refers to an unresolved GLB binary chunk.",
      "Buffer 0 of a GLB has no uri but the file has no BIN chunk.",
      "glTF 2.0 GLB-stored Buffer: when such a buffer exists, a BIN chunk MUST be present"},
-    {"BUFFER_NON_FIRST_GLB", S::kError, P::kLink,
-     "Buffer referring to GLB binary chunk must be the first.",
-     "A buffer other than buffers[0] of a GLB has no uri: only the first buffer may refer to "
-     "the BIN chunk, so this one has no data (glTF-Validator 2.0.0-dev.2's code).",
-     "glTF 2.0 GLB-stored Buffer: it MUST be the first element of buffers array"},
+    {"BUFFER_VIEW_PLACEHOLDER_DATA", S::kInfo, P::kLink,
+     "Accessor data is read from buffer {0}, which has no uri and is not the GLB-stored buffer: "
+     "it has no data, so the accessors of this bufferView are not checked or sampled.",
+     "Our own: an accessor reads an uncompressed bufferView (or a compression extension reads "
+     "its compressed bytes) from a buffer without uri that is not a GLB's buffers[0]. The spec "
+     "leaves such buffers to extensions; glTF-Validator reports nothing for the buffer itself, "
+     "and neither do we until data is read from it; then only as information, since "
+     "glTF-Validator's own tests read such buffers as valid layouts.",
+     "glTF 2.0 GLB-stored Buffer: any glTF buffer with undefined buffer.uri property that is not "
+     "the first element of buffers array does not refer to the GLB-stored BIN chunk, and the "
+     "behavior of such buffers is left undefined"},
     {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", S::kError, P::kLink,
      "Buffer view's byteStride ({0}) is greater than byteLength ({1}).",
      "bufferView.byteStride exceeds bufferView.byteLength.", "glTF 2.0 Data Alignment"},
@@ -254,6 +260,90 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: the payload of a base64 data: URI is not strict RFC 4648 base64 (alphabet, '=' "
      "padding, length a multiple of 4); the buffer is not loaded.",
      "RFC 2397 / RFC 4648 4"},
+    // ---- link: EXT_meshopt_compression, KHR_meshopt_compression (loader:
+    // src/load/meshopt.cpp); {0} of each message is the extension's name --------
+    {"MESHOPT_BYTE_LENGTH_MISMATCH", S::kError, P::kLink,
+     "{0}: count ({1}) times byteStride ({2}) is {3}, not the bufferView's byteLength ({4}).",
+     "Our own (EXT_/KHR_meshopt_compression): a compressed bufferView decodes to count x "
+     "byteStride bytes, which must be exactly its byteLength; its accessors are not read.",
+     "EXT_meshopt_compression / KHR_meshopt_compression: the parent bufferView.byteLength is equal "
+     "to byteStride times count"},
+    {"MESHOPT_BYTE_STRIDE_INVALID", S::kError, P::kLink,
+     "{0}: byteStride {1} is not allowed with mode {2} and filter {3}: {4}.",
+     "Our own (EXT_/KHR_meshopt_compression): the extension's byteStride breaks a rule of its mode "
+     "or filter (ATTRIBUTES: a multiple of 4 up to 256, and at least 4 for KHR; TRIANGLES and "
+     "INDICES: 2 or 4; OCTAHEDRAL and COLOR: 4 or 8; QUATERNION: 8; EXPONENTIAL: a multiple of 4); "
+     "the view is not decoded.",
+     "EXT_meshopt_compression / KHR_meshopt_compression: for the extension object to be valid, the "
+     "following must hold (byteStride per mode and filter)"},
+    {"MESHOPT_BYTE_STRIDE_MISMATCH", S::kError, P::kLink,
+     "{0}: bufferView.byteStride ({1}) differs from the extension's byteStride ({2}).",
+     "Our own (EXT_meshopt_compression): the bufferView has a byteStride other than the "
+     "extension's (the KHR extension dropped this rule). The data is still decoded and read with "
+     "the bufferView's stride.",
+     "EXT_meshopt_compression: when parent bufferView has byteStride defined, it matches "
+     "byteStride in the extension JSON"},
+    {"MESHOPT_COMPRESSED_DATA_TOO_LONG", S::kError, P::kLink,
+     "{0}: compressed data (byteOffset {1}, byteLength {2}) does not fit buffer {3} byteLength "
+     "({4}).",
+     "Our own (EXT_/KHR_meshopt_compression): the extension's byteOffset + byteLength run past the "
+     "end of its buffer (computed without overflow); the view is not decoded.",
+     "EXT_meshopt_compression / KHR_meshopt_compression: buffer, byteOffset and byteLength give "
+     "the compressed data's range in a buffer"},
+    {"MESHOPT_DECODE_FAILED", S::kError, P::kLink,
+     "{0}: the compressed {1} stream of {2} bytes does not decode to {3} elements of {4} bytes: "
+     "{5}.",
+     "Our own (EXT_/KHR_meshopt_compression): the compressed bytes are not a valid stream of the "
+     "mode: a wrong header byte or version, a stream that ends early or has bytes left over before "
+     "its tail, or one too short to hold what the bufferView declares. The accessors of the view "
+     "are not read.",
+     "EXT_meshopt_compression / KHR_meshopt_compression Appendix A (Bitstream): the input stream "
+     "must be correctly sized (using byteLength) so that the tail block can be found"},
+    {"MESHOPT_DECODED_TOO_LARGE", S::kError, P::kLink,
+     "{0}: decoding this bufferView would bring the decoded data of the asset to {1} bytes, more "
+     "than the limit of {2} bytes.",
+     "Our own: the compressed bufferViews that accessors read decode to more than --max-file-mb "
+     "bytes together; the ones past the limit are not decoded.",
+     "Resource limits (not a glTF rule)"},
+    {"MESHOPT_EXTENSIONS_EXCLUSIVE", S::kError, P::kLink,
+     "KHR_meshopt_compression must not be used on an object that also uses "
+     "EXT_meshopt_compression.",
+     "Our own (EXT_/KHR_meshopt_compression): a bufferView or buffer has both extensions; the KHR "
+     "one is read.",
+     "KHR_meshopt_compression, Exclusions: this extension must not be used on a buffer view (or "
+     "buffer) that also uses EXT_meshopt_compression"},
+    {"MESHOPT_FALLBACK_BUFFER_COMPRESSED_SOURCE", S::kError, P::kLink,
+     "{0}: compressed data cannot come from buffer {1}, a fallback buffer.",
+     "Our own (EXT_/KHR_meshopt_compression): the extension's buffer is tagged fallback: true; the "
+     "view is not decoded.",
+     "EXT_meshopt_compression / KHR_meshopt_compression, Fallback buffers: no references to the "
+     "buffer may come from the extension JSON"},
+    {"MESHOPT_FALLBACK_BUFFER_NOT_REQUIRED", S::kError, P::kLink,
+     "Fallback buffer has no data (no uri, not the GLB-stored buffer), so {0} must be in "
+     "extensionsRequired.",
+     "Our own (EXT_/KHR_meshopt_compression): a fallback buffer has no data of its own, so a "
+     "loader without the extension cannot read the asset: the extension must be required.",
+     "EXT_meshopt_compression / KHR_meshopt_compression, Fallback buffers: if a fallback buffer "
+     "doesn't have a URI and doesn't refer to the GLB binary chunk, it follows that the extension "
+     "must be a required extension"},
+    {"MESHOPT_FALLBACK_BUFFER_UNCOMPRESSED_VIEW", S::kError, P::kLink,
+     "BufferView without {0} refers to buffer {1}, a fallback buffer.",
+     "Our own (EXT_/KHR_meshopt_compression): a bufferView without the compression extension names "
+     "a buffer tagged fallback: true; when that buffer has no data, its accessors are not read.",
+     "EXT_meshopt_compression / KHR_meshopt_compression, Fallback buffers: all references to the "
+     "buffer must come from bufferViews that have the extension specified"},
+    {"MESHOPT_FILTER_NOT_ALLOWED", S::kError, P::kLink,
+     "{0}: filter {1} is not allowed with mode {2}.",
+     "Our own (EXT_/KHR_meshopt_compression): a TRIANGLES or INDICES view has a filter other than "
+     "NONE; the view is not decoded.",
+     "EXT_meshopt_compression / KHR_meshopt_compression: when mode is TRIANGLES or INDICES, filter "
+     "must be equal to NONE or omitted"},
+    {"MESHOPT_TRIANGLES_COUNT", S::kError, P::kLink,
+     "{0}: count ({1}) of a TRIANGLES view is not a multiple of 3.",
+     "Our own (EXT_/KHR_meshopt_compression): a TRIANGLES view's count is not a whole number of "
+     "triangles; the view is not decoded.",
+     "EXT_meshopt_compression / KHR_meshopt_compression: when mode is TRIANGLES, count must be "
+     "divisible by 3"},
     // ---- link: animations (rules engineer: rules/animation.cpp) -----------
     {"ACCESSOR_USAGE_OVERRIDE", S::kError, P::kLink,
      "Override of previously set accessor usage. Initial: '{0}', new: '{1}'.",
