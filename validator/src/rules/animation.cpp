@@ -339,9 +339,9 @@ class UniqueElementRules final : public RuleModule {
       if (v.IsString()) {
         key = "s";
         key.append(v.GetString(), v.GetStringLength());
-      } else if (v.IsUint64()) {
-        key = "u";
-        key += std::to_string(v.GetUint64());
+      } else if (const auto u = gltf::json_access::as_uint(v)) {
+        key = "u";  // 1 and 1.0 are one integer
+        key += std::to_string(*u);
       } else {
         continue;  // wrong types were reported by the schema phase
       }

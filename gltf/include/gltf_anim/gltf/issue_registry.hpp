@@ -28,6 +28,11 @@ inline constexpr IssueType kIssueTypes[] = {
      "A file or external resource could not be opened or read; the message gives the "
      "system's reason (No such file or directory, Permission denied, Is a directory, ...).",
      "glTF 2.0 3.6.1 (URIs)"},
+    {"DATA_URI_GLB", S::kWarning, P::kIo, "Data URI is used in GLB container.",
+     "A buffer of a GLB is a data: URI (glTF-Validator's code); it is read, but the BIN chunk "
+     "holds binary data without base64's third more bytes.",
+     "glTF 2.0 GLB File Format: an asset could use the GLB container to store JSON and binary "
+     "data in one file without base64 encoding"},
     {"FILE_TOO_LARGE", S::kError, P::kIo, "File is {0} bytes, more than the limit of {1} bytes.",
      "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
      "read.",
@@ -37,9 +42,14 @@ inline constexpr IssueType kIssueTypes[] = {
      "the other assets of the run are still validated and reported.",
      "Robustness (not a glTF rule): one asset never ends a run"},
     {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output: {1}",
-     "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
-     "empty path, data URI without ';base64,').",
+     "A buffer URI is not a valid relative reference or data URI (bad percent-encoding, "
+     "empty path, data URI without ',').",
      "glTF 2.0 URIs: relative paths (RFC 3986 path-noscheme) or data URIs (RFC 2397)"},
+    {"NON_RELATIVE_URI", S::kWarning, P::kIo, "Non-relative URI found: '{0}'.",
+     "A buffer URI has a scheme other than data: (http:, https:, file:, ...), as glTF-Validator "
+     "warns: allowed, but the asset does not travel with its data. It is not loaded "
+     "(URI_SCHEME_NOT_ALLOWED says so).",
+     "glTF 2.0 URIs: assets MAY contain at least these two URI types (data URIs, relative paths)"},
     {"NOT_GLTF", S::kError, P::kIo,
      "Not a glTF file: {0}, neither JSON text nor a GLB (no 'glTF' magic).",
      "The input is binary data without the GLB magic, such as a .bin buffer, an image or an "
@@ -58,11 +68,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: a relative buffer URI leaves the allowed folder (through '..' or a symlink); "
      "--root widens the folder.",
      "Safety by default (not a glTF rule)"},
-    {"URI_SCHEME_NOT_ALLOWED", S::kError, P::kIo,
+    {"URI_GLB", S::kInfo, P::kIo, "URI is used in GLB container.",
+     "A buffer of a GLB has a uri (glTF-Validator's code): its data is not in the BIN chunk.",
+     "glTF 2.0 GLB-stored Buffer: the BIN chunk holds the buffer without uri"},
+    {"URI_SCHEME_NOT_ALLOWED", S::kInfo, P::kIo,
      "URI scheme '{0}:' is not loaded ('{1}'); only data: URIs and relative paths are.",
      "Our own: a buffer URI has a scheme other than data: (http:, file:, ...); nothing is "
-     "fetched and no connection is opened.",
-     "glTF 2.0 URIs: assets use data URIs or relative paths"},
+     "fetched and no connection is opened, so the data behind it is not checked. Not an error: "
+     "the spec allows such URIs (NON_RELATIVE_URI).",
+     "glTF 2.0 URIs: assets MAY contain at least these two URI types (data URIs, relative paths)"},
     // ---- glb (loader: src/load/glb.cpp); byte offsets, not pointers --------
     {"GLB_CHUNK_LENGTH_UNALIGNED", S::kError, P::kGlb,
      "Length of {0} chunk is not aligned to 4-byte boundaries.",
@@ -77,6 +91,10 @@ inline constexpr IssueType kIssueTypes[] = {
     {"GLB_EMPTY_CHUNK", S::kError, P::kGlb, "Chunk ({0}) cannot have zero length.",
      "A JSON or BIN chunk has length 0.",
      "glTF 2.0 GLB Binary buffer: an empty BIN chunk SHOULD be omitted; JSON cannot be empty"},
+    {"GLB_EXTRA_DATA", S::kWarning, P::kGlb, "Extra data after the end of GLB stream.",
+     "The file goes on after the length the GLB header declares; those bytes are not read.",
+     "glTF 2.0 GLB Header: length is the total length of the Binary glTF, including header and "
+     "all chunks, in bytes"},
     {"GLB_INVALID_MAGIC", S::kError, P::kGlb,
      "Invalid GLB magic value ({0}): not a glTF file but {1}.",
      "A file named .glb does not start with 'glTF' and is not JSON text either; nothing else "
@@ -87,7 +105,7 @@ inline constexpr IssueType kIssueTypes[] = {
      "glTF 2.0 GLB Header: version indicates the version of the Binary glTF container format"},
     {"GLB_LENGTH_MISMATCH", S::kError, P::kGlb,
      "Declared length ({0}) does not match GLB length ({1}).",
-     "The header length differs from the file size.",
+     "The header length is more than the file size (the file is cut short).",
      "glTF 2.0 GLB Header: length is the total length of the Binary glTF, in bytes"},
     {"GLB_LENGTH_TOO_SMALL", S::kError, P::kGlb, "Declared GLB length ({0}) is too small.",
      "The header length cannot even hold the header and one chunk header (20 bytes).",
@@ -356,6 +374,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
      "code; raised by the extension modules for their own objects).",
      "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
+    // ---- link: KHR_draco_mesh_compression (rules/khr_draco_mesh_compression.cpp)
+    {"KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", S::kInfo, P::kLink,
+     "Data supplied by KHR_draco_mesh_compression ({0}) is not decoded; its values are not "
+     "checked.",
+     "Our own: an accessor without bufferView that a primitive's Draco extension names (an "
+     "attribute of its `attributes`, or the primitive's indices) holds decoded Draco data, not "
+     "zeros; the data checks (min/max, NaN) skip it.",
+     "KHR_draco_mesh_compression: if a primitive ... defines its KHR_draco_mesh_compression "
+     "property, then the Draco geometry compression must be used"},
     // ---- link: KHR_animation2 (rules/khr_animation2.cpp) ---------------------
     {"KHR_ANIMATION2_INVALID_INTERPOLATION", S::kError, P::kLink,
      "Interpolation {0} is not valid for a {1} target.",
