@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "ext_common.hpp"
@@ -312,7 +313,8 @@ class AccessorRules final : public RuleModule {
 };
 
 // Arrays whose elements must be unique (extensionsUsed, extensionsRequired,
-// node.children), with a hash set: JSON Schema's uniqueItems is quadratic.
+// node.children, scene.nodes, skin.joints), with a hash set: JSON Schema's
+// uniqueItems is quadratic.
 class UniqueElementRules final : public RuleModule {
  public:
   std::string_view name() const override { return "unique-elements"; }
@@ -326,6 +328,15 @@ class UniqueElementRules final : public RuleModule {
       if (node == nullptr) continue;
       check(ctx, array_member(*node, "children"),
             JsonPointer() / std::string_view("nodes") / n / std::string_view("children"));
+    }
+    for (const auto& [collection, list] : {std::pair<std::string_view, std::string_view>{"scenes", "nodes"},
+                                          {"skins", "joints"}}) {
+      const gltf_anim::json::Value* objects = array_member(ctx.doc, collection);
+      for (std::size_t k = 0; k < array_size(objects); ++k) {
+        const gltf_anim::json::Value* object = object_at(objects, k);
+        if (object == nullptr) continue;
+        check(ctx, array_member(*object, list), JsonPointer() / collection / k / list);
+      }
     }
   }
 

@@ -154,7 +154,8 @@ inline constexpr IssueType kIssueTypes[] = {
      "reported once, at the array.",
      "glTF 2.0 JSON schema items.type"},
     {"DUPLICATE_ELEMENTS", S::kError, P::kSchema, "Array contains duplicate elements.",
-     "An array that must hold unique values (extensionsUsed, node.children) repeats one; "
+     "An array that must hold unique values (extensionsUsed, node.children, scene.nodes, "
+     "skin.joints) repeats one; "
      "reported at the repeated element.",
      "glTF 2.0 JSON schema uniqueItems"},
     {"EMPTY_ENTITY", S::kError, P::kSchema, "Entity cannot be empty.",
@@ -374,6 +375,68 @@ inline constexpr IssueType kIssueTypes[] = {
      "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
      "code; raised by the extension modules for their own objects).",
      "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
+    // ---- link, semantic, data: what animation depends on: nodes, scenes, skins,
+    // meshes (rules/scene_graph.cpp, rules/meshes.cpp); glTF-Validator's codes
+    {"INVALID_IBM_ACCESSOR_COUNT", S::kError, P::kLink,
+     "IBM accessor must have at least {0} elements. Found {1}.",
+     "A skin's inverseBindMatrices accessor has fewer elements than the skin has joints.",
+     "glTF 2.0 Skins: the number of elements of the accessor referenced by inverseBindMatrices "
+     "MUST be greater than or equal to the number of joints elements"},
+    {"NODE_LOOP", S::kError, P::kLink, "Node is a part of a node loop.",
+     "Following the parents (from children) from this node comes back to it; reported for every "
+     "node of the loop, found in one pass with no recursion.",
+     "glTF 2.0 Nodes and Hierarchy: the node hierarchy MUST NOT contain cycles"},
+    {"NODE_PARENT_OVERRIDE", S::kError, P::kLink, "Value overrides parent of node {0}.",
+     "A node is a child of two nodes; reported at the later children entry (the parent it gets, "
+     "as in glTF-Validator).",
+     "glTF 2.0 Nodes and Hierarchy: each node MUST have zero or one parent node"},
+    {"NODE_WEIGHTS_INVALID", S::kError, P::kLink,
+     "The length of weights array ({0}) does not match the number of morph targets ({1}).",
+     "A node's weights has another length than its mesh's first primitive has morph targets.",
+     "glTF 2.0 node.weights: the number of array elements MUST match the number of morph targets "
+     "of the referenced mesh"},
+    {"SCENE_NON_ROOT_NODE", S::kError, P::kLink, "Node {0} is not a root node.",
+     "A scene lists a node that is some node's child.",
+     "glTF 2.0 Scenes: all nodes listed in scene.nodes array MUST be root nodes"},
+    {"SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE", S::kError, P::kLink,
+     "bufferView.byteStride must not be defined for buffer views used by inverse bind matrices "
+     "accessors.",
+     "The inverseBindMatrices accessor's bufferView defines byteStride.",
+     "glTF 2.0 Buffers and Buffer Views: buffer views with other types of data [than vertex "
+     "attributes] MUST NOT define byteStride"},
+    {"SKIN_IBM_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid IBM accessor format '{0}'. Must be one of ('{1}').",
+     "The inverseBindMatrices accessor is not MAT4 of FLOAT; its data is not checked.",
+     "glTF 2.0 Skins: an accessor referenced by inverseBindMatrices MUST have floating-point "
+     "components of MAT4 type"},
+    {"MESH_INVALID_WEIGHTS_COUNT", S::kError, P::kSemantic,
+     "The length of weights array ({0}) does not match the number of morph targets ({1}).",
+     "A mesh's weights has another length than its first primitive has morph targets.",
+     "glTF 2.0 mesh.weights: the number of array elements MUST match the number of morph targets"},
+    {"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", S::kError, P::kSemantic,
+     "All primitives must have the same number of morph targets.",
+     "A primitive has another number of morph targets than the mesh's first primitive.",
+     "glTF 2.0 Morph Targets: all primitives MUST have the same number of morph targets in the "
+     "same order"},
+    {"NODE_MATRIX_TRS", S::kError, P::kSemantic,
+     "A node can have either a matrix or any combination of translation/rotation/scale (TRS) "
+     "properties.",
+     "A node has matrix and also translation, rotation or scale.",
+     "glTF 2.0 node: a node MAY have either a matrix or any combination of "
+     "translation/rotation/scale (TRS) properties (the schema's not anyOf)"},
+    {"SKIN_NO_COMMON_ROOT", S::kError, P::kSemantic, "Joints do not have a common root.",
+     "A skin's joints are not all in one tree of the node hierarchy (or none resolves).",
+     "glTF 2.0 Joint Hierarchy: each skin's joints MUST have a common parent node (direct or "
+     "indirect) called common root"},
+    {"SKIN_SKELETON_INVALID", S::kError, P::kSemantic, "Skeleton node is not a common root.",
+     "A skin's skeleton is not an ancestor (or itself one) of every joint.",
+     "glTF 2.0 Skins: skeleton points to the node that is the common root of a joints hierarchy "
+     "or to a direct or indirect parent node of the common root"},
+    {"ACCESSOR_INVALID_IBM", S::kError, P::kData,
+     "Matrix element at index {0} (component index {1}) contains invalid value: {2}.",
+     "An inverse-bind matrix's last row is not (0, 0, 0, 1): components 3, 7 and 11 are 0 and 15 "
+     "is 1; a run of implicit zeros is reported once, at its first element.",
+     "glTF 2.0 Skins: the fourth row of each matrix MUST be set to [0.0, 0.0, 0.0, 1.0]"},
     // ---- link: KHR_draco_mesh_compression (rules/khr_draco_mesh_compression.cpp)
     {"KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", S::kInfo, P::kLink,
      "Data supplied by KHR_draco_mesh_compression ({0}) is not decoded; its values are not "
