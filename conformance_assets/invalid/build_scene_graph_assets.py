@@ -50,6 +50,19 @@ case("node/parent_override", base(nodes=[{"children": [2]}, {"children": [2]}, {
      "node 2 is listed by nodes 0 and 1: the later listing overrides the parent")
 case("node/matrix_trs", base(nodes=[{}, {"matrix": IDENTITY, "translation": [0, 0, 0]}]),
      [("NODE_MATRIX_TRS", E, "/nodes/1/matrix")], "node 1 has both matrix and translation")
+# Column-major: columns (1, 0, 0) and (1, 1, 0) are not orthogonal (a shear).
+SHEAR = [1.0, 0, 0, 0, 1.0, 1.0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 1.0]
+# 90 degrees about z, scale 2, translation (1, 2, 3): T * R * S.
+ROTATE_SCALE = [0, 2.0, 0, 0, -2.0, 0, 0, 0, 0, 0, 2.0, 0, 1.0, 2.0, 3.0, 1.0]
+case("node/matrix_non_trs", base(nodes=[{}, {"matrix": SHEAR}, {"matrix": ROTATE_SCALE},
+                                        {"matrix": IDENTITY[:15] + [2.0]}]),
+     [("NODE_MATRIX_NON_TRS", E, "/nodes/1/matrix"), ("NODE_MATRIX_NON_TRS", E, "/nodes/3/matrix")],
+     "node 1's matrix is a shear, node 3's last row is (0, 0, 0, 2); node 2's is a rotation "
+     "times a scale plus a translation (no message)")
+case("node/rotation_non_unit", base(nodes=[{}, {"rotation": [0, 0, 0.5, 0.5]},
+                                           {"rotation": [0, 0, 0.70710678, 0.70710678]}]),
+     [("ROTATION_NON_UNIT", E, "/nodes/1/rotation")],
+     "node 1's rotation has length sqrt(0.5) = 0.707; node 2's is unit within 1e-8")
 case("node/references_unresolved", base(nodes=[{}, {"mesh": 3, "camera": 1, "skin": 2},
                                                {"children": [4]}]),
      [("UNRESOLVED_REFERENCE", E, "/nodes/1/camera"), ("UNRESOLVED_REFERENCE", E, "/nodes/1/skin"),

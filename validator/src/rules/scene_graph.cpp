@@ -5,7 +5,8 @@
 // skeleton and inverseBindMatrices), the hierarchy (NODE_PARENT_OVERRIDE,
 // NODE_LOOP, SCENE_NON_ROOT_NODE, NODE_MATRIX_TRS, NODE_WEIGHTS_INVALID) and
 // skins (SKIN_NO_COMMON_ROOT, SKIN_SKELETON_INVALID, the inverse bind
-// matrices' accessor and their last rows).
+// matrices' accessor and their last rows), and a node's own transform
+// (NODE_MATRIX_NON_TRS, ROTATION_NON_UNIT).
 //
 // Every pass is linear in the number of nodes and references, with no
 // recursion: the parent of each node is its last parent (glTF-Validator's),
@@ -17,6 +18,7 @@
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -37,6 +39,42 @@ constexpr std::uint64_t kNoNode = std::numeric_limits<std::uint64_t>::max();
 
 JsonPointer root_pointer(std::string_view collection, std::uint64_t i) {
   return JsonPointer() / collection / i;
+}
+
+// glTF-Validator's tolerance for unit quaternions (its unitLengthThresholdVec4),
+// the same as for rotation keyframes.
+constexpr double kUnitLengthTolerance = 0.00769;
+
+// The n numbers of `array` into out; false unless it holds exactly n numbers
+// (the schema phase reports any other length or type).
+bool numbers(const gltf_anim::json::Value* array, double* out, std::size_t n) {
+  if (array == nullptr || array->Size() != n) return false;
+  for (rapidjson::SizeType k = 0; k < n; ++k) {
+    if (!(*array)[k].IsNumber()) return false;
+    out[k] = (*array)[k].GetDouble();
+  }
+  return true;
+}
+
+// A column-major 4x4 matrix is T * R * S when its last row is (0, 0, 0, 1)
+// and its upper 3x3 part is a rotation times a positive or negative diagonal
+// scale with no zero: columns orthogonal (within a relative 5e-5, as
+// glTF-Validator allows an absolute 5e-5 after recomposing) and none of zero length.
+bool trs_decomposable(const double* m) {
+  if (m[3] != 0.0 || m[7] != 0.0 || m[11] != 0.0 || m[15] != 1.0) return false;
+  const double* c[3] = {m, m + 4, m + 8};
+  double length[3];
+  for (int i = 0; i < 3; ++i) {
+    length[i] = std::sqrt(c[i][0] * c[i][0] + c[i][1] * c[i][1] + c[i][2] * c[i][2]);
+    if (!(length[i] > 0.0) || !std::isfinite(length[i])) return false;
+  }
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i + 1; j < 3; ++j) {
+      const double dot = c[i][0] * c[j][0] + c[i][1] * c[j][1] + c[i][2] * c[j][2];
+      if (std::abs(dot) > 5e-5 * length[i] * length[j]) return false;
+    }
+  }
+  return true;
 }
 
 // The node forest: each node's (last) parent, which nodes are on a loop, and
@@ -204,6 +242,16 @@ class SceneGraphRules final : public RuleModule {
     if (has(node, "matrix") &&
         (has(node, "translation") || has(node, "rotation") || has(node, "scale"))) {
       ctx.issues.add("NODE_MATRIX_TRS", at / std::string_view("matrix"));
+    }
+    double m[16];
+    if (numbers(array_member(node, "matrix"), m, 16) && !trs_decomposable(m)) {
+      ctx.issues.add("NODE_MATRIX_NON_TRS", at / std::string_view("matrix"));
+    }
+    double q[4];
+    if (numbers(array_member(node, "rotation"), q, 4) &&
+        std::abs(std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) - 1.0) >
+            kUnitLengthTolerance) {
+      ctx.issues.add("ROTATION_NON_UNIT", at / std::string_view("rotation"));
     }
     // node.weights against the morph targets of its mesh's first primitive.
     const gltf_anim::json::Value* weights = array_member(node, "weights");

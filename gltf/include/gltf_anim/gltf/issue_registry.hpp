@@ -418,12 +418,22 @@ inline constexpr IssueType kIssueTypes[] = {
      "A primitive has another number of morph targets than the mesh's first primitive.",
      "glTF 2.0 Morph Targets: all primitives MUST have the same number of morph targets in the "
      "same order"},
+    {"NODE_MATRIX_NON_TRS", S::kError, P::kSemantic, "Matrix must be decomposable to TRS.",
+     "A node's matrix has a last row other than (0, 0, 0, 1), a zero determinant, or columns "
+     "that are not orthogonal (|c_i . c_j| > 5e-5 |c_i| |c_j|): no translation, rotation and "
+     "scale give it.",
+     "glTF 2.0 Transformations: when matrix is defined, it MUST be decomposable to TRS "
+     "properties"},
     {"NODE_MATRIX_TRS", S::kError, P::kSemantic,
      "A node can have either a matrix or any combination of translation/rotation/scale (TRS) "
      "properties.",
      "A node has matrix and also translation, rotation or scale.",
      "glTF 2.0 node: a node MAY have either a matrix or any combination of "
      "translation/rotation/scale (TRS) properties (the schema's not anyOf)"},
+    {"ROTATION_NON_UNIT", S::kError, P::kSemantic, "Rotation quaternion must be normalized.",
+     "A node's rotation has |length - 1| > 0.00769 (glTF-Validator's threshold, as for rotation "
+     "keyframes).",
+     "glTF 2.0 Transformations: rotation is a unit quaternion value, XYZW"},
     {"SKIN_NO_COMMON_ROOT", S::kError, P::kSemantic, "Joints do not have a common root.",
      "A skin's joints are not all in one tree of the node hierarchy (or none resolves).",
      "glTF 2.0 Joint Hierarchy: each skin's joints MUST have a common parent node (direct or "
