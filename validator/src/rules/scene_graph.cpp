@@ -18,6 +18,7 @@
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -247,8 +248,11 @@ class SceneGraphRules final : public RuleModule {
     if (numbers(array_member(node, "matrix"), m, 16) && !trs_decomposable(m)) {
       ctx.issues.add("NODE_MATRIX_NON_TRS", at / std::string_view("matrix"));
     }
+    // A component outside [-1, 1] is the schema's VALUE_NOT_IN_RANGE already
+    // (one cause, one issue, as glTF-Validator).
     double q[4];
     if (numbers(array_member(node, "rotation"), q, 4) &&
+        std::all_of(q, q + 4, [](double c) { return c >= -1.0 && c <= 1.0; }) &&
         std::abs(std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) - 1.0) >
             kUnitLengthTolerance) {
       ctx.issues.add("ROTATION_NON_UNIT", at / std::string_view("rotation"));
