@@ -157,6 +157,29 @@ d["skins"] = [{"joints": [0, 1], "inverseBindMatrices": 2}]
 case("skin/ibm_last_row", d, [("ACCESSOR_INVALID_IBM", E, "/skins/0/inverseBindMatrices")],
      "the second matrix's component 15 (flat index 31) is 2, not 1")
 
+# ---- skinned vertices: JOINTS_0 (UNSIGNED_BYTE) and WEIGHTS_0 (FLOAT), 3 vertices,
+# skin of 3 joints (indices 0..2). Vertex 0 is right: joints 0, 1 weighted 0.5 each.
+# Vertex 1 (components 4..7): joint 3 is past index 2 (its weight is not read), joint
+# 1 twice with non-zero weights, so the sum counts 0.5 once: 0.5. Vertex 2
+# (components 8..11): weight -0.25 is negative and the sum of the others is 1.25.
+JOINTS = ("B", [0, 1, 0, 0, 3, 1, 1, 0, 0, 1, 0, 0])
+WEIGHTS = [0.5, 0.5, 0, 0, 0.25, 0.5, 0.25, 0, 1.25, -0.25, 0, 0]
+d = asset([TIMES, VEC3x2, JOINTS, WEIGHTS],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2), acc(2, "VEC4", 3, comp=5121),
+           acc(3, "VEC4", 3)],
+          [anim([ch()], [smp()])],
+          nodes=[{"children": [1, 2]}, {}, {}, {"mesh": 0, "skin": 0}],
+          extra={"meshes": [{"primitives": [{"attributes": {"JOINTS_0": 2, "WEIGHTS_0": 3}}]}],
+                 "skins": [{"joints": [0, 1, 2]}]})
+J0 = "/meshes/0/primitives/0/attributes/JOINTS_0"
+W0 = "/meshes/0/primitives/0/attributes/WEIGHTS_0"
+case("mesh/skinned_vertices", d,
+     [("ACCESSOR_JOINTS_INDEX_OOB", E, J0), ("ACCESSOR_JOINTS_INDEX_DUPLICATE", E, J0),
+      ("ACCESSOR_WEIGHTS_NON_NORMALIZED", E, W0), ("ACCESSOR_WEIGHTS_NEGATIVE", E, W0),
+      ("ACCESSOR_WEIGHTS_NON_NORMALIZED", E, W0)],
+     "vertex 1: joint 3 of 3 joints, joint 1 weighted twice, sum 0.5; vertex 2: weight -0.25, "
+     "sum 1.25; vertex 0 is right")
+
 
 def main():
     write_cases(CASES)

@@ -179,6 +179,25 @@ TEST(HostileInput, DeepNodeChainAndLoopAreLinear) {
   EXPECT_EQ(loops, 50000u);
 }
 
+// Skinned vertices are read as stored: JOINTS_0 / WEIGHTS_0 of 2^50 implicit
+// zeros (no bufferView) are not read vertex by vertex (that would not end).
+TEST(HostileInput, SkinnedVerticesWithoutStoredDataAreNotRead) {
+  const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                               "samplers":[{"input":0,"output":1}]}])";
+  const std::string accessors = R"([{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},
+      {"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"},
+      {"componentType":5121,"count":1125899906842624,"type":"VEC4"},
+      {"componentType":5126,"count":1125899906842624,"type":"VEC4"}])";
+  const std::string nodes = R"([{"children":[1]},{"mesh":0,"skin":0}],
+      "meshes":[{"primitives":[{"attributes":{"JOINTS_0":2,"WEIGHTS_0":3}}]}],
+      "skins":[{"joints":[0]}])";
+  ValidationReport r;
+  ASSERT_NO_THROW(r = run(asset_with(anim, nodes, accessors)));
+  for (const auto& i : r.issues) {
+    EXPECT_EQ(i.code.rfind("ACCESSOR_WEIGHTS_", 0), std::string_view::npos) << i.code << " " << i.pointer;
+  }
+}
+
 TEST(HostileInput, DocumentsThatAreNotObjects) {
   for (const std::string& doc : {std::string("[]"), std::string("5"), std::string("\"x\""), std::string("null"),
                                  std::string("{}"), std::string(R"({"asset":5})")}) {

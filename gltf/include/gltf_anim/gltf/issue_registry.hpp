@@ -442,6 +442,29 @@ inline constexpr IssueType kIssueTypes[] = {
      "A skin's skeleton is not an ancestor (or itself one) of every joint.",
      "glTF 2.0 Skins: skeleton points to the node that is the common root of a joints hierarchy "
      "or to a direct or indirect parent node of the common root"},
+    {"ACCESSOR_JOINTS_INDEX_DUPLICATE", S::kError, P::kData,
+     "Joints accessor element at index {0} (component index {1}) has value {2} that is already "
+     "in use for the vertex.",
+     "A vertex gives one joint two non-zero weights (over all its JOINTS_n / WEIGHTS_n sets).",
+     "glTF 2.0 Skinned Mesh Attributes: joints MUST NOT contain more than one non-zero weight for "
+     "a given vertex"},
+    {"ACCESSOR_JOINTS_INDEX_OOB", S::kError, P::kData,
+     "Joints accessor element at index {0} (component index {1}) has value {2} that is greater "
+     "than the maximum joint index ({3}) set by skin {4}.",
+     "A JOINTS_n value is not an index into the joints of the smallest skin a node uses the mesh "
+     "with.",
+     "glTF 2.0 Skins: JOINTS_n contains the indices of the joints from the corresponding "
+     "skin.joints array"},
+    {"ACCESSOR_WEIGHTS_NEGATIVE", S::kError, P::kData,
+     "Weights accessor element at index {0} (component index {1}) has negative value {2}.",
+     "A WEIGHTS_n value is negative.",
+     "glTF 2.0 Skinned Mesh Attributes: the joint weights for each vertex MUST NOT be negative"},
+    {"ACCESSOR_WEIGHTS_NON_NORMALIZED", S::kError, P::kData,
+     "Weights accessor elements (at indices {0}..{1}) have non-normalized sum: {2}.",
+     "A vertex's weights (all sets, a joint counted once) do not sum to 1 within 2e-7 per weight, "
+     "summed in float32 as glTF-Validator does; one message per WEIGHTS_n set.",
+     "glTF 2.0 Skinned Mesh Attributes: the linear sum of normalized weights MUST be 255 or 65535 "
+     "before normalization; float weights SHOULD sum as close as reasonably possible to 1.0"},
     {"ACCESSOR_INVALID_IBM", S::kError, P::kData,
      "Matrix element at index {0} (component index {1}) contains invalid value: {2}.",
      "An inverse-bind matrix's last row is not (0, 0, 0, 1): components 3, 7 and 11 are 0 and 15 "
