@@ -40,10 +40,11 @@ using gltf_anim::gltf::json_access::index_member;
 using gltf_anim::gltf::json_access::member;
 using gltf_anim::gltf::json_access::object_at;
 
-const fs::path kTests = fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "khronos-validator-tests";
+const fs::path kTests =
+    fs::path(GLTF_ANIM_SOURCE_DIR) / ".." / "shared" / "khronos-validator-tests";
 
 // Folders of base/data/ where every error glTF-Validator finds must be found.
-const std::set<std::string> kMustFind = {"skin",     "skin_data",  "node",         "mesh",
+const std::set<std::string> kMustFind = {"skin",      "skin_data", "node",         "mesh",
                                          "mesh_data", "scene",     "accessor_data"};
 
 struct Difference {
@@ -59,9 +60,11 @@ const Difference kOurErrors[] = {
 // (b): an error for glTF-Validator, none for us.
 const Difference kTheirErrors[] = {
     {"base/data/mesh/accessor_without_bytestride.gltf",
-     "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE: vertex buffer layout, which animation does not read"},
+     "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE: vertex buffer layout, which animation does not "
+     "read"},
     {"base/data/mesh/bufferview_target_override.gltf",
-     "BUFFER_VIEW_TARGET_OVERRIDE between vertex indices and attributes: mesh usages are not tracked"},
+     "BUFFER_VIEW_TARGET_OVERRIDE between vertex indices and attributes: mesh usages are not "
+     "tracked"},
     {"base/data/mesh/position_accessor_no_bounds.gltf",
      "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS: a rendering rule (bounding boxes)"},
 };
@@ -85,7 +88,8 @@ const gltf_anim::json::Value* accessor_of(const gltf_anim::json::Value& doc,
     at = end + 1;
   }
   const auto number = [](const std::string& s) -> std::uint64_t {
-    return s.empty() || s.find_first_not_of("0123456789") != std::string::npos ? ~0ull : std::stoull(s);
+    return s.empty() || s.find_first_not_of("0123456789") != std::string::npos ? ~0ull
+                                                                               : std::stoull(s);
   };
   const gltf_anim::json::Value* accessors = array_member(doc, "accessors");
   std::optional<std::uint64_t> index;
@@ -157,8 +161,10 @@ void NoFalseErrorsAndNoMissedErrors() {
   }
   EXPECT_GE(files, 300u) << "the corpus holds 372 files with reports";
   for (const auto& [list, found, what] :
-       {std::tuple{std::span<const Difference>(kOurErrors), &ours_only, "error-free for glTF-Validator, we report"},
-        std::tuple{std::span<const Difference>(kTheirErrors), &theirs_only, "glTF-Validator finds an error, we find none:"}}) {
+       {std::tuple{std::span<const Difference>(kOurErrors), &ours_only,
+                   "error-free for glTF-Validator, we report"},
+        std::tuple{std::span<const Difference>(kTheirErrors), &theirs_only,
+                   "glTF-Validator finds an error, we find none:"}}) {
     std::set<std::string> allowed;
     for (const Difference& d : list) {
       allowed.insert(d.file);
@@ -171,8 +177,8 @@ void NoFalseErrorsAndNoMissedErrors() {
   }
 }
 
-[[maybe_unused]] const bool kKhronosTests = gltf_anim::test::register_if_exists(
-    "KhronosValidatorTests", "NoFalseErrorsAndNoMissedErrors", kTests,
-    NoFalseErrorsAndNoMissedErrors, __FILE__, __LINE__);
+[[maybe_unused]] const bool kKhronosTests =
+    gltf_anim::test::register_if_exists("KhronosValidatorTests", "NoFalseErrorsAndNoMissedErrors",
+                                        kTests, NoFalseErrorsAndNoMissedErrors, __FILE__, __LINE__);
 
 }  // namespace

@@ -277,7 +277,7 @@ TEST(LoadAccessors, MatrixLastColumnPaddingMayBeOmitted) {
   const Bytes mat2 = le<std::int8_t>({1, 2, 0, 0, 3, 4, 0, 0, 5, 6, 0, 0, 7, 8});
   ASSERT_EQ(mat2.size(), 14u);
   EXPECT_EQ(decode_one(mat2, 5120, "MAT2", 2), (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8}));
-  const Bytes mat3 = le<std::uint16_t>({1, 2, 3, 0, 4, 5, 6, 0, 7, 8, 9, 0,  //
+  const Bytes mat3 = le<std::uint16_t>({1,  2,  3,  0, 4,  5,  6,  0, 7,  8,  9, 0,  //
                                         10, 11, 12, 0, 13, 14, 15, 0, 16, 17, 18});
   ASSERT_EQ(mat3.size(), 46u);
   EXPECT_EQ(decode_one(mat3, 5123, "MAT3", 2),

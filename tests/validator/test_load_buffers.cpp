@@ -266,10 +266,12 @@ TEST(LoadBuffers, UrisWithASchemeAreNotLoadedAndNoError) {
   const fs::path dir = scratch("schemes_allowed");
   const std::string target = (dir / "b.bin").string();
   write_file(dir / "b.bin", bytes_of("12345678"));
-  for (const std::string& uri : {"file://" + target, std::string("http://127.0.0.1:9/b.bin"),
-                                 std::string("https://example.com/b.bin"), std::string("C:/b.bin")}) {
+  for (const std::string& uri :
+       {"file://" + target, std::string("http://127.0.0.1:9/b.bin"),
+        std::string("https://example.com/b.bin"), std::string("C:/b.bin")}) {
     Loaded l = load_in(dir, one_buffer(uri, 8));
-    ASSERT_EQ(codes(l.issues), (std::vector<std::string>{"NON_RELATIVE_URI", "URI_SCHEME_NOT_ALLOWED"}))
+    ASSERT_EQ(codes(l.issues),
+              (std::vector<std::string>{"NON_RELATIVE_URI", "URI_SCHEME_NOT_ALLOWED"}))
         << uri;
     EXPECT_EQ(l.issues.issues()[0].severity, Severity::kWarning) << uri;
     EXPECT_EQ(l.issues.issues()[1].severity, Severity::kInfo) << uri;
@@ -280,7 +282,8 @@ TEST(LoadBuffers, UrisWithASchemeAreNotLoadedAndNoError) {
   Loaded http = load_in(dir, one_buffer("HTTP://x/b.bin", 8));
   EXPECT_EQ(http.issues.issues().at(0).message, "Non-relative URI found: 'HTTP://x/b.bin'.");
   EXPECT_EQ(http.issues.issues().at(1).message,
-            "URI scheme 'HTTP:' is not loaded ('HTTP://x/b.bin'); only data: URIs and relative paths are.");
+            "URI scheme 'HTTP:' is not loaded ('HTTP://x/b.bin'); only data: URIs and relative "
+            "paths are.");
 }
 
 TEST(LoadBuffers, MalformedRelativeUris) {

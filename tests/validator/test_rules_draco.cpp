@@ -37,7 +37,8 @@ std::string draco_asset(const std::string& position) {
   "buffers":[{"uri":"data:application/octet-stream;base64,AAAAAA==","byteLength":4}],
   "bufferViews":[{"buffer":0,"byteLength":4}],
   "accessors":[
-    )" + position + R"(,
+    )" + position +
+         R"(,
     {"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},
     {"componentType":5123,"count":3,"type":"SCALAR","min":[0],"max":[2]}],
   "meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1},"indices":2,
@@ -89,8 +90,8 @@ TEST(DracoMeshCompression, WithoutTheExtensionTheSameAccessorsAreZeros) {
 TEST(DracoMeshCompression, AnAccessorWithABufferViewIsCheckedAsUsual) {
   // POSITION with its own (fallback) data: 4 zero bytes cannot hold 3 VEC3s,
   // so it is read as stored and reported, not exempted.
-  const std::string with_view =
-      draco_asset(R"({"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR","min":[-1],"max":[1]})");
+  const std::string with_view = draco_asset(
+      R"({"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR","min":[-1],"max":[1]})");
   const ValidationReport r = rules_test::validate_json(with_view);
   EXPECT_EQ(count(r, "KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", "/accessors/0"), 0u);
   // The stored float is 0: min -1 and max 1 both mismatch.

@@ -110,7 +110,8 @@ TEST(HostileInput, SceneGraphAndMeshMembersWithEveryWrongValue) {
       {"node.mesh", R"([{"mesh":$,"weights":[1]}],"meshes":[{"primitives":[{"attributes":{}}]}])"},
       {"node.matrix", R"([{},{"matrix":$}])"},
       {"node.rotation", R"([{"rotation":$}])"},
-      {"node.weights", R"([{"mesh":0,"weights":$}],"meshes":[{"primitives":[{"attributes":{},"targets":[{"POSITION":0}]}]}])"},
+      {"node.weights",
+       R"([{"mesh":0,"weights":$}],"meshes":[{"primitives":[{"attributes":{},"targets":[{"POSITION":0}]}]}])"},
       {"scene", R"([{}],"scenes":[{"nodes":[0]}],"scene":$)"},
       {"scenes", R"([{}],"scenes":$)"},
       {"scene.nodes", R"([{}],"scenes":[{"nodes":$}])"},
@@ -123,11 +124,13 @@ TEST(HostileInput, SceneGraphAndMeshMembersWithEveryWrongValue) {
       {"mesh.primitives", R"([{}],"meshes":[{"primitives":$,"weights":[1]}])"},
       {"primitive", R"([{}],"meshes":[{"primitives":[{"attributes":{}},$]}])"},
       {"primitive.attributes", R"([{}],"meshes":[{"primitives":[{"attributes":$}]}])"},
-      {"primitive.attributes.POSITION", R"([{}],"meshes":[{"primitives":[{"attributes":{"POSITION":$}}]}])"},
+      {"primitive.attributes.POSITION",
+       R"([{}],"meshes":[{"primitives":[{"attributes":{"POSITION":$}}]}])"},
       {"primitive.indices", R"([{}],"meshes":[{"primitives":[{"attributes":{},"indices":$}]}])"},
       {"primitive.material", R"([{}],"meshes":[{"primitives":[{"attributes":{},"material":$}]}])"},
       {"primitive.targets", R"([{}],"meshes":[{"primitives":[{"attributes":{},"targets":$}]}])"},
-      {"primitive.targets[0]", R"([{}],"meshes":[{"primitives":[{"attributes":{},"targets":[$]}]}])"},
+      {"primitive.targets[0]",
+       R"([{}],"meshes":[{"primitives":[{"attributes":{},"targets":[$]}]}])"},
       {"mesh.weights", R"([{}],"meshes":[{"primitives":[{"attributes":{}}],"weights":$}])"},
   };
   for (const auto& [what, tmpl] : templates) {
@@ -158,16 +161,21 @@ TEST(HostileInput, DeepNodeChainAndLoopAreLinear) {
       const int child = i + 1 < count ? i + 1 : (loop ? 0 : -1);
       nodes += child < 0 ? std::string("{}") : "{\"children\":[" + std::to_string(child) + "]}";
     }
-    return nodes + "],\"skins\":[{\"joints\":[" + std::to_string(count - 1) + ",1],\"skeleton\":0}]";
+    return nodes + "],\"skins\":[{\"joints\":[" + std::to_string(count - 1) +
+           ",1],\"skeleton\":0}]";
   };
-  const ValidationReport ok = run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
-                                              "samplers":[{"input":0,"output":1}]}])", chain(200000, false)));
+  const ValidationReport ok =
+      run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                                              "samplers":[{"input":0,"output":1}]}])",
+                     chain(200000, false)));
   EXPECT_EQ(ok.count(Severity::kError), 0u);
   for (const auto& i : ok.issues) {
     if (i.severity == Severity::kError) ADD_FAILURE() << i.code << " " << i.pointer;
   }
-  const ValidationReport looped = run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
-                                                  "samplers":[{"input":0,"output":1}]}])", chain(50000, true)));
+  const ValidationReport looped =
+      run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                                                  "samplers":[{"input":0,"output":1}]}])",
+                     chain(50000, true)));
   std::size_t loops = 0;
   for (const auto& i : looped.issues) {
     if (i.code == "NODE_LOOP") {
@@ -184,7 +192,8 @@ TEST(HostileInput, DeepNodeChainAndLoopAreLinear) {
 TEST(HostileInput, SkinnedVerticesWithoutStoredDataAreNotRead) {
   const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
                                "samplers":[{"input":0,"output":1}]}])";
-  const std::string accessors = R"([{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},
+  const std::string accessors =
+      R"([{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},
       {"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"},
       {"componentType":5121,"count":1125899906842624,"type":"VEC4"},
       {"componentType":5126,"count":1125899906842624,"type":"VEC4"}])";
@@ -194,7 +203,8 @@ TEST(HostileInput, SkinnedVerticesWithoutStoredDataAreNotRead) {
   ValidationReport r;
   ASSERT_NO_THROW(r = run(asset_with(anim, nodes, accessors)));
   for (const auto& i : r.issues) {
-    EXPECT_EQ(i.code.rfind("ACCESSOR_WEIGHTS_", 0), std::string_view::npos) << i.code << " " << i.pointer;
+    EXPECT_EQ(i.code.rfind("ACCESSOR_WEIGHTS_", 0), std::string_view::npos)
+        << i.code << " " << i.pointer;
   }
 }
 

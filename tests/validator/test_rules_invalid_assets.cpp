@@ -169,7 +169,8 @@ const Exemption kExemptions[] = {
     {"BUFFER_MISSING_GLB_DATA", kLoadGlb, "first buffer without uri and no BIN chunk"},
     // The loader's layout rules: their bytes are built beside each expectation
     // (strides, alignments, sparse order), one rule per test.
-    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors, "byteOffset not a multiple of the component size"},
+    {"ACCESSOR_OFFSET_ALIGNMENT", kLoadAccessors,
+     "byteOffset not a multiple of the component size"},
     {"ACCESSOR_TOTAL_OFFSET_ALIGNMENT", kLoadAccessors, "view + accessor offset misaligned"},
     {"ACCESSOR_SMALL_BYTESTRIDE", kLoadAccessors, "byteStride shorter than an element"},
     {"BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", kLoadAccessors, "byteStride above 252"},

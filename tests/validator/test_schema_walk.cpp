@@ -81,25 +81,27 @@ TEST(SchemaWalk, OneArrayTypeMismatchPerArrayQuotingItsFirstWrongItem) {
 // 4.0 holds the data of its accessor.
 TEST(SchemaWalk, IntegersWrittenWithAZeroFractionAreIntegers) {
   const ValidationReport ok = rules_test::validate_json(
-      kHead + R"("nodes":[{"children":[1.0,2e0]},{},{}],)"
-              R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
-              R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
-              R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
-              R"("min":[1.0],"max":[1e0]}]})");
+      kHead +
+      R"("nodes":[{"children":[1.0,2e0]},{},{}],)"
+      R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
+      R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
+      R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
+      R"("min":[1.0],"max":[1e0]}]})");
   for (const auto& i : ok.issues) {
     EXPECT_NE(i.severity, gltf_anim::gltf::Severity::kError) << i.code << " at " << i.pointer;
   }
   // The data were read: 1.0f is stored, min and max say 2, so both mismatch.
   const ValidationReport read = rules_test::validate_json(
-      kHead + R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
-              R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
-              R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
-              R"("min":[2.0],"max":[2.0]}]})");
+      kHead +
+      R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
+      R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
+      R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
+      R"("min":[2.0],"max":[2.0]}]})");
   EXPECT_EQ(count(read, "ACCESSOR_MIN_MISMATCH", "/accessors/0/min/0"), 1u);
   EXPECT_EQ(count(read, "ACCESSOR_MAX_MISMATCH", "/accessors/0/max/0"), 1u);
 
-  const ValidationReport fraction = rules_test::validate_json(
-      kHead + R"("nodes":[{"children":[1.5]},{}]})");
+  const ValidationReport fraction =
+      rules_test::validate_json(kHead + R"("nodes":[{"children":[1.5]},{}]})");
   EXPECT_EQ(count(fraction, "ARRAY_TYPE_MISMATCH", "/nodes/0/children"), 1u);
   const ValidationReport negative =
       rules_test::validate_json(kHead + R"("nodes":[{"mesh":-1.0}]})");

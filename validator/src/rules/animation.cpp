@@ -329,8 +329,8 @@ class UniqueElementRules final : public RuleModule {
       check(ctx, array_member(*node, "children"),
             JsonPointer() / std::string_view("nodes") / n / std::string_view("children"));
     }
-    for (const auto& [collection, list] : {std::pair<std::string_view, std::string_view>{"scenes", "nodes"},
-                                          {"skins", "joints"}}) {
+    for (const auto& [collection, list] :
+         {std::pair<std::string_view, std::string_view>{"scenes", "nodes"}, {"skins", "joints"}}) {
       const gltf_anim::json::Value* objects = array_member(ctx.doc, collection);
       for (std::size_t k = 0; k < array_size(objects); ++k) {
         const gltf_anim::json::Value* object = object_at(objects, k);

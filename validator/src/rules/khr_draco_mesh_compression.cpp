@@ -56,8 +56,8 @@ class DracoRules final : public RuleModule {
         if (primitive == nullptr) continue;
         const gltf_anim::json::Value* draco = extension_object(*primitive, kDraco);
         if (draco == nullptr) continue;
-        const JsonPointer at = JsonPointer() / std::string_view("meshes") / m /
-                               std::string_view("primitives") / p;
+        const JsonPointer at =
+            JsonPointer() / std::string_view("meshes") / m / std::string_view("primitives") / p;
         const JsonPointer ext_at = at / std::string_view("extensions") / kDraco;
         const gltf_anim::json::Value* decoded = member(*draco, "attributes");
         const gltf_anim::json::Value* attributes = member(*primitive, "attributes");
@@ -65,7 +65,8 @@ class DracoRules final : public RuleModule {
             attributes->IsObject()) {
           for (const auto& d : decoded->GetObject()) {
             const std::string_view semantic(d.name.GetString(), d.name.GetStringLength());
-            exempt(member(*attributes, semantic), ext_at / std::string_view("attributes") / semantic);
+            exempt(member(*attributes, semantic),
+                   ext_at / std::string_view("attributes") / semantic);
           }
         }
         exempt(member(*primitive, "indices"), ext_at);

@@ -76,8 +76,9 @@ class MeshRules final : public RuleModule {
         const std::uint64_t target_count = array_size(targets);
         check_accessor_map(ctx, member(*primitive, "attributes"), accessor_count,
                            at / std::string_view("attributes"));
-        for (const auto& [name, count] : {std::pair<std::string_view, std::uint64_t>{"indices", accessor_count},
-                                          {"material", material_count}}) {
+        for (const auto& [name, count] :
+             {std::pair<std::string_view, std::uint64_t>{"indices", accessor_count},
+              {"material", material_count}}) {
           const auto index = index_member(*primitive, name);
           if (index && *index >= count) {
             ctx.issues.add("UNRESOLVED_REFERENCE", at / name, {std::to_string(*index)});

@@ -168,9 +168,9 @@ class IbmChecker final : public ElementChecker {
     for (std::size_t k = 3; k < values.size(); k += 4) {
       const bool last = k % 16 == 15;
       if (values[k] == (last ? 1.0 : 0.0)) continue;
-      issues_.add("ACCESSOR_INVALID_IBM", at_,
-                  {std::to_string(first_element * 16 + k), std::to_string(k % 16),
-                   number_text(values[k])});
+      issues_.add(
+          "ACCESSOR_INVALID_IBM", at_,
+          {std::to_string(first_element * 16 + k), std::to_string(k % 16), number_text(values[k])});
     }
   }
   // A run of implicit zeros: component 15 is 0, not 1; once, at its first element.
@@ -279,7 +279,8 @@ class SceneGraphRules final : public RuleModule {
     check_reference(ctx, ctx.doc, "scene", "scenes", JsonPointer());
     for (std::uint64_t s = 0; s < array_size(scenes); ++s) {
       const gltf_anim::json::Value* scene = object_at(scenes, s);
-      const gltf_anim::json::Value* list = scene != nullptr ? array_member(*scene, "nodes") : nullptr;
+      const gltf_anim::json::Value* list =
+          scene != nullptr ? array_member(*scene, "nodes") : nullptr;
       for (std::uint64_t k = 0; k < array_size(list); ++k) {
         const auto n = as_uint((*list)[static_cast<rapidjson::SizeType>(k)]);
         if (!n) continue;
@@ -379,8 +380,6 @@ class SceneGraphRules final : public RuleModule {
 
 }  // namespace
 
-std::unique_ptr<RuleModule> make_scene_graph_rules() {
-  return std::make_unique<SceneGraphRules>();
-}
+std::unique_ptr<RuleModule> make_scene_graph_rules() { return std::make_unique<SceneGraphRules>(); }
 
 }  // namespace gltf_anim::validator

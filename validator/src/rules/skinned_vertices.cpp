@@ -75,13 +75,15 @@ std::optional<std::vector<InfluenceSet>> open_sets(const RuleContext& ctx,
   return sets;
 }
 
-void check_primitive(RuleContext& ctx, std::vector<InfluenceSet>& sets, const JsonPointer& attributes_at,
-                     std::uint64_t max_joint, std::uint64_t limiting_skin) {
+void check_primitive(RuleContext& ctx, std::vector<InfluenceSet>& sets,
+                     const JsonPointer& attributes_at, std::uint64_t max_joint,
+                     std::uint64_t limiting_skin) {
   const std::uint64_t count = sets.front().joints.count();
   std::vector<double> joints_seen;  // the non-zero-weight joints of the current vertex
   for (std::uint64_t first = 0; first < count; first += kVerticesPerChunk) {
     if (ctx.issues.truncated()) return;
-    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(kVerticesPerChunk, count - first));
+    const auto n =
+        static_cast<std::size_t>(std::min<std::uint64_t>(kVerticesPerChunk, count - first));
     for (InfluenceSet& s : sets) {
       s.joint_values.resize(n * 4);
       s.weight_values.resize(n * 4);

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <span>
@@ -173,8 +174,8 @@ std::unique_ptr<RuleModule> make_unique_element_rules();  // extensionsUsed, chi
 std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
 std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
 std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animation_pointer
-std::unique_ptr<RuleModule> make_scene_graph_rules();  // nodes, scenes, skins
-std::unique_ptr<RuleModule> make_mesh_rules();         // primitives' references, morph targets
+std::unique_ptr<RuleModule> make_scene_graph_rules();            // nodes, scenes, skins
+std::unique_ptr<RuleModule> make_mesh_rules();            // primitives' references, morph targets
 std::unique_ptr<RuleModule> make_skinned_vertex_rules();  // JOINTS_n / WEIGHTS_n of skinned meshes
 // Extension modules and lints (after the core modules in rule_modules()).
 std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules();  // EXT_animation_sqlerp
