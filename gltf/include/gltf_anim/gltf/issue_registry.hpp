@@ -468,7 +468,7 @@ inline constexpr IssueType kIssueTypes[] = {
     {"ACCESSOR_INVALID_IBM", S::kError, P::kData,
      "Matrix element at index {0} (component index {1}) contains invalid value: {2}.",
      "An inverse-bind matrix's last row is not (0, 0, 0, 1): components 3, 7 and 11 are 0 and 15 "
-     "is 1; a run of implicit zeros is reported once, at its first element.",
+     "is 1. Implicit zeros (no bufferView) are not checked, as in glTF-Validator.",
      "glTF 2.0 Skins: the fourth row of each matrix MUST be set to [0.0, 0.0, 0.0, 1.0]"},
     // ---- link: KHR_draco_mesh_compression (rules/khr_draco_mesh_compression.cpp)
     {"KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", S::kInfo, P::kLink,
