@@ -156,6 +156,12 @@ d = with_ibm([IDENTITY, IDENTITY[:15] + [2.0]], nodes=[{"children": [1]}, {}])
 d["skins"] = [{"joints": [0, 1], "inverseBindMatrices": 2}]
 case("skin/ibm_last_row", d, [("ACCESSOR_INVALID_IBM", E, "/skins/0/inverseBindMatrices")],
      "the second matrix's component 15 (flat index 31) is 2, not 1")
+d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2), acc(None, "MAT4", 2)],
+          [anim([ch()], [smp()])], nodes=[{"children": [1]}, {}])
+d["skins"] = [{"joints": [0, 1], "inverseBindMatrices": 2}]
+case("skin/ibm_without_buffer_view", d, [],
+     "control: inverse bind matrices without bufferView are not checked as zeros (glTF-Validator's "
+     "skin/valid.gltf has such an accessor; only animation data is)")
 
 # ---- skinned vertices: JOINTS_0 (UNSIGNED_BYTE) and WEIGHTS_0 (FLOAT), 3 vertices,
 # skin of 3 joints (indices 0..2). Vertex 0 is right: joints 0, 1 weighted 0.5 each.
