@@ -208,6 +208,23 @@ TEST(HostileInput, SkinnedVerticesWithoutStoredDataAreNotRead) {
   }
 }
 
+// A skinned node whose mesh is not an object, or has primitives of every wrong shape.
+TEST(HostileInput, SkinnedMeshesOfWrongShape) {
+  const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                               "samplers":[{"input":0,"output":1}]}])";
+  for (const std::string& meshes :
+       {std::string("[3]"), std::string("[[]]"), std::string(R"([{"primitives":3}])"),
+        std::string(R"([{"primitives":[3,{"attributes":3},{"attributes":{"JOINTS_0":2}}]}])"),
+        std::string(R"([{"primitives":[{"attributes":{"JOINTS_0":"2","WEIGHTS_0":3}}]}])"),
+        std::string(R"([{"primitives":[{"attributes":{"JOINTS_0":0,"WEIGHTS_0":1}}]}])")}) {
+    SCOPED_TRACE(meshes);
+    ValidationReport r;
+    ASSERT_NO_THROW(r = run(asset_with(
+        anim, R"([{"children":[1]},{"mesh":0,"skin":0}],"skins":[{"joints":[0]}],"meshes":)" + meshes)));
+    EXPECT_EQ(r.mime_type, "model/gltf+json");
+  }
+}
+
 TEST(HostileInput, DocumentsThatAreNotObjects) {
   for (const std::string& doc : {std::string("[]"), std::string("5"), std::string("\"x\""), std::string("null"),
                                  std::string("{}"), std::string(R"({"asset":5})")}) {

@@ -11,14 +11,15 @@
 // lockstep itself, in chunks of stored data: a set whose accessor has no
 // bufferView (implicit zeros, possibly of an enormous count) or whose counts,
 // types or layout disagree is not read (the count and format rules are the
-// mesh rules' business). Linear in the stored vertices of each primitive a
-// skinned node uses, once per primitive however many nodes use it.
+// mesh rules' business). Linear in what is stored: each combination of
+// accessors is read once, however many nodes, meshes and primitives use it.
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/validator/rules.hpp>
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -48,21 +49,33 @@ struct InfluenceSet {
   std::vector<double> weight_values;
 };
 
-// The readers of every set of `attributes`, or nothing when one cannot be read
-// as stored VEC4 data of `count` vertices each.
+// The accessors of JOINTS_0, WEIGHTS_0, JOINTS_1, ... of `attributes`, or
+// nothing when a set is unpaired (nothing to compare then).
+std::optional<std::vector<std::uint64_t>> set_accessors(const gltf_anim::json::Value& attributes) {
+  std::vector<std::uint64_t> out;
+  for (std::size_t n = 0;; ++n) {
+    const auto j = index_member(attributes, "JOINTS_" + std::to_string(n));
+    const auto w = index_member(attributes, "WEIGHTS_" + std::to_string(n));
+    if (!j && !w) break;
+    if (!j || !w) return std::nullopt;
+    out.push_back(*j);
+    out.push_back(*w);
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// The readers of the sets, or nothing when one cannot be read as stored VEC4
+// data of one count.
 std::optional<std::vector<InfluenceSet>> open_sets(const RuleContext& ctx,
-                                                   const gltf_anim::json::Value& attributes) {
+                                                   const std::vector<std::uint64_t>& accessors) {
   std::vector<InfluenceSet> sets;
   std::optional<std::uint64_t> count;
-  for (std::size_t n = 0;; ++n) {
+  for (std::size_t n = 0; n * 2 < accessors.size(); ++n) {
     const std::string joints_name = "JOINTS_" + std::to_string(n);
     const std::string weights_name = "WEIGHTS_" + std::to_string(n);
-    const auto j = index_member(attributes, joints_name);
-    const auto w = index_member(attributes, weights_name);
-    if (!j && !w) break;
-    if (!j || !w) return std::nullopt;  // unpaired sets: nothing to compare
-    auto jr = AccessorReader::open(ctx.asset, *j);
-    auto wr = AccessorReader::open(ctx.asset, *w);
+    auto jr = AccessorReader::open(ctx.asset, accessors[n * 2]);
+    auto wr = AccessorReader::open(ctx.asset, accessors[n * 2 + 1]);
     if (!jr || !wr || !jr->has_stored_base() || !wr->has_stored_base()) return std::nullopt;
     if (jr->components() != 4 || wr->components() != 4 || jr->count() != wr->count()) {
       return std::nullopt;
@@ -71,7 +84,6 @@ std::optional<std::vector<InfluenceSet>> open_sets(const RuleContext& ctx,
     count = jr->count();
     sets.push_back(InfluenceSet{std::move(*jr), std::move(*wr), joints_name, weights_name, {}, {}});
   }
-  if (sets.empty()) return std::nullopt;
   return sets;
 }
 
@@ -163,21 +175,42 @@ class SkinnedVertexRules final : public RuleModule {
       if (joints == 0) continue;
       if (!limits[*mesh] || joints < limits[*mesh]->joints) limits[*mesh] = Limit{joints, *skin};
     }
+    // Each combination of accessors is read once, however many primitives
+    // share it (else n meshes over one large accessor would read it n times):
+    // against the smallest skin any of them is used with, reported at the
+    // first primitive that uses it.
+    struct Use {
+      JsonPointer at;
+      Limit limit;
+    };
+    std::map<std::vector<std::uint64_t>, Use> uses;
+    std::vector<const std::vector<std::uint64_t>*> order;
     for (std::uint64_t m = 0; m < limits.size(); ++m) {
-      if (!limits[m]) continue;
-      const gltf_anim::json::Value* primitives = array_member(*object_at(meshes, m), "primitives");
+      const gltf_anim::json::Value* mesh = object_at(meshes, m);
+      if (!limits[m] || mesh == nullptr) continue;
+      const gltf_anim::json::Value* primitives = array_member(*mesh, "primitives");
       for (std::uint64_t p = 0; p < array_size(primitives); ++p) {
         const gltf_anim::json::Value* primitive = object_at(primitives, p);
         const gltf_anim::json::Value* attributes =
             primitive != nullptr ? member(*primitive, "attributes") : nullptr;
         if (attributes == nullptr || !attributes->IsObject()) continue;
-        auto sets = open_sets(ctx, *attributes);
-        if (!sets) continue;
-        check_primitive(ctx, *sets,
-                        JsonPointer() / std::string_view("meshes") / m /
-                            std::string_view("primitives") / p / std::string_view("attributes"),
-                        limits[m]->joints - 1, limits[m]->skin);
+        auto accessors = set_accessors(*attributes);
+        if (!accessors) continue;
+        const JsonPointer at = JsonPointer() / std::string_view("meshes") / m /
+                               std::string_view("primitives") / p / std::string_view("attributes");
+        const auto [it, added] = uses.try_emplace(std::move(*accessors), Use{at, *limits[m]});
+        if (added) {
+          order.push_back(&it->first);
+        } else if (limits[m]->joints < it->second.limit.joints) {
+          it->second.limit = *limits[m];
+        }
       }
+    }
+    for (const std::vector<std::uint64_t>* accessors : order) {
+      const Use& use = uses.at(*accessors);
+      auto sets = open_sets(ctx, *accessors);
+      if (!sets) continue;
+      check_primitive(ctx, *sets, use.at, use.limit.joints - 1, use.limit.skin);
     }
   }
 };
