@@ -70,7 +70,7 @@ const Difference kTheirErrors[] = {
      "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS: a rendering rule (bounding boxes)"},
 };
 
-std::string read_text(const fs::path& p) {
+std::string read_report_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
@@ -122,7 +122,7 @@ void NoFalseErrorsAndNoMissedErrors() {
     ++files;
     const std::string rel = fs::relative(p, kTests).generic_string();
     gltf_anim::json::Document expected;
-    const std::string text = read_text(expected_path);
+    const std::string text = read_report_text(expected_path);
     expected.Parse(text.data(), text.size());
     ASSERT_FALSE(expected.HasParseError()) << rel;
     std::set<std::string> their_errors;

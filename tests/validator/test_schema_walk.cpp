@@ -46,16 +46,8 @@ using gltf_anim::validator::RuleModule;
 using gltf_anim::validator::SchemaSite;
 using gltf_anim::validator::ValidationReport;
 
-std::size_t count(const ValidationReport& r, const std::string& code, const std::string& pointer) {
-  return static_cast<std::size_t>(
-      std::count_if(r.issues.begin(), r.issues.end(),
-                    [&](const auto& i) { return i.code == code && i.pointer == pointer; }));
-}
-
-std::size_t count_code(const ValidationReport& r, const std::string& code) {
-  return static_cast<std::size_t>(std::count_if(r.issues.begin(), r.issues.end(),
-                                                [&](const auto& i) { return i.code == code; }));
-}
+using rules_test::count;
+using rules_test::count_code;
 
 const std::string kHead = R"({"asset":{"version":"2.0"},)";
 

@@ -48,7 +48,7 @@ constexpr double kUnitLengthTolerance = 0.00769;
 
 // The n numbers of `array` into out; false unless it holds exactly n numbers
 // (the schema phase reports any other length or type).
-bool numbers(const gltf_anim::json::Value* array, double* out, std::size_t n) {
+bool fixed_numbers(const gltf_anim::json::Value* array, double* out, std::size_t n) {
   if (array == nullptr || array->Size() != n) return false;
   for (rapidjson::SizeType k = 0; k < n; ++k) {
     if (!(*array)[k].IsNumber()) return false;
@@ -245,13 +245,13 @@ class SceneGraphRules final : public RuleModule {
       ctx.issues.add("NODE_MATRIX_TRS", at / std::string_view("matrix"));
     }
     double m[16];
-    if (numbers(array_member(node, "matrix"), m, 16) && !trs_decomposable(m)) {
+    if (fixed_numbers(array_member(node, "matrix"), m, 16) && !trs_decomposable(m)) {
       ctx.issues.add("NODE_MATRIX_NON_TRS", at / std::string_view("matrix"));
     }
     // A component outside [-1, 1] is the schema's VALUE_NOT_IN_RANGE already
     // (one cause, one issue, as glTF-Validator).
     double q[4];
-    if (numbers(array_member(node, "rotation"), q, 4) &&
+    if (fixed_numbers(array_member(node, "rotation"), q, 4) &&
         std::all_of(q, q + 4, [](double c) { return c >= -1.0 && c <= 1.0; }) &&
         std::abs(std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) - 1.0) >
             kUnitLengthTolerance) {
