@@ -340,8 +340,9 @@ const gltf_anim::json::Value* element(const gltf_anim::json::Value* array, std::
 std::uint64_t morph_target_count(const gltf_anim::json::Value& doc,
                                  const gltf_anim::json::Value& node) {
   const gltf_anim::json::Value* mesh_index = child(&node, "mesh");
-  if (mesh_index == nullptr || !mesh_index->IsUint64()) return 0;
-  const gltf_anim::json::Value* mesh = element(child(&doc, "meshes"), mesh_index->GetUint64());
+  const auto mesh_at = mesh_index != nullptr ? json_access::as_uint(*mesh_index) : std::nullopt;
+  if (!mesh_at) return 0;
+  const gltf_anim::json::Value* mesh = element(child(&doc, "meshes"), *mesh_at);
   if (mesh == nullptr || !mesh->IsObject()) return 0;
   const gltf_anim::json::Value* primitive = element(child(mesh, "primitives"), 0);
   const gltf_anim::json::Value* targets =

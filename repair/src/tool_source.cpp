@@ -2,6 +2,7 @@
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/gltf/json_access.hpp>
 
 #include <rapidjson/document.h>
 
@@ -22,7 +23,8 @@ const Value* member(const Value* v, const char* name) {
 // Calls f(index) for v when it is an unsigned integer.
 template <typename F>
 void index_of(const Value* v, F&& f) {
-  if (v != nullptr && v->IsUint64()) f(v->GetUint64());
+  if (v == nullptr) return;
+  if (const auto u = gltf::json_access::as_uint(*v)) f(*u);
 }
 
 // Calls f(element) for each element of the array member `name` of v.

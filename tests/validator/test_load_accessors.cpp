@@ -259,6 +259,39 @@ TEST(LoadAccessors, MatrixColumnPadding) {
   EXPECT_EQ(element_size(ComponentType::kFloat, ElementType::kMat3), 36u);
 }
 
+// "Alignment requirements apply only to the start of each column, so trailing
+// bytes MAY be omitted if there's no further data" (3.6.2.4): the last
+// element's last column needs no padding. By hand: MAT2 of BYTE, columns of 2
+// bytes padded to 4: 2 elements take 8 + (4 + 2) = 14 bytes; MAT3 of UBYTE
+// 12 + (4 + 4 + 3) = 23; MAT3 of USHORT, 6-byte columns padded to 8: 24 + (8
+// + 8 + 6) = 46 (glTF-Validator's test/base/data/accessor_data/
+// get_elements_matrix.gltf, which it finds error-free).
+TEST(LoadAccessors, MatrixLastColumnPaddingMayBeOmitted) {
+  EXPECT_EQ(element_extent(ComponentType::kByte, ElementType::kMat2), 6u);
+  EXPECT_EQ(element_extent(ComponentType::kUnsignedByte, ElementType::kMat3), 11u);
+  EXPECT_EQ(element_extent(ComponentType::kUnsignedShort, ElementType::kMat3), 22u);
+  EXPECT_EQ(element_extent(ComponentType::kShort, ElementType::kMat2), 8u);  // no padding at all
+  EXPECT_EQ(element_extent(ComponentType::kByte, ElementType::kMat4), 16u);
+  EXPECT_EQ(element_extent(ComponentType::kFloat, ElementType::kVec3), 12u);
+
+  const Bytes mat2 = le<std::int8_t>({1, 2, 0, 0, 3, 4, 0, 0, 5, 6, 0, 0, 7, 8});
+  ASSERT_EQ(mat2.size(), 14u);
+  EXPECT_EQ(decode_one(mat2, 5120, "MAT2", 2), (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8}));
+  const Bytes mat3 = le<std::uint16_t>({1,  2,  3,  0, 4,  5,  6,  0, 7,  8,  9, 0,  //
+                                        10, 11, 12, 0, 13, 14, 15, 0, 16, 17, 18});
+  ASSERT_EQ(mat3.size(), 46u);
+  EXPECT_EQ(decode_one(mat3, 5123, "MAT3", 2),
+            (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}));
+
+  // One byte less cuts into the last column's values: too long.
+  const Bytes short_mat2(mat2.begin(), mat2.end() - 1);
+  Loaded l = load(asset_json(short_mat2, whole_view(short_mat2), accessor(5120, "MAT2", 2)));
+  check_buffers_and_accessors(l.asset, l.issues);
+  EXPECT_EQ(codes(l.issues), std::vector<std::string>{"ACCESSOR_TOO_LONG"});
+  EXPECT_NE(l.issues.issues().at(0).message.find("length: 14"), std::string::npos)
+      << l.issues.issues()[0].message;
+}
+
 TEST(LoadAccessors, SparseSubstitution) {
   // Base SCALAR float [0..5]; indices (UNSIGNED_BYTE) [1, 4]; values [10, 40].
   Bytes bin = le<float>({0, 1, 2, 3, 4, 5});  // bytes 0..23

@@ -106,14 +106,48 @@ TEST(LoadGlb, DeclaredLengthSmallerCutsTheBinChunk) {
   Result r = load_glb(b);
   const std::uint64_t bin_header = 12 + 8 + json.size();
   ASSERT_EQ(r.issues.issues().size(), 3u);
-  EXPECT_EQ(r.issues.issues()[0].code, "GLB_LENGTH_MISMATCH");
-  EXPECT_EQ(r.issues.issues()[1].code, "GLB_CHUNK_TOO_BIG");
-  EXPECT_EQ(r.issues.issues()[1].offset, bin_header);
-  EXPECT_EQ(r.issues.issues()[1].message, "Chunk (0x004E4942) length (8) is too big.");
+  EXPECT_EQ(r.issues.issues()[0].code, "GLB_CHUNK_TOO_BIG");
+  EXPECT_EQ(r.issues.issues()[0].offset, bin_header);
+  EXPECT_EQ(r.issues.issues()[0].message, "Chunk (0x004E4942) length (8) is too big.");
+  // The 4 bytes past the declared end are not the GLB's.
+  EXPECT_EQ(r.issues.issues()[1].code, "GLB_EXTRA_DATA");
+  EXPECT_EQ(r.issues.issues()[1].offset, declared);
   // The BIN chunk was refused, so buffer 0 has no data.
   const Issue* missing = find(r.issues, "BUFFER_MISSING_GLB_DATA");
   ASSERT_NE(missing, nullptr);
   EXPECT_EQ(missing->pointer, "/buffers/0");
+}
+
+// "length: the total length of the Binary glTF, including header and all
+// chunks, in bytes": a file that goes on after it holds a whole GLB and bytes
+// that are not part of it. glTF-Validator: GLB_EXTRA_DATA, a warning, at the
+// declared end (test/base/data/glb/extra_data.glb: length 48, 49 bytes).
+TEST(LoadGlb, BytesAfterTheDeclaredLengthAreExtraData) {
+  const Bytes good = valid_glb(kJsonBuffer8, kBin8);
+  Bytes b = good;
+  b.push_back(0);
+  Result r = load_glb(b);
+  EXPECT_EQ(offsets(r.issues), (Offsets{{"GLB_EXTRA_DATA", good.size()}}));
+  EXPECT_EQ(r.issues.issues()[0].severity, Severity::kWarning);
+  EXPECT_EQ(r.issues.issues()[0].message, "Extra data after the end of GLB stream.");
+  ASSERT_TRUE(r.asset.buffer_data.at(0).has_value());
+  EXPECT_EQ(Bytes(r.asset.buffer_data[0]->begin(), r.asset.buffer_data[0]->end()), kBin8);
+}
+
+// A buffer of a GLB may have a uri; glTF-Validator says so (URI_GLB, an
+// information) and warns about a data URI there (DATA_URI_GLB), and reads it
+// (test/base/data/buffer/data_uri.glb: a non-base64 data URI, no error).
+TEST(LoadGlb, DataUriInAGlbIsReadWithAWarning) {
+  Result r = load_glb(valid_glb(
+      R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/gltf-buffer,0"}]})",
+      {}));
+  ASSERT_EQ(codes(r.issues), (std::vector<std::string>{"URI_GLB", "DATA_URI_GLB"}));
+  EXPECT_EQ(r.issues.issues()[0].severity, Severity::kInfo);
+  EXPECT_EQ(r.issues.issues()[1].severity, Severity::kWarning);
+  EXPECT_EQ(r.issues.issues()[0].pointer, "/buffers/0/uri");
+  EXPECT_EQ(r.issues.issues()[1].pointer, "/buffers/0/uri");
+  ASSERT_TRUE(r.asset.buffer_data.at(0).has_value());
+  EXPECT_EQ(Bytes(r.asset.buffer_data[0]->begin(), r.asset.buffer_data[0]->end()), Bytes{'0'});
 }
 
 TEST(LoadGlb, DeclaredLengthTooSmall) {

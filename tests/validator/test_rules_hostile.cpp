@@ -97,6 +97,134 @@ TEST(HostileInput, NodesMeshesAndAccessorsOfWrongShape) {
   }
 }
 
+// The scene graph and mesh rules (rules/scene_graph.cpp, meshes.cpp): every
+// member they read, with every wrong value.
+TEST(HostileInput, SceneGraphAndMeshMembersWithEveryWrongValue) {
+  const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                               "samplers":[{"input":0,"output":1}]}])";
+  const std::vector<std::pair<std::string, std::string>> templates = {
+      {"node.children", R"([{"children":$},{}])"},
+      {"node.children[0]", R"([{"children":[$]},{}])"},
+      {"node.camera", R"([{"camera":$}])"},
+      {"node.skin", R"([{"mesh":0,"skin":$}],"meshes":[{"primitives":[{"attributes":{}}]}])"},
+      {"node.mesh", R"([{"mesh":$,"weights":[1]}],"meshes":[{"primitives":[{"attributes":{}}]}])"},
+      {"node.matrix", R"([{},{"matrix":$}])"},
+      {"node.rotation", R"([{"rotation":$}])"},
+      {"node.weights",
+       R"([{"mesh":0,"weights":$}],"meshes":[{"primitives":[{"attributes":{},"targets":[{"POSITION":0}]}]}])"},
+      {"scene", R"([{}],"scenes":[{"nodes":[0]}],"scene":$)"},
+      {"scenes", R"([{}],"scenes":$)"},
+      {"scene.nodes", R"([{}],"scenes":[{"nodes":$}])"},
+      {"scene.nodes[0]", R"([{}],"scenes":[{"nodes":[$]}])"},
+      {"skins", R"([{}],"skins":$)"},
+      {"skin.joints", R"([{}],"skins":[{"joints":$}])"},
+      {"skin.joints[0]", R"([{}],"skins":[{"joints":[$]}])"},
+      {"skin.skeleton", R"([{}],"skins":[{"joints":[0],"skeleton":$}])"},
+      {"skin.inverseBindMatrices", R"([{}],"skins":[{"joints":[0],"inverseBindMatrices":$}])"},
+      {"mesh.primitives", R"([{}],"meshes":[{"primitives":$,"weights":[1]}])"},
+      {"primitive", R"([{}],"meshes":[{"primitives":[{"attributes":{}},$]}])"},
+      {"primitive.attributes", R"([{}],"meshes":[{"primitives":[{"attributes":$}]}])"},
+      {"primitive.attributes.POSITION",
+       R"([{}],"meshes":[{"primitives":[{"attributes":{"POSITION":$}}]}])"},
+      {"primitive.indices", R"([{}],"meshes":[{"primitives":[{"attributes":{},"indices":$}]}])"},
+      {"primitive.material", R"([{}],"meshes":[{"primitives":[{"attributes":{},"material":$}]}])"},
+      {"primitive.targets", R"([{}],"meshes":[{"primitives":[{"attributes":{},"targets":$}]}])"},
+      {"primitive.targets[0]",
+       R"([{}],"meshes":[{"primitives":[{"attributes":{},"targets":[$]}]}])"},
+      {"mesh.weights", R"([{}],"meshes":[{"primitives":[{"attributes":{}}],"weights":$}])"},
+  };
+  for (const auto& [what, tmpl] : templates) {
+    for (const std::string& value : kWrongValues) {
+      std::string nodes = tmpl;
+      nodes.replace(nodes.find('$'), 1, value);
+      SCOPED_TRACE(what + " = " + value);
+      ValidationReport r;
+      ASSERT_NO_THROW(r = run(asset_with(anim, nodes)));
+      EXPECT_EQ(r.mime_type, "model/gltf+json");
+      for (const auto& i : r.issues) {
+        EXPECT_TRUE(i.pointer.empty() || i.pointer[0] == '/') << i.code << " " << i.pointer;
+      }
+    }
+  }
+}
+
+// No recursion and linear passes: a chain of 200,000 nodes (each the child of
+// the one before) whose last node is a joint of a skin with the first as its
+// skeleton, and a loop through 50,000 (below the default cap of 100,000
+// issues). By hand: the chain has no issue; closing it into a loop gives
+// NODE_LOOP at every node, and the skin's checks are left to that (no root).
+TEST(HostileInput, DeepNodeChainAndLoopAreLinear) {
+  const auto chain = [](int count, bool loop) {
+    std::string nodes = "[";
+    for (int i = 0; i < count; ++i) {
+      if (i != 0) nodes += ',';
+      const int child = i + 1 < count ? i + 1 : (loop ? 0 : -1);
+      nodes += child < 0 ? std::string("{}") : "{\"children\":[" + std::to_string(child) + "]}";
+    }
+    return nodes + "],\"skins\":[{\"joints\":[" + std::to_string(count - 1) +
+           ",1],\"skeleton\":0}]";
+  };
+  const ValidationReport ok =
+      run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                                              "samplers":[{"input":0,"output":1}]}])",
+                     chain(200000, false)));
+  EXPECT_EQ(ok.count(Severity::kError), 0u);
+  for (const auto& i : ok.issues) {
+    if (i.severity == Severity::kError) ADD_FAILURE() << i.code << " " << i.pointer;
+  }
+  const ValidationReport looped =
+      run(asset_with(R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                                                  "samplers":[{"input":0,"output":1}]}])",
+                     chain(50000, true)));
+  std::size_t loops = 0;
+  for (const auto& i : looped.issues) {
+    if (i.code == "NODE_LOOP") {
+      ++loops;
+    } else if (i.severity == Severity::kError) {
+      ADD_FAILURE() << i.code << " " << i.pointer;
+    }
+  }
+  EXPECT_EQ(loops, 50000u);
+}
+
+// Skinned vertices are read as stored: JOINTS_0 / WEIGHTS_0 of 2^50 implicit
+// zeros (no bufferView) are not read vertex by vertex (that would not end).
+TEST(HostileInput, SkinnedVerticesWithoutStoredDataAreNotRead) {
+  const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                               "samplers":[{"input":0,"output":1}]}])";
+  const std::string accessors =
+      R"([{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},
+      {"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"},
+      {"componentType":5121,"count":1125899906842624,"type":"VEC4"},
+      {"componentType":5126,"count":1125899906842624,"type":"VEC4"}])";
+  const std::string nodes = R"([{"children":[1]},{"mesh":0,"skin":0}],
+      "meshes":[{"primitives":[{"attributes":{"JOINTS_0":2,"WEIGHTS_0":3}}]}],
+      "skins":[{"joints":[0]}])";
+  ValidationReport r;
+  ASSERT_NO_THROW(r = run(asset_with(anim, nodes, accessors)));
+  for (const auto& i : r.issues) {
+    EXPECT_EQ(i.code.rfind("ACCESSOR_WEIGHTS_", 0), std::string_view::npos)
+        << i.code << " " << i.pointer;
+  }
+}
+
+// A skinned node whose mesh is not an object, or has primitives of every wrong shape.
+TEST(HostileInput, SkinnedMeshesOfWrongShape) {
+  const std::string anim = R"([{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],
+                               "samplers":[{"input":0,"output":1}]}])";
+  for (const std::string& meshes :
+       {std::string("[3]"), std::string("[[]]"), std::string(R"([{"primitives":3}])"),
+        std::string(R"([{"primitives":[3,{"attributes":3},{"attributes":{"JOINTS_0":2}}]}])"),
+        std::string(R"([{"primitives":[{"attributes":{"JOINTS_0":"2","WEIGHTS_0":3}}]}])"),
+        std::string(R"([{"primitives":[{"attributes":{"JOINTS_0":0,"WEIGHTS_0":1}}]}])")}) {
+    SCOPED_TRACE(meshes);
+    ValidationReport r;
+    ASSERT_NO_THROW(r = run(asset_with(
+        anim, R"([{"children":[1]},{"mesh":0,"skin":0}],"skins":[{"joints":[0]}],"meshes":)" + meshes)));
+    EXPECT_EQ(r.mime_type, "model/gltf+json");
+  }
+}
+
 TEST(HostileInput, DocumentsThatAreNotObjects) {
   for (const std::string& doc : {std::string("[]"), std::string("5"), std::string("\"x\""), std::string("null"),
                                  std::string("{}"), std::string(R"({"asset":5})")}) {

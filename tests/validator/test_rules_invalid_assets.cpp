@@ -154,6 +154,7 @@ constexpr const char* kLoadAccessors = "tests/validator/test_load_accessors.cpp"
 constexpr const char* kLoadBuffers = "tests/validator/test_load_buffers.cpp";
 constexpr const char* kLoadGlb = "tests/validator/test_load_glb.cpp";
 constexpr const char* kLoadMeshopt = "tests/validator/test_load_meshopt.cpp";
+constexpr const char* kDraco = "tests/validator/test_rules_draco.cpp";
 const Exemption kExemptions[] = {
     // Sizes and offsets out of range are the hostile corpus's subject: it runs
     // them under memory and CPU limits, which this suite does not.
@@ -193,6 +194,9 @@ const Exemption kExemptions[] = {
     {"MESHOPT_FALLBACK_BUFFER_UNCOMPRESSED_VIEW", kLoadMeshopt, "plain view of a fallback buffer"},
     {"MESHOPT_FILTER_NOT_ALLOWED", kLoadMeshopt, "a filter on TRIANGLES or INDICES"},
     {"MESHOPT_TRIANGLES_COUNT", kLoadMeshopt, "TRIANGLES count not a multiple of 3"},
+    // An information on valid assets, beside the zeros it replaces.
+    {"KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", kDraco,
+     "accessors a Draco primitive decodes, against their zeros without the extension"},
 };
 
 TEST(InvalidAssets, EveryRuleCodeHasAnAsset) {

@@ -46,16 +46,8 @@ using gltf_anim::validator::RuleModule;
 using gltf_anim::validator::SchemaSite;
 using gltf_anim::validator::ValidationReport;
 
-std::size_t count(const ValidationReport& r, const std::string& code, const std::string& pointer) {
-  return static_cast<std::size_t>(
-      std::count_if(r.issues.begin(), r.issues.end(),
-                    [&](const auto& i) { return i.code == code && i.pointer == pointer; }));
-}
-
-std::size_t count_code(const ValidationReport& r, const std::string& code) {
-  return static_cast<std::size_t>(std::count_if(r.issues.begin(), r.issues.end(),
-                                                [&](const auto& i) { return i.code == code; }));
-}
+using rules_test::count;
+using rules_test::count_code;
 
 const std::string kHead = R"({"asset":{"version":"2.0"},)";
 
@@ -72,6 +64,41 @@ TEST(SchemaWalk, OneArrayTypeMismatchPerArrayQuotingItsFirstWrongItem) {
       EXPECT_EQ(i.message, "Type mismatch. Array element true is not a 'integer'.");
     }
   }
+}
+
+// JSON Schema 2020-12: "an integer is any number with a zero fractional part"
+// (draft 7 allows it too), and glTF-Validator finds test/base/data/json/
+// integer_written_as_float.gltf error-free: 1.0 and 2e0 are integers, 1.5 is
+// not. The integer is read as such further on too: a bufferView of byteLength
+// 4.0 holds the data of its accessor.
+TEST(SchemaWalk, IntegersWrittenWithAZeroFractionAreIntegers) {
+  const ValidationReport ok = rules_test::validate_json(
+      kHead +
+      R"("nodes":[{"children":[1.0,2e0]},{},{}],)"
+      R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
+      R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
+      R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
+      R"("min":[1.0],"max":[1e0]}]})");
+  for (const auto& i : ok.issues) {
+    EXPECT_NE(i.severity, gltf_anim::gltf::Severity::kError) << i.code << " at " << i.pointer;
+  }
+  // The data were read: 1.0f is stored, min and max say 2, so both mismatch.
+  const ValidationReport read = rules_test::validate_json(
+      kHead +
+      R"("buffers":[{"uri":"data:application/octet-stream;base64,AACAPw==","byteLength":4.0}],)"
+      R"("bufferViews":[{"buffer":0.0,"byteLength":4.0}],)"
+      R"("accessors":[{"bufferView":0.0,"componentType":5126.0,"count":1.0,"type":"SCALAR",)"
+      R"("min":[2.0],"max":[2.0]}]})");
+  EXPECT_EQ(count(read, "ACCESSOR_MIN_MISMATCH", "/accessors/0/min/0"), 1u);
+  EXPECT_EQ(count(read, "ACCESSOR_MAX_MISMATCH", "/accessors/0/max/0"), 1u);
+
+  const ValidationReport fraction =
+      rules_test::validate_json(kHead + R"("nodes":[{"children":[1.5]},{}]})");
+  EXPECT_EQ(count(fraction, "ARRAY_TYPE_MISMATCH", "/nodes/0/children"), 1u);
+  const ValidationReport negative =
+      rules_test::validate_json(kHead + R"("nodes":[{"mesh":-1.0}]})");
+  EXPECT_EQ(count(negative, "TYPE_MISMATCH", "/nodes/0/mesh"), 0u);
+  EXPECT_EQ(count(negative, "INVALID_INDEX", "/nodes/0/mesh"), 1u);
 }
 
 TEST(SchemaWalk, EveryMissingRequiredMemberIsOneIssue) {

@@ -30,6 +30,7 @@
 #include <valijson/validation_visitor.hpp>
 
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <regex>
@@ -367,6 +368,26 @@ class SchemaWalk {
   void run(const gltf_anim::json::Value& doc) { check_value(doc, set_.schema, Place{}); }
 
  private:
+  // An integer is any number with a zero fractional part (JSON Schema 2020-12;
+  // draft 7 says so too, and glTF-Validator reads 1.0 as 1), but RapidJSON
+  // keeps 1.0 a double and valijson's strict "integer" wants an int: such a
+  // value is handed to valijson as the integer it is, in `scratch`.
+  static const gltf_anim::json::Value& integral(const gltf_anim::json::Value& v,
+                                                gltf_anim::json::Value& scratch) {
+    if (!v.IsDouble()) return v;
+    if (const auto u = gltf::json_access::as_uint(v)) {
+      scratch.SetUint64(*u);
+      return scratch;
+    }
+    const double d = v.GetDouble();
+    // Negative integers: exact in int64 from -2^63 up.
+    if (d < 0.0 && d >= -9223372036854775808.0 && std::floor(d) == d) {
+      scratch.SetInt64(static_cast<std::int64_t>(d));
+      return scratch;
+    }
+    return v;
+  }
+
   // One token of the path from the root to the value being checked.
   struct Step {
     std::string_view name;
@@ -384,7 +405,8 @@ class SchemaWalk {
 
   // Runs the value's own constraints with valijson and reports what they find.
   void check_own_constraints(const gltf_anim::json::Value& v, const Shape& shape, const Place& at) {
-    const Adapter target(v);
+    gltf_anim::json::Value integer;
+    const Adapter target(integral(v, integer));
     valijson::ValidationVisitor<Adapter> visitor(target, {}, true, &results_, regexes_);
     for (const vc::Constraint* c : shape.own) c->accept(visitor);
     std::vector<Finding> findings;
@@ -532,7 +554,8 @@ class SchemaWalk {
     if (p == shape.properties.end()) return false;
     const vc::TypeConstraint* type = set_.shape(*p->second).type;
     if (type == nullptr) return false;
-    const Adapter target(value);
+    gltf_anim::json::Value integer;
+    const Adapter target(integral(value, integer));
     valijson::ValidationVisitor<Adapter> visitor(target, {}, true, nullptr, regexes_);
     return !type->accept(visitor);
   }

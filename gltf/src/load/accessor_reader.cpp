@@ -141,7 +141,8 @@ std::optional<AccessorReader> AccessorReader::open(const LoadedAsset& asset, std
   if (acc.buffer_view) {
     const BufferView& bv = asset.buffer_views[*acc.buffer_view];
     r.stride_ = bv.byte_stride.value_or(element);
-    const auto length = run_length(r.count_, r.stride_, element);
+    const auto length =
+        run_length(r.count_, r.stride_, element_extent(r.component_type_, *acc.type));
     if (!length || r.stride_ < element) return std::nullopt;
     const auto bytes = view_bytes(asset, *acc.buffer_view, acc.byte_offset, *length);
     if (!bytes) return std::nullopt;

@@ -63,7 +63,7 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
   const std::uint64_t declared = read_u32(bytes, 8);
   if (declared < kHeaderLength + kChunkHeaderLength) {
     issues.add_at_offset("GLB_LENGTH_TOO_SMALL", 8, {std::to_string(declared)});
-  } else if (declared != size) {
+  } else if (declared > size) {
     issues.add_at_offset("GLB_LENGTH_MISMATCH", 8,
                          {std::to_string(declared), std::to_string(size)});
   }
@@ -71,13 +71,20 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
   // file; bytes beyond it are not part of the GLB.
   const std::uint64_t end =
       (declared >= kHeaderLength + kChunkHeaderLength && declared <= size) ? declared : size;
+  // Bytes after a GLB whose header is whole are no defect of the GLB itself
+  // (it ends at `length`, "the total length of the Binary glTF"): a warning
+  // after the chunks, as glTF-Validator's GLB_EXTRA_DATA.
+  const auto done = [&] {
+    if (end < size) issues.add_at_offset("GLB_EXTRA_DATA", end);
+    return out;
+  };
 
   std::uint64_t pos = kHeaderLength;
   std::size_t chunk_index = 0;
   bool unknown_seen = false;
   if (end - pos < kChunkHeaderLength) {
     issues.add_at_offset("GLB_UNEXPECTED_END_OF_CHUNK_HEADER", pos);
-    return out;
+    return done();
   }
   while (pos < end) {
     if (end - pos < kChunkHeaderLength) {
@@ -136,7 +143,7 @@ GlbChunks read_glb(std::span<const std::uint8_t> bytes, IssueCollector& issues) 
     ++chunk_index;
     pos = data_at + length;  // <= end, so no wrap
   }
-  return out;
+  return done();
 }
 
 }  // namespace gltf_anim::gltf

@@ -69,6 +69,13 @@ std::string describe_binary(std::span<const std::uint8_t> bytes);
 // RFC 3986 scheme (letters, digits, + - . after a letter, then ':'), or "".
 std::string_view uri_scheme(std::string_view uri);
 // decode_uri_path: <gltf_anim/gltf/load.hpp>.
+// The octets of a data URI's payload written without ';base64' (RFC 2397:
+// "the data is represented using ASCII encoding for octets inside the range of
+// safe URL characters and using the standard %xx hex encoding of URLs for
+// octets outside that range"). nullopt at a '%' not followed by two hex
+// digits, with `error_at` its index.
+std::optional<std::vector<std::uint8_t>> decode_percent_octets(std::string_view text,
+                                                               std::size_t& error_at);
 // Strict RFC 4648 base64 (standard alphabet, '=' padding only at the end, no
 // whitespace). On failure returns nullopt and sets error_at to the offending
 // character's index within `text`.

@@ -129,7 +129,8 @@ class Linker {
             report("ACCESSOR_TOTAL_OFFSET_ALIGNMENT", Member::kAccessorByteOffset,
                    {sum_number(bv.byte_offset, acc.byte_offset), component});
           }
-          const std::uint64_t length = span_length(*acc.count, stride, element);
+          const std::uint64_t length =
+              span_length(*acc.count, stride, element_extent(*acc.component_type, *acc.type));
           if (!fits(acc.byte_offset, length, *bv.byte_length)) {
             report("ACCESSOR_TOO_LONG", Member::kAccessorByteOffset,
                    {acc.byte_offset, length_number(length), *acc.buffer_view, *bv.byte_length});

@@ -105,13 +105,21 @@ class Loader {
       r.pointer = at.str();
       const std::string_view uri = *b.uri;
       const std::string_view scheme = uri_scheme(uri);
+      // Allowed, but a GLB is meant to hold its data in the BIN chunk
+      // (glTF-Validator's URI_GLB and DATA_URI_GLB).
+      if (glb) issues_.add("URI_GLB", at / "uri");
       if (iequals(scheme, "data")) {
+        if (glb) issues_.add("DATA_URI_GLB", at / "uri");
         r.storage = "data-uri";
         r.byte_length = load_data_uri(i, at / "uri", uri);
       } else {
         r.storage = "external";
         r.uri = std::string(uri);
         if (!scheme.empty()) {
+          // The spec allows absolute URIs ("at least these two URI types"),
+          // so this is no error; but we never open a connection, so the data
+          // behind it is not checked, and the report says so.
+          issues_.add("NON_RELATIVE_URI", at / "uri", {short_uri(uri)});
           issues_.add("URI_SCHEME_NOT_ALLOWED", at / "uri", {std::string(scheme), short_uri(uri)});
         } else {
           r.byte_length = load_external(i, at / "uri", uri);
@@ -167,13 +175,17 @@ class Loader {
     if (!iequals(media, "application/octet-stream") && !iequals(media, "application/gltf-buffer")) {
       issues_.add("BUFFER_DATA_URI_MIME_TYPE_INVALID", at, {std::string(media)});
     }
-    if (!base64) {
+    std::size_t error_at = 0;
+    // Without ';base64' the payload is the octets themselves, percent-encoded
+    // where needed (RFC 2397), as glTF-Validator reads it.
+    auto bytes = base64 ? decode_base64(uri.substr(comma + 1), error_at)
+                        : decode_percent_octets(uri.substr(comma + 1), error_at);
+    if (!bytes && !base64) {
       issues_.add("INVALID_URI", at,
-                  {short_uri(uri), "buffer data URIs must be base64 (';base64,')"});
+                  {short_uri(uri), "invalid percent-encoding at character " +
+                                       std::to_string(comma + 1 + error_at)});
       return std::nullopt;
     }
-    std::size_t error_at = 0;
-    auto bytes = decode_base64(uri.substr(comma + 1), error_at);
     if (!bytes) {
       issues_.add("DATA_URI_INVALID_BASE64", at, {std::to_string(comma + 1 + error_at)});
       return std::nullopt;

@@ -125,6 +125,15 @@ std::string_view meshopt_filter_name(MeshoptFilter f) {
   return "";
 }
 
+std::uint32_t element_extent(ComponentType c, ElementType t) {
+  const std::uint32_t size = component_size(c);
+  const std::uint32_t element = element_size(c, t);
+  if (t != ElementType::kMat2 && t != ElementType::kMat3 && t != ElementType::kMat4) return element;
+  const std::uint32_t rows = t == ElementType::kMat2 ? 2 : t == ElementType::kMat3 ? 3 : 4;
+  // The last column keeps its values and drops its padding.
+  return element - element / rows + rows * size;
+}
+
 // asset.hpp declares the document type without rapidjson's headers: it must be
 // the type rapidjson calls Document.
 static_assert(std::is_same_v<JsonDocument, gltf_anim::json::Document>);

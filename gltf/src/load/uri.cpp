@@ -66,6 +66,27 @@ std::optional<std::string> decode_uri_path(std::string_view uri) {
   return out;
 }
 
+std::optional<std::vector<std::uint8_t>> decode_percent_octets(std::string_view text,
+                                                               std::size_t& error_at) {
+  std::vector<std::uint8_t> out;
+  out.reserve(text.size());  // bounded by the JSON text we already hold
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out.push_back(static_cast<std::uint8_t>(text[i]));
+      continue;
+    }
+    const int hi = text.size() - i >= 3 ? hex_value(text[i + 1]) : -1;
+    const int lo = text.size() - i >= 3 ? hex_value(text[i + 2]) : -1;
+    if (hi < 0 || lo < 0) {
+      error_at = i;
+      return std::nullopt;
+    }
+    out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
+    i += 2;
+  }
+  return out;
+}
+
 std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
                                                        std::size_t& error_at) {
   if (text.size() % 4 != 0) {

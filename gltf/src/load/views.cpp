@@ -2,6 +2,7 @@
 // reported here: a member of the wrong type (the schema check's business)
 // just leaves the object not well_formed, so no data is read through it.
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/gltf/json_access.hpp>
 #include "load/internal.hpp"
 
 namespace gltf_anim::gltf {
@@ -16,15 +17,15 @@ struct Member {
   bool bad() const { return present && !value; }
 };
 
-// glTF integers are JSON numbers without fraction or exponent; RapidJSON keeps
-// those as (u)int64 and everything else (1.0, 1e2, 2^64) as double.
+// glTF integers are JSON numbers with a zero fractional part (1.0 and 1e2
+// too: json_access::as_uint).
 Member<std::uint64_t> get_uint(const gltf_anim::json::Value& obj, const char* name,
                                std::uint64_t min = 0) {
   Member<std::uint64_t> m;
   const auto it = obj.FindMember(name);
   if (it == obj.MemberEnd()) return m;
   m.present = true;
-  if (it->value.IsUint64() && it->value.GetUint64() >= min) m.value = it->value.GetUint64();
+  if (const auto u = json_access::as_uint(it->value); u && *u >= min) m.value = *u;
   return m;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "ext_common.hpp"
@@ -312,7 +313,8 @@ class AccessorRules final : public RuleModule {
 };
 
 // Arrays whose elements must be unique (extensionsUsed, extensionsRequired,
-// node.children), with a hash set: JSON Schema's uniqueItems is quadratic.
+// node.children, scene.nodes, skin.joints), with a hash set: JSON Schema's
+// uniqueItems is quadratic.
 class UniqueElementRules final : public RuleModule {
  public:
   std::string_view name() const override { return "unique-elements"; }
@@ -327,6 +329,15 @@ class UniqueElementRules final : public RuleModule {
       check(ctx, array_member(*node, "children"),
             JsonPointer() / std::string_view("nodes") / n / std::string_view("children"));
     }
+    for (const auto& [collection, list] :
+         {std::pair<std::string_view, std::string_view>{"scenes", "nodes"}, {"skins", "joints"}}) {
+      const gltf_anim::json::Value* objects = array_member(ctx.doc, collection);
+      for (std::size_t k = 0; k < array_size(objects); ++k) {
+        const gltf_anim::json::Value* object = object_at(objects, k);
+        if (object == nullptr) continue;
+        check(ctx, array_member(*object, list), JsonPointer() / collection / k / list);
+      }
+    }
   }
 
  private:
@@ -339,9 +350,9 @@ class UniqueElementRules final : public RuleModule {
       if (v.IsString()) {
         key = "s";
         key.append(v.GetString(), v.GetStringLength());
-      } else if (v.IsUint64()) {
-        key = "u";
-        key += std::to_string(v.GetUint64());
+      } else if (const auto u = gltf::json_access::as_uint(v)) {
+        key = "u";  // 1 and 1.0 are one integer
+        key += std::to_string(*u);
       } else {
         continue;  // wrong types were reported by the schema phase
       }

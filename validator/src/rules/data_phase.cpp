@@ -248,6 +248,7 @@ void run_data_phase(RuleContext& ctx) {
   const std::size_t n = std::min(ctx.asset.accessors.size(), ctx.asset.accessor_status.size());
   for (std::size_t i = 0; i < n; ++i) {
     if (ctx.asset.accessor_status[i] != DataStatus::kReadable) continue;
+    if (ctx.data.is_exempt(i)) continue;
     if (ctx.issues.truncated()) return;
     check_accessor(ctx, i);
   }
@@ -281,8 +282,12 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   modules.push_back(make_unique_element_rules());
   modules.push_back(make_accessor_rules());
   modules.push_back(make_animation_rules());
+  modules.push_back(make_scene_graph_rules());
+  modules.push_back(make_mesh_rules());
+  modules.push_back(make_skinned_vertex_rules());
   modules.push_back(make_khr_animation_pointer_rules());
   modules.push_back(make_khr_accessor_float_rules());
+  modules.push_back(make_khr_draco_mesh_compression_rules());
   modules.push_back(make_ext_animation_sqlerp_rules());
   modules.push_back(make_khr_animation2_rules());
   modules.push_back(make_lint_rules());

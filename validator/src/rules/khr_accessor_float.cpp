@@ -37,9 +37,10 @@ struct Draft {
 constexpr Draft kDrafts[] = {{5130, "KHR_accessor_float64"}, {5131, "KHR_accessor_float16"}};
 
 const Draft* draft_of(const gltf_anim::json::Value& component_type) {
-  if (!component_type.IsUint64()) return nullptr;
+  const auto type = gltf::json_access::as_uint(component_type);
+  if (!type) return nullptr;
   for (const Draft& d : kDrafts) {
-    if (d.component_type == component_type.GetUint64()) return &d;
+    if (d.component_type == *type) return &d;
   }
   return nullptr;
 }

@@ -103,6 +103,12 @@ std::uint32_t component_count(ElementType t);
 // requires for MAT2/MAT3 of 1- and 2-byte components (3.6.2.4 "Data Alignment"):
 // e.g. MAT3 of BYTE is 12, not 9. This is the minimum byteStride.
 std::uint32_t element_size(ComponentType c, ElementType t);
+// Bytes the last element of a run needs: element_size less the padding after
+// its last column, which "MAY be omitted if there's no further data" (3.6.2.4):
+// MAT2 of BYTE is 6, MAT3 of BYTE 11, MAT3 of SHORT 22; other types equal
+// element_size. A bufferView holds count elements when
+// byteOffset + stride * (count - 1) + element_extent <= byteLength.
+std::uint32_t element_extent(ComponentType c, ElementType t);
 
 // /buffers/i
 struct Buffer {

@@ -28,6 +28,11 @@ inline constexpr IssueType kIssueTypes[] = {
      "A file or external resource could not be opened or read; the message gives the "
      "system's reason (No such file or directory, Permission denied, Is a directory, ...).",
      "glTF 2.0 3.6.1 (URIs)"},
+    {"DATA_URI_GLB", S::kWarning, P::kIo, "Data URI is used in GLB container.",
+     "A buffer of a GLB is a data: URI (glTF-Validator's code); it is read, but the BIN chunk "
+     "holds binary data without base64's third more bytes.",
+     "glTF 2.0 GLB File Format: an asset could use the GLB container to store JSON and binary "
+     "data in one file without base64 encoding"},
     {"FILE_TOO_LARGE", S::kError, P::kIo, "File is {0} bytes, more than the limit of {1} bytes.",
      "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
      "read.",
@@ -37,9 +42,14 @@ inline constexpr IssueType kIssueTypes[] = {
      "the other assets of the run are still validated and reported.",
      "Robustness (not a glTF rule): one asset never ends a run"},
     {"INVALID_URI", S::kError, P::kIo, "Invalid URI '{0}'. Parser output: {1}",
-     "A buffer URI is not a valid relative reference or base64 data URI (bad percent-encoding, "
-     "empty path, data URI without ';base64,').",
+     "A buffer URI is not a valid relative reference or data URI (bad percent-encoding, "
+     "empty path, data URI without ',').",
      "glTF 2.0 URIs: relative paths (RFC 3986 path-noscheme) or data URIs (RFC 2397)"},
+    {"NON_RELATIVE_URI", S::kWarning, P::kIo, "Non-relative URI found: '{0}'.",
+     "A buffer URI has a scheme other than data: (http:, https:, file:, ...), as glTF-Validator "
+     "warns: allowed, but the asset does not travel with its data. It is not loaded "
+     "(URI_SCHEME_NOT_ALLOWED says so).",
+     "glTF 2.0 URIs: assets MAY contain at least these two URI types (data URIs, relative paths)"},
     {"NOT_GLTF", S::kError, P::kIo,
      "Not a glTF file: {0}, neither JSON text nor a GLB (no 'glTF' magic).",
      "The input is binary data without the GLB magic, such as a .bin buffer, an image or an "
@@ -58,11 +68,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: a relative buffer URI leaves the allowed folder (through '..' or a symlink); "
      "--root widens the folder.",
      "Safety by default (not a glTF rule)"},
-    {"URI_SCHEME_NOT_ALLOWED", S::kError, P::kIo,
+    {"URI_GLB", S::kInfo, P::kIo, "URI is used in GLB container.",
+     "A buffer of a GLB has a uri (glTF-Validator's code): its data is not in the BIN chunk.",
+     "glTF 2.0 GLB-stored Buffer: the BIN chunk holds the buffer without uri"},
+    {"URI_SCHEME_NOT_ALLOWED", S::kInfo, P::kIo,
      "URI scheme '{0}:' is not loaded ('{1}'); only data: URIs and relative paths are.",
      "Our own: a buffer URI has a scheme other than data: (http:, file:, ...); nothing is "
-     "fetched and no connection is opened.",
-     "glTF 2.0 URIs: assets use data URIs or relative paths"},
+     "fetched and no connection is opened, so the data behind it is not checked. Not an error: "
+     "the spec allows such URIs (NON_RELATIVE_URI).",
+     "glTF 2.0 URIs: assets MAY contain at least these two URI types (data URIs, relative paths)"},
     // ---- glb (loader: src/load/glb.cpp); byte offsets, not pointers --------
     {"GLB_CHUNK_LENGTH_UNALIGNED", S::kError, P::kGlb,
      "Length of {0} chunk is not aligned to 4-byte boundaries.",
@@ -77,6 +91,10 @@ inline constexpr IssueType kIssueTypes[] = {
     {"GLB_EMPTY_CHUNK", S::kError, P::kGlb, "Chunk ({0}) cannot have zero length.",
      "A JSON or BIN chunk has length 0.",
      "glTF 2.0 GLB Binary buffer: an empty BIN chunk SHOULD be omitted; JSON cannot be empty"},
+    {"GLB_EXTRA_DATA", S::kWarning, P::kGlb, "Extra data after the end of GLB stream.",
+     "The file goes on after the length the GLB header declares; those bytes are not read.",
+     "glTF 2.0 GLB Header: length is the total length of the Binary glTF, including header and "
+     "all chunks, in bytes"},
     {"GLB_INVALID_MAGIC", S::kError, P::kGlb,
      "Invalid GLB magic value ({0}): not a glTF file but {1}.",
      "A file named .glb does not start with 'glTF' and is not JSON text either; nothing else "
@@ -87,7 +105,7 @@ inline constexpr IssueType kIssueTypes[] = {
      "glTF 2.0 GLB Header: version indicates the version of the Binary glTF container format"},
     {"GLB_LENGTH_MISMATCH", S::kError, P::kGlb,
      "Declared length ({0}) does not match GLB length ({1}).",
-     "The header length differs from the file size.",
+     "The header length is more than the file size (the file is cut short).",
      "glTF 2.0 GLB Header: length is the total length of the Binary glTF, in bytes"},
     {"GLB_LENGTH_TOO_SMALL", S::kError, P::kGlb, "Declared GLB length ({0}) is too small.",
      "The header length cannot even hold the header and one chunk header (20 bytes).",
@@ -136,7 +154,8 @@ inline constexpr IssueType kIssueTypes[] = {
      "reported once, at the array.",
      "glTF 2.0 JSON schema items.type"},
     {"DUPLICATE_ELEMENTS", S::kError, P::kSchema, "Array contains duplicate elements.",
-     "An array that must hold unique values (extensionsUsed, node.children) repeats one; "
+     "An array that must hold unique values (extensionsUsed, node.children, scene.nodes, "
+     "skin.joints) repeats one; "
      "reported at the repeated element.",
      "glTF 2.0 JSON schema uniqueItems"},
     {"EMPTY_ENTITY", S::kError, P::kSchema, "Entity cannot be empty.",
@@ -446,6 +465,110 @@ inline constexpr IssueType kIssueTypes[] = {
      "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
      "code; raised by the extension modules for their own objects).",
      "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
+    // ---- link, semantic, data: what animation depends on: nodes, scenes, skins,
+    // meshes (rules/scene_graph.cpp, rules/meshes.cpp); glTF-Validator's codes
+    {"INVALID_IBM_ACCESSOR_COUNT", S::kError, P::kLink,
+     "IBM accessor must have at least {0} elements. Found {1}.",
+     "A skin's inverseBindMatrices accessor has fewer elements than the skin has joints.",
+     "glTF 2.0 Skins: the number of elements of the accessor referenced by inverseBindMatrices "
+     "MUST be greater than or equal to the number of joints elements"},
+    {"NODE_LOOP", S::kError, P::kLink, "Node is a part of a node loop.",
+     "Following the parents (from children) from this node comes back to it; reported for every "
+     "node of the loop, found in one pass with no recursion.",
+     "glTF 2.0 Nodes and Hierarchy: the node hierarchy MUST NOT contain cycles"},
+    {"NODE_PARENT_OVERRIDE", S::kError, P::kLink, "Value overrides parent of node {0}.",
+     "A node is a child of two nodes; reported at the later children entry (the parent it gets, "
+     "as in glTF-Validator).",
+     "glTF 2.0 Nodes and Hierarchy: each node MUST have zero or one parent node"},
+    {"NODE_WEIGHTS_INVALID", S::kError, P::kLink,
+     "The length of weights array ({0}) does not match the number of morph targets ({1}).",
+     "A node's weights has another length than its mesh's first primitive has morph targets.",
+     "glTF 2.0 node.weights: the number of array elements MUST match the number of morph targets "
+     "of the referenced mesh"},
+    {"SCENE_NON_ROOT_NODE", S::kError, P::kLink, "Node {0} is not a root node.",
+     "A scene lists a node that is some node's child.",
+     "glTF 2.0 Scenes: all nodes listed in scene.nodes array MUST be root nodes"},
+    {"SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE", S::kError, P::kLink,
+     "bufferView.byteStride must not be defined for buffer views used by inverse bind matrices "
+     "accessors.",
+     "The inverseBindMatrices accessor's bufferView defines byteStride.",
+     "glTF 2.0 Buffers and Buffer Views: buffer views with other types of data [than vertex "
+     "attributes] MUST NOT define byteStride"},
+    {"SKIN_IBM_INVALID_FORMAT", S::kError, P::kLink,
+     "Invalid IBM accessor format '{0}'. Must be one of ('{1}').",
+     "The inverseBindMatrices accessor is not MAT4 of FLOAT; its data is not checked.",
+     "glTF 2.0 Skins: an accessor referenced by inverseBindMatrices MUST have floating-point "
+     "components of MAT4 type"},
+    {"MESH_INVALID_WEIGHTS_COUNT", S::kError, P::kSemantic,
+     "The length of weights array ({0}) does not match the number of morph targets ({1}).",
+     "A mesh's weights has another length than its first primitive has morph targets.",
+     "glTF 2.0 mesh.weights: the number of array elements MUST match the number of morph targets"},
+    {"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", S::kError, P::kSemantic,
+     "All primitives must have the same number of morph targets.",
+     "A primitive has another number of morph targets than the mesh's first primitive.",
+     "glTF 2.0 Morph Targets: all primitives MUST have the same number of morph targets in the "
+     "same order"},
+    {"NODE_MATRIX_NON_TRS", S::kError, P::kSemantic, "Matrix must be decomposable to TRS.",
+     "A node's matrix has a last row other than (0, 0, 0, 1), a zero determinant, or columns "
+     "that are not orthogonal (|c_i . c_j| > 5e-5 |c_i| |c_j|): no translation, rotation and "
+     "scale give it.",
+     "glTF 2.0 Transformations: when matrix is defined, it MUST be decomposable to TRS "
+     "properties"},
+    {"NODE_MATRIX_TRS", S::kError, P::kSemantic,
+     "A node can have either a matrix or any combination of translation/rotation/scale (TRS) "
+     "properties.",
+     "A node has matrix and also translation, rotation or scale.",
+     "glTF 2.0 node: a node MAY have either a matrix or any combination of "
+     "translation/rotation/scale (TRS) properties (the schema's not anyOf)"},
+    {"ROTATION_NON_UNIT", S::kError, P::kSemantic, "Rotation quaternion must be normalized.",
+     "A node's rotation has |length - 1| > 0.00769 (glTF-Validator's threshold, as for rotation "
+     "keyframes).",
+     "glTF 2.0 Transformations: rotation is a unit quaternion value, XYZW"},
+    {"SKIN_NO_COMMON_ROOT", S::kError, P::kSemantic, "Joints do not have a common root.",
+     "A skin's joints are not all in one tree of the node hierarchy (or none resolves).",
+     "glTF 2.0 Joint Hierarchy: each skin's joints MUST have a common parent node (direct or "
+     "indirect) called common root"},
+    {"SKIN_SKELETON_INVALID", S::kError, P::kSemantic, "Skeleton node is not a common root.",
+     "A skin's skeleton is not an ancestor (or itself one) of every joint.",
+     "glTF 2.0 Skins: skeleton points to the node that is the common root of a joints hierarchy "
+     "or to a direct or indirect parent node of the common root"},
+    {"ACCESSOR_JOINTS_INDEX_DUPLICATE", S::kError, P::kData,
+     "Joints accessor element at index {0} (component index {1}) has value {2} that is already "
+     "in use for the vertex.",
+     "A vertex gives one joint two non-zero weights (over all its JOINTS_n / WEIGHTS_n sets).",
+     "glTF 2.0 Skinned Mesh Attributes: joints MUST NOT contain more than one non-zero weight for "
+     "a given vertex"},
+    {"ACCESSOR_JOINTS_INDEX_OOB", S::kError, P::kData,
+     "Joints accessor element at index {0} (component index {1}) has value {2} that is greater "
+     "than the maximum joint index ({3}) set by skin {4}.",
+     "A JOINTS_n value is not an index into the joints of the smallest skin a node uses the mesh "
+     "with.",
+     "glTF 2.0 Skins: JOINTS_n contains the indices of the joints from the corresponding "
+     "skin.joints array"},
+    {"ACCESSOR_WEIGHTS_NEGATIVE", S::kError, P::kData,
+     "Weights accessor element at index {0} (component index {1}) has negative value {2}.",
+     "A WEIGHTS_n value is negative.",
+     "glTF 2.0 Skinned Mesh Attributes: the joint weights for each vertex MUST NOT be negative"},
+    {"ACCESSOR_WEIGHTS_NON_NORMALIZED", S::kError, P::kData,
+     "Weights accessor elements (at indices {0}..{1}) have non-normalized sum: {2}.",
+     "A vertex's weights (all sets, a joint counted once) do not sum to 1 within 2e-7 per weight, "
+     "summed in float32 as glTF-Validator does; one message per WEIGHTS_n set.",
+     "glTF 2.0 Skinned Mesh Attributes: the linear sum of normalized weights MUST be 255 or 65535 "
+     "before normalization; float weights SHOULD sum as close as reasonably possible to 1.0"},
+    {"ACCESSOR_INVALID_IBM", S::kError, P::kData,
+     "Matrix element at index {0} (component index {1}) contains invalid value: {2}.",
+     "An inverse-bind matrix's last row is not (0, 0, 0, 1): components 3, 7 and 11 are 0 and 15 "
+     "is 1. Implicit zeros (no bufferView) are not checked, as in glTF-Validator.",
+     "glTF 2.0 Skins: the fourth row of each matrix MUST be set to [0.0, 0.0, 0.0, 1.0]"},
+    // ---- link: KHR_draco_mesh_compression (rules/khr_draco_mesh_compression.cpp)
+    {"KHR_DRACO_MESH_COMPRESSION_DATA_NOT_DECODED", S::kInfo, P::kLink,
+     "Data supplied by KHR_draco_mesh_compression ({0}) is not decoded; its values are not "
+     "checked.",
+     "Our own: an accessor without bufferView that a primitive's Draco extension names (an "
+     "attribute of its `attributes`, or the primitive's indices) holds decoded Draco data, not "
+     "zeros; the data checks (min/max, NaN) skip it.",
+     "KHR_draco_mesh_compression: if a primitive ... defines its KHR_draco_mesh_compression "
+     "property, then the Draco geometry compression must be used"},
     // ---- link: KHR_animation2 (rules/khr_animation2.cpp) ---------------------
     {"KHR_ANIMATION2_INVALID_INTERPOLATION", S::kError, P::kLink,
      "Interpolation {0} is not valid for a {1} target.",

@@ -73,12 +73,27 @@ inline bool has(const gltf_anim::json::Value& obj, std::string_view name) {
   return member(obj, name) != nullptr;
 }
 
+// A non-negative JSON integer. An integer is any number with a zero fractional
+// part (JSON Schema 2020-12, and glTF-Validator), so 3.0 and 3e0 are 3;
+// RapidJSON keeps those as doubles, so they are converted here. nullopt for a
+// fraction, a negative number, 2^64 and beyond, or any other JSON type.
+inline std::optional<std::uint64_t> as_uint(const gltf_anim::json::Value& v) {
+  if (v.IsUint64()) return v.GetUint64();
+  if (!v.IsDouble()) return std::nullopt;
+  const double d = v.GetDouble();
+  // 2^64 is exact as a double; every integral double below it converts exactly.
+  if (!(d >= 0.0 && d < 18446744073709551616.0)) return std::nullopt;
+  const auto u = static_cast<std::uint64_t>(d);
+  if (static_cast<double>(u) != d) return std::nullopt;
+  return u;
+}
+
 // A glTFid member: present and a non-negative integer.
 inline std::optional<std::uint64_t> index_member(const gltf_anim::json::Value& obj,
                                                  std::string_view name) {
   const gltf_anim::json::Value* v = member(obj, name);
-  if (v == nullptr || !v->IsUint64()) return std::nullopt;
-  return v->GetUint64();
+  if (v == nullptr) return std::nullopt;
+  return as_uint(*v);
 }
 
 inline std::optional<std::string_view> string_member(const gltf_anim::json::Value& obj,

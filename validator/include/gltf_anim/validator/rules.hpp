@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <span>
@@ -70,6 +71,11 @@ class DataChecks {
   bool has(std::size_t accessor, std::string_view key) const;
   // In attach order, per accessor.
   std::vector<ElementChecker*> checkers_of(std::size_t accessor) const;
+  // Marks accessor `index` as holding data an extension supplies and we do not
+  // decode (KHR_draco_mesh_compression): the data pass skips it, neither its
+  // generic checks (min/max, NaN) nor its attached checkers run.
+  void exempt(std::size_t accessor) { exempt_.insert(accessor); }
+  bool is_exempt(std::size_t accessor) const { return exempt_.count(accessor) != 0; }
 
  private:
   struct Entry {
@@ -77,6 +83,7 @@ class DataChecks {
     std::unique_ptr<ElementChecker> checker;
   };
   std::map<std::size_t, std::vector<Entry>> by_accessor_;
+  std::set<std::size_t> exempt_;
 };
 
 class RuleModule;
@@ -167,10 +174,14 @@ std::unique_ptr<RuleModule> make_unique_element_rules();  // extensionsUsed, chi
 std::unique_ptr<RuleModule> make_accessor_rules();   // min/max lengths
 std::unique_ptr<RuleModule> make_animation_rules();  // animations, channels, samplers
 std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animation_pointer
+std::unique_ptr<RuleModule> make_scene_graph_rules();            // nodes, scenes, skins
+std::unique_ptr<RuleModule> make_mesh_rules();            // primitives' references, morph targets
+std::unique_ptr<RuleModule> make_skinned_vertex_rules();  // JOINTS_n / WEIGHTS_n of skinned meshes
 // Extension modules and lints (after the core modules in rule_modules()).
 std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules();  // EXT_animation_sqlerp
 std::unique_ptr<RuleModule> make_khr_animation2_rules();        // KHR_animation2 (draft)
 std::unique_ptr<RuleModule> make_khr_accessor_float_rules();    // KHR_accessor_float64/16 (drafts)
+std::unique_ptr<RuleModule> make_khr_draco_mesh_compression_rules();  // accessors Draco supplies
 std::unique_ptr<RuleModule> make_lint_rules();                  // LINT_* (beyond the specs)
 
 // Schema phase on its own (used by validate_asset; exposed for tests):
