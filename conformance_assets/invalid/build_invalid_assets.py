@@ -180,7 +180,10 @@ case("accessor/count_zero", d,
 d = base()
 d["accessors"][1]["type"] = "VEC5"
 case("accessor/type_unknown", d,
-     [("VALUE_NOT_IN_LIST", W, "/accessors/1/type")], "accessor.type VEC5")
+     [("VALUE_NOT_IN_LIST", W, "/accessors/1/type"),
+      ("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", E, C0 + "/sampler")],
+     "accessor.type VEC5: outside the list (a warning, as glTF-Validator has it), and no player "
+     "can decode it, so the sampler reading it has a format error (glTF-Validator's too)")
 d = base()
 d["accessors"].append(acc(None, "VEC3", 1, byteOffset=4))
 case("accessor/byte_offset_without_buffer_view", d,

@@ -53,8 +53,12 @@ int mesh_node(GltfBuilder& b, int morph_targets = 0) {
 }
 int sampler(GltfBuilder& b, int anim, const F& times, const F& values, const char* type,
             const char* interpolation) {
-  return b.add_sampler(anim, b.accessor_float(times, "SCALAR", true), b.accessor_float(values, type, false),
-                       interpolation);
+  // The values' accessor first, then the times': the committed assets were written by GCC,
+  // which evaluated the two arguments right to left (the order of function arguments is
+  // unspecified, and clang's differs), so the order is spelled out.
+  const int output = b.accessor_float(values, type, false);
+  const int input = b.accessor_float(times, "SCALAR", true);
+  return b.add_sampler(anim, input, output, interpolation);
 }
 
 D golden_at(const samples::SamplesFile& golden, std::size_t animation, std::size_t channel, double t) {

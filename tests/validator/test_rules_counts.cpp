@@ -202,4 +202,55 @@ TEST(ImplicitZeros, SqlerpZerosSkipTheEndTangents) {
   EXPECT_TRUE(with_code(r, "EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT").empty());
 }
 
+// An animation accessor whose componentType or type is outside the spec's lists: the schema
+// warns (VALUE_NOT_IN_LIST, glTF-Validator's severity), and no player can decode the data, so
+// the sampler reading it has a format error, as glTF-Validator reports it ("Invalid Animation
+// sampler input accessor format ... Must be one of ('{SCALAR, FLOAT}')") and as `sample`
+// refuses the channel. Before, validate passed such an asset with a warning.
+std::string scale_animation(const std::string& input_format, const std::string& output_format) {
+  // Times 0, 1 and scales (1,1,1), (2,2,2), all float32, base64 of the 32 bytes.
+  return R"({"asset":{"version":"2.0"},"nodes":[{}],)"
+         R"("buffers":[{"byteLength":32,"uri":"data:application/octet-stream;base64,)"
+         R"(AAAAAAAAgD8AAIA/AACAPwAAgD8AAABAAAAAQAAAAEA="}],)"
+         R"("bufferViews":[{"buffer":0,"byteLength":8},{"buffer":0,"byteOffset":8,"byteLength":24}],)"
+         R"("accessors":[{"bufferView":0,)" + input_format + R"(,"count":2,"min":[0],"max":[1]},)"
+         R"({"bufferView":1,)" + output_format + R"(,"count":2}],)"
+         R"("animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"scale"}}],)"
+         R"("samplers":[{"input":0,"output":1}]}]})";
+}
+
+TEST(SamplerFormats, ValuesOutsideTheListsAreTheSamplersFormatError) {
+  const std::string float_scalar = R"("componentType":5126,"type":"SCALAR")";
+  const std::string float_vec3 = R"("componentType":5126,"type":"VEC3")";
+  const ValidationReport ok = run(scale_animation(float_scalar, float_vec3));
+  EXPECT_TRUE(ok.issues.empty());
+  struct Row {
+    std::string input, output;
+    const char* code;
+    const char* pointer;
+    const char* format;  // as the message names it
+  } rows[] = {
+      {R"("componentType":5127,"type":"SCALAR")", float_vec3,
+       "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", "/animations/0/samplers/0/input", "{SCALAR, 5127}"},
+      {R"("componentType":5126,"type":"SCALAR9")", float_vec3,
+       "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", "/animations/0/samplers/0/input", "{SCALAR9, FLOAT}"},
+      {float_scalar, R"("componentType":5127,"type":"VEC3")",
+       "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", "/animations/0/channels/0/sampler", "{VEC3, 5127}"},
+      {float_scalar, R"("componentType":5126,"type":"VEC7")",
+       "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", "/animations/0/channels/0/sampler", "{VEC7, FLOAT}"},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.format);
+    const ValidationReport r = run(scale_animation(row.input, row.output));
+    EXPECT_EQ(rules_test::count_code(r, "VALUE_NOT_IN_LIST"), 1u);
+    ASSERT_EQ(rules_test::count(r, row.code, row.pointer), 1u);
+    EXPECT_EQ(r.count(gltf_anim::gltf::Severity::kError), 1u);
+    for (const Issue& i : r.issues) {
+      if (i.code == row.code) {
+        EXPECT_NE(i.message.find(row.format), std::string::npos) << i.message;
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -136,6 +136,9 @@ class AnimationRules final : public RuleModule {
     const JsonPointer ip = sp / std::string_view("input");
     if (const model::AccessorRef* input = link_accessor(ctx, sampler.input, "AnimationInput", ip)) {
       const Accessor& acc = *input->accessor;
+      if (const auto outside = acc.well_formed ? std::nullopt : format_outside_lists(ctx.doc, input->index)) {
+        ctx.issues.add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", ip, {*outside, "{SCALAR, FLOAT}"});
+      }
       if (acc.well_formed) {
         if (acc.type != ElementType::kScalar || !acc.component_type ||
             !is_floating_point(*acc.component_type) || acc.normalized) {

@@ -95,6 +95,40 @@ inline std::string format_text(const Accessor& a) {
   return s + "}";
 }
 
+// The format an accessor declares when its componentType or type is a value outside the
+// spec's lists, as text ("{SCALAR, 5127}", "{SCALAR9, FLOAT}"); nullopt otherwise. The schema
+// reports the value (VALUE_NOT_IN_LIST, a warning, as glTF-Validator has it) and the accessor
+// is not well formed, so no rule reads it further; but no player can decode such data, so a
+// sampler reading it has a format error, as glTF-Validator reports it (and as `sample`
+// refuses the channel). An absent member or one of the wrong JSON type is the schema's alone.
+inline std::optional<std::string> format_outside_lists(const gltf_anim::json::Document& doc,
+                                                       std::size_t accessor) {
+  const gltf_anim::json::Value* acc = gltf::json_access::object_at(
+      gltf::json_access::array_member(doc, "accessors"), accessor);
+  if (acc == nullptr) return std::nullopt;
+  const auto ct = acc->FindMember("componentType");
+  const auto type = acc->FindMember("type");
+  if (ct == acc->MemberEnd() || type == acc->MemberEnd() || !ct->value.IsNumber() ||
+      !type->value.IsString()) {
+    return std::nullopt;
+  }
+  const std::string_view type_text(type->value.GetString(), type->value.GetStringLength());
+  const std::optional<ElementType> element = gltf::element_type_from_name(type_text);
+  std::optional<ComponentType> component;
+  if (ct->value.IsUint64()) component = gltf::component_type_from_gl(ct->value.GetUint64());
+  if (element && component) return std::nullopt;
+  // The collector repairs and cuts every message argument (UTF-8, length).
+  std::string text = "{" + std::string(type_text) + ", ";
+  if (component) {
+    text += component_type_name(*component);
+  } else if (ct->value.IsUint64()) {
+    text += std::to_string(ct->value.GetUint64());
+  } else {
+    text += "?";
+  }
+  return text + "}";
+}
+
 // The output count a sampler needs: keys x outputs per key x values per key
 // (3 x count for cubic modes, x morph targets for weights). nullopt when the
 // product exceeds 2^64-1: no stored count can match it, and a wrapped product

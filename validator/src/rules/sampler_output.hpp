@@ -82,7 +82,13 @@ inline OutputVerdict check_output(RuleContext& ctx, const model::Sampler& sample
                                   const JsonPointer& at, const OutputRule& rule) {
   OutputVerdict verdict;
   const Accessor* out = well_formed(sampler.output);
-  if (out == nullptr) return verdict;
+  if (out == nullptr) {
+    const model::AccessorRef* ref = model::linked(sampler.output);
+    if (const auto outside = ref != nullptr ? format_outside_lists(ctx.doc, ref->index) : std::nullopt) {
+      ctx.issues.add(rule.format_code, at, {*outside, rule.target, rule.allowed_formats()});
+    }
+    return verdict;
+  }
   verdict.output = out;
   const std::optional<InterpolationInfo> known = ctx.interpolation(rules_interpolation(sampler));
   const bool checks_count = rule.values_per_key && (known || !rule.needs_known_interpolation);
