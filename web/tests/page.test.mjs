@@ -656,30 +656,33 @@ test('validation runs in the worker: no main-thread task over 100 ms on a large 
     document.querySelector('#file').addEventListener('change', () => {
       window.picked = performance.now();
     }, { capture: true, once: true });
-    window.gaps = [];
-    let last = performance.now();
-    window.canary = setInterval(() => {
-      const now = performance.now();
-      window.gaps.push(now - last);
-      last = now;
-    }, 20);
+    window.ticks = [];
+    window.canary = setInterval(() => window.ticks.push(performance.now()), 20);
   });
   await page.setInputFiles('#file', file);
   await waitForReport(page, 300000);
-  const { during, gaps } = await page.evaluate(() => {
+  const { during, window: span, gaps } = await page.evaluate(() => {
     clearInterval(window.canary);
-    // A task that holds the change event started before it: counted from its start.
+    const end = performance.now();
+    // The canary's silences inside the window, from the pick to the report: a validation on the
+    // page's thread would be one silence as long as the validation.
+    const marks = [window.picked, ...window.ticks.filter((t) => t > window.picked), end];
     return {
+      // A task that holds the change event started before it: counted from its start.
       during: window.longTasks.filter((t) => t.start + t.duration > window.picked).map((t) => t.start + t.duration -
         Math.max(t.start, window.picked)),
-      gaps: window.gaps,
+      window: end - window.picked,
+      gaps: marks.slice(1).map((t, i) => t - marks[i]),
     };
   });
   const longest = Math.max(0, ...during);
+  const silence = Math.max(...gaps);
   console.log(`# large asset ${glb.length} bytes: ${during.length} long task(s), longest ${longest.toFixed(0)} ms; ` +
-    `${gaps.length} timer ticks, longest gap ${Math.max(...gaps).toFixed(0)} ms`);
+    `${span.toFixed(0)} ms from pick to report, ${gaps.length - 1} timer ticks, longest silence ${silence.toFixed(0)} ms`);
   assert.ok(longest <= 100, `a main-thread task of ${longest} ms while validating`);
-  assert.ok(gaps.length > 10, 'the page\'s timers did not run while validating');
+  // However fast the validation, the timers keep running: no silence past a few frames. (A count
+  // of ticks would depend on the machine's speed; a silence does not.)
+  assert.ok(silence <= 250, `the page's timers stopped for ${silence.toFixed(0)} ms while validating`);
   const dir = dirname(file);
   assert.deepEqual(await rendered(page), expectedView(nativeReport(['large.glb'], dir)));
   assert.deepEqual(problems, []);
