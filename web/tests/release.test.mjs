@@ -46,11 +46,13 @@ test('npm publish --dry-run: name, version, license, types and exactly the inten
 test('gltf-anim/inline: the same reports as the main entry, with no .wasm file beside it', async () => {
   const { prefix } = installPackage();
   const pkg = join(prefix, 'node_modules/gltf-anim');
-  // Only the two JavaScript files the inline entry needs: the .wasm stays behind.
+  // Only the files the inline entry needs: the .wasm stays behind.
   const alone = join(work, 'inline-alone');
   mkdirSync(join(alone, 'dist'), { recursive: true });
   copyFileSync(join(pkg, 'inline.js'), join(alone, 'inline.js'));
   copyFileSync(join(pkg, 'dist/gltf-anim-core.mjs'), join(alone, 'dist/gltf-anim-core.mjs'));
+  // And the package.json that makes them ES modules: Node 18 reads a .js file without it as CommonJS.
+  copyFileSync(join(pkg, 'package.json'), join(alone, 'package.json'));
   const inline = await import(pathToFileURL(join(alone, 'inline.js')).href);
   const dir = join(ROOT, 'conformance_assets/invalid/node');
   const glb = readFileSync(join(ROOT, 'conformance_assets/valid/container_glb.glb'));
