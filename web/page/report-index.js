@@ -38,15 +38,24 @@ function numberAfter(text, phrase) {
   return n;
 }
 
+/**
+ * Output elements a key stores: an in-tangent (or incoming control point), the value and an
+ * out-tangent (outgoing control point) for the cubic interpolations, CUBICSPLINE and
+ * EXT_animation_sqlerp's CUBICSLERP; the value alone for the others.
+ */
+export function elementsPerKey(interpolation) {
+  return interpolation === 'CUBICSPLINE' || interpolation === 'CUBICSLERP' ? 3 : 1;
+}
+
 // The key an issue names, from the numbers its code's message template carries (see
 // `gltf-anim codes`); null for an issue of the channel that names no key.
 const KEY_OF = {
   ACCESSOR_ANIMATION_INPUT_NON_INCREASING: (m) => numberAfter(m.message, 'at index '),
   ACCESSOR_ANIMATION_INPUT_NEGATIVE: (m) => numberAfter(m.message, 'at index '),
-  // Components i..i+3 of the output: element i / 4, three elements a key for CUBICSPLINE.
+  // Components i..i+3 of the output: element i / 4, elementsPerKey elements a key.
   ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION: (m, ch) => {
     const i = numberAfter(m.message, 'at indices ');
-    return i === null ? null : Math.floor(Math.floor(i / 4) / (ch.interpolation === 'CUBICSPLINE' ? 3 : 1));
+    return i === null ? null : Math.floor(Math.floor(i / 4) / elementsPerKey(ch.interpolation));
   },
   // Keys k and k+1: the later one is where the flip shows.
   LINT_ROTATION_NEGATIVE_DOT: (m) => numberAfter(m.message, ' and '),
