@@ -3,6 +3,7 @@
 // order, every name is accepted and nothing else; the config file's schema
 // enumerates the same validation formats, and so do the npm package's declarations.
 #include "scratch.hpp"
+#include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
@@ -10,6 +11,7 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -150,6 +152,46 @@ TEST(FormatTable, TheNpmDeclarationsSpellTheTable) {
             sorted(table_names(gr::validation_formats())));
   EXPECT_EQ(sorted(declared_formats(declarations, "CompareOptions")),
             sorted(table_names(gr::compare_formats())));
+}
+
+// `codes --format json` is data for programs (the page reads it): every registered code once,
+// in registry order, each field the registry's own, and the same codes as the text format.
+TEST(FormatTable, CodesJsonIsTheRegistry) {
+  const auto r = cli({"codes", "--format", "json"}, "codes_json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  gltf_anim::json::Document d;
+  d.Parse(r.out.c_str());
+  ASSERT_FALSE(d.HasParseError());
+  const auto& codes = d["codes"].GetArray();
+  const auto types = gltf_anim::gltf::issue_types();
+  ASSERT_EQ(codes.Size(), types.size());
+  for (rapidjson::SizeType i = 0; i < codes.Size(); ++i) {
+    const auto& c = codes[i];
+    const auto& t = types[i];
+    const std::string code = c["code"].GetString();
+    EXPECT_EQ(code, t.code);
+    EXPECT_EQ(std::string(c["message"].GetString()), t.message) << code;
+    EXPECT_EQ(std::string(c["rule"].GetString()), t.rule) << code;
+    EXPECT_EQ(std::string(c["spec"].GetString()), t.spec) << code;
+    EXPECT_EQ(c["declaredSeverity"].GetInt(), static_cast<int>(t.severity)) << code;
+    // A lint is reported at most as information by default (severity 2).
+    const bool lint = t.phase == gltf_anim::gltf::Phase::kLint;
+    EXPECT_EQ(c["severity"].GetInt(), lint ? std::max(2, static_cast<int>(t.severity)) : static_cast<int>(t.severity))
+        << code;
+    EXPECT_EQ(c["optIn"].GetBool(), t.enablement == gltf_anim::gltf::Enablement::kOptIn) << code;
+    std::string lower = code;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    EXPECT_EQ(std::string(c["anchor"].GetString()), lower) << code;
+  }
+  const auto text = cli({"codes"}, "codes_text");
+  std::istringstream lines(text.out);
+  std::string line;
+  rapidjson::SizeType row = 0;
+  while (std::getline(lines, line)) {
+    ASSERT_LT(row, codes.Size());
+    EXPECT_EQ(line.substr(0, line.find('\t')), codes[row++]["code"].GetString());
+  }
+  EXPECT_EQ(row, codes.Size());
 }
 
 }  // namespace

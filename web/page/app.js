@@ -120,7 +120,7 @@ function filesFromInput(input) {
 // ---- Validation ----
 
 let lastAssets = [];
-let registry = null; // code -> {rule, spec, anchor}, from `gltf-anim codes --format md`
+let registry = null; // code -> {rule, spec, anchor}, from `gltf-anim codes --format json`
 const DOCS = 'https://github.com/gltf-anim/gltf-anim/blob/main/docs/ISSUE_CODES.md';
 
 // The registry, asked for once when the page opens (the worker parses it: this thread only

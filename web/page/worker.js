@@ -52,27 +52,6 @@ function rows({ asset, group, start, end }) {
   return { start: from, rows: out };
 }
 
-// One row of `gltf-anim codes --format md`'s tables:
-//   | <a id="x"></a>`CODE` | 0 Error | message | rule | spec |
-// Cells are split on pipes that are not escaped (\|).
-function registryRow(line) {
-  const cells = [];
-  let cell = '';
-  for (let i = 1; i < line.length; ++i) {
-    if (line[i] === '\\' && line[i + 1] === '|') {
-      cell += '|';
-      ++i;
-    } else if (line[i] === '|') {
-      cells.push(cell.trim());
-      cell = '';
-    } else {
-      cell += line[i];
-    }
-  }
-  const m = /^<a id="([^"]*)"><\/a>`([A-Z0-9_]+)`$/.exec(cells[0] ?? '');
-  return m && cells.length >= 5 ? { code: m[2], anchor: m[1], rule: cells[3], spec: cells[4] } : null;
-}
-
 // The shallowest manifest.json among a picked suite folder's files: its folder is the golden one.
 function goldenFolder(paths) {
   const manifests = paths.filter((p) => p === 'manifest.json' || p.endsWith('/manifest.json'));
@@ -153,12 +132,11 @@ async function handle(msg) {
       if (r.text === null) return { exitCode: r.exitCode, keys: null, stderr: r.stderr };
       return { exitCode: r.exitCode, stderr: r.stderr, ...keysView(r.text) };
     }
-    case 'codes': { // the registry: {code: {anchor, rule, spec}}
-      const r = await run(['codes', '--format', 'md']);
+    case 'codes': { // the registry: {code: {anchor, rule, spec}}, from `codes --format json`
+      const r = await run(['codes', '--format', 'json']);
       const codes = {};
-      for (const line of decoder.decode(r.stdout).split('\n')) {
-        const row = line.startsWith('| <a id=') ? registryRow(line) : null;
-        if (row) codes[row.code] = { anchor: row.anchor, rule: row.rule, spec: row.spec };
+      if (r.exitCode === 0) {
+        for (const c of JSON.parse(decoder.decode(r.stdout)).codes) codes[c.code] = { anchor: c.anchor, rule: c.rule, spec: c.spec };
       }
       return { exitCode: r.exitCode, codes, stderr: r.stderr };
     }
