@@ -118,12 +118,12 @@ class CiValidate(unittest.TestCase):
         os.makedirs(exports)
         for k in range(120):
             shutil.copy(VALID, os.path.join(exports, f"ok_{k:03}.gltf"))
-        shutil.copy(INVALID, os.path.join(exports, "bad.gltf"))
+        shutil.copy(INVALID, os.path.join(exports, "z_bad.gltf"))  # sorts last, past line 100
         r, summary = self.github_run("exports")
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
         lines = summary.splitlines()
         self.assertEqual(lines[0], "### gltf-anim validate: 1 of 121 assets failed", summary[:500])
-        fail = summary.index("FAIL exports/bad\\.gltf")
+        fail = summary.index("FAIL exports/z\\_bad\\.gltf")
         code = summary.index(CODE.replace("_", "\\_"))
         passed = summary.index("<details><summary>120 assets passed</summary>")
         self.assertLess(fail, code)
@@ -135,7 +135,7 @@ class CiValidate(unittest.TestCase):
         self.assertEqual(len(commands), 2, r.stdout)
         for name, properties, data in commands:
             self.assertEqual(name, "error")
-            self.assertEqual(properties["file"], "exports/bad.gltf")
+            self.assertEqual(properties["file"], "exports/z_bad.gltf")
             self.assertEqual(properties["title"], CODE)
             self.assertRegex(data, r"\(/animations/0/channels/[0-9]+/target\)$")
             self.assertIn("line", properties)
