@@ -111,7 +111,8 @@ void MarkdownStreamWriter::write_asset(const ValidationReport& r, const AssetRun
   const std::string truncated = r.truncated ? "; truncated" : "";
   if (!reaches(r, options_.fail_on)) {
     if (passing_.size() < kMaxPassingNames) {
-      passing_.push_back("- " + name + (r.issues.empty() ? "" : " (" + counts(r) + truncated + ")"));
+      passing_.push_back("- " + name +
+                         (r.issues.empty() ? "" : " (" + counts(r) + truncated + ")"));
     }
     return;
   }
@@ -131,12 +132,13 @@ void MarkdownStreamWriter::write_asset(const ValidationReport& r, const AssetRun
     if (shown == kMaxRowsPerAsset || rows_ == kMaxRows) break;
     std::string at = text::md_escape(raw_place(*i));
     if (const auto p = text_position(r, *i)) {
-      at += (at.empty() ? "" : ", ") + std::string("line ") + std::to_string(p->line) + ", column " +
-            std::to_string(p->column);
+      at += (at.empty() ? "" : ", ") + std::string("line ") + std::to_string(p->line) +
+            ", column " + std::to_string(p->column);
     }
     s += "| ";
     s += severity_word(i->severity);
-    s += " | " + text::md_escape(i->code) + " | " + at + " | " + text::md_escape(i->message) + " |\n";
+    s += " | " + text::md_escape(i->code) + " | " + at + " | " + text::md_escape(i->message) +
+         " |\n";
     ++shown;
     ++rows_;
   }
@@ -176,7 +178,8 @@ constexpr std::array<const char*, 3> kCommands{"error", "warning", "notice"};
 
 // The file property: the asset's path relative to --sarif-base (the checkout)
 // when it lies beneath it, which is how GitHub finds the file; else as given.
-std::string annotation_path(const ValidationReport& r, const std::optional<std::filesystem::path>& base) {
+std::string annotation_path(const ValidationReport& r,
+                            const std::optional<std::filesystem::path>& base) {
   namespace fs = std::filesystem;
   if (base && r.uri != "-") {
     std::error_code ec;
@@ -249,13 +252,14 @@ void GithubStreamWriter::end() {
   }
   const std::uint64_t left_out = left_out_[0] + left_out_[1] + left_out_[2];
   if (left_out > 0) {
-    std::string note = "::notice title=gltf-anim::" + plural(left_out, "more finding was", "more findings were") +
-                       " not annotated (";
+    std::string note =
+        "::notice title=gltf-anim::" + plural(left_out, "more finding was", "more findings were") +
+        " not annotated (";
     const char* sep = "";
     for (std::size_t k = 0; k < 3; ++k) {
       if (left_out_[k] == 0) continue;
-      note += sep + std::to_string(left_out_[k]) + " " + kCommands[k] +
-              (left_out_[k] == 1 ? "" : "s");
+      note +=
+          sep + std::to_string(left_out_[k]) + " " + kCommands[k] + (left_out_[k] == 1 ? "" : "s");
       sep = ", ";
     }
     note += "): the job summary, the log and the report files list every issue";

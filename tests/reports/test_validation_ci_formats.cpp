@@ -49,7 +49,8 @@ ValidationReport failing(std::string uri) {
   ValidationReport r;
   r.uri = std::move(uri);
   r.mime_type = "model/gltf+json";
-  r.issues.push_back(issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError, "/animations/0/channels/1",
+  r.issues.push_back(issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError,
+                           "/animations/0/channels/1",
                            "Two channels target the rotation of node 0"));
   return r;
 }
@@ -57,7 +58,8 @@ ValidationReport failing(std::string uri) {
 // 121 assets, the 61st failing: what an exporter's CI validates.
 std::vector<ValidationReport> run_of_121() {
   std::vector<ValidationReport> reports;
-  for (int k = 0; k < 121; ++k) reports.push_back(k == 60 ? failing("exports/bad.gltf") : passing(k));
+  for (int k = 0; k < 121; ++k)
+    reports.push_back(k == 60 ? failing("exports/bad.gltf") : passing(k));
   return reports;
 }
 
@@ -86,7 +88,8 @@ struct Command {
 
 std::string unescape(std::string s, bool property) {
   auto replace = [&s](const std::string& from, const std::string& to) {
-    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+    for (std::size_t at = s.find(from); at != std::string::npos;
+         at = s.find(from, at + to.size())) {
       s.replace(at, from.size(), to);
     }
   };
@@ -162,8 +165,8 @@ TEST(JobSummary, AllPassingSaysNoneFailedAndFoldsThem) {
 TEST(JobSummary, IsBoundedWhateverTheNumberOfIssues) {
   ValidationReport r = failing("huge.gltf");
   for (int k = 0; k < 1000; ++k) {
-    r.issues.push_back(issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError, "/animations/" + std::to_string(k),
-                             std::string(200, 'x')));
+    r.issues.push_back(issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError,
+                             "/animations/" + std::to_string(k), std::string(200, 'x')));
   }
   std::vector<ValidationReport> reports(120, r);
   const std::string md = write(gr::ValidationFormat::kMarkdown, reports);
@@ -177,9 +180,10 @@ TEST(Annotations, OneErrorWithItsFileCodeMessageAndPointer) {
   const std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 2u) << text;
   // No line and column here: the issue has no position (validation gives one, below).
-  EXPECT_EQ(lines[0],
-            "::error file=exports/bad.gltf,title=ANIMATION_DUPLICATE_TARGETS::Two channels target the "
-            "rotation of node 0 (/animations/0/channels/1)");
+  EXPECT_EQ(
+      lines[0],
+      "::error file=exports/bad.gltf,title=ANIMATION_DUPLICATE_TARGETS::Two channels target the "
+      "rotation of node 0 (/animations/0/channels/1)");
   EXPECT_EQ(lines[1], "gltf-anim validate: 1 of 121 assets failed; 1 annotations");
 }
 
@@ -193,9 +197,10 @@ TEST(Annotations, AreEscapedByGithubsRules) {
   const std::string text = write(gr::ValidationFormat::kGithub, {r});
   const std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 3u) << text;
-  EXPECT_EQ(lines[0],
-            "::error file=a%3Ab%2Cc%25d.gltf,title=ANIMATION_DUPLICATE_TARGETS::100%25 sure%0D%0Asecond "
-            "line: a, b (/x:y,z)");
+  EXPECT_EQ(
+      lines[0],
+      "::error file=a%3Ab%2Cc%25d.gltf,title=ANIMATION_DUPLICATE_TARGETS::100%25 sure%0D%0Asecond "
+      "line: a, b (/x:y,z)");
   EXPECT_EQ(lines[1], "::warning file=a%3Ab%2Cc%25d.gltf,title=UNEXPECTED_PROPERTY::w (/w)");
   // The runner reads them back as they were.
   const std::vector<Command> commands = commands_of(text);
@@ -248,10 +253,12 @@ TEST(Annotations, AHostileNameOrMessageForgesNoCommand) {
 TEST(Annotations, AreCappedWithANoteOfWhatWasLeftOut) {
   ValidationReport r = failing("many.gltf");
   for (int k = 0; k < 24; ++k) {
-    r.issues.push_back(issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError, "/e/" + std::to_string(k), "e"));
+    r.issues.push_back(
+        issue("ANIMATION_DUPLICATE_TARGETS", Severity::kError, "/e/" + std::to_string(k), "e"));
   }
   for (int k = 0; k < 13; ++k) {
-    r.issues.push_back(issue("UNEXPECTED_PROPERTY", Severity::kWarning, "/w/" + std::to_string(k), "w"));
+    r.issues.push_back(
+        issue("UNEXPECTED_PROPERTY", Severity::kWarning, "/w/" + std::to_string(k), "w"));
   }
   r.issues.push_back(issue("UNUSED_OBJECT", Severity::kInfo, "/i", "below fail-on: not annotated"));
   const std::string text = write(gr::ValidationFormat::kGithub, {r});
@@ -262,9 +269,10 @@ TEST(Annotations, AreCappedWithANoteOfWhatWasLeftOut) {
   EXPECT_EQ(kinds["warning"], 10);
   EXPECT_EQ(kinds["notice"], 1);
   EXPECT_EQ(commands.back().name, "notice");
-  EXPECT_EQ(commands.back().data,
-            "18 more findings were not annotated (15 errors, 3 warnings): the job summary, the log and "
-            "the report files list every issue");
+  EXPECT_EQ(
+      commands.back().data,
+      "18 more findings were not annotated (15 errors, 3 warnings): the job summary, the log and "
+      "the report files list every issue");
   // Errors come first.
   EXPECT_EQ(commands.front().name, "error");
   // With fail-on info an info is a notice.
@@ -315,7 +323,8 @@ TEST(GlbPlaces, AreTheJsonPointerNotALineAndColumnOfABinaryFile) {
   const ValidationReport glb = validate_text(glb_of(kJson), "a.glb");
   const ValidationReport gltf = validate_text(kJson, "a.gltf");
   // The annotation: a .gltf's has the line and column, a GLB's the pointer only.
-  const std::string glb_note = line_with(write(gr::ValidationFormat::kGithub, {glb}, warnings), "/asset/foo");
+  const std::string glb_note =
+      line_with(write(gr::ValidationFormat::kGithub, {glb}, warnings), "/asset/foo");
   EXPECT_EQ(glb_note.rfind("::", 0), 0u) << glb_note;
   EXPECT_NE(glb_note.find("file=a.glb,title="), std::string::npos) << glb_note;
   EXPECT_EQ(glb_note.find("line="), std::string::npos) << glb_note;
@@ -325,7 +334,8 @@ TEST(GlbPlaces, AreTheJsonPointerNotALineAndColumnOfABinaryFile) {
       line_with(write(gr::ValidationFormat::kGithub, {gltf}, warnings), "/asset/foo");
   EXPECT_NE(gltf_note.find("file=a.gltf,line=1,col=33,title="), std::string::npos) << gltf_note;
   // The summary.
-  const std::string glb_row = line_with(write(gr::ValidationFormat::kMarkdown, {glb}, warnings), "/asset/foo");
+  const std::string glb_row =
+      line_with(write(gr::ValidationFormat::kMarkdown, {glb}, warnings), "/asset/foo");
   EXPECT_EQ(glb_row.find("line"), std::string::npos) << glb_row;
   const std::string gltf_row =
       line_with(write(gr::ValidationFormat::kMarkdown, {gltf}, warnings), "/asset/foo");
@@ -339,13 +349,16 @@ TEST(GlbPlaces, AreTheJsonPointerNotALineAndColumnOfABinaryFile) {
   bool found = false;
   for (rapidjson::SizeType k = 0; k < results.Size(); ++k) {
     const auto& location = results[k]["locations"][0];
-    if (std::string(location["logicalLocations"][0]["fullyQualifiedName"].GetString()) != "/asset/foo") continue;
+    if (std::string(location["logicalLocations"][0]["fullyQualifiedName"].GetString()) !=
+        "/asset/foo")
+      continue;
     found = true;
     const auto& region = location["physicalLocation"]["region"];
     EXPECT_EQ(region["startLine"].GetUint(), 1u);
     EXPECT_FALSE(region.HasMember("startColumn"));
     EXPECT_EQ(region["byteOffset"].GetUint(), 52u);
-    EXPECT_NE(std::string(region["message"]["text"].GetString()).find("/asset/foo"), std::string::npos);
+    EXPECT_NE(std::string(region["message"]["text"].GetString()).find("/asset/foo"),
+              std::string::npos);
   }
   EXPECT_TRUE(found) << sarif;
 }
