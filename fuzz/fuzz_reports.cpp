@@ -110,6 +110,7 @@ void check_validation_writers(std::span<const gv::ValidationReport> reports) {
   std::ostringstream out;
   gr::write_validation(out, row.format, reports);
   require(strict_text::format_problem(name, out.str()), name.c_str(), out.str());
+  if (name == "md") require(strict_text::ci_format_problem(name, out.str()), name.c_str(), out.str());
 }
 
 void check_compare_writers(const gc::CompareReport& report) {

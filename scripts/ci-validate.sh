@@ -25,12 +25,20 @@
 # findings, 2 usage or I/O error (a bad setting, no asset found, a report that
 # could not be written).
 # Under GitHub Actions (GITHUB_OUTPUT set) the step also gets the outputs exit-code,
-# sarif, junit and json (the report paths, empty when not written), and the text
-# report goes to the job summary (GITHUB_STEP_SUMMARY) too.
+# sarif, junit and json (the report paths, empty when not written). With
+# GITHUB_STEP_SUMMARY set, two more runs write the job summary (--format=md: "N of
+# M assets failed", the failing assets and their issues first, the passing ones
+# folded) and the annotations (--format=github, printed to the log as workflow
+# commands); the runs' own output is read with workflow commands stopped, so no
+# asset's name or message can be a command.
 set -uo pipefail
 
 die() {
   echo "ci-validate: $*" >&2
+  if [ -n "${token:-}" ]; then
+    echo "::$token::"
+    echo "### gltf-anim validate: exit code 2, a usage or I/O error (the log says which)" >>"$GITHUB_STEP_SUMMARY"
+  fi
   [ -z "${GITHUB_OUTPUT:-}" ] || echo "exit-code=2" >>"$GITHUB_OUTPUT"
   exit 2
 }
@@ -73,22 +81,20 @@ run_validate() {
   "${cmd[@]}"
 }
 
-status=0
+# Under GitHub Actions the runner reads every line of the log that begins with "::"
+# as a workflow command, and a line of the text report begins with an asset's name:
+# an asset named "::error::x.gltf", or "::add-mask::..." must not be a command. So
+# the runs' output is read with commands stopped (GitHub's ::stop-commands:: with a
+# token no asset can know), and resumed only for the annotations this script writes.
+token=""
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  # The text report also goes to the job's summary page, first 100 lines, as an
-  # indented code block (no fence an asset's name could close).
-  text="$(mktemp)" || die "cannot create a temporary file"
-  run_validate --format=text | tee "$text"
-  status=${PIPESTATUS[0]}
-  { echo "### gltf-anim validate: exit code $status"
-    echo
-    head -n 100 "$text" | sed 's/^/    /'
-    [ "$(wc -l <"$text")" -le 100 ] || echo "    ... (the whole report is in the log)"
-  } >>"$GITHUB_STEP_SUMMARY"
-  rm -f "$text"
-else
-  run_validate --format=text || status=$?
+  token="gltf-anim-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" || die "cannot read /dev/urandom"
+  [ "${#token}" -eq 42 ] || die "cannot make a token from /dev/urandom"
+  echo "::stop-commands::$token"
 fi
+
+status=0
+run_validate --format=text || status=$?
 # A usage error or no asset found: the report files would say nothing more.
 [ "$status" -ne 2 ] || die "no report written"
 
@@ -112,6 +118,30 @@ for format in sarif junit json; do
   fi
   printf -v "written_$format" '%s' "$file"
 done
+
+# GitHub's job summary and annotations: the failing assets first, with their
+# issues, then a count of the passing ones (--format=md, appended to the summary
+# page), and one annotation per finding (--format=github: ::error file=...::...,
+# capped, escaped by GitHub's rules), printed once commands are resumed.
+if [ -n "$token" ]; then
+  work="$(mktemp -d)" || die "cannot create a temporary folder"
+  for format in md github; do
+    run_status=0
+    run_validate "--format=$format" "--output=$work/report.$format" || run_status=$?
+    if [ "$run_status" -eq 2 ] || [ ! -f "$work/report.$format" ]; then
+      echo "ci-validate: the $format report was not written" >&2
+      status=2
+    fi
+  done
+  echo "::$token::"
+  [ ! -f "$work/report.github" ] || cat -- "$work/report.github"
+  if [ -f "$work/report.md" ]; then
+    cat -- "$work/report.md" >>"$GITHUB_STEP_SUMMARY" || echo "ci-validate: cannot write the job summary" >&2
+  else
+    echo "### gltf-anim validate: exit code $status (no summary written: see the log)" >>"$GITHUB_STEP_SUMMARY"
+  fi
+  rm -rf -- "$work"
+fi
 
 # A step output in GitHub's multi-line form (NAME<<DELIMITER, the value, DELIMITER)
 # with a delimiter the value does not hold: a report name with a new line in it stays

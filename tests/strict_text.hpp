@@ -298,10 +298,43 @@ inline std::string xml_problem(const std::string& text) {
 }
 #endif
 
+inline std::vector<std::size_t> markdown_row_pipes(const std::string& md);
+
+// The validation formats for a CI job's page: "md" is text whose table rows
+// have four cells (the markup of a cell escaped); "github" is text whose every
+// line is one of our workflow commands or the last, plain line.
+inline std::string ci_format_problem(std::string_view format, const std::string& text) {
+  if (std::string why = text_problem(text); !why.empty()) return why;
+  if (format == "md") {
+    for (const std::size_t pipes : markdown_row_pipes(text)) {
+      if (pipes != 5) return "a table row of " + std::to_string(pipes) + " pipes, not 5";
+    }
+    return "";
+  }
+  std::size_t start = 0;
+  bool last = false;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) return "no line feed ends the last line";
+    const std::string_view line(text.data() + start, end - start);
+    if (last) return "a line after the last one";
+    if (line.rfind("gltf-anim validate: ", 0) == 0) {
+      last = true;
+    } else if (line.rfind("::error file=", 0) != 0 && line.rfind("::warning file=", 0) != 0 &&
+               line.rfind("::notice file=", 0) != 0 && line.rfind("::notice title=gltf-anim::", 0) != 0) {
+      return "a line that is not one of our commands: " + std::string(line);
+    }
+    start = end + 1;
+  }
+  return last ? "" : "no last line";
+}
+
 // The check of a report format by its name in the CLI ("json", "sarif",
-// "junit", "html", "text", "md", "csv").
+// "junit", "html", "text", "md", "csv", "github"). "md" is the validation
+// report's (compare's is checked by its own tests).
 inline std::string format_problem(std::string_view format, const std::string& text) {
   if (format == "json" || format == "sarif") return json_problem(text);
+  if (format == "github") return ci_format_problem(format, text);
 #ifdef GLTF_ANIM_TEST_TMP
   if (format == "junit") return xml_problem(text);
 #else

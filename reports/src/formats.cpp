@@ -9,11 +9,13 @@
 namespace gltf_anim::reports {
 namespace {
 
-constexpr std::array<ValidationFormatRow, 4> kValidationFormats{{
+constexpr std::array<ValidationFormatRow, 6> kValidationFormats{{
     {"text", ValidationFormat::kText, make_validation_text_writer},
     {"json", ValidationFormat::kJson, make_validation_json_writer},
     {"junit", ValidationFormat::kJunit, make_validation_junit_writer},
     {"sarif", ValidationFormat::kSarif, make_validation_sarif_writer},
+    {"md", ValidationFormat::kMarkdown, make_validation_markdown_writer},
+    {"github", ValidationFormat::kGithub, make_validation_github_writer},
 }};
 
 constexpr std::array<CompareFormatRow, 5> kCompareFormats{{

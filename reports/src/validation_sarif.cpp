@@ -231,21 +231,29 @@ bool is_syntax_error(const Issue& i) {
 void write_region(SarifWriter& w, const Issue& i) {
   w.Key("region");
   w.StartObject();
-  if (i.position) {
+  if (i.position && i.position->in_glb_chunk) {
+    // A GLB is binary: a line and column would count within its JSON chunk
+    // (often one line of thousands of characters) and mean nothing in the file.
+    // Its place is the JSON pointer (the logical location) and the byte offset.
+    w.Key("startLine");
+    w.Uint64(1);
+    w.Key("byteOffset");
+    w.Uint64(i.position->byte_offset);
+    write_text_message(
+        w, "message",
+        is_syntax_error(i)
+            ? "Byte offset " + std::to_string(i.position->byte_offset) +
+                  " of the GLB file, in its JSON chunk (a binary file has no lines: line 1 "
+                  "stands for the file)"
+            : "The value at JSON pointer " + text::json_text(i.pointer.empty() ? "\"\"" : i.pointer) +
+                  " of the GLB's JSON chunk, at byte offset " +
+                  std::to_string(i.position->byte_offset) +
+                  " of the file (a binary file has no lines: line 1 stands for the file)");
+  } else if (i.position) {
     w.Key("startLine");
     w.Uint64(i.position->line);
     w.Key("startColumn");
     w.Uint64(i.position->column);
-    if (i.position->in_glb_chunk) {
-      w.Key("byteOffset");
-      w.Uint64(i.position->byte_offset);
-      write_text_message(
-          w, "message",
-          is_syntax_error(i)
-              ? "Line and column within the GLB's JSON chunk; byteOffset is in the file"
-              : "Line and column within the GLB's JSON chunk, where the value at the "
-                "JSON pointer starts; byteOffset is in the file");
-    }
   } else if (i.offset) {  // a GLB container issue: bytes, no text
     w.Key("startLine");
     w.Uint64(1);

@@ -5,6 +5,7 @@
 // its count, then one line per distinct message (its count and first places),
 // the first kMaxMessages of them and how many more the other formats hold.
 // Then a summary over all assets.
+#include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
 
@@ -187,6 +188,13 @@ void write_validation(std::ostream& out, ValidationFormat format,
     case ValidationFormat::kJson: write_validation_json(out, reports, options); break;
     case ValidationFormat::kJunit: write_validation_junit(out, reports, options); break;
     case ValidationFormat::kSarif: write_validation_sarif(out, reports, options); break;
+    case ValidationFormat::kMarkdown:
+    case ValidationFormat::kGithub: {
+      const auto w = make_validation_writer(out, format, options);
+      for (const ValidationReport& r : reports) w->asset(r);
+      w->end();
+      break;
+    }
   }
 }
 

@@ -17,4 +17,10 @@ std::unique_ptr<ValidationStreamWriter> make_validation_junit_writer(std::ostrea
 std::unique_ptr<ValidationStreamWriter> make_validation_sarif_writer(std::ostream& out,
                                                                      const ValidationWriteOptions& options);
 
+// validation_ci.cpp: the job summary (md) and GitHub workflow commands (github).
+std::unique_ptr<ValidationStreamWriter> make_validation_markdown_writer(
+    std::ostream& out, const ValidationWriteOptions& options);
+std::unique_ptr<ValidationStreamWriter> make_validation_github_writer(
+    std::ostream& out, const ValidationWriteOptions& options);
+
 }  // namespace gltf_anim::reports

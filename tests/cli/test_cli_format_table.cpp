@@ -64,13 +64,14 @@ std::vector<std::string> help_names(const std::string& command) {
 
 TEST(FormatTable, HelpListsExactlyTheTable) {
   const std::vector<std::string> validation = table_names(gr::validation_formats());
-  EXPECT_EQ(validation, (std::vector<std::string>{"text", "json", "junit", "sarif"}));
+  EXPECT_EQ(validation,
+            (std::vector<std::string>{"text", "json", "junit", "sarif", "md", "github"}));
   EXPECT_EQ(help_names("validate"), validation);
   EXPECT_EQ(help_names("merge"), validation);
   const std::vector<std::string> compare = table_names(gr::compare_formats());
   EXPECT_EQ(compare, (std::vector<std::string>{"text", "json", "md", "junit", "html"}));
   EXPECT_EQ(help_names("compare"), compare);
-  EXPECT_EQ(gr::validation_format_names(), "text, json, junit or sarif");
+  EXPECT_EQ(gr::validation_format_names(), "text, json, junit, sarif, md or github");
 }
 
 TEST(FormatTable, EveryNameIsAcceptedAndNothingElse) {
@@ -82,7 +83,7 @@ TEST(FormatTable, EveryNameIsAcceptedAndNothingElse) {
     EXPECT_FALSE(r.out.empty()) << row.name;
     EXPECT_EQ(gr::validation_format_from_name(row.name), row.format);
   }
-  for (const std::string bad : {"xml", "JSON", "", "md"}) {
+  for (const std::string bad : {"xml", "JSON", "", "markdown", "html"}) {
     EXPECT_EQ(cli({"validate", "--format", bad, asset}, "v_bad").exit_code, 2) << bad;
     EXPECT_FALSE(gr::validation_format_from_name(bad)) << bad;
   }

@@ -66,6 +66,18 @@ TEST(CliTextSafety, EveryValidateFormatParsesStrictly) {
     EXPECT_NE(report.find("VALUE_NOT_IN_LIST"), std::string::npos) << format;
     EXPECT_NE(report.find("UNEXPECTED_PROPERTY"), std::string::npos) << format;
   }
+  // The CI job's page: with --fail-on warning the asset fails, so the summary lists
+  // its issues and every warning is an annotation.
+  for (const char* format : {"md", "github"}) {
+    const fs::path out = s.dir / (std::string("report.") + format);
+    const auto r = run(std::string(" validate --fail-on warning --format ") + format + " --output " + q(out) +
+                       " " + q(s.asset));
+    EXPECT_EQ(r.exit_code, 1) << format << ": " << r.err;
+    const std::string report = read_file(out);
+    EXPECT_EQ(strict_text::ci_format_problem(format, report), "") << format << "\n" << report;
+    const std::string code = std::string_view(format) == "md" ? "VALUE\\_NOT\\_IN\\_LIST" : "VALUE_NOT_IN_LIST";
+    EXPECT_NE(report.find(code), std::string::npos) << format << "\n" << report;
+  }
 }
 
 TEST(CliTextSafety, LoneSurrogateIsInvalidJsonAndTheReportStaysUtf8) {

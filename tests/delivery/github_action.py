@@ -11,8 +11,9 @@ check action.yml without GitHub and without network:
   with numeric coercion, case-insensitive string comparison, && and || returning
   an operand, the implicit success() of an `if` without a status function), runs
   the `run` steps with `bash --noprofile --norc -eo pipefail` (the runner's
-  `shell: bash`) and GITHUB_OUTPUT, and hands each `uses` step to a callback
-  that plays that action.
+  `shell: bash`) and GITHUB_OUTPUT, reads the workflow commands of their logs
+  (annotations; ::stop-commands:: honoured), and hands each `uses` step to a
+  callback that plays that action.
 """
 
 import os
@@ -370,6 +371,7 @@ class Result:
         self.outputs = {}     # the action's outputs
         self.status = "success"
         self.log = ""
+        self.commands = []    # (step name, command, properties, data): the workflow commands read
 
 
 def parse_output_file(text):
@@ -405,6 +407,47 @@ def parse_output_file(text):
     return outputs, None
 
 
+def _unescape_command(text, property_value):
+    # The runner's unescaping (actions/runner, ActionCommand): %25 last.
+    pairs = [("%0D", "\r"), ("%0A", "\n")]
+    if property_value:
+        pairs += [("%3A", ":"), ("%2C", ",")]
+    for escaped, plain in pairs + [("%25", "%")]:
+        text = text.replace(escaped, plain)
+    return text
+
+
+def workflow_commands(log):
+    """The workflow commands the runner reads in a step's log (docs.github.com,
+    "Workflow commands for GitHub Actions"): each line "::NAME PROPERTIES::DATA",
+    properties split at ',' and at their first '=', values unescaped; between
+    "::stop-commands::TOKEN" and a line "::TOKEN::" nothing is a command. Returns
+    (name, properties, data) for every command but those two."""
+    commands, stopped = [], None
+    for line in re.split(r"\r\n|\r|\n", log):
+        if stopped is not None:
+            if line == f"::{stopped}::":
+                stopped = None
+            continue
+        if not line.startswith("::"):
+            continue
+        end = line.find("::", 2)
+        if end < 0:
+            continue
+        head, data = line[2:end], _unescape_command(line[end + 2:], False)
+        name, _, rest = head.partition(" ")
+        properties = {}
+        for item in rest.split(",") if rest else []:
+            key, eq, value = item.partition("=")
+            if eq:
+                properties[key] = _unescape_command(value, True)
+        if name == "stop-commands":
+            stopped = data
+            continue
+        commands.append((name, properties, data))
+    return commands
+
+
 def run_action(action, source_dir, inputs, play_uses, runner_temp, workdir, env=None):
     """Runs the action as the runner would. `play_uses(uses, with, ctx)` plays
     a `uses` step and returns its outputs (a dict) or raises ActionError."""
@@ -436,6 +479,8 @@ def run_action(action, source_dir, inputs, play_uses, runner_temp, workdir, env=
             proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
                                   cwd=workdir, env=step_env, capture_output=True, text=True, timeout=600)
             result.log += f"--- {name} (exit {proc.returncode})\n{proc.stdout}{proc.stderr}"
+            for stream in (proc.stdout, proc.stderr):
+                result.commands += [(name,) + c for c in workflow_commands(stream)]
             with open(output_file, encoding="utf-8") as f:
                 outputs, problem = parse_output_file(f.read())
             os.unlink(output_file)

@@ -3,6 +3,9 @@ the GitLab job run) with hostile settings, run for real in a scratch project:
 paths and report names that look like options stay names, the log's text report
 is text whatever the project config says, and a new line in a report name cannot
 add a step output of its own (GITHUB_OUTPUT read as GitHub's runner reads it).
+Under GitHub Actions: the job summary leads with the failing assets, each error
+is one annotation, and no asset's name forges a workflow command (the log read
+as the runner reads it, ::stop-commands:: included).
 
     python3 test_ci_validate.py SOURCE_DIR GLTF_ANIM SCRATCH_DIR
 """
@@ -21,6 +24,7 @@ SCRIPT = os.path.join(SOURCE, "scripts", "ci-validate.sh")
 # Two channels of one animation target the same node property: one error.
 INVALID = os.path.join(SOURCE, "conformance_assets/invalid/channel/duplicate_targets.gltf")
 CODE = "ANIMATION_DUPLICATE_TARGETS"
+VALID = os.path.join(SOURCE, "conformance_assets/valid/translation_linear.gltf")
 
 
 class CiValidate(unittest.TestCase):
@@ -99,6 +103,71 @@ class CiValidate(unittest.TestCase):
         self.assertIsNone(problem)
         self.assertEqual(outputs, {"exit-code": "1", "sarif": "", "junit": "", "json": name})
         self.assertTrue(os.path.isfile(os.path.join(self.project, name)))
+
+    def github_run(self, paths, **settings):
+        summary = self.put("step_summary", "")
+        output = self.put("github_output", "")
+        r = self.run_script(GLTF_ANIM_PATHS=paths, GITHUB_STEP_SUMMARY=summary, GITHUB_OUTPUT=output,
+                            GITHUB_ACTIONS="true", **settings)
+        with open(summary, encoding="utf-8") as f:
+            return r, f.read()
+
+    def test_the_job_summary_leads_with_the_failure_and_annotates_it(self):
+        # 120 valid assets and one invalid: the summary's first lines are the failure.
+        exports = os.path.join(self.project, "exports")
+        os.makedirs(exports)
+        for k in range(120):
+            shutil.copy(VALID, os.path.join(exports, f"ok_{k:03}.gltf"))
+        shutil.copy(INVALID, os.path.join(exports, "z_bad.gltf"))  # sorts last, past line 100
+        r, summary = self.github_run("exports")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        lines = summary.splitlines()
+        self.assertEqual(lines[0], "### gltf-anim validate: 1 of 121 assets failed", summary[:500])
+        fail = summary.index("FAIL exports/z\\_bad\\.gltf")
+        code = summary.index(CODE.replace("_", "\\_"))
+        passed = summary.index("<details><summary>120 assets passed</summary>")
+        self.assertLess(fail, code)
+        self.assertLess(code, passed)
+        self.assertNotIn("ok\\_000", summary[:passed])
+        # One annotation per error (the asset has two), on the file, with the code and the
+        # pointer; nothing else is a command.
+        commands = gha.workflow_commands(r.stdout)
+        self.assertEqual(len(commands), 2, r.stdout)
+        for name, properties, data in commands:
+            self.assertEqual(name, "error")
+            self.assertEqual(properties["file"], "exports/z_bad.gltf")
+            self.assertEqual(properties["title"], CODE)
+            self.assertRegex(data, r"\(/animations/0/channels/[0-9]+/target\)$")
+            self.assertIn("line", properties)
+        self.assertEqual(gha.workflow_commands(r.stderr), [])
+
+    def test_a_hostile_asset_name_forges_no_command(self):
+        # Names that would be commands at the start of a line of the text report (named
+        # as paths, a report line begins with them), or after a new line; each asset has
+        # two errors.
+        names = ["::error title=FORGED::forged.gltf", "::add-mask::x.gltf", "a,title=FORGED.gltf"]
+        for name in names:
+            self.put(name)
+        os.makedirs(os.path.join(self.project, "dir"))
+        self.put("dir/x\n::warning title=FORGED::forged.gltf")
+        r, summary = self.github_run(" ".join(f"'{name}'" for name in names) + " dir")
+        names.append("dir/x\n::warning title=FORGED::forged.gltf")
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("::error title=FORGED::forged.gltf", r.stdout, "the text report names it")
+        commands = gha.workflow_commands(r.stdout)
+        self.assertEqual(sorted(c[1]["file"] for c in commands), sorted(names * 2), r.stdout)
+        for name, properties, data in commands:
+            self.assertEqual((name, properties["title"]), ("error", CODE), r.stdout)
+        self.assertEqual(gha.workflow_commands(r.stderr), [])
+        self.assertTrue(summary.startswith("### gltf-anim validate: 4 of 4 assets failed"), summary)
+        # No line of the summary is a heading or a command of an asset's making.
+        for line in summary.splitlines():
+            self.assertFalse(line.startswith("::"), line)
+
+    def test_the_runner_model_reads_stop_commands(self):
+        log = "::error::one\n::stop-commands::tok\n::error::two\n::tok::\n::warning file=a%3Ab::x%0Ay\n"
+        self.assertEqual(gha.workflow_commands(log),
+                         [("error", {}, "one"), ("warning", {"file": "a:b"}, "x\ny")])
 
     def test_the_runner_model_reads_both_output_forms(self):
         # The model itself, on lines written by hand from GitHub's documentation.

@@ -158,12 +158,18 @@ class GithubAction(unittest.TestCase):
         self.assertIn("ANIMATION_DUPLICATE_TARGETS", [r["ruleId"] for r in sarif["runs"][0]["results"]])
         failures = ET.parse(result.outputs["junit"]).getroot().findall(".//failure")
         self.assertEqual(len(failures), 1)
-        # The job summary has the verdict and the text report, indented (code).
+        # The job summary leads with the verdict and the failing asset's errors.
         with open(os.path.join(self.temp, "step_summary.md"), encoding="utf-8") as f:
             summary = f.read().splitlines()
-        self.assertEqual(summary[0], "### gltf-anim validate: exit code 1")
-        self.assertTrue(all(line.startswith("    ") for line in summary[2:]), summary)
-        self.assertTrue(any("ANIMATION_DUPLICATE_TARGETS" in line for line in summary))
+        self.assertEqual(summary[0], "### gltf-anim validate: 1 of 1 asset failed")
+        self.assertTrue(any(line.startswith("| error | ANIMATION\\_DUPLICATE\\_TARGETS |") for line in summary),
+                        summary)
+        # Each error is an annotation of the Validate step, on the asset's file.
+        annotations = [c for c in result.commands if c[0] == "Validate"]
+        self.assertEqual([c[1] for c in annotations], ["error", "error"], result.log)
+        for _, _, properties, _ in annotations:
+            self.assertEqual(properties["title"], "ANIMATION_DUPLICATE_TARGETS")
+            self.assertEqual(os.path.basename(properties["file"]), os.path.basename(INVALID))
 
     def test_fail_on_and_args_reach_the_cli(self):
         # Ignoring the asset's only code leaves nothing to fail on.

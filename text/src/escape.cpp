@@ -170,4 +170,42 @@ std::string csv_field(std::string_view raw) {
   return out;
 }
 
+namespace {
+
+std::string github_command_text(std::string_view raw, bool property) {
+  std::string out;
+  out.reserve(raw.size());
+  for_each_character(raw, [&out, property](std::string_view bytes, char32_t c) {
+    switch (c) {
+      case '%': out += "%25"; return;
+      case '\r': out += "%0D"; return;
+      case '\n': out += "%0A"; return;
+      case ':':
+        if (property) {
+          out += "%3A";
+          return;
+        }
+        break;
+      case ',':
+        if (property) {
+          out += "%2C";
+          return;
+        }
+        break;
+      default: break;
+    }
+    if (hidden(c)) {
+      append_visible(out, c);
+    } else {
+      out += bytes;
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+std::string github_command_data(std::string_view raw) { return github_command_text(raw, false); }
+std::string github_command_property(std::string_view raw) { return github_command_text(raw, true); }
+
 }  // namespace gltf_anim::text

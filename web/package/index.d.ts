@@ -74,8 +74,9 @@ export interface CommonOptions {
 }
 
 export interface ValidateOptions extends CommonOptions {
-  /** json (default: resolves to a ValidationReport), text, sarif or junit (a string). */
-  format?: 'json' | 'text' | 'sarif' | 'junit';
+  /** json (default: resolves to a ValidationReport), text, sarif, junit, md (a CI job
+   *  summary) or github (GitHub Actions workflow commands) (a string). */
+  format?: 'json' | 'text' | 'sarif' | 'junit' | 'md' | 'github';
   /** The name of a single asset given as bytes. */
   name?: string;
   failOn?: 'error' | 'warning' | 'info';

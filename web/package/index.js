@@ -380,7 +380,7 @@ function reportText(bytes, what) {
   }
 }
 
-const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv', md: 'md', html: 'html' };
+const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv', md: 'md', html: 'html', github: 'txt' };
 
 async function runToReport(command, args, files, format, what, memoryLimitMb) {
   const output = `${OUT}/report.${EXT[format] ?? 'out'}`;

@@ -36,7 +36,7 @@ test('the committed assets are there', () => {
   assert.ok(assets.length >= 200, `${assets.length} assets`);
 });
 
-for (const format of ['json', 'text', 'sarif', 'junit']) {
+for (const format of ['json', 'text', 'sarif', 'junit', 'md', 'github']) {
   test(`validate --format ${format}: every committed asset, one run`, () => {
     const r = same(['validate', '--no-config', '--no-timings', '--format', format, '--', ...assets]);
     assert.equal(r.status, 1, 'the invalid assets fail the run');

@@ -38,7 +38,7 @@ struct CompareFormatRow {
 std::span<const CompareFormatRow> compare_formats();
 const CompareFormatRow* compare_format_from_name(std::string_view name);
 
-// The names of a table for help and messages: "text, json, junit or sarif".
+// The names of a table for help and messages: "text, json, junit, sarif, md or github".
 std::string validation_format_names();
 std::string compare_format_names();
 

@@ -9,7 +9,11 @@
 //           count and first places, and a summary;
 //  - junit: one <testcase> per asset, failing when an issue reaches fail_on;
 //  - sarif: SARIF 2.1.0, rules from the registry, one result per issue with the
-//           asset's URI and the issue's JSON pointer as a logical location.
+//           asset's URI and the issue's JSON pointer as a logical location;
+//  - md:    a CI job's summary page (GitHub-flavoured Markdown): "N of M assets
+//           failed", the failing assets and their issues, then the passing ones;
+//  - github: GitHub Actions workflow commands (::error file=...::...), one
+//           annotation per finding up to a cap, escaped by GitHub's rules.
 #include <gltf_anim/validator/validate.hpp>
 
 #include <array>
@@ -27,7 +31,7 @@
 
 namespace gltf_anim::reports {
 
-enum class ValidationFormat { kText, kJson, kJunit, kSarif };
+enum class ValidationFormat { kText, kJson, kJunit, kSarif, kMarkdown, kGithub };
 // The format of that name in the table of formats (formats.hpp); nullopt for anything else.
 std::optional<ValidationFormat> validation_format_from_name(std::string_view name);
 

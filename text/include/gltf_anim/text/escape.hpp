@@ -12,7 +12,12 @@
 //    that can start markup backslash-escaped, '<' '>' '&' as entities;
 //  - text (terminals): the same characters made visible, so no escape
 //    sequence reaches a terminal and every record stays on one line;
-//  - CSV: RFC 4180 quoting.
+//  - CSV: RFC 4180 quoting;
+//  - GitHub workflow commands (`::error file=F,title=T::message`): GitHub's own
+//    percent-escapes ('%' as %25, CR as %0D, LF as %0A; in a property also ':'
+//    as %3A and ',' as %2C), which the runner undoes, so the value reads as it
+//    was and no line of the log begins with what it holds; the other hidden
+//    characters made visible.
 // "Made visible" writes the character as C-style text: \n, \t, \r, \x1b for
 // the rest of ASCII, \u202e above it. A visible escape is not reversible (a
 // literal backslash is kept as it is): these formats are for people; the JSON
@@ -49,5 +54,10 @@ std::string visible_text(std::string_view raw);
 
 // A CSV field: as it is when it needs no quotes, else RFC 4180 quoted.
 std::string csv_field(std::string_view raw);
+
+// The message of a GitHub workflow command (after its "::"), and a property
+// value (file=, title=) of one: always one line of the log.
+std::string github_command_data(std::string_view raw);
+std::string github_command_property(std::string_view raw);
 
 }  // namespace gltf_anim::text
