@@ -226,6 +226,25 @@ d = asset([TIMES, VEC3x2], [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2)
 case("sampler/output_buffer_view_target", d,
      [("BUFFER_VIEW_TARGET_OVERRIDE", E, S0 + "/output")],
      "the output's bufferView says ARRAY_BUFFER (vertex data)")
+# The times share bufferView 0 with a mesh's POSITION: the mesh (linked first, as in
+# glTF-Validator) makes it a vertex buffer, the sampler's input then another use.
+d = asset([TIMES + [0, 0, 0, 1, 1, 1], VEC3x2],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2),
+           acc(0, "VEC3", 2, [0, 0, 0], [1, 1, 1], byteOffset=8)],
+          [anim([ch()], [smp()])], nodes=[{"mesh": 0}],
+          extra={"meshes": [{"primitives": [{"attributes": {"POSITION": 2}}]}]})
+case("sampler/input_in_vertex_buffer", d,
+     [("BUFFER_VIEW_TARGET_OVERRIDE", E, S0 + "/input")],
+     "the times live in the bufferView of a vertex attribute (no target declared)")
+# Two vertex attributes in one bufferView without byteStride: the second is the error.
+d = asset([TIMES, VEC3x2, [0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0, 1]],
+          [acc(0, "SCALAR", 2, [0.0], [1.0]), acc(1, "VEC3", 2),
+           acc(2, "VEC3", 2, [0, 0, 0], [1, 1, 1]), acc(2, "VEC3", 2, byteOffset=24)],
+          [anim([ch()], [smp()])], nodes=[{"mesh": 0}],
+          extra={"meshes": [{"primitives": [{"attributes": {"POSITION": 2, "NORMAL": 3}}]}]})
+case("mesh/accessors_without_bytestride", d,
+     [("MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", E, "/meshes/0/primitives/0/attributes/NORMAL")],
+     "POSITION and NORMAL share bufferView 2, which has no byteStride")
 d = asset([[0, 0, 1, 1], VEC3x2], [acc(0, "VEC2", 2, [0.0, 0.0], [1.0, 1.0]), acc(1, "VEC3", 2)],
           [anim([ch()], [smp()])])
 case("sampler/input_invalid_format", d,

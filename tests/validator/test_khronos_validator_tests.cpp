@@ -57,12 +57,6 @@ struct Difference {
 const std::vector<Difference> kOurErrors = {};
 // (b): an error for glTF-Validator, none for us.
 const std::vector<Difference> kTheirErrors = {
-    {"base/data/mesh/accessor_without_bytestride.gltf",
-     "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE: vertex buffer layout, which animation does not "
-     "read"},
-    {"base/data/mesh/bufferview_target_override.gltf",
-     "BUFFER_VIEW_TARGET_OVERRIDE between vertex indices and attributes: mesh usages are not "
-     "tracked"},
     {"base/data/mesh/position_accessor_no_bounds.gltf",
      "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS: a rendering rule (bounding boxes)"},
 };

@@ -100,17 +100,12 @@ class AnimationRules final : public RuleModule {
     }
   }
 
-  // Checks shared by input and output: bufferView target and byteStride.
+  // Checks shared by input and output: byteStride. (Its target, and the other
+  // data its bufferView holds, are the bufferView usage module's.)
   static void check_sampler_buffer_view(RuleContext& ctx, const Accessor& acc,
                                         const JsonPointer& at) {
     if (!acc.buffer_view || *acc.buffer_view >= ctx.asset.buffer_views.size()) return;
     const BufferView& view = ctx.asset.buffer_views[*acc.buffer_view];
-    if (view.target) {
-      const std::string target = *view.target == 34962   ? "ArrayBuffer"
-                                 : *view.target == 34963 ? "ElementArrayBuffer"
-                                                         : std::to_string(*view.target);
-      ctx.issues.add("BUFFER_VIEW_TARGET_OVERRIDE", at, {target, "Other"});
-    }
     if (view.byte_stride) ctx.issues.add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", at);
   }
 

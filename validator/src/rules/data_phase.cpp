@@ -285,6 +285,7 @@ std::vector<std::unique_ptr<RuleModule>> rule_modules() {
   modules.push_back(make_scene_graph_rules());
   modules.push_back(make_mesh_rules());
   modules.push_back(make_skinned_vertex_rules());
+  modules.push_back(make_buffer_view_usage_rules());
   modules.push_back(make_khr_animation_pointer_rules());
   modules.push_back(make_khr_accessor_float_rules());
   modules.push_back(make_khr_draco_mesh_compression_rules());

@@ -419,8 +419,16 @@ inline constexpr IssueType kIssueTypes[] = {
      "glTF 2.0 3.11, table of output accessor types per path"},
     {"BUFFER_VIEW_TARGET_OVERRIDE", S::kError, P::kLink,
      "Override of previously set bufferView target or usage. Initial: '{0}', new: '{1}'.",
-     "Animation data lives in a bufferView whose target says vertex or index data.",
-     "glTF 2.0 3.6.1: target is only for vertex attribute and index data"},
+     "A bufferView holds two kinds of data (vertex attributes, vertex indices, inverse bind "
+     "matrices, image bytes, other data such as animation keys), or data other than its target "
+     "says: e.g. animation keys in a vertex buffer.",
+     "glTF 2.0 3.6.1: target is only for vertex attribute and index data; a bufferView holds one "
+     "kind of data"},
+    {"MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", S::kError, P::kLink,
+     "bufferView.byteStride must be defined when two or more accessors use the same buffer view.",
+     "Two vertex attribute accessors share a bufferView that has no byteStride.",
+     "glTF 2.0 3.6.2.1: when two or more vertex attribute accessors use the same bufferView, "
+     "its byteStride MUST be defined"},
     {"UNRESOLVED_REFERENCE", S::kError, P::kLink, "Unresolved reference: {0}.",
      "An index points past the end of the array it refers to.",
      "glTF 2.0 3.4: indices refer to existing objects"},

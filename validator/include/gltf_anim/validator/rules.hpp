@@ -177,6 +177,7 @@ std::unique_ptr<RuleModule> make_khr_animation_pointer_rules();  // KHR_animatio
 std::unique_ptr<RuleModule> make_scene_graph_rules();            // nodes, scenes, skins
 std::unique_ptr<RuleModule> make_mesh_rules();            // primitives' references, morph targets
 std::unique_ptr<RuleModule> make_skinned_vertex_rules();  // JOINTS_n / WEIGHTS_n of skinned meshes
+std::unique_ptr<RuleModule> make_buffer_view_usage_rules();  // one kind of data a bufferView
 // Extension modules and lints (after the core modules in rule_modules()).
 std::unique_ptr<RuleModule> make_ext_animation_sqlerp_rules();  // EXT_animation_sqlerp
 std::unique_ptr<RuleModule> make_khr_animation2_rules();        // KHR_animation2 (draft)
