@@ -24,15 +24,15 @@ draws (so a LINEAR rotation, imported as four component-wise LINEAR F-curves, pl
 
 Time to frame: the importer places a key at t * scene.render.fps (an integer; render.fps_base is
 not used). FPS is a power of two, so t * FPS is exact in binary floating point, and Blender's
-evaluation time float(frame) + subframe is exactly t * FPS for every time that is a float32 (the
-golden times are). FPS = 1024 puts the F-curves' 0.0001-frame key-search threshold at 98 ns (at
+evaluation time float(frame) + subframe is exactly t * FPS for every time that is a float32 (most
+golden times; the others become the nearest float32 frame, as in any engine with float time). FPS = 1024 puts the F-curves' 0.0001-frame key-search threshold at 98 ns (at
 Blender's default 24 fps it is 4.2 us, and edge_tiny_segment's one-ulp segment at 1 s is lost).
 
 Left out with the reason (written "unsupported"): channels the importer does not read (no
 target.node: KHR_animation_pointer, KHR_animation2), morph targets without a shape key. Exit
 codes: 0 every case written (an asset the importer refuses, with the operator's message, is
-written without animations, as the C++ template does), 1 some case failed with an error (written with its "error"), 2 usage,
-manifest or I/O error.
+written without animations, as the C++ template does), 1 some case failed with an error
+(written with its "error"), 2 usage, manifest or I/O error.
 
 numpy 1.24 (Debian 12's python3-numpy, which Blender 3.4's importer needs and the blender
 package does not pull in) no longer has `np.bool`, which the importer's mesh code uses
