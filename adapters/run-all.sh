@@ -19,6 +19,8 @@
 #   BUILD_DIR      build folder (default: build)
 #   GLTF_ANIM_FILAMENT_ADAPTER, GLTF_ANIM_ASSIMP_ADAPTER  the C++ adapters
 #                  (engines.json "command"; default: where the build puts them)
+#   GLTF_ANIM_BLENDER_ADAPTER  the Blender adapter (default: adapters/blender/run.sh,
+#                  which installs Debian's blender when it is missing)
 #
 # Steps: npm ci when adapters/node_modules does not hold the locked packages
 # (adapters/npm-ci.sh); one node process per engine (adapters/<engine>/sample.mjs)
@@ -36,7 +38,7 @@ WORK="$BUILD_DIR/engines"
 SUITE="$ROOT/conformance_assets"
 . "$HERE/common/shell.sh"
 REPORT=""
-run_all_options run-all.sh 2,29 "$@"
+run_all_options run-all.sh 2,31 "$@"
 die() { echo "run-all.sh: $*" >&2; exit 2; }
 # The reason first, then the adapter's last lines (exit 2).
 adapter_failed() {
@@ -67,6 +69,7 @@ mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').en
 # names the variable that holds its path).
 : "${GLTF_ANIM_FILAMENT_ADAPTER:=$BUILD_DIR/tests/adapters/filament/filament_adapter}"
 : "${GLTF_ANIM_ASSIMP_ADAPTER:=$BUILD_DIR/tests/adapters/assimp/assimp_adapter}"
+: "${GLTF_ANIM_BLENDER_ADAPTER:=$HERE/blender/run.sh}"
 for line in "${engines[@]}"; do
   read -r id adapter command <<< "$line"
   rm -rf -- "$WORK/$id-samples"

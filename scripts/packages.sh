@@ -30,6 +30,9 @@
 #   web    Debian's emscripten and what the wasm build compiles against; xz-utils unpacks
 #          Boost's sources (scripts/build-web.sh); node and npm (the page tests add chromium)
 #   ci     ccache: CI's CLI-only build reuses the test build's compiles (.ci/run)
+#   blender  Blender 3.4 (an engine row of the conformance matrix, adapters/blender/run.sh, which
+#          installs this group itself) and python3-numpy, which Blender's glTF importer imports
+#          and the blender package does not depend on
 # node and npm come from Debian only where the machine has none (CI's ships its own Node).
 
 packages_of() {  # GROUP...: the packages of these groups, space separated
@@ -46,8 +49,9 @@ packages_of() {  # GROUP...: the packages of these groups, space separated
       web) echo emscripten cmake make xz-utils rapidjson-dev libfmt-dev libboost-program-options-dev \
              libfast-float-dev $node ;;
       ci) echo ccache ;;
-      all) packages_of build full tests fuzz deb web ci ;;
-      *) echo "packages: no group '$group' (build full tests fuzz deb web ci all)" >&2; return 2 ;;
+      blender) echo blender python3-numpy ;;
+      all) packages_of build full tests fuzz deb web ci blender ;;
+      *) echo "packages: no group '$group' (build full tests fuzz deb web ci blender all)" >&2; return 2 ;;
     esac
   done
 }
@@ -68,7 +72,7 @@ packages_install() {  # PACKAGE...: installs those not installed yet
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
-  [ $# -gt 0 ] || { echo "usage: packages.sh GROUP... (build full tests fuzz deb web ci all)" >&2; exit 2; }
+  [ $# -gt 0 ] || { echo "usage: packages.sh GROUP... (build full tests fuzz deb web ci blender all)" >&2; exit 2; }
   list=$(packages_of "$@")
   # shellcheck disable=SC2086  # a list of package names
   packages_install $list
