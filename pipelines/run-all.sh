@@ -12,7 +12,7 @@
 #   --check        fail when a cell needs an explanation it lacks (see matrix.mjs)
 # Environment: GLTF_ANIM_CLI (default $BUILD_DIR/cli/gltf-anim, built through
 # scripts/setup.sh when missing), BUILD_DIR (default build).
-# Needs node/npm (the npm registry once, for npm ci).
+# Needs Node >= 20 and npm (the npm registry once, for npm ci).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -24,6 +24,7 @@ WORK="$BUILD_DIR/pipelines"
 run_all_options pipelines/run-all.sh 2,15 "$@"
 die() { echo "pipelines/run-all.sh: $*" >&2; exit 2; }
 need_node_npm die
+[ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] || die "Node $(node --version) is too old: glTF-Transform's CLI 4.5.1 needs Node >= 20"
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
 mkdir -p "$WORK"
