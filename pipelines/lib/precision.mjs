@@ -1,10 +1,14 @@
 // How far gltfpack -cc may move a sampled value from gltfpack's uncompressed
-// output, derived from what gltfpack 1.3.0 writes (its stream.cpp,
-// writeKeyframeStream) and the EXT_meshopt_compression filter definitions:
+// output, derived from what gltfpack writes (gltf/stream.cpp,
+// writeKeyframeStream, with the defaults of gltf/gltfpack.cpp: rot_bits 12,
+// trn_bits 16, scl_bits 16) and the EXT_meshopt_compression filter
+// definitions (src/vertexfilter.cpp):
 //
-//  - rotation: the QUATERNION filter at K = 12 bits. The three smallest
-//    components are stored as K-bit signed normalized integers of c * sqrt(2)
-//    (|c| <= 1/sqrt(2)), so each is off by at most
+//  - rotation: the QUATERNION filter at K = 12 bits (not for CUBICSPLINE
+//    outputs, whose tangents are no unit quaternions; gltfpack bakes those to
+//    LINEAR anyway). The three smallest components are stored as K-bit signed
+//    normalized integers of c * sqrt(2) (|c| <= 1/sqrt(2)), so each is off by
+//    at most
 //        eps = 1 / (2 * (2^(K-1) - 1) * sqrt(2)) = 1.727e-4;
 //    the largest one, rebuilt as sqrt(1 - x^2 - y^2 - z^2) with w >= 1/2, by at
 //    most 3 eps; |dq| <= sqrt(3 eps^2 + 9 eps^2) = sqrt(12) eps, and the angle
@@ -15,18 +19,21 @@
 //    within an angle a of the reference keys stays within a (slerp and nlerp of
 //    close unit quaternions move no further apart than their ends).
 //    Bound: 1.197e-3 + 2 * 6.1e-5 = 1.32e-3 rad.
-//  - translation, scale: float32 with the mantissa rounded to 15 bits
-//    (meshopt_quantizeFloat(v, 15); the uncompressed output keeps 23, all of
-//    float32): each key off by at most 2^-16 |v| (relative); a linear
-//    combination of keys by at most 2^-16 times the largest |component| of the
-//    channel's keys, plus float32 rounding of the interpolation (4 ulp).
+//  - translation, scale: the EXPONENTIAL filter, one exponent per key vector
+//    (meshopt_EncodeExpSharedVector), B = 16 bits: with e the exponent of the
+//    vector's largest |component| (2^(e-1) <= max < 2^e), every component is
+//    m * 2^(e - (B - 1)) with m an integer: off by at most half a step,
+//    2^(e - B) <= 2^-(B-1) max = 2^-15 of the key's largest |component| (the
+//    uncompressed output keeps float32 as is). A linear combination of keys
+//    stays within 2^-15 of the channel's largest |component|, plus float32
+//    rounding of the interpolation (4 ulp).
 //  - weights: 8-bit unsigned normalized in both outputs: no difference.
 export const QUAT_FILTER_BITS = 12;
 export const QUAT_COMPONENT_ERROR = 1 / (2 * ((1 << (QUAT_FILTER_BITS - 1)) - 1) * Math.SQRT2);
 export const SHORT_ANGLE_ERROR = 2 * 2 * (0.5 / 32767);
 export const ROTATION_ANGLE_BOUND = 2 * Math.sqrt(12) * QUAT_COMPONENT_ERROR + 2 * SHORT_ANGLE_ERROR;
-export const FLOAT_MANTISSA_BITS = 15;
-export const FLOAT_RELATIVE_BOUND = 2 ** -(FLOAT_MANTISSA_BITS + 1) + 4 * 2 ** -23;
+export const EXP_FILTER_BITS = 16;
+export const FLOAT_RELATIVE_BOUND = 2 ** -(EXP_FILTER_BITS - 1) + 4 * 2 ** -23;
 
 // The angle between two rotations given as quaternions (q and -q equal).
 export function quatAngle(a, b) {
@@ -53,7 +60,8 @@ export function channelBound(path, keysMaxAbs) {
 //    2 * sqrt(4) * 0.5 / 32767 = 6.1e-5 rad; morph weights as 8-bit UNSIGNED_BYTE
 //    normalized, 0.5 / 255 = 1.96e-3; translation and scale float32 (23 bits).
 //    -cc: rotations through the 12-bit quaternion filter (1.197e-3 rad, then
-//    16-bit: 1.26e-3 rad), translation and scale with 15 mantissa bits.
+//    16-bit: 1.26e-3 rad), translation and scale through the 16-bit
+//    EXPONENTIAL filter (2^-15 of the largest |component|).
 //  - glTF-Transform resample (and optimize, which resamples): a key is
 //    removed when its neighbours' interpolation gives it within 1e-4 per
 //    component (its --tolerance); linear segments differ most at the removed
@@ -76,7 +84,7 @@ export const PRECISION = {
   gltfpack: { angle: SHORT_ANGLE_ERROR, weights: 0.5 / 255, relative: 0 },
   'gltfpack-c': { angle: SHORT_ANGLE_ERROR, weights: 0.5 / 255, relative: 0 },
   'gltfpack-kn': { angle: SHORT_ANGLE_ERROR, weights: 0.5 / 255, relative: 0 },
-  'gltfpack-cc': { angle: 2 * Math.sqrt(12) * QUAT_COMPONENT_ERROR + SHORT_ANGLE_ERROR, weights: 0.5 / 255, relative: 2 ** -(FLOAT_MANTISSA_BITS + 1) },
+  'gltfpack-cc': { angle: 2 * Math.sqrt(12) * QUAT_COMPONENT_ERROR + SHORT_ANGLE_ERROR, weights: 0.5 / 255, relative: 2 ** -(EXP_FILTER_BITS - 1) },
   'gt-resample': { angle: RESAMPLE_ANGLE, absolute: 1e-4, relative: 0 },
   'gt-meshopt': { angle: GT_QUAT_ANGLE, relative: EXP_RELATIVE },
   'gt-optimize': { angle: RESAMPLE_ANGLE + GT_QUAT_ANGLE, absolute: 1e-4, relative: EXP_RELATIVE },
