@@ -190,3 +190,37 @@ test('a case within the pipeline precision passes; a dropped channel fails whate
   const dropped = facts({ channels: [channel({ dropped: true, withinPrecision: undefined, maxError: undefined })] });
   assert.match(matrixOf({ gltfpack: { case_a: dropped } }, { gltfpack: rep }).text, /❌ fail: every channel dropped \(rotation\)/);
 });
+
+test('gltfpack -cc passes as gltfpack when gltfpack passes and -cc stays within the filters', () => {
+  const ref = facts({ channels: [channel({ interpolation: 'LINEAR', goldenInterpolation: 'CUBICSPLINE', keys: 61 })] });
+  const cc = facts({ channels: [channel({ interpolation: 'LINEAR', goldenInterpolation: 'CUBICSPLINE', keys: 61, withinPrecision: false })],
+    reference: { comparable: true, channels: 1, differing: 1, exact: false, withinBound: true, maxAngle: 1e-4, maxAbsolute: 0 } });
+  const m = matrixOf({ gltfpack: { case_a: ref }, 'gltfpack-cc': { case_a: cc } },
+    { gltfpack: { cases: [{ id: 'case_a', passed: true }] }, 'gltfpack-cc': { cases: [{ id: 'case_a', passed: false, channels: [{ passed: false, max: 1e-4 }] }] } });
+  assert.match(m.text, /✅ pass as gltfpack, within the filters' precision, changed: CUBICSPLINE → LINEAR/);
+  assert.deepEqual(m.problems, []);
+});
+
+test('an error glTF-Validator cannot see in a meshopt view is named, not counted false, when it reports it uncompressed', () => {
+  const err = { errors: 1, codes: ['Q'], first: { code: 'Q', pointer: '/p', message: 'm' } };
+  const ref = facts({ validation: err, khronos: { errors: 1, codes: ['Q'] } });
+  const c = facts({ validation: err, reference: { comparable: true, channels: 1, differing: 0, exact: true, withinBound: true, maxAngle: 0, maxAbsolute: 0 } });
+  const rep = { cases: [{ id: 'case_a', passed: false }] };
+  const m = matrixOf({ gltfpack: { case_a: ref }, 'gltfpack-c': { case_a: c } }, { gltfpack: rep, 'gltfpack-c': rep });
+  assert.deepEqual(m.problems, []);
+  assert.match(m.text, /which glTF-Validator reports on gltfpack's uncompressed output/);
+  assert.match(m.text, /1 \/ 1; 0 \| 1 \/ 0; 0/);
+  // Without that report on the uncompressed output it is a false error.
+  const m2 = matrixOf({ gltfpack: { case_a: facts() }, 'gltfpack-c': { case_a: c } }, { gltfpack: rep, 'gltfpack-c': rep });
+  assert.ok(m2.problems.some((p) => p.includes('glTF-Validator does not')));
+});
+
+test('gltfpack -cc is not measured against an invalid gltfpack output', () => {
+  const ref = facts({ validation: { errors: 1, codes: ['Q'] }, khronos: { errors: 1, codes: ['Q'] } });
+  const cc = facts({ reference: { comparable: true, channels: 1, differing: 1, exact: false, withinBound: false, maxAngle: 0.26, maxAbsolute: 0,
+    worst: { channel: '0/0', t: 1, measure: 'angle', error: 0.26, bound: 1.3e-3 } } });
+  const rep = { cases: [{ id: 'case_a', passed: false }] };
+  const m = matrixOf({ gltfpack: { case_a: ref }, 'gltfpack-cc': { case_a: cc } }, { gltfpack: rep, 'gltfpack-cc': rep });
+  assert.match(m.text, /gltfpack's output is invalid \(Q\): not compared/);
+  assert.ok(!m.problems.some((p) => p.includes('filters')));
+});
