@@ -92,7 +92,8 @@ function survival(facts, result, verdicts, id, used, refPass) {
   // it plays within the filters' precision of it, channel for channel.
   if (refPass && facts.reference && facts.reference.comparable && facts.reference.withinBound &&
       !(facts.validation && facts.validation.errors > 0) && !facts.sampleError && !facts.channels.some((c) => c.dropped)) {
-    return { text: `✅ pass as ${md(refPass)}, within the filters' precision${changed}`, kind: 'pass' };
+    const how = facts.reference.exact ? 'the same playback' : 'within the filters\' precision';
+    return { text: `✅ pass as ${md(refPass)}, ${how}${changed}`, kind: 'pass' };
   }
   if (!brokenBy(facts) && facts.channels.length && facts.channels.every((c) => c.withinPrecision)) {
     const worst = Math.max(...facts.channels.map((c) => c.maxError || 0));
