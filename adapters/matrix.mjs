@@ -182,6 +182,10 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
   out.push('⬜ unsupported: the engine cannot run the case (extension not implemented, loader refuses the');
   out.push('asset); n/a: outside what the adapter is for.');
   out.push('');
+  out.push('What happens to animation on its way through tools: the exporter matrix [exporters.md](exporters.md)');
+  out.push('(exporters that import and write back every case) and the pipeline matrix [pipelines.md](pipelines.md)');
+  out.push('(gltfpack and glTF-Transform\'s optimizations; every cell explained on [pipelines-notes.md](pipelines-notes.md)).');
+  out.push('');
   const header = `| case | ${engines.map((e) => md(e.name)).join(' | ')} |`;
   const rule = `|---|${engines.map(() => '---').join('|')}|`;
   for (const { g, rows } of cellRows) {
