@@ -24,7 +24,8 @@ WORK="$BUILD_DIR/pipelines"
 run_all_options pipelines/run-all.sh 2,15 "$@"
 die() { echo "pipelines/run-all.sh: $*" >&2; exit 2; }
 need_node_npm die
-[ "$(node -p 'process.versions.node.split(".")[0]')" -ge 20 ] || die "Node $(node --version) is too old: glTF-Transform's CLI 4.5.1 needs Node >= 20"
+# glTF-Transform's CLI 4.5.1 needs Node >= 20: the system's, or npm's build where it is older.
+PATH="$(bash "$ROOT/scripts/node20.sh")":$PATH
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
 mkdir -p "$WORK"
