@@ -93,6 +93,7 @@ std::size_t generate(const std::filesystem::path& out);
 struct FromResult {
   std::size_t written = 0;
   std::vector<std::string> skipped;  // "<input path>: <reason>"
+  std::vector<std::string> notes;    // "<input path>: <what was not copied, and why>"
 };
 FromResult generate_from(const std::vector<std::filesystem::path>& inputs,
                          const std::filesystem::path& out);
