@@ -272,7 +272,7 @@ std::optional<std::string> copied_name(const std::string& uri) {
   for (const auto& part : rel) {
     if (part == "." || part.empty()) return std::nullopt;
   }
-  return rel.generic_string();
+  return rel.lexically_normal().generic_string();
 }
 
 // The string member `name` of /<list>/<i>, when it is one.
@@ -444,17 +444,36 @@ std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, st
   return p;
 }
 
-// The relative path `name` ('/'-separated) under `dir`: its folder opened (created if
-// missing, never through a symlink), kept alive in `held`.
-const Folder& folder_of(const Folder& dir, const std::string& name, std::vector<Folder>& held) {
-  const Folder* at = &dir;
-  const fs::path rel(name);
-  const fs::path parent = rel.parent_path();
-  for (const auto& part : parent) {
-    held.push_back(at->subfolder(part.string()));
-    at = &held.back();
+// The folders of one case, each opened once (created if missing, never through a symlink)
+// and held open while its files are written: valid/<id>/ and the folders of the files the
+// asset names ("textures/" of "textures/skin.png").
+class CaseFolders {
+ public:
+  explicit CaseFolders(Folder root) { folders_.emplace("", std::move(root)); }
+  const Folder& root() const { return folders_.at(""); }
+  // The folder of the relative file name `name` ('/'-separated, no "." or "..").
+  const Folder& of(const std::string& name) {
+    std::string key;
+    const Folder* at = &root();
+    for (const auto& part : fs::path(name).parent_path()) {
+      key += (key.empty() ? "" : "/") + part.string();
+      auto it = folders_.find(key);
+      if (it == folders_.end()) it = folders_.emplace(key, at->subfolder(part.string())).first;
+      at = &it->second;
+    }
+    return *at;
   }
-  return *at;
+
+ private:
+  std::map<std::string, Folder> folders_;  // nodes never move: references stay valid
+};
+
+// Writes `bytes` to `name` in `dir` through a temporary renamed into place.
+void commit_file(const Folder& dir, const std::string& name, std::span<const std::uint8_t> bytes) {
+  io::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
+  out.stream().write(reinterpret_cast<const char*>(bytes.data()),
+                     static_cast<std::streamsize>(bytes.size()));
+  out.commit();
 }
 
 }  // namespace
@@ -560,41 +579,56 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
         },
         prepared.golden, extensions_used(*prepared.asset.document), variant_files);
 
-    // The case's files, each through a temporary, renamed into place together (the manifest,
-    // written last, names only cases whose every file is in place).
-    std::vector<Folder> held;
-    held.reserve(prepared.files.size() * 4 + 1);
-    held.push_back(valid_dir.subfolder(id));
-    const Folder& case_dir = held.front();
-    std::vector<std::unique_ptr<io::OutputFile>> outputs;
-    std::vector<bool> created;
-    const auto add = [&](const Folder& dir, const std::string& name, const std::string& display,
-                         const fs::path& target, std::span<const std::uint8_t> bytes) {
-      created.push_back(!fs::exists(fs::symlink_status(target)));
-      auto& o = outputs.emplace_back(
-          std::make_unique<io::OutputFile>(dir.fd(), name, dir.shown() + "/" + display));
-      o->stream().write(reinterpret_cast<const char*>(bytes.data()),
-                        static_cast<std::streamsize>(bytes.size()));
-    };
+    // The case's files, each through a temporary renamed into place: first the files the asset
+    // names, one at a time (an asset may name thousands: never as many descriptors open at
+    // once), then the asset, its golden samples and its variants together
+    // (io::commit_together: an interruption leaves all of them or none). When a write fails,
+    // the files this case created are removed again, and the error ends the command before
+    // the manifest, written last, could name the case: the manifest names only cases whose
+    // every file is in place.
+    CaseFolders folders(valid_dir.subfolder(id));
     const fs::path case_path = out / "valid" / id;
-    for (const auto& [name, bytes] : prepared.files) {
-      const Folder& dir = folder_of(case_dir, name, held);
-      add(dir, fs::path(name).filename().string(), fs::path(name).filename().string(),
-          case_path / name, *bytes);
+    std::vector<fs::path> created_here;
+    const auto is_new = [](const fs::path& target) {
+      std::error_code ec;
+      return !fs::exists(fs::symlink_status(target, ec));
+    };
+    try {
+      for (const auto& [name, bytes] : prepared.files) {
+        const bool made = is_new(case_path / name);
+        commit_file(folders.of(name), fs::path(name).filename().string(), *bytes);
+        if (made) created_here.push_back(case_path / name);
+      }
+      std::vector<std::pair<std::string, std::string>> texts;
+      texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
+      for (const auto& [name, f] : variant_files)
+        texts.emplace_back(name, samples::write_samples_json(f));
+      std::vector<std::unique_ptr<io::OutputFile>> outputs;
+      std::unique_ptr<bool[]> made(new bool[texts.size() + 1]);
+      std::size_t n = 0;
+      const auto add = [&](const Folder& dir, const std::string& name, const fs::path& target,
+                           std::span<const std::uint8_t> bytes) {
+        made[n++] = is_new(target);
+        auto& o = outputs.emplace_back(
+            std::make_unique<io::OutputFile>(dir.fd(), name, dir.shown() + "/" + name));
+        o->stream().write(reinterpret_cast<const char*>(bytes.data()),
+                          static_cast<std::streamsize>(bytes.size()));
+      };
+      add(folders.root(), copy, case_path / copy, prepared.asset.file_bytes);
+      for (const auto& [name, text] : texts) {
+        add(valid_dir, name, out / "valid" / name,
+            std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+      }
+      std::vector<io::OutputFile*> order;
+      for (auto& o : outputs) order.push_back(o.get());
+      io::commit_together(order, std::span<const bool>(made.get(), n));
+    } catch (...) {
+      for (const fs::path& f : created_here) {
+        std::error_code ec;
+        fs::remove(f, ec);
+      }
+      throw;
     }
-    add(case_dir, copy, copy, case_path / copy, prepared.asset.file_bytes);
-    std::vector<std::pair<std::string, std::string>> texts;
-    texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
-    for (const auto& [name, f] : variant_files) texts.emplace_back(name, samples::write_samples_json(f));
-    for (const auto& [name, text] : texts) {
-      add(valid_dir, name, name, out / "valid" / name,
-          std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-    }
-    std::vector<io::OutputFile*> order;
-    for (auto& o : outputs) order.push_back(o.get());
-    std::unique_ptr<bool[]> made(new bool[created.size()]);
-    std::copy(created.begin(), created.end(), made.get());
-    io::commit_together(order, std::span<const bool>(made.get(), created.size()));
     assets.push(std::move(entry));
     ++result.written;
   }
