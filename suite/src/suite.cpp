@@ -349,14 +349,11 @@ std::size_t finish_golden(samples::SamplesFile& golden) {
 
 // One asset read and sampled, ready to be written.
 struct Prepared {
-  std::string id;
-  std::string copy_name;  // the asset's file name in valid/<id>/
   gltf::LoadedAsset asset;
   std::vector<std::pair<std::string, std::shared_ptr<const std::vector<std::uint8_t>>>> files;
   samples::SamplesFile golden;
   std::vector<sampler::DecodedChannel> channels;
   std::vector<std::string> notes;  // what was not copied, and why
-  std::size_t step_samples_left_out = 0;
 };
 
 // Reads, checks and samples one asset (`folder`: the input folder it was found in, opened
@@ -536,7 +533,6 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
       result.skipped.push_back(shown(file) + ": " + why);
       continue;
     }
-    for (const std::string& note : p->notes) result.notes.push_back(shown(file) + ": " + note);
     std::string id = plain_id(file);
     for (int n = 2; !ids.insert(id).second; ++n) id = plain_id(file) + "-" + std::to_string(n);
     // The copy keeps the asset's file name, unless that is not UTF-8 (the manifest names it):
@@ -551,7 +547,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     // A buffer or image named like the asset itself is the asset.
     std::erase_if(p->files, [&copy](const auto& f) { return f.first == copy; });
     p->golden.asset = copy;
-    p->step_samples_left_out = finish_golden(p->golden);
+    const std::size_t step_samples_left_out = finish_golden(p->golden);
 
     const std::string rel_asset = id + "/" + copy;
     const std::string samples = id + ".samples.json";
@@ -559,8 +555,8 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     c.id = id;
     c.group = "user";
     c.notes = "From " + shown(file.filename()) + " (gltf-anim generate --from).";
-    if (p->step_samples_left_out != 0) {
-      c.notes += " " + std::to_string(p->step_samples_left_out) +
+    if (step_samples_left_out != 0) {
+      c.notes += " " + std::to_string(step_samples_left_out) +
                  " STEP sample(s) at a key where the value changes left out (a float32 "
                  "engine's time can land one float32 step before such a key).";
     }
@@ -578,6 +574,29 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
           return f;
         },
         prepared.golden, extensions_used(*prepared.asset.document), variant_files);
+
+    // The golden samples and variants as written, each read back as compare reads it: an asset
+    // whose samples compare would refuse (two channels of one animation on the same target,
+    // which validate reports) is skipped with compare's reason, never written into the suite.
+    std::vector<std::pair<std::string, std::string>> texts;
+    texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
+    for (const auto& [name, f] : variant_files)
+      texts.emplace_back(name, samples::write_samples_json(f));
+    std::string refused;
+    for (const auto& [name, text] : texts) {
+      try {
+        samples::read_samples_json(text, {}, name);
+      } catch (const samples::SamplesFormatError& e) {
+        refused = "its golden samples are not what compare reads: " + compare::describe(e);
+        break;
+      }
+    }
+    if (!refused.empty()) {
+      ids.erase(id);
+      result.skipped.push_back(shown(file) + ": " + refused);
+      continue;
+    }
+    for (const std::string& note : p->notes) result.notes.push_back(shown(file) + ": " + note);
 
     // The case's files, each through a temporary renamed into place: first the files the asset
     // names, one at a time (an asset may name thousands: never as many descriptors open at
@@ -599,10 +618,6 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
         commit_file(folders.of(name), fs::path(name).filename().string(), *bytes);
         if (made) created_here.push_back(case_path / name);
       }
-      std::vector<std::pair<std::string, std::string>> texts;
-      texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
-      for (const auto& [name, f] : variant_files)
-        texts.emplace_back(name, samples::write_samples_json(f));
       std::vector<std::unique_ptr<io::OutputFile>> outputs;
       std::unique_ptr<bool[]> made(new bool[texts.size() + 1]);
       std::size_t n = 0;
