@@ -347,6 +347,24 @@ std::size_t finish_golden(samples::SamplesFile& golden) {
   return dropped;
 }
 
+// Why the manifest entry cannot be written ("" when it can): a member holding a number that
+// is not finite, which JSON cannot hold. The tolerance model's bound is NaN where a sample's
+// sensitivity to its keys is (a CUBICSPLINE rotation through a zero-length interpolant).
+std::string non_finite_member(Json& entry) {
+  for (const char* key : {"tolerance", "angleTolerance", "lengthTolerance", "channelTolerances",
+                          "variants", "knownDivergences"}) {
+    if (!entry.has(key)) continue;
+    try {
+      (void)entry[key].dump(0);
+    } catch (const std::exception&) {
+      return std::string("its manifest entry's \"") + key +
+             "\" holds a number that is not finite: the tolerance model cannot bound its "
+             "samples";
+    }
+  }
+  return {};
+}
+
 // One asset read and sampled, ready to be written.
 struct Prepared {
   gltf::LoadedAsset asset;
@@ -582,8 +600,9 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
     for (const auto& [name, f] : variant_files)
       texts.emplace_back(name, samples::write_samples_json(f));
-    std::string refused;
+    std::string refused = non_finite_member(entry);
     for (const auto& [name, text] : texts) {
+      if (!refused.empty()) break;
       try {
         samples::read_samples_json(text, {}, name);
       } catch (const samples::SamplesFormatError& e) {
