@@ -100,8 +100,10 @@ std::size_t generate(const std::filesystem::path& out);
 // animation "animation N" (as compare names it), and leave out a STEP channel's samples at a
 // key time where its value changes (a float32 engine's time can land one float32 step before
 // such a key: the shipped suite's keys are chosen so that it does not, a user's cannot be).
-// An asset that cannot be loaded or sampled, that has no animation, or whose buffer names a
-// file outside its own folder is skipped with the reason (`skipped`). Each case's files are
+// An asset that cannot be loaded or sampled, that has no animation, whose buffer names a file
+// outside its own folder, whose golden samples compare would refuse (read back before
+// writing: two channels on one target) or whose manifest entry holds a number that is not
+// finite is skipped with the reason (`skipped`). Each case's files are
 // written through temporaries renamed into place (the asset, its samples and variants
 // together), the manifest last: it names only cases whose every file is in place. The output
 // folder may not be, or lie inside, an input folder, nor contain an input file. Throws
