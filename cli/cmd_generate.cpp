@@ -13,6 +13,24 @@
 
 namespace gltf_anim::cli {
 
+namespace {
+
+// A reason as the terminal may show it: each of its lines (a sampler's refusal lists one
+// channel a line) with its characters made visible, the line breaks kept.
+std::string visible_lines(const std::string& s) {
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t end = s.find('\n'); ; end = s.find('\n', start)) {
+    out += text::visible_text(s.substr(start, end == std::string::npos ? end : end - start));
+    if (end == std::string::npos) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
 int run_generate(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
       "generate", "gltf-anim generate --out DIR | gltf-anim generate --from ASSET... --out DIR",
@@ -50,9 +68,9 @@ int run_generate(const std::vector<std::string>& args) {
     const auto& from = (*vm)["from"].as<std::vector<std::string>>();
     const suite::FromResult r = suite::generate_from({from.begin(), from.end()}, out);
     for (const std::string& s : r.notes)
-      std::cerr << "gltf-anim generate: note: " << text::visible_text(s) << "\n";
+      std::cerr << "gltf-anim generate: note: " << visible_lines(s) << "\n";
     for (const std::string& s : r.skipped)
-      std::cerr << "gltf-anim generate: skipped " << text::visible_text(s) << "\n";
+      std::cerr << "gltf-anim generate: skipped " << visible_lines(s) << "\n";
     std::cerr << "gltf-anim generate: " << r.written << " case(s) written to "
               << text::visible_text(out) << ", " << r.skipped.size() << " asset(s) skipped\n";
     return r.skipped.empty() ? kExitOk : kExitFindings;

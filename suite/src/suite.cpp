@@ -6,6 +6,7 @@
 #include <gltf_anim/suite/tolerance.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/text/words.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
@@ -211,8 +212,8 @@ bool within(const fs::path& folder, const fs::path& path) {
   return f == folder.end();
 }
 
-// A name from the file system as the manifest and messages may hold it: valid UTF-8.
-std::string shown(const fs::path& p) { return text::repair_utf8(p.string()); }
+// A path as messages show it: valid UTF-8, its control characters made visible (one line).
+std::string shown(const fs::path& p) { return text::visible_text(p.string()); }
 
 // The loader's resource reader over the asset's folder (io::FolderReader: confined, no
 // blocking on a FIFO, only regular files, the size limit before any byte is read) that keeps
@@ -449,7 +450,10 @@ std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, st
     p.golden = sampler::sample_asset(p.asset, described, request);
     p.channels = sampler::decoded_channels(p.asset, described, request);
   } catch (const std::exception& e) {
+    // The sampler's message starts with the asset's path, which the caller puts first.
+    const std::string prefix = file.string() + ": ";
     why = e.what();
+    if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
     return std::nullopt;
   }
   if (p.channels.empty()) {
@@ -572,7 +576,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     Case c;
     c.id = id;
     c.group = "user";
-    c.notes = "From " + shown(file.filename()) + " (gltf-anim generate --from).";
+    c.notes = "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
     if (step_samples_left_out != 0) {
       c.notes += " " + std::to_string(step_samples_left_out) +
                  " STEP sample(s) at a key where the value changes left out (a float32 "
