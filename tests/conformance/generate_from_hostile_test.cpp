@@ -265,3 +265,26 @@ TEST(GenerateFromHostile, AnAssetWhoseToleranceIsNotFiniteIsSkippedNotTheRun) {
   EXPECT_EQ(manifest.entries[0].id, "mover");
   EXPECT_FALSE(fs::exists(out.path / "suite/valid/opposite"));
 }
+
+// A write that fails half-way through a case (a file size limit the texture exceeds): exit 2
+// with the reason, no manifest, and none of that case's files left behind. The old copy wrote
+// the asset first and its files after it, so the asset stayed without its texture.
+TEST(GenerateFromHostile, AWriteThatFailsMidCaseLeavesNoneOfItsFilesAndNoManifest) {
+  TempDir in("in"), out("out");
+  write(in.path / "mover.gltf", moving_asset(kImage));
+  fs::create_directories(in.path / "textures");
+  write(in.path / "textures" / "skin.png", std::string(300 * 1024, 'x'));
+  std::vector<std::string> argv{GLTF_ANIM_CLI, "generate", "--out", (out.path / "suite").string(),
+                                "--from", (in.path / "mover.gltf").string()};
+  cli_process::Options o;
+  o.kill_after = std::chrono::seconds(60);
+  o.file_size_limit = 100 * 1024;
+  const auto r = cli_process::run_program(argv, out.path, o);
+  ASSERT_TRUE(r.exited) << describe(r);
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out.path / "suite" / "manifest.json"));
+  EXPECT_FALSE(fs::exists(out.path / "suite/valid/mover/mover.gltf"));
+  EXPECT_FALSE(fs::exists(out.path / "suite/valid/mover.samples.json"));
+  EXPECT_FALSE(fs::exists(out.path / "suite/valid/mover/textures/skin.png"));
+}
