@@ -261,7 +261,8 @@ std::string refusal_text(const ReadResult& r, std::uint64_t max_bytes) {
 }
 
 // A relative URI as a file to copy beside the asset: its path percent-decoded as the loader
-// decodes it, relative, without "." or ".." components and without a scheme; nullopt otherwise.
+// decodes it, relative, without ".." components and without a scheme, in its lexically normal
+// form ("./a.bin" is "a.bin"); nullopt otherwise.
 std::optional<std::string> copied_name(const std::string& uri) {
   const auto colon = uri.find(':');
   if (colon != std::string::npos && colon < uri.find_first_of("/?#")) return std::nullopt;
@@ -270,10 +271,9 @@ std::optional<std::string> copied_name(const std::string& uri) {
     return std::nullopt;
   const fs::path rel(*decoded);
   if (!io::is_relative_without_dotdot(rel)) return std::nullopt;
-  for (const auto& part : rel) {
-    if (part == "." || part.empty()) return std::nullopt;
-  }
-  return rel.lexically_normal().generic_string();
+  const fs::path normal = rel.lexically_normal();
+  if (normal.empty() || normal == "." || !normal.has_filename()) return std::nullopt;
+  return normal.generic_string();
 }
 
 // The string member `name` of /<list>/<i>, when it is one.
