@@ -197,3 +197,20 @@ TEST(GenerateFrom, AFloat32EngineWithANormalizedPlayheadPassesAStepAssetAtItsKey
   ASSERT_EQ(report.cases.size(), 1u);
   EXPECT_TRUE(report.cases[0].passed()) << report.cases[0].problem;
 }
+
+// A buffer URI with a "." component resolves, for the loader as for any engine, beside the
+// asset: it is copied there (its lexically normal path), byte for byte as it was read.
+TEST(GenerateFrom, ABufferUriWithADotComponentIsCopiedWhereTheUriFindsIt) {
+  TempDir in("in"), out("out");
+  write_moving_asset(in.path, "mover", suite::Container::kExternalBin);
+  std::string json = read(in.path / "mover.gltf");
+  const auto at = json.find("\"mover.bin\"");
+  ASSERT_NE(at, std::string::npos);
+  json.replace(at, 11, "\"./mover.bin\"");
+  std::ofstream(in.path / "mover.gltf", std::ios::trunc) << json;
+  const suite::FromResult r = suite::generate_from({in.path / "mover.gltf"}, out.path);
+  EXPECT_EQ(r.written, 1u);
+  EXPECT_TRUE(r.skipped.empty()) << (r.skipped.empty() ? "" : r.skipped[0]);
+  EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.bin"), read(in.path / "mover.bin"));
+  EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.gltf"), json);
+}
