@@ -1,12 +1,12 @@
 // libFuzzer target: `gltf-anim generate --from` (suite::generate_from) on random .gltf / .glb
 // bytes, in a folder that also holds the awkward files an asset may name: an image that is a
 // folder (folder.png), a regular image (ok.png), a buffer (buf.bin); any other name is
-// missing (a FIFO is GenerateFromHostile's: no POSIX header outside io/). The input is the asset (a GLB when it starts with "glTF"), copied
-// into the folder under a name that is not UTF-8 for one input size in four.
-// Properties (else it traps): generate_from returns (an exception is a finding: it throws only
-// on usage and I/O errors, and this folder has none); the asset is written or skipped, once;
-// manifest.json is valid UTF-8 that compare reads, naming as many cases as were written, each
-// case's asset and golden samples in place and readable, no animation named "".
+// missing (a FIFO is GenerateFromHostile's: no POSIX header outside io/). The input is the asset (a
+// GLB when it starts with "glTF"), copied into the folder under a name that is not UTF-8 for one
+// input size in four. Properties (else it traps): generate_from returns (an exception is a finding:
+// it throws only on usage and I/O errors, and this folder has none); the asset is written or
+// skipped, once; manifest.json is valid UTF-8 that compare reads, naming as many cases as were
+// written, each case's asset and golden samples in place and readable, no animation named "".
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/suite/suite.hpp>
@@ -57,9 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gltf_anim::suite::FromResult r;
   try {
     r = gltf_anim::suite::generate_from({asset}, out);
-  } catch (...) {
-    __builtin_trap();
-  }
+  } catch (...) { __builtin_trap(); }
   fs::remove(asset);
   if (r.written + r.skipped.size() != 1) __builtin_trap();
   const std::string text = read(out / "manifest.json");
@@ -74,8 +72,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (a.name.empty()) __builtin_trap();
       }
     }
-  } catch (const gltf_anim::samples::SamplesFormatError&) {
-    __builtin_trap();
-  }
+  } catch (const gltf_anim::samples::SamplesFormatError&) { __builtin_trap(); }
   return 0;
 }

@@ -267,8 +267,7 @@ std::optional<std::string> copied_name(const std::string& uri) {
   const auto colon = uri.find(':');
   if (colon != std::string::npos && colon < uri.find_first_of("/?#")) return std::nullopt;
   const std::optional<std::string> decoded = gltf::decode_uri_path(uri);
-  if (!decoded || decoded->empty() || decoded->find('\\') != std::string::npos)
-    return std::nullopt;
+  if (!decoded || decoded->empty() || decoded->find('\\') != std::string::npos) return std::nullopt;
   const fs::path rel(*decoded);
   if (!io::is_relative_without_dotdot(rel)) return std::nullopt;
   const fs::path normal = rel.lexically_normal();
@@ -530,8 +529,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
           found.push_back(it->path());
         }
       }
-      if (ec)
-        throw std::runtime_error("cannot read folder " + shown(input) + ": " + ec.message());
+      if (ec) throw std::runtime_error("cannot read folder " + shown(input) + ": " + ec.message());
       if (found.empty())
         throw std::runtime_error("no .gltf or .glb file in folder '" + shown(input) + "'");
       std::sort(found.begin(), found.end());
@@ -576,7 +574,8 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     Case c;
     c.id = id;
     c.group = "user";
-    c.notes = "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
+    c.notes =
+        "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
     if (step_samples_left_out != 0) {
       c.notes += " " + std::to_string(step_samples_left_out) +
                  " STEP sample(s) at a key where the value changes left out (a float32 "

@@ -51,7 +51,8 @@ std::string read(const fs::path& p) {
 }
 
 void write(const fs::path& p, const std::string& bytes) {
-  std::ofstream(p, std::ios::binary | std::ios::trunc).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(p, std::ios::binary | std::ios::trunc)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
 // One node, translation LINEAR 0 -> 2 over 1 s, buffers as data: URIs; `extra` JSON members
@@ -202,7 +203,8 @@ TEST(GenerateFromHostile, AFileNameThatIsNotUtf8KeepsTheManifestReadable) {
   const auto golden = samples::read_samples_file(out.path / "suite" / manifest.entries[0].samples);
   EXPECT_TRUE(text::is_valid_utf8(golden.asset));
   // The suite compares against itself.
-  const auto report = compare::compare_paths(out.path / "suite", out.path / "suite" / manifest.entries[0].samples, {});
+  const auto report = compare::compare_paths(out.path / "suite",
+                                             out.path / "suite" / manifest.entries[0].samples, {});
   ASSERT_EQ(report.cases.size(), 1u);
   EXPECT_TRUE(report.cases[0].passed()) << report.cases[0].problem;
 }
@@ -251,8 +253,8 @@ TEST(GenerateFromHostile, GoldenSamplesThatCompareWouldRefuseSkipTheAsset) {
 // the fuzz_generate_from target on the lint corpus' seed).
 TEST(GenerateFromHostile, AnAssetWhoseToleranceIsNotFiniteIsSkippedNotTheRun) {
   TempDir in("in"), out("out");
-  const fs::path asset =
-      fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets/invalid/lint/cubic_rotation_opposite_keys.gltf";
+  const fs::path asset = fs::path(GLTF_ANIM_SOURCE_DIR) /
+                         "conformance_assets/invalid/lint/cubic_rotation_opposite_keys.gltf";
   write(in.path / "opposite.gltf", read(asset));
   write(in.path / "mover.gltf", moving_asset());
   const auto r = generate({in.path.string()}, out.path / "suite", out.path);
@@ -274,8 +276,9 @@ TEST(GenerateFromHostile, AWriteThatFailsMidCaseLeavesNoneOfItsFilesAndNoManifes
   write(in.path / "mover.gltf", moving_asset(kImage));
   fs::create_directories(in.path / "textures");
   write(in.path / "textures" / "skin.png", std::string(300 * 1024, 'x'));
-  std::vector<std::string> argv{GLTF_ANIM_CLI, "generate", "--out", (out.path / "suite").string(),
-                                "--from", (in.path / "mover.gltf").string()};
+  std::vector<std::string> argv{GLTF_ANIM_CLI, "generate",
+                                "--out",       (out.path / "suite").string(),
+                                "--from",      (in.path / "mover.gltf").string()};
   cli_process::Options o;
   o.kill_after = std::chrono::seconds(60);
   o.file_size_limit = 100 * 1024;
