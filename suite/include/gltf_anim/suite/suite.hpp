@@ -99,7 +99,7 @@ std::size_t generate(const std::filesystem::path& out);
 // manifest notes), not copied; the case is written. The golden samples name an unnamed
 // animation "animation N" (as compare names it), and leave out a STEP channel's samples at a
 // key time where its value changes (a float32 engine's time can land one float32 step before
-// such a key: the shipped suite's keys are chosen so that it does not, a user's cannot be).
+// such a key: on the shipped suite's keys it does not, on a user's it does).
 // An asset that cannot be loaded or sampled, that has no animation, whose buffer names a file
 // outside its own folder, whose golden samples compare would refuse (read back before
 // writing: two channels on one target) or whose manifest entry holds a number that is not
