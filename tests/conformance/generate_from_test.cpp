@@ -214,3 +214,32 @@ TEST(GenerateFrom, ABufferUriWithADotComponentIsCopiedWhereTheUriFindsIt) {
   EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.bin"), read(in.path / "mover.bin"));
   EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.gltf"), json);
 }
+
+// What docs/CONFORMANCE.md says of the shipped suite ("STEP at key times"): every STEP key of
+// every case is a time a float32 engine with a normalized playhead (t / T, then times T, T the
+// animation's latest key) lands on exactly, so the suite keeps its exact-key STEP samples; a
+// user's keys are not (the test above), so generate --from leaves those samples out.
+TEST(GenerateFrom, TheShippedSuitesStepKeysSurviveANormalizedFloat32Playhead) {
+  const fs::path suite_dir = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
+  const auto manifest = compare::read_manifest(suite_dir / "manifest.json");
+  std::size_t keys = 0;
+  for (const auto& e : manifest.entries) {
+    const auto golden = samples::read_samples_file(suite_dir / e.samples);
+    for (const auto& a : golden.animations) {
+      float T = 0;
+      for (const auto& c : a.channels) {
+        for (double k : c.keyframes) T = std::max(T, static_cast<float>(k));
+      }
+      if (T == 0) continue;
+      for (const auto& c : a.channels) {
+        if (c.interpolation != "STEP") continue;
+        for (double k : c.keyframes) {
+          const float key = static_cast<float>(k);
+          EXPECT_EQ((key / T) * T, key) << e.id << " animation " << a.index << " key " << k;
+          ++keys;
+        }
+      }
+    }
+  }
+  EXPECT_GT(keys, 50u);
+}
