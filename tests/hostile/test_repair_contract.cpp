@@ -465,6 +465,83 @@ TEST(RepairContract, FitOfAHundredThousandKeysTakesBoundedTime) {
   }
 }
 
+// `n` keys as write_asset's, the buffer framed by two bufferViews nothing uses (as exporters
+// leave them: glTF-Validator's UNUSED_OBJECT), 16 bytes each: bufferView 0 before the
+// animation data (bytes 0x10 to 0x1F), bufferView 4 after it (0x40 to 0x4F).
+void write_asset_with_unused_views(const fs::path& dir, const std::string& name, std::size_t n) {
+  std::string bin;
+  for (int k = 0; k < 16; ++k) bin.push_back(static_cast<char>(0x10 + k));
+  std::vector<float> times, translation, rotation;
+  for (std::size_t k = 0; k < n; ++k) {
+    const double t = static_cast<double>(k), sign = k % 2 ? -1.0 : 1.0;
+    times.push_back(static_cast<float>(t));
+    translation.insert(translation.end(), {static_cast<float>(t), 0.0f, 0.0f});
+    rotation.insert(rotation.end(), {0.0f, 0.0f, static_cast<float>(sign * std::sin(0.15 * t)),
+                                     static_cast<float>(sign * std::cos(0.15 * t))});
+  }
+  put_floats(bin, times);
+  put_floats(bin, translation);
+  put_floats(bin, rotation);
+  for (int k = 0; k < 16; ++k) bin.push_back(static_cast<char>(0x40 + k));
+  write(dir / (name + ".bin"), bin);
+  auto view = [](std::size_t offset, std::size_t length) {
+    return R"({"buffer":0,"byteOffset":)" + std::to_string(offset) + R"(,"byteLength":)" +
+           std::to_string(length) + "}";
+  };
+  const std::string N = std::to_string(n);
+  write(dir / (name + ".gltf"),
+        R"({"asset":{"version":"2.0"},"nodes":[{"name":"n"}],"scenes":[{"nodes":[0]}],"scene":0,"buffers":[{"uri":")" +
+            name + R"(.bin","byteLength":)" + std::to_string(bin.size()) + R"(}],"bufferViews":[)" +
+            view(0, 16) + "," + view(16, 4 * n) + "," + view(16 + 4 * n, 12 * n) + "," +
+            view(16 + 16 * n, 16 * n) + "," + view(16 + 32 * n, 16) +
+            R"(],"accessors":[{"bufferView":1,"componentType":5126,"count":)" + N +
+            R"(,"type":"SCALAR","min":[0],"max":[)" + std::to_string(n - 1) +
+            R"(]},{"bufferView":2,"componentType":5126,"count":)" + N +
+            R"(,"type":"VEC3"},{"bufferView":3,"componentType":5126,"count":)" + N +
+            R"(,"type":"VEC4"}],"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}},{"sampler":1,"target":{"node":0,"path":"rotation"}}],"samplers":[{"input":0,"output":1},{"input":0,"output":2}]}]})");
+}
+
+// The bytes bufferView `v` of the .gltf at `path` addresses (its buffer read beside it),
+// or a note saying why there are none.
+std::string view_bytes(const fs::path& path, std::size_t v) {
+  gltf_anim::json::Document doc;
+  const std::string text = cli_process::slurp(path);
+  doc.Parse(text.c_str());
+  if (doc.HasParseError()) return "<no JSON>";
+  const auto& view = doc["bufferViews"][static_cast<rapidjson::SizeType>(v)];
+  const auto& buffer = doc["buffers"][view["buffer"].GetUint()];
+  const std::string bin = cli_process::slurp(path.parent_path() / buffer["uri"].GetString());
+  const std::uint64_t offset = view.HasMember("byteOffset") ? view["byteOffset"].GetUint64() : 0;
+  const std::uint64_t length = view["byteLength"].GetUint64();
+  if (bin.size() != buffer["byteLength"].GetUint64()) return "<buffer of another length>";
+  if (offset + length > bin.size()) return "<outside the buffer>";
+  return bin.substr(offset, length);
+}
+
+// Every repair command keeps the bytes of a bufferView it did not empty where that
+// bufferView says they are. Before, an unused bufferView before the animation data kept
+// its byteOffset after compaction and read the new animation bytes; one after it pointed
+// past the compacted buffer's end, and the output's new error refused a valid asset.
+TEST(RepairContract, AnUnusedBufferViewStillAddressesItsOwnBytes) {
+  const fs::path d = fresh("unused_views");
+  write_asset_with_unused_views(d, "in", 40);
+  std::string before, after;
+  for (int k = 0; k < 16; ++k) before.push_back(static_cast<char>(0x10 + k));
+  for (int k = 0; k < 16; ++k) after.push_back(static_cast<char>(0x40 + k));
+  ASSERT_EQ(view_bytes(d / "in.gltf", 0), before);
+  ASSERT_EQ(view_bytes(d / "in.gltf", 4), after);
+  for (const Command& c : commands()) {
+    SCOPED_TRACE(c.name);
+    fs::remove(d / "out.gltf");
+    fs::remove(d / "out.bin");
+    const CliRun r = cli(args(c, d / "in.gltf", d / "out.gltf"));
+    expect_contained(r);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(view_bytes(d / "out.gltf", 0), before);
+    EXPECT_EQ(view_bytes(d / "out.gltf", 4), after);
+  }
+}
+
 TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
   const fs::path d = fresh("names");
   // A file name with a byte that is not UTF-8 and a terminal escape; a node name with an

@@ -26,10 +26,12 @@
 // edit_source).
 //
 // Compaction (so that an edit that replaces data saves its bytes): when a
-// bufferView of the source loses its last user to the edits, the bytes of its
-// buffer that no remaining bufferView covers are dropped, and the remaining
-// bufferViews' byteOffsets and the buffer's byteLength are rewritten (each kept
-// run of bytes keeps its offset modulo 8, so every alignment holds). The
+// bufferView of the source loses its last user to the edits, its bytes that no
+// other bufferView covers are dropped, and the other bufferViews' byteOffsets and
+// the buffer's byteLength are rewritten (each kept run of bytes keeps its offset
+// modulo 8, so every alignment holds). Only bytes the edits emptied go: a
+// bufferView nothing used to begin with keeps its bytes like a used one, and
+// bytes no bufferView covers stay. The
 // bufferView that lost its users keeps its index and is re-pointed at the
 // first bytes of its buffer (byteStride dropped), as small as it may be. The
 // source says when bytes must not move (Source::compaction_blocked): the
