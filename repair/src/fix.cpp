@@ -95,6 +95,28 @@ std::optional<std::size_t> accessor_of(std::string_view pointer) {
   return index;
 }
 
+// Values with the accessor's min and max: all its elements, or for an accessor without
+// bufferView (every element zero but the sparse substitutions, and only those stored) its
+// substituted elements and one zero element when an element is left zero. Linear in the
+// bytes the asset stores, never in the count it declares. false when it cannot be read.
+bool bounds_values(const gltf::LoadedAsset& asset, std::size_t accessor,
+                   std::vector<double>& values) {
+  values.clear();
+  const std::optional<gltf::AccessorReader> reader = gltf::AccessorReader::open(asset, accessor);
+  if (!reader) return false;
+  if (reader->has_stored_base() || reader->count() == 0) {
+    return gltf::read_accessor(asset, accessor, values);
+  }
+  const std::size_t n = reader->components();
+  const std::span<const std::uint32_t> indices = reader->sparse_indices();
+  values.resize(indices.size() * n);
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    if (!reader->read(indices[k], 1, values.data() + k * n)) return false;
+  }
+  if (indices.size() < reader->count()) values.insert(values.end(), n, 0.0);
+  return true;
+}
+
 class Fixer {
  public:
   Fixer(const FixOptions& options, ToolInput& in, gltf::Edit& edit, ToolReport& report)
@@ -295,7 +317,7 @@ class Fixer {
       const std::optional<gltf::ElementFormat> format = element_format(in_.asset.accessors[i]);
       std::string why = "its data cannot be read";
       std::optional<gltf::EncodedData> bounds;
-      if (format && gltf::read_accessor(in_.asset, i, values)) {
+      if (format && bounds_values(in_.asset, i, values)) {
         if (format->component_type != gltf::ComponentType::kFloat && !format->normalized) {
           // Integers as they are: the bounds are the values.
           bounds.emplace();
