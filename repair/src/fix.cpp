@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 namespace gltf_anim::repair {
 namespace {
@@ -351,18 +352,25 @@ class Fixer {
   }
 
   // The input accessor of "/animations/a/samplers/s/input", from the
-  // animation model (whether or not the channel could be decoded).
-  std::optional<std::size_t> sampler_input(std::string_view pointer) const {
-    for (const gltf::model::Animation& anim : in_.model.animations) {
-      for (const gltf::model::Sampler& sampler : anim.samplers) {
-        const std::string at = "/animations/" + std::to_string(anim.index) + "/samplers/" +
-                               std::to_string(sampler.index) + "/input";
-        if (at != pointer) continue;
-        const gltf::model::AccessorRef* ref = gltf::model::linked(sampler.input);
-        if (ref != nullptr) return ref->index;
+  // animation model (whether or not the channel could be decoded). The table
+  // of every sampler's input is made once: one lookup per issue, not a walk of
+  // every sampler (quadratic in the samplers when each lacks its bounds).
+  std::optional<std::size_t> sampler_input(const std::string& pointer) {
+    if (!inputs_) {
+      inputs_.emplace();
+      for (const gltf::model::Animation& anim : in_.model.animations) {
+        for (const gltf::model::Sampler& sampler : anim.samplers) {
+          const gltf::model::AccessorRef* ref = gltf::model::linked(sampler.input);
+          if (ref == nullptr) continue;
+          inputs_->emplace("/animations/" + std::to_string(anim.index) + "/samplers/" +
+                               std::to_string(sampler.index) + "/input",
+                           ref->index);
+        }
       }
     }
-    return std::nullopt;
+    const auto it = inputs_->find(pointer);
+    if (it == inputs_->end()) return std::nullopt;
+    return it->second;
   }
 
   void report_unfixable() {
@@ -384,6 +392,7 @@ class Fixer {
   gltf::Edit& edit_;
   ToolReport& report_;
   std::set<std::string> recorded_;
+  std::optional<std::unordered_map<std::string, std::size_t>> inputs_;
 };
 
 }  // namespace
