@@ -49,7 +49,10 @@ int run_migrate(const std::vector<std::string>& args) {
         // track per channel was quadratic in the channels.
         std::unordered_map<std::string_view, const repair::EditableTrack*> track_of;
         for (const repair::EditableTrack& t : input.tracks) {
-          if (!t.sqlerp) track_of[t.channel_pointer] = &t;
+          if (t.sqlerp) continue;
+          track_of[t.channel_pointer] = &t;
+          for (const repair::EditableTrack::SharedChannel& c : t.shared)
+            track_of[c.channel_pointer] = &t;
         }
         for (const repair::ChannelMigration& c : m.channels) {
           repair::ChannelSummary s;

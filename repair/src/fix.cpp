@@ -291,7 +291,7 @@ class Fixer {
         s.max_error = d;
       }
     }
-    report_.channels.push_back(std::move(s));
+    add_summaries(report_.channels, before, std::move(s));
   }
 
   void fix_bounds() {

@@ -78,6 +78,16 @@ struct EditableTrack {
   std::vector<double> times;
   std::vector<double> values;         // per key: the value, or in-tangent, value, out-tangent
   gltf::ElementFormat output_format;  // as stored; a tool may change it
+  // The other channels of the same sampler whose targets read its keys alike (same value
+  // kind and width): the sampler is decoded once and edited once, for all of them (an
+  // edit of the track is theirs too). Not for an EXT_animation_sqlerp sampler, which is
+  // the channel's own.
+  struct SharedChannel {
+    std::size_t channel = 0;
+    std::string channel_pointer;
+    std::string target;
+  };
+  std::vector<SharedChannel> shared;
 
   reference::TrackView view() const { return {times, values, components, mode, kind}; }
 };
@@ -85,7 +95,8 @@ struct EditableTrack {
 // Every channel with a target and a sampler whose keys decode as `sample` decodes them
 // (sampler/decode.hpp: interpolation known, input and output readable and fitting the
 // target), in animation then channel order (both samplers of an EXT_animation_sqlerp
-// channel: the sqlerp one after the fallback). The others are left out, each with its reason
+// channel: the sqlerp one after the fallback); a channel whose sampler an earlier channel's
+// track decoded alike is listed in that track's `shared`, not decoded again. The others are left out, each with its reason
 // in `skipped` ("/animations/0/channels/3: accessor 7 cannot be read"). All tracks together
 // hold at most max(2^26, the asset's stored bytes) decoded values: past that, `refused` says
 // why and nothing is returned (without `refused`, that channel is left out too).
@@ -138,6 +149,10 @@ struct ChannelSummary {
   std::optional<double> max_angle;  // rotations: largest angle reached, radians
   std::vector<std::string> notes;
 };
+// The summary of a track's channel, and a copy of it for each channel sharing the track's
+// sampler (its channel and target, and a note naming the channel it was decoded for).
+void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
+                   ChannelSummary summary);
 
 // One repair: the issue code it answers, where, what was done and what it
 // changes in playback; fixed = false for a problem reported as not fixable.
