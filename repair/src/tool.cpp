@@ -65,9 +65,9 @@ class RecordingFolder final : public io::ResourceReader {
   mutable std::vector<std::pair<io::FileIdentity, std::string>> read_;
 };
 
-// An image URI as a file name, decoded as the loader decodes a buffer's; nullopt for a
-// data URI or a bad escape.
-std::optional<std::string> image_file(std::string_view uri) {
+// A URI the asset names as a file name, decoded as the loader decodes a buffer's; nullopt
+// for a data URI or a bad escape.
+std::optional<std::string> named_file(std::string_view uri) {
   if (uri.substr(0, 5) == "data:") return std::nullopt;
   return gltf::decode_uri_path(uri);
 }
@@ -134,13 +134,15 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     return stop(2, "cannot read " + options.input.string() + ": " + why);
   }
   // The files the output must never replace: the asset, every buffer the loader read,
-  // every image it names by relative URI.
+  // every file it names by relative URI (images, and any extension's, known or not).
   std::vector<std::pair<io::FileIdentity, std::string>> inputs;
   if (const auto id = io::file_identity(options.input)) inputs.push_back({*id, report.input});
   if (recording) inputs.insert(inputs.end(), recording->files().begin(), recording->files().end());
-  for (const std::string& uri : relative_image_uris(asset)) {
-    const std::optional<std::string> file = image_file(uri);
+  std::vector<std::string> named;  // as file names relative to the input's folder
+  for (const std::string& uri : relative_uris(asset)) {
+    const std::optional<std::string> file = named_file(uri);
     if (!file) continue;
+    named.push_back(fs::path(*file).lexically_normal().generic_string());
     if (const auto id = io::file_identity(folder_of(options.input) / *file)) {
       inputs.push_back({*id, *file});
     }
@@ -198,7 +200,12 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     const fs::path p = out_folder / fs::path(std::string(name));
     std::error_code ec;
     const fs::file_status st = fs::status(p, ec);
-    return fs::path(std::string(name)) == out_path.filename() || input_named(p) ||
+    // A file the asset names, even one missing now, is never the new buffer's name beside it.
+    const bool named_here =
+        same_folder(out_path, options.input) &&
+        std::find(named.begin(), named.end(),
+                  fs::path(std::string(name)).lexically_normal().generic_string()) != named.end();
+    return fs::path(std::string(name)) == out_path.filename() || input_named(p) || named_here ||
            (fs::exists(st) && !fs::is_regular_file(st));
   };
   const std::optional<gltf::EditOutput> built = edit.build(names, why);
@@ -211,7 +218,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   }
   // The output names the input's buffers (and images) by relative URI: only
   // valid beside them.
-  const bool relative_uris = built->keeps_input_buffers || names_relative_images(asset);
+  const bool relative_uris = built->keeps_input_buffers || names_relative_files(asset);
   if (target && relative_uris && !same_folder(*target, options.input)) {
     return stop(2,
                 "the output keeps the input's external buffers by relative URI: write it in "

@@ -736,6 +736,37 @@ TEST(RepairContract, ChannelsSharingASamplerAreDecodedAndWrittenOnce) {
   }
 }
 
+// A file the asset names through an extension the tools do not know (KHR_audio's sources
+// here) is never replaced by the new buffer, whether it is there or missing for now: OUT.bin
+// takes another name. Before, only the buffers and images counted: reduce, fit and fix
+// wrote the new buffer over out.bin, the asset's sound.
+TEST(RepairContract, TheOutputsBufferNeverReplacesAFileAnExtensionNames) {
+  for (const Command& c : commands()) {
+    if (!c.writes_buffer) continue;
+    SCOPED_TRACE(c.name);
+    const fs::path d = fresh("extension_files");
+    write_asset(d, "in", 5,
+                R"(,"extensionsUsed":["KHR_audio"],"extensions":{"KHR_audio":{"sources":[{"uri":"out.bin"},{"uri":"x.bin"}]}})");
+    write(d / "out.bin", "sound");
+    for (const char* out : {"out.gltf", "x.gltf"}) {  // the named file present, then missing
+      SCOPED_TRACE(out);
+      const CliRun r = cli(args(c, d / "in.gltf", d / out));
+      expect_contained(r);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(cli_process::slurp(d / "out.bin"), "sound");
+      EXPECT_FALSE(fs::exists(d / "x.bin"));
+      gltf_anim::json::Document doc;
+      const std::string text = cli_process::slurp(d / out);
+      doc.Parse(text.c_str());
+      ASSERT_FALSE(doc.HasParseError());
+      const std::string uri = doc["buffers"][0]["uri"].GetString();
+      EXPECT_NE(uri, "out.bin");
+      EXPECT_NE(uri, "x.bin");
+      EXPECT_TRUE(fs::is_regular_file(d / uri)) << uri;
+    }
+  }
+}
+
 TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
   const fs::path d = fresh("names");
   // A file name with a byte that is not UTF-8 and a terminal escape; a node name with an

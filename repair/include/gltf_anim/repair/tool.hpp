@@ -45,11 +45,14 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset);
 // edit_source marks as used (or through accessors), or not at all.
 extern const std::vector<std::string_view> kCompactionSafeExtensions;
 
-// Whether an image names a file by relative URI (the output must then stay
-// in the input's folder).
-bool names_relative_images(const gltf::LoadedAsset& asset);
-// The URIs of those images, as written (percent-encoded).
-std::vector<std::string> relative_image_uris(const gltf::LoadedAsset& asset);
+// Every URI the document names that is not a data URI, as written (percent-encoded):
+// every string member "uri" at any depth (images, any extension's files, known or not,
+// such as KHR_audio's sources, and with `buffers` the buffers' own). The output never
+// replaces one of them.
+std::vector<std::string> relative_uris(const gltf::LoadedAsset& asset, bool buffers = true);
+// Whether one besides the buffers' own is named (the output must then stay in the input's
+// folder; a buffer the output keeps is the edit's to say).
+bool names_relative_files(const gltf::LoadedAsset& asset);
 
 // An accessor's format in the edit session's terms (nullopt when it has no
 // componentType or type).
