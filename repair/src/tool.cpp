@@ -293,6 +293,16 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     // Renames only from here, as one output: an interruption meanwhile is handled once
     // the asset is in place, and a failed close or rename removes the new buffers already
     // renamed (no partial output).
+    // The report goes out before any target changes: when it cannot, the temporaries go
+    // with the OutputFiles and nothing is written.
+    if (options.deliver) {
+      ToolReport ready = report;
+      for (const auto& [name, bytes] : built->buffers) {
+        ready.notes.push_back("wrote " + (out_folder / name).string());
+      }
+      ready.written = true;
+      if (!options.deliver(ready)) return stop(2, "the report could not be delivered; nothing written");
+    }
     std::vector<io::OutputFile*> group;
     std::unique_ptr<bool[]> created = std::make_unique<bool[]>(files.size());
     for (std::size_t k = 0; k < files.size(); ++k) {

@@ -767,6 +767,31 @@ TEST(RepairContract, TheOutputsBufferNeverReplacesAFileAnExtensionNames) {
   }
 }
 
+// Standard output failing (here /dev/full: ENOSPC) is exit 2 with the reason and nothing
+// written: the report goes out before the output is put in place. Before, the output was
+// written and then the command exited 2 for its report, an exit code that says it failed.
+TEST(RepairContract, AReportThatCannotBeWrittenComesWithNoOutput) {
+  for (const Command& c : commands()) {
+    SCOPED_TRACE(c.name);
+    const fs::path d = fresh("stdout_full");
+    write_asset(d, "in", 5);
+    const auto inputs = snapshot(d);
+    for (const char* format : {"text", "json"}) {
+      SCOPED_TRACE(format);
+      cli_process::Options o;
+      o.stdout_path = "/dev/full";
+      const CliRun r = cli(args(c, d / "in.gltf", d / "out.gltf", {"--format", format}), o);
+      expect_contained(r);
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_NE(r.err.find("cannot write standard output: No space left on device"),
+                std::string::npos)
+          << r.err;
+      EXPECT_NE(r.err.find("nothing written"), std::string::npos) << r.err;
+      EXPECT_EQ(snapshot(d), inputs);  // no out.gltf, no out.bin, no temporary
+    }
+  }
+}
+
 TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
   const fs::path d = fresh("names");
   // A file name with a byte that is not UTF-8 and a terminal escape; a node name with an

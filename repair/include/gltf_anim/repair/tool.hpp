@@ -169,6 +169,8 @@ struct Repair {
 
 enum class ReportFormat { kText, kJson };
 
+struct ToolReport;
+
 struct ToolOptions {
   std::filesystem::path input;
   std::optional<std::filesystem::path> output;  // required unless in_place or dry_run
@@ -177,6 +179,12 @@ struct ToolOptions {
   bool force = false;
   ReportFormat format = ReportFormat::kText;
   validator::ValidateOptions validate;
+  // Called once when the output is ready to be put in place (every file written to its
+  // temporary) and before any target changes, with the report as it will stand once
+  // written: the caller delivers it there (the CLI's standard output). false (the caller
+  // said why) drops the output: nothing is written, exit 2. So a report that cannot be
+  // delivered never comes with a written output.
+  std::function<bool(const ToolReport&)> deliver;
 };
 
 struct ToolReport {
