@@ -689,6 +689,14 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                        ",\"byteOffset\":" + std::to_string(new_offset[k]) +
                        ",\"byteLength\":" + std::to_string(new_views_[k].bytes.size()) + "}"});
   }
+  // An output in another folder takes every external buffer it can with it.
+  std::vector<bool> copied(nbuffers, false);
+  for (std::size_t b = 0; names.every_buffer && b < nbuffers; ++b) {
+    const SourceBuffer& buffer = source_.buffers[b];
+    if (content[b] || !buffer.uri || is_data_uri(*buffer.uri) || !buffer.bytes) continue;
+    content[b].emplace(buffer.bytes->begin(), buffer.bytes->end());
+    copied[b] = true;
+  }
   // Buffers: byteLength, and where a .gltf's changed bytes go.
   std::size_t external_changed = 0;
   for (std::size_t b = 0; b < nbuffers; ++b) {
@@ -703,7 +711,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       continue;
     }
     const std::string at = "/buffers/" + std::to_string(b);
-    put(at, "byteLength", std::to_string(content[b]->size()));
+    if (!copied[b]) put(at, "byteLength", std::to_string(content[b]->size()));
     if (!buffer.uri) {
       if (source_.container != Container::kGlb || b != 0) {
         why = "buffer " + std::to_string(b) + " has no uri and is not a GLB's BIN chunk";

@@ -194,6 +194,8 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   gltf::OutputNames names;
   names.stem = out_path.stem().string();
   const fs::path out_folder = folder_of(out_path);
+  // Written elsewhere than the input's folder: the buffers go with the output.
+  names.every_buffer = target && !same_folder(*target, options.input);
   // A buffer the output needs goes beside it under a name that is no input and nothing but
   // a regular file (or nothing yet): never written into a planted FIFO (a hang) or device.
   names.taken = [&](std::string_view name) {

@@ -792,6 +792,36 @@ TEST(RepairContract, AReportThatCannotBeWrittenComesWithNoOutput) {
   }
 }
 
+// Written in another folder, the output takes its buffers with it: migrate, which changes
+// no buffer, writes a copy of the input's beside its output, and every command's output
+// validates there. Before, migrate's output named the input's .bin and was refused (exit 2:
+// write it in the input's folder).
+TEST(RepairContract, AnOutputInAnotherFolderTakesItsBuffersWithIt) {
+  for (const Command& c : commands()) {
+    SCOPED_TRACE(c.name);
+    const fs::path d = fresh("elsewhere");
+    fs::create_directories(d / "in");
+    fs::create_directories(d / "out");
+    write_asset(d / "in", "a", 5);
+    const auto inputs = snapshot(d / "in");
+    const CliRun r = cli(args(c, d / "in/a.gltf", d / "out/x.gltf"));
+    expect_contained(r);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(snapshot(d / "in"), inputs);
+    gltf_anim::json::Document doc;
+    const std::string text = cli_process::slurp(d / "out/x.gltf");
+    doc.Parse(text.c_str());
+    ASSERT_FALSE(doc.HasParseError());
+    const std::string uri = doc["buffers"][0]["uri"].GetString();
+    EXPECT_EQ(uri, "x.bin");
+    if (!c.writes_buffer) {
+      EXPECT_EQ(cli_process::slurp(d / "out/x.bin"), cli_process::slurp(d / "in/a.bin"));
+    }
+    const CliRun v = cli({"validate", (d / "out/x.gltf").string()});
+    EXPECT_EQ(v.exit_code, 0) << v.out;
+  }
+}
+
 TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
   const fs::path d = fresh("names");
   // A file name with a byte that is not UTF-8 and a terminal escape; a node name with an

@@ -140,6 +140,10 @@ struct OutputNames {
   // folder): the next candidate, "<stem>_<i>.bin" then "<stem>_<i>_<k>.bin"
   // for k = 1, 2, ..., is taken instead.
   std::function<bool(std::string_view)> taken;
+  // The output goes to another folder than the input's: every loaded external buffer is
+  // written beside it, an unchanged one as a copy of its bytes (only its uri changes), so
+  // that the output names no buffer of the input's folder.
+  bool every_buffer = false;
 };
 
 // The files of an edited asset: the main one (.gltf text or .glb) and, for a
