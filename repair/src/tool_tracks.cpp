@@ -197,7 +197,7 @@ void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
     copy.channel = c.channel_pointer;
     copy.target = c.target;
     copy.notes.push_back("its sampler is " + track.channel_pointer +
-                         "'s, read and edited once for both");
+                         "'s, read and edited once for all of its channels");
     out.push_back(std::move(copy));
   }
   out.insert(out.end() - static_cast<std::ptrdiff_t>(track.shared.size()), std::move(summary));
