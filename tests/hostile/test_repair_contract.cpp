@@ -822,6 +822,46 @@ TEST(RepairContract, AnOutputInAnotherFolderTakesItsBuffersWithIt) {
   }
 }
 
+// Written in another folder, the output takes with it every file it names beside the asset
+// (an image, an extension's file such as KHR_audio's sources), copied under the name the
+// asset gives it; a file of that name with other contents there is not replaced (exit 2,
+// nothing written), and a file in a subfolder keeps the output in the input's folder.
+// Before, any image refused the other folder.
+TEST(RepairContract, AnOutputInAnotherFolderTakesTheFilesItNamesWithIt) {
+  for (const Command& c : commands()) {
+    SCOPED_TRACE(c.name);
+    const fs::path d = fresh("elsewhere_files");
+    fs::create_directories(d / "in/sub");
+    fs::create_directories(d / "out");
+    const std::string files =
+        R"(,"images":[{"uri":"tex%20a.png"}],"extensionsUsed":["KHR_audio"],"extensions":{"KHR_audio":{"sources":[{"uri":"sound.mp3"}]}})";
+    write_asset(d / "in", "a", 5, files);
+    write(d / "in/tex a.png", "\x89PNG image");
+    write(d / "in/sound.mp3", "ID3 sound");
+    const CliRun r = cli(args(c, d / "in/a.gltf", d / "out/x.gltf"));
+    expect_contained(r);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(cli_process::slurp(d / "out/tex a.png"), "\x89PNG image");
+    EXPECT_EQ(cli_process::slurp(d / "out/sound.mp3"), "ID3 sound");
+    const CliRun v = cli({"validate", (d / "out/x.gltf").string()});
+    EXPECT_EQ(v.exit_code, 0) << v.out;
+    // Again beside other contents under one of those names: nothing written.
+    write(d / "out/sound.mp3", "another sound");
+    const auto out = snapshot(d / "out");
+    const CliRun again = cli(args(c, d / "in/a.gltf", d / "out/y.gltf"));
+    EXPECT_EQ(again.exit_code, 2);
+    EXPECT_NE(again.err.find("nothing written"), std::string::npos) << again.err;
+    EXPECT_EQ(snapshot(d / "out"), out);
+    // A file in a subfolder: the output stays in the input's folder.
+    write_asset(d / "in", "b", 5, R"(,"images":[{"uri":"sub/t.png"}])");
+    write(d / "in/sub/t.png", "\x89PNG");
+    const CliRun sub = cli(args(c, d / "in/b.gltf", d / "out/z.gltf"));
+    EXPECT_EQ(sub.exit_code, 2);
+    EXPECT_NE(sub.err.find("input's folder"), std::string::npos) << sub.err;
+    EXPECT_FALSE(fs::exists(d / "out/z.gltf"));
+  }
+}
+
 TEST(RepairContract, NamesThatAreNotUtf8StayValidInTextAndJsonReports) {
   const fs::path d = fresh("names");
   // A file name with a byte that is not UTF-8 and a terminal escape; a node name with an
