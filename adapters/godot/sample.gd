@@ -6,8 +6,7 @@
 # the imported scene is loaded and instanced in the tree, its AnimationPlayer given the
 # animation, and at every golden time `seek(t, true)` applies the animation; then each
 # channel's node is read back: a Spatial's transform as translation, rotation quaternion
-# (x, y, z, w) and scale (Basis.get_rotation_quat, Basis.get_scale: the player writes
-# basis = set_quat_scale(rotation, scale)), a MeshInstance's blend shape values
+# (x, y, z, w) and scale (see read_value), a MeshInstance's blend shape values
 # ("blend_shapes/NAME", in the mesh's blend shape order). Nodes are found by their child
 # indices from the scene root (the importer builds the tree in glTF's order: scene nodes,
 # then each node's children). The answer (GLTF_ANIM_GODOT_ANSWER) holds, per case, the values
@@ -31,7 +30,13 @@ func find_player(node):
 	return null
 
 
-func read_value(node, path):
+# The value the player applied to `node` for `path`. Node transforms: the animation's own
+# (translation, rotation, scale) at the player's position, Animation.transform_track_interpolate,
+# which is what AnimationPlayer accumulates and writes as basis = set_quat_scale(rotation, scale)
+# (a decomposition of that basis could not tell a negative scale's axis); the node's transform is
+# checked to be the one built from them. Without a transform track, the node's transform
+# decomposed (Basis.get_rotation_quat, Basis.get_scale).
+func read_value(scene, player, animation, node, path):
 	if path == "weights":
 		if not (node is MeshInstance) or node.mesh == null:
 			return "not a MeshInstance with a mesh: " + str(node)
@@ -42,12 +47,25 @@ func read_value(node, path):
 	if not (node is Spatial):
 		return "not a Spatial: " + str(node)
 	var xform = node.transform
-	if path == "translation":
-		return [xform.origin.x, xform.origin.y, xform.origin.z]
-	if path == "rotation":
-		var q = xform.basis.get_rotation_quat()
-		return [q.x, q.y, q.z, q.w]
+	var loc = xform.origin
+	var q = xform.basis.get_rotation_quat()
 	var s = xform.basis.get_scale()
+	var track = animation.find_track(NodePath(str(scene.get_path_to(node))))
+	if track >= 0 and animation.track_get_type(track) == Animation.TYPE_TRANSFORM:
+		var trs = animation.transform_track_interpolate(track, player.current_animation_position)
+		loc = trs[0]
+		q = trs[1]
+		s = trs[2]
+		var rebuilt = Basis(q) * Basis(Vector3(s.x, 0, 0), Vector3(0, s.y, 0), Vector3(0, 0, s.z))
+		for i in range(3):
+			var difference = (rebuilt[i] - xform.basis[i]).abs()
+			var size = max(1.0, max(abs(s.x), max(abs(s.y), abs(s.z))))
+			if max(difference.x, max(difference.y, difference.z)) > 1e-5 * size or (loc - xform.origin).length() > 1e-5 * max(1.0, loc.length()):
+				return "the node's transform " + str(xform) + " is not the track's value " + str(trs)
+	if path == "translation":
+		return [loc.x, loc.y, loc.z]
+	if path == "rotation":
+		return [q.x, q.y, q.z, q.w]
 	return [s.x, s.y, s.z]
 
 
@@ -93,7 +111,7 @@ func sample_case(job_case):
 			for c in range(nodes.size()):
 				var channel = animation["channels"][c]
 				if nodes[c] != null and job_animation["channels"][c]["mask"][k] > 0.5:
-					channel["values"].append([k, read_value(nodes[c], job_animation["channels"][c]["path"])])
+					channel["values"].append([k, read_value(scene, player, player.get_animation(name), nodes[c], job_animation["channels"][c]["path"])])
 		result["animations"].append(animation)
 	get_root().remove_child(scene)
 	scene.free()
