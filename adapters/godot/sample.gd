@@ -23,6 +23,14 @@ func find_node_by_indices(root, indices):
 	return node
 
 
+# A glTF name as the importer makes it a node name (_sanitize_scene_name: every character but
+# a-z, A-Z, 0-9, "_", " " and "-" removed); _gen_unique_name may add " 2", " 3"...
+func sanitized(name):
+	var regex = RegEx.new()
+	regex.compile("[^a-zA-Z0-9_ -]+")
+	return regex.sub(name, "", true)
+
+
 func find_player(node):
 	for child in node.get_children():
 		if child is AnimationPlayer:
@@ -85,10 +93,10 @@ func sample_case(job_case):
 		var name = ""
 		if names.size() == 1 and job_case["animationCount"] == 1:
 			name = names[0]
-		elif names.has(job_animation["name"]):
-			name = job_animation["name"]
+		elif job_animation["name"] != "" and Array(names).has(sanitized(job_animation["name"])):
+			name = sanitized(job_animation["name"])  # _parse_animations: _sanitize_scene_name(name)
 		if name == "":
-			animation["error"] = "no animation of the AnimationPlayer matches (it has " + str(names) + ")"
+			animation["unidentified"] = "the animation is not identified among the AnimationPlayer's " + str(names) + " (the adapter maps one animation, or equal names)"
 			result["animations"].append(animation)
 			continue
 		animation["godotName"] = name
@@ -100,8 +108,11 @@ func sample_case(job_case):
 			var node = find_node_by_indices(scene, job_channel["childIndices"])
 			nodes.append(node)
 			var channel = {"index": job_channel["index"], "values": []}
+			if node != null and job_channel["name"] != "" and not node.name.begins_with(sanitized(job_channel["name"])):
+				node = null
+			nodes[nodes.size() - 1] = node
 			if node == null:
-				channel["error"] = "no node at child indices " + str(job_channel["childIndices"])
+				channel["unidentified"] = "the node is not identified in the imported scene (child indices " + str(job_channel["childIndices"]) + ", name " + job_channel["name"] + ")"
 			else:
 				channel["godotPath"] = str(scene.get_path_to(node))
 			animation["channels"].append(channel)

@@ -182,8 +182,9 @@ class Engine:
                 self.actor_of[n] = k
                 k += len(self.gltf["meshes"][node["mesh"]]["primitives"])
             stack.extend(node.get("children", []))
-        if k != len(self.actors):
-            raise RuntimeError("%d actors imported, %d expected from the asset's meshes" % (len(self.actors), k))
+        self.unidentified = None
+        if k != len(self.actors):  # e.g. skins: the adapter cannot tell which actor is which node
+            self.unidentified = "actors not identified (%d imported, %d expected from the asset's meshes)" % (len(self.actors), k)
         self.animation = None
         self.time = None
 
@@ -202,6 +203,8 @@ class Engine:
         if path not in ("translation", "rotation", "scale"):
             raise Unsupported("target path %s" % (path,))
         node = target["node"]
+        if self.unidentified:
+            raise Unsupported(self.unidentified)
         if node not in self.actor_of:
             raise Unsupported("a node without a mesh (no actor to read its transform from)")
         if node in self.parent:
@@ -267,6 +270,52 @@ def write_json(path, content):
     os.replace(path + ".tmp", path)
 
 
+def supervise(argv, cases):
+    """Runs the cases in a worker process (this script again); when VTK crashes the worker
+    (a signal), the case it was on is written as refused ("VTK crashed") and a new worker goes
+    on with the next case. The summary line counts them all."""
+    import subprocess
+    import tempfile
+    out_dir = argv[1]
+    totals = [0, 0, 0]  # written, refused, failed
+    start_index = 0
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="gltf-anim-vtk-") as scratch:
+        progress = os.path.join(scratch, "progress")
+        while start_index < len(cases):
+            open(progress, "w").close()
+            env = dict(os.environ, GLTF_ANIM_VTK_WORKER=str(start_index), GLTF_ANIM_VTK_PROGRESS=progress)
+            r = subprocess.run([sys.executable, os.path.abspath(__file__)] + argv, env=env)
+            with open(progress, encoding="utf-8") as f:
+                lines = [line.split() for line in f if line.strip()]
+            for kind, _ in lines:
+                if kind in ("written", "refused", "failed"):
+                    totals[0] += kind != "failed"
+                    totals[1] += kind == "refused"
+                    totals[2] += kind == "failed"
+            begun = sum(1 for kind, _ in lines if kind == "begin")
+            if r.returncode >= 0:
+                if r.returncode not in (0, 1):
+                    return r.returncode
+                break
+            # Killed by a signal on the last case it began: written as refused, the rest goes on.
+            crashed = begun - 1
+            case_id, _, samples, path = cases[start_index + crashed]
+            reason = "VTK crashed on the asset (signal %d)" % -r.returncode
+            print("%s: refused: %s" % (case_id, reason), file=sys.stderr)
+            with open(samples, encoding="utf-8") as f:
+                golden = json.load(f)
+            write_json(path, {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, reason),
+                              "animations": []})
+            totals[0] += 1
+            totals[1] += 1
+            start_index += crashed + 1
+    print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - began), file=sys.stderr)
+    print("vtk_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
+          % (totals[0], out_dir, totals[1], totals[2]))
+    return 1 if totals[2] else 0
+
+
 def main(argv):
     global GENERATOR
     if len(argv) < 2:
@@ -294,6 +343,11 @@ def main(argv):
     except (OSError, ValueError, KeyError, TypeError) as e:
         print("vtk_adapter.py: %s" % e, file=sys.stderr)
         return 2
+    if os.environ.get("GLTF_ANIM_VTK_WORKER") is None:
+        return supervise(argv, cases)
+    skip = int(os.environ["GLTF_ANIM_VTK_WORKER"])
+    cases = cases[skip:]
+    progress = os.environ["GLTF_ANIM_VTK_PROGRESS"]
     import vtk
     catcher = ErrorCatcher(vtk)
     GENERATOR = "adapters/vtk/vtk_adapter.py (VTK %s, vtkGLTFImporter.UpdateTimeStep)" % vtk.vtkVersion.GetVTKVersion()
@@ -301,6 +355,9 @@ def main(argv):
     start = time.monotonic()
     written = failed = refused = 0
     for case_id, asset, samples, path in cases:
+        with open(progress, "a", encoding="utf-8") as f:
+            f.write("begin %s\n" % case_id)
+        outcome = "failed"
         golden = None
         try:
             with open(samples, encoding="utf-8") as f:
@@ -314,7 +371,9 @@ def main(argv):
                            "animations": []}
             write_json(path, content)
             written += 1
+            outcome = "refused" if "refused the asset" in content["generator"] else "written"
         except Exception as e:  # that case's failure, with its message; the run goes on
+            outcome = "failed"
             message = "%s: %s" % (type(e).__name__, e)
             print("%s: error: %s" % (case_id, message), file=sys.stderr)
             failed += 1
@@ -324,10 +383,11 @@ def main(argv):
                                       "animations": []})
                 except OSError as w:
                     print("%s: error: %s" % (case_id, w), file=sys.stderr)
+        with open(progress, "a", encoding="utf-8") as f:
+            f.write("%s %s\n" % (outcome, case_id))
     print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
-    print("vtk_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
-          % (written, out_dir, refused, failed))
-    sys.stdout.flush()
+    print("vtk_adapter.py: worker: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
+          % (written, out_dir, refused, failed), file=sys.stderr)
     return 1 if failed else 0
 
 
