@@ -31,6 +31,8 @@ async function cli(args, paths, runFiles = files) {
 
 // The JSON report without its messages, each asset with its groups' counts instead.
 async function validateView() {
+  messages = [];
+  groups = [];
   const r = await cliBytes([...VALIDATE, ...validateOptions, '--format', 'json'], assets);
   if (r.bytes === null) return { exitCode: r.exitCode, view: null, stderr: r.stderr };
   const { report, arrays } = splitReport(r.bytes);
@@ -40,6 +42,150 @@ async function validateView() {
     a.groups = groups[i].map((g) => ({ code: g.code, severity: g.severity, message: g.message, count: g.indices.length }));
   });
   return { exitCode: r.exitCode, view: report, stderr: r.stderr };
+}
+
+// ---- The asset's own words: names, and what is missing from the picked files ----
+
+const LFS = 'version https://git-lfs.github.com/spec/v1';
+const MAX_NAMES_JSON = 64 * 1048576; // a larger JSON text is not parsed for names
+
+function bytesOf(path) {
+  const f = files.find(([p]) => p === path);
+  return f === undefined ? null : new Uint8Array(f[1]);
+}
+
+// The asset's JSON (a .gltf's text, a .glb's JSON chunk) parsed, or null.
+function assetJson(path) {
+  const b = bytesOf(path);
+  if (b === null) return null;
+  let text = b;
+  if (b.length >= 20 && b[0] === 0x67 && b[1] === 0x6c && b[2] === 0x54 && b[3] === 0x46) { // "glTF"
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    if (v.getUint32(16, true) !== 0x4e4f534a) return null;
+    text = b.subarray(20, Math.min(b.length, 20 + v.getUint32(12, true)));
+  }
+  if (text.length > MAX_NAMES_JSON) return null;
+  try {
+    const json = JSON.parse(decoder.decode(text));
+    return json !== null && typeof json === 'object' ? json : null;
+  } catch {
+    return null;
+  }
+}
+
+// Each top-level array's names ({nodes: [name or null], ...}), and which nodes are a skin's joints.
+function assetNames(path) {
+  const json = assetJson(path);
+  if (json === null) return null;
+  const names = {};
+  for (const key of ['nodes', 'meshes', 'materials', 'cameras', 'skins', 'animations', 'textures', 'images']) {
+    if (Array.isArray(json[key])) names[key] = json[key].map((o) => (typeof o?.name === 'string' && o.name !== '' ? o.name : null));
+  }
+  const joints = new Set();
+  for (const skin of Array.isArray(json.skins) ? json.skins : []) {
+    for (const j of Array.isArray(skin?.joints) ? skin.joints : []) if (Number.isInteger(j)) joints.add(j);
+  }
+  return { ...names, joints: [...joints] };
+}
+
+function isLfsPointer(bytes) {
+  if (bytes === null || bytes.length < LFS.length || bytes.length > 1024) return false;
+  for (let i = 0; i < LFS.length; ++i) if (bytes[i] !== LFS.charCodeAt(i)) return false;
+  return true;
+}
+
+// A relative URI resolved against the folder of `from` (both as the page names files).
+function resolveUri(from, uri) {
+  let path;
+  try {
+    path = decodeURIComponent(uri);
+  } catch {
+    return null;
+  }
+  const parts = from.split('/').slice(0, -1);
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+// What the person can do about the picked files, in words: each asset's {asset, hints}.
+// A buffer the report could not read (IO_ERROR) that is not among the picked files names the
+// file to add; a Git LFS pointer (the asset, or a file it uses) says what it is.
+function hints() {
+  const picked = new Set(files.map(([p]) => p));
+  return assets.map((asset, i) => {
+    const out = [];
+    if (isLfsPointer(bytesOf(asset))) {
+      out.push(`${asset} is a Git LFS pointer file: a few lines of text naming the real file, which was not downloaded. ` +
+        'In the repository run "git lfs pull", or download the file itself (a host\'s "Download raw file" link), then pick it again.');
+    }
+    const missing = (messages[i] ?? []).filter((m) => (m.code === 'IO_ERROR' || m.code === 'GIT_LFS_POINTER') &&
+      /^\/(buffers|images)\/\d+\/uri$/.test(m.pointer ?? ''));
+    if (missing.length > 0) {
+      const json = assetJson(asset);
+      const seen = new Set();
+      for (const m of missing) {
+        const [, kind, index] = m.pointer.split('/');
+        const uri = json?.[kind]?.[Number(index)]?.uri;
+        if (typeof uri !== 'string') continue;
+        const file = resolveUri(asset, uri);
+        if (file === null || seen.has(file)) continue;
+        seen.add(file);
+        if (!picked.has(file)) {
+          const name = file.slice(file.lastIndexOf('/') + 1);
+          out.push(`${asset} needs ${file === name ? name : `${name} (at ${file})`}, which is not among the picked files: ` +
+            `pick ${name} together with ${asset.slice(asset.lastIndexOf('/') + 1)} (select both in the file dialog), ` +
+            'or drop or choose their whole folder.');
+        } else if (isLfsPointer(bytesOf(file))) {
+          out.push(`${file} is a Git LFS pointer file, not the data ${asset} needs: in the repository run "git lfs pull", ` +
+            'or download the file itself, then pick it again.');
+        }
+      }
+    }
+    return out;
+  });
+}
+
+// The picked files one asset reads: itself and the files its buffers and images name (every
+// picked file when its JSON cannot be read here), so that a plot of one asset of a folder copies
+// only its own files into the wasm's memory.
+function filesOf(asset) {
+  const json = assetJson(asset);
+  if (json === null) return files;
+  const wanted = new Set([asset]);
+  for (const o of [...(Array.isArray(json.buffers) ? json.buffers : []), ...(Array.isArray(json.images) ? json.images : [])]) {
+    if (typeof o?.uri !== 'string' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(o.uri)) continue; // data: and other schemes
+    const file = resolveUri(asset, o.uri);
+    if (file !== null) wanted.add(file);
+  }
+  return files.filter(([p]) => wanted.has(p));
+}
+
+// Everything an asset's plots need, in one request: its names, the reference evaluator's
+// samples (parsed here, off the page's thread) and the keys as stored. `sample` refuses an
+// asset when a channel cannot be evaluated: then each animation whose every channel can is
+// sampled on its own (--rate gives it the times a whole-asset run would).
+async function plot({ asset, rate = 60 }) {
+  if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
+  const own = filesOf(asset);
+  const names = assetNames(asset);
+  const s = await cli(['sample', '--rate', String(rate)], [asset], own);
+  const k = await cli(['sample', '--keys'], [asset], own);
+  const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
+  const samples = [];
+  if (s.text !== null) {
+    samples.push(JSON.parse(s.text));
+  } else if (keys !== null) {
+    const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
+    for (const a of new Set(keys.map((c) => c.animation))) {
+      if (refused.has(a)) continue;
+      const one = await cli(['sample', '--rate', String(rate), '--animation', String(a)], [asset], own);
+      if (one.text !== null) samples.push(JSON.parse(one.text));
+    }
+  }
+  return { names, whole: s.text !== null, samples, keys, transfer, stderr: s.stderr, exitCode: s.exitCode };
 }
 
 // Rows [start, end) of an asset's group, as the page shows them.
@@ -117,26 +263,22 @@ async function handle(msg) {
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
       validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
         ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
-      return validateView();
+      return { ...(await validateView()), hints: hints() };
     case 'rows':
       return rows(msg);
     case 'channel-issues': // each plotted channel's issues, at their keys
       return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
       return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
-    case 'sample': // one animation when asked (the others' refused channels then do not matter)
-      return cli(['sample', '--rate', String(msg.rate ?? 60),
-        ...(msg.animation === undefined ? [] : ['--animation', String(msg.animation)])], [msg.asset]);
-    case 'keys': { // every channel's keys as stored; written (exit 1) when a channel cannot be sampled
-      const r = await cli(['sample', '--keys'], [msg.asset]);
-      if (r.text === null) return { exitCode: r.exitCode, keys: null, stderr: r.stderr };
-      return { exitCode: r.exitCode, stderr: r.stderr, ...keysView(r.text) };
-    }
-    case 'codes': { // the registry: {code: {anchor, rule, spec}}, from `codes --format json`
+    case 'plot': // an asset's names, samples and keys (the keys file is written, exit 1, when a channel cannot be sampled)
+      return plot(msg);
+    case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`
       const r = await run(['codes', '--format', 'json']);
       const codes = {};
       if (r.exitCode === 0) {
-        for (const c of JSON.parse(decoder.decode(r.stdout)).codes) codes[c.code] = { anchor: c.anchor, rule: c.rule, spec: c.spec };
+        for (const c of JSON.parse(decoder.decode(r.stdout)).codes) {
+          codes[c.code] = { anchor: c.anchor, rule: c.rule, spec: c.spec, message: c.message, severity: c.severityName };
+        }
       }
       return { exitCode: r.exitCode, codes, stderr: r.stderr };
     }
