@@ -897,7 +897,7 @@ async function repairRun(uri, tool, options, out) {
   if (r.error) out.append(el('p', { class: 'repair-error' }, r.error));
   // What changed and the download first; the channels the tool left alone folded away.
   const names = Object.keys(r.files ?? {});
-  const text = r.summary ? repairText(r.summary) : null;
+  const text = r.summary ? repairText(r.summary, r.names ?? null) : null;
   if (text) out.append(el('p', { class: 'repair-lead' }, text.lead));
   if (names.length > 0) {
     out.append(el('p', { class: 'repair-files' }, 'Download: ', ...names.flatMap((name, i) => [i > 0 ? ', ' : '',
@@ -924,7 +924,13 @@ function unchangedChannel(c) {
 // The summary as lines, like the CLI's text report: {lead: one sentence of what changed,
 // changed: the lines of what changed (first the tool's line, last the totals), unchanged: the
 // lines of the channels left as they were}.
-function repairText(s) {
+function repairText(s, names = null) {
+  // A channel's target with the asset's name for it, when it has one: (bone "Hips").
+  const named = (target) => {
+    const m = /^\/([A-Za-z_]+)\/(\d+)\//.exec(target ?? '');
+    if (m === null || (names?.[m[1]]?.[Number(m[2])] ?? null) === null) return '';
+    return ` (${targetWords(target, names).who.replace(/ \([^()]*\)$/, '')})`;
+  };
   const lines = [`${s.tool}: ${s.input} -> ${s.output ?? '(no output)'}${s.written ? '' : ' (not written)'}`];
   const unchanged = [];
   if (s.message) lines.push(`  ${s.message}`);
@@ -933,7 +939,7 @@ function repairText(s) {
     const mode = c.interpolationAfter === c.interpolationBefore ? c.interpolationBefore
       : `${c.interpolationBefore} -> ${c.interpolationAfter}`;
     const error = c.maxAngle !== null ? `, max angle ${c.maxAngle} rad` : c.maxError !== null ? `, max error ${c.maxError}` : '';
-    const line = `  ${c.channel} ${c.target}: ${mode}, keys ${c.keysBefore} -> ${c.keysAfter}, ` +
+    const line = `  ${c.channel} ${c.target}${named(c.target)}: ${mode}, keys ${c.keysBefore} -> ${c.keysAfter}, ` +
       `bytes ${c.bytesBefore} -> ${c.bytesAfter}${error}`;
     if (unchangedChannel(c)) {
       unchanged.push(line.trimStart());

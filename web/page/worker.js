@@ -314,7 +314,7 @@ async function repair({ asset, tool, maxError, to }) {
   if (to !== undefined) options.to = to;
   try {
     const r = await TOOLS[tool](input, options);
-    return { exitCode: r.exitCode, summary: r.summary, files: r.files };
+    return { exitCode: r.exitCode, summary: r.summary, files: r.files, names: assetNames(asset) };
   } catch (err) {
     return { error: String(err?.message ?? err), summary: err?.summary ?? null };
   }

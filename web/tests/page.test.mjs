@@ -1096,10 +1096,12 @@ test('repair summary: what changed and the download first, the unchanged channel
   const native = JSON.parse(runCli(NATIVE, ['fix', 'walk.gltf', '-o', 'walk.fixed.gltf', '--format', 'json'], dir).stdout);
   const shown = await page.textContent(`${walk} .repair-summary`);
   const folded = await page.$$eval(`${walk} details.repair-unchanged`, (l) => l.map((d) => ({ open: d.open, text: d.querySelector('pre').textContent })));
-  const changed = native.channels.filter((c) => shown.includes(`${c.channel} ${c.target}:`));
-  const unchanged = native.channels.filter((c) => folded.some((d) => d.text.split('\n').some((l) => l.startsWith(`${c.channel} ${c.target}:`))));
+  const changed = native.channels.filter((c) => shown.includes(`${c.channel} ${c.target}`));
+  const unchanged = native.channels.filter((c) => folded.some((d) => d.text.split('\n').some((l) => l.startsWith(`${c.channel} ${c.target}`))));
   assert.equal(changed.length + unchanged.length, native.channels.length);
   assert.ok(folded.every((d) => !d.open));
+  // A channel's target with the asset's name for it.
+  assert.match(shown, /\/nodes\/0\/rotation \(node "walker"\): /, shown);
   console.log(`# fix summary: ${shown.split('\n').length} lines shown, ${unchanged.length} unchanged channel(s) folded`);
   // An asset with nothing to fix: every channel folded away, the lead says so.
   const calm = 'section.asset[data-uri="calm.glb"]';
