@@ -1,7 +1,7 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fit, fix, migrate, reduce, run, splitReport } from './gltf-anim/index.js';
+import { fit, fix, migrate, reduce, run, session, splitReport } from './gltf-anim/index.js';
 import { channelIssues, groupIssues, rowText } from './report-index.js';
 
 let files = [];
@@ -19,13 +19,32 @@ const decoder = new TextDecoder();
 // `gltf-anim validate --no-config --no-timings` writes for the same files.
 const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
-async function cliBytes(args, paths, runFiles = files) {
-  const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT], memoryLimitMb });
+// The dropped files' instance of the CLI, kept between commands: the report, an asset's
+// samples and its keys (and a download in another format) are runs of one instance that holds
+// one copy of the files, not a new instance each given every file again. Its memory never
+// shrinks, so an instance that grew past HOLD_BYTES (a million issues' report) is dropped after
+// its run; one whose runtime stopped is replaced by a fresh instance for that run, as before.
+const HOLD_BYTES = 512 * 1048576;
+let held = null; // {session, limit}: for `files`, with the memory limit it was started with
+
+async function cliBytes(args, paths) {
+  const argv = [...args, '--output', OUT, '--', ...paths];
+  if (held !== null && held.limit !== memoryLimitMb) held = null;
+  let r;
+  try {
+    if (held === null) held = { session: await session(files, { memoryLimitMb }), limit: memoryLimitMb };
+    r = held.session.run(argv, { read: [OUT] });
+    if (held.session.memoryBytes() > HOLD_BYTES) held = null;
+  } catch (err) {
+    if (err instanceof RangeError) throw err; // a memory limit index.js refuses: said as before
+    held = null;
+    r = await run(argv, { files, read: [OUT], memoryLimitMb });
+  }
   return { exitCode: r.exitCode, bytes: r.outputs[OUT] ?? null, stderr: r.stderr };
 }
 
-async function cli(args, paths, runFiles = files) {
-  const r = await cliBytes(args, paths, runFiles);
+async function cli(args, paths) {
+  const r = await cliBytes(args, paths);
   return { exitCode: r.exitCode, text: r.bytes ? decoder.decode(r.bytes) : null, stderr: r.stderr };
 }
 
@@ -148,31 +167,15 @@ function hints() {
   });
 }
 
-// The picked files one asset reads: itself and the files its buffers and images name (every
-// picked file when its JSON cannot be read here), so that a plot of one asset of a folder copies
-// only its own files into the wasm's memory.
-function filesOf(asset) {
-  const json = assetJson(asset);
-  if (json === null) return files;
-  const wanted = new Set([asset]);
-  for (const o of [...(Array.isArray(json.buffers) ? json.buffers : []), ...(Array.isArray(json.images) ? json.images : [])]) {
-    if (typeof o?.uri !== 'string' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(o.uri)) continue; // data: and other schemes
-    const file = resolveUri(asset, o.uri);
-    if (file !== null) wanted.add(file);
-  }
-  return files.filter(([p]) => wanted.has(p));
-}
-
 // Everything an asset's plots need, in one request: its names, the reference evaluator's
 // samples (parsed here, off the page's thread) and the keys as stored. `sample` refuses an
 // asset when a channel cannot be evaluated: then each animation whose every channel can is
 // sampled on its own (--rate gives it the times a whole-asset run would).
 async function plot({ asset, rate = 60 }) {
   if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
-  const own = filesOf(asset);
   const names = assetNames(asset);
-  const s = await cli(['sample', '--rate', String(rate)], [asset], own);
-  const k = await cli(['sample', '--keys'], [asset], own);
+  const s = await cli(['sample', '--rate', String(rate)], [asset]);
+  const k = await cli(['sample', '--keys'], [asset]);
   const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
   const samples = [];
   if (s.text !== null) {
@@ -181,7 +184,7 @@ async function plot({ asset, rate = 60 }) {
     const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
     for (const a of new Set(keys.map((c) => c.animation))) {
       if (refused.has(a)) continue;
-      const one = await cli(['sample', '--rate', String(rate), '--animation', String(a)], [asset], own);
+      const one = await cli(['sample', '--rate', String(rate), '--animation', String(a)], [asset]);
       if (one.text !== null) samples.push(JSON.parse(one.text));
     }
   }
@@ -259,6 +262,7 @@ async function handle(msg) {
   switch (msg.type) {
     case 'files':
       files = await read(msg.files);
+      held = null; // the instance of the files before
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
       validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
