@@ -915,6 +915,19 @@ async function axeViolations(page) {
     .violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`) })), WCAG);
 }
 
+/** WCAG's contrast ratio of two CSS rgb() colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 /** The page's tab stops, in order, from the top: each a short description of the element. */
 async function tabStops(page) {
   await page.click('header h1'); // the sequential focus navigation starts at the top
@@ -998,6 +1011,19 @@ test('accessible: no WCAG 2.2 AA violation (axe-core), one tab stop per plot gro
       .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`), viewport.width);
     assert.ok(scrollWidth <= viewport.width, `${size}: the page is ${scrollWidth} px wide: ${wide.join(', ')}`);
     await page.screenshot({ path: join(SHOTS, `a11y-${size}.png`), fullPage: true });
+    // The focus ring (which axe does not check): at least 3:1 against the page and a plot's white.
+    await page.focus('section.asset[data-uri="rig.gltf"] .channels');
+    await page.keyboard.press('ArrowRight'); // a key press: the ring is :focus-visible
+    const ring = await page.$eval('section.asset[data-uri="rig.gltf"] .channels', (e) => {
+      const s = getComputedStyle(e);
+      return { color: s.outlineColor, width: parseFloat(s.outlineWidth), style: s.outlineStyle,
+        page: getComputedStyle(document.documentElement).backgroundColor };
+    });
+    assert.equal(ring.style, 'solid');
+    assert.ok(ring.width >= 2, JSON.stringify(ring));
+    for (const against of [ring.page, 'rgb(255, 255, 255)']) {
+      assert.ok(contrast(ring.color, against) >= 3, `focus ring ${ring.color} on ${against}: ${contrast(ring.color, against).toFixed(2)}:1`);
+    }
     // The keyboard: three plot groups are three tab stops, not one a plot.
     const stops = await tabStops(page);
     const inPlots = stops.filter((s) => s.inPlots);
