@@ -148,7 +148,7 @@ async function validateFiles(files) {
   const report = r.view;
   await registryLoaded;
   lastAssets = report.reports.map((a) => a.uri);
-  showReport(report, r.hints ?? []);
+  showReport(report, r.hints ?? [], r.clips ?? []);
   // The verdict in words first, for a screen reader too (a live region), then the timing.
   const s = report.summary;
   say(`${s.result === 'pass' ? 'Pass' : 'Fail'}: ${s.assetsFailing} of ${s.assets} asset(s) failing, ` +
@@ -158,7 +158,7 @@ async function validateFiles(files) {
   $('#summary').scrollIntoView({ block: 'start' });
 }
 
-function showReport(report, hints) {
+function showReport(report, hints, clips = []) {
   const s = report.summary;
   $('#summary').replaceChildren(
     el('span', { class: `verdict ${s.result}` }, s.result === 'pass' ? 'Pass' : 'Fail'),
@@ -167,7 +167,7 @@ function showReport(report, hints) {
   );
   const assets = $('#assets');
   assets.replaceChildren();
-  report.reports.forEach((a, index) => assets.append(assetView(a, index, hints[index] ?? [], s.failOn)));
+  report.reports.forEach((a, index) => assets.append(assetView(a, index, hints[index] ?? [], s.failOn, clips[index] ?? null)));
   const codes = [...new Set(report.reports.flatMap((a) => a.groups.map((g) => g.code)))].sort();
   codeList(codes);
   $('#code-filter').replaceChildren(el('option', { value: '' }, 'every code'),
@@ -199,7 +199,7 @@ function codeList(codes) {
   $('#codes').hidden = list.childElementCount === 0;
 }
 
-function assetView(a, index, hints, failOn) {
+function assetView(a, index, hints, failOn, clips = null) {
   const i = a.issues;
   const box = el('section', { class: 'asset', 'data-uri': a.uri });
   // Failing as the summary counts it: an issue at or above the --fail-on severity.
@@ -238,7 +238,11 @@ function assetView(a, index, hints, failOn) {
     box.append(el('details', {
       class: 'plots',
       ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, index, plots),
-    }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
+    }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s)` +
+      // The animations' own names and channel counts, from the asset, at a glance.
+      (clips?.length === a.info.animationCount && clips.length <= 12
+        ? `: ${clips.map((c, i) => `${c.name === null ? `animation ${i}` : `"${c.name}"`} ${c.channels} channel(s)`).join(', ')}` : '') +
+      ')'), plots));
   }
   box.append(repairView(a.uri));
   return box;

@@ -107,6 +107,15 @@ function assetNames(path) {
   return { ...names, joints: [...joints] };
 }
 
+// Each animation's name (or null) and channel count, from the asset's JSON (null when it cannot
+// be read here): what the report's "Animation channels" line names before anything is sampled.
+function clips(path) {
+  const json = assetJson(path);
+  if (json === null || !Array.isArray(json.animations)) return null;
+  return json.animations.map((a) => ({ name: typeof a?.name === 'string' && a.name !== '' ? a.name : null,
+    channels: Array.isArray(a?.channels) ? a.channels.length : 0 }));
+}
+
 function isLfsPointer(bytes) {
   if (bytes === null || bytes.length < LFS.length || bytes.length > 1024) return false;
   for (let i = 0; i < LFS.length; ++i) if (bytes[i] !== LFS.charCodeAt(i)) return false;
@@ -267,7 +276,7 @@ async function handle(msg) {
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
       validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
         ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
-      return { ...(await validateView()), hints: hints() };
+      return { ...(await validateView()), hints: hints(), clips: assets.map(clips) };
     case 'rows':
       return rows(msg);
     case 'channel-issues': // each plotted channel's issues, at their keys

@@ -1045,6 +1045,7 @@ test('their words: a bone\'s name beside its index, times in seconds, the clip\'
   await page.setInputFiles('#file', join(dir, 'rig.gltf'));
   await waitForReport(page);
   const asset = 'section.asset[data-uri="rig.gltf"]';
+  assert.equal(await page.textContent(`${asset} details.plots summary`), 'Animation channels (1 animation(s): "Wave" 1 channel(s))');
   await page.click(`${asset} details.plots summary`);
   await page.waitForSelector(`${asset} figure.channel svg.marks g.issue-marker`, { timeout: 60000 });
   assert.equal(await page.textContent(`${asset} figure.channel .name`), 'bone "mixamorig:Hips" (node 0): rotation');
