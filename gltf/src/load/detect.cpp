@@ -75,7 +75,8 @@ std::optional<std::string> git_lfs_pointer(std::span<const std::uint8_t> bytes) 
   if (at != std::string_view::npos) {
     std::size_t end = at + 6;
     while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-    if (end > at + 6) return "an object of " + std::string(text.substr(at + 6, end - at - 6)) + " bytes";
+    if (end > at + 6)
+      return "an object of " + std::string(text.substr(at + 6, end - at - 6)) + " bytes";
   }
   return std::string("an object of unknown size");
 }
