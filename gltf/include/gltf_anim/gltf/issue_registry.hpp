@@ -37,6 +37,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
      "read.",
      "Resource limits (not a glTF rule)"},
+    {"GIT_LFS_POINTER", S::kError, P::kIo,
+     "{0} is a Git LFS pointer file, not its content ({1}): fetch the content (git lfs pull) or "
+     "download the file itself.",
+     "Our own: the asset or an external buffer is the small text file Git LFS stores in a "
+     "repository in place of a large file (it starts 'version "
+     "https://git-lfs.github.com/spec/v1'); "
+     "a clone or an archive without the LFS content holds only these pointers.",
+     "Git LFS pointer files (not a glTF rule): an asset is UTF-8 JSON or a GLB, a buffer its "
+     "bytes"},
     {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
      "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
      "the other assets of the run are still validated and reported.",
