@@ -349,10 +349,15 @@ double measure_as(const TrackView& original, std::size_t first, std::size_t last
 // nlerp too (both the original and the candidate played by it).
 double measure(const TrackView& original, std::size_t first, std::size_t last,
                const TrackView& candidate, double bound, double limit, Scratch& scratch) {
-  double worst = measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kSlerp);
-  if (worst > limit || !nlerp_applies(original) || !nlerp_applies(candidate)) return worst;
+  if (!nlerp_applies(original) || !nlerp_applies(candidate))
+    return measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kSlerp);
+  // nlerp first: on long runs it is the reading that fails (it lags the slerp between keys
+  // far apart), and its samples cost no trigonometry, so a failing candidate stops early.
+  const double worst =
+      measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kNlerp);
+  if (worst > limit) return worst;
   return std::max(worst,
-                  measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kNlerp));
+                  measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kSlerp));
 }
 
 double bound_of(const TrackView& track, const ReduceBounds& bounds) {
