@@ -47,14 +47,18 @@ double rotation_angle(std::span<const double> a, std::span<const double> b) {
 }
 
 // Largest difference between two valid tracks' playback at every key of
-// either and the midpoint of each of their segments: a component difference
-// for vectors, the angle for rotations.
+// either and kSegmentSamples - 1 evenly spaced times inside each of their segments
+// (a normalized tangent bends the curve off its midpoint too): a component
+// difference for vectors, the angle for rotations.
+constexpr int kSegmentSamples = 8;
 double playback_difference(const EditableTrack& a, const EditableTrack& b) {
   std::vector<double> times;
   for (const EditableTrack* t : {&a, &b}) {
     for (std::size_t k = 0; k < t->times.size(); ++k) {
       times.push_back(t->times[k]);
-      if (k + 1 < t->times.size()) times.push_back(0.5 * (t->times[k] + t->times[k + 1]));
+      if (k + 1 == t->times.size()) continue;
+      for (int s = 1; s < kSegmentSamples; ++s)
+        times.push_back(t->times[k] + (t->times[k + 1] - t->times[k]) * s / kSegmentSamples);
     }
   }
   std::sort(times.begin(), times.end());
