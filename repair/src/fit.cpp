@@ -80,6 +80,14 @@ std::vector<double> parabola_slopes(const LinearTrack& track, std::span<const do
 const reference::SquadOptions kSquadOptions{reference::SquadControls::kNonUniform,
                                             reference::SquadEnds::kExtrapolate, true};
 
+// The values as they are written: float32. Every check measures the rounded values, so
+// the bound holds for the file, not only for the doubles the fit computed (a float32
+// rounding moves a control quaternion by up to about 1e-7 rad, enough to cross a bound a
+// segment met in double by less).
+void round_to_float(std::span<double> values) {
+  for (double& x : values) x = static_cast<double>(static_cast<float>(x));
+}
+
 // The cubic data (in-tangent, value, out-tangent per kept key) of the chosen keys.
 using Builder = std::function<std::vector<double>(const std::vector<std::size_t>&)>;
 
@@ -163,10 +171,12 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     segment = [&, put](std::size_t i, std::size_t j, const std::vector<std::size_t>&) {
       put(seg_values, 0, i);
       put(seg_values, 1, j);
+      round_to_float(seg_values);
     };
     build = [&, put](const std::vector<std::size_t>& kept) {
       std::vector<double> out(kept.size() * 3 * c);
       for (std::size_t s = 0; s < kept.size(); ++s) put(out, s, kept[s]);
+      round_to_float(out);
       return out;
     };
   } else {
@@ -193,6 +203,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
       for (std::size_t e = 0; e < 6; ++e) {
         reference::store_quat(controls[at_i * 3 + e], &seg_values[e * 4]);
       }
+      round_to_float(seg_values);
     };
     build = [&](const std::vector<std::size_t>& kept) {
       std::vector<double> t;
@@ -206,6 +217,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
       for (std::size_t e = 0; e < controls.size(); ++e) {
         reference::store_quat(controls[e], &out[e * 4]);
       }
+      round_to_float(out);
       return out;
     };
   }

@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -46,14 +47,18 @@ double rotation_angle(std::span<const double> a, std::span<const double> b) {
 }
 
 // Largest difference between two valid tracks' playback at every key of
-// either and the midpoint of each of their segments: a component difference
-// for vectors, the angle for rotations.
+// either and kSegmentSamples - 1 evenly spaced times inside each of their segments
+// (a normalized tangent bends the curve off its midpoint too): a component
+// difference for vectors, the angle for rotations.
+constexpr int kSegmentSamples = 8;
 double playback_difference(const EditableTrack& a, const EditableTrack& b) {
   std::vector<double> times;
   for (const EditableTrack* t : {&a, &b}) {
     for (std::size_t k = 0; k < t->times.size(); ++k) {
       times.push_back(t->times[k]);
-      if (k + 1 < t->times.size()) times.push_back(0.5 * (t->times[k] + t->times[k + 1]));
+      if (k + 1 == t->times.size()) continue;
+      for (int s = 1; s < kSegmentSamples; ++s)
+        times.push_back(t->times[k] + (t->times[k + 1] - t->times[k]) * s / kSegmentSamples);
     }
   }
   std::sort(times.begin(), times.end());
@@ -118,6 +123,42 @@ bool bounds_values(const gltf::LoadedAsset& asset, std::size_t accessor,
   return true;
 }
 
+// A unit rotation `q` about to be written as normalized BYTE or SHORT: each component is
+// rounded down or up (one quantization step at most from the unit value) as the
+// combination that keeps the length within the validator's tolerance and, among those,
+// makes the smallest angle to q; q becomes that decoded value, which the writer encodes
+// back exactly. Plain rounding of each component can leave the length off by more than
+// the tolerance (BYTE: up to 2/127) or turn the rotation by more than needed.
+void requantize(double* q, const gltf::ElementFormat& format) {
+  if (!format.normalized) return;
+  const double scale = format.component_type == gltf::ComponentType::kByte    ? 127.0
+                       : format.component_type == gltf::ComponentType::kShort ? 32767.0
+                                                                               : 0.0;
+  if (scale == 0.0) return;
+  const std::array<double, 4> unit = {q[0], q[1], q[2], q[3]};
+  std::array<double, 4> best = unit;
+  bool best_ok = false;
+  double best_angle = std::numeric_limits<double>::infinity();
+  for (int mask = 0; mask < 16; ++mask) {
+    std::array<double, 4> c;
+    for (int i = 0; i < 4; ++i) {
+      const double scaled = unit[i] * scale;
+      const double r = (mask >> i) & 1 ? std::ceil(scaled) : std::floor(scaled);
+      c[i] = std::clamp(r, -scale, scale) / scale;
+    }
+    const double length = std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2] + c[3] * c[3]);
+    if (!(length > 0)) continue;
+    const bool ok = std::abs(length - 1.0) <= kUnitTolerance;
+    const double angle = rotation_angle(c, unit);
+    if ((ok && !best_ok) || (ok == best_ok && angle < best_angle)) {
+      best = c;
+      best_ok = ok;
+      best_angle = angle;
+    }
+  }
+  std::copy(best.begin(), best.end(), q);
+}
+
 class Fixer {
  public:
   Fixer(const FixOptions& options, ToolInput& in, gltf::Edit& edit, ToolReport& report)
@@ -126,6 +167,23 @@ class Fixer {
   bool run(std::string& why) {
     // A channel whose keys cannot be decoded cannot be repaired here: said, with why.
     for (const std::string& s : in_.skipped) report_.notes.push_back("not repaired: " + s);
+    // A repair of a channel's keys that the channel's skip prevents is refused, not left
+    // to a note: the code would stay in the output while fix exits 0.
+    for (const std::string& s : in_.skipped) {
+      const std::string channel = s.substr(0, s.find(": "));
+      for (const gltf::Issue& issue : in_.report.issues) {
+        const bool on_channel =
+            issue.pointer == channel || issue.pointer.rfind(channel + "/", 0) == 0;
+        const bool key_repair = issue.code == kNonUnit || issue.code == kNegativeDot ||
+                                issue.code == kCubicTangent || issue.code == kSqlerpTangent;
+        if (!on_channel || !key_repair || !selected(issue.code)) continue;
+        why = std::string(issue.code) + " at " + issue.pointer +
+              " cannot be repaired: its channel's keys are not decoded (" +
+              s.substr(std::min(s.size(), channel.size() + 2)) +
+              "); nothing written (--only without it leaves it as it is)";
+        return false;
+      }
+    }
     std::vector<EditableTrack> after = in_.tracks;
     for (std::size_t k = 0; k < after.size(); ++k) fix_track(in_.tracks[k], after[k]);
     if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;
@@ -203,6 +261,20 @@ class Fixer {
           continue;
         }
         for (int c = 0; c < 4; ++c) q[c] /= length;
+        // CUBICSPLINE: the key's tangents scaled by the same 1 / |v|. Near the key the
+        // Hermite is v + e b (e the time from the key, b the out-tangent; the in-tangent
+        // alike before it), played as (v + e b) / |v + e b|; scaling v and b by one factor
+        // leaves that direction unchanged, while dividing v alone turns it into
+        // (v / |v| + e b) / |...|, the same rotation reached |v| times faster (or slower),
+        // which bends the playback between keys.
+        if (t.mode == Interpolation::kCubicSpline) {
+          double* key = t.values.data() + k * stride;
+          for (int c = 0; c < 4; ++c) {
+            key[c] /= length;                       // in-tangent
+            key[2 * t.components + c] /= length;    // out-tangent
+          }
+        }
+        requantize(q, t.output_format);
         ++fixed;
       }
       if (fixed != 0) {

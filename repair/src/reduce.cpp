@@ -2,6 +2,7 @@
 // always measured against the original track with the reference evaluator.
 #include <gltf_anim/repair/reduce.hpp>
 
+#include <gltf_anim/reference/interpolate.hpp>
 #include <gltf_anim/reference/normalized.hpp>
 #include <gltf_anim/reference/quaternion.hpp>
 
@@ -142,6 +143,45 @@ double normalized_cubic_curvature(const TrackView& track, std::size_t s, double 
   return (2.0 * p2 + 3.0 * p1 * p1 / r) / r;
 }
 
+// The readings of a LINEAR rotation the conformance suite allows (its "nlerp" variant):
+// the reference's shortest-path slerp, and the normalized lerp (glTF 2.0 Appendix C.4:
+// implementations MAY approximate), which follows the same great circle at another speed.
+enum class Reading { kSlerp, kNlerp };
+
+bool nlerp_applies(const TrackView& track) {
+  return track.kind == ValueKind::kRotation && track.interpolation == Interpolation::kLinear &&
+         track.components == 4;
+}
+
+// Samples `track` at t as `reading` plays it: nlerp (shortest path) for a LINEAR rotation
+// read by nlerp, the reference evaluator otherwise.
+void sample_as(const TrackView& track, double t, reference::KeyframeCursor& cursor,
+               std::span<double> out, Reading reading) {
+  if (reading != Reading::kNlerp || !nlerp_applies(track) || track.times.size() < 2 ||
+      t <= track.times.front() || t >= track.times.back()) {
+    reference::sample(track, t, cursor, out);
+    return;
+  }
+  const std::size_t k = std::min(cursor.find(track.times, t), track.times.size() - 2);
+  const double u = (t - track.times[k]) / (track.times[k + 1] - track.times[k]);
+  const Quat q = reference::nlerp_shortest_path(unit(reference::load_quat(track.value(k).data())),
+                                                unit(reference::load_quat(track.value(k + 1).data())), u);
+  reference::store_quat(q, out.data());
+}
+
+// |x''| h^2 / (h / d)^2 bound of an nlerp segment (x = p / |p|, p the lerp of unit keys a
+// and b, b on a's side, d the duration): p'' = 0, so (normalized_cubic_curvature's bound)
+// |x''| <= 3 |p'|^2 / r^2 with |p'| = |b - a| / d and r >= |a + b| / 2 (the lerp's
+// nearest point to 0 is its middle). Returns |b - a|^2 * 3 / r^2, to be scaled by
+// (h / d)^2; infinity for opposite keys.
+double nlerp_curvature_unit(const Quat& a, Quat b) {
+  if (reference::dot(a, b) < 0.0) b = -b;
+  const double chord = reference::length(b - a);
+  const double r = 0.5 * reference::length(a + b);
+  if (!(r > 0.0)) return kInf;
+  return 3.0 * chord * chord / (r * r);
+}
+
 // Scratch buffers of one measurement, sized once per track.
 struct Scratch {
   std::vector<double> r, o, r_prev, o_prev, bound;
@@ -152,8 +192,9 @@ struct Scratch {
 // The largest error (an upper bound, reduce.hpp) of `candidate` against `original` over
 // [t_first, t_last] of the original's keys. The candidate's keys must be original key
 // times (or the candidate one constant key). Returns as soon as the error passes `limit`.
-double measure(const TrackView& original, std::size_t first, std::size_t last,
-               const TrackView& candidate, double bound, double limit, Scratch& scratch) {
+double measure_as(const TrackView& original, std::size_t first, std::size_t last,
+                  const TrackView& candidate, double bound, double limit, Scratch& scratch,
+                  Reading reading) {
   const std::size_t c = original.components;
   const bool rotation = original.kind == ValueKind::kRotation;
   const bool step = original.interpolation == Interpolation::kStep;
@@ -171,7 +212,7 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
   scratch.original_cursor.reset();
   for (std::size_t k = first;; ++k) {
     const double t_k = original.times[k];
-    reference::sample(candidate, t_k, scratch.candidate_cursor, r);
+    sample_as(candidate, t_k, scratch.candidate_cursor, r, reading);
     const std::span<const double> v_k = original.value(k);
     std::copy(v_k.begin(), v_k.end(), o.begin());
     worst = std::max(worst, point_error());
@@ -188,7 +229,7 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
       // most (dR^2 + dO^2)/8, dR, dO the arcs each travels in the step; the angle is about
       // twice the chord, so steps of at most sqrt(2 share A) keep the margin under share A.
       std::vector<double>& r1 = scratch.r_prev;
-      reference::sample(candidate, t_k1, scratch.candidate_cursor, r1);
+      sample_as(candidate, t_k1, scratch.candidate_cursor, r1, reading);
       const Quat r_a = reference::load_quat(r.data()), r_b = reference::load_quat(r1.data());
       const Quat o_a = reference::load_quat(o.data());
       const Quat o_b = reference::load_quat(original.value(k + 1).data());
@@ -242,8 +283,8 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
     }
     for (std::size_t s = 1; s <= samples + 1; ++s) {
       const double t = s == samples + 1 ? t_k1 : t_k + static_cast<double>(s) * h;
-      reference::sample(candidate, t, scratch.candidate_cursor, r);
-      reference::sample(original, t, scratch.original_cursor, o);
+      sample_as(candidate, t, scratch.candidate_cursor, r, reading);
+      sample_as(original, t, scratch.original_cursor, o, reading);
       double e;
       if (rotation) {
         Quat rb = unit(reference::load_quat(r.data()));
@@ -263,6 +304,15 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
         const double steps = static_cast<double>(samples + 1);
         auto curvature_h2 = [&](const TrackView& track, std::size_t seg, double segment_arc,
                                 const Quat& qa, const Quat& qb) {
+          if (reading == Reading::kNlerp && nlerp_applies(track) &&
+              seg + 1 < track.times.size()) {
+            // Not constant speed: the bound of the segment's curvature (h / d)^2.
+            const double d = track.times[seg + 1] - track.times[seg];
+            const double x2 =
+                nlerp_curvature_unit(unit(reference::load_quat(track.value(seg).data())),
+                                     unit(reference::load_quat(track.value(seg + 1).data())));
+            return x2 * (h / d) * (h / d);
+          }
           if (track.interpolation == Interpolation::kLinear ||
               track.interpolation == Interpolation::kSlerp) {
             const double step_arc = segment_arc / steps;
@@ -293,6 +343,21 @@ double measure(const TrackView& original, std::size_t first, std::size_t last,
       std::copy(o.begin(), o.end(), scratch.o_prev.begin());
     }
   }
+}
+
+// The largest error under every reading the suite allows: slerp, and for LINEAR rotations
+// nlerp too (both the original and the candidate played by it).
+double measure(const TrackView& original, std::size_t first, std::size_t last,
+               const TrackView& candidate, double bound, double limit, Scratch& scratch) {
+  if (!nlerp_applies(original) || !nlerp_applies(candidate))
+    return measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kSlerp);
+  // nlerp first: on long runs it is the reading that fails (it lags the slerp between keys
+  // far apart), and its samples cost no trigonometry, so a failing candidate stops early.
+  const double worst =
+      measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kNlerp);
+  if (worst > limit) return worst;
+  return std::max(worst,
+                  measure_as(original, first, last, candidate, bound, limit, scratch, Reading::kSlerp));
 }
 
 double bound_of(const TrackView& track, const ReduceBounds& bounds) {
@@ -351,6 +416,19 @@ struct Work {
     return keys * original.values_per_keyframe() * original.components * component_size(as);
   }
 
+  // Whether keeping i and j with none between makes a segment whose direction the suite
+  // leaves open: LINEAR rotation keys with a dot product of 0 (a half turn apart) are
+  // played one way by a player that negates at dot < 0 and the other way by one that
+  // negates at dot <= 0, pi rad apart between the two allowed players. |dot| up to
+  // kOpenDot |a| |b| counts as 0 (float32 players may round the dot's sign either way).
+  static constexpr double kOpenDot = 1e-6;
+  bool direction_open(std::size_t i, std::size_t j) const {
+    if (!nlerp_applies(original)) return false;
+    const Quat a = reference::load_quat(values.data() + 4 * i);
+    const Quat b = reference::load_quat(values.data() + 4 * j);
+    return std::fabs(reference::dot(a, b)) <= kOpenDot * reference::length(a) * reference::length(b);
+  }
+
   // The error of keeping i and j with none between (early exit past the bound).
   double run_error(std::size_t i, std::size_t j, double limit) {
     double times[2];
@@ -406,7 +484,7 @@ std::vector<std::size_t> greedy(std::span<Work* const> tracks, std::size_t n) {
   if (tracks.empty()) return {0};
   auto fits = [&](std::size_t i, std::size_t j) {
     for (Work* w : tracks)
-      if (!(w->run_error(i, j, w->bound) <= w->bound)) return false;
+      if (w->direction_open(i, j) || !(w->run_error(i, j, w->bound) <= w->bound)) return false;
     return true;
   };
   return fewest_keys(n,
