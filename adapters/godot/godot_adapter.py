@@ -124,13 +124,16 @@ def check_channel(gltf, animation, channel):
 
 
 def asset_files(gltf):
-    """The relative URIs of the asset's buffers and images (data: URIs excluded)."""
+    """The relative URIs of the asset's buffers and images (data: URIs excluded), each with
+    whether the case needs it: a buffer always; an image only when the suite has it (a suite
+    made by `generate --from` keeps an asset whose textures were missing, with a note: its
+    animation needs none, and Godot imports the asset without them)."""
     uris = []
     for key in ("buffers", "images"):
         for item in gltf.get(key, []):
             uri = item.get("uri")
             if isinstance(uri, str) and not uri.startswith("data:"):
-                uris.append(uri)
+                uris.append((uri, key == "buffers"))
     return uris
 
 
@@ -144,9 +147,11 @@ def prepare_case(number, case_id, asset, golden, project, suite):
     if IMPORT_OPTIONS:  # an experiment's import options (the matrix uses Godot's defaults)
         with open(os.path.join(folder, os.path.basename(asset) + ".import"), "w", encoding="utf-8") as f:
             f.write('[remap]\n\nimporter="scene"\n\n[params]\n\n' + "".join(o + "\n" for o in IMPORT_OPTIONS))
-    for uri in asset_files(gltf):
+    for uri, needed in asset_files(gltf):
         inside(os.path.dirname(asset), uri)  # no absolute path, no "..": a file beside the asset
         source = inside(suite, os.path.relpath(os.path.join(os.path.dirname(asset), uri), os.path.realpath(suite)))
+        if not needed and not os.path.isfile(source):
+            continue
         os.makedirs(os.path.dirname(os.path.join(folder, uri)), exist_ok=True)
         shutil.copy(source, os.path.join(folder, uri))
     # Nodes whose place in Godot's tree a skin changes: joints, skinned nodes and everything

@@ -41,9 +41,9 @@ inline constexpr IssueType kIssueTypes[] = {
      "{0} is a Git LFS pointer file, not its content ({1}): fetch the content (git lfs pull) or "
      "download the file itself.",
      "Our own: the asset or an external buffer is the small text file Git LFS stores in a "
-     "repository in place of a large file (it starts 'version "
-     "https://git-lfs.github.com/spec/v1'); "
-     "a clone or an archive without the LFS content holds only these pointers.",
+     "repository in place of a large file (its first line is 'version' and the address of "
+     "Git LFS's pointer specification); a clone or an archive without the LFS content holds "
+     "only these pointers.",
      "Git LFS pointer files (not a glTF rule): an asset is UTF-8 JSON or a GLB, a buffer its "
      "bytes"},
     {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
