@@ -7,6 +7,7 @@
 #include <gltf_anim/gltf/json.hpp>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   std::vector<EditableTrack> before, after;
   std::map<std::size_t, std::size_t> samplers_added;  // per animation
   bool sqlerp_used = false;
+  // The model's animations by glTF index (a track's animation is one of them).
+  std::map<std::size_t, const gltf::model::Animation*> animation_of;
+  for (const gltf::model::Animation& a : input.model.animations) animation_of[a.index] = &a;
   for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
   for (const EditableTrack& t : input.tracks) {
     const bool rotation = t.kind == reference::ValueKind::kRotation;
@@ -54,13 +58,17 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
     std::vector<ChannelOf> channels;
     const gltf_anim::json::Value& json_channels = *member(
         (*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)], "channels");
+    const gltf::model::Animation& model_animation = *animation_of.at(t.animation);
     auto add_channel = [&](std::size_t index, const std::string& pointer) {
+      const auto channel =
+          std::find_if(model_animation.channels.begin(), model_animation.channels.end(),
+                       [index](const gltf::model::Channel& c) { return c.index == index; });
+      if (sqlerp && channel != model_animation.channels.end() && channel->sqlerp_sampler)
+        return;  // has a CUBICSLERP sampler already
+      // Whether the channel has an `extensions` object to add to: how the edit is written.
       const gltf_anim::json::Value& json_channel =
           json_channels[static_cast<rapidjson::SizeType>(index)];
-      const gltf_anim::json::Value* extensions = member(json_channel, "extensions");
-      if (sqlerp && extensions != nullptr && member(*extensions, "EXT_animation_sqlerp") != nullptr)
-        return;  // has a CUBICSLERP sampler already
-      channels.push_back({pointer, extensions != nullptr});
+      channels.push_back({pointer, member(json_channel, "extensions") != nullptr});
     };
     add_channel(t.channel, t.channel_pointer);
     for (const EditableTrack::SharedChannel& c : t.shared)
@@ -106,9 +114,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
           gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kVec4, false}, why);
       if (!out) return false;
       const std::string animation = "/animations/" + std::to_string(t.animation);
-      const gltf_anim::json::Value* samplers = member(
-          (*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)], "samplers");
-      const std::size_t index = samplers->Size() + samplers_added[t.animation]++;
+      const std::size_t index = model_animation.sampler_count + samplers_added[t.animation]++;
       edit.append(animation + "/samplers", "{\"input\": " + std::to_string(*in) +
                                                ", \"interpolation\": \"CUBICSLERP\", \"output\": " +
                                                std::to_string(*out) + "}");

@@ -182,7 +182,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
 
   // 2. The tool's edits.
   const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
-  ToolInput input{asset, model, before, {}, {}, accessor_uses(asset)};
+  ToolInput input{asset, model, before, {}, {}, accessor_uses(asset, model)};
   std::string refused;
   input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
   if (!refused.empty()) return stop(2, refused + "; nothing written");

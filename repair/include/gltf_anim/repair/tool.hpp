@@ -114,7 +114,9 @@ struct AccessorUse {
   std::uint32_t samplers = 0;
   bool elsewhere = false;
 };
-std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset);
+// The samplers' links come from the model (build_animation_model of the same asset).
+std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
+                                       const gltf::model::AnimationModel& model);
 
 // Whether write_tracks gives accessors of equal contents one accessor.
 enum class EqualAccessors : std::uint8_t {
