@@ -99,7 +99,9 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   } else {
     asset = gltf::load_bytes(in.bytes, in.name, {}, load, issues);
   }
-  const validator::ValidationReport before = validator::validate_asset(asset, issues);
+  // The model is built once: the validation's rules and the tool read the same one.
+  const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
+  const validator::ValidationReport before = validator::validate_asset(asset, model, issues);
   report.errors_before = before.count(gltf::Severity::kError);
   if (!asset.document || asset.file_bytes.empty()) {
     std::string why = "not a glTF asset";
@@ -133,7 +135,6 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   }
 
   // 2. The tool's edits.
-  const gltf::model::AnimationModel model = gltf::model::build_animation_model(asset);
   ToolInput input{asset, model, before, {}, {}, accessor_uses(asset, model)};
   std::string refused;
   input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
