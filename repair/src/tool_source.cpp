@@ -219,30 +219,25 @@ bool names_relative_files(const gltf::LoadedAsset& asset) {
   return !relative_uris(asset, false).empty();
 }
 
-std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset) {
+std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
+                                       const gltf::model::AnimationModel& model) {
   std::vector<AccessorUse> uses(asset.accessors.size());
   const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   auto other = [&uses](std::uint64_t i) {
     if (i < uses.size()) uses[as_index(i)].elsewhere = true;
   };
-  auto by_sampler = [&uses](std::uint64_t i) {
-    if (i < uses.size()) ++uses[as_index(i)].samplers;
+  // The samplers' links are the model's (an EXT_animation_sqlerp sampler is one of its
+  // animation's samplers, counted there).
+  auto by_sampler = [&uses](const gltf::model::Link<gltf::model::AccessorRef>& link) {
+    const gltf::model::AccessorRef* a = gltf::model::linked(link);
+    if (a != nullptr && a->index < uses.size()) ++uses[a->index].samplers;
   };
-  each(doc, "animations", [&](const Value& animation) {
-    each(&animation, "samplers", [&](const Value& sampler) {
-      index_of(member(&sampler, "input"), by_sampler);
-      index_of(member(&sampler, "output"), by_sampler);
-    });
-    // EXT_animation_sqlerp keeps its sampler on the channel.
-    each(&animation, "channels", [&](const Value& channel) {
-      const Value* sq = member(member(&channel, "extensions"), "EXT_animation_sqlerp");
-      const Value* sampler = member(sq, "sampler");
-      if (sampler != nullptr && sampler->IsObject()) {
-        index_of(member(sampler, "input"), by_sampler);
-        index_of(member(sampler, "output"), by_sampler);
-      }
-    });
-  });
+  for (const gltf::model::Animation& animation : model.animations) {
+    for (const gltf::model::Sampler& sampler : animation.samplers) {
+      by_sampler(sampler.input);
+      by_sampler(sampler.output);
+    }
+  }
   each(doc, "meshes", [&](const Value& mesh) {
     each(&mesh, "primitives", [&](const Value& primitive) {
       each_member(member(&primitive, "attributes"), [&](const Value& v) { index_of(&v, other); });

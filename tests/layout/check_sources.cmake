@@ -28,12 +28,28 @@ function(scan why regex)
   set(violations ${violations} ${found} PARENT_SCOPE)
 endfunction()
 
-# The rule modules read samplers and their accessors through the animation
-# model (gltf/include/gltf_anim/gltf/animation_model.hpp): none
-# follows a sampler's, a channel's or an extension's index in the JSON.
-scan("a rule reads a sampler link from the JSON; use the animation model"
-  "(index_member|string_member|member|has)\\([^;]*\"(sampler|input|output|interpolation)\""
-  ${SOURCE_DIR}/validator/src/rules/*.cpp ${SOURCE_DIR}/validator/src/rules/*.hpp)
+# The rule modules, the repair tools and the CLI read samplers and their accessors
+# through the animation model (gltf/include/gltf_anim/gltf/animation_model.hpp): none
+# follows a sampler's, a channel's or an extension's index in the JSON (an edit that
+# writes one, put_member, is not a read).
+scan("a sampler link read from the JSON; use the animation model"
+  "(^|[^_A-Za-z])(index_member|string_member|member|has)\\([^;]*\"(sampler|input|output|interpolation)\""
+  ${SOURCE_DIR}/validator/src/rules/*.cpp ${SOURCE_DIR}/validator/src/rules/*.hpp
+  ${SOURCE_DIR}/repair/*.cpp ${SOURCE_DIR}/repair/*.hpp ${SOURCE_DIR}/cli/*.cpp
+  ${SOURCE_DIR}/cli/*.hpp)
+
+# The repair tools edit an asset in memory (repair::edit_asset: bytes and an
+# io::ResourceReader in, the report and the edited files out): no file is opened, read,
+# written or looked at there but through io/. std::filesystem::path names a resource
+# (the reader's seam); every other std::filesystem call, fopen and the file streams are
+# refused. run_tool's reading and writing of files is repair/src/tool_files.cpp's.
+set(before ${violations})
+set(violations "")
+scan("a file touched in repair/: go through io/ (or run_tool's tool_files.cpp)"
+  "(^|[^A-Za-z_])(fopen|freopen|[io]?fstream)([^A-Za-z_]|$)|(std::filesystem|(^|[^A-Za-z_])fs)::([a-oq-z_]|p[b-z]|pa[a-su-z]|pat[a-gi-z]|path[a-z_])"
+  ${SOURCE_DIR}/repair/*.cpp ${SOURCE_DIR}/repair/*.hpp)
+list(FILTER violations EXCLUDE REGEX "^repair/src/tool_files\\.cpp:")
+set(violations ${before} ${violations})
 
 # The sampler, the samples format, compare and the engine adapters read assets through gltf/
 # (the loader, the asset, the models) and never the validator: a web page or an engine's test

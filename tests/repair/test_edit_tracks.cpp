@@ -97,7 +97,7 @@ TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
   after[0].times = {0, 1, 4};
   Edit edit(repair::edit_source(l.asset));
   std::string why;
-  ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset), l.tracks, after, why))
+  ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset, l.model), l.tracks, after, why))
       << why;
   const auto out = edit.build(OutputNames{"out", {}}, why);
   ASSERT_TRUE(out) << why;
@@ -121,7 +121,7 @@ TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   after[1].interpolation = "STEP";
   Edit edit(repair::edit_source(l.asset));
   std::string why;
-  ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset), l.tracks, after, why))
+  ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset, l.model), l.tracks, after, why))
       << why;
   EXPECT_EQ(edit.accessor_count(), 3u);  // no new accessor
   const auto out = edit.build(OutputNames{"out", {}}, why);
@@ -138,7 +138,7 @@ TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   std::vector<repair::EditableTrack> differ = twice;
   differ[1].values[0] = 99;
   Edit other(repair::edit_source(l.asset));
-  EXPECT_FALSE(repair::write_tracks(other, repair::accessor_uses(l.asset), twice, differ, why));
+  EXPECT_FALSE(repair::write_tracks(other, repair::accessor_uses(l.asset, l.model), twice, differ, why));
 }
 
 // Three samplers, each with a time accessor of its own holding the same times [0, 1, 2,
@@ -184,7 +184,7 @@ unsigned input_of(const gltf_anim::json::Document& d, int sampler) {
 TEST(EditTracks, EqualTimeAccessorsAreMergedAndTheOthersBytesDropped) {
   const Loaded l = open_three();
   ASSERT_EQ(l.tracks.size(), 3u);
-  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset);
+  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset, l.model);
   uses[2].elsewhere = true;  // as if a mesh read accessor 2: it is never merged
   std::string why;
   {  // Not asked: nothing changes.
@@ -217,7 +217,7 @@ TEST(EditTracks, EqualTimeAccessorsAreMergedAndTheOthersBytesDropped) {
 
 TEST(EditTracks, EqualReducedTimesShareOneAccessorAndOtherContentIsNotChanged) {
   const Loaded l = open_three();
-  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset);
+  std::vector<repair::AccessorUse> uses = repair::accessor_uses(l.asset, l.model);
   uses[2].elsewhere = true;
   std::vector<repair::EditableTrack> after = l.tracks;
   for (std::size_t k = 0; k < 3; ++k) {

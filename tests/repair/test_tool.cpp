@@ -5,11 +5,13 @@
 // JSON report parses with its documented members.
 #include "scratch.hpp"
 #include <gltf_anim/repair/tool.hpp>
+#include <gltf_anim/repair/tools.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -179,3 +181,71 @@ TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
 }
 
 }  // namespace
+
+namespace {
+
+std::vector<std::uint8_t> bytes_of(const fs::path& p) {
+  const std::string s = slurp(p);
+  return {s.begin(), s.end()};
+}
+
+std::string report_json(const repair::ToolReport& r) {
+  std::ostringstream out;
+  repair::write_report(r, repair::ReportFormat::kJson, out);
+  return out.str();
+}
+
+}  // namespace
+
+// A tool runs with no file: the asset's bytes and an io::MemoryReader for its buffer give
+// the same files and the same report (but for the notes naming written files) as run_tool
+// on disk.
+TEST(Tool, EditAssetInMemoryGivesWhatRunToolWrites) {
+  const fs::path dir = scratch("memory");
+  const fs::path input = dir / "container_external_bin.gltf";
+  gltf_anim::repair::ReduceOptions reduce;
+  reduce.bounds = gltf_anim::repair::ReduceBounds::from_max_error(1.0, std::nullopt);
+  gltf_anim::repair::FitToolOptions fit;
+  fit.bound = {1e-2, 2e-2};
+  const repair::Tool tools[] = {repair::fix_tool({}), repair::reduce_tool(reduce),
+                                repair::fit_tool(fit),
+                                repair::migrate_tool(repair::PointerExtension::kAnimation2)};
+  for (const repair::Tool& t : tools) {
+    SCOPED_TRACE(t.name);
+    repair::ToolOptions o;
+    o.input = input;
+    o.output = dir / ("disk_" + t.name + ".gltf");
+    o.force = true;
+    repair::ToolReport on_disk = repair::run_tool(t, o);
+    ASSERT_EQ(on_disk.exit_code, 0) << on_disk.message;
+
+    const std::vector<std::uint8_t> bytes = bytes_of(input);
+    gltf_anim::io::MemoryReader files;
+    files.add("container_external_bin.bin", bytes_of(dir / "container_external_bin.bin"));
+    repair::ToolAsset in;
+    in.bytes = bytes;
+    in.name = input.string();
+    in.folder = dir.string();
+    in.resources = &files;
+    repair::ToolTarget target;
+    target.name = o.output->string();
+    target.file_name = o.output->filename().string();
+    target.stem = o.output->stem().string();
+    target.taken = [&](std::string_view name) {
+      return name == "container_external_bin.bin" || name == target.file_name;
+    };
+    repair::EditOptions e;
+    e.force = true;
+    const repair::ToolRun run = repair::edit_asset(t, in, target, e);
+    ASSERT_TRUE(run.output) << run.report.message;
+    EXPECT_EQ(run.output->main, bytes_of(*o.output));
+    for (const auto& [name, data] : run.output->buffers) EXPECT_EQ(data, bytes_of(dir / name));
+    // run_tool adds "wrote <file>" for each buffer it wrote, and marks the report written.
+    on_disk.notes.erase(
+        std::remove_if(on_disk.notes.begin(), on_disk.notes.end(),
+                       [](const std::string& n) { return n.rfind("wrote ", 0) == 0; }),
+        on_disk.notes.end());
+    on_disk.written = false;
+    EXPECT_EQ(report_json(run.report), report_json(on_disk));
+  }
+}

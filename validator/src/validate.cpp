@@ -6,6 +6,7 @@
 #include <gltf_anim/validator/validate.hpp>
 
 #include <algorithm>
+#include <optional>
 
 #include <gltf_anim/gltf/json_access.hpp>
 
@@ -71,12 +72,16 @@ std::optional<AssetInfo> make_info(const LoadedAsset& asset) {
   return info;
 }
 
-void run_phases(const LoadedAsset& asset, IssueCollector& issues) {
+// `prebuilt`: the asset's animation model when the caller built it, else built here.
+void run_phases(const LoadedAsset& asset, IssueCollector& issues,
+                const model::AnimationModel* prebuilt = nullptr) {
   if (!asset.document) return;  // INVALID_JSON or a broken container: nothing more to say
   const rules::MemberIndexScope indexed_lookups;
   DataChecks data;
   const std::vector<std::unique_ptr<RuleModule>> modules = rule_modules();
-  const model::AnimationModel animations = model::build_animation_model(asset);
+  std::optional<model::AnimationModel> built;
+  if (prebuilt == nullptr) built.emplace(model::build_animation_model(asset));
+  const model::AnimationModel& animations = prebuilt != nullptr ? *prebuilt : *built;
   RuleContext ctx{asset, *asset.document, issues, data, {}, modules, animations};
   check_schema(*asset.document, ctx, modules);
   if (!asset.document->IsObject()) return;
@@ -125,6 +130,15 @@ void locate_issues(const LoadedAsset& asset, std::span<Issue> issues) {
 ValidationReport validate_asset(const LoadedAsset& asset, IssueCollector& issues,
                                 const ReportAmendment& amend) {
   run_phases(asset, issues);
+  ValidationReport report = finish(asset, issues);
+  if (amend) amend(report);
+  locate_issues(asset, report.issues);
+  return report;
+}
+
+ValidationReport validate_asset(const LoadedAsset& asset, const model::AnimationModel& model,
+                                IssueCollector& issues, const ReportAmendment& amend) {
+  run_phases(asset, issues, &model);
   ValidationReport report = finish(asset, issues);
   if (amend) amend(report);
   locate_issues(asset, report.issues);

@@ -18,17 +18,20 @@
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/validator/validate.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gltf_anim::repair {
@@ -114,7 +117,9 @@ struct AccessorUse {
   std::uint32_t samplers = 0;
   bool elsewhere = false;
 };
-std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset);
+// The samplers' links come from the model (build_animation_model of the same asset).
+std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
+                                       const gltf::model::AnimationModel& model);
 
 // Whether write_tracks gives accessors of equal contents one accessor.
 enum class EqualAccessors : std::uint8_t {
@@ -226,8 +231,63 @@ struct Tool {
       body;
 };
 
-// Runs the pipeline above. Exit codes (ToolReport::exit_code): 0 written (or
-// dry run); 1 the input has errors the tool does not repair (no --force); 2
+// Steps 1 to 3 of the pipeline above in memory: no file is opened, read or written here.
+// The input is the asset's bytes and a reader of the files it names (io::ResourceReader:
+// an io::FolderReader over its folder, or an io::MemoryReader); the result is the report
+// and the edited asset's files (none when the run stopped, its reason in the report).
+struct ToolAsset {
+  std::span<const std::uint8_t> bytes;
+  std::string name;  // as reported ("scene.gltf", a path); a name ending in .glb reads a GLB
+  std::string folder;  // the input's folder, for messages ("." or a path)
+  // The buffers and files the asset names, by relative name (null: none can be read).
+  const io::ResourceReader* resources = nullptr;
+  // What the output's validation reads of the input's files it still names (null: resources).
+  const io::ResourceReader* output_resources = nullptr;
+  // The bytes could not be read (`bytes` is then ignored): reported as the loader reports a
+  // file it cannot read, FILE_TOO_LARGE (its size) or IO_ERROR (`what`: the name and why).
+  struct ReadError {
+    bool too_large = false;
+    std::uint64_t size = 0;
+    std::string what;
+  };
+  std::optional<ReadError> read_error;
+};
+// Where the output goes, by name only: the caller answers for the file system.
+struct ToolTarget {
+  std::string name;       // as reported ("" when none: a dry run)
+  std::string file_name;  // the output's file name (its validation; a name it never reuses)
+  std::string stem;       // new buffers are named after it (gltf::OutputNames::stem)
+  // The output goes to another folder than the input's: its buffers and the files it names
+  // go with it (gltf::OutputNames::every_buffer; the copies in ToolOutput).
+  bool elsewhere = false;
+  // Called once the input is loaded, before any work: why the target may not be written
+  // (it is one of the input's files), or nullopt.
+  std::function<std::optional<std::string>(const gltf::LoadedAsset&)> refused;
+  // A file name beside the output that a new buffer must not take (gltf::OutputNames::taken).
+  std::function<bool(std::string_view)> taken;
+};
+// The edited asset's files, in memory.
+struct ToolOutput {
+  std::vector<std::uint8_t> main;                            // .gltf text or .glb
+  std::map<std::string, std::vector<std::uint8_t>> buffers;  // new files beside it, by name
+  std::map<std::string, std::vector<std::uint8_t>> copies;   // the input's files it takes along
+};
+struct ToolRun {
+  ToolReport report;
+  std::optional<ToolOutput> output;  // nullopt when the run stopped (report.exit_code != 0)
+};
+struct EditOptions {
+  bool dry_run = false;
+  bool force = false;
+  validator::ValidateOptions validate;  // load.resources is ToolAsset::resources
+};
+ToolRun edit_asset(const Tool& tool, const ToolAsset& input, const ToolTarget& target,
+                   const EditOptions& options);
+
+// The whole pipeline on files: reads the input through io/, runs edit_asset, and writes
+// its files through io/ (step 4: every file to a temporary beside its target, renamed into
+// place together once the report is delivered). Exit codes (ToolReport::exit_code): 0
+// written (or dry run); 1 the input has errors the tool does not repair (no --force); 2
 // usage, I/O, the tool's refusal, or an output that validates worse.
 ToolReport run_tool(const Tool& tool, const ToolOptions& options);
 

@@ -2,6 +2,7 @@
 // Validating one asset end to end: load, schema, link, data. The result is a
 // ValidationReport in the shape of glTF-Validator's report (reports/ writes it
 // as json, text, junit or sarif).
+#include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
@@ -77,6 +78,11 @@ ValidationReport validate_bytes(std::span<const std::uint8_t> bytes, std::string
 // The phases after loading, for callers that loaded the asset themselves.
 ValidationReport validate_asset(const gltf::LoadedAsset& asset, gltf::IssueCollector& issues,
                                 const ReportAmendment& amend = {});
+// The same with the asset's animation model (build_animation_model of this asset) built by
+// the caller, who needs it too (the repair tools): built once per asset.
+ValidationReport validate_asset(const gltf::LoadedAsset& asset,
+                                const gltf::model::AnimationModel& model,
+                                gltf::IssueCollector& issues, const ReportAmendment& amend = {});
 
 // Gives each issue at a JSON pointer the position where the pointer's value
 // starts in the asset's JSON text (<gltf_anim/gltf/locator.hpp>): line and

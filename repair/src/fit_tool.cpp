@@ -1,0 +1,181 @@
+// The fit tool (repair/tools.hpp): LINEAR channels to CUBICSLERP (EXT_animation_sqlerp) or
+// CUBICSPLINE under a bound (fit.hpp), through the repair tools' pipeline, with the key ratio
+// against a bounded LINEAR reduction and the velocity jumps before and after in each
+// channel's notes.
+#include <gltf_anim/repair/tools.hpp>
+#include <gltf_anim/text/words.hpp>
+#include <gltf_anim/gltf/json.hpp>
+#include <rapidjson/document.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gltf_anim::repair {
+namespace {
+
+using reference::Interpolation;
+
+std::string num(double v) { return text::short_number(v, 4); }
+
+const gltf_anim::json::Value* member(const gltf_anim::json::Value& object, const char* name) {
+  if (!object.IsObject()) return nullptr;
+  const auto it = object.FindMember(name);
+  return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
+bool lists(const gltf_anim::json::Value& doc, const char* list, std::string_view name) {
+  const gltf_anim::json::Value* v = member(doc, list);
+  if (v == nullptr || !v->IsArray()) return false;
+  for (const auto& e : v->GetArray()) {
+    if (e.IsString() && std::string_view(e.GetString(), e.GetStringLength()) == name) return true;
+  }
+  return false;
+}
+
+// Records the fits of `input`'s LINEAR channels in `edit`.
+bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit, ToolReport& report,
+              std::string& why) {
+  const gltf_anim::json::Value& doc = *input.asset.document;
+  const bool sqlerp = request.mode == FitMode::kCubicSlerp;
+  std::vector<EditableTrack> before, after;
+  std::map<std::size_t, std::size_t> samplers_added;  // per animation
+  bool sqlerp_used = false;
+  // The model's animations by glTF index (a track's animation is one of them).
+  std::map<std::size_t, const gltf::model::Animation*> animation_of;
+  for (const gltf::model::Animation& a : input.model.animations) animation_of[a.index] = &a;
+  for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
+  for (const EditableTrack& t : input.tracks) {
+    const bool rotation = t.kind == reference::ValueKind::kRotation;
+    if (t.sqlerp || t.mode != Interpolation::kLinear || (sqlerp && !rotation)) continue;
+    // The track's channels: its own and those sharing its sampler, fitted once for all.
+    // With cubicslerp, a channel with a CUBICSLERP sampler already is left as it is.
+    struct ChannelOf {
+      std::string pointer;
+      bool has_extensions = false;
+    };
+    std::vector<ChannelOf> channels;
+    const gltf_anim::json::Value& json_channels = *member(
+        (*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)], "channels");
+    const gltf::model::Animation& model_animation = *animation_of.at(t.animation);
+    auto add_channel = [&](std::size_t index, const std::string& pointer) {
+      const auto channel =
+          std::find_if(model_animation.channels.begin(), model_animation.channels.end(),
+                       [index](const gltf::model::Channel& c) { return c.index == index; });
+      if (sqlerp && channel != model_animation.channels.end() && channel->sqlerp_sampler)
+        return;  // has a CUBICSLERP sampler already
+      // Whether the channel has an `extensions` object to add to: how the edit is written.
+      const gltf_anim::json::Value& json_channel =
+          json_channels[static_cast<rapidjson::SizeType>(index)];
+      channels.push_back({pointer, member(json_channel, "extensions") != nullptr});
+    };
+    add_channel(t.channel, t.channel_pointer);
+    for (const EditableTrack::SharedChannel& c : t.shared)
+      add_channel(c.channel, c.channel_pointer);
+    if (channels.empty()) continue;
+    const FitResult f = fit_track(LinearTrack{t.times, t.values, t.components, rotation},
+                                  request.mode, request.bound);
+    ChannelSummary s;
+    s.channel = t.channel_pointer;
+    s.target = t.target;
+    s.interpolation_before = s.interpolation_after = t.interpolation;
+    s.keys_before = s.keys_after = t.times.size();
+    s.bytes_before = s.bytes_after =
+        accessor_bytes(input.asset, t.input) + accessor_bytes(input.asset, t.output);
+    if (!f.fitted) {
+      s.notes.push_back("not fitted: " + f.why + " (reduce keeps " + std::to_string(f.linear_kept) +
+                        " keys as LINEAR at this bound)");
+      add_summaries(report.channels, t, std::move(s));
+      continue;
+    }
+    s.notes.push_back("keys kept " + std::to_string(f.kept.size()) + ", reduce keeps " +
+                      std::to_string(f.linear_kept) + " as LINEAR at this bound: ratio " +
+                      num(f.keep_ratio()) + " (a cubic key costs " +
+                      std::to_string(f.cubic_key_bytes()) + " B, a LINEAR one " +
+                      std::to_string(f.linear_key_bytes()) + " B: fewer bytes only below " +
+                      num(f.break_even_ratio()) + ")");
+    const char* unit = rotation ? " rad/s" : " per s";
+    s.notes.push_back("largest velocity jump at a key: " + num(f.velocity_jump_before) + unit +
+                      " (LINEAR) -> " + num(f.velocity_jump_after) + unit);
+    (rotation ? s.max_angle : s.max_error) = f.max_error;
+    const std::string name(reference::interpolation_name(f.interpolation));
+    s.interpolation_after = name;
+    s.keys_after = f.kept.size();
+    const std::uint64_t cubic_bytes = f.kept.size() * f.cubic_key_bytes();
+    if (sqlerp && request.fallback) {
+      // A CUBICSLERP sampler of its own, the LINEAR one kept as the fallback.
+      const std::optional<std::size_t> in = edit.add_accessor(
+          f.times,
+          gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false}, why);
+      if (!in) return false;
+      const std::optional<std::size_t> out = edit.add_accessor(
+          f.values,
+          gltf::ElementFormat{gltf::ComponentType::kFloat, gltf::ElementType::kVec4, false}, why);
+      if (!out) return false;
+      const std::string animation = "/animations/" + std::to_string(t.animation);
+      const std::size_t index = model_animation.sampler_count + samplers_added[t.animation]++;
+      edit.append(animation + "/samplers", "{\"input\": " + std::to_string(*in) +
+                                               ", \"interpolation\": \"CUBICSLERP\", \"output\": " +
+                                               std::to_string(*out) + "}");
+      const std::string ext = "{\"sampler\": " + std::to_string(index) + "}";
+      for (const ChannelOf& c : channels) {  // one new sampler, every channel of the old one
+        if (c.has_extensions) {
+          edit.put_member(c.pointer + "/extensions", "EXT_animation_sqlerp", ext);
+        } else {
+          edit.put_member(c.pointer, "extensions", "{\"EXT_animation_sqlerp\": " + ext + "}");
+        }
+      }
+      s.interpolation_after = "LINEAR + CUBICSLERP";
+      s.bytes_after += cubic_bytes;
+      s.notes.push_back("CUBICSLERP in the new sampler " + std::to_string(index) +
+                        ", the LINEAR sampler kept as the fallback");
+    } else {
+      EditableTrack a = t;
+      a.times = f.times;
+      a.values = f.values;
+      a.mode = f.interpolation;
+      a.interpolation = name;
+      a.output_format =
+          gltf::ElementFormat{gltf::ComponentType::kFloat, a.output_format.type, false};
+      before.push_back(t);
+      after.push_back(std::move(a));
+      s.bytes_after = cubic_bytes;
+      if (sqlerp) {  // no fallback: the sampler is the extension's alone
+        const std::string ext = "{\"sampler\": " + std::to_string(t.sampler) + "}";
+        for (const ChannelOf& c : channels) {
+          edit.remove(c.pointer + "/sampler");
+          if (c.has_extensions) {
+            edit.put_member(c.pointer + "/extensions", "EXT_animation_sqlerp", ext);
+          } else {
+            edit.put_member(c.pointer, "extensions", "{\"EXT_animation_sqlerp\": " + ext + "}");
+          }
+        }
+        s.notes.push_back("CUBICSLERP without a fallback: EXT_animation_sqlerp is required");
+      }
+    }
+    sqlerp_used = sqlerp_used || sqlerp;
+    add_summaries(report.channels, t, std::move(s));
+  }
+  if (!after.empty() && !write_tracks(edit, input.uses, before, after, why)) return false;
+  if (sqlerp_used) {
+    const std::string ext = "\"EXT_animation_sqlerp\"";
+    if (!lists(doc, "extensionsUsed", "EXT_animation_sqlerp")) edit.append("/extensionsUsed", ext);
+    if (!request.fallback && !lists(doc, "extensionsRequired", "EXT_animation_sqlerp")) {
+      edit.append("/extensionsRequired", ext);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Tool fit_tool(const FitToolOptions& options) {
+  return Tool{"fit",
+              {},
+              [options](ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why) {
+                return fit_body(options, input, edit, report, why);
+              }};
+}
+
+}  // namespace gltf_anim::repair
