@@ -219,7 +219,12 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
       if (fs::exists(fs::symlink_status(path, absent))) {
         if (fs::is_regular_file(fs::symlink_status(path, absent)) && !input_named(path)) {
           const io::ReadResult there = io::FolderReader(out_folder).read(name, bytes.size());
-          if (there.storage && std::ranges::equal(there.storage->bytes(), bytes)) continue;
+          if (there.storage) {
+            // std::equal, not std::ranges::equal: emscripten's libc++ (the WebAssembly
+            // build's) lacks the latter.
+            const std::span<const std::uint8_t> held = there.storage->bytes();
+            if (std::equal(held.begin(), held.end(), bytes.begin(), bytes.end())) continue;
+          }
         }
         return stop(2, "cannot copy '" + name + "' beside the output: '" + path.string() +
                            "' is there already with other contents; nothing written");
