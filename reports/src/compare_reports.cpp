@@ -176,6 +176,78 @@ std::string scope_text(const CompareReport& r) {
   return out;
 }
 
+namespace {
+// A known divergence's or variant's description up to its first clause: "STEP over intervals
+// (t_k-1, t_k] (glTF Sample Viewer)" of "STEP over intervals (t_k-1, t_k] (glTF Sample
+// Viewer): at an exact key ...".
+std::string first_clause(std::string_view description) {
+  std::size_t end = description.size();
+  for (const std::string_view stop : {": ", "; ", ". "}) end = std::min(end, description.find(stop));
+  std::string out(description.substr(0, end));
+  if (out.ends_with('.')) out.pop_back();
+  return out;
+}
+
+// Why a failing case fails, one label per cause.
+std::vector<std::string> case_causes(const CaseResult& c) {
+  std::vector<std::string> causes;
+  const auto add = [&](std::string label) {
+    if (std::find(causes.begin(), causes.end(), label) == causes.end()) causes.push_back(std::move(label));
+  };
+  for (const ChannelResult& ch : c.channels) {
+    if (ch.passed) continue;
+    bool matched = false;
+    for (const AlternativeMatch& m : ch.alternatives) {
+      if (m.partial) continue;
+      matched = true;
+      std::string label = std::string(m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
+      if (const std::string clause = first_clause(m.description); !clause.empty()) label += ": " + clause;
+      add(std::move(label));
+    }
+    if (matched) continue;
+    if (ch.missing)
+      add("channels missing from the actual samples");
+    else if (ch.compared == 0 && ch.missing_samples > 0)
+      add("samples missing from the actual samples");
+    else if (ch.compared > 0)
+      add("no known divergence or variant matches");
+  }
+  if (causes.empty()) {
+    // A case-level failure: the engine's error, a refused file; its words up to the first ':'.
+    const std::string_view problem = c.problem;
+    add(problem.empty() ? std::string("no known divergence or variant matches")
+                        : std::string(problem.substr(0, problem.find(':'))));
+  }
+  return causes;
+}
+}  // namespace
+
+std::vector<FailureCause> failure_causes(const CompareReport& r) {
+  std::vector<FailureCause> causes;
+  for (const CaseResult& c : r.cases) {
+    if (!c.failed()) continue;
+    for (std::string& label : case_causes(c)) {
+      auto it = std::find_if(causes.begin(), causes.end(),
+                             [&](const FailureCause& f) { return f.label == label; });
+      if (it == causes.end()) it = causes.insert(causes.end(), FailureCause{std::move(label), {}});
+      it->cases.push_back(c.id);
+    }
+  }
+  // Most cases first; causes met first stay first among equals.
+  std::stable_sort(causes.begin(), causes.end(), [](const FailureCause& a, const FailureCause& b) {
+    return a.cases.size() > b.cases.size();
+  });
+  return causes;
+}
+
+std::string cause_cases_text(const FailureCause& cause) {
+  const std::size_t n = cause.cases.size();
+  std::string out = std::to_string(n) + (n == 1 ? " case (" : " cases (");
+  for (std::size_t i = 0; i < n && i < kMaxCauseIds; ++i) out += (i ? ", " : "") + cause.cases[i];
+  if (n > kMaxCauseIds) out += ", ...";
+  return out + ")";
+}
+
 }  // namespace detail
 
 using detail::alternative_sentence;
@@ -399,6 +471,13 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
     for (const auto& w : c.warnings) out << "      warning: " << text::visible_text(w) << "\n";
   }
   for (const auto& w : r.warnings) out << "warning: " << text::visible_text(w) << "\n";
+  if (const auto causes = detail::failure_causes(r); !causes.empty()) {
+    out << "\nfailures by cause:\n";
+    for (const auto& cause : causes) {
+      out << "  " << visible_text(cause.label) << ": " << visible_text(detail::cause_cases_text(cause))
+          << "\n";
+    }
+  }
   out << "\n" << visible_text(summary_line(r)) << "\n";
   if (const std::string advice = detail::missing_channels_advice(r); !advice.empty())
     out << text::visible_text(advice) << "\n";
@@ -594,6 +673,11 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
         << mean_cell(c) << " | " << worst << " | "
         << (c.features.empty() ? "-" : joined(c.features, md_escape)) << " | "
         << (c.clauses.empty() ? "-" : joined(c.clauses, md_escape)) << " |\n";
+  }
+  if (const auto causes = detail::failure_causes(r); !causes.empty()) {
+    out << "\n### Failures by cause\n\n";
+    for (const auto& cause : causes)
+      out << "- " << md_escape(cause.label) << ": " << md_escape(detail::cause_cases_text(cause)) << "\n";
   }
   bool header = false;
   for (const CaseResult* cp : order) {
