@@ -4,7 +4,8 @@
 # checks the npm CLI and API against the native CLI (GLTF_ANIM_NATIVE, default
 # build/cli/gltf-anim: scripts/run-tests.sh builds it), the tarball as `npm publish
 # --dry-run` sees it and the inline entry (release.test.mjs), the README's conformance recipe
-# type-checked and run (recipe.test.mjs), and the page in a browser.
+# type-checked and run (recipe.test.mjs), the GitHub workflows and action.yml validated
+# (workflows.test.mjs), and the page in a browser.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -31,5 +32,5 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
   echo "web tests: Node $(node --version) for the package, $("$page_node" --version) for the page test"
 fi
 node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs \
-  web/tests/recipe.test.mjs
+  web/tests/recipe.test.mjs web/tests/workflows.test.mjs
 "$page_node" --test web/tests/page.test.mjs
