@@ -188,11 +188,17 @@ std::string first_clause(std::string_view description) {
   return out;
 }
 
-// Why a failing case fails, one label per cause.
-std::vector<std::string> case_causes(const CaseResult& c) {
-  std::vector<std::string> causes;
-  const auto add = [&](std::string label) {
-    if (std::find(causes.begin(), causes.end(), label) == causes.end()) causes.push_back(std::move(label));
+// Why a failing case fails: per cause its key (what groups cases) and its label. A variant or
+// known divergence is keyed by its name, labelled with the first clause of its description.
+struct Cause {
+  std::string key, label;
+};
+std::vector<Cause> case_causes(const CaseResult& c) {
+  std::vector<Cause> causes;
+  const auto add = [&](std::string key, std::string label) {
+    for (const Cause& have : causes)
+      if (have.key == key) return;
+    causes.push_back({std::move(key), std::move(label)});
   };
   for (const ChannelResult& ch : c.channels) {
     if (ch.passed) continue;
@@ -200,23 +206,25 @@ std::vector<std::string> case_causes(const CaseResult& c) {
     for (const AlternativeMatch& m : ch.alternatives) {
       if (m.partial) continue;
       matched = true;
-      std::string label = std::string(m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
+      std::string key = std::string(m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
+      std::string label = key;
       if (const std::string clause = first_clause(m.description); !clause.empty()) label += ": " + clause;
-      add(std::move(label));
+      add(std::move(key), std::move(label));
     }
     if (matched) continue;
     if (ch.missing)
-      add("channels missing from the actual samples");
-    else if (ch.compared == 0 && ch.missing_samples > 0)
-      add("samples missing from the actual samples");
+      add("channels missing from the actual samples", "channels missing from the actual samples");
     else if (ch.compared > 0)
-      add("no known divergence or variant matches");
+      add("no known divergence or variant matches", "no known divergence or variant matches");
+    else
+      add("samples missing from the actual samples", "samples missing from the actual samples");
   }
   if (causes.empty()) {
     // A case-level failure: the engine's error, a refused file; its words up to the first ':'.
     const std::string_view problem = c.problem;
-    add(problem.empty() ? std::string("no known divergence or variant matches")
-                        : std::string(problem.substr(0, problem.find(':'))));
+    std::string words = problem.empty() ? std::string("no known divergence or variant matches")
+                                        : std::string(problem.substr(0, problem.find(':')));
+    add(words, words);
   }
   return causes;
 }
@@ -224,13 +232,21 @@ std::vector<std::string> case_causes(const CaseResult& c) {
 
 std::vector<FailureCause> failure_causes(const CompareReport& r) {
   std::vector<FailureCause> causes;
+  std::vector<std::string> keys;  // causes[i]'s key
   for (const CaseResult& c : r.cases) {
     if (!c.failed()) continue;
-    for (std::string& label : case_causes(c)) {
-      auto it = std::find_if(causes.begin(), causes.end(),
-                             [&](const FailureCause& f) { return f.label == label; });
-      if (it == causes.end()) it = causes.insert(causes.end(), FailureCause{std::move(label), {}});
-      it->cases.push_back(c.id);
+    for (Cause& cause : case_causes(c)) {
+      const auto it = std::find(keys.begin(), keys.end(), cause.key);
+      if (it == keys.end()) {
+        keys.push_back(cause.key);
+        causes.push_back(FailureCause{std::move(cause.label), {c.id}});
+        continue;
+      }
+      FailureCause& f = causes[static_cast<std::size_t>(it - keys.begin())];
+      // Cases whose descriptions of one alternative differ (the same divergence on byte and
+      // short keys, say) are labelled by its name alone.
+      if (f.label != cause.label) f.label = cause.key;
+      f.cases.push_back(c.id);
     }
   }
   // Most cases first; causes met first stay first among equals.

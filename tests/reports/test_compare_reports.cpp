@@ -275,7 +275,8 @@ namespace {
 
 // A failing case whose one failing channel matches `alternative` in full (or, with
 // `partial`, in part only).
-gc::CaseResult failing_case(const std::string& id, const std::string& alternative, bool partial = false) {
+gc::CaseResult failing_case(const std::string& id, const std::string& alternative, bool partial = false,
+                            const std::string& description = "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key, the previous key's value; breaks C.1.") {
   gc::CaseResult c;
   c.id = id;
   c.outcome = gc::CaseOutcome::kFailed;
@@ -288,7 +289,7 @@ gc::CaseResult failing_case(const std::string& id, const std::string& alternativ
   if (!alternative.empty()) {
     gc::AlternativeMatch& m = ch.alternatives.emplace_back();
     m.name = alternative;
-    m.description = "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key, the previous key's value; breaks C.1.";
+    m.description = description;
     m.times = 1;
     m.partial = partial;
   }
@@ -312,12 +313,17 @@ TEST(CompareReports, TextAndMarkdownRollFailuresUpByCause) {
   gc::CaseResult ok;
   ok.id = "fine";
   r.cases.push_back(ok);
+  // One divergence described for each case in its own words: one cause, named alone.
+  r.cases.push_back(failing_case("short_min", "no-clamp", false, "c / 32767 without the clamp (three.js); breaks 3.11."));
+  r.cases.push_back(failing_case("byte_min", "no-clamp", false, "c / 127 without the clamp (three.js); breaks 3.11."));
 
   const std::string text = render(r, "text");
   const std::string cause = "known divergence \"previous-key-at-exact-time\": STEP over intervals (t_k-1, t_k] (glTF Sample Viewer)";
   const auto at = text.find("\nfailures by cause:\n");
   ASSERT_NE(at, std::string::npos) << text;
-  EXPECT_LT(at, text.find("\n0 passed, 12 failed")) << text;
+  ASSERT_NE(text.find("\n1 passed, 14 failed"), std::string::npos) << text;
+  EXPECT_LT(at, text.find("\n1 passed, 14 failed")) << text;
+  EXPECT_TRUE(has_line(text, "  known divergence \"no-clamp\": 2 cases (short_min, byte_min)")) << text;
   EXPECT_TRUE(has_line(text, "  " + cause + ": 9 cases (step_0, step_1, step_2, step_3, step_4, step_5, step_6, step_7, ...)")) << text;
   EXPECT_TRUE(has_line(text, "  no known divergence or variant matches: 2 cases (odd, half)")) << text;
   EXPECT_TRUE(has_line(text, "  the engine failed on this case: 1 case (crashed)")) << text;
