@@ -474,7 +474,9 @@ async function compareRun({ golden, actual }, options = {}) {
   const format = options.format ?? 'json';
   const goldenFiles = fileEntries(golden.files ?? golden);
   const actualFiles = fileEntries(actual.files ?? actual);
-  const roots = { golden: golden.name ?? '', actual: actual.name ?? '' };
+  // `name` only beside `files` (a Files object may hold a file called "name").
+  const nameOf = (set) => (set.files !== undefined && typeof set.name === 'string' ? set.name : '');
+  const roots = { golden: nameOf(golden), actual: nameOf(actual) };
   if (goldenFiles.length === 0) throw new GltfAnimError('gltf-anim compare: no golden files given', 2, '');
   const files = [
     ...goldenFiles.map(([p, d]) => [`golden/${relativePath(p)}`, d]),
