@@ -471,7 +471,7 @@ export interface Suite {
   manifest: Manifest;
   stderr: string;
 }
-/** The conformance suite (`gltf-anim generate`), the native CLI's bytes. */
+/** The conformance suite (`gltf-anim generate`): the native CLI's files (a few golden rotation values may differ in their last bits: emscripten's libm). */
 export function generate(options?: GenerateOptions): Promise<Suite>;
 /** The asset a sampler is asked about; the same object for every channel of a case. */
 export interface ConformanceAsset {

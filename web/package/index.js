@@ -546,7 +546,8 @@ async function writeFolder(dir, files) {
 
 /**
  * The conformance suite (`gltf-anim generate`): its assets, golden samples and manifest, the
- * same bytes as the native CLI writes. With `from` ({files}: your .gltf/.glb assets and their
+ * native CLI's files (a few golden rotation values may differ in their last bits: emscripten's
+ * libm is not glibc's, far below any tolerance). With `from` ({files}: your .gltf/.glb assets and their
  * resources), a suite of your own assets (`generate --from`). Resolves to {exitCode, files,
  * manifest}: the files by path (manifest.json, valid/<case>.gltf, valid/<case>.samples.json,
  * ...) and the parsed manifest; with `out` (Node), also written under that folder.
