@@ -38,7 +38,8 @@ std::string scope_text(const compare::CompareReport& report);
 
 // The failing cases rolled up by cause, most cases first: per cause its label
 // ("known divergence \"previous-key-at-exact-time\": STEP over intervals ...",
-// "no known divergence or variant matches", "the engine failed on the case", ...)
+// "partly matches variant \"loop-repeat\": ...", "no known divergence or variant
+// matches", "the engine failed on this case", ...)
 // and the ids of the cases it explains (a case with failing channels of several
 // causes is under each). Empty when no case fails.
 struct FailureCause {

@@ -189,7 +189,8 @@ std::string first_clause(std::string_view description) {
 }
 
 // Why a failing case fails: per cause its key (what groups cases) and its label. A variant or
-// known divergence is keyed by its name, labelled with the first clause of its description.
+// known divergence is keyed by its name (and whether the values match it only in part),
+// labelled with the first clause of its description.
 struct Cause {
   std::string key, label;
 };
@@ -204,9 +205,10 @@ std::vector<Cause> case_causes(const CaseResult& c) {
     if (ch.passed) continue;
     bool matched = false;
     for (const AlternativeMatch& m : ch.alternatives) {
-      if (m.partial) continue;
+      // A partial match (kept only where none is full): its own cause, "partly matches ...".
       matched = true;
-      std::string key = std::string(m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
+      std::string key = std::string(m.partial ? "partly matches " : "") +
+                        (m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
       std::string label = key;
       if (const std::string clause = first_clause(m.description); !clause.empty()) label += ": " + clause;
       add(std::move(key), std::move(label));
