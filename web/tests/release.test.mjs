@@ -37,6 +37,9 @@ test('npm publish --dry-run: name, version, license, types and exactly the inten
   const manifest = JSON.parse(readFileSync(join(prefix, 'node_modules/gltf-anim/package.json'), 'utf8'));
   assert.equal(manifest.license, 'SEE LICENSE IN COPYRIGHT');
   assert.equal(manifest.types, './index.d.ts');
+  // npm publish --provenance (release.yml) refuses a package whose repository is not the
+  // repository the workflow runs in: it must be the project's.
+  assert.equal(manifest.repository.url, `git+${manifest.homepage}.git`);
   assert.equal(manifest.exports['./inline'].types, './inline.d.ts');
   assert.deepEqual(manifest.bin, { 'gltf-anim': 'bin/gltf-anim.js' });
   const copyright = readFileSync(join(prefix, 'node_modules/gltf-anim/COPYRIGHT'), 'utf8');

@@ -32,6 +32,12 @@ test('every workflow and action.yml is valid (action-validator)', () => {
   }
 });
 
+test('every workflow runs its steps with bash -eo pipefail (a failure before `| tee` fails the step)', () => {
+  for (const f of ['ci.yml', 'pages.yml', 'release.yml']) {
+    assert.match(read(`.github/workflows/${f}`), /^defaults:\n {2}run:\n {4}shell: bash$/m, f);
+  }
+});
+
 test('the validator refuses a broken workflow (it checks, it does not only parse)', () => {
   const broken = join(work, 'broken.yml');
   writeFileSync(broken, read('.github/workflows/ci.yml').replace('runs-on:', 'runs-onn:'));
