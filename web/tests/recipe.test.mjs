@@ -1,7 +1,8 @@
 // The package README's JavaScript conformance recipe, end to end as a user runs it: its ```ts
 // block, taken from the README in the tarball, type-checked by `tsc --noEmit` (strict, against
 // the installed package's index.d.ts: the report's fields must be typed), compiled and run
-// with the package installed from the tarball. TypeScript is pinned in
+// with the package installed from the tarball; and the compare report's types in index.d.ts
+// checked member by member against the JSON compare writes. TypeScript is pinned in
 // web/tests/tools/package.json (web/tests/run.sh installs it).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
