@@ -123,7 +123,8 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
   intro.push('Every engine below sampled the whole conformance suite (conformance_assets/) with its own');
   intro.push('glTF loading and animation code, headless (the JavaScript engines in Node, the C++ ones as');
   intro.push('programs: Filament on its no-op backend, assimp\'s imported keys played as its headers document;');
-  intro.push('Blender\'s import played by Blender itself, in one headless Blender),');
+  intro.push('Blender\'s import played by Blender itself, in one headless Blender; Godot 3\'s editor import');
+  intro.push('played by its AnimationPlayer, in headless Godot; VTK\'s importer without rendering),');
   intro.push('at the golden samples\' times (gl-matrix, a cross-check of one formula, only the');
   intro.push('EXT_animation_sqlerp cases); `gltf-anim compare` judged');
   intro.push('each case against the golden samples and the variants and known divergences of the manifest.');
@@ -181,6 +182,10 @@ export function buildMatrix({ manifest, engines, reports, verdicts, versions, no
   out.push('does not list yet; ❌ fail (suite bug): a defect of the suite, described on the notes page;');
   out.push('⬜ unsupported: the engine cannot run the case (extension not implemented, loader refuses the');
   out.push('asset); n/a: outside what the adapter is for.');
+  out.push('');
+  out.push('What happens to animation on its way through tools: the exporter matrix [exporters.md](exporters.md)');
+  out.push('(exporters that import and write back every case) and the pipeline matrix [pipelines.md](pipelines.md)');
+  out.push('(gltfpack and glTF-Transform\'s optimizations; every cell explained on [pipelines-notes.md](pipelines-notes.md)).');
   out.push('');
   const header = `| case | ${engines.map((e) => md(e.name)).join(' | ')} |`;
   const rule = `|---|${engines.map(() => '---').join('|')}|`;

@@ -21,6 +21,10 @@
 #                  (engines.json "command"; default: where the build puts them)
 #   GLTF_ANIM_BLENDER_ADAPTER  the Blender adapter (default: adapters/blender/run.sh,
 #                  which installs Debian's blender when it is missing)
+#   GLTF_ANIM_GODOT_ADAPTER  the Godot adapter (default: adapters/godot/run.sh, which
+#                  installs Debian's godot3-server when it is missing)
+#   GLTF_ANIM_VTK_ADAPTER  the VTK adapter (default: adapters/vtk/run.sh, which installs
+#                  Debian's python3-vtk9 when it is missing)
 #
 # Steps: npm ci when adapters/node_modules does not hold the locked packages
 # (adapters/npm-ci.sh); one node process per engine (adapters/<engine>/sample.mjs)
@@ -70,6 +74,8 @@ mapfile -t engines < <(node -e "for (const e of require('$HERE/engines.json').en
 : "${GLTF_ANIM_FILAMENT_ADAPTER:=$BUILD_DIR/tests/adapters/filament/filament_adapter}"
 : "${GLTF_ANIM_ASSIMP_ADAPTER:=$BUILD_DIR/tests/adapters/assimp/assimp_adapter}"
 : "${GLTF_ANIM_BLENDER_ADAPTER:=$HERE/blender/run.sh}"
+: "${GLTF_ANIM_GODOT_ADAPTER:=$HERE/godot/run.sh}"
+: "${GLTF_ANIM_VTK_ADAPTER:=$HERE/vtk/run.sh}"
 for line in "${engines[@]}"; do
   read -r id adapter command <<< "$line"
   rm -rf -- "$WORK/$id-samples"

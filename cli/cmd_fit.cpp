@@ -54,13 +54,28 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
   for (const repair::EditableTrack& t : input.tracks) {
     const bool rotation = t.kind == reference::ValueKind::kRotation;
     if (t.sqlerp || t.mode != Interpolation::kLinear || (sqlerp && !rotation)) continue;
-    const gltf_anim::json::Value& json_channel =
-        (*member((*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)],
-                 "channels"))[static_cast<rapidjson::SizeType>(t.channel)];
-    if (sqlerp && member(json_channel, "extensions") != nullptr &&
-        member(*member(json_channel, "extensions"), "EXT_animation_sqlerp") != nullptr) {
-      continue;  // has a CUBICSLERP sampler already
-    }
+    // The track's channels: its own and those sharing its sampler, fitted once for all.
+    // With cubicslerp, a channel with a CUBICSLERP sampler already is left as it is.
+    struct ChannelOf {
+      std::string pointer;
+      bool has_extensions = false;
+    };
+    std::vector<ChannelOf> channels;
+    const gltf_anim::json::Value& json_channels =
+        *member((*member(doc, "animations"))[static_cast<rapidjson::SizeType>(t.animation)],
+                "channels");
+    auto add_channel = [&](std::size_t index, const std::string& pointer) {
+      const gltf_anim::json::Value& json_channel =
+          json_channels[static_cast<rapidjson::SizeType>(index)];
+      const gltf_anim::json::Value* extensions = member(json_channel, "extensions");
+      if (sqlerp && extensions != nullptr && member(*extensions, "EXT_animation_sqlerp") != nullptr)
+        return;  // has a CUBICSLERP sampler already
+      channels.push_back({pointer, extensions != nullptr});
+    };
+    add_channel(t.channel, t.channel_pointer);
+    for (const repair::EditableTrack::SharedChannel& c : t.shared)
+      add_channel(c.channel, c.channel_pointer);
+    if (channels.empty()) continue;
     const repair::FitResult f =
         repair::fit_track(repair::LinearTrack{t.times, t.values, t.components, rotation},
                           request.mode, request.bound);
@@ -74,7 +89,7 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
     if (!f.fitted) {
       s.notes.push_back("not fitted: " + f.why + " (reduce keeps " + std::to_string(f.linear_kept) +
                         " keys as LINEAR at this bound)");
-      report.channels.push_back(std::move(s));
+      repair::add_summaries(report.channels, t, std::move(s));
       continue;
     }
     s.notes.push_back("keys kept " + std::to_string(f.kept.size()) + ", reduce keeps " +
@@ -107,10 +122,12 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
                                                ", \"interpolation\": \"CUBICSLERP\", \"output\": " +
                                                std::to_string(*out) + "}");
       const std::string ext = "{\"sampler\": " + std::to_string(index) + "}";
-      if (member(json_channel, "extensions") != nullptr) {
-        edit.put_member(t.channel_pointer + "/extensions", "EXT_animation_sqlerp", ext);
-      } else {
-        edit.put_member(t.channel_pointer, "extensions", "{\"EXT_animation_sqlerp\": " + ext + "}");
+      for (const ChannelOf& c : channels) {  // one new sampler, every channel of the old one
+        if (c.has_extensions) {
+          edit.put_member(c.pointer + "/extensions", "EXT_animation_sqlerp", ext);
+        } else {
+          edit.put_member(c.pointer, "extensions", "{\"EXT_animation_sqlerp\": " + ext + "}");
+        }
       }
       s.interpolation_after = "LINEAR + CUBICSLERP";
       s.bytes_after += cubic_bytes;
@@ -128,19 +145,20 @@ bool fit_body(const FitRequest& request, repair::ToolInput& input, gltf::Edit& e
       after.push_back(std::move(a));
       s.bytes_after = cubic_bytes;
       if (sqlerp) {  // no fallback: the sampler is the extension's alone
-        edit.remove(t.channel_pointer + "/sampler");
         const std::string ext = "{\"sampler\": " + std::to_string(t.sampler) + "}";
-        if (member(json_channel, "extensions") != nullptr) {
-          edit.put_member(t.channel_pointer + "/extensions", "EXT_animation_sqlerp", ext);
-        } else {
-          edit.put_member(t.channel_pointer, "extensions",
-                          "{\"EXT_animation_sqlerp\": " + ext + "}");
+        for (const ChannelOf& c : channels) {
+          edit.remove(c.pointer + "/sampler");
+          if (c.has_extensions) {
+            edit.put_member(c.pointer + "/extensions", "EXT_animation_sqlerp", ext);
+          } else {
+            edit.put_member(c.pointer, "extensions", "{\"EXT_animation_sqlerp\": " + ext + "}");
+          }
         }
         s.notes.push_back("CUBICSLERP without a fallback: EXT_animation_sqlerp is required");
       }
     }
     sqlerp_used = sqlerp_used || sqlerp;
-    report.channels.push_back(std::move(s));
+    repair::add_summaries(report.channels, t, std::move(s));
   }
   if (!after.empty() && !repair::write_tracks(edit, input.uses, before, after, why)) return false;
   if (sqlerp_used) {

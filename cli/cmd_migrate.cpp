@@ -4,6 +4,8 @@
 
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "commands.hpp"
 #include "repair_command.hpp"
@@ -43,12 +45,21 @@ int run_migrate(const std::vector<std::string>& args) {
       {},
       [to](repair::ToolInput& input, gltf::Edit& edit, repair::ToolReport& report, std::string&) {
         const repair::Migration m = repair::migrate_channels(input.asset, input.model, *to, edit);
+        // Each channel's track (not the sqlerp one), found by one lookup: a walk of every
+        // track per channel was quadratic in the channels.
+        std::unordered_map<std::string_view, const repair::EditableTrack*> track_of;
+        for (const repair::EditableTrack& t : input.tracks) {
+          if (t.sqlerp) continue;
+          track_of[t.channel_pointer] = &t;
+          for (const repair::EditableTrack::SharedChannel& c : t.shared)
+            track_of[c.channel_pointer] = &t;
+        }
         for (const repair::ChannelMigration& c : m.channels) {
           repair::ChannelSummary s;
           s.channel = c.channel;
           s.target = c.target;
-          for (const repair::EditableTrack& t : input.tracks) {
-            if (t.channel_pointer != c.channel || t.sqlerp) continue;
+          if (const auto it = track_of.find(c.channel); it != track_of.end()) {
+            const repair::EditableTrack& t = *it->second;
             s.interpolation_before = s.interpolation_after = t.interpolation;
             s.keys_before = s.keys_after = t.times.size();
             s.bytes_before = s.bytes_after = repair::accessor_bytes(input.asset, t.input) +

@@ -204,7 +204,7 @@ bool reduce_body(const repair::ReduceOptions& options, repair::ToolInput& in, gl
       else
         summary.max_error = r.max_error;
     }
-    report.channels.push_back(std::move(summary));
+    repair::add_summaries(report.channels, t, std::move(summary));
   }
   return repair::write_tracks(edit, in.uses, tracks, after, why, repair::EqualAccessors::kMerge) &&
          move_out_neighbours(in, edit, why);

@@ -106,13 +106,19 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
     // No follow_directory_symlink: a linked folder is not entered; symlink_status:
     // a linked file is not taken.
     fs::recursive_directory_iterator it(p, fs::directory_options::none, ec);
+    // The folder a failure is in: the iterator fails when it enters a subfolder it cannot
+    // read (name that subfolder, not the one the user gave) or reads on in the current one.
+    std::string failed = p;
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::error_code fec;
       const fs::file_status own = it->symlink_status(fec);
       if (fec) {
         ec = fec;
+        failed = it->path().parent_path().generic_string();
         break;
       }
+      failed = fs::is_directory(own) ? it->path().generic_string()
+                                     : it->path().parent_path().generic_string();
       if (fs::is_symlink(own)) {
         std::cerr << "gltf-anim validate: skipping symbolic link '" << it->path().generic_string()
                   << "' (links inside a folder are not followed)\n";
@@ -121,7 +127,8 @@ bool collect(const std::vector<std::string>& paths, std::vector<std::string>& ou
       }
     }
     if (ec) {
-      std::cerr << "gltf-anim validate: cannot read folder '" << p << "': " << ec.message() << "\n";
+      std::cerr << "gltf-anim validate: cannot read folder '" << failed << "': " << ec.message()
+                << "\n";
       return false;
     }
     if (found.empty()) {

@@ -106,6 +106,10 @@ int dispatch(int argc, char** argv, const char*& command) {
         // Not a defect of ours: the input needs more memory than the process may have.
         std::cerr << "gltf-anim " << c.name << ": " << failure_reason(e) << "\n";
         return kExitUsage;
+      } catch (const gltf_anim::io::OutputError& e) {
+        // A write that failed (a full disk, a file size limit): its reason, as any failed output.
+        std::cerr << "gltf-anim " << c.name << ": " << failure_reason(e) << "\n";
+        return kExitUsage;
       } catch (const std::exception& e) {
         // A subcommand should report problems as issues; this is the last net.
         std::cerr << "gltf-anim " << c.name << ": internal error: " << failure_reason(e) << "\n";

@@ -4,6 +4,7 @@
 #include <gltf_anim/text/escape.hpp>
 
 #include <iostream>
+#include <optional>
 #include <string>
 
 namespace gltf_anim::cli {
@@ -47,8 +48,26 @@ std::optional<repair::ToolOptions> tool_options(const po::variables_map& vm,
 
 int run_repair_tool(const repair::Tool& tool, const repair::ToolOptions& options,
                     const CommandHelp& help) {
-  const repair::ToolReport report = repair::run_tool(tool, options);
   CommandOutput out(help, std::nullopt);
+  // The report of a written output goes to standard output before the output is put in
+  // place: standard output failing (a full disk, a closed pipe) is exit 2 with nothing
+  // written, never exit 2 after the output was written.
+  repair::ToolOptions with_report = options;
+  std::optional<int> delivered;  // finish()'s result, once the report went out that way
+  with_report.deliver = [&](const repair::ToolReport& ready) {
+    repair::write_report(ready, options.format, out.stream());
+    delivered = out.finish(ready.exit_code);
+    return *delivered == kExitOk;
+  };
+  const repair::ToolReport report = repair::run_tool(tool, with_report);
+  if (delivered) {
+    // Written, or dropped because the report could not go out (finish() said why), or a
+    // rename failed after the report went out.
+    if (report.exit_code != 0 && !report.message.empty()) {
+      std::cerr << "gltf-anim " << help.name << ": " << text::visible_text(report.message) << "\n";
+    }
+    return *delivered != kExitOk ? kExitUsage : report.exit_code;
+  }
   repair::write_report(report, options.format, out.stream());
   // The reason also goes to standard error, where a CI log shows it beside the exit code.
   if (report.exit_code != 0 && !report.message.empty()) {

@@ -4,7 +4,7 @@
 # Installs clang and libFuzzer's runtime when missing (through scripts/setup.sh),
 # configures build-fuzz with clang and GLTF_ANIM_BUILD_FUZZ=ON, builds the
 # targets of fuzz/, seeds each corpus from conformance_assets/, tests/hostile/
-# and fuzz/seeds/, and runs every target (default: all eight) for
+# and fuzz/seeds/, and runs every target (default: all nine) for
 # SECONDS_PER_TARGET seconds (default 60), one process each, JOBS (default: the
 # cores) side by side. Exits non-zero on any
 # finding (crash, sanitizer report, leak, timeout, out-of-memory); the
@@ -17,7 +17,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
 shift $(( $# > 0 ? 1 : 0 ))
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs fuzz_writer)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_glb fuzz_gltf_validate fuzz_accessor fuzz_sample fuzz_compare fuzz_reports fuzz_ci_inputs fuzz_writer fuzz_generate_from)
 
 BUILD="${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 JOBS="${JOBS:-$(nproc)}"
@@ -37,7 +37,7 @@ CORPUS="${FUZZ_CORPUS:-$BUILD/corpus}"
 # Seeds (copied, never modified in place; libFuzzer adds new units to CORPUS/<target>).
 SEEDS="$BUILD/seeds"
 rm -rf "$SEEDS"
-mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports,fuzz_ci_inputs,fuzz_writer}
+mkdir -p "$SEEDS"/{fuzz_glb,fuzz_gltf_validate,fuzz_accessor,fuzz_sample,fuzz_compare,fuzz_reports,fuzz_ci_inputs,fuzz_writer,fuzz_generate_from}
 # fuzz_reports' inputs start with two bytes: what the rest feeds (0 an asset,
 # 1 validation strings, 2 compare, 3 samples writers, 4 a manifest, 5 a json
 # validation report read back) and the writer (+128: CSV samples files).
@@ -53,8 +53,10 @@ while IFS= read -r -d '' f; do
   i=$((i + 1)); n="$(basename "$f")"
   case "$f" in
     *.glb) cp "$f" "$SEEDS/fuzz_glb/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n"
+           cp "$f" "$SEEDS/fuzz_generate_from/$i-$n"
            writer_seed "$i" "$f" "$i-$n" ;;
     *.gltf) cp "$f" "$SEEDS/fuzz_gltf_validate/$i-$n"; cp "$f" "$SEEDS/fuzz_sample/$i-$n"
+            cp "$f" "$SEEDS/fuzz_generate_from/$i-$n"
             writer_seed "$i" "$f" "$i-$n"
             reports_seed 0 $((i % 4)) "$f" "$i-$n" ;;
     *.samples.json) { printf '\0'; cat "$f"; } > "$SEEDS/fuzz_compare/$i-$n"
@@ -82,6 +84,7 @@ first="$(find "$ROOT/conformance_assets/valid" -name '*.samples.json' | sort | s
 cp "$ROOT"/fuzz/seeds/accessor/* "$SEEDS/fuzz_accessor/"
 cp "$ROOT"/fuzz/seeds/ci_inputs/* "$SEEDS/fuzz_ci_inputs/"
 cp "$ROOT"/fuzz/seeds/compare/* "$SEEDS/fuzz_compare/"
+cp "$ROOT"/fuzz/seeds/generate_from/* "$SEEDS/fuzz_generate_from/"
 for w in 0 1 2 3; do reports_seed 1 "$w" "$ROOT/fuzz/seeds/reports/validation_strings" "validation-$w"; done
 reports_seed 3 0 "$ROOT/fuzz/seeds/reports/samples_strings" samples-strings
 for f in "$ROOT"/fuzz/seeds/reports/validation_report_*.json; do
@@ -96,7 +99,7 @@ done
 # cut a longer one to the cap without a word, and fuzz something else.
 declare -A MAX_LEN=([fuzz_glb]=16384 [fuzz_gltf_validate]=65536 [fuzz_accessor]=4096
                     [fuzz_sample]=65536 [fuzz_compare]=65536 [fuzz_reports]=65536 [fuzz_ci_inputs]=65536
-                    [fuzz_writer]=65536)
+                    [fuzz_writer]=65536 [fuzz_generate_from]=65536)
 for t in "${!MAX_LEN[@]}"; do
   [ -d "$SEEDS/$t" ] || continue
   while IFS= read -r -d '' seed; do

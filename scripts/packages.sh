@@ -33,6 +33,11 @@
 #   blender  Blender 3.4 (an engine row of the conformance matrix, adapters/blender/run.sh, which
 #          installs this group itself) and python3-numpy, which Blender's glTF importer imports
 #          and the blender package does not depend on
+#   godot  Godot 3.2.3's headless build (an engine row of the conformance matrix,
+#          adapters/godot/run.sh, which installs this group itself: its editor imports glTF)
+#   vtk    VTK 9.1's Python bindings for Debian's Python (the matrix's VTK row,
+#          adapters/vtk/run.sh, which installs this group itself: vtkGLTFImporter, the glTF
+#          importer of ParaView and F3D)
 # node and npm come from Debian only where the machine has none (CI's ships its own Node).
 
 packages_of() {  # GROUP...: the packages of these groups, space separated
@@ -50,8 +55,10 @@ packages_of() {  # GROUP...: the packages of these groups, space separated
              libfast-float-dev $node ;;
       ci) echo ccache ;;
       blender) echo blender python3-numpy ;;
-      all) packages_of build full tests fuzz deb web ci blender ;;
-      *) echo "packages: no group '$group' (build full tests fuzz deb web ci blender all)" >&2; return 2 ;;
+      godot) echo godot3-server ;;
+      vtk) echo python3-vtk9 ;;
+      all) packages_of build full tests fuzz deb web ci blender godot vtk ;;
+      *) echo "packages: no group '$group' (build full tests fuzz deb web ci blender godot vtk all)" >&2; return 2 ;;
     esac
   done
 }
@@ -72,7 +79,7 @@ packages_install() {  # PACKAGE...: installs those not installed yet
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
-  [ $# -gt 0 ] || { echo "usage: packages.sh GROUP... (build full tests fuzz deb web ci blender all)" >&2; exit 2; }
+  [ $# -gt 0 ] || { echo "usage: packages.sh GROUP... (build full tests fuzz deb web ci blender godot vtk all)" >&2; exit 2; }
   list=$(packages_of "$@")
   # shellcheck disable=SC2086  # a list of package names
   packages_install $list

@@ -2,9 +2,12 @@
 # Quick start, command 2: set up, build, and run the whole test suite under CTest.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# Beside the build: the tests' own packages (scripts/packages.sh, group "tests", says why each).
+# Beside the build: the tests' own packages (scripts/packages.sh, groups "tests" and the
+# engines the matrix runs, says why each), in the same transaction as the build's: the
+# engine adapters would install theirs themselves, but CTest runs them side by side, and two
+# apt-get runs at once fail on dpkg's lock.
 . "$ROOT/scripts/packages.sh"
-SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-$(packages_of tests)}"
+SETUP_EXTRA_PKGS="${SETUP_EXTRA_PKGS:-$(packages_of tests blender godot vtk)}"
 . "$ROOT/scripts/setup.sh"
 cd "$BUILD_DIR"
 rc=0

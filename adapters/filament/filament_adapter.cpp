@@ -108,6 +108,10 @@ class Engine : public gltf_anim::adapter::Engine {
       const std::string uri = asset_->getResourceUris()[i];
       if (uri.rfind("data:", 0) == 0) continue;
       if (!relative_inside(uri)) return "a buffer URI leads out of the suite: " + uri;
+      // A file the suite does not hold (an image `generate --from` could not copy, which its
+      // notes name) is not handed over: gltfio then goes without it, as an app would.
+      std::error_code missing;
+      if (!fs::is_regular_file(folder / uri, missing)) continue;
       auto* data = new std::vector<std::uint8_t>(gltf_anim::adapter::read_bytes(folder / uri));
       resources.addResourceData(uri.c_str(),
                                 filament::backend::BufferDescriptor(

@@ -7,6 +7,9 @@
 #include "manifest.hpp"
 
 #include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/compare/readings.hpp>
+#include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/sampler/sample.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -194,6 +197,65 @@ void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
   }
 }
 
+// The named readings compare computes from the case's keys (readings.hpp), on
+// each failing channel that no manifest alternative explains: a reading is
+// named only when it explains every failing sample of the channel (the actual
+// values are the reading's wherever it differs from the golden ones, and no
+// other sample fails). The keys come from the manifest entry's asset; a case
+// without one, or whose asset the sampler refuses, gets no reading.
+void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
+                            const Manifest& manifest, double eps) {
+  if (!g.entry || g.entry->file.empty()) return;
+  const auto unexplained = [](const ChannelResult& ch) {
+    return !ch.passed && !ch.missing && ch.unsupported.empty() &&
+           std::none_of(ch.alternatives.begin(), ch.alternatives.end(), [](const AlternativeMatch& m) {
+             return !m.partial && m.other_failing == 0;
+           });
+  };
+  if (std::none_of(c.channels.begin(), c.channels.end(), unexplained)) return;
+  std::vector<sampler::DecodedChannel> decoded;
+  try {
+    decoded = sampler::decoded_channels(manifest.path.parent_path() / g.entry->file);
+  } catch (...) {
+    return;  // an asset the sampler refuses: nothing to compute from
+  }
+  const auto golden_channels = channels_by_target(g.file);
+  const auto actual_channels = channels_by_target(a.file);
+  for (auto& ch : c.channels) {
+    if (!unexplained(ch)) continue;
+    const ChannelKey key{ch.animation, ch.target};
+    const auto gc = golden_channels.find(key);
+    const auto xc = actual_channels.find(key);
+    const auto dc = std::find_if(decoded.begin(), decoded.end(), [&](const sampler::DecodedChannel& d) {
+      return d.animation == ch.animation && d.target == ch.target;
+    });
+    if (gc == golden_channels.end() || xc == actual_channels.end() || dc == decoded.end()) continue;
+    ReadingKeys keys;
+    keys.times = dc->times;
+    keys.values = dc->values;
+    keys.components = dc->components;
+    keys.interpolation = std::string(reference::mode_of(dc->interpolation).name);
+    keys.rotation = dc->kind == reference::ValueKind::kRotation;
+    keys.weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
+    for (const NamedReading& reading : named_readings()) {
+      if (!reading.applies(keys)) continue;
+      samples::SampledChannel alt = *gc->second;
+      if (alt.width != keys.components) continue;
+      for (std::size_t i = 0; i < alt.size(); ++i) {
+        const auto v = reading.value_at(keys, alt.times[i]);
+        std::copy(v.begin(), v.end(), alt.values.begin() + static_cast<std::ptrdiff_t>(i * alt.width));
+      }
+      auto m = fit_alternative(ch, *gc->second, alt, *xc->second, eps);
+      if (!m || m->partial || m->other_failing != 0) continue;
+      m->name = std::string(reading.name);
+      m->allowed = false;
+      m->description = std::string(reading.formula) + " (seen in: " + std::string(reading.seen_in) + ")";
+      m->breaks = breaks_of(std::string(reading.formula));
+      ch.alternatives.push_back(std::move(*m));
+    }
+  }
+}
+
 // The golden samples as an alternative (variant or known divergence) would
 // have them: its own samples file, or the golden ones with its excerpt
 // substituted; nullopt when it has neither or its excerpt names no sample.
@@ -207,36 +269,75 @@ std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const M
   return alt;
 }
 
-// The allowed variant each failing channel of `c` matches alone (at all of
-// the variant's times, no other sample of the channel failing), and the
-// variants in the order met; nullopt when a failing channel has none.
+// The allowed variants each failing channel of `c` is read as: the one it
+// matches alone (at all of the variant's times, no other sample of the
+// channel failing), else every allowed variant it matches at all of that
+// variant's own times, together (a combination: each reading is allowed on its
+// own, each explains its own samples, e.g. float32 time inside a segment and
+// the fmod loop after the end; the check on the whole file below decides);
+// and the variants in the order met. nullopt when a failing channel has
+// neither a variant alone nor two or more to combine.
 struct VariantPerChannel {
-  std::map<ChannelKey, std::string_view> variant_of;
+  std::map<ChannelKey, std::vector<std::string_view>> variants_of;
   std::vector<std::string_view> names;
 };
 std::optional<VariantPerChannel> variant_per_failing_channel(const CaseResult& c) {
   VariantPerChannel plan;
   for (const auto& ch : c.channels) {
     if (ch.passed) continue;
+    std::vector<std::string_view> use;
     const auto m = std::find_if(
         ch.alternatives.begin(), ch.alternatives.end(),
         [](const AlternativeMatch& x) { return x.allowed && !x.partial && x.other_failing == 0; });
-    if (m == ch.alternatives.end()) return std::nullopt;
-    plan.variant_of.emplace(ChannelKey{ch.animation, ch.target}, m->name);
-    if (std::find(plan.names.begin(), plan.names.end(), m->name) == plan.names.end()) {
-      plan.names.push_back(m->name);
+    if (m != ch.alternatives.end()) {
+      use.push_back(m->name);
+    } else {
+      for (const auto& x : ch.alternatives) {
+        if (x.allowed && !x.partial && x.times > 0 &&
+            std::find(use.begin(), use.end(), std::string_view(x.name)) == use.end()) {
+          use.push_back(x.name);
+        }
+      }
+      if (use.size() < 2) return std::nullopt;
     }
+    for (const std::string_view name : use) {
+      if (std::find(plan.names.begin(), plan.names.end(), name) == plan.names.end()) {
+        plan.names.push_back(name);
+      }
+    }
+    plan.variants_of.emplace(ChannelKey{ch.animation, ch.target}, std::move(use));
   }
   if (plan.names.empty()) return std::nullopt;
   return plan;
 }
 
+// A channel read as several variants at once: the golden channel with each
+// variant's value substituted wherever that variant differs from it (same
+// times, in the same order, as every variant is written); false when a
+// variant's channel does not line up with the golden one.
+bool overlay_variant(SampledChannel& into, const SampledChannel& golden, const SampledChannel& variant) {
+  if (variant.width != golden.width || variant.size() != golden.size() || into.width != golden.width) {
+    return false;
+  }
+  for (std::size_t i = 0; i < golden.size(); ++i) {
+    if (variant.times[i] != golden.times[i]) return false;
+    const auto gv = golden.value(i);
+    const auto vv = variant.value(i);
+    if (!std::equal(gv.begin(), gv.end(), vv.begin())) {
+      std::copy(vv.begin(), vv.end(), into.values.begin() + static_cast<std::ptrdiff_t>(i * into.width));
+    }
+  }
+  return true;
+}
+
 // The golden samples with each planned channel taken from its variant (the
-// first of that name); nullopt when a variant or its channel is not there.
+// first of that name), or overlaid with each of its variants in turn when it
+// has several; nullopt when a variant or its channel is not there.
 std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, const Loaded& g,
                                                  const Manifest& manifest,
                                                  const ReadOptions& read) {
   SamplesFile combined = g.file;
+  const auto golden = channels_by_target(g.file);
   const auto& variants = g.entry->variants;
   for (const std::string_view name : plan.names) {
     const auto v = std::find_if(variants.begin(), variants.end(),
@@ -248,25 +349,46 @@ std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, 
     for (auto& an : combined.animations) {
       for (auto& ch : an.channels) {
         const ChannelKey key{an.index, ch.target};
-        const auto which = plan.variant_of.find(key);
-        if (which == plan.variant_of.end() || which->second != name) continue;
+        const auto which = plan.variants_of.find(key);
+        if (which == plan.variants_of.end() ||
+            std::find(which->second.begin(), which->second.end(), name) == which->second.end()) {
+          continue;
+        }
         const auto source = from.find(key);
         if (source == from.end()) return std::nullopt;
-        ch = *source->second;
+        if (which->second.size() == 1) {
+          ch = *source->second;
+        } else {
+          const auto base = golden.find(key);
+          if (base == golden.end() || !overlay_variant(ch, *base->second, *source->second)) {
+            return std::nullopt;
+          }
+        }
       }
     }
   }
   return combined;
 }
 
-// "\"A\" on animation 0 /nodes/0/rotation; \"B\" on animation 0 /nodes/1/translation"
+// "\"A\" on animation 0 /nodes/0/rotation; \"B\" on animation 0 /nodes/1/translation";
+// a channel read as several variants at once is named under their combination,
+// "\"A + B\" on animation 0 /nodes/0/translation" (each allowed on its own).
 std::string channels_of_variants(const VariantPerChannel& plan) {
+  std::vector<std::string> readings;  // in the order met
+  for (const auto& [key, use] : plan.variants_of) {
+    (void)key;
+    std::string joined;
+    for (const std::string_view n : use) joined += (joined.empty() ? "" : " + ") + std::string(n);
+    if (std::find(readings.begin(), readings.end(), joined) == readings.end()) readings.push_back(joined);
+  }
   std::string out;
-  for (const std::string_view name : plan.names) {
-    out += std::string(out.empty() ? "" : "; ") + "\"" + std::string(name) + "\" on";
+  for (const std::string& reading : readings) {
+    out += std::string(out.empty() ? "" : "; ") + "\"" + reading + "\" on";
     const char* sep = " ";
-    for (const auto& [key, variant] : plan.variant_of) {
-      if (variant != name) continue;
+    for (const auto& [key, use] : plan.variants_of) {
+      std::string joined;
+      for (const std::string_view n : use) joined += (joined.empty() ? "" : " + ") + std::string(n);
+      if (joined != reading) continue;
       out += sep + ("animation " + std::to_string(key.first) + " " + std::string(key.second));
       sep = ", ";
     }
@@ -338,6 +460,7 @@ void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const M
     }
   }
   for (ChannelResult& ch : c.channels) keep_best_partial(ch.alternatives);
+  explain_named_readings(c, g, a, manifest, options.time_epsilon);
   if (c.matched_divergence.empty()) {
     if (auto per_channel = pass_as_variants_per_channel(c, g, a, manifest, tol, options)) {
       c = std::move(*per_channel);

@@ -11,6 +11,8 @@ tests/validator/test_rules_invalid_assets.cpp compares them.
 Run: python3 conformance_assets/invalid/build_ext_lint_assets.py
 """
 
+import struct
+
 from _assets_common import write_cases
 from build_invalid_assets import A, C0, E, I, S0, W, acc, anim, asset, ch, smp
 
@@ -266,6 +268,21 @@ case("lint/channel_without_node",
 case("lint/animation_starts_after_zero",
      track([0.5, 1.0], [0, 0, 0, 1, 2, 3], "VEC3", "translation"),
      [("LINT_ANIMATION_STARTS_AFTER_ZERO", I, A)], "the only input starts at 0.5")
+case("lint/cubic_rotation_negative_dot",
+     track(TIMES, ZERO + ID + ZERO + ZERO + [0, 0, R, -R] + ZERO, "VEC4", "rotation", "CUBICSPLINE"),
+     [("LINT_CUBIC_ROTATION_NEGATIVE_DOT", W, C0 + "/sampler")],
+     "CUBICSPLINE rotation values (0,0,0,1) and (0,0,R,-R), dot -R: the per-component spline "
+     "turns 270 degrees about z the long way, a sign-aligned reader 90 degrees the short way")
+F30 = [struct.unpack("f", struct.pack("f", k / 30))[0] for k in range(40)]
+case("lint/step_key_after_frame",
+     track([F30[0], F30[1], F30[2]], [0, 0, 0, 1, 0, 0, 2, 0, 0], "VEC3", "translation", "STEP"),
+     [("LINT_STEP_KEY_AFTER_FRAME", W, S0 + "/input")],
+     "STEP keys at frames 0, 1, 2 of 30 fps as float32: 1/30 and 2/30 round up "
+     "(0.033333335 > 0.0333...), so sampling frame 1 at 1/30 s shows key 0")
+case("../rules_valid/lint/step_keys_below_frames",
+     track([F30[0], F30[17], F30[19]], [0, 0, 0, 1, 0, 0, 2, 0, 0], "VEC3", "translation", "STEP"),
+     [], "STEP keys at frames 0, 17, 19 of 30 fps: their float32 times round down, each frame "
+     "sampled at k/30 s is at or after its key: no lint")
 case("../rules_valid/lint/rotation_there_and_back",
      track([0.0, 1.0, 2.0], ID + QZ + ID, "VEC4", "rotation"),
      [], "LINEAR rotation 0, 90, 0 degrees about z: dots 0.707 > 0, and slerp(key 0, key 2) "

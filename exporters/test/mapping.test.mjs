@@ -92,3 +92,26 @@ test('two verdicts may cover the failing channels of one case between them, neve
   const tooFar = { passed: false, channels: [{ passed: false, measure: 'angle', max: 3e-5 }, { passed: false, measure: 'absolute', max: 0.5 }] };
   assert.match(cellOf(facts, tooFar, [rot, wts], 'x', new Set()).text, /unexplained/);
 });
+
+test('a refused import is "requires X" only when the loader names X; otherwise a verdict says how it failed', () => {
+  const named = { exported: false, error: 'import: Required extension EXT_animation_sqlerp is not available', required: ['EXT_animation_sqlerp'] };
+  assert.equal(cellOf(named, undefined, [], 'sqlerp_without_fallback', new Set()).text, '⬜ unsupported: requires EXT\\_animation\\_sqlerp');
+  const other = { exported: false, error: "import: Cannot read properties of undefined (reading 'input')", required: ['EXT_animation_sqlerp'] };
+  assert.equal(cellOf(other, undefined, [], 'sqlerp_without_fallback', new Set()).text, "💥 import: Cannot read properties of undefined (reading 'input')");
+  const why = { verdict: 'unsupported', why: 'no sampler', cases: ['sqlerp_without_fallback'] };
+  assert.equal(cellOf(other, undefined, [why], 'sqlerp_without_fallback', new Set()).text, '⬜ unsupported: no sampler');
+});
+
+test('a deviation verdict covering every failing channel still present is named beside the facts', () => {
+  const facts = { exported: true, validation: { errors: 0, codes: [] }, channels: [channel({ keys: 5 })] };
+  const tangents = { verdict: 'deviation', why: 'tangents / 60', cases: ['edge_*'], when: { interpolation: 'CUBICSPLINE' } };
+  const cubic = { passed: false, channels: [{ passed: false, max: 0.12, interpolation: 'CUBICSPLINE' }] };
+  const used = new Set();
+  assert.equal(cellOf(facts, cubic, [tangents], 'edge_exact_keys', used).text, '❌ fail: keys 4 → 5; tangents / 60');
+  assert.ok(used.has(tangents));
+  const dropped = { passed: false, channels: [{ passed: false, missing: true, interpolation: 'CUBICSPLINE' }] };
+  const gone = { exported: true, validation: { errors: 0, codes: [] }, channels: [channel({ dropped: true })] };
+  assert.doesNotMatch(cellOf(gone, dropped, [tangents], 'edge_exact_keys', new Set()).text, /tangents/, 'a dropped channel is not the deviation\'s');
+  const allowed = { verdict: 'allowed', why: 'quantized', cases: ['*'] };
+  assert.equal(cellOf(facts, cubic, [allowed], 'edge_exact_keys', new Set()).text, '❌ fail: keys 4 → 5', 'only deviations are named beside facts');
+});

@@ -505,14 +505,18 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   for (std::size_t b = 0; b < nbuffers; ++b) {
     if (overwritten_[b]) content[b] = *overwritten_[b];
   }
+  // A source bufferView the edits emptied: it had users and has none now. Only its
+  // bytes may go; every other bufferView (used, or unused from the start, as exporters
+  // leave them) keeps addressing exactly its bytes, and bytes no bufferView covers stay.
+  auto emptied = [&](std::size_t v) { return live_before[v] && !live_after[v]; };
   for (std::size_t b = 0; b < nbuffers; ++b) {
     bool lost = false;
     bool movable = source_.buffers[b].bytes.has_value();
     for (std::size_t v = 0; v < nviews; ++v) {
       const SourceBufferView& view = source_.buffer_views[v];
       if (view.buffer != b) continue;
-      lost = lost || (live_before[v] && !live_after[v]);
-      movable = movable && (!live_after[v] || view.readable);
+      lost = lost || emptied(v);
+      movable = movable && (emptied(v) || view.readable);
     }
     if (!lost) continue;
     if (source_.compaction_blocked) {
@@ -526,22 +530,49 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     }
     const std::span<const std::uint8_t> base =
         content[b] ? std::span<const std::uint8_t>(*content[b]) : *source_.buffers[b].bytes;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
-    for (std::size_t v = 0; v < nviews; ++v) {
-      const SourceBufferView& view = source_.buffer_views[v];
-      if (view.buffer == b && live_after[v]) {
-        runs.emplace_back(view.byte_offset, view.byte_offset + view.byte_length);
+    // The bytes to drop: the emptied bufferViews' ranges (inside the buffer) less every
+    // range a kept bufferView covers. Both sorted and merged, then subtracted.
+    auto merged_ranges = [&](bool of_emptied) {
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
+      for (std::size_t v = 0; v < nviews; ++v) {
+        const SourceBufferView& view = source_.buffer_views[v];
+        if (view.buffer != b || emptied(v) != of_emptied) continue;
+        const std::uint64_t begin = std::min<std::uint64_t>(view.byte_offset, base.size());
+        const std::uint64_t end =
+            std::min<std::uint64_t>(base.size() - begin, view.byte_length) + begin;
+        if (begin < end) runs.emplace_back(begin, end);
       }
+      std::sort(runs.begin(), runs.end());
+      std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+      for (const auto& r : runs) {
+        if (!merged.empty() && r.first <= merged.back().second) {
+          merged.back().second = std::max(merged.back().second, r.second);
+        } else {
+          merged.push_back(r);
+        }
+      }
+      return merged;
+    };
+    const auto drop = merged_ranges(true);
+    const auto keep = merged_ranges(false);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> dropped;
+    std::size_t k = 0;
+    for (auto [begin, end] : drop) {
+      while (k < keep.size() && keep[k].second <= begin) ++k;
+      for (std::size_t j = k; j < keep.size() && keep[j].first < end; ++j) {
+        if (keep[j].first > begin) dropped.emplace_back(begin, keep[j].first);
+        begin = std::max(begin, keep[j].second);
+      }
+      if (begin < end) dropped.emplace_back(begin, end);
     }
-    std::sort(runs.begin(), runs.end());
+    // The kept runs: the buffer's bytes between the dropped ones.
     std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
-    for (const auto& r : runs) {
-      if (!merged.empty() && r.first <= merged.back().second) {
-        merged.back().second = std::max(merged.back().second, r.second);
-      } else {
-        merged.push_back(r);
-      }
+    std::uint64_t from = 0;
+    for (const auto& [begin, end] : dropped) {
+      if (from < begin) merged.emplace_back(from, begin);
+      from = end;
     }
+    if (from < base.size()) merged.emplace_back(from, base.size());
     std::vector<std::uint8_t> out;
     std::vector<std::uint64_t> moved_to;  // new start of each merged run
     for (const auto& [begin, end] : merged) {
@@ -562,16 +593,21 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     for (std::size_t v = 0; v < nviews; ++v) {
       const SourceBufferView& view = source_.buffer_views[v];
       if (view.buffer != b) continue;
-      if (!live_after[v]) {
-        repointed[v] = live_before[v];
+      if (emptied(v)) {
+        repointed[v] = true;
         continue;
       }
+      // Where the view's first byte went: inside its kept run (a view of no bytes
+      // inside dropped ones: after the run before it).
       const auto run = std::upper_bound(merged.begin(), merged.end(),
                                         std::make_pair(view.byte_offset,
-                                                       std::numeric_limits<std::uint64_t>::max())) -
-                       1;
-      const std::uint64_t to = moved_to[static_cast<std::size_t>(run - merged.begin())] +
-                               (view.byte_offset - run->first);
+                                                       std::numeric_limits<std::uint64_t>::max()));
+      std::uint64_t to = 0;
+      if (run != merged.begin()) {
+        const auto& [begin, end] = *(run - 1);
+        const std::uint64_t at = moved_to[static_cast<std::size_t>(run - 1 - merged.begin())];
+        to = at + (std::min(view.byte_offset, end) - begin);
+      }
       if (to != view.byte_offset) view_offset[v] = to;
     }
     result.dropped_bytes[b] = base.size() - out.size();
@@ -653,6 +689,14 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                        ",\"byteOffset\":" + std::to_string(new_offset[k]) +
                        ",\"byteLength\":" + std::to_string(new_views_[k].bytes.size()) + "}"});
   }
+  // An output in another folder takes every external buffer it can with it.
+  std::vector<bool> copied(nbuffers, false);
+  for (std::size_t b = 0; names.every_buffer && b < nbuffers; ++b) {
+    const SourceBuffer& buffer = source_.buffers[b];
+    if (content[b] || !buffer.uri || is_data_uri(*buffer.uri) || !buffer.bytes) continue;
+    content[b].emplace(buffer.bytes->begin(), buffer.bytes->end());
+    copied[b] = true;
+  }
   // Buffers: byteLength, and where a .gltf's changed bytes go.
   std::size_t external_changed = 0;
   for (std::size_t b = 0; b < nbuffers; ++b) {
@@ -667,7 +711,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       continue;
     }
     const std::string at = "/buffers/" + std::to_string(b);
-    put(at, "byteLength", std::to_string(content[b]->size()));
+    if (!copied[b]) put(at, "byteLength", std::to_string(content[b]->size()));
     if (!buffer.uri) {
       if (source_.container != Container::kGlb || b != 0) {
         why = "buffer " + std::to_string(b) + " has no uri and is not a GLB's BIN chunk";

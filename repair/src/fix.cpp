@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 namespace gltf_anim::repair {
 namespace {
@@ -93,6 +94,28 @@ std::optional<std::size_t> accessor_of(std::string_view pointer) {
     return std::nullopt;
   }
   return index;
+}
+
+// Values with the accessor's min and max: all its elements, or for an accessor without
+// bufferView (every element zero but the sparse substitutions, and only those stored) its
+// substituted elements and one zero element when an element is left zero. Linear in the
+// bytes the asset stores, never in the count it declares. false when it cannot be read.
+bool bounds_values(const gltf::LoadedAsset& asset, std::size_t accessor,
+                   std::vector<double>& values) {
+  values.clear();
+  const std::optional<gltf::AccessorReader> reader = gltf::AccessorReader::open(asset, accessor);
+  if (!reader) return false;
+  if (reader->has_stored_base() || reader->count() == 0) {
+    return gltf::read_accessor(asset, accessor, values);
+  }
+  const std::size_t n = reader->components();
+  const std::span<const std::uint32_t> indices = reader->sparse_indices();
+  values.resize(indices.size() * n);
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    if (!reader->read(indices[k], 1, values.data() + k * n)) return false;
+  }
+  if (indices.size() < reader->count()) values.insert(values.end(), n, 0.0);
+  return true;
 }
 
 class Fixer {
@@ -268,7 +291,7 @@ class Fixer {
         s.max_error = d;
       }
     }
-    report_.channels.push_back(std::move(s));
+    add_summaries(report_.channels, before, std::move(s));
   }
 
   void fix_bounds() {
@@ -295,7 +318,7 @@ class Fixer {
       const std::optional<gltf::ElementFormat> format = element_format(in_.asset.accessors[i]);
       std::string why = "its data cannot be read";
       std::optional<gltf::EncodedData> bounds;
-      if (format && gltf::read_accessor(in_.asset, i, values)) {
+      if (format && bounds_values(in_.asset, i, values)) {
         if (format->component_type != gltf::ComponentType::kFloat && !format->normalized) {
           // Integers as they are: the bounds are the values.
           bounds.emplace();
@@ -329,18 +352,25 @@ class Fixer {
   }
 
   // The input accessor of "/animations/a/samplers/s/input", from the
-  // animation model (whether or not the channel could be decoded).
-  std::optional<std::size_t> sampler_input(std::string_view pointer) const {
-    for (const gltf::model::Animation& anim : in_.model.animations) {
-      for (const gltf::model::Sampler& sampler : anim.samplers) {
-        const std::string at = "/animations/" + std::to_string(anim.index) + "/samplers/" +
-                               std::to_string(sampler.index) + "/input";
-        if (at != pointer) continue;
-        const gltf::model::AccessorRef* ref = gltf::model::linked(sampler.input);
-        if (ref != nullptr) return ref->index;
+  // animation model (whether or not the channel could be decoded). The table
+  // of every sampler's input is made once: one lookup per issue, not a walk of
+  // every sampler (quadratic in the samplers when each lacks its bounds).
+  std::optional<std::size_t> sampler_input(const std::string& pointer) {
+    if (!inputs_) {
+      inputs_.emplace();
+      for (const gltf::model::Animation& anim : in_.model.animations) {
+        for (const gltf::model::Sampler& sampler : anim.samplers) {
+          const gltf::model::AccessorRef* ref = gltf::model::linked(sampler.input);
+          if (ref == nullptr) continue;
+          inputs_->emplace("/animations/" + std::to_string(anim.index) + "/samplers/" +
+                               std::to_string(sampler.index) + "/input",
+                           ref->index);
+        }
       }
     }
-    return std::nullopt;
+    const auto it = inputs_->find(pointer);
+    if (it == inputs_->end()) return std::nullopt;
+    return it->second;
   }
 
   void report_unfixable() {
@@ -362,6 +392,7 @@ class Fixer {
   gltf::Edit& edit_;
   ToolReport& report_;
   std::set<std::string> recorded_;
+  std::optional<std::unordered_map<std::string, std::size_t>> inputs_;
 };
 
 }  // namespace

@@ -249,13 +249,17 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
   for (const auto& [key, mode] : sampler_modes) {
     edit.put_member(pointer_of("", key.first, "samplers", key.second), "interpolation",
                     gltf::json_string(mode));
+  }
+  // Each channel's report names its sampler's change: one lookup per plan (not a walk of
+  // the plans per changed sampler, quadratic when every channel has its own sampler).
+  for (const Plan& p : plans) {
+    if (!p.sampler) continue;
+    const auto it = sampler_modes.find({p.animation, *p.sampler});
+    if (it == sampler_modes.end()) continue;
+    const std::string& mode = it->second;
     const std::string was = mode == "LINEAR" ? "SLERP" : "LINEAR";
-    for (const Plan& p : plans) {
-      if (p.animation == key.first && p.sampler == key.second) {
-        out.channels[p.report].change +=
-            "; sampler " + std::to_string(key.second) + " " + was + " -> " + mode;
-      }
-    }
+    out.channels[p.report].change +=
+        "; sampler " + std::to_string(*p.sampler) + " " + was + " -> " + mode;
   }
   // extensionsUsed gains the new name; extensionsRequired only where it required the old
   // one. The old name goes when no use of it remains (an emptied list goes with it).

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -65,9 +66,9 @@ class RecordingFolder final : public io::ResourceReader {
   mutable std::vector<std::pair<io::FileIdentity, std::string>> read_;
 };
 
-// An image URI as a file name, decoded as the loader decodes a buffer's; nullopt for a
-// data URI or a bad escape.
-std::optional<std::string> image_file(std::string_view uri) {
+// A URI the asset names as a file name, decoded as the loader decodes a buffer's; nullopt
+// for a data URI or a bad escape.
+std::optional<std::string> named_file(std::string_view uri) {
   if (uri.substr(0, 5) == "data:") return std::nullopt;
   return gltf::decode_uri_path(uri);
 }
@@ -134,13 +135,15 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     return stop(2, "cannot read " + options.input.string() + ": " + why);
   }
   // The files the output must never replace: the asset, every buffer the loader read,
-  // every image it names by relative URI.
+  // every file it names by relative URI (images, and any extension's, known or not).
   std::vector<std::pair<io::FileIdentity, std::string>> inputs;
   if (const auto id = io::file_identity(options.input)) inputs.push_back({*id, report.input});
   if (recording) inputs.insert(inputs.end(), recording->files().begin(), recording->files().end());
-  for (const std::string& uri : relative_image_uris(asset)) {
-    const std::optional<std::string> file = image_file(uri);
+  std::vector<std::string> named;  // as file names relative to the input's folder
+  for (const std::string& uri : relative_uris(asset)) {
+    const std::optional<std::string> file = named_file(uri);
     if (!file) continue;
+    named.push_back(fs::path(*file).lexically_normal().generic_string());
     if (const auto id = io::file_identity(folder_of(options.input) / *file)) {
       inputs.push_back({*id, *file});
     }
@@ -192,13 +195,20 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   gltf::OutputNames names;
   names.stem = out_path.stem().string();
   const fs::path out_folder = folder_of(out_path);
+  // Written elsewhere than the input's folder: the buffers go with the output.
+  names.every_buffer = target && !same_folder(*target, options.input);
   // A buffer the output needs goes beside it under a name that is no input and nothing but
   // a regular file (or nothing yet): never written into a planted FIFO (a hang) or device.
   names.taken = [&](std::string_view name) {
     const fs::path p = out_folder / fs::path(std::string(name));
     std::error_code ec;
     const fs::file_status st = fs::status(p, ec);
-    return fs::path(std::string(name)) == out_path.filename() || input_named(p) ||
+    // A file the asset names, even one missing now, is never the new buffer's name beside it.
+    const bool named_here =
+        same_folder(out_path, options.input) &&
+        std::find(named.begin(), named.end(),
+                  fs::path(std::string(name)).lexically_normal().generic_string()) != named.end();
+    return fs::path(std::string(name)) == out_path.filename() || input_named(p) || named_here ||
            (fs::exists(st) && !fs::is_regular_file(st));
   };
   const std::optional<gltf::EditOutput> built = edit.build(names, why);
@@ -209,14 +219,46 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     report.notes.push_back("buffer " + std::to_string(buffer) + ": " + std::to_string(dropped) +
                            " bytes no bufferView uses any more dropped");
   }
-  // The output names the input's buffers (and images) by relative URI: only
-  // valid beside them.
-  const bool relative_uris = built->keeps_input_buffers || names_relative_images(asset);
-  if (target && relative_uris && !same_folder(*target, options.input)) {
-    return stop(2,
-                "the output keeps the input's external buffers by relative URI: write it in "
-                "the input's folder (" +
-                    folder_of(options.input).string() + ")");
+  // Written elsewhere, the output takes with it the files it names beside the input (an
+  // image, an extension's file): each copied beside it under the name the asset gives it
+  // (its buffers are written there by the edit session). One in a subfolder or outside the
+  // input's folder, one that cannot be read, or a buffer that is not loaded keep the output
+  // in the input's folder.
+  std::map<std::string, std::vector<std::uint8_t>> copies;  // file name -> bytes
+  if (target && !same_folder(*target, options.input)) {
+    std::optional<std::string> stays;
+    if (built->keeps_input_buffers)
+      stays = "the output keeps the input's external buffers by relative URI";
+    const io::FolderReader folder(folder_of(options.input), load.root);
+    for (const std::string& uri : relative_uris(asset, false)) {
+      if (stays) break;
+      const std::optional<std::string> file = named_file(uri);
+      if (!file) continue;
+      const fs::path name = fs::path(*file).lexically_normal();
+      const std::string key = name.generic_string();
+      if (copies.count(key) != 0) continue;
+      if (name.has_parent_path() || key.empty() || key == "." || key == "..") {
+        stays = "the output names '" + text::visible_text(key) +
+                "' by relative URI, which is not a file beside the asset";
+        break;
+      }
+      if (key == out_path.filename().generic_string() || built->buffers.count(key) != 0) {
+        stays = "the output names '" + text::visible_text(key) + "', the name of a file it writes";
+        break;
+      }
+      const io::ReadResult read = folder.read(name, load.max_file_bytes);
+      if (!read.storage) {
+        stays = "the output names '" + text::visible_text(key) + "', which cannot be read (" +
+                read.detail + ")";
+        break;
+      }
+      const std::span<const std::uint8_t> bytes = read.storage->bytes();
+      copies[key].assign(bytes.begin(), bytes.end());
+    }
+    if (stays) {
+      return stop(2, *stays + ": write it in the input's folder (" +
+                         folder_of(options.input).string() + ")");
+    }
   }
   report.file_bytes_after = built->main.size();
   for (const auto& [name, bytes] : built->buffers) report.file_bytes_after += bytes.size();
@@ -282,10 +324,38 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
       if (!out) files.back()->commit();
     };
     for (const auto& [name, bytes] : built->buffers) stage(out_folder / name, bytes);
+    for (const auto& [name, bytes] : copies) {
+      // A file of that name there already: kept when it holds these bytes, else refused (it
+      // is not ours to replace).
+      const fs::path path = out_folder / name;
+      std::error_code absent;
+      if (fs::exists(fs::symlink_status(path, absent))) {
+        if (fs::is_regular_file(fs::symlink_status(path, absent)) && !input_named(path)) {
+          const io::ReadResult there = io::FolderReader(out_folder).read(name, bytes.size());
+          if (there.storage && std::ranges::equal(there.storage->bytes(), bytes)) continue;
+        }
+        return stop(2, "cannot copy '" + name + "' beside the output: '" + path.string() +
+                           "' is there already with other contents; nothing written");
+      }
+      stage(path, bytes);
+    }
     stage(*target, built->main);
     // Renames only from here, as one output: an interruption meanwhile is handled once
     // the asset is in place, and a failed close or rename removes the new buffers already
     // renamed (no partial output).
+    // The report goes out before any target changes: when it cannot, the temporaries go
+    // with the OutputFiles and nothing is written.
+    if (options.deliver) {
+      ToolReport ready = report;
+      for (const auto& [name, bytes] : built->buffers) {
+        ready.notes.push_back("wrote " + (out_folder / name).string());
+      }
+      for (const auto& [name, bytes] : copies) {
+        ready.notes.push_back("copied " + name + " beside the output");
+      }
+      ready.written = true;
+      if (!options.deliver(ready)) return stop(2, "the report could not be delivered; nothing written");
+    }
     std::vector<io::OutputFile*> group;
     std::unique_ptr<bool[]> created = std::make_unique<bool[]>(files.size());
     for (std::size_t k = 0; k < files.size(); ++k) {
@@ -298,6 +368,9 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   }
   for (const auto& [name, bytes] : built->buffers) {
     report.notes.push_back("wrote " + (out_folder / name).string());
+  }
+  for (const auto& [name, bytes] : copies) {
+    report.notes.push_back("copied " + name + " beside the output");
   }
   report.written = true;
   return report;

@@ -170,20 +170,53 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset) {
   return s;
 }
 
-std::vector<std::string> relative_image_uris(const gltf::LoadedAsset& asset) {
-  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+std::vector<std::string> relative_uris(const gltf::LoadedAsset& asset, bool buffers) {
+  // Every string member "uri" at any depth: images and buffers, and whatever an extension
+  // names a file with (KHR_audio's sources, ...), known to us or not. An explicit stack:
+  // no recursion whatever the nesting.
   std::vector<std::string> uris;
-  each(doc, "images", [&uris](const Value& image) {
-    const Value* uri = member(&image, "uri");
-    if (uri == nullptr || !uri->IsString()) return;
-    const std::string_view u(uri->GetString(), uri->GetStringLength());
-    if (u.substr(0, 5) != "data:") uris.emplace_back(u);
-  });
+  std::vector<const Value*> stack;
+  const Value* root = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+  if (root != nullptr && root->IsObject()) {
+    for (const auto& m : root->GetObject()) {
+      const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+      if (name == "buffers" && !buffers && m.value.IsArray()) {
+        // A buffer's own uri left out; what its extensions or extras name kept.
+        for (const Value& b : m.value.GetArray()) {
+          if (!b.IsObject()) continue;
+          for (const auto& bm : b.GetObject()) {
+            if (bm.value.IsObject() || bm.value.IsArray()) stack.push_back(&bm.value);
+          }
+        }
+      } else if (m.value.IsObject() || m.value.IsArray()) {
+        stack.push_back(&m.value);
+      }
+    }
+  }
+  while (!stack.empty()) {
+    const Value* v = stack.back();
+    stack.pop_back();
+    if (v->IsArray()) {
+      for (const Value& e : v->GetArray()) {
+        if (e.IsObject() || e.IsArray()) stack.push_back(&e);
+      }
+    } else if (v->IsObject()) {
+      for (const auto& m : v->GetObject()) {
+        const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+        if (name == "uri" && m.value.IsString()) {
+          const std::string_view u(m.value.GetString(), m.value.GetStringLength());
+          if (u.substr(0, 5) != "data:") uris.emplace_back(u);
+        } else if (m.value.IsObject() || m.value.IsArray()) {
+          stack.push_back(&m.value);
+        }
+      }
+    }
+  }
   return uris;
 }
 
-bool names_relative_images(const gltf::LoadedAsset& asset) {
-  return !relative_image_uris(asset).empty();
+bool names_relative_files(const gltf::LoadedAsset& asset) {
+  return !relative_uris(asset, false).empty();
 }
 
 std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset) {

@@ -114,6 +114,11 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
   };
   const std::uint64_t budget = std::max(kMinDecodedValues, stored_bytes(asset));
   std::uint64_t used = 0;
+  // The track decoded for a sampler, by what decoding reads of a channel's target (its
+  // shape and kind of target): a channel of that sampler with the same joins it.
+  using Reading = std::tuple<std::size_t, std::size_t, std::optional<gltf::object_model::ValueType>,
+                             std::optional<std::uint64_t>, bool, bool, std::size_t, int>;
+  std::map<Reading, std::size_t> decoded;
   for (const vm::Animation& anim : model.animations) {
     for (const vm::Channel& channel : anim.channels) {
       const std::string at = "/animations/" + std::to_string(anim.index) + "/channels/" +
@@ -141,6 +146,22 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                                              : "sampler does not exist");
           continue;
         }
+        std::optional<Reading> reading;
+        if (!sqlerp) {
+          const auto* extras = std::get_if<vm::ExtrasTarget>(&target->what);
+          reading = Reading{anim.index,
+                            (*sampler)->index,
+                            target->shape.type,
+                            target->shape.width,
+                            target->shape.quaternion,
+                            target->shape.step_only,
+                            target->what.index(),
+                            extras != nullptr ? static_cast<int>(extras->value) : -1};
+          if (const auto it = decoded.find(*reading); it != decoded.end()) {
+            out[it->second].shared.push_back({channel.index, at, target->pointer});
+            continue;
+          }
+        }
         std::string why;
         std::uint64_t needed = 0;
         std::optional<EditableTrack> t =
@@ -148,6 +169,7 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                    std::max<std::uint64_t>(1, budget - used), why, needed);
         if (t) {
           used += t->times.size() + t->values.size();
+          if (reading) decoded.emplace(*reading, out.size());
           out.push_back(std::move(*t));
         } else if (needed != 0 && refused != nullptr) {
           // A declared count past 2^64 values saturates.
@@ -166,6 +188,19 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
     }
   }
   return out;
+}
+
+void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
+                   ChannelSummary summary) {
+  for (const EditableTrack::SharedChannel& c : track.shared) {
+    ChannelSummary copy = summary;
+    copy.channel = c.channel_pointer;
+    copy.target = c.target;
+    copy.notes.push_back("its sampler is " + track.channel_pointer +
+                         "'s, read and edited once for all of its channels");
+    out.push_back(std::move(copy));
+  }
+  out.insert(out.end() - static_cast<std::ptrdiff_t>(track.shared.size()), std::move(summary));
 }
 
 bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,

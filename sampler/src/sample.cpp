@@ -460,10 +460,12 @@ constexpr std::size_t kWindowPerThread = 2;
 
 }  // namespace
 
-samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
-  const gltf::LoadedAsset asset = load(path, request);
+namespace {
+
+samples::SamplesFile sample_loaded(const gltf::LoadedAsset& asset, const Source& source,
+                                   const SampleRequest& request) {
   const vm::AnimationModel model = vm::build_animation_model(asset);
-  const Plan p = plan(asset, model, source_of(path, request), request);
+  const Plan p = plan(asset, model, source, request);
   samples::SamplesFile file;
   file.asset = p.asset_name;
   file.generator = kGenerator;
@@ -480,10 +482,10 @@ samples::SamplesFile sample_asset(const std::filesystem::path& path, const Sampl
   return file;
 }
 
-std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
-  const gltf::LoadedAsset asset = load(path, request);
+std::vector<DecodedChannel> decoded_loaded(const gltf::LoadedAsset& asset, const Source& source,
+                                           const SampleRequest& request) {
   const vm::AnimationModel model = vm::build_animation_model(asset);
-  const Plan p = plan(asset, model, source_of(path, request), request);
+  const Plan p = plan(asset, model, source, request);
   std::vector<DecodedChannel> out;
   for (const PlannedAnimation& planned : p.animations) {
     for (std::size_t c : planned.channels) {
@@ -502,6 +504,37 @@ std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, 
     }
   }
   return out;
+}
+
+// An asset loaded by the caller: refused as load() refuses one without a JSON object.
+void check_loaded(const gltf::LoadedAsset& asset, const std::string& described) {
+  if (!asset.document) throw SampleError(2, described + ": not a glTF asset (JSON or GLB)");
+  if (!asset.document->IsObject()) throw SampleError(2, described + ": the JSON root is not an object");
+}
+
+}  // namespace
+
+samples::SamplesFile sample_asset(const std::filesystem::path& path, const SampleRequest& request) {
+  const gltf::LoadedAsset asset = load(path, request);
+  return sample_loaded(asset, source_of(path, request), request);
+}
+
+samples::SamplesFile sample_asset(const gltf::LoadedAsset& asset, const std::string& described,
+                                  const SampleRequest& request) {
+  check_loaded(asset, described);
+  return sample_loaded(asset, {described, request.asset_name.value_or(described)}, request);
+}
+
+std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& path, const SampleRequest& request) {
+  const gltf::LoadedAsset asset = load(path, request);
+  return decoded_loaded(asset, source_of(path, request), request);
+}
+
+std::vector<DecodedChannel> decoded_channels(const gltf::LoadedAsset& asset,
+                                             const std::string& described,
+                                             const SampleRequest& request) {
+  check_loaded(asset, described);
+  return decoded_loaded(asset, {described, request.asset_name.value_or(described)}, request);
 }
 
 struct SampleStream::State {

@@ -176,7 +176,11 @@ int GltfBuilder::accessor_sparse_float(const std::vector<float>& base, bool with
 
 int GltfBuilder::add_triangle_mesh(int morph_targets) {
   const int position = accessor_float({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3", true);
-  Json primitive = Json::object({{"attributes", Json::object({{"POSITION", position}})}});
+  Json attributes = Json::object({{"POSITION", position}});
+  // A textured material reads TEXCOORD_0: without it the asset is invalid
+  // (glTF-Validator: MESH_PRIMITIVE_TOO_FEW_TEXCOORDS), whatever its animation.
+  if (root_.has("textures")) attributes.set("TEXCOORD_0", accessor_float({0, 0, 1, 0, 0, 1}, "VEC2", false));
+  Json primitive = Json::object({{"attributes", std::move(attributes)}});
   if (root_.has("materials")) primitive.set("material", 0);
   Json mesh = Json::object();
   if (morph_targets > 0) {

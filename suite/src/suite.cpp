@@ -6,19 +6,26 @@
 #include <gltf_anim/suite/tolerance.hpp>
 #include <gltf_anim/version.hpp>
 
+#include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/text/words.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 #include <rapidjson/document.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
+#include <string_view>
 
 namespace gltf_anim::suite {
 namespace {
@@ -55,13 +62,19 @@ Json strings(const std::vector<std::string>& items) {
 // golden samples (`samples`) are written: its tolerances, the extensions a client needs
 // (`extensions_used`, none when an allowed variant is what a client without them plays), and
 // its variants and known divergences (whole-file variants written into `valid_dir`).
+// The asset is read by the caller: `channels` are its decoded channels, `sample_with` samples
+// it with another request (the core-only view); a variant's whole samples file is handed back
+// in `variant_files` (name in valid/, samples) for the caller to write with the case.
+using Sampling = std::function<samples::SamplesFile(const sampler::SampleRequest&)>;
+using NamedSamples = std::vector<std::pair<std::string, samples::SamplesFile>>;
+
 Json case_entry(const Case& c, const std::string& file, const std::string& samples,
-                const std::filesystem::path& asset_path, const Folder& valid_dir,
-                const samples::SamplesFile& golden, std::vector<std::string> extensions_used) {
+                const std::vector<sampler::DecodedChannel>& channels, const Sampling& sample_with,
+                const samples::SamplesFile& golden, std::vector<std::string> extensions_used,
+                NamedSamples& variant_files) {
   bool float32_time_is_a_variant = false;
   for (const Variant& v : c.variants)
     float32_time_is_a_variant |= v.allowed && v.name == "float32-time";
-  const std::vector<sampler::DecodedChannel> channels = sampler::decoded_channels(asset_path);
   const CaseTolerances tolerances = derive_tolerances(channels, float32_time_is_a_variant);
   const std::vector<Variant> alternatives = case_alternatives(c, channels, golden, tolerances);
   // The extensions a client must implement for the golden samples to apply
@@ -105,7 +118,7 @@ Json case_entry(const Case& c, const std::string& file, const std::string& sampl
         sampler::SampleRequest core_only;
         core_only.extensions = false;
         const std::string variant_file = c.id + "." + v.name + ".variant.json";
-        write_samples(valid_dir, variant_file, sampler::sample_asset(asset_path, core_only));
+        variant_files.emplace_back(variant_file, sample_with(core_only));
         variant.set("samples", "valid/" + variant_file);
       } else if (v.excerpt) {
         Json excerpt = Json::array();
@@ -148,8 +161,12 @@ std::size_t generate(const std::filesystem::path& out) {
     const samples::SamplesFile golden = sampler::sample_asset(valid / asset);
     write_samples(valid_dir, samples, golden);
 
-    assets.push(case_entry(c, "valid/" + asset, "valid/" + samples, valid / asset, valid_dir,
-                           golden, builder.extensions_used()));
+    NamedSamples variant_files;
+    assets.push(case_entry(
+        c, "valid/" + asset, "valid/" + samples, sampler::decoded_channels(valid / asset),
+        [&](const sampler::SampleRequest& r) { return sampler::sample_asset(valid / asset, r); },
+        golden, builder.extensions_used(), variant_files));
+    for (const auto& [name, file] : variant_files) write_samples(valid_dir, name, file);
   }
   Json manifest = Json::object(
       {{"suite", "gltf-anim conformance suite (valid assets)"},
@@ -170,6 +187,7 @@ namespace gltf_anim::suite {
 namespace {
 
 namespace fs = std::filesystem;
+using io::ReadResult;
 
 bool is_asset_file(const fs::path& p) {
   std::string ext = p.extension().string();
@@ -194,83 +212,286 @@ bool within(const fs::path& folder, const fs::path& path) {
   return f == folder.end();
 }
 
-std::vector<std::uint8_t> read_all(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  return {std::istreambuf_iterator<char>(in), {}};
+// A path as messages show it: valid UTF-8, its control characters made visible (one line).
+std::string shown(const fs::path& p) { return text::visible_text(p.string()); }
+
+// The loader's resource reader over the asset's folder (io::FolderReader: confined, no
+// blocking on a FIFO, only regular files, the size limit before any byte is read) that keeps
+// the bytes of every file it read, so that each buffer is read once and copied as it was read,
+// and an image is read the same way.
+class KeepingReader final : public io::ResourceReader {
+ public:
+  explicit KeepingReader(fs::path folder) : folder_(std::move(folder)) {}
+  ReadResult read(const fs::path& relative, std::uint64_t max_bytes) const override {
+    ReadResult r = folder_.read(relative, max_bytes);
+    if (r.failure != ReadResult::Failure::kNone) return r;
+    const auto bytes = r.storage->bytes();
+    auto kept = std::make_shared<const std::vector<std::uint8_t>>(bytes.begin(), bytes.end());
+    r.storage = io::ByteStorage::from_shared(kept);
+    const std::lock_guard<std::mutex> lock(mutex_);
+    kept_[relative.lexically_normal().generic_string()] = std::move(kept);
+    return r;
+  }
+  std::string where() const override { return folder_.where(); }
+  // The bytes read for `name` (a normalized relative path), or null.
+  std::shared_ptr<const std::vector<std::uint8_t>> kept(const std::string& name) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = kept_.find(name);
+    return it == kept_.end() ? nullptr : it->second;
+  }
+
+ private:
+  io::FolderReader folder_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::shared_ptr<const std::vector<std::uint8_t>>> kept_;
+};
+
+std::string refusal_text(const ReadResult& r, std::uint64_t max_bytes) {
+  switch (r.failure) {
+    case ReadResult::Failure::kNone: return {};
+    case ReadResult::Failure::kOutsideRoot: return "resolves outside the asset's folder";
+    case ReadResult::Failure::kTooLarge:
+      return "is " + std::to_string(r.size) + " bytes, more than the limit of " +
+             std::to_string(max_bytes);
+    case ReadResult::Failure::kNotRegular: return r.detail;
+    case ReadResult::Failure::kOpen:
+    case ReadResult::Failure::kRead: return r.detail;
+  }
+  return r.detail;
 }
 
-// The JSON text of a .gltf, or of a GLB's first chunk; empty with `why` when a GLB's chunk
-// length does not fit the file.
-std::string json_text_of(const std::vector<std::uint8_t>& bytes, std::string& why) {
-  if (bytes.size() >= 20 && std::memcmp(bytes.data(), "glTF", 4) == 0) {
-    const std::uint32_t length = std::uint32_t{bytes[12]} | std::uint32_t{bytes[13]} << 8 |
-                                 std::uint32_t{bytes[14]} << 16 | std::uint32_t{bytes[15]} << 24;
-    if (length > bytes.size() - 20) {
-      why = "its GLB JSON chunk is longer than the file";
-      return {};
-    }
-    return std::string(reinterpret_cast<const char*>(bytes.data()) + 20, length);
-  }
-  return std::string(bytes.begin(), bytes.end());
+// A relative URI as a file to copy beside the asset: its path percent-decoded as the loader
+// decodes it, relative, without ".." components and without a scheme, in its lexically normal
+// form ("./a.bin" is "a.bin"); nullopt otherwise.
+std::optional<std::string> copied_name(const std::string& uri) {
+  const auto colon = uri.find(':');
+  if (colon != std::string::npos && colon < uri.find_first_of("/?#")) return std::nullopt;
+  const std::optional<std::string> decoded = gltf::decode_uri_path(uri);
+  if (!decoded || decoded->empty() || decoded->find('\\') != std::string::npos) return std::nullopt;
+  const fs::path rel(*decoded);
+  if (!io::is_relative_without_dotdot(rel)) return std::nullopt;
+  const fs::path normal = rel.lexically_normal();
+  if (normal.empty() || normal == "." || !normal.has_filename()) return std::nullopt;
+  return normal.generic_string();
 }
 
-// The relative URIs (buffers and images) an asset names, each checked to stay in the asset's
-// folder: no scheme, no absolute path, no "..", no percent-encoding (copied as written).
-// Empty `why` when every one is such a path or a data: URI.
-std::vector<std::string> relative_uris(const std::vector<std::uint8_t>& bytes, std::string& why) {
-  const std::string text = json_text_of(bytes, why);
-  if (!why.empty()) return {};
-  gltf_anim::json::Document doc;
-  doc.Parse(text.c_str(), text.size());
-  if (doc.HasParseError() || !doc.IsObject()) {
-    why = "its JSON does not parse";
-    return {};
-  }
-  // Read through a const reference: rapidjson's mutable member iterators do not
-  // compare in C++20 under clang (the WebAssembly build).
+// The string member `name` of /<list>/<i>, when it is one.
+std::optional<std::string> member_string(const gltf::JsonDocument& doc, const char* list,
+                                         std::size_t i, const char* name) {
+  const gltf_anim::json::Value& root = doc;  // const: rapidjson's mutable iterators (clang)
+  const auto m = root.FindMember(list);
+  if (m == root.MemberEnd() || !m->value.IsArray() || i >= m->value.Size()) return std::nullopt;
+  const gltf_anim::json::Value& item = m->value[static_cast<rapidjson::SizeType>(i)];
+  if (!item.IsObject()) return std::nullopt;
+  const auto u = item.FindMember(name);
+  if (u == item.MemberEnd() || !u->value.IsString()) return std::nullopt;
+  return std::string(u->value.GetString(), u->value.GetStringLength());
+}
+
+std::size_t list_size(const gltf::JsonDocument& doc, const char* list) {
   const gltf_anim::json::Value& root = doc;
-  std::vector<std::string> uris;
-  for (const char* list : {"buffers", "images"}) {
-    const auto m = root.FindMember(list);
-    if (m == root.MemberEnd() || !m->value.IsArray()) continue;
-    for (const auto& item : m->value.GetArray()) {
-      if (!item.IsObject()) continue;
-      const auto u = item.FindMember("uri");
-      if (u == item.MemberEnd() || !u->value.IsString()) continue;
-      const std::string uri(u->value.GetString(), u->value.GetStringLength());
-      if (uri.rfind("data:", 0) == 0) continue;
-      const fs::path rel(uri);
-      bool ok =
-          !uri.empty() && !rel.has_root_path() && uri.find_first_of(":%\\") == std::string::npos;
-      for (const auto& part : rel) ok = ok && part != ".." && part != ".";
-      if (!ok) {
-        why = "it names a file outside its folder or a URI this command does not copy: " +
-              uri.substr(0, 200);
-        return {};
-      }
-      uris.push_back(uri);
-    }
-  }
-  return uris;
+  const auto m = root.FindMember(list);
+  return m == root.MemberEnd() || !m->value.IsArray() ? 0 : m->value.Size();
 }
 
 // The extensions an asset declares (extensionsUsed), sorted.
-std::vector<std::string> extensions_used(const std::vector<std::uint8_t>& bytes) {
-  std::string why;
-  const std::string text = json_text_of(bytes, why);
-  gltf_anim::json::Document doc;
-  doc.Parse(text.c_str(), text.size());
+std::vector<std::string> extensions_used(const gltf::JsonDocument& doc) {
   std::vector<std::string> out;
-  if (doc.HasParseError() || !doc.IsObject()) return out;
-  const gltf_anim::json::Value& root = doc;  // const: see relative_uris
-  const auto m = root.FindMember("extensionsUsed");
-  if (m == root.MemberEnd() || !m->value.IsArray()) return out;
-  for (const auto& e : m->value.GetArray()) {
+  for (std::size_t i = 0, n = list_size(doc, "extensionsUsed"); i < n; ++i) {
+    const gltf_anim::json::Value& root = doc;
+    const auto& e = root["extensionsUsed"][static_cast<rapidjson::SizeType>(i)];
     if (e.IsString()) out.emplace_back(e.GetString(), e.GetStringLength());
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// The golden samples as --from writes them:
+//  - an animation without a name is named as compare and the reports name it, "animation N";
+//  - a STEP channel's samples at a key time whose value differs from the previous key's are
+//    left out: a float32 engine's time arithmetic (a playhead normalized by the clip's
+//    duration, an accumulated clock) can land one float32 step before such a key and play the
+//    previous key, which no tolerance absorbs. The shipped suite's STEP keys (0, 1, 2, 3.5 s)
+//    survive that arithmetic exactly; a user's keys (1/24 s) do not. Returns how many samples
+//    were left out.
+std::size_t finish_golden(samples::SamplesFile& golden) {
+  std::size_t dropped = 0;
+  for (samples::SampledAnimation& a : golden.animations) {
+    if (a.name.empty()) a.name = "animation " + std::to_string(a.index);
+    for (samples::SampledChannel& c : a.channels) {
+      if (c.interpolation != "STEP" || c.keyframes.size() < 2 || c.width == 0) continue;
+      std::map<double, std::size_t> at;  // sample time -> index
+      for (std::size_t i = 0; i < c.size(); ++i) at.emplace(c.times[i], i);
+      std::set<std::size_t> drop;
+      for (std::size_t k = 1; k < c.keyframes.size(); ++k) {
+        const auto now = at.find(c.keyframes[k]);
+        const auto before = at.find(c.keyframes[k - 1]);
+        if (now == at.end() || before == at.end()) continue;
+        const auto v = c.value(now->second);
+        const auto p = c.value(before->second);
+        if (!std::equal(v.begin(), v.end(), p.begin(), p.end())) drop.insert(now->second);
+      }
+      if (drop.empty()) continue;
+      std::vector<double> times, values;
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        if (drop.count(i) != 0) continue;
+        times.push_back(c.times[i]);
+        const auto v = c.value(i);
+        values.insert(values.end(), v.begin(), v.end());
+      }
+      dropped += drop.size();
+      c.times = std::move(times);
+      c.values = std::move(values);
+    }
+  }
+  return dropped;
+}
+
+// Why the manifest entry cannot be written ("" when it can): a member holding a number that
+// is not finite, which JSON cannot hold. The tolerance model's bound is NaN where a sample's
+// sensitivity to its keys is (a CUBICSPLINE rotation through a zero-length interpolant).
+std::string non_finite_member(Json& entry) {
+  for (const char* key : {"tolerance", "angleTolerance", "lengthTolerance", "channelTolerances",
+                          "variants", "knownDivergences"}) {
+    if (!entry.has(key)) continue;
+    try {
+      (void)entry[key].dump(0);
+    } catch (const std::exception&) {
+      return std::string("its manifest entry's \"") + key +
+             "\" holds a number that is not finite: the tolerance model cannot bound its "
+             "samples";
+    }
+  }
+  return {};
+}
+
+// One asset read and sampled, ready to be written.
+struct Prepared {
+  gltf::LoadedAsset asset;
+  std::vector<std::pair<std::string, std::shared_ptr<const std::vector<std::uint8_t>>>> files;
+  samples::SamplesFile golden;
+  std::vector<sampler::DecodedChannel> channels;
+  std::vector<std::string> notes;  // what was not copied, and why
+};
+
+// Reads, checks and samples one asset (`folder`: the input folder it was found in, opened
+// beneath; empty for a file named directly). nullopt with the reason in `why` when it is skipped.
+std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, std::string& why) {
+  Prepared p;
+  fs::path base = file.parent_path();
+  if (base.empty()) base = ".";
+  KeepingReader reader(base);
+  gltf::IssueCollector issues;
+  gltf::LoadOptions options;
+  options.resources = &reader;
+  options.asset_folder = folder;
+  p.asset = gltf::load_file(file, options, issues);
+  if (!p.asset.document || !p.asset.document->IsObject()) {
+    why = p.asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
+    for (const auto& issue : issues.issues()) {
+      if (issue.severity == gltf::Severity::kError) {
+        why = std::string(issue.code) + ": " + issue.message;
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+  const gltf::JsonDocument& doc = *p.asset.document;
+  // The files it names: buffers (read by the loader) and images (read here, through the same
+  // reader). A buffer that cannot be copied where the asset's URI expects it skips the asset; an
+  // image is a note (an animation suite needs none), and so is a buffer that could not be read
+  // when no animation needs it.
+  std::set<std::string> named;
+  for (const char* list : {"buffers", "images"}) {
+    const bool buffers = std::string_view(list) == "buffers";
+    for (std::size_t i = 0, n = list_size(doc, list); i < n; ++i) {
+      const std::optional<std::string> uri = member_string(doc, list, i, "uri");
+      if (!uri || uri->rfind("data:", 0) == 0) continue;
+      const std::string at = "/" + std::string(list) + "/" + std::to_string(i);
+      const std::optional<std::string> name = copied_name(*uri);
+      if (!name) {
+        if (buffers) {
+          why = "it names a file outside its folder or a URI this command does not copy: " +
+                text::truncate_utf8(*uri, 200);
+          return std::nullopt;
+        }
+        p.notes.push_back(at + " (" + text::truncate_utf8(*uri, 200) +
+                          ") is not copied: not a file in the asset's folder");
+        continue;
+      }
+      if (!named.insert(*name).second) continue;
+      auto bytes = reader.kept(*name);
+      std::string reason;
+      if (!bytes && buffers) {
+        reason = "not read";
+        for (const auto& issue : issues.issues()) {
+          if (issue.pointer.rfind(at, 0) == 0) {
+            reason = std::string(issue.code) + ": " + issue.message;
+            break;
+          }
+        }
+      } else if (!bytes) {
+        const ReadResult r = reader.read(*name, options.max_file_bytes);
+        bytes = reader.kept(*name);
+        if (!bytes) reason = refusal_text(r, options.max_file_bytes);
+      }
+      if (!bytes) {
+        p.notes.push_back(at + " (" + *name + ") is not copied: " + reason);
+        continue;
+      }
+      p.files.emplace_back(*name, std::move(bytes));
+    }
+  }
+  try {
+    const std::string described = file.string();
+    sampler::SampleRequest request;
+    request.asset_name = file.filename().string();  // replaced below when not UTF-8
+    p.golden = sampler::sample_asset(p.asset, described, request);
+    p.channels = sampler::decoded_channels(p.asset, described, request);
+  } catch (const std::exception& e) {
+    // The sampler's message starts with the asset's path, which the caller puts first.
+    const std::string prefix = file.string() + ": ";
+    why = e.what();
+    if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+    return std::nullopt;
+  }
+  if (p.channels.empty()) {
+    why = "no animation channel to play";
+    return std::nullopt;
+  }
+  return p;
+}
+
+// The folders of one case, each opened once (created if missing, never through a symlink)
+// and held open while its files are written: valid/<id>/ and the folders of the files the
+// asset names ("textures/" of "textures/skin.png").
+class CaseFolders {
+ public:
+  explicit CaseFolders(Folder root) { folders_.emplace("", std::move(root)); }
+  const Folder& root() const { return folders_.at(""); }
+  // The folder of the relative file name `name` ('/'-separated, no "." or "..").
+  const Folder& of(const std::string& name) {
+    std::string key;
+    const Folder* at = &root();
+    for (const auto& part : fs::path(name).parent_path()) {
+      key += (key.empty() ? "" : "/") + part.string();
+      auto it = folders_.find(key);
+      if (it == folders_.end()) it = folders_.emplace(key, at->subfolder(part.string())).first;
+      at = &it->second;
+    }
+    return *at;
+  }
+
+ private:
+  std::map<std::string, Folder> folders_;  // nodes never move: references stay valid
+};
+
+// Writes `bytes` to `name` in `dir` through a temporary renamed into place.
+void commit_file(const Folder& dir, const std::string& name, std::span<const std::uint8_t> bytes) {
+  io::OutputFile out(dir.fd(), name, dir.shown() + "/" + name);
+  out.stream().write(reinterpret_cast<const char*>(bytes.data()),
+                     static_cast<std::streamsize>(bytes.size()));
+  out.commit();
 }
 
 }  // namespace
@@ -278,94 +499,174 @@ std::vector<std::string> extensions_used(const std::vector<std::uint8_t>& bytes)
 FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& out) {
   if (inputs.empty()) throw std::runtime_error("no asset or folder given (--from)");
   const fs::path out_real = fs::weakly_canonical(fs::absolute(out));
-  // The assets, in the order given; a folder's in name order.
-  std::vector<fs::path> files;
+  // The assets, in the order given; a folder's in name order, each with the folder it lies
+  // beneath (opened there, so a name swapped for a link out of the folder is refused).
+  // Inside a folder no symbolic link is followed, as `validate DIR` does.
+  std::vector<std::pair<fs::path, fs::path>> files;
+  FromResult result;
   for (const fs::path& input : inputs) {
     std::error_code ec;
     const fs::path real = fs::canonical(input, ec);
-    if (ec) throw std::runtime_error("cannot open " + input.string() + ": " + ec.message());
+    if (ec) throw std::runtime_error("cannot open " + shown(input) + ": " + ec.message());
     if (fs::is_directory(real)) {
       if (within(real, out_real)) {
-        throw std::runtime_error("the output folder " + out.string() +
-                                 " lies inside the input folder " + input.string());
+        throw std::runtime_error("the output folder " + shown(out) +
+                                 " lies inside the input folder " + shown(input));
       }
       std::vector<fs::path> found;
       for (fs::recursive_directory_iterator it(real, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file() && is_asset_file(it->path())) found.push_back(it->path());
+        std::error_code sec;
+        const fs::file_status own = it->symlink_status(sec);
+        if (sec) {
+          ec = sec;
+          break;
+        }
+        if (!is_asset_file(it->path())) continue;
+        if (fs::is_symlink(own)) {
+          result.notes.push_back(shown(it->path()) +
+                                 ": a symbolic link (links inside a folder are not followed)");
+        } else if (fs::is_regular_file(own)) {
+          found.push_back(it->path());
+        }
       }
-      if (ec)
-        throw std::runtime_error("cannot read folder " + input.string() + ": " + ec.message());
+      if (ec) throw std::runtime_error("cannot read folder " + shown(input) + ": " + ec.message());
+      if (found.empty())
+        throw std::runtime_error("no .gltf or .glb file in folder '" + shown(input) + "'");
       std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
+      for (fs::path& f : found) files.emplace_back(std::move(f), real);
     } else {
-      files.push_back(real);
+      files.emplace_back(real, fs::path());
     }
   }
-  for (const fs::path& f : files) {
+  for (const auto& [f, folder] : files) {
     if (within(out_real, f))
-      throw std::runtime_error("the input " + f.string() + " lies inside the output folder");
+      throw std::runtime_error("the input " + shown(f) + " lies inside the output folder");
   }
   const Folder out_dir = Folder::open(out);
   const Folder valid_dir = out_dir.subfolder("valid");
-  FromResult result;
   Json assets = Json::array();
   std::set<std::string> ids;
-  for (const fs::path& file : files) {
-    const std::string shown = file.string();
-    // Reading and sampling the user's file: a failure skips that asset, with the reason.
-    std::vector<std::uint8_t> bytes;
-    std::vector<std::string> uris;
-    samples::SamplesFile golden;
-    try {
-      bytes = read_all(file);
-      std::string why;
-      uris = relative_uris(bytes, why);
-      if (!why.empty()) {
-        result.skipped.push_back(shown + ": " + why);
-        continue;
-      }
-      for (const std::string& uri : uris) {
-        const fs::path source = fs::canonical(file.parent_path() / uri);
-        if (!within(fs::canonical(file.parent_path()), source)) {
-          result.skipped.push_back(shown + ": " + uri +
-                                   " leads out of the asset's folder (a symbolic link)");
-          why = "skipped";
-          break;
-        }
-      }
-      if (!why.empty()) continue;
-      golden = sampler::sample_asset(file);
-    } catch (const std::exception& e) {
-      result.skipped.push_back(shown + ": " + e.what());
-      continue;
-    }
-    std::size_t channels = 0;
-    for (const auto& a : golden.animations) channels += a.channels.size();
-    if (channels == 0) {
-      result.skipped.push_back(shown + ": no animation channel to play");
+  for (const auto& [file, folder] : files) {
+    std::string why;
+    std::optional<Prepared> p = prepare(file, folder, why);
+    if (!p) {
+      result.skipped.push_back(shown(file) + ": " + why);
       continue;
     }
     std::string id = plain_id(file);
     for (int n = 2; !ids.insert(id).second; ++n) id = plain_id(file) + "-" + std::to_string(n);
-    // The asset and the files it names, copied as they are into valid/<id>/ (writing errors
-    // end the command).
-    const Folder case_dir = valid_dir.subfolder(id);
-    write_file(case_dir, file.filename().string(), bytes);
-    for (const std::string& uri : uris) {
-      const fs::path rel(uri);
-      if (rel.has_parent_path()) fs::create_directories(out / "valid" / id / rel.parent_path());
-      write_file(case_dir, uri, read_all(file.parent_path() / rel));
+    // The copy keeps the asset's file name, unless that is not UTF-8 (the manifest names it):
+    // then <id> and the extension.
+    std::string copy = file.filename().string();
+    if (!text::is_valid_utf8(copy)) {
+      std::string ext = file.extension().string();
+      std::transform(ext.begin(), ext.end(), ext.begin(),
+                     [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+      copy = id + ext;
     }
-    const std::string rel_asset = id + "/" + file.filename().string();
-    golden.asset = file.filename().string();
+    // A buffer or image named like the asset itself is the asset.
+    std::erase_if(p->files, [&copy](const auto& f) { return f.first == copy; });
+    p->golden.asset = copy;
+    const std::size_t step_samples_left_out = finish_golden(p->golden);
+
+    const std::string rel_asset = id + "/" + copy;
     const std::string samples = id + ".samples.json";
-    write_samples(valid_dir, samples, golden);
     Case c;
     c.id = id;
     c.group = "user";
-    c.notes = "From " + file.filename().string() + " (gltf-anim generate --from).";
-    assets.push(case_entry(c, "valid/" + rel_asset, "valid/" + samples, out / "valid" / rel_asset,
-                           valid_dir, golden, extensions_used(bytes)));
+    c.notes =
+        "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
+    if (step_samples_left_out != 0) {
+      c.notes += " " + std::to_string(step_samples_left_out) +
+                 " STEP sample(s) at a key where the value changes left out (a float32 "
+                 "engine's time can land one float32 step before such a key).";
+    }
+    for (const std::string& note : p->notes) c.notes += " " + note + ".";
+    NamedSamples variant_files;
+    const Prepared& prepared = *p;
+    const std::string described = file.string();
+    Json entry = case_entry(
+        c, "valid/" + rel_asset, "valid/" + samples, prepared.channels,
+        [&prepared, &described, &copy](const sampler::SampleRequest& r) {
+          sampler::SampleRequest named = r;
+          named.asset_name = copy;
+          samples::SamplesFile f = sampler::sample_asset(prepared.asset, described, named);
+          finish_golden(f);
+          return f;
+        },
+        prepared.golden, extensions_used(*prepared.asset.document), variant_files);
+
+    // The golden samples and variants as written, each read back as compare reads it: an asset
+    // whose samples compare would refuse (two channels of one animation on the same target,
+    // which validate reports) is skipped with compare's reason, never written into the suite.
+    std::vector<std::pair<std::string, std::string>> texts;
+    texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
+    for (const auto& [name, f] : variant_files)
+      texts.emplace_back(name, samples::write_samples_json(f));
+    std::string refused = non_finite_member(entry);
+    for (const auto& [name, text] : texts) {
+      if (!refused.empty()) break;
+      try {
+        samples::read_samples_json(text, {}, name);
+      } catch (const samples::SamplesFormatError& e) {
+        refused = "its golden samples are not what compare reads: " + compare::describe(e);
+        break;
+      }
+    }
+    if (!refused.empty()) {
+      ids.erase(id);
+      result.skipped.push_back(shown(file) + ": " + refused);
+      continue;
+    }
+    for (const std::string& note : p->notes) result.notes.push_back(shown(file) + ": " + note);
+
+    // The case's files, each through a temporary renamed into place: first the files the asset
+    // names, one at a time (an asset may name thousands: never as many descriptors open at
+    // once), then the asset, its golden samples and its variants together
+    // (io::commit_together: an interruption leaves all of them or none). When a write fails,
+    // the files this case created are removed again, and the error ends the command before
+    // the manifest, written last, could name the case: the manifest names only cases whose
+    // every file is in place.
+    CaseFolders folders(valid_dir.subfolder(id));
+    const fs::path case_path = out / "valid" / id;
+    std::vector<fs::path> created_here;
+    const auto is_new = [](const fs::path& target) {
+      std::error_code ec;
+      return !fs::exists(fs::symlink_status(target, ec));
+    };
+    try {
+      for (const auto& [name, bytes] : prepared.files) {
+        const bool made = is_new(case_path / name);
+        commit_file(folders.of(name), fs::path(name).filename().string(), *bytes);
+        if (made) created_here.push_back(case_path / name);
+      }
+      std::vector<std::unique_ptr<io::OutputFile>> outputs;
+      std::unique_ptr<bool[]> made(new bool[texts.size() + 1]);
+      std::size_t n = 0;
+      const auto add = [&](const Folder& dir, const std::string& name, const fs::path& target,
+                           std::span<const std::uint8_t> bytes) {
+        made[n++] = is_new(target);
+        auto& o = outputs.emplace_back(
+            std::make_unique<io::OutputFile>(dir.fd(), name, dir.shown() + "/" + name));
+        o->stream().write(reinterpret_cast<const char*>(bytes.data()),
+                          static_cast<std::streamsize>(bytes.size()));
+      };
+      add(folders.root(), copy, case_path / copy, prepared.asset.file_bytes);
+      for (const auto& [name, text] : texts) {
+        add(valid_dir, name, out / "valid" / name,
+            std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+      }
+      std::vector<io::OutputFile*> order;
+      for (auto& o : outputs) order.push_back(o.get());
+      io::commit_together(order, std::span<const bool>(made.get(), n));
+    } catch (...) {
+      for (const fs::path& f : created_here) {
+        std::error_code ec;
+        fs::remove(f, ec);
+      }
+      throw;
+    }
+    assets.push(std::move(entry));
     ++result.written;
   }
   Json manifest = Json::object(
@@ -374,7 +675,8 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
        {"sampling",
         "Golden samples: gltf-anim sample with default times (every key, segment quarter "
         "points and midpoints, 0.5 s before the earliest and after the latest key of each "
-        "animation, and t = 0)."},
+        "animation, and t = 0); a STEP channel's samples at a key where its value changes are "
+        "left out."},
        {"assets", std::move(assets)}});
   write_file(out_dir, "manifest.json", manifest.dump(2));
   return result;

@@ -521,3 +521,59 @@ TEST(ComparePaths, VariantsOnDifferentChannelsPassTogether) {
   EXPECT_EQ(r.cases[0].channels[1].alternatives[0].name, "overshoot");
   EXPECT_FALSE(r.cases[0].channels[1].alternatives[0].allowed);
 }
+
+// Two readings the specs allow on the SAME channel, each at its own samples:
+// a translation x = t on keys 0..2 s sampled at 0.5, 1.5 and 2.5 s, where the
+// engine gives 0.75 at 0.5 s (float32 time, say) and 0.5 at 2.5 s (a loop).
+// Neither variant alone explains the channel; the golden channel with each
+// one's values where it differs from the golden passes: "A + B", named on the
+// channel. A third sample off both stays a failure, both partial readings named.
+TEST(ComparePaths, TwoVariantsOnOneChannelPassAsTheirCombination) {
+  const fs::path dir = fresh_dir("two_variants_one_channel");
+  const auto line = [](double at05, double at15, double at25) {
+    gs::SamplesFile f;
+    f.asset = "line.gltf";
+    auto& a = f.animations.emplace_back();
+    a.index = 0;
+    auto& c = a.channels.emplace_back();
+    c.index = 0;
+    c.target = "/nodes/0/translation";
+    c.add_sample(0.5, {at05, 0, 0});
+    c.add_sample(1.5, {at15, 0, 0});
+    c.add_sample(2.5, {at25, 0, 0});
+    return f;
+  };
+  save(dir / "g/line.samples.json", line(0.5, 1.5, 2));
+  write(dir / "g/manifest.json", R"({"assets": [{"id": "line", "samples": "line.samples.json", "variants": {
+           "float32-time": {"description": "float32 time", "samples": [
+             {"animation": 0, "channel": 0, "t": 0.5, "value": [0.75, 0, 0]}]},
+           "loop-fmod": {"description": "fmod loop", "samples": [
+             {"animation": 0, "channel": 0, "t": 2.5, "value": [0.5, 0, 0]}]}}}]})");
+
+  save(dir / "a/line.samples.json", line(0.75, 1.5, 0.5));
+  auto r = gc::compare_paths(dir / "g", dir / "a", {});
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "float32-time + loop-fmod");
+  ASSERT_FALSE(r.cases[0].warnings.empty());
+  EXPECT_EQ(r.cases[0].warnings[0],
+            "fails against the main golden samples but matches variants channel by channel: "
+            "\"float32-time + loop-fmod\" on animation 0 /nodes/0/translation");
+  EXPECT_EQ(r.cases[0].absolute.max, 0.0);  // measured against the combination
+
+  // One of the two alone: that variant, as before.
+  save(dir / "a/line.samples.json", line(0.75, 1.5, 2));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].passed());
+  EXPECT_EQ(r.cases[0].matched_variant, "float32-time");
+
+  // Both, and a third sample off both: a failure, the channel naming each reading.
+  save(dir / "a/line.samples.json", line(0.75, 1.7, 0.5));
+  r = gc::compare_paths(dir / "g", dir / "a", {});
+  EXPECT_TRUE(r.cases[0].failed());
+  EXPECT_EQ(r.cases[0].matched_variant, "");
+  ASSERT_EQ(r.cases[0].channels.size(), 1u);
+  ASSERT_EQ(r.cases[0].channels[0].alternatives.size(), 2u);
+  EXPECT_EQ(r.cases[0].channels[0].alternatives[0].name, "float32-time");
+  EXPECT_EQ(r.cases[0].channels[0].alternatives[1].name, "loop-fmod");
+}

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -129,4 +130,116 @@ TEST(GenerateFrom, AFileOutsideTheAssetsFolderIsSkippedAndTheOutputMayNotLieInAn
   EXPECT_NE(r.skipped[0].find("outside its folder"), std::string::npos) << r.skipped[0];
   EXPECT_THROW(suite::generate_from({in.path}, in.path / "suite"), std::runtime_error);
   EXPECT_THROW(suite::generate_from({}, out.path), std::runtime_error);
+}
+
+// A float32 engine whose playhead is normalized by the clip's duration (p = t / T, then
+// p * T, both in float) lands one float32 step before some key times. The shipped suite's
+// STEP keys (0, 1, 2, 3.5 s) survive that arithmetic exactly, so it passes every shipped STEP
+// case; a user's keys at 1/24 s do not, and at such a key a STEP channel then jumps by the
+// whole step (0.745 here). generate --from leaves those samples out of a STEP channel's
+// golden samples (every other time, the keys where the value does not change included, is
+// kept), so the same engine passes the suite built from the user's asset too.
+TEST(GenerateFrom, AFloat32EngineWithANormalizedPlayheadPassesAStepAssetAtItsKeys) {
+  TempDir in("in"), out("out");
+  std::vector<float> keys, values;
+  for (int k = 0; k <= 37; ++k) {
+    keys.push_back(static_cast<float>(k) / 24.0f);
+    const float x = k % 2 == 0 ? 0.0f : 0.745f;
+    values.insert(values.end(), {x, 0.0f, 0.0f});
+  }
+  const float T = keys.back();
+  // The playhead p * T as the engine computes it, and the STEP value it then holds.
+  const auto local = [T](double t) { return (static_cast<float>(t) / T) * T; };
+  const auto engine = [&](double t) {
+    const float l = std::clamp(local(t), keys.front(), keys.back());
+    std::size_t k = 0;
+    while (k + 1 < keys.size() && keys[k + 1] <= l) ++k;
+    return std::vector<double>{values[3 * k], values[3 * k + 1], values[3 * k + 2]};
+  };
+  int early = 0;
+  for (const float key : keys) early += local(key) < key ? 1 : 0;
+  ASSERT_GT(early, 0) << "the keys must expose the normalized playhead";
+  {
+    suite::GltfBuilder b;
+    const int node = b.add_node(suite::Json::object({{"name", "blink"}}));
+    const int anim = b.add_animation("blink");
+    const int input = b.accessor_float(keys, "SCALAR", true);
+    const int output = b.accessor_float(values, "VEC3", false);
+    b.add_core_channel(anim, b.add_sampler(anim, input, output, "STEP"), node, "translation");
+    for (const auto& f : b.finish("blink", suite::Container::kDataUri)) {
+      std::ofstream(in.path / f.name, std::ios::binary)
+          .write(reinterpret_cast<const char*>(f.bytes.data()),
+                 static_cast<std::streamsize>(f.bytes.size()));
+    }
+  }
+  const suite::FromResult r = suite::generate_from({in.path / "blink.gltf"}, out.path / "suite");
+  ASSERT_EQ(r.written, 1u);
+  const auto manifest = compare::read_manifest(out.path / "suite" / "manifest.json");
+  ASSERT_EQ(manifest.entries.size(), 1u);
+  samples::SamplesFile actual = samples::read_samples_file(out.path / "suite" / manifest.entries[0].samples);
+  // Every time that survives is still the spec's answer, and the mid-segment times are all there.
+  std::size_t mid_segment = 0;
+  for (auto& a : actual.animations) {
+    for (auto& c : a.channels) {
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        const double t = c.times[i];
+        if (std::find(keys.begin(), keys.end(), static_cast<float>(t)) == keys.end()) ++mid_segment;
+        const auto v = engine(t);
+        std::copy(v.begin(), v.end(), c.values.begin() + static_cast<std::ptrdiff_t>(i * c.width));
+      }
+    }
+  }
+  EXPECT_GE(mid_segment, 3u * 37u);
+  actual.generator = "float32 engine, normalized playhead";
+  fs::create_directories(out.path / "actual");
+  std::ofstream(out.path / "actual" / "blink.samples.json") << samples::write_samples_json(actual);
+  const auto report = compare::compare_paths(out.path / "suite", out.path / "actual", {});
+  ASSERT_EQ(report.cases.size(), 1u);
+  EXPECT_TRUE(report.cases[0].passed()) << report.cases[0].problem;
+}
+
+// A buffer URI with a "." component resolves, for the loader as for any engine, beside the
+// asset: it is copied there (its lexically normal path), byte for byte as it was read.
+TEST(GenerateFrom, ABufferUriWithADotComponentIsCopiedWhereTheUriFindsIt) {
+  TempDir in("in"), out("out");
+  write_moving_asset(in.path, "mover", suite::Container::kExternalBin);
+  std::string json = read(in.path / "mover.gltf");
+  const auto at = json.find("\"mover.bin\"");
+  ASSERT_NE(at, std::string::npos);
+  json.replace(at, 11, "\"./mover.bin\"");
+  std::ofstream(in.path / "mover.gltf", std::ios::trunc) << json;
+  const suite::FromResult r = suite::generate_from({in.path / "mover.gltf"}, out.path);
+  EXPECT_EQ(r.written, 1u);
+  EXPECT_TRUE(r.skipped.empty()) << (r.skipped.empty() ? "" : r.skipped[0]);
+  EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.bin"), read(in.path / "mover.bin"));
+  EXPECT_EQ(read(out.path / "valid" / "mover" / "mover.gltf"), json);
+}
+
+// What docs/CONFORMANCE.md says of the shipped suite ("STEP at key times"): every STEP key of
+// every case is a time a float32 engine with a normalized playhead (t / T, then times T, T the
+// animation's latest key) lands on exactly, so the suite keeps its exact-key STEP samples; a
+// user's keys are not (the test above), so generate --from leaves those samples out.
+TEST(GenerateFrom, TheShippedSuitesStepKeysSurviveANormalizedFloat32Playhead) {
+  const fs::path suite_dir = fs::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets";
+  const auto manifest = compare::read_manifest(suite_dir / "manifest.json");
+  std::size_t keys = 0;
+  for (const auto& e : manifest.entries) {
+    const auto golden = samples::read_samples_file(suite_dir / e.samples);
+    for (const auto& a : golden.animations) {
+      float T = 0;
+      for (const auto& c : a.channels) {
+        for (double k : c.keyframes) T = std::max(T, static_cast<float>(k));
+      }
+      if (T == 0) continue;
+      for (const auto& c : a.channels) {
+        if (c.interpolation != "STEP") continue;
+        for (double k : c.keyframes) {
+          const float key = static_cast<float>(k);
+          EXPECT_EQ((key / T) * T, key) << e.id << " animation " << a.index << " key " << k;
+          ++keys;
+        }
+      }
+    }
+  }
+  EXPECT_GT(keys, 50u);
 }

@@ -13,6 +13,8 @@
 #include "scratch.hpp"
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <sys/stat.h>
 
 #include <string>
@@ -225,6 +227,31 @@ TEST(OutputContract, AFullDeviceIsExit2WithTheReason) {
   }
 }
 
+TEST(OutputContract, AFailedSpoolIsAnIoErrorNotAnInternalOne) {
+  // A SARIF report held back for its header past the spool's 1 MiB of memory goes to a
+  // temporary file: for standard output in $TMPDIR. When that file cannot grow (a full
+  // /tmp; here the file size limit), the run is exit 2 with the folder and the reason,
+  // as any failed write, not an "internal error".
+  const fs::path d = fresh("spool_fsize");
+  std::string nodes;
+  for (int i = 0; i < 20000; ++i) nodes += std::string(i ? "," : "") + "{\"unknown\": 1}";
+  write(d / "many.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [" + nodes + "]}");
+  const char* old = std::getenv("TMPDIR");
+  const std::string saved = old != nullptr ? old : "";
+  ::setenv("TMPDIR", d.c_str(), 1);
+  cli_process::Options o;
+  o.stdout_path = "/dev/null";
+  o.file_size_limit = 65536;
+  const CliRun r = cli({"validate", "--format", "sarif", (d / "many.gltf").string()}, o);
+  if (old != nullptr) ::setenv("TMPDIR", saved.c_str(), 1);
+  else ::unsetenv("TMPDIR");
+  ASSERT_TRUE(r.exited) << "signal " << r.signal;
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("cannot write the report's temporary file in '" + d.string() + "': File too large"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+}
+
 TEST(OutputContract, GenerateNeverWritesThroughAPlantedSymlink) {
   const fs::path d = fresh("generate_planted");
   const fs::path outside = d / "outside";
@@ -308,7 +335,10 @@ TEST(FolderMode, AnEmptyAssetlessOrUnreadableFolderIsExit2) {
                                               kTmp / "runs", o);
     ASSERT_TRUE(r.exited);
     EXPECT_EQ(r.exit_code, 2) << f << ": " << r.err;
-    EXPECT_NE(r.err.find("cannot read folder '" + (n / f).string()), std::string::npos) << r.err;
+    // The folder that cannot be read is named, not the one given (it was, for "partly").
+    const fs::path unreadable = std::string(f) == "locked" ? n / "locked" : n / "partly/locked";
+    EXPECT_NE(r.err.find("cannot read folder '" + unreadable.string() + "'"), std::string::npos)
+        << r.err;
     EXPECT_NE(r.err.find("Permission denied"), std::string::npos) << r.err;
   }
 }

@@ -125,6 +125,65 @@ TEST(EditData, NewContentsGoToANewViewAndTheOldBytesAreCompacted) {
   EXPECT_EQ(uri.rfind("data:application/octet-stream;base64,", 0), 0u);
 }
 
+// The bytes bufferView v addresses, as the loader reads the layout.
+Bytes view_bytes(const gltf_anim::gltf::LoadedAsset& asset, std::size_t v) {
+  const auto& view = asset.buffer_views.at(v);
+  const auto& data = asset.buffer_data.at(view.buffer.value_or(0));
+  if (!data || view.byte_offset + view.byte_length.value_or(0) > data->size()) return {};
+  return Bytes(data->begin() + static_cast<std::ptrdiff_t>(view.byte_offset),
+               data->begin() + static_cast<std::ptrdiff_t>(view.byte_offset + *view.byte_length));
+}
+
+// Compaction drops only the bytes of the bufferView the edits emptied: a bufferView nothing
+// used to begin with (before or after the animation data) and every other untouched one
+// still address exactly their bytes. Before, the unused one before the data kept its old
+// byteOffset and read the moved rotations; the one after pointed past the buffer's end.
+TEST(EditData, CompactionKeepsEveryBufferViewItDidNotEmpty) {
+  Bytes buffer;
+  for (int k = 0; k < 16; ++k) buffer.push_back(static_cast<std::uint8_t>(0xA0 + k));
+  const Bytes anim = anim_buffer();  // times 16-27, translations 28-71, rotations 72-119
+  buffer.insert(buffer.end(), anim.begin(), anim.end());
+  for (int k = 0; k < 16; ++k) buffer.push_back(static_cast<std::uint8_t>(0xB0 + k));
+  for (const bool glb_container : {false, true}) {
+    SCOPED_TRACE(glb_container ? "glb" : "gltf");
+    const std::string json =
+        std::string("{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"name\":\"n\"}],\"buffers\":[{") +
+        (glb_container ? "" : "\"uri\":\"" + data_uri(buffer) + "\",") +
+        "\"byteLength\":" + std::to_string(buffer.size()) +
+        "}],\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},"
+        "{\"buffer\":0,\"byteOffset\":16,\"byteLength\":12},"
+        "{\"buffer\":0,\"byteOffset\":28,\"byteLength\":44,\"byteStride\":16},"
+        "{\"buffer\":0,\"byteOffset\":72,\"byteLength\":48},"
+        "{\"buffer\":0,\"byteOffset\":120,\"byteLength\":16}],"
+        "\"accessors\":[{\"bufferView\":1,\"componentType\":5126,\"count\":3,\"type\":"
+        "\"SCALAR\",\"min\":[0],\"max\":[2]},"
+        "{\"bufferView\":2,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
+        "{\"bufferView\":3,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"}],"
+        "\"animations\":[{\"channels\":[{\"sampler\":0,\"target\":{\"node\":0,\"path\":"
+        "\"translation\"}},{\"sampler\":1,\"target\":{\"node\":0,\"path\":\"rotation\"}}],"
+        "\"samplers\":[{\"input\":0,\"output\":1},{\"input\":0,\"output\":2}]}]}";
+    const auto asset = load(glb_container ? glb(json, buffer) : bytes_of(json));
+    ASSERT_EQ(asset.buffer_views.size(), 5u);
+    Edit edit(edit_source(asset));
+    std::string why;
+    ASSERT_TRUE(edit.replace_accessor(1, std::vector<double>{1, 2, 3, 4, 5, 6}, kVec3, why))
+        << why;
+    const EditOutput out = build(edit);
+    const auto again = load(out.main);
+    ASSERT_EQ(again.buffer_view_status.size(), 6u);
+    for (const std::size_t v : {0u, 1u, 3u, 4u}) {
+      SCOPED_TRACE(v);
+      EXPECT_EQ(again.buffer_view_status[v], gltf_anim::gltf::DataStatus::kReadable);
+      EXPECT_EQ(view_bytes(again, v), view_bytes(asset, v));
+    }
+    // Only the 44 bytes of the emptied translations went (28 to 72: the rotations at 72
+    // keep 72 mod 8 = 0 from 28, so they land at 32: 40 dropped).
+    EXPECT_EQ(out.dropped_bytes.at(0), 40u);
+    EXPECT_EQ(read(again, 1), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(read(again, 2), kRotations);
+  }
+}
+
 TEST(EditData, ASharedAccessorReadsTheOthersBytesAndItsOwnAreDropped) {
   const Bytes buffer = anim_buffer();
   const auto asset = load(bytes_of(anim_json(data_uri(buffer), buffer.size())));

@@ -54,6 +54,43 @@ TEST(EditTracks, ChannelsAreDecodedWithTheirKindAndWidth) {
   EXPECT_EQ(l.tracks[0].interpolation, "LINEAR");
 }
 
+// Channels of one sampler whose targets read it alike are one track: the first channel's,
+// the others listed in `shared` (decoded once, edited once). Sampler 0 (VEC3) animates node
+// 0's translation, node 1's translation and node 0's scale; sampler 1 the rotations of
+// nodes 0 and 1.
+TEST(EditTracks, ChannelsOfOneSamplerShareItsTrack) {
+  const Bytes buffer = anim_buffer();
+  std::string json = anim_json(data_uri(buffer), buffer.size());
+  const std::string nodes = "\"nodes\":[{\"name\":\"n\"}]";
+  json.replace(json.find(nodes), nodes.size(), "\"nodes\":[{\"name\":\"n\"},{\"name\":\"m\"}]");
+  const std::string more =
+      ",{\"sampler\":0,\"target\":{\"node\":1,\"path\":\"translation\"}},"
+      "{\"sampler\":0,\"target\":{\"node\":0,\"path\":\"scale\"}},"
+      "{\"sampler\":1,\"target\":{\"node\":1,\"path\":\"rotation\"}}";
+  json.insert(json.find("],\"samplers\""), more);
+  Loaded l{load(bytes_of(json)), {}, {}};
+  l.model = gltf_anim::gltf::model::build_animation_model(l.asset);
+  l.tracks = repair::editable_tracks(l.asset, l.model);
+  ASSERT_EQ(l.tracks.size(), 2u);
+  EXPECT_EQ(l.tracks[0].channel_pointer, "/animations/0/channels/0");
+  ASSERT_EQ(l.tracks[0].shared.size(), 2u);
+  EXPECT_EQ(l.tracks[0].shared[0].channel_pointer, "/animations/0/channels/2");
+  EXPECT_EQ(l.tracks[0].shared[0].target, "/nodes/1/translation");
+  EXPECT_EQ(l.tracks[0].shared[1].channel, 3u);
+  EXPECT_EQ(l.tracks[0].shared[1].target, "/nodes/0/scale");
+  ASSERT_EQ(l.tracks[1].shared.size(), 1u);
+  EXPECT_EQ(l.tracks[1].shared[0].target, "/nodes/1/rotation");
+  // The report lists every channel, the track's first.
+  std::vector<repair::ChannelSummary> summaries;
+  repair::ChannelSummary s;
+  s.channel = l.tracks[0].channel_pointer;
+  s.target = l.tracks[0].target;
+  repair::add_summaries(summaries, l.tracks[0], s);
+  ASSERT_EQ(summaries.size(), 3u);
+  EXPECT_EQ(summaries[0].channel, "/animations/0/channels/0");
+  EXPECT_EQ(summaries[2].target, "/nodes/0/scale");
+}
+
 TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
   const Loaded l = open_anim();
   std::vector<repair::EditableTrack> after = l.tracks;

@@ -202,6 +202,20 @@ TEST(LoadBuffers, MissingFileIsIoError) {
   EXPECT_NE(l.issues.issues()[0].message.find("nope.bin"), std::string::npos);
 }
 
+TEST(LoadBuffers, GitLfsPointerIsNamedNotMeasured) {
+  // A clone without the LFS content: the .bin is the pointer, not a short buffer.
+  const fs::path dir = scratch("external_lfs");
+  write_file(dir / "scene.bin",
+             "version https://git-lfs.github.com/spec/v1\n"
+             "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\n"
+             "size 12345\n");
+  Loaded l = load_in(dir, one_buffer("scene.bin", 12345));
+  expect_refused(l, "GIT_LFS_POINTER");
+  EXPECT_EQ(l.issues.issues()[0].message,
+            "'scene.bin' is a Git LFS pointer file, not its content (an object of 12345 bytes): "
+            "fetch the content (git lfs pull) or download the file itself.");
+}
+
 TEST(LoadBuffers, DotDotEscapeIsRefused) {
   const fs::path dir = scratch("escape");
   fs::create_directories(dir / "asset");

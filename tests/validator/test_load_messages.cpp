@@ -153,6 +153,24 @@ TEST(LoadMessages, BinaryBufferPassedByMistakeIsNotAGltfFile) {
             "(no 'glTF' magic).");
 }
 
+TEST(LoadMessages, GitLfsPointerAssetIsNamed) {
+  // The asset itself as Git LFS left it in a clone without the content, named .glb or .gltf.
+  const std::string pointer =
+      "version https://git-lfs.github.com/spec/v1\n"
+      "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\n"
+      "size 2483\n";
+  for (const char* name : {"Fox.glb", "Fox.gltf"}) {
+    IssueCollector issues;
+    const LoadedAsset a = load_bytes(bytes_of(pointer), name, {}, {}, issues);
+    EXPECT_EQ(a.document, nullptr);
+    const Issue& i = only_issue(issues);
+    EXPECT_EQ(i.code, "GIT_LFS_POINTER") << name;
+    EXPECT_EQ(i.pointer, "");
+    EXPECT_EQ(i.message, "The asset is a Git LFS pointer file, not its content (an object of 2483 bytes): "
+                         "fetch the content (git lfs pull) or download the file itself.");
+  }
+}
+
 TEST(LoadMessages, KnownBinaryFormatsAreNamed) {
   const std::pair<std::string, std::string> cases[] = {
       {std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16), "a PNG image"},

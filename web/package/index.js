@@ -178,6 +178,12 @@ export async function run(args, { files = [], read = [], memoryLimitMb = MAX_MEM
 // A fresh instance runs the CLI on `files` (and empty `folders`); `collect(FS)` picks the
 // outputs from its file system once the run ended.
 async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, collect, folders = []) {
+  return (await startInstance(files, memoryLimitMb, folders)).call(args, collect);
+}
+
+// A new instance with `files` (and empty `folders`) in its file system: call(args, collect)
+// runs the CLI once in it and returns what a run returns; wasmMemory is its memory.
+async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders = []) {
   const module = await wasmModule();
   const limit = Number(memoryLimitMb);
   if (!Number.isInteger(limit) || limit < 64 || limit > MAX_MEMORY_MB) {
@@ -186,8 +192,8 @@ async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, coll
   // Past the limit an allocation fails: the command reports it (an asset's INTERNAL_ERROR
   // "out of memory", or exit code 2), the page or process lives on.
   const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_MEMORY_MB * 16, maximum: limit * 16 });
-  const stdout = new Bytes();
-  const stderr = new Bytes();
+  let stdout = new Bytes();
+  let stderr = new Bytes();
   let instance;
   try {
     instance = await createGltfAnim({
@@ -221,18 +227,65 @@ async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, coll
   }
   for (const folder of folders) FS.mkdirTree(`${WORK}/${folder}`);
   FS.chdir(WORK);
-  let exitCode;
-  try {
-    exitCode = instance.callMain(args.map(String));
-  } catch (e) {
-    // An abort of the runtime (a trap): the instance is dropped with it.
-    const message = `gltf-anim: the WebAssembly module stopped: ${e?.message ?? e}`;
-    throw new GltfAnimError(message, 2, decoder.decode(stderr.bytes()) + message + '\n');
-  }
-  const outputs = collect(FS);
-  const out = stdout.bytes();
-  const err = stderr.bytes();
-  return { exitCode, stdout: out, stderr: decoder.decode(err), stderrBytes: err, outputs };
+  const call = (args, collect, prepare = () => {}) => {
+    stdout = new Bytes();
+    stderr = new Bytes();
+    prepare(FS);
+    let exitCode;
+    try {
+      exitCode = instance.callMain(args.map(String));
+    } catch (e) {
+      // An abort of the runtime (a trap): the instance is dropped with it.
+      const message = `gltf-anim: the WebAssembly module stopped: ${e?.message ?? e}`;
+      throw new GltfAnimError(message, 2, decoder.decode(stderr.bytes()) + message + '\n');
+    }
+    const outputs = collect(FS);
+    const out = stdout.bytes();
+    const err = stderr.bytes();
+    return { exitCode, stdout: out, stderr: decoder.decode(err), stderrBytes: err, outputs };
+  };
+  return { call, wasmMemory };
+}
+
+/**
+ * For the offline page (not part of the documented API): one instance kept between commands on
+ * the same files, so that a report, the samples and the keys of an asset cost one instance and
+ * one copy of its files. session.run(args, {read}) is run()'s answer; once a run throws (the
+ * runtime stopped) the session is spent and every later run throws. memoryBytes() is the
+ * instance's memory now (it never shrinks: drop a session that grew large).
+ */
+export async function session(files = [], { memoryLimitMb = MAX_MEMORY_MB } = {}) {
+  const started = await startInstance(files, memoryLimitMb);
+  let spent = false;
+  return {
+    run(args, { read = [] } = {}) {
+      if (spent) throw new GltfAnimError('gltf-anim: this session\'s instance stopped', 2, '');
+      const where = (path) => (path.startsWith('/') ? path : `${WORK}/${path}`);
+      try {
+        return started.call(args, (FS) => {
+          const outputs = {};
+          for (const path of read) {
+            const bytes = writtenBytes(FS, where(path));
+            if (bytes !== null) outputs[path] = bytes;
+          }
+          return outputs;
+        }, (FS) => {
+          // What an earlier run wrote there is not this run's output (a refused run writes none).
+          for (const path of read) {
+            try {
+              FS.unlink(where(path));
+            } catch {
+              // not there
+            }
+          }
+        });
+      } catch (e) {
+        spent = true;
+        throw e;
+      }
+    },
+    memoryBytes: () => started.wasmMemory.buffer.byteLength,
+  };
 }
 
 function list(value) {

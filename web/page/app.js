@@ -120,8 +120,10 @@ function filesFromInput(input) {
 // ---- Validation ----
 
 let lastAssets = [];
-let registry = null; // code -> {rule, spec, anchor}, from `gltf-anim codes --format json`
-const DOCS = 'https://github.com/gltf-anim/gltf-anim/blob/main/docs/ISSUE_CODES.md';
+let registry = null; // code -> {rule, spec, anchor, message, severity}, from `gltf-anim codes --format json`
+// A code links to its entry in the page's own list of the report's codes (#codes), the
+// registry's words: nothing is fetched, so the links work offline.
+const codeId = (entry) => `code-${entry.anchor}`;
 
 // The registry, asked for once when the page opens (the worker parses it: this thread only
 // keeps the result), so that showing a report costs no parsing here.
@@ -145,12 +147,18 @@ async function validateFiles(files) {
   }
   const report = r.view;
   await registryLoaded;
-  say(`Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
   lastAssets = report.reports.map((a) => a.uri);
-  showReport(report);
+  showReport(report, r.hints ?? [], r.clips ?? []);
+  // The verdict in words first, for a screen reader too (a live region), then the timing.
+  const s = report.summary;
+  say(`${s.result === 'pass' ? 'Pass' : 'Fail'}: ${s.assetsFailing} of ${s.assets} asset(s) failing, ` +
+    `${s.numErrors} error(s), ${s.numWarnings} warning(s). Validated in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+  // The page opens on the verdict (the settings stay folded away above it).
+  $('#summary').focus({ preventScroll: true });
+  $('#summary').scrollIntoView({ block: 'start' });
 }
 
-function showReport(report) {
+function showReport(report, hints, clips = []) {
   const s = report.summary;
   $('#summary').replaceChildren(
     el('span', { class: `verdict ${s.result}` }, s.result === 'pass' ? 'Pass' : 'Fail'),
@@ -159,8 +167,9 @@ function showReport(report) {
   );
   const assets = $('#assets');
   assets.replaceChildren();
-  report.reports.forEach((a, index) => assets.append(assetView(a, index)));
+  report.reports.forEach((a, index) => assets.append(assetView(a, index, hints[index] ?? [], s.failOn, clips[index] ?? null)));
   const codes = [...new Set(report.reports.flatMap((a) => a.groups.map((g) => g.code)))].sort();
+  codeList(codes);
   $('#code-filter').replaceChildren(el('option', { value: '' }, 'every code'),
     ...codes.map((c) => el('option', { value: c }, c)));
   applyFilters();
@@ -177,13 +186,31 @@ function applyFilters() {
   }
 }
 
-function assetView(a, index) {
+// The report's codes as the registry words them, each an anchor the code cells link to.
+function codeList(codes) {
+  const list = $('#code-list');
+  list.replaceChildren();
+  for (const code of codes) {
+    const entry = registry?.get(code);
+    if (!entry) continue;
+    list.append(el('dt', { id: codeId(entry) }, el('code', {}, code), ` (${entry.severity} by default)`),
+      el('dd', { class: 'template' }, entry.message), el('dd', {}, entry.rule), el('dd', { class: 'spec' }, entry.spec));
+  }
+  $('#codes').hidden = list.childElementCount === 0;
+}
+
+function assetView(a, index, hints, failOn, clips = null) {
   const i = a.issues;
   const box = el('section', { class: 'asset', 'data-uri': a.uri });
-  box.append(el('h2', {}, a.uri));
+  // Failing as the summary counts it: an issue at or above the --fail-on severity.
+  const counts = [i.numErrors, i.numWarnings, i.numInfos, i.numHints];
+  const failing = counts.slice(0, SEVERITY.indexOf(failOn) + 1).some((n) => n > 0);
+  box.append(el('h2', {}, a.uri, ' ', el('span', { class: `verdict ${failing ? 'fail' : 'pass'}` }, failing ? '(Fail)' : '(Pass)')));
   box.append(el('p', { class: 'counts' },
     `${i.numErrors} errors, ${i.numWarnings} warnings, ${i.numInfos} infos, ${i.numHints} hints` +
-    (i.truncated ? ' (truncated: the report stopped collecting issues, see the issue limits above)' : '')));
+    (i.truncated ? ' (truncated: the report stopped collecting issues, see the issue limits in Settings)' : '')));
+  // What to do about the picked files (a missing .bin, a Git LFS pointer), in words.
+  if (hints.length > 0) box.append(el('ul', { class: 'hints' }, ...hints.map((h) => el('li', {}, h))));
   // Grouped by code (the worker's groups): one row per (code, severity), its pointers behind a
   // disclosure.
   if (a.groups.length > 0) {
@@ -194,7 +221,7 @@ function assetView(a, index) {
     a.groups.forEach((g, groupIndex) => {
       const entry = registry?.get(g.code);
       const codeCell = el('td', {}, entry
-        ? el('a', { href: `${DOCS}#${entry.anchor}`, target: '_blank', rel: 'noopener' }, el('code', {}, g.code))
+        ? el('a', { href: `#${codeId(entry)}` }, el('code', {}, g.code))
         : el('code', {}, g.code));
       if (entry) codeCell.append(el('div', { class: 'rule' }, entry.rule), el('div', { class: 'spec' }, entry.spec));
       body.append(el('tr', { class: 'code-row', 'data-code': g.code, 'data-severity': String(g.severity) },
@@ -211,7 +238,11 @@ function assetView(a, index) {
     box.append(el('details', {
       class: 'plots',
       ontoggle: (e) => e.target.open && plots.childElementCount === 0 && plotAsset(a.uri, index, plots),
-    }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s))`), plots));
+    }, el('summary', {}, `Animation channels (${a.info.animationCount} animation(s)` +
+      // The animations' own names and channel counts, from the asset, at a glance.
+      (clips?.length === a.info.animationCount && clips.length <= 12
+        ? `: ${clips.map((c, i) => `${c.name === null ? `animation ${i}` : `"${c.name}"`} ${c.channels} channel(s)`).join(', ')}` : '') +
+      ')'), plots));
   }
   box.append(repairView(a.uri));
   return box;
@@ -299,7 +330,8 @@ async function download(format) {
 // thousands of channels costs what the screen shows. A time cursor (pointer hover or drag,
 // arrow keys on a focused plot) shows every drawn channel's sample nearest to that time.
 
-const COLORS = ['#dc2626', '#16a34a', '#2563eb', '#9333ea', '#ea580c', '#0891b2'];
+// Each at least 4.5:1 on white (WCAG 1.4.3 and 1.4.11), the legend's text too.
+const COLORS = ['#dc2626', '#15803d', '#2563eb', '#9333ea', '#c2410c', '#0e7490'];
 const ISSUE_COLOR = '#7f1d1d';
 const HANDLE_COLOR = '#0f766e'; // tangent handles' ends
 const PLOT_W = 680;
@@ -326,32 +358,77 @@ function setCursor(t) {
   for (const p of plots) p.cursor(t);
 }
 
+// A number of seconds, short: 6 significant digits.
+const seconds = (t) => `${Number.isFinite(t) ? Number(t.toPrecision(6)) : t} s`;
+
+// What a target pointer animates, in the asset's words: {who: 'bone "Hips" (node 3)', what:
+// 'rotation'}; a node that is a skin's joint is a bone. Without a name, the index alone.
+const SINGULAR = { nodes: 'node', meshes: 'mesh', materials: 'material', cameras: 'camera', skins: 'skin',
+  textures: 'texture', images: 'image' };
+function targetWords(target, names) {
+  const m = /^\/([A-Za-z_]+)\/(\d+)\/(.*)$/.exec(target ?? '');
+  if (m === null) return { who: target ?? '(target unknown)', what: '' };
+  const [, kind, at, rest] = m;
+  const index = Number(at);
+  const name = names?.[kind]?.[index] ?? null;
+  const bone = kind === 'nodes' && names?.joints?.includes(index);
+  const noun = bone ? 'bone' : SINGULAR[kind] ?? kind;
+  return { who: name === null ? `${noun} ${index}` : `${noun} "${name}" (${SINGULAR[kind] ?? kind} ${index})`,
+    what: rest.replaceAll('/', ' ') };
+}
+
+// The plots of an asset are one tab stop: arrow keys move within them (Left and Right the time
+// cursor, Up and Down the plot, Home and End the first and last time).
+function plotGroup(into, uri) {
+  into.tabIndex = 0;
+  into.setAttribute('role', 'group');
+  into.setAttribute('aria-label', `Channel plots of ${uri}. Left and Right arrow keys move the time cursor, ` +
+    'Up and Down choose the plot, Home and End go to the first and last time.');
+  let active = 0;
+  const figures = () => into.querySelectorAll('figure.channel');
+  const now = el('p', { class: 'plot-now visually-hidden', 'aria-live': 'polite' });
+  const mark = (i) => {
+    const list = figures();
+    if (list.length === 0) return null;
+    active = Math.max(0, Math.min(list.length - 1, i));
+    list.forEach((f, k) => f.classList.toggle('active', k === active));
+    return list[active];
+  };
+  into.addEventListener('focus', () => mark(active));
+  into.addEventListener('blur', () => figures().forEach((f) => f.classList.remove('active')));
+  into.addEventListener('keydown', (e) => {
+    let f = figures()[active];
+    if (!f) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      f = mark(active + (e.key === 'ArrowDown' ? 1 : -1));
+      f.scrollIntoView({ block: 'nearest' });
+    } else if (!f.plot.step(e.key)) {
+      return;
+    }
+    e.preventDefault();
+    now.textContent = `Plot ${active + 1} of ${figures().length}: ${f.querySelector('.name').textContent}. ` +
+      f.querySelector('.readout').textContent;
+  });
+  return now;
+}
+
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
-  const r = await ask({ type: 'sample', asset: uri, rate: 60 });
-  // The keys as stored (`gltf-anim sample --keys`): the tangents, and every channel the evaluator
-  // refuses (listed with its problem, with its keys when they could be decoded).
-  const keys = (await ask({ type: 'keys', asset: uri })).keys ?? null; // typed arrays, from the worker
-  const samples = r.text === null ? null : JSON.parse(r.text);
+  // One request: the asset's names, the evaluator's samples (parsed by the worker; when the
+  // asset is refused, each animation it can sample) and the keys as stored (`gltf-anim sample
+  // --keys`: the tangents, and every channel the evaluator refuses, listed with its problem and
+  // with its keys when they could be decoded; typed arrays).
+  const r = await ask({ type: 'plot', asset: uri, rate: 60 });
+  const names = r.names ?? null;
+  const keys = r.keys ?? null;
+  const samples = r.whole ? r.samples[0] : null;
   if (keys === null && samples === null) {
     into.replaceChildren(el('p', {}, (r.stderr || r.error || 'sampling failed').trim()));
     return;
   }
   const sampled = new Map(); // "animation/channel" -> {anim, ch} of the samples file
-  const addSamples = (file) => {
+  for (const file of r.samples ?? []) {
     for (const anim of file.animations) for (const ch of anim.channels) sampled.set(`${anim.index}/${ch.index}`, { anim, ch });
-  };
-  if (samples !== null) {
-    addSamples(samples);
-  } else {
-    // `sample` refuses an asset when a channel cannot be evaluated. An animation whose every
-    // channel can is sampled on its own: --rate gives it the times a whole-asset run would.
-    const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
-    for (const a of new Set(keys.map((c) => c.animation))) {
-      if (refused.has(a)) continue;
-      const one = await ask({ type: 'sample', asset: uri, rate: 60, animation: a });
-      if (one.text !== null) addSamples(JSON.parse(one.text));
-    }
   }
   // The channels: the keys file's (refused ones too) with their samples, else the samples file's.
   const views = keys !== null
@@ -370,11 +447,39 @@ async function plotAsset(uri, index, into) {
     interpolation: v.interpolation, keys: v.keyframes.length }));
   const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
   into.replaceChildren();
+  const now = plotGroup(into, uri);
+  into.append(el('p', { class: 'plot-help' }, 'Keyboard: Tab to the plots, then the arrow keys: Left and Right ' +
+    'move the time cursor, Up and Down choose the plot.'), now);
   if (samples === null) {
     into.append(el('p', { class: 'refused' }, `${(r.stderr || r.error || 'sampling failed').trim()} ` +
       '(the keys of every channel are drawn as stored; curves only for animations the evaluator can sample)'));
   }
-  views.forEach((v, n) => into.append(channelPlot(v, issues[n])));
+  // Each animation (clip) under a heading: its name, duration, channels and keys.
+  const clips = new Map();
+  for (const v of views) {
+    let c = clips.get(v.animation);
+    if (!c) clips.set(v.animation, c = { name: v.name || names?.animations?.[v.animation] || '', channels: 0, keys: 0, t0: Infinity, t1: -Infinity });
+    c.channels += 1;
+    c.keys += v.keyframes.length;
+    for (const t of v.keyframes) {
+      if (Number.isFinite(t)) {
+        c.t0 = Math.min(c.t0, t);
+        c.t1 = Math.max(c.t1, t);
+      }
+    }
+  }
+  let heading = null;
+  views.forEach((v, n) => {
+    if (v.animation !== heading) {
+      heading = v.animation;
+      const c = clips.get(heading);
+      const span = c.t1 >= c.t0 ? (c.t0 === 0 ? `${seconds(c.t1)} long` : `keys from ${seconds(c.t0)} to ${seconds(c.t1)}`)
+        : 'no key times';
+      into.append(el('h3', { class: 'clip', 'data-animation': String(heading) },
+        `Animation ${heading}${c.name ? ` "${c.name}"` : ''}: ${span}, ${c.channels} channel(s), ${c.keys} keys`));
+    }
+    into.append(channelPlot(v, issues[n], names));
+  });
 }
 
 // Appendix C's cubic Hermite segment from key k to k+1, with t_d = t_{k+1} - t_k, is the Bézier
@@ -437,15 +542,39 @@ function nearestSample(samples, t) {
   return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
 }
 
-function channelPlot(view, issues) {
+// A unit quaternion (x, y, z, w) as an angle about an axis, in words: "90° about (0, 0, 1)".
+function rotationWords([x, y, z, w]) {
+  const n = Math.hypot(x, y, z, w);
+  if (!(n > 0)) return null;
+  const angle = 2 * Math.acos(Math.min(1, Math.abs(w) / n));
+  const s = Math.sin(angle / 2) * n * Math.sign(w || 1);
+  const r = (v) => String(Number(v.toFixed(3)) + 0);
+  const deg = `${Number(((angle * 180) / Math.PI).toFixed(2))}°`;
+  return Math.abs(s) > 1e-9 ? `${deg} about (${r(x / s)}, ${r(y / s)}, ${r(z / s)})` : `${deg}`;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function channelPlot(view, issues, assetNames = null) {
   const { width, samples, keys, keyframes } = view;
   const step = view.interpolation === 'STEP';
   const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
   const drawn = Math.min(width, 16); // components drawn
+  const words = targetWords(view.target, assetNames);
+  const isRotation = width === 4 && /\/rotation$/.test(view.target ?? '');
   const canvas = el('canvas', { width: PLOT_W, height: PLOT_H, role: 'img',
-    'aria-label': `animation ${view.animation} ${view.target} ${view.interpolation}` });
-  const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, tabindex: '0',
-    'aria-label': 'time cursor: arrow keys move it' });
+    'aria-label': `Plot of ${words.who} ${words.what}, animation ${view.animation}, ${view.interpolation}, ` +
+      `${keyframes.length} keys; the caption below lists its issues` });
+  // The cursor's layer: pointer input only (the keyboard reaches the plots through their group).
+  const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, 'aria-hidden': 'true' });
+  // The issue markers, in SVG: each a line and a triangle at its key's time, with a title.
+  const marksLayer = svg('svg', { class: 'marks', viewBox: `0 0 ${PLOT_W} ${PLOT_H}`, 'aria-hidden': 'true' });
   const readout = el('output', { class: 'readout' });
   // What the cursor reads: the evaluator's samples, or without them the stored keys by time
   // (made when the cursor first needs them).
@@ -507,12 +636,12 @@ function channelPlot(view, issues) {
     canvas.width = PLOT_W; // a released plot gets its bitmap back
     overlay.width = PLOT_W;
     const g = canvas.getContext('2d');
-    g.font = '18px sans-serif';
-    g.fillStyle = '#6b7280';
+    g.font = '20px sans-serif';
+    g.fillStyle = '#4b5563';
     g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
     g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
-    g.fillText(`t=${Number(t0.toPrecision(6))}`, PAD, PLOT_H - 6);
-    const end = `t=${Number(t1.toPrecision(6))}`;
+    g.fillText(seconds(t0), PAD, PLOT_H - 6);
+    const end = seconds(t1);
     g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
     // A key's grid line once a pixel column, its marks once a pixel: tens of thousands of keys
     // cost what the plot's area does.
@@ -589,28 +718,23 @@ function channelPlot(view, issues) {
     g.fillStyle = HANDLE_COLOR;
     g.fill(ends);
     figure.dataset.handles = String(handleCount);
-    // The channel's issues at their keys: a triangle on the top edge and a line (solid: dashes
-    // cost the rasterizer a segment each, too much for thousands of marks).
-    g.fillStyle = ISSUE_COLOR;
-    g.strokeStyle = ISSUE_COLOR;
-    g.lineWidth = 2;
-    // One mark a pixel column, in one path each: a million issues draw as fast as a few.
-    const flaggedColumns = new Set();
-    for (const k of marked) if (Number.isFinite(keyframes[k])) flaggedColumns.add(Math.round(x(keyframes[k])));
-    g.beginPath();
-    for (const px of flaggedColumns) {
-      g.moveTo(px, PAD);
-      g.lineTo(px, PLOT_H - PAD);
+    // The channel's issues at their keys, in the SVG layer: a triangle on the top edge and a
+    // line at the key's time. One marker a pixel column (its keys in data-keys, the first's time
+    // in data-t): a million issues cost at most PLOT_W elements.
+    const columns2 = new Map(); // pixel column -> the keys marked there
+    for (const k of marked) {
+      if (!Number.isFinite(keyframes[k])) continue;
+      const px = Math.round(x(keyframes[k]) * 100) / 100;
+      const column = Math.round(px);
+      if (!columns2.has(column)) columns2.set(column, { px, keys: [] });
+      const c = columns2.get(column);
+      if (c.keys.length < 8 && !c.keys.includes(k)) c.keys.push(k);
     }
-    g.stroke();
-    g.beginPath();
-    for (const px of flaggedColumns) {
-      g.moveTo(px - 9, 4);
-      g.lineTo(px + 9, 4);
-      g.lineTo(px, PAD - 2);
-      g.closePath();
-    }
-    g.fill();
+    marksLayer.replaceChildren(...[...columns2.values()].map(({ px, keys: at }) => svg('g',
+      { class: 'issue-marker', 'data-keys': at.join(' '), 'data-t': String(keyframes[at[0]]), 'data-x': String(px) },
+      svg('title', {}, at.map((k) => `key ${k} at ${seconds(keyframes[k])}`).join(', ')),
+      svg('line', { x1: px, x2: px, y1: PAD, y2: PLOT_H - PAD, stroke: ISSUE_COLOR, 'stroke-width': 2 }),
+      svg('path', { d: `M${px - 9} 4H${px + 9}L${px} ${PAD - 2}Z`, fill: ISSUE_COLOR }))));
     if (cursorTime !== null) cursor(cursorTime);
   };
   const release = () => {
@@ -632,8 +756,9 @@ function channelPlot(view, issues) {
     readout.dataset.values = JSON.stringify(s.value);
     // Shown to 6 digits; data-t and data-values hold the samples' exact numbers.
     const short = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v));
-    readout.textContent = `${samples ? '' : 'key '}t=${short(s.t)}: ` +
-      s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ');
+    const angle = isRotation ? rotationWords(s.value) : null;
+    readout.textContent = `${samples ? '' : 'key '}t=${short(s.t)} s: ` +
+      s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ') + (angle ? `; rotation ${angle}` : '');
   };
   const timeAt = (e) => {
     const r = overlay.getBoundingClientRect();
@@ -647,25 +772,30 @@ function channelPlot(view, issues) {
     overlay.setPointerCapture(e.pointerId);
     setCursor(timeAt(e));
   });
-  overlay.addEventListener('keydown', (e) => {
-    const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+  // A key of the plots' group: the cursor one sample left or right, or to the first or last.
+  const stepCursor = (key) => {
     const points = cursorPoints();
-    if (move === 0 || points.length === 0) return;
-    e.preventDefault();
+    const move = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+    if (points.length === 0 || (move === 0 && key !== 'Home' && key !== 'End')) return false;
     const here = nearestSample(points, cursorTime ?? t0);
-    const i = Math.max(0, Math.min(points.length - 1, points.indexOf(here) + move));
+    const i = key === 'Home' ? 0 : key === 'End' ? points.length - 1
+      : Math.max(0, Math.min(points.length - 1, points.indexOf(here) + (cursorTime === null ? 0 : move)));
     setCursor(points[i].t);
-  });
+    if (!plots.has(figure.plot)) cursor(points[i].t); // drawn when it is on screen
+    return true;
+  };
 
   const flagged = issues.total;
+  const span = data.t1 >= data.t0 ? ` from ${seconds(data.t0)} to ${seconds(data.t1)}` : '';
   const label = `animation ${view.animation}${view.name ? ` "${view.name}"` : ''}, ${view.target}, ${view.interpolation}, ` +
-    `${keyframes.length} keys` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
+    `${keyframes.length} keys${span}` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
   for (let c = 0; c < drawn; ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
   }
   const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
-    'data-key': m.key === null ? '' : String(m.key) }, `${m.key === null ? 'channel' : `key ${m.key}`}: ${m.code}`)));
+    'data-key': m.key === null ? '' : String(m.key) },
+  `${m.key === null ? 'channel' : `key ${m.key} at ${seconds(keyframes[m.key])}`}: ${m.code}`)));
   if (issues.total > issues.listed.length) {
     issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
   }
@@ -677,10 +807,11 @@ function channelPlot(view, issues) {
       'Its keys are drawn as stored.';
   const figure = el('figure', { class: samples !== null ? 'channel' : 'channel keys-only',
     'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length) },
-  el('div', { class: 'plot' }, canvas, overlay), readout,
+  el('p', { class: 'name' }, words.who, words.what ? `: ${words.what}` : ''),
+  el('div', { class: 'plot' }, canvas, marksLayer, overlay), readout,
   el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
     keys !== null && keys.ins !== null ? '; with tangents on, lines and dots: tangent handles' : '',
-    marked.length ? '; triangles: issues at keys)' : ')', why === null ? '' : el('p', { class: 'no-curve' }, why), issueList));
+    marked.length ? '; dark red triangles and lines: issues at keys)' : ')', why === null ? '' : el('p', { class: 'no-curve' }, why), issueList));
   // handles(): the shown handles one by one (for tests and the console), frame(): the axes' ranges.
   const handleList = () => {
     const h = shownHandles();
@@ -693,7 +824,7 @@ function channelPlot(view, issues) {
     }
     return out;
   };
-  figure.plot = { figure, draw, release, cursor, handles: handleList, frame: () => ({ t0, t1, lo, hi }) };
+  figure.plot = { figure, draw, release, cursor, step: stepCursor, handles: handleList, frame: () => ({ t0, t1, lo, hi }) };
   release();
   plotObserver.observe(figure);
   return figure;
@@ -768,32 +899,69 @@ async function repairRun(uri, tool, options, out) {
   const r = await ask({ type: 'repair', asset: uri, tool, ...options });
   out.replaceChildren();
   if (r.error) out.append(el('p', { class: 'repair-error' }, r.error));
-  if (r.summary) out.append(el('pre', { class: 'repair-summary' }, repairText(r.summary)));
+  // What changed and the download first; the channels the tool left alone folded away.
   const names = Object.keys(r.files ?? {});
+  const text = r.summary ? repairText(r.summary, r.names ?? null) : null;
+  if (text) out.append(el('p', { class: 'repair-lead' }, text.lead));
   if (names.length > 0) {
     out.append(el('p', { class: 'repair-files' }, 'Download: ', ...names.flatMap((name, i) => [i > 0 ? ', ' : '',
       el('a', { href: URL.createObjectURL(new Blob([r.files[name]])), download: name.slice(name.lastIndexOf('/') + 1) },
         name)])));
   }
+  if (text) {
+    out.append(el('pre', { class: 'repair-summary' }, text.changed));
+    if (text.unchanged.length > 0) {
+      out.append(el('details', { class: 'repair-unchanged' },
+        el('summary', {}, `${text.unchanged.length} channel(s) unchanged`), el('pre', {}, text.unchanged.join('\n'))));
+    }
+  }
   say(r.error ?? (r.exitCode === 0 ? `${tool}: ${names.length} file(s) written.` : r.summary.message));
 }
 
-// The summary as lines, like the CLI's text report.
-function repairText(s) {
+// A channel the tool left as it was: the same keys, bytes and interpolation, nothing measured.
+function unchangedChannel(c) {
+  return c.interpolationAfter === c.interpolationBefore && c.keysAfter === c.keysBefore &&
+    c.bytesAfter === c.bytesBefore && c.maxError === null && c.maxAngle === null &&
+    c.notes.every((note) => note === 'unchanged');
+}
+
+// The summary as lines, like the CLI's text report: {lead: one sentence of what changed,
+// changed: the lines of what changed (first the tool's line, last the totals), unchanged: the
+// lines of the channels left as they were}.
+function repairText(s, names = null) {
+  // A channel's target with the asset's name for it, when it has one: (bone "Hips").
+  const named = (target) => {
+    const m = /^\/([A-Za-z_]+)\/(\d+)\//.exec(target ?? '');
+    if (m === null || (names?.[m[1]]?.[Number(m[2])] ?? null) === null) return '';
+    return ` (${targetWords(target, names).who.replace(/ \([^()]*\)$/, '')})`;
+  };
   const lines = [`${s.tool}: ${s.input} -> ${s.output ?? '(no output)'}${s.written ? '' : ' (not written)'}`];
+  const unchanged = [];
   if (s.message) lines.push(`  ${s.message}`);
   for (const r of s.repairs) lines.push(`  ${r.fixed ? 'fixed' : 'not fixable'} ${r.code} at ${r.pointer}: ${r.action}`);
   for (const c of s.channels) {
     const mode = c.interpolationAfter === c.interpolationBefore ? c.interpolationBefore
       : `${c.interpolationBefore} -> ${c.interpolationAfter}`;
     const error = c.maxAngle !== null ? `, max angle ${c.maxAngle} rad` : c.maxError !== null ? `, max error ${c.maxError}` : '';
-    lines.push(`  ${c.channel} ${c.target}: ${mode}, keys ${c.keysBefore} -> ${c.keysAfter}, ` +
-      `bytes ${c.bytesBefore} -> ${c.bytesAfter}${error}`);
+    const line = `  ${c.channel} ${c.target}${named(c.target)}: ${mode}, keys ${c.keysBefore} -> ${c.keysAfter}, ` +
+      `bytes ${c.bytesBefore} -> ${c.bytesAfter}${error}`;
+    if (unchangedChannel(c)) {
+      unchanged.push(line.trimStart());
+      continue;
+    }
+    lines.push(line);
     for (const note of c.notes) lines.push(`      ${note}`);
   }
   for (const note of s.notes) lines.push(`  ${note}`);
   lines.push(`  file bytes ${s.bytesBefore} -> ${s.bytesAfter}, errors ${s.errorsBefore} -> ${s.errorsAfter}`);
-  return lines.join('\n');
+  const fixed = s.repairs.filter((r) => r.fixed).length;
+  const changedChannels = s.channels.length - unchanged.length;
+  const parts = [];
+  if (s.repairs.length > 0) parts.push(`${fixed} of ${s.repairs.length} issue(s) repaired`);
+  parts.push(`${changedChannels} of ${s.channels.length} channel(s) changed`);
+  parts.push(`errors ${s.errorsBefore} → ${s.errorsAfter}`, `${s.bytesBefore} → ${s.bytesAfter} bytes`);
+  const lead = `${s.tool[0].toUpperCase()}${s.tool.slice(1)}${s.written ? ` wrote ${s.output}` : ' wrote nothing'}: ${parts.join(', ')}.`;
+  return { lead, changed: lines.join('\n'), unchanged };
 }
 
 // ---- Wiring ----

@@ -1,7 +1,7 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fit, fix, migrate, reduce, run, splitReport } from './gltf-anim/index.js';
+import { fit, fix, migrate, reduce, run, session, splitReport } from './gltf-anim/index.js';
 import { channelIssues, groupIssues, rowText } from './report-index.js';
 
 let files = [];
@@ -19,18 +19,39 @@ const decoder = new TextDecoder();
 // `gltf-anim validate --no-config --no-timings` writes for the same files.
 const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
-async function cliBytes(args, paths, runFiles = files) {
-  const r = await run([...args, '--output', OUT, '--', ...paths], { files: runFiles, read: [OUT], memoryLimitMb });
+// The dropped files' instance of the CLI, kept between commands: the report, an asset's
+// samples and its keys (and a download in another format) are runs of one instance that holds
+// one copy of the files, not a new instance each given every file again. Its memory never
+// shrinks, so an instance that grew past HOLD_BYTES (a million issues' report) is dropped after
+// its run; one whose runtime stopped is replaced by a fresh instance for that run, as before.
+const HOLD_BYTES = 512 * 1048576;
+let held = null; // {session, limit}: for `files`, with the memory limit it was started with
+
+async function cliBytes(args, paths) {
+  const argv = [...args, '--output', OUT, '--', ...paths];
+  if (held !== null && held.limit !== memoryLimitMb) held = null;
+  let r;
+  try {
+    if (held === null) held = { session: await session(files, { memoryLimitMb }), limit: memoryLimitMb };
+    r = held.session.run(argv, { read: [OUT] });
+    if (held.session.memoryBytes() > HOLD_BYTES) held = null;
+  } catch (err) {
+    if (err instanceof RangeError) throw err; // a memory limit index.js refuses: said as before
+    held = null;
+    r = await run(argv, { files, read: [OUT], memoryLimitMb });
+  }
   return { exitCode: r.exitCode, bytes: r.outputs[OUT] ?? null, stderr: r.stderr };
 }
 
-async function cli(args, paths, runFiles = files) {
-  const r = await cliBytes(args, paths, runFiles);
+async function cli(args, paths) {
+  const r = await cliBytes(args, paths);
   return { exitCode: r.exitCode, text: r.bytes ? decoder.decode(r.bytes) : null, stderr: r.stderr };
 }
 
 // The JSON report without its messages, each asset with its groups' counts instead.
 async function validateView() {
+  messages = [];
+  groups = [];
   const r = await cliBytes([...VALIDATE, ...validateOptions, '--format', 'json'], assets);
   if (r.bytes === null) return { exitCode: r.exitCode, view: null, stderr: r.stderr };
   const { report, arrays } = splitReport(r.bytes);
@@ -40,6 +61,143 @@ async function validateView() {
     a.groups = groups[i].map((g) => ({ code: g.code, severity: g.severity, message: g.message, count: g.indices.length }));
   });
   return { exitCode: r.exitCode, view: report, stderr: r.stderr };
+}
+
+// ---- The asset's own words: names, and what is missing from the picked files ----
+
+const LFS = 'version https://git-lfs.github.com/spec/v1';
+const MAX_NAMES_JSON = 64 * 1048576; // a larger JSON text is not parsed for names
+
+function bytesOf(path) {
+  const f = files.find(([p]) => p === path);
+  return f === undefined ? null : new Uint8Array(f[1]);
+}
+
+// The asset's JSON (a .gltf's text, a .glb's JSON chunk) parsed, or null.
+function assetJson(path) {
+  const b = bytesOf(path);
+  if (b === null) return null;
+  let text = b;
+  if (b.length >= 20 && b[0] === 0x67 && b[1] === 0x6c && b[2] === 0x54 && b[3] === 0x46) { // "glTF"
+    const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    if (v.getUint32(16, true) !== 0x4e4f534a) return null;
+    text = b.subarray(20, Math.min(b.length, 20 + v.getUint32(12, true)));
+  }
+  if (text.length > MAX_NAMES_JSON) return null;
+  try {
+    const json = JSON.parse(decoder.decode(text));
+    return json !== null && typeof json === 'object' ? json : null;
+  } catch {
+    return null;
+  }
+}
+
+// Each top-level array's names ({nodes: [name or null], ...}), and which nodes are a skin's joints.
+function assetNames(path) {
+  const json = assetJson(path);
+  if (json === null) return null;
+  const names = {};
+  for (const key of ['nodes', 'meshes', 'materials', 'cameras', 'skins', 'animations', 'textures', 'images']) {
+    if (Array.isArray(json[key])) names[key] = json[key].map((o) => (typeof o?.name === 'string' && o.name !== '' ? o.name : null));
+  }
+  const joints = new Set();
+  for (const skin of Array.isArray(json.skins) ? json.skins : []) {
+    for (const j of Array.isArray(skin?.joints) ? skin.joints : []) if (Number.isInteger(j)) joints.add(j);
+  }
+  return { ...names, joints: [...joints] };
+}
+
+// Each animation's name (or null) and channel count, from the asset's JSON (null when it cannot
+// be read here): what the report's "Animation channels" line names before anything is sampled.
+function clips(path) {
+  const json = assetJson(path);
+  if (json === null || !Array.isArray(json.animations)) return null;
+  return json.animations.map((a) => ({ name: typeof a?.name === 'string' && a.name !== '' ? a.name : null,
+    channels: Array.isArray(a?.channels) ? a.channels.length : 0 }));
+}
+
+function isLfsPointer(bytes) {
+  if (bytes === null || bytes.length < LFS.length || bytes.length > 1024) return false;
+  for (let i = 0; i < LFS.length; ++i) if (bytes[i] !== LFS.charCodeAt(i)) return false;
+  return true;
+}
+
+// A relative URI resolved against the folder of `from` (both as the page names files).
+function resolveUri(from, uri) {
+  let path;
+  try {
+    path = decodeURIComponent(uri);
+  } catch {
+    return null;
+  }
+  const parts = from.split('/').slice(0, -1);
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+// What the person can do about the picked files, in words: each asset's {asset, hints}.
+// A buffer the report could not read (IO_ERROR) that is not among the picked files names the
+// file to add; a Git LFS pointer (the asset, or a file it uses) says what it is.
+function hints() {
+  const picked = new Set(files.map(([p]) => p));
+  return assets.map((asset, i) => {
+    const out = [];
+    if (isLfsPointer(bytesOf(asset))) {
+      out.push(`${asset} is a Git LFS pointer file: a few lines of text naming the real file, which was not downloaded. ` +
+        'In the repository run "git lfs pull", or download the file itself (a host\'s "Download raw file" link), then pick it again.');
+    }
+    const missing = (messages[i] ?? []).filter((m) => (m.code === 'IO_ERROR' || m.code === 'GIT_LFS_POINTER') &&
+      /^\/(buffers|images)\/\d+\/uri$/.test(m.pointer ?? ''));
+    if (missing.length > 0) {
+      const json = assetJson(asset);
+      const seen = new Set();
+      for (const m of missing) {
+        const [, kind, index] = m.pointer.split('/');
+        const uri = json?.[kind]?.[Number(index)]?.uri;
+        if (typeof uri !== 'string') continue;
+        const file = resolveUri(asset, uri);
+        if (file === null || seen.has(file)) continue;
+        seen.add(file);
+        if (!picked.has(file)) {
+          const name = file.slice(file.lastIndexOf('/') + 1);
+          out.push(`${asset} needs ${file === name ? name : `${name} (at ${file})`}, which is not among the picked files: ` +
+            `pick ${name} together with ${asset.slice(asset.lastIndexOf('/') + 1)} (select both in the file dialog), ` +
+            'or drop or choose their whole folder.');
+        } else if (isLfsPointer(bytesOf(file))) {
+          out.push(`${file} is a Git LFS pointer file, not the data ${asset} needs: in the repository run "git lfs pull", ` +
+            'or download the file itself, then pick it again.');
+        }
+      }
+    }
+    return out;
+  });
+}
+
+// Everything an asset's plots need, in one request: its names, the reference evaluator's
+// samples (parsed here, off the page's thread) and the keys as stored. `sample` refuses an
+// asset when a channel cannot be evaluated: then each animation whose every channel can is
+// sampled on its own (--rate gives it the times a whole-asset run would).
+async function plot({ asset, rate = 60 }) {
+  if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
+  const names = assetNames(asset);
+  const s = await cli(['sample', '--rate', String(rate)], [asset]);
+  const k = await cli(['sample', '--keys'], [asset]);
+  const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
+  const samples = [];
+  if (s.text !== null) {
+    samples.push(JSON.parse(s.text));
+  } else if (keys !== null) {
+    const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
+    for (const a of new Set(keys.map((c) => c.animation))) {
+      if (refused.has(a)) continue;
+      const one = await cli(['sample', '--rate', String(rate), '--animation', String(a)], [asset]);
+      if (one.text !== null) samples.push(JSON.parse(one.text));
+    }
+  }
+  return { names, whole: s.text !== null, samples, keys, transfer, stderr: s.stderr, exitCode: s.exitCode };
 }
 
 // Rows [start, end) of an asset's group, as the page shows them.
@@ -113,30 +271,27 @@ async function handle(msg) {
   switch (msg.type) {
     case 'files':
       files = await read(msg.files);
+      held = null; // the instance of the files before
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
       validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
         ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
-      return validateView();
+      return { ...(await validateView()), hints: hints(), clips: assets.map(clips) };
     case 'rows':
       return rows(msg);
     case 'channel-issues': // each plotted channel's issues, at their keys
       return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
       return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
-    case 'sample': // one animation when asked (the others' refused channels then do not matter)
-      return cli(['sample', '--rate', String(msg.rate ?? 60),
-        ...(msg.animation === undefined ? [] : ['--animation', String(msg.animation)])], [msg.asset]);
-    case 'keys': { // every channel's keys as stored; written (exit 1) when a channel cannot be sampled
-      const r = await cli(['sample', '--keys'], [msg.asset]);
-      if (r.text === null) return { exitCode: r.exitCode, keys: null, stderr: r.stderr };
-      return { exitCode: r.exitCode, stderr: r.stderr, ...keysView(r.text) };
-    }
-    case 'codes': { // the registry: {code: {anchor, rule, spec}}, from `codes --format json`
+    case 'plot': // an asset's names, samples and keys (the keys file is written, exit 1, when a channel cannot be sampled)
+      return plot(msg);
+    case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`
       const r = await run(['codes', '--format', 'json']);
       const codes = {};
       if (r.exitCode === 0) {
-        for (const c of JSON.parse(decoder.decode(r.stdout)).codes) codes[c.code] = { anchor: c.anchor, rule: c.rule, spec: c.spec };
+        for (const c of JSON.parse(decoder.decode(r.stdout)).codes) {
+          codes[c.code] = { anchor: c.anchor, rule: c.rule, spec: c.spec, message: c.message, severity: c.severityName };
+        }
       }
       return { exitCode: r.exitCode, codes, stderr: r.stderr };
     }
@@ -172,7 +327,7 @@ async function repair({ asset, tool, maxError, to }) {
   if (to !== undefined) options.to = to;
   try {
     const r = await TOOLS[tool](input, options);
-    return { exitCode: r.exitCode, summary: r.summary, files: r.files };
+    return { exitCode: r.exitCode, summary: r.summary, files: r.files, names: assetNames(asset) };
   } catch (err) {
     return { error: String(err?.message ?? err), summary: err?.summary ?? null };
   }

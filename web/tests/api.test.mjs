@@ -490,3 +490,25 @@ test('repair tools: running out of memory rejects with the CLI\'s message, and t
   assert.equal(after.exitCode, 0);
   assert.deepEqual(Object.keys(after.files), ['asset.fixed.glb']);
 });
+
+test('session (the page\'s): commands run in one instance give the bytes of a fresh instance each; a refused run leaves no earlier output', async () => {
+  const paths = ['conformance_assets/invalid/accessor/input_shared_non_increasing.gltf', 'conformance_assets/valid/rotation_linear.gltf',
+    'conformance_assets/valid/translation_cubicspline.gltf'];
+  const files = paths.map((p) => [basename(p), readFileSync(join(ROOT, p))]);
+  const s = await gltfAnim.session(files);
+  const OUT = '/gltf-anim-output/r';
+  for (const [name] of files) {
+    for (const args of [['validate', '--no-config', '--no-timings', '--format', 'json'], ['sample', '--rate', '60'], ['sample', '--keys'],
+      ['validate', '--no-config', '--no-timings', '--format', 'sarif', '--enable', 'LINT_*']]) {
+      const argv = [...args, '--output', OUT, '--', name];
+      const one = s.run(argv, { read: [OUT] });
+      const fresh = await gltfAnim.run(argv, { files, read: [OUT] });
+      assert.equal(one.exitCode, fresh.exitCode, `${name}: ${args.join(' ')}`);
+      assert.equal(one.stderr, fresh.stderr, `${name}: ${args.join(' ')}`);
+      // The refused asset's `sample` writes nothing: not the report of the run before.
+      assert.deepEqual(one.outputs[OUT] === undefined ? null : Buffer.from(one.outputs[OUT]),
+        fresh.outputs[OUT] === undefined ? null : Buffer.from(fresh.outputs[OUT]), `${name}: ${args.join(' ')}`);
+    }
+  }
+  assert.ok(s.memoryBytes() >= 32 * 1048576);
+});

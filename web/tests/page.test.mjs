@@ -121,6 +121,12 @@ function layOut(dir, files) {
 const work = mkdtempSync(join(tmpdir(), 'gltf-anim-page-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
+/** Fills a field of the Settings (folded away under a disclosure until opened). */
+async function setting(page, sel, value) {
+  if (!(await page.$eval('#settings', (d) => d.open))) await page.click('#settings summary');
+  await page.fill(sel, value);
+}
+
 async function waitForReport(page, timeout = 120000) {
   await page.waitForSelector('#result:not([hidden])', { timeout });
 }
@@ -147,11 +153,17 @@ test('picked files: invalid assets and a .gltf with its .bin, as the native repo
   layOut(dir, files);
   const paths = files.map(([n]) => n).filter((n) => n.endsWith('.gltf')).sort();
   assert.deepEqual(await rendered(page), expectedView(nativeReport(paths, dir)));
-  // Each code names its rule and links to its documentation.
+  // Each code names its rule and links to its entry in the page's own list of the report's
+  // codes (the registry's words: the link works offline).
   const row = 'section.asset[data-uri="output_count.gltf"] tr.code-row';
-  const link = await page.$eval(`${row} a`, (a) => a.href);
-  assert.match(link, /ISSUE_CODES\.md#[a-z0-9_]+$/);
+  const link = await page.$eval(`${row} a`, (a) => a.getAttribute('href'));
+  assert.match(link, /^#code-[a-z0-9_]+$/);
+  const entry = await page.$eval(link, (dt) => [dt.textContent, dt.nextElementSibling.nextElementSibling.textContent]);
+  assert.ok(entry[0].startsWith(await page.$eval(row, (r) => r.dataset.code)), entry[0]);
+  assert.equal(entry[1], await page.$eval(`${row} .rule`, (d) => d.textContent));
   assert.ok((await page.$eval(`${row} .rule`, (d) => d.textContent)).length > 10);
+  await page.click(`${row} a`);
+  assert.equal(await page.evaluate(() => location.hash), link);
   // Every pointer behind a code, on demand: the native report's pointers for that code.
   await page.click(`${row} details summary`);
   // The rows come from the worker: wait for them.
@@ -299,7 +311,7 @@ test('plots mark each channel\'s issues at their keys', async () => {
   const files = ['lint/rotation_negative_dot.gltf', 'lint/cubicspline_nonzero_end_tangent.gltf',
     'accessor/rotation_byte_not_unit.gltf', 'lint/cubic_rotation_opposite_keys.gltf', 'lint/redundant_keyframe.gltf',
     'ext/EXT_animation_sqlerp/nonzero_end_tangent.gltf'].map((f) => join(INVALID, f));
-  await page.fill('#enable', 'LINT_REDUNDANT_KEYFRAME'); // an opt-in lint
+  await setting(page, '#enable', 'LINT_REDUNDANT_KEYFRAME'); // an opt-in lint
   await page.setInputFiles('#file', files);
   await waitForReport(page);
   let total = 0;
@@ -313,15 +325,9 @@ test('plots mark each channel\'s issues at their keys', async () => {
       '--format', 'json', '--', name], dirname(file)).stdout).reports[0].issues.messages.filter((m) => KEY_CODES.has(m.code));
     assert.ok(native.length > 0, `${name}: no issue at a key`);
     assert.equal(markers, native.length, `${name}: ${markers} markers for ${native.length} issues`);
-    // Drawn: the marker's colour is on the canvas.
+    // Drawn: a marker in the plot's SVG layer once it is on screen.
     await page.locator(`${asset} figure.channel`).first().scrollIntoViewIfNeeded();
-    await page.waitForFunction((sel) => {
-      const cv = document.querySelector(`${sel} figure.channel canvas`);
-      if (cv.width === 0) return false;
-      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
-      for (let i = 0; i < d.length; i += 4) if (d[i] === 0x7f && d[i + 1] === 0x1d && d[i + 2] === 0x1d) return true;
-      return false;
-    }, asset, { timeout: 10000 });
+    await page.waitForSelector(`${asset} figure.channel svg.marks g.issue-marker`, { timeout: 10000 });
     total += markers;
   }
   assert.ok(total >= files.length);
@@ -434,12 +440,7 @@ test('a channel the evaluator refuses (times not increasing): its keys as points
   const native = nativeReport([name], dirname(file)).reports[0].issues.messages.filter((m) => KEY_CODES.has(m.code));
   assert.ok(native.length > 0);
   assert.equal(markers, native.length);
-  await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} figure.channel canvas:not(.cursor)`)].some((cv) => {
-    if (cv.width === 0) return false;
-    const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
-    for (let i = 0; i < d.length; i += 4) if (d[i] === 0x7f && d[i + 1] === 0x1d && d[i + 2] === 0x1d) return true;
-    return false;
-  }), asset, { timeout: 10000 });
+  await page.waitForSelector(`${asset} figure.channel svg.marks g.issue-marker`, { timeout: 10000 });
   await page.locator(`${asset} figure.channel`).first().screenshot({ path: join(SHOTS, 'plot-keys-only.png') });
   assert.deepEqual(problems, []);
   await page.close();
@@ -478,8 +479,9 @@ test('the time cursor shows every drawn channel\'s reference sample at that time
     assert.ok(sample, `${r.uri}: no reference sample at ${t}`);
     assert.deepEqual(JSON.parse(r.values), sample.value, `${r.uri} channel ${r.i} at t=${t}`);
   }
-  // Arrow keys move the cursor one sample.
-  await overlay.focus();
+  // Arrow keys move the cursor one sample: the plots of an asset are one tab stop, its first
+  // plot active.
+  await page.focus('section.asset[data-uri="rotation_linear.gltf"] .channels');
   await page.keyboard.press('ArrowRight');
   const next = Number(await page.$eval('section.asset[data-uri="rotation_linear.gltf"] .readout', (o) => o.dataset.t));
   const i = ch.samples.findIndex((s) => s.t === Number(shown[0].t));
@@ -556,7 +558,7 @@ test('a channel with 20,000 issues at its keys: every one counted, a hundred lis
   assert.equal(Number(await page.$eval('figure.channel', (f) => f.dataset.issueMarkers)), KEYS);
   const listed = await page.$$eval('figure.channel ul.key-issues li', (l) => l.map((li) => li.textContent));
   assert.equal(listed.length, 101);
-  assert.equal(listed[0], 'key 0: ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
+  assert.equal(listed[0], 'key 0 at 0 s: ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION');
   assert.equal(listed[100], `and ${KEYS - 100} more (the report lists every one)`);
   const tasks = await page.evaluate((since) => window.longTasks.filter((t) => t.start + t.duration > since), opened);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
@@ -706,7 +708,7 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   const file = join(work, 'needs-memory.glb');
   writeFileSync(file, Buffer.concat([head, json, binHead, Buffer.alloc(chunk)]));
   const { page, problems } = await openPage();
-  await page.fill('#memory', '64');
+  await setting(page, '#memory', '64');
   await page.setInputFiles('#file', file);
   await waitForReport(page);
   const [small] = await rendered(page);
@@ -715,7 +717,7 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   await page.waitForSelector('section.asset ul.pointers li');  // the rows come from the worker
   assert.match(await page.textContent('section.asset ul.pointers'), /out of memory/);
   // With the default limit the same file validates as natively.
-  await page.fill('#memory', '2048');
+  await setting(page, '#memory', '2048');
   await page.setInputFiles('#file', file);
   await page.waitForFunction(() => !document.querySelector('section.asset tr.code-row[data-code="INTERNAL_ERROR"]'),
     null, { timeout: 120000 });
@@ -750,8 +752,8 @@ test('a million issues: the pointer list is virtual, reaches the last pointer, a
   writeFileSync(file, equalTimesGlb(ISSUES + 1));
   const { page, problems } = await openPage(undefined, { longTasks: true });
   // No limit on issues: every one of them is in the report.
-  await page.fill('#max-issues', '0');
-  await page.fill('#max-issue-mb', '0');
+  await setting(page, '#max-issues', '0');
+  await setting(page, '#max-issue-mb', '0');
   await page.setInputFiles('#file', file);
   await waitForReport(page, 600000);
   const code = 'ACCESSOR_ANIMATION_INPUT_NON_INCREASING';
@@ -897,6 +899,247 @@ test('repair: fix, reduce, fit and migrate in the worker, the summary shown, the
   assert.equal(migrated.status, 0, migrated.stderr.toString());
   assert.deepEqual(await downloads(moved), ['animation2_slerp.migrated.gltf']);
   assert.match(await page.$eval(`${moved} .repair-summary`, (p) => p.textContent), /migrated/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---- Accessibility, a phone, the asset's own words, mistakes said plainly ----
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's WCAG 2.2 AA violations on the page as it is now: [{id, nodes}] (none: []). */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (tags) => (await window.axe.run(document, { runOnly: { type: 'tag', values: tags } }))
+    .violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`) })), WCAG);
+}
+
+/** WCAG's contrast ratio of two CSS rgb() colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const x = Number(v) / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The page's tab stops, in order, from the top: each a short description of the element. */
+async function tabStops(page) {
+  await page.click('header h1'); // the sequential focus navigation starts at the top
+  const stops = [];
+  for (let i = 0; i < 400; ++i) {
+    await page.keyboard.press('Tab');
+    const here = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      if (!e.dataset.tabSeen) e.dataset.tabSeen = String(Math.random());
+      return { id: e.dataset.tabSeen, tag: e.tagName.toLowerCase(), inPlots: e.closest('.channels') !== null,
+        group: e.classList.contains('channels') };
+    });
+    if (here === null || stops.some((s) => s.id === here.id)) break;
+    stops.push(here);
+  }
+  return stops;
+}
+
+/**
+ * A .gltf (data URI) whose one LINEAR rotation channel animates a skin's joint named
+ * "mixamorig:Hips" in an animation named "Wave": keys at 0, 0.5 and 2 s, key 1 the negation of
+ * key 0 (LINT_ROTATION_NEGATIVE_DOT at key 1, 0.5 s), key 2 a quarter turn about z.
+ */
+function namedRigGltf() {
+  const times = [0, 0.5, 2];
+  const s = Math.SQRT1_2;
+  const values = [0, 0, 0, 1, 0, 0, 0, -1, 0, 0, -s, -s];
+  const bin = Buffer.alloc(4 * (times.length + values.length));
+  [...times, ...values].forEach((v, i) => bin.writeFloatLE(v, 4 * i));
+  return {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name: 'mixamorig:Hips' }],
+    skins: [{ joints: [0] }],
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 12 }, { buffer: 0, byteOffset: 12, byteLength: 48 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'SCALAR', min: [0], max: [2] },
+      { bufferView: 1, componentType: 5126, count: 3, type: 'VEC4' }],
+    animations: [{ name: 'Wave', samplers: [{ input: 0, output: 1 }], channels: [{ sampler: 0, target: { node: 0, path: 'rotation' } }] }],
+  };
+}
+
+test('accessible: no WCAG 2.2 AA violation (axe-core), one tab stop per plot group, the verdict in words, no sideways scroll at 390 px', async () => {
+  const dir = join(work, 'a11y');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'rig.gltf'), JSON.stringify(namedRigGltf()));
+  const files = [join(dir, 'rig.gltf'), join(INVALID, 'channel', 'output_count.gltf'), join(VALID, 'rotation_linear.gltf'),
+    join(VALID, 'translation_cubicspline.gltf')];
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const size = `${viewport.width}x${viewport.height}`;
+    const { page, problems } = await openPage(viewport);
+    assert.deepEqual(await axeViolations(page), [], `${size}, the empty page`);
+    // The settings are folded away: the page opens on what to pick, then on the verdict.
+    assert.equal(await page.$eval('#settings', (d) => d.open), false);
+    await page.setInputFiles('#file', files);
+    await waitForReport(page);
+    const status = await page.textContent('#status');
+    assert.match(status, /^Fail: 1 of 4 asset\(s\) failing, /, status);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'summary');
+    const top = await page.$eval('#summary', (e) => e.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < viewport.height / 2, `the verdict at ${top} px`);
+    assert.match(await page.textContent('#summary'), /^Fail: /);
+    // Everything open: the settings, the plots, a pointer list, a repair.
+    await page.click('#settings summary');
+    for (const name of ['rig.gltf', 'rotation_linear.gltf', 'translation_cubicspline.gltf']) {
+      await page.click(`section.asset[data-uri="${name}"] details.plots summary`);
+      await page.waitForSelector(`section.asset[data-uri="${name}"] figure.channel canvas`, { timeout: 60000 });
+    }
+    await page.click('section.asset[data-uri="output_count.gltf"] tr.code-row details summary');
+    await page.waitForSelector('section.asset[data-uri="output_count.gltf"] ul.pointers li');
+    await page.click('section.asset[data-uri="rig.gltf"] details.repair summary');
+    await page.click('section.asset[data-uri="rig.gltf"] button.repair-fix');
+    await page.waitForSelector('section.asset[data-uri="rig.gltf"] .repair-files a');
+    const violations = await axeViolations(page);
+    assert.deepEqual(violations, [], `${size}: ${JSON.stringify(violations, null, 1)}`);
+    // No sideways scroll: the page is as wide as the screen.
+    const scrollWidth = await page.evaluate(() => document.scrollingElement.scrollWidth);
+    const wide = await page.evaluate((w) => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 0.5)
+      .slice(0, 8).map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`), viewport.width);
+    assert.ok(scrollWidth <= viewport.width, `${size}: the page is ${scrollWidth} px wide: ${wide.join(', ')}`);
+    await page.screenshot({ path: join(SHOTS, `a11y-${size}.png`), fullPage: true });
+    // The focus ring (which axe does not check): at least 3:1 against the page and a plot's white.
+    await page.focus('section.asset[data-uri="rig.gltf"] .channels');
+    await page.keyboard.press('ArrowRight'); // a key press: the ring is :focus-visible
+    const ring = await page.$eval('section.asset[data-uri="rig.gltf"] .channels', (e) => {
+      const s = getComputedStyle(e);
+      return { color: s.outlineColor, width: parseFloat(s.outlineWidth), style: s.outlineStyle,
+        page: getComputedStyle(document.documentElement).backgroundColor };
+    });
+    assert.equal(ring.style, 'solid');
+    assert.ok(ring.width >= 2, JSON.stringify(ring));
+    for (const against of [ring.page, 'rgb(255, 255, 255)']) {
+      assert.ok(contrast(ring.color, against) >= 3, `focus ring ${ring.color} on ${against}: ${contrast(ring.color, against).toFixed(2)}:1`);
+    }
+    // The keyboard: three plot groups are three tab stops, not one a plot.
+    const stops = await tabStops(page);
+    const inPlots = stops.filter((s) => s.inPlots);
+    assert.equal(inPlots.length, 3, JSON.stringify(stops.map((s) => `${s.tag}${s.inPlots ? "*" : ""}`)));
+    assert.ok(inPlots.every((s) => s.group));
+    assert.ok(stops.length < 100, `${stops.length} tab stops`);
+    console.log(`# ${size}: ${stops.length} tab stops with three assets' plots open, page ${scrollWidth} px wide`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('their words: a bone\'s name beside its index, times in seconds, the clip\'s duration and keys, rotations as angles, a marker at its key\'s time', async () => {
+  const dir = join(work, 'words');
+  mkdirSync(dir, { recursive: true });
+  const gltf = namedRigGltf();
+  writeFileSync(join(dir, 'rig.gltf'), JSON.stringify(gltf));
+  const { page, problems } = await openPage({ width: 390, height: 844 });
+  await page.setInputFiles('#file', join(dir, 'rig.gltf'));
+  await waitForReport(page);
+  const asset = 'section.asset[data-uri="rig.gltf"]';
+  assert.equal(await page.textContent(`${asset} details.plots summary`), 'Animation channels (1 animation(s): "Wave" 1 channel(s))');
+  await page.click(`${asset} details.plots summary`);
+  await page.waitForSelector(`${asset} figure.channel svg.marks g.issue-marker`, { timeout: 60000 });
+  assert.equal(await page.textContent(`${asset} figure.channel .name`), 'bone "mixamorig:Hips" (node 0): rotation');
+  assert.equal(await page.textContent(`${asset} h3.clip`), 'Animation 0 "Wave": 2 s long, 1 channel(s), 3 keys');
+  assert.deepEqual(await page.$$eval(`${asset} ul.key-issues li`, (l) => l.map((li) => li.textContent)),
+    ['key 1 at 0.5 s: LINT_ROTATION_NEGATIVE_DOT']);
+  // The marker's x is its key's time on the plot's axis: the keys' times read here from the
+  // buffer, the axis from the first to the last (28 px margins in 680 px).
+  const times = floatsOf(gltf, 0);
+  const frame = await page.$eval(`${asset} figure.channel`, (f) => f.plot.frame());
+  assert.equal(frame.t0, times[0]);
+  assert.equal(frame.t1, times[2]);
+  const want = 28 + ((times[1] - times[0]) / (times[2] - times[0])) * (680 - 56);
+  const marker = await page.$eval(`${asset} g.issue-marker`, (g) => ({ keys: g.dataset.keys, t: Number(g.dataset.t),
+    x1: Number(g.querySelector('line').getAttribute('x1')), x2: Number(g.querySelector('line').getAttribute('x2')),
+    box: g.getBoundingClientRect().x + g.getBoundingClientRect().width / 2,
+    plot: (() => { const r = g.ownerSVGElement.getBoundingClientRect(); return { x: r.x, width: r.width }; })() }));
+  assert.equal(marker.keys, '1');
+  assert.equal(marker.t, times[1]);
+  assert.ok(Math.abs(marker.x1 - want) < 0.01 && marker.x2 === marker.x1, `marker at x=${marker.x1}, want ${want}`);
+  // On screen too: the marker's centre at that fraction of the drawn plot's width.
+  assert.ok(Math.abs(marker.box - (marker.plot.x + (want / 680) * marker.plot.width)) < 1, JSON.stringify(marker));
+  // The cursor at the last key reads the rotation as an angle about an axis too.
+  await page.focus(`${asset} .channels`);
+  await page.keyboard.press('End');
+  const readout = await page.textContent(`${asset} .readout`);
+  assert.match(readout, /^t=2 s: x 0, y 0, z -0\.707107, w -0\.707107; rotation 90° about \(0, 0, 1\)$/, readout);
+  await page.locator(`${asset} figure.channel`).screenshot({ path: join(SHOTS, 'plot-named-bone-390.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('mistakes in words: a .gltf without its .bin names the file to add; a Git LFS pointer is named as one', async () => {
+  const dir = join(work, 'mistakes');
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(VALID, 'container_external_bin.gltf'), join(dir, 'container_external_bin.gltf'));
+  const pointer = 'version https://git-lfs.github.com/spec/v1\n' +
+    'oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 162852\n';
+  writeFileSync(join(dir, 'Fox.glb'), pointer);
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', [join(dir, 'container_external_bin.gltf'), join(dir, 'Fox.glb')]);
+  await waitForReport(page);
+  // The codes and counts are the native CLI's, byte for byte the same report.
+  assert.deepEqual(await rendered(page), expectedView(nativeReport(['Fox.glb', 'container_external_bin.gltf'], dir)));
+  const hints = async (name) => page.$$eval(`section.asset[data-uri="${name}"] ul.hints li`, (l) => l.map((li) => li.textContent));
+  const [missing] = await hints('container_external_bin.gltf');
+  assert.match(missing, /^container_external_bin\.gltf needs container_external_bin\.bin, which is not among the picked files: pick container_external_bin\.bin together with container_external_bin\.gltf/);
+  assert.match(missing, /whole folder/);
+  const [lfs] = await hints('Fox.glb');
+  assert.match(lfs, /^Fox\.glb is a Git LFS pointer file/);
+  assert.match(lfs, /git lfs pull/);
+  assert.deepEqual((await rendered(page)).find((a) => a.uri === 'Fox.glb').codes, { 'GIT_LFS_POINTER/error': 1 });
+  await page.screenshot({ path: join(SHOTS, 'mistakes-1280x720.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('repair summary: what changed and the download first, the unchanged channels folded away', async () => {
+  const dir = join(work, 'repair-summary');
+  mkdirSync(dir, { recursive: true });
+  const files = { ...repairAsset('walk', 'gltf', { broken: true }), ...repairAsset('calm', 'glb') };
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', Object.keys(files).map((n) => join(dir, n)));
+  await waitForReport(page);
+  const walk = 'section.asset[data-uri="walk.gltf"]';
+  await page.click(`${walk} details.repair summary`);
+  await page.click(`${walk} button.repair-fix`);
+  await page.waitForSelector(`${walk} .repair-files a`);
+  const order = await page.$$eval(`${walk} .repair-result > *`, (l) => l.map((e) => e.className));
+  assert.deepEqual(order.slice(0, 3), ['repair-lead', 'repair-files', 'repair-summary']);
+  const lead = await page.textContent(`${walk} .repair-lead`);
+  assert.match(lead, /^Fix wrote walk\.fixed\.gltf: 4 of 4 issue\(s\) repaired, \d+ of \d+ channel\(s\) changed, errors 2 → 0, /, lead);
+  // Every channel is in one of the two lists, the unchanged ones behind a closed disclosure.
+  const native = JSON.parse(runCli(NATIVE, ['fix', 'walk.gltf', '-o', 'walk.fixed.gltf', '--format', 'json'], dir).stdout);
+  const shown = await page.textContent(`${walk} .repair-summary`);
+  const folded = await page.$$eval(`${walk} details.repair-unchanged`, (l) => l.map((d) => ({ open: d.open, text: d.querySelector('pre').textContent })));
+  const changed = native.channels.filter((c) => shown.includes(`${c.channel} ${c.target}`));
+  const unchanged = native.channels.filter((c) => folded.some((d) => d.text.split('\n').some((l) => l.startsWith(`${c.channel} ${c.target}`))));
+  assert.equal(changed.length + unchanged.length, native.channels.length);
+  assert.ok(folded.every((d) => !d.open));
+  // A channel's target with the asset's name for it.
+  assert.match(shown, /\/nodes\/0\/rotation \(node "walker"\): /, shown);
+  console.log(`# fix summary: ${shown.split('\n').length} lines shown, ${unchanged.length} unchanged channel(s) folded`);
+  // An asset with nothing to fix: every channel folded away, the lead says so.
+  const calm = 'section.asset[data-uri="calm.glb"]';
+  await page.click(`${calm} details.repair summary`);
+  await page.click(`${calm} button.repair-fix`);
+  await page.waitForSelector(`${calm} .repair-lead`);
+  const calmNative = JSON.parse(runCli(NATIVE, ['fix', 'calm.glb', '-o', 'calm.fixed.glb', '--format', 'json'], dir).stdout);
+  assert.ok(calmNative.channels.length > 0);
+  assert.match(await page.textContent(`${calm} .repair-lead`), new RegExp(`^Fix wrote calm\\.fixed\\.glb: 0 of ${calmNative.channels.length} channel\\(s\\) changed, errors 0 → 0, `));
+  assert.equal(await page.textContent(`${calm} details.repair-unchanged summary`), `${calmNative.channels.length} channel(s) unchanged`);
+  assert.equal((await page.textContent(`${calm} .repair-summary`)).split('\n').length, 2);
   assert.deepEqual(problems, []);
   await page.close();
 });

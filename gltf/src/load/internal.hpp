@@ -61,6 +61,10 @@ std::optional<std::string> wide_text_encoding(std::span<const std::uint8_t> byte
 // CR in the first 4 KiB, or there is none. Anything else is binary data: never
 // JSON, and not a GLB when the magic is missing.
 bool looks_like_text(std::span<const std::uint8_t> bytes);
+// For a Git LFS pointer file (a repository's stand-in for a large file: text
+// starting "version https://git-lfs.github.com/spec/v1"): what it points at,
+// "an object of N bytes" (or "an object of unknown size"); else nothing.
+std::optional<std::string> git_lfs_pointer(std::span<const std::uint8_t> bytes);
 // What binary data looks like, for messages: "a PNG image", "a ZIP archive",
 // ..., else "binary data (first bytes 00 00 80 3F)".
 std::string describe_binary(std::span<const std::uint8_t> bytes);

@@ -55,6 +55,10 @@ class Loader {
       bin = chunks.bin;
     } else {
       // One issue for what the input is, rather than a JSON parser's view of it.
+      if (const auto lfs = git_lfs_pointer(bytes)) {
+        issues_.add("GIT_LFS_POINTER", "", {"The asset", *lfs});
+        return;
+      }
       if (const auto wide = wide_text_encoding(bytes)) {
         issues_.add_at_position("INVALID_JSON", TextPosition{},
                                 {"The text is " + *wide +
@@ -238,6 +242,10 @@ class Loader {
         return std::nullopt;
     }
     const auto view = LoaderAccess::keep(asset_, std::move(rr.storage));
+    if (const auto lfs = git_lfs_pointer(view)) {
+      issues_.add("GIT_LFS_POINTER", at, {"'" + short_uri(uri) + "'", *lfs});
+      return std::nullopt;
+    }
     accept(i, at, view, false, IssueCode("BUFFER_EXTERNAL_DATA_TOO_LONG"));
     return view.size();
   }

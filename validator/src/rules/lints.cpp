@@ -55,6 +55,8 @@ constexpr double kOppositeTolerance = 1e-6;
 // Redundant keyframe: every component of the value its neighbours'
 // interpolation gives at t_k within kRedundantTolerance * max(1, |v_k|).
 constexpr double kRedundantTolerance = 1e-6;
+// The frame rates LINT_STEP_KEY_AFTER_FRAME looks for, smallest first.
+constexpr double kFrameRates[] = {24, 25, 30, 48, 50, 60, 90, 120};
 
 // One sampler's decoded data, or nothing when it is not lintable.
 struct Track {
@@ -236,7 +238,11 @@ class LintRules final : public RuleModule {
       if (rotation && track->width != 4) continue;
       const JsonPointer sampler_p = cp / std::string_view("sampler");
       if (rotation && interp == Interpolation::kLinear) negative_dot(ctx, *track, sampler_p);
-      if (rotation && cubic) opposite_keys(ctx, *track, sampler_p);
+      if (rotation && cubic) {
+        opposite_keys(ctx, *track, sampler_p);
+        cubic_negative_dot(ctx, *track, sampler_p);
+      }
+      if (interp == Interpolation::kStep) step_after_frame(ctx, *track, sp / sampler.index / std::string_view("input"));
       // Opt-in, and the costliest lint (one evaluation per key): only when asked for.
       if (!cubic && ctx.issues.reports("LINT_REDUNDANT_KEYFRAME"))
         redundant_keys(ctx, *track, rotation, interp == Interpolation::kStep, sp / sampler.index);
@@ -278,6 +284,68 @@ class LintRules final : public RuleModule {
         ctx.issues.add("LINT_CUBIC_ROTATION_OPPOSITE_KEYS", at,
                        {std::to_string(k), std::to_string(k + 1)});
       }
+    }
+  }
+
+  // CUBICSPLINE rotation values v_k . v_{k+1} < 0 (opposite pairs excepted: they
+  // have their own lint): Appendix C.5 interpolates each component, with no
+  // shortest path, so the curve turns the long way between the two keys, where
+  // a reader that converts the keys first (Euler angles, a sign-aligned key
+  // chain) turns the short way.
+  static void cubic_negative_dot(RuleContext& ctx, const Track& t, const JsonPointer& at) {
+    std::size_t count = 0;
+    std::size_t first = 0;
+    double first_dot = 0;
+    for (std::size_t k = 0; k + 1 < t.times.size(); ++k) {
+      const double* a = value_of(t, k);
+      const double* b = value_of(t, k + 1);
+      bool opposite = true;
+      for (int i = 0; i < 4; ++i) opposite = opposite && std::abs(a[i] + b[i]) <= kOppositeTolerance;
+      const double d = dot4(a, b);
+      if (d < 0 && !opposite) {
+        if (count == 0) {
+          first = k;
+          first_dot = d;
+        }
+        ++count;
+      }
+    }
+    if (count != 0) {
+      ctx.issues.add("LINT_CUBIC_ROTATION_NEGATIVE_DOT", at,
+                     {std::to_string(first), std::to_string(first + 1), number_text(first_dot),
+                      std::to_string(count)});
+    }
+  }
+
+  // STEP key times that are all frames of one frame rate (each the float32 of
+  // k / fps, the smallest such rate of kFrameRates), some stored above their
+  // frame: a player that samples that frame at k / fps (in double) is before the
+  // key and shows the previous one.
+  static void step_after_frame(RuleContext& ctx, const Track& t, const JsonPointer& at) {
+    if (t.times.size() < 2) return;
+    for (const double fps : kFrameRates) {
+      bool frames = true;
+      for (const double time : t.times) {
+        const double k = std::round(time * fps);
+        frames = frames && static_cast<float>(k / fps) == static_cast<float>(time);
+        if (!frames) break;
+      }
+      if (!frames) continue;
+      std::size_t count = 0;
+      std::size_t first = 0;
+      for (std::size_t i = 0; i < t.times.size(); ++i) {
+        if (t.times[i] > std::round(t.times[i] * fps) / fps) {
+          if (count++ == 0) first = i;
+        }
+      }
+      if (count != 0) {
+        const double k = std::round(t.times[first] * fps);
+        ctx.issues.add("LINT_STEP_KEY_AFTER_FRAME", at,
+                       {std::to_string(first), number_text(t.times[first]),
+                        std::to_string(static_cast<long long>(k)), number_text(fps),
+                        number_text(k / fps), std::to_string(count)});
+      }
+      return;  // the smallest rate the keys fit decides
     }
   }
 

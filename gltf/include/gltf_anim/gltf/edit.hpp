@@ -26,10 +26,12 @@
 // edit_source).
 //
 // Compaction (so that an edit that replaces data saves its bytes): when a
-// bufferView of the source loses its last user to the edits, the bytes of its
-// buffer that no remaining bufferView covers are dropped, and the remaining
-// bufferViews' byteOffsets and the buffer's byteLength are rewritten (each kept
-// run of bytes keeps its offset modulo 8, so every alignment holds). The
+// bufferView of the source loses its last user to the edits, its bytes that no
+// other bufferView covers are dropped, and the other bufferViews' byteOffsets and
+// the buffer's byteLength are rewritten (each kept run of bytes keeps its offset
+// modulo 8, so every alignment holds). Only bytes the edits emptied go: a
+// bufferView nothing used to begin with keeps its bytes like a used one, and
+// bytes no bufferView covers stay. The
 // bufferView that lost its users keeps its index and is re-pointed at the
 // first bytes of its buffer (byteStride dropped), as small as it may be. The
 // source says when bytes must not move (Source::compaction_blocked): the
@@ -138,6 +140,10 @@ struct OutputNames {
   // folder): the next candidate, "<stem>_<i>.bin" then "<stem>_<i>_<k>.bin"
   // for k = 1, 2, ..., is taken instead.
   std::function<bool(std::string_view)> taken;
+  // The output goes to another folder than the input's: every loaded external buffer is
+  // written beside it, an unchanged one as a copy of its bytes (only its uri changes), so
+  // that the output names no buffer of the input's folder.
+  bool every_buffer = false;
 };
 
 // The files of an edited asset: the main one (.gltf text or .glb) and, for a

@@ -37,6 +37,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "Our own: an input or external buffer larger than --max-file-mb is refused before it is "
      "read.",
      "Resource limits (not a glTF rule)"},
+    {"GIT_LFS_POINTER", S::kError, P::kIo,
+     "{0} is a Git LFS pointer file, not its content ({1}): fetch the content (git lfs pull) or "
+     "download the file itself.",
+     "Our own: the asset or an external buffer is the small text file Git LFS stores in a "
+     "repository in place of a large file (it starts 'version "
+     "https://git-lfs.github.com/spec/v1'); "
+     "a clone or an archive without the LFS content holds only these pointers.",
+     "Git LFS pointer files (not a glTF rule): an asset is UTF-8 JSON or a GLB, a buffer its "
+     "bytes"},
     {"INTERNAL_ERROR", S::kError, P::kIo, "The asset could not be validated: {0}.",
      "Our own: validating this asset failed inside gltf-anim (out of memory, or a defect); "
      "the other assets of the run are still validated and reported.",
@@ -771,6 +780,15 @@ inline constexpr IssueType kIssueTypes[] = {
      "but no node, and no extension defines the target.",
      "glTF 2.0 animation.channel.target.node: when undefined, the animated object MAY be "
      "defined by an extension"},
+    {"LINT_CUBIC_ROTATION_NEGATIVE_DOT", S::kWarning, P::kLint,
+     "CUBICSPLINE rotation keys {0} and {1} have a negative dot product ({2}); {3} such pair(s).",
+     "Our own lint: consecutive CUBICSPLINE rotation values v_k . v_k+1 < 0 (opposite values "
+     "excepted: LINT_CUBIC_ROTATION_OPPOSITE_KEYS). The spline is interpolated per component "
+     "with no shortest path, so it turns the long way between the keys, where a reader that "
+     "converts the keys first (Euler angles, a sign-aligned key chain) turns the short way. One "
+     "message per output, at the first channel's sampler.",
+     "glTF 2.0 Appendix C.5: cubic spline rotations are interpolated per component, then "
+     "normalized (no shortest-path rule)"},
     {"LINT_CUBIC_ROTATION_OPPOSITE_KEYS", S::kWarning, P::kLint,
      "Rotation keys {0} and {1} are opposite quaternions (v_k = -v_k+1).",
      "Our own lint: consecutive CUBICSPLINE rotation values with v_k + v_k+1 = 0 within 1e-6 "
@@ -795,6 +813,14 @@ inline constexpr IssueType kIssueTypes[] = {
      "short way, clients without the shortest-path rule (plain slerp) the long way. One "
      "message per output, at the first channel's sampler.",
      "glTF 2.0 Appendix C: slerp with the shortest path (dot < 0 negates a key)"},
+    {"LINT_STEP_KEY_AFTER_FRAME", S::kWarning, P::kLint,
+     "STEP key {0} at {1} s is after frame {2} at {3} fps ({4} s); {5} such key(s).",
+     "Our own lint: every key time of a STEP input is the float32 of a frame k / fps of one "
+     "frame rate (the smallest of 24, 25, 30, 48, 50, 60, 90, 120 that fits), and some are "
+     "stored above their frame: a player sampling that frame at k / fps shows the previous "
+     "key. One message per input, at the first channel's sampler input.",
+     "glTF 2.0 Appendix C.1: a key's value is used at its own timestamp (the stored float32 "
+     "time, not the frame it was authored at)"},
 };
 
 }  // namespace registry

@@ -45,11 +45,14 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset);
 // edit_source marks as used (or through accessors), or not at all.
 extern const std::vector<std::string_view> kCompactionSafeExtensions;
 
-// Whether an image names a file by relative URI (the output must then stay
-// in the input's folder).
-bool names_relative_images(const gltf::LoadedAsset& asset);
-// The URIs of those images, as written (percent-encoded).
-std::vector<std::string> relative_image_uris(const gltf::LoadedAsset& asset);
+// Every URI the document names that is not a data URI, as written (percent-encoded):
+// every string member "uri" at any depth (images, any extension's files, known or not,
+// such as KHR_audio's sources, and with `buffers` the buffers' own). The output never
+// replaces one of them.
+std::vector<std::string> relative_uris(const gltf::LoadedAsset& asset, bool buffers = true);
+// Whether one besides the buffers' own is named (the output must then stay in the input's
+// folder; a buffer the output keeps is the edit's to say).
+bool names_relative_files(const gltf::LoadedAsset& asset);
 
 // An accessor's format in the edit session's terms (nullopt when it has no
 // componentType or type).
@@ -78,6 +81,16 @@ struct EditableTrack {
   std::vector<double> times;
   std::vector<double> values;         // per key: the value, or in-tangent, value, out-tangent
   gltf::ElementFormat output_format;  // as stored; a tool may change it
+  // The other channels of the same sampler whose targets read its keys alike (same value
+  // kind and width): the sampler is decoded once and edited once, for all of them (an
+  // edit of the track is theirs too). Not for an EXT_animation_sqlerp sampler, which is
+  // the channel's own.
+  struct SharedChannel {
+    std::size_t channel = 0;
+    std::string channel_pointer;
+    std::string target;
+  };
+  std::vector<SharedChannel> shared;
 
   reference::TrackView view() const { return {times, values, components, mode, kind}; }
 };
@@ -85,7 +98,8 @@ struct EditableTrack {
 // Every channel with a target and a sampler whose keys decode as `sample` decodes them
 // (sampler/decode.hpp: interpolation known, input and output readable and fitting the
 // target), in animation then channel order (both samplers of an EXT_animation_sqlerp
-// channel: the sqlerp one after the fallback). The others are left out, each with its reason
+// channel: the sqlerp one after the fallback); a channel whose sampler an earlier channel's
+// track decoded alike is listed in that track's `shared`, not decoded again. The others are left out, each with its reason
 // in `skipped` ("/animations/0/channels/3: accessor 7 cannot be read"). All tracks together
 // hold at most max(2^26, the asset's stored bytes) decoded values: past that, `refused` says
 // why and nothing is returned (without `refused`, that channel is left out too).
@@ -138,6 +152,10 @@ struct ChannelSummary {
   std::optional<double> max_angle;  // rotations: largest angle reached, radians
   std::vector<std::string> notes;
 };
+// The summary of a track's channel, and a copy of it for each channel sharing the track's
+// sampler (its channel and target, and a note naming the channel it was decoded for).
+void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
+                   ChannelSummary summary);
 
 // One repair: the issue code it answers, where, what was done and what it
 // changes in playback; fixed = false for a problem reported as not fixable.
@@ -151,6 +169,8 @@ struct Repair {
 
 enum class ReportFormat { kText, kJson };
 
+struct ToolReport;
+
 struct ToolOptions {
   std::filesystem::path input;
   std::optional<std::filesystem::path> output;  // required unless in_place or dry_run
@@ -159,6 +179,12 @@ struct ToolOptions {
   bool force = false;
   ReportFormat format = ReportFormat::kText;
   validator::ValidateOptions validate;
+  // Called once when the output is ready to be put in place (every file written to its
+  // temporary) and before any target changes, with the report as it will stand once
+  // written: the caller delivers it there (the CLI's standard output). false (the caller
+  // said why) drops the output: nothing is written, exit 2. So a report that cannot be
+  // delivered never comes with a written output.
+  std::function<bool(const ToolReport&)> deliver;
 };
 
 struct ToolReport {

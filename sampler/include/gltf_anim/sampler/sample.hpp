@@ -57,6 +57,10 @@
 #include <string>
 #include <vector>
 
+namespace gltf_anim::gltf {
+struct LoadedAsset;
+}  // namespace gltf_anim::gltf
+
 namespace gltf_anim::sampler {
 
 // How a requested time maps to the animation's time. kPlayOnce: as it is (before
@@ -117,6 +121,14 @@ class SampleError : public std::runtime_error {
 // folders, generator = gltf_anim::kGenerator). Throws SampleError.
 samples::SamplesFile sample_asset(const std::filesystem::path& asset, const SampleRequest& request = {});
 
+// An asset the caller loaded itself (gltf::load_file or load_bytes, with the reader it chose):
+// `gltf-anim generate --from` samples the very bytes it copies, read once. `described` names
+// it in messages and is the samples file's "asset" unless request.asset_name is set.
+// request.inputs and max_file_bytes are the caller's affair (nothing is read here). An asset
+// without a JSON object is refused (SampleError, exit code 2).
+samples::SamplesFile sample_asset(const gltf::LoadedAsset& asset, const std::string& described,
+                                  const SampleRequest& request = {});
+
 // `gltf-anim sample` streamed: the constructor loads `asset`, resolves and
 // checks every channel and computes the times (throws SampleError, before the
 // caller opens any output); write() then samples and writes the samples file
@@ -161,6 +173,10 @@ struct DecodedChannel {
 };
 // Every channel sample_asset samples, in the same order. Throws SampleError.
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& asset, const SampleRequest& request = {});
+// The same of an asset the caller loaded (see sample_asset above).
+std::vector<DecodedChannel> decoded_channels(const gltf::LoadedAsset& asset,
+                                             const std::string& described,
+                                             const SampleRequest& request = {});
 
 // ---- The keys as stored (`gltf-anim sample --keys`) ----
 // Every channel that sample_asset samples, in the same view, order, component

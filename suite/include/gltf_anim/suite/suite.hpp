@@ -81,18 +81,37 @@ std::size_t generate(const std::filesystem::path& out);
 
 // A suite built from the user's own assets (`gltf-anim generate --from`), so that the engine
 // adapters (adapters/run-all.sh --suite) play them. Each input is a .gltf/.glb file or a folder
-// searched recursively for them (in name order). Per asset, under `out`:
+// searched recursively for them (in name order; a symbolic link inside a folder is not
+// followed, a note); a folder without one is an error. Per asset, under `out`:
 //   out/valid/<id>/<file name> [+ the relative buffer and image files it names]  a copy
 //   out/valid/<id>.samples.json   golden samples at the suite's times (sampler::sample_asset)
 // and one manifest entry with the suite's derived tolerances and every suite-wide variant and
 // known divergence that applies (loops, nlerp, ...), group "user". <id> is the file's stem
-// reduced to [A-Za-z0-9._-], made unique with -2, -3, ... An asset that cannot be sampled,
-// that has no animation, or that names a file outside its own folder is skipped with the
-// reason (`skipped`). The output folder may not be, or lie inside, an input folder, nor
-// contain an input file. Throws std::runtime_error on usage and I/O errors.
+// reduced to [A-Za-z0-9._-], made unique with -2, -3, ...; the copy keeps the file's name,
+// or is <id>.gltf/.glb when that name is not UTF-8.
+// Nothing is read here but through the loader and io/: the asset and its buffers by
+// gltf::load_file (iterative JSON with a depth limit, buffers through an io::FolderReader
+// over the asset's folder, opened beneath the input folder it was found in), its images
+// through the same reader (only regular files, no blocking on a FIFO, the loader's size limit
+// before a byte is read); what is copied is the bytes read, what is sampled is that same
+// loaded asset. A file an animation does not need that cannot be read or copied (a texture:
+// missing, a FIFO, a folder, too large, outside the folder) is a note (`notes`, and the case's
+// manifest notes), not copied; the case is written. The golden samples name an unnamed
+// animation "animation N" (as compare names it), and leave out a STEP channel's samples at a
+// key time where its value changes (a float32 engine's time can land one float32 step before
+// such a key: on the shipped suite's keys it does not, on a user's it does).
+// An asset that cannot be loaded or sampled, that has no animation, whose buffer names a file
+// outside its own folder, whose golden samples compare would refuse (read back before
+// writing: two channels on one target) or whose manifest entry holds a number that is not
+// finite is skipped with the reason (`skipped`). Each case's files are
+// written through temporaries renamed into place (the asset, its samples and variants
+// together), the manifest last: it names only cases whose every file is in place. The output
+// folder may not be, or lie inside, an input folder, nor contain an input file. Throws
+// std::runtime_error on usage and I/O errors.
 struct FromResult {
   std::size_t written = 0;
   std::vector<std::string> skipped;  // "<input path>: <reason>"
+  std::vector<std::string> notes;    // "<input path>: <what was not copied, and why>"
 };
 FromResult generate_from(const std::vector<std::filesystem::path>& inputs,
                          const std::filesystem::path& out);

@@ -1,0 +1,395 @@
+#!/usr/bin/python3
+"""VTK 9.1's glTF importer (vtkGLTFImporter, the importer of ParaView and F3D) through the
+conformance suite: the Python adapter template (adapters/templates/python/engine_adapter.py)
+with VTK as its engine.
+
+    /usr/bin/python3 adapters/vtk/vtk_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]
+
+(adapters/vtk/run.sh installs Debian's python3-vtk9 first; it needs Debian's Python, whose
+dist-packages hold VTK's bindings.) Per case: a vtkGLTFImporter with an off-screen
+vtkRenderWindow (nothing is rendered: the import only fills a renderer, no display is needed),
+Update(), then per golden animation EnableAnimation(that one; the others disabled) and, at every
+golden time t, UpdateTimeStep(t), the call ParaView and F3D make: vtkGLTFDocumentLoader::
+ApplyAnimation interpolates each channel into its node, then the nodes' global transforms are
+rebuilt and the actors' user transforms follow. Each channel's node is read from its actor
+(vtkGLTFImporter::ImportActors makes one actor per primitive of a node with a mesh, in the order
+of a depth-first walk with a stack from the scene's root nodes, which the adapter repeats to
+know which actor is which node): the actor's user matrix is the node's global transform
+T R S (vtkGLTFDocumentLoader::Node::UpdateTransform), decomposed into translation, rotation
+(x, y, z, w) and scale. A matrix cannot say which scale axis is negative; when the animation
+leaves the node's rotation (or scale) at the node's own value, which VTK used, the other one
+follows exactly (S = R^T M, R = M S^-1); only when both are animated and the determinant is
+negative does the adapter choose (the sign on x; no case of the suite needs it).
+
+VTK and glTF are both right-handed and the importer converts nothing (the scene stays Y-up).
+Left out with the reason (written "unsupported"): morph weights (VTK 9.1 applies them in its
+shaders; no getter shows them), channels the importer does not read (no target.node:
+KHR_animation_pointer, KHR_animation2), nodes without a mesh (no actor) and nodes under a
+parent without one (their local transform is not observable). An asset the importer refuses
+(Update() reports an error) is written without animations, the reason in its generator. Exit
+codes: 0 every case written, 1 some case failed with an error (written with its "error"), 2
+usage, manifest or I/O error.
+"""
+
+import json
+import math
+import re
+import os
+import struct
+import sys
+import time
+
+GENERATOR = "adapters/vtk/vtk_adapter.py"
+
+
+class Unsupported(Exception):
+    def __init__(self, feature):
+        super().__init__("unsupported: " + feature)
+        self.feature = feature
+
+
+class Refused(Exception):
+    pass
+
+
+def inside(folder, relative):
+    """folder/relative as a real path when it stays inside folder: not absolute, no "..",
+    no symbolic link leading out. ValueError otherwise."""
+    if not isinstance(relative, str) or not relative or os.path.isabs(relative) or ".." in relative.replace("\\", "/").split("/"):
+        raise ValueError("%r is not a path inside %s" % (relative, folder))
+    base = os.path.realpath(folder)
+    path = os.path.realpath(os.path.join(base, relative))
+    if os.path.commonpath([base, path]) != base:
+        raise ValueError("%r leads out of %s" % (relative, folder))
+    return path
+
+
+def case_file_name(case_id):
+    if not isinstance(case_id, str) or case_id in ("", ".", "..") or any(c in case_id for c in "/\\\0"):
+        raise ValueError("case id %r is not a plain file name" % (case_id,))
+    return case_id + ".samples.json"
+
+
+def load_json(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"glTF":
+        return json.loads(data.decode("utf-8"))
+    length = struct.unpack_from("<I", data, 12)[0]
+    return json.loads(data[20:20 + length].decode("utf-8"))
+
+
+class ErrorCatcher:
+    """VTK's error and warning messages of one import (a fresh vtkStringOutputWindow per import,
+    VTK's logger silenced on standard error)."""
+
+    def __init__(self, vtk):
+        self.vtk = vtk
+        vtk.vtkLogger.SetStderrVerbosity(vtk.vtkLogger.VERBOSITY_OFF)
+        self.window = None
+        self.take()
+
+    def take(self):
+        text = self.window.GetOutput() if self.window is not None else ""
+        self.window = self.vtk.vtkStringOutputWindow()
+        self.vtk.vtkOutputWindow.SetInstance(self.window)
+        return text
+
+
+def quaternion_of(m):
+    """(x, y, z, w) of a proper rotation matrix m (3 x 3, rows)."""
+    trace = m[0][0] + m[1][1] + m[2][2]
+    if trace > 0:
+        s = math.sqrt(trace + 1.0) * 2
+        return [(m[2][1] - m[1][2]) / s, (m[0][2] - m[2][0]) / s, (m[1][0] - m[0][1]) / s, 0.25 * s]
+    if m[0][0] > m[1][1] and m[0][0] > m[2][2]:
+        s = math.sqrt(1.0 + m[0][0] - m[1][1] - m[2][2]) * 2
+        return [0.25 * s, (m[0][1] + m[1][0]) / s, (m[0][2] + m[2][0]) / s, (m[2][1] - m[1][2]) / s]
+    if m[1][1] > m[2][2]:
+        s = math.sqrt(1.0 + m[1][1] - m[0][0] - m[2][2]) * 2
+        return [(m[0][1] + m[1][0]) / s, 0.25 * s, (m[1][2] + m[2][1]) / s, (m[0][2] - m[2][0]) / s]
+    s = math.sqrt(1.0 + m[2][2] - m[0][0] - m[1][1]) * 2
+    return [(m[0][2] + m[2][0]) / s, (m[1][2] + m[2][1]) / s, 0.25 * s, (m[1][0] - m[0][1]) / s]
+
+
+def quaternion_matrix(q):
+    """Rows of the rotation matrix of the unit quaternion q = (x, y, z, w)."""
+    x, y, z, w = q
+    return [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+
+
+def decompose(matrix, rest_rotation=None, rest_scale=None):
+    """vtkMatrix4x4 T R S -> translation, rotation (x, y, z, w), scale. A matrix alone cannot
+    say which scale axis is negative (det < 0); when the animation leaves the rotation (or the
+    scale) at the node's own value, VTK used that value (Node::UpdateTransform), so the other
+    one follows exactly: S = R^T M, or R = M S^-1. Otherwise the sign goes on x."""
+    m = [[matrix.GetElement(i, j) for j in range(4)] for i in range(4)]
+    translation = [m[0][3], m[1][3], m[2][3]]
+    if rest_rotation is not None:
+        r = quaternion_matrix(rest_rotation)
+        scale = [sum(r[i][j] * m[i][j] for i in range(3)) for j in range(3)]  # column j of R^T M
+        return translation, list(rest_rotation), scale
+    scale = [math.sqrt(sum(m[i][j] ** 2 for i in range(3))) for j in range(3)]
+    if rest_scale is not None:
+        scale = list(rest_scale)
+    else:
+        det = (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+               + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+        if det < 0:
+            scale[0] = -scale[0]
+    rotation = [[m[i][j] / scale[j] if scale[j] else 0.0 for j in range(3)] for i in range(3)]
+    return translation, quaternion_of(rotation), scale
+
+
+class Engine:
+    """One asset imported by vtkGLTFImporter into an off-screen render window's renderer."""
+
+    def __init__(self, vtk, catcher, asset_path):
+        from vtkmodules.vtkIOImport import vtkGLTFImporter
+        self.gltf = load_json(asset_path)
+        self.window = vtk.vtkRenderWindow()
+        self.window.SetOffScreenRendering(1)
+        self.importer = vtkGLTFImporter()
+        self.importer.SetFileName(asset_path)
+        self.importer.SetRenderWindow(self.window)
+        catcher.take()
+        self.importer.Update()
+        messages = catcher.take()
+        if "ERROR" in messages:
+            errors = [line.strip() for line in messages.splitlines() if line.strip()]
+            reason = " ".join(errors[errors.index(next(l for l in errors if "ERROR" in l)):])
+            raise Refused(re.sub(r" \(0x[0-9a-f]+\)", "", reason)[:400])  # no object addresses: deterministic
+        renderer = self.window.GetRenderers().GetFirstRenderer()
+        actors = renderer.GetActors()
+        actors.InitTraversal()
+        self.actors = [actors.GetNextActor() for _ in range(actors.GetNumberOfItems())]
+        # vtkGLTFImporter::ImportActors: a stack of the scene's root nodes, each popped node's
+        # primitives become actors (in order), then its children are pushed.
+        self.actor_of = {}
+        self.parent = {}
+        nodes = self.gltf.get("nodes", [])
+        for index, node in enumerate(nodes):
+            for child in node.get("children", []):
+                self.parent[child] = index
+        stack = list(self.gltf.get("scenes", [{}])[self.gltf.get("scene", 0)].get("nodes", []))
+        k = 0
+        while stack:
+            n = stack.pop()
+            node = nodes[n]
+            if "mesh" in node:
+                self.actor_of[n] = k
+                k += len(self.gltf["meshes"][node["mesh"]]["primitives"])
+            stack.extend(node.get("children", []))
+        self.unidentified = None
+        if k != len(self.actors):  # e.g. skins: the adapter cannot tell which actor is which node
+            self.unidentified = "actors not identified (%d imported, %d expected from the asset's meshes)" % (len(self.actors), k)
+        self.animation = None
+        self.time = None
+
+    def check_channel(self, animation, channel):
+        anim = self.gltf["animations"][animation]
+        ch = anim["channels"][channel]
+        target = ch.get("target", {})
+        if "sampler" not in ch or "node" not in target:
+            raise Unsupported(", ".join(sorted(target.get("extensions", {})))
+                              or ", ".join(sorted(ch.get("extensions", {})))
+                              or ", ".join(self.gltf.get("extensionsUsed", []))
+                              or "a channel without target.node")
+        path = target.get("path")
+        if path == "weights":
+            raise Unsupported("morph weights (not observable: VTK 9.1 applies them in its shaders)")
+        if path not in ("translation", "rotation", "scale"):
+            raise Unsupported("target path %s" % (path,))
+        node = target["node"]
+        if self.unidentified:
+            raise Unsupported(self.unidentified)
+        if node not in self.actor_of:
+            raise Unsupported("a node without a mesh (no actor to read its transform from)")
+        if node in self.parent:
+            raise Unsupported("a node with a parent (only the global transform is observable)")
+        return node, path
+
+    def sample(self, animation, node, path, t):
+        if self.animation != animation:
+            for a in range(self.importer.GetNumberOfAnimations()):
+                if a == animation:
+                    self.importer.EnableAnimation(a)
+                else:
+                    self.importer.DisableAnimation(a)
+            self.animation = animation
+            self.time = None
+        if self.time != t:
+            self.importer.UpdateTimeStep(t)
+            self.time = t
+        actor = self.actors[self.actor_of[node]]
+        matrix = actor.GetUserMatrix()
+        if matrix is None:
+            raise RuntimeError("node %d's actor has no user transform" % node)
+        node_json = self.gltf["nodes"][node]
+        paths = {c.get("target", {}).get("path") for c in self.gltf["animations"][animation]["channels"]
+                 if c.get("target", {}).get("node") == node}
+        rest_rotation = rest_scale = None
+        if "matrix" not in node_json and "rotation" not in paths:
+            q = node_json.get("rotation", [0.0, 0.0, 0.0, 1.0])
+            n = math.sqrt(sum(c * c for c in q))
+            rest_rotation = [c / n for c in q]
+        elif "matrix" not in node_json and "scale" not in paths:
+            rest_scale = node_json.get("scale", [1.0, 1.0, 1.0])
+        translation, rotation, scale = decompose(matrix, rest_rotation, rest_scale)
+        return {"translation": translation, "rotation": rotation, "scale": scale}[path]
+
+
+def sample_case(engine, golden):
+    out = {"asset": golden["asset"], "generator": GENERATOR, "animations": []}
+    for ga in golden["animations"]:
+        animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
+        playable = []
+        for index, gc in enumerate(ga["channels"]):
+            index = gc.get("index", index)
+            channel = {"index": index, "target": gc["target"], "samples": []}
+            try:
+                node, path = engine.check_channel(ga["index"], index)
+                playable.append((channel, node, path, gc))
+            except Unsupported as u:
+                channel["unsupported"] = u.feature
+            animation["channels"].append(channel)
+        times = sorted({s["t"] for _, _, _, gc in playable for s in gc["samples"]})
+        for t in times:
+            for channel, node, path, gc in playable:
+                if any(s["t"] == t for s in gc["samples"]):
+                    channel["samples"].append({"t": t, "value": engine.sample(ga["index"], node, path, t)})
+        out["animations"].append(animation)
+    return out
+
+
+def write_json(path, content):
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(content, f, indent=1)
+    os.replace(path + ".tmp", path)
+
+
+def supervise(argv, cases):
+    """Runs the cases in a worker process (this script again); when VTK crashes the worker
+    (a signal), the case it was on is written as refused ("VTK crashed") and a new worker goes
+    on with the next case. The summary line counts them all."""
+    import subprocess
+    import tempfile
+    out_dir = argv[1]
+    totals = [0, 0, 0]  # written, refused, failed
+    start_index = 0
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="gltf-anim-vtk-") as scratch:
+        progress = os.path.join(scratch, "progress")
+        while start_index < len(cases):
+            open(progress, "w").close()
+            env = dict(os.environ, GLTF_ANIM_VTK_WORKER=str(start_index), GLTF_ANIM_VTK_PROGRESS=progress)
+            r = subprocess.run([sys.executable, os.path.abspath(__file__)] + argv, env=env)
+            with open(progress, encoding="utf-8") as f:
+                lines = [line.split() for line in f if line.strip()]
+            for kind, _ in lines:
+                if kind in ("written", "refused", "failed"):
+                    totals[0] += kind != "failed"
+                    totals[1] += kind == "refused"
+                    totals[2] += kind == "failed"
+            begun = sum(1 for kind, _ in lines if kind == "begin")
+            if r.returncode >= 0:
+                if r.returncode not in (0, 1):
+                    return r.returncode
+                break
+            # Killed by a signal on the last case it began: written as refused, the rest goes on.
+            crashed = begun - 1
+            case_id, _, samples, path = cases[start_index + crashed]
+            reason = "VTK crashed on the asset (signal %d)" % -r.returncode
+            print("%s: refused: %s" % (case_id, reason), file=sys.stderr)
+            with open(samples, encoding="utf-8") as f:
+                golden = json.load(f)
+            write_json(path, {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, reason),
+                              "animations": []})
+            totals[0] += 1
+            totals[1] += 1
+            start_index += crashed + 1
+    print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - began), file=sys.stderr)
+    print("vtk_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
+          % (totals[0], out_dir, totals[1], totals[2]))
+    return 1 if totals[2] else 0
+
+
+def main(argv):
+    global GENERATOR
+    if len(argv) < 2:
+        print("usage: vtk_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
+        return 2
+    suite, out_dir, only = argv[0], argv[1], set(argv[2:])
+    try:
+        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
+        cases = []
+        named = 0
+        for entry in entries:
+            if only and entry["id"] not in only:
+                continue
+            named += 1
+            if not entry.get("samples"):
+                continue
+            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
+                          os.path.join(out_dir, case_file_name(entry["id"]))))
+        if only and named != len(only):
+            print("vtk_adapter.py: some named cases are not in the manifest", file=sys.stderr)
+            return 2
+        os.makedirs(out_dir, exist_ok=True)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print("vtk_adapter.py: %s" % e, file=sys.stderr)
+        return 2
+    if os.environ.get("GLTF_ANIM_VTK_WORKER") is None:
+        return supervise(argv, cases)
+    skip = int(os.environ["GLTF_ANIM_VTK_WORKER"])
+    cases = cases[skip:]
+    progress = os.environ["GLTF_ANIM_VTK_PROGRESS"]
+    import vtk
+    catcher = ErrorCatcher(vtk)
+    GENERATOR = "adapters/vtk/vtk_adapter.py (VTK %s, vtkGLTFImporter.UpdateTimeStep)" % vtk.vtkVersion.GetVTKVersion()
+    print("vtk_adapter.py: VTK %s" % vtk.vtkVersion.GetVTKVersion(), file=sys.stderr)
+    start = time.monotonic()
+    written = failed = refused = 0
+    for case_id, asset, samples, path in cases:
+        with open(progress, "a", encoding="utf-8") as f:
+            f.write("begin %s\n" % case_id)
+        outcome = "failed"
+        golden = None
+        try:
+            with open(samples, encoding="utf-8") as f:
+                golden = json.load(f)
+            try:
+                content = sample_case(Engine(vtk, catcher, asset), golden)
+            except Refused as r:
+                print("%s: refused: %s" % (case_id, r), file=sys.stderr)
+                refused += 1
+                content = {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, r),
+                           "animations": []}
+            write_json(path, content)
+            written += 1
+            outcome = "refused" if "refused the asset" in content["generator"] else "written"
+        except Exception as e:  # that case's failure, with its message; the run goes on
+            outcome = "failed"
+            message = "%s: %s" % (type(e).__name__, e)
+            print("%s: error: %s" % (case_id, message), file=sys.stderr)
+            failed += 1
+            if isinstance(golden, dict):
+                try:
+                    write_json(path, {"asset": golden.get("asset", ""), "generator": GENERATOR, "error": message,
+                                      "animations": []})
+                except OSError as w:
+                    print("%s: error: %s" % (case_id, w), file=sys.stderr)
+        with open(progress, "a", encoding="utf-8") as f:
+            f.write("%s %s\n" % (outcome, case_id))
+    print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
+    print("vtk_adapter.py: worker: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
+          % (written, out_dir, refused, failed), file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

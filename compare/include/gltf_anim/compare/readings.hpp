@@ -1,0 +1,44 @@
+// Named divergences compare computes itself from a case's stored keys: readings
+// of a channel that real engines were seen to play, each a formula on the keys
+// (not a samples excerpt of the manifest). When a failing channel's actual
+// values are these readings' at every sample where they differ from the golden
+// ones, and nothing else fails there, the report names the reading (channel by
+// channel, as a known divergence: they all break a rule of the specs).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gltf_anim::compare {
+
+// A channel's keys as stored (the sampler's input and output, decoded: float32
+// exactly, normalized integers by the spec's formula).
+struct ReadingKeys {
+  std::vector<double> times;
+  std::vector<double> values;      // per key: in-tangent, value, out-tangent for CUBICSPLINE
+  std::size_t components = 1;      // per value
+  std::string interpolation;       // "STEP", "LINEAR", "CUBICSPLINE", ...
+  bool rotation = false;           // unit quaternions (x, y, z, w)
+  bool weights = false;            // morph weights
+};
+
+struct NamedReading {
+  std::string_view name;
+  // The formula, with the spec rule it breaks after "breaks " (the report quotes it).
+  std::string_view formula;
+  std::string_view seen_in;  // the engine and version the reading was seen in, and how
+  bool (*applies)(const ReadingKeys& keys);
+  // The value at time t (components values). Only called when applies().
+  std::vector<double> (*value_at)(const ReadingKeys& keys, double t);
+};
+
+// The table: cubic-bezier-unscaled-tangents, weights-clamped-0-1,
+// blender-auto-handles, bake-15fps-linear.
+std::span<const NamedReading> named_readings();
+// nullptr when there is no reading of that name.
+const NamedReading* find_named_reading(std::string_view name);
+
+}  // namespace gltf_anim::compare

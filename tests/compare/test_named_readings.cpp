@@ -1,0 +1,102 @@
+// The named readings compare computes from a channel's keys (readings.hpp):
+// each formula against values derived by hand (the derivation beside each row).
+#include <gltf_anim/compare/readings.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace gc = gltf_anim::compare;
+
+namespace {
+
+struct Row {
+  const char* reading;
+  gc::ReadingKeys keys;
+  double t;
+  std::vector<double> expected;
+  const char* derivation;
+};
+
+gc::ReadingKeys keys(std::vector<double> times, std::vector<double> values, std::size_t components,
+                     const char* interpolation, bool weights = false) {
+  gc::ReadingKeys k;
+  k.times = std::move(times);
+  k.values = std::move(values);
+  k.components = components;
+  k.interpolation = interpolation;
+  k.weights = weights;
+  return k;
+}
+
+// One scalar CUBICSPLINE segment 0..2 s: key 0 (a 0, v 0, b 3), key 1 (a 0, v 6, b 0).
+const gc::ReadingKeys kCubic = keys({0, 2}, {0, 0, 3, 0, 6, 0}, 1, "CUBICSPLINE");
+// translation_cubicspline's x values (0, 1, 1.5, 4 at 0, 1, 2, 3.5 s); the tangents are
+// dropped by the reading, so any will do.
+const gc::ReadingKeys kFour =
+    keys({0, 1, 2, 3.5}, {9, 0, 9, 9, 1, 9, 9, 1.5, 9, 9, 4, 9}, 1, "CUBICSPLINE");
+// 0, 2, 1: key 1 is a local extreme.
+const gc::ReadingKeys kPeak = keys({0, 1, 2}, {0, 0, 5, 5, 2, 5, 5, 1, 0}, 1, "CUBICSPLINE");
+const gc::ReadingKeys kWeights = keys({0, 1}, {-1, 0.5, 1, 2}, 2, "LINEAR", true);
+const gc::ReadingKeys kStep = keys({0, 0.1}, {0, 3}, 1, "STEP");
+
+const Row kRows[] = {
+    {"cubic-bezier-unscaled-tangents", kCubic, 1, {3.375},
+     "s = 0.5; Bezier P = 0, 0 + 3/3 = 1, 6 - 0/3 = 6, 6: (0 + 3*1 + 3*6 + 6) / 8 = 27/8 "
+     "(the spec, t_d = 2: 0.125*2*3 + 0.5*6 = 3.75)"},
+    {"cubic-bezier-unscaled-tangents", kCubic, 0.5, {1.359375},
+     "s = 0.25: 3*0.75^2*0.25*1 + 3*0.75*0.25^2*6 + 0.25^3*6 = 0.421875 + 0.84375 + 0.09375"},
+    {"cubic-bezier-unscaled-tangents", kCubic, -1, {0}, "before the first key: v_0"},
+    {"cubic-bezier-unscaled-tangents", kCubic, 3, {6}, "after the last key: v_1"},
+    {"weights-clamped-0-1", kWeights, 0.25, {0, 0.875}, "lerp: (-0.5, 0.875), clamped to [0, 1]"},
+    {"weights-clamped-0-1", kWeights, 0.75, {0.5, 1}, "lerp: (0.5, 1.625), clamped to [0, 1]"},
+    {"blender-auto-handles", kFour, 2.375, {1.265625 + 0.140625 * 1.5 * 89.0 / 74.0 + 0.625},
+     "m_0 = m_3 = 0 (ends); durations 1, 1, 1.5, chords 1, 0.5, 5/3: 4 m_1 + m_2 = 4.5 and "
+     "1.5 m_1 + 5 m_2 = 7.25, so m_1 = 61/74, m_2 = 89/74 (1.2027, Blender's measured slope); "
+     "s = 0.25, d = 1.5: 0.84375*1.5 + 0.140625*1.5*89/74 + 0.15625*4 = 2.14433"},
+    {"blender-auto-handles", kFour, 0.5, {0.5 * 0 + 0.5 * 1 - 0.125 * 1 * 61.0 / 74.0},
+     "s = 0.5, d = 1: h00 0 + h10 m_0 (0) + h01*1 + h11*m_1 = 0.5 - 0.125*61/74"},
+    {"blender-auto-handles", kPeak, 0.5, {1},
+     "every key flat (ends and the extreme at 1 s): 0.5*0 + 0.5*2"},
+    {"bake-15fps-linear", kStep, 0.1, {1.5},
+     "bake samples 0 (0 s), 0 (1/15 s), 3 (2/15 s); 0.1 s is halfway between 1/15 and 2/15"},
+    {"bake-15fps-linear", kStep, 0.05, {0}, "between the bake samples 0 and 1/15 s, both 0"},
+    {"bake-15fps-linear", kStep, 1, {3}, "after the last bake sample (2/15 s): held"},
+};
+
+TEST(NamedReadings, HandDerivedValues) {
+  for (const Row& row : kRows) {
+    SCOPED_TRACE(std::string(row.reading) + " at t = " + std::to_string(row.t) + ": " + row.derivation);
+    const gc::NamedReading* r = gc::find_named_reading(row.reading);
+    ASSERT_NE(r, nullptr);
+    ASSERT_TRUE(r->applies(row.keys));
+    const auto v = r->value_at(row.keys, row.t);
+    ASSERT_EQ(v.size(), row.expected.size());
+    for (std::size_t c = 0; c < v.size(); ++c) EXPECT_NEAR(v[c], row.expected[c], 1e-12) << "component " << c;
+  }
+}
+
+TEST(NamedReadings, EachSaysItsFormulaTheRuleItBreaksAndWhereItWasSeen) {
+  ASSERT_EQ(gc::named_readings().size(), 4u);
+  for (const auto& r : gc::named_readings()) {
+    EXPECT_NE(r.formula.find("breaks "), std::string_view::npos) << r.name;
+    EXPECT_FALSE(r.seen_in.empty()) << r.name;
+  }
+  EXPECT_EQ(gc::find_named_reading("no-such-reading"), nullptr);
+}
+
+TEST(NamedReadings, ApplyOnlyToTheChannelsTheyDescribe) {
+  gc::ReadingKeys rotation = keys({0, 1}, {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+                                           0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0}, 4, "CUBICSPLINE");
+  rotation.rotation = true;
+  EXPECT_FALSE(gc::find_named_reading("cubic-bezier-unscaled-tangents")->applies(rotation));
+  EXPECT_TRUE(gc::find_named_reading("blender-auto-handles")->applies(rotation));
+  EXPECT_FALSE(gc::find_named_reading("weights-clamped-0-1")->applies(kCubic));
+  EXPECT_FALSE(gc::find_named_reading("blender-auto-handles")->applies(kStep));
+  gc::ReadingKeys short_output = kCubic;
+  short_output.values.pop_back();
+  EXPECT_FALSE(gc::find_named_reading("cubic-bezier-unscaled-tangents")->applies(short_output));
+}
+
+}  // namespace
