@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 namespace gltf_anim::reports::detail {
 
@@ -34,5 +35,20 @@ std::string missing_channels_advice(const compare::CompareReport& report);
 // "cases: a,b*; extensions: none" (the --cases and --extensions given), ""
 // when neither was.
 std::string scope_text(const compare::CompareReport& report);
+
+// The failing cases rolled up by cause, most cases first: per cause its label
+// ("known divergence \"previous-key-at-exact-time\": STEP over intervals ...",
+// "partly matches variant \"loop-repeat\": ...", "no known divergence or variant
+// matches", "the engine failed on this case", ...)
+// and the ids of the cases it explains (a case with failing channels of several
+// causes is under each). Empty when no case fails.
+struct FailureCause {
+  std::string label;
+  std::vector<std::string> cases;
+};
+std::vector<FailureCause> failure_causes(const compare::CompareReport& report);
+// "7 cases (a, b, c, ...)": at most kMaxCauseIds ids.
+inline constexpr std::size_t kMaxCauseIds = 8;
+std::string cause_cases_text(const FailureCause& cause);
 
 }  // namespace gltf_anim::reports::detail

@@ -176,6 +176,96 @@ std::string scope_text(const CompareReport& r) {
   return out;
 }
 
+namespace {
+// A known divergence's or variant's description up to its first clause: "STEP over intervals
+// (t_k-1, t_k] (glTF Sample Viewer)" of "STEP over intervals (t_k-1, t_k] (glTF Sample
+// Viewer): at an exact key ...".
+std::string first_clause(std::string_view description) {
+  std::size_t end = description.size();
+  for (const std::string_view stop : {": ", "; ", ". "}) end = std::min(end, description.find(stop));
+  std::string out(description.substr(0, end));
+  if (out.ends_with('.')) out.pop_back();
+  return out;
+}
+
+// Why a failing case fails: per cause its key (what groups cases) and its label. A variant or
+// known divergence is keyed by its name (and whether the values match it only in part),
+// labelled with the first clause of its description.
+struct Cause {
+  std::string key, label;
+};
+std::vector<Cause> case_causes(const CaseResult& c) {
+  std::vector<Cause> causes;
+  const auto add = [&](std::string key, std::string label) {
+    for (const Cause& have : causes)
+      if (have.key == key) return;
+    causes.push_back({std::move(key), std::move(label)});
+  };
+  for (const ChannelResult& ch : c.channels) {
+    if (ch.passed) continue;
+    bool matched = false;
+    for (const AlternativeMatch& m : ch.alternatives) {
+      // A partial match (kept only where none is full): its own cause, "partly matches ...".
+      matched = true;
+      std::string key = std::string(m.partial ? "partly matches " : "") +
+                        (m.allowed ? "variant \"" : "known divergence \"") + m.name + "\"";
+      std::string label = key;
+      if (const std::string clause = first_clause(m.description); !clause.empty()) label += ": " + clause;
+      add(std::move(key), std::move(label));
+    }
+    if (matched) continue;
+    if (ch.missing)
+      add("channels missing from the actual samples", "channels missing from the actual samples");
+    else if (ch.compared > 0)
+      add("no known divergence or variant matches", "no known divergence or variant matches");
+    else
+      add("samples missing from the actual samples", "samples missing from the actual samples");
+  }
+  if (causes.empty()) {
+    // A case-level failure: the engine's error, a refused file; its words up to the first ':'.
+    const std::string_view problem = c.problem;
+    std::string words = problem.empty() ? std::string("no known divergence or variant matches")
+                                        : std::string(problem.substr(0, problem.find(':')));
+    add(words, words);
+  }
+  return causes;
+}
+}  // namespace
+
+std::vector<FailureCause> failure_causes(const CompareReport& r) {
+  std::vector<FailureCause> causes;
+  std::vector<std::string> keys;  // causes[i]'s key
+  for (const CaseResult& c : r.cases) {
+    if (!c.failed()) continue;
+    for (Cause& cause : case_causes(c)) {
+      const auto it = std::find(keys.begin(), keys.end(), cause.key);
+      if (it == keys.end()) {
+        keys.push_back(cause.key);
+        causes.push_back(FailureCause{std::move(cause.label), {c.id}});
+        continue;
+      }
+      FailureCause& f = causes[static_cast<std::size_t>(it - keys.begin())];
+      // Cases whose descriptions of one alternative differ (the same divergence on byte and
+      // short keys, say) are labelled by its name alone.
+      if (f.label != cause.label) f.label = cause.key;
+      f.cases.push_back(c.id);
+    }
+  }
+  // Most cases first; causes met first stay first among equals.
+  std::stable_sort(causes.begin(), causes.end(), [](const FailureCause& a, const FailureCause& b) {
+    return a.cases.size() > b.cases.size();
+  });
+  return causes;
+}
+
+std::string cause_cases_text(const FailureCause& cause) {
+  const std::size_t n = cause.cases.size();
+  std::string out = std::to_string(n) + (n == 1 ? " case (" : " cases (");
+  for (std::size_t i = 0; i < n && i < kMaxCauseIds; ++i) out += (i ? ", " : "") + cause.cases[i];
+  if (n > kMaxCauseIds) out += ", ...";
+  return out + ")";
+}
+
 }  // namespace detail
 
 using detail::alternative_sentence;
@@ -399,6 +489,13 @@ void write_compare_text(std::ostream& out, const CompareReport& r) {
     for (const auto& w : c.warnings) out << "      warning: " << text::visible_text(w) << "\n";
   }
   for (const auto& w : r.warnings) out << "warning: " << text::visible_text(w) << "\n";
+  if (const auto causes = detail::failure_causes(r); !causes.empty()) {
+    out << "\nfailures by cause:\n";
+    for (const auto& cause : causes) {
+      out << "  " << visible_text(cause.label) << ": " << visible_text(detail::cause_cases_text(cause))
+          << "\n";
+    }
+  }
   out << "\n" << visible_text(summary_line(r)) << "\n";
   if (const std::string advice = detail::missing_channels_advice(r); !advice.empty())
     out << text::visible_text(advice) << "\n";
@@ -594,6 +691,11 @@ void write_compare_markdown(std::ostream& out, const CompareReport& r) {
         << mean_cell(c) << " | " << worst << " | "
         << (c.features.empty() ? "-" : joined(c.features, md_escape)) << " | "
         << (c.clauses.empty() ? "-" : joined(c.clauses, md_escape)) << " |\n";
+  }
+  if (const auto causes = detail::failure_causes(r); !causes.empty()) {
+    out << "\n### Failures by cause\n\n";
+    for (const auto& cause : causes)
+      out << "- " << md_escape(cause.label) << ": " << md_escape(detail::cause_cases_text(cause)) << "\n";
   }
   bool header = false;
   for (const CaseResult* cp : order) {

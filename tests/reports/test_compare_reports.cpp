@@ -270,3 +270,77 @@ TEST(CompareReports, NothingComparedInEveryFormat) {
   EXPECT_EQ(std::string(d["cases"][0]["outcome"].GetString()), "passed");
   EXPECT_EQ(std::string(d["cases"][1]["outcome"].GetString()), "failed");
 }
+
+namespace {
+
+// A failing case whose one failing channel matches `alternative` in full (or, with
+// `partial`, in part only).
+gc::CaseResult failing_case(const std::string& id, const std::string& alternative, bool partial = false,
+                            const std::string& description = "STEP over intervals (t_k-1, t_k] (glTF Sample Viewer): at an exact key, the previous key's value; breaks C.1.") {
+  gc::CaseResult c;
+  c.id = id;
+  c.outcome = gc::CaseOutcome::kFailed;
+  gc::ChannelResult& ch = c.channels.emplace_back();
+  ch.target = "/nodes/0/translation";
+  ch.passed = false;
+  ch.compared = 4;
+  ch.over_tolerance = 1;
+  ch.problem = "1 of 4 samples over the tolerance";
+  if (!alternative.empty()) {
+    gc::AlternativeMatch& m = ch.alternatives.emplace_back();
+    m.name = alternative;
+    m.description = description;
+    m.times = 1;
+    m.partial = partial;
+  }
+  return c;
+}
+
+}  // namespace
+
+TEST(CompareReports, TextAndMarkdownRollFailuresUpByCause) {
+  gc::CompareReport r;
+  r.golden = "golden";
+  r.actual = "actual";
+  for (int i = 0; i < 9; ++i) r.cases.push_back(failing_case("step_" + std::to_string(i), "previous-key-at-exact-time"));
+  r.cases.push_back(failing_case("odd", ""));
+  r.cases.push_back(failing_case("half", "previous-key-at-exact-time", true));  // a cause of its own
+  gc::CaseResult engine;
+  engine.id = "crashed";
+  engine.outcome = gc::CaseOutcome::kFailed;
+  engine.problem = "the engine failed on this case: KeyError: 'accessors'";
+  r.cases.push_back(engine);
+  gc::CaseResult ok;
+  ok.id = "fine";
+  r.cases.push_back(ok);
+  // One divergence described for each case in its own words: one cause, named alone.
+  r.cases.push_back(failing_case("short_min", "no-clamp", false, "c / 32767 without the clamp (three.js); breaks 3.11."));
+  r.cases.push_back(failing_case("byte_min", "no-clamp", false, "c / 127 without the clamp (three.js); breaks 3.11."));
+
+  const std::string text = render(r, "text");
+  const std::string cause = "known divergence \"previous-key-at-exact-time\": STEP over intervals (t_k-1, t_k] (glTF Sample Viewer)";
+  const auto at = text.find("\nfailures by cause:\n");
+  ASSERT_NE(at, std::string::npos) << text;
+  ASSERT_NE(text.find("\n1 passed, 14 failed"), std::string::npos) << text;
+  EXPECT_LT(at, text.find("\n1 passed, 14 failed")) << text;
+  EXPECT_TRUE(has_line(text, "  known divergence \"no-clamp\": 2 cases (short_min, byte_min)")) << text;
+  EXPECT_TRUE(has_line(text, "  " + cause + ": 9 cases (step_0, step_1, step_2, step_3, step_4, step_5, step_6, step_7, ...)")) << text;
+  EXPECT_TRUE(has_line(text, "  no known divergence or variant matches: 1 case (odd)")) << text;
+  EXPECT_TRUE(has_line(text, "  partly matches " + cause + ": 1 case (half)")) << text;
+  EXPECT_TRUE(has_line(text, "  the engine failed on this case: 1 case (crashed)")) << text;
+  // Most cases first.
+  EXPECT_LT(text.find(cause + ": 9"), text.find("known divergence \"no-clamp\": 2")) << text;
+  EXPECT_LT(text.find("\"no-clamp\": 2"), text.find("the engine failed on this case: 1")) << text;
+
+  const std::string md = render(r, "md");
+  // Escaped as Markdown text (md_escape).
+  ASSERT_NE(md.find("\n### Failures by cause\n\n- known divergence \\\"previous\\-key\\-at\\-exact\\-time\\\"\\: STEP over intervals"), std::string::npos) << md;
+  EXPECT_LT(md.find("### Failures by cause"), md.find("### Failures\n")) << md;
+  EXPECT_NE(md.find("- no known divergence or variant matches: 1 case \\(odd\\)\n"), std::string::npos) << md;
+
+  // No failure, no section.
+  gc::CompareReport passing;
+  passing.cases.push_back(ok);
+  EXPECT_EQ(render(passing, "text").find("failures by cause"), std::string::npos);
+  EXPECT_EQ(render(passing, "md").find("by cause"), std::string::npos);
+}

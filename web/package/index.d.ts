@@ -148,8 +148,126 @@ export interface CompareOptions extends CommonOptions {
   args?: string[];
 }
 
-/** The report `gltf-anim compare --format json` writes. */
-export type CompareReport = Record<string, unknown>;
+/** A number of the compare report: null where it is not finite (NaN, an infinity). */
+export type ReportNumber = number | null;
+/** A case's outcome (docs/CONFORMANCE.md, "gltf-anim compare"). */
+export type CaseOutcome = 'passed' | 'failed' | 'nothing compared' | 'not run' | 'excluded';
+/** A case's error statistics of one measure (absolute or angle). */
+export interface ErrorStats {
+  samples: number;
+  max: ReportNumber;
+  mean: ReportNumber;
+  worstT: ReportNumber;
+  worstAnimation: number;
+  worstTarget: string;
+}
+/** A failing channel's sample: golden and actual values, and the error. */
+export interface WorstSample {
+  t: ReportNumber;
+  golden: ReportNumber[];
+  actual: ReportNumber[];
+  error: ReportNumber;
+}
+/** A variant or known divergence a failing channel's values match, in full or in part. */
+export interface AlternativeMatch {
+  name: string;
+  kind: 'variant' | 'knownDivergence';
+  times: number;
+  firstTimes: ReportNumber[];
+  otherFailing: number;
+  firstOtherTimes: ReportNumber[];
+  partial: boolean;
+  differs: number;
+  firstDiffers: ReportNumber[];
+  differsWhere: string;
+  description: string;
+  breaks: string;
+  /** The report's sentence: "your values match known divergence ... at all 4 of its times; ...". */
+  sentence: string;
+}
+export interface ChannelResult {
+  animation: number;
+  channel: number;
+  target: string;
+  interpolation: string;
+  measure: 'angle' | 'absolute';
+  tolerance: ReportNumber;
+  passed: boolean;
+  missing: boolean;
+  /** The feature the adapter declared unsupported, or "". */
+  unsupported: string;
+  width: number;
+  actualWidth: number;
+  goldenSamples: number;
+  compared: number;
+  overTolerance: number;
+  missingSamples: number;
+  extraSamples: number;
+  /** Rotations (measure 'angle') only. */
+  lengthTolerance?: ReportNumber;
+  lengthFailures?: number;
+  /** When lengthFailures > 0. */
+  worstLength?: { t: ReportNumber; actual: ReportNumber; expected: ReportNumber };
+  /** null when nothing was compared. */
+  max: ReportNumber;
+  mean: ReportNumber;
+  worstT: ReportNumber;
+  /** Why the channel fails, "" when it passes. */
+  problem: string;
+  worstSamples: WorstSample[];
+  alternatives: AlternativeMatch[];
+}
+export interface CaseResult {
+  id: string;
+  asset: string;
+  /** The golden and actual samples files compared ("" when none). */
+  golden: string;
+  actual: string;
+  passed: boolean;
+  outcome: CaseOutcome;
+  /** Why the case failed, was not run or excluded; "" otherwise. */
+  problem: string;
+  matchedVariant: string;
+  matchedDivergence: string;
+  /** The features its adapter declared unsupported, when not run for them. */
+  unsupported: string[];
+  /** What its missing channels need, when it fails only on those. */
+  missingOnly: string[];
+  features: string[];
+  clauses: string[];
+  notes: string;
+  tolerance: ReportNumber;
+  angleTolerance: ReportNumber;
+  /** null when no sample of that measure was compared. */
+  absolute: ErrorStats | null;
+  angle: ErrorStats | null;
+  channels: ChannelResult[];
+  warnings: string[];
+}
+/** The report `gltf-anim compare --format json` writes (reports/src/compare_reports.cpp). */
+export interface CompareReport {
+  generator: string;
+  golden: string;
+  actual: string;
+  summary: {
+    cases: number;
+    passed: number;
+    failed: number;
+    notRun: number;
+    excluded: number;
+    nothingCompared: number;
+    /** What to declare for cases failing only on missing channels; "" when none. */
+    advice: string;
+  };
+  /** The --cases given ([] for all). */
+  selection: string[];
+  /** The --extensions given; null when not given (all). */
+  extensions: string[] | null;
+  cases: CaseResult[];
+  warnings: string[];
+  /** "77 passed, 2 failed, 9 not run (unsupported: morph weights 9)". */
+  summaryLine: string;
+}
 
 /** Options every repair tool takes (the CLI's shared options of fix, reduce, fit, migrate). */
 export interface RepairOptions extends CommonOptions {
@@ -310,14 +428,110 @@ export function keys(input: Input, options?: KeysOptions): Promise<KeysFile>;
 export function sample(input: Input, options?: SampleOptions & { format?: 'json' }): Promise<SamplesFile>;
 export function sample(input: Input, options: SampleOptions & { format: 'csv' }): Promise<string>;
 
+/** Files, or {files, name}: `name` (the folder they came from) goes before their paths in messages. */
+export type FileSet = Files | { files: Files; name?: string };
+export function compare(sets: { golden: FileSet; actual: FileSet }, options?: CompareOptions & { format?: 'json' }): Promise<CompareReport>;
 export function compare(
-  sets: { golden: Files | { files: Files }; actual: Files | { files: Files } },
-  options?: CompareOptions & { format?: 'json' },
-): Promise<CompareReport>;
-export function compare(
-  sets: { golden: Files | { files: Files }; actual: Files | { files: Files } },
+  sets: { golden: FileSet; actual: FileSet },
   options: CompareOptions & { format: 'text' | 'md' | 'junit' | 'html' },
 ): Promise<string>;
+/** An entry of the suite's manifest.json (docs/CONFORMANCE.md, "The manifest fields compare reads"). */
+export interface ManifestEntry {
+  id: string;
+  /** The asset, relative to the manifest: valid/<id>.gltf or .glb. */
+  file: string;
+  /** Its golden samples file, relative to the manifest. */
+  samples: string;
+  group?: string;
+  features: string[];
+  clauses: string[];
+  extensions: string[];
+  tolerance?: number;
+  angleTolerance?: number;
+  notes?: string;
+  [key: string]: unknown;
+}
+export interface Manifest {
+  suite: string;
+  generator: string;
+  assets: ManifestEntry[];
+  [key: string]: unknown;
+}
+export interface GenerateOptions extends CommonOptions {
+  /** Your own assets (.gltf/.glb with their resources) instead of the suite: `generate --from`. */
+  from?: Input;
+  /** Node: also write the suite under this folder (made if missing). */
+  out?: string;
+}
+export interface Suite {
+  /** 0 written, 1 (with `from`) some asset skipped: `stderr` says why. */
+  exitCode: number;
+  /** Every file by path: manifest.json, valid/<case>.gltf|.glb (+ .bin), valid/<case>.samples.json. */
+  files: Record<string, Uint8Array>;
+  manifest: Manifest;
+  stderr: string;
+}
+/** The conformance suite (`gltf-anim generate`): the native CLI's files (a few golden rotation values may differ in their last bits: emscripten's libm). */
+export function generate(options?: GenerateOptions): Promise<Suite>;
+/** The asset a sampler is asked about; the same object for every channel of a case. */
+export interface ConformanceAsset {
+  /** The case's id (manifest). */
+  id: string;
+  /** Its path in the suite: valid/<id>.gltf or .glb. */
+  file: string;
+  /** The .gltf or .glb file's bytes. */
+  bytes: Uint8Array;
+  /** Its glTF JSON, parsed (a .glb's JSON chunk); null when it cannot be parsed. */
+  gltf: any;
+  /** Every file of the suite by path (an external .bin: the folder of `file` + its uri). */
+  files: Map<string, Uint8Array>;
+  /** The case's manifest entry. */
+  entry: ManifestEntry;
+}
+export interface ConformanceChannel {
+  /** The channel's index in the animation. */
+  index: number;
+  /** JSON pointer of the animated property (/nodes/0/rotation, or KHR_animation_pointer's pointer). */
+  target: string;
+  interpolation: string;
+  /** The sampler evaluated (EXT_animation_sqlerp: the CUBICSLERP one). */
+  sampler: number;
+  /** Components per value: 3 translation/scale, 4 rotation (x, y, z, w), morph target count for weights. */
+  width: number;
+}
+/**
+ * Your engine's values for one channel at `times` (seconds): one array of `width` numbers per
+ * time (a number per time for a scalar channel), or one flat array of times.length * width
+ * numbers (a Float32Array will do); NaN for a value that is not a number. Or
+ * {unsupported: 'FEATURE'}: your engine cannot play the channel (its case is then not run).
+ * A throw fails the case with the message (the engine failed on this asset).
+ */
+export type ConformanceSampler = (
+  asset: ConformanceAsset,
+  animation: { index: number; name?: string },
+  channel: ConformanceChannel,
+  times: number[],
+) => SamplerValues | Promise<SamplerValues>;
+export type SamplerValues = ArrayLike<number> | ArrayLike<ArrayLike<number>> | { unsupported: string };
+export interface ConformanceOptions extends CompareOptions {
+  sampler: ConformanceSampler;
+  /** The suite: a Suite or {files} (generate()), a folder path (Node), or absent: generate() now. */
+  suite?: string | Suite | { files: Files } | Files;
+  /** The actual samples files' "generator" (default "gltf-anim conformance()"). */
+  generator?: string;
+}
+export interface ConformanceResult<R> {
+  report: R;
+  /** The actual samples files written, by path (valid/<id>.samples.json): what `gltf-anim compare --actual` reads. */
+  actual: Record<string, Uint8Array>;
+  /** compare's exit code: 0 no case failed, 1 a case failed (or, with requireAll, was not run). */
+  exitCode: number;
+}
+/** A conformance run: `sampler` over every case of the suite, compared with the golden samples by the CLI's compare. */
+export function conformance(options: ConformanceOptions & { format?: 'json' }): Promise<ConformanceResult<CompareReport>>;
+export function conformance(
+  options: ConformanceOptions & { format: 'text' | 'md' | 'junit' | 'html' },
+): Promise<ConformanceResult<string>>;
 
 /** Repairs animation data, keyed by the issue codes the repairs answer (`gltf-anim fix`). */
 export function fix(input: Input, options?: FixOptions): Promise<RepairResult>;

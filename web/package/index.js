@@ -435,17 +435,31 @@ function reportText(bytes, what) {
 
 const EXT = { json: 'json', text: 'txt', sarif: 'sarif', junit: 'xml', csv: 'csv', md: 'md', html: 'html', github: 'txt' };
 
-async function runToReport(command, args, files, format, what, memoryLimitMb) {
+// A message in the caller's names for the in-memory file system's paths: a file under the
+// current folder by its relative path (what the caller named it), the report file as "the
+// report", and each folder of `roots` ({memfs folder: the caller's name for it, '' for none})
+// by that name: `/work/golden/valid/a.samples.json` or `golden/valid/a.samples.json` is
+// `suite/valid/a.samples.json` (name 'suite') or `valid/a.samples.json` (no name), the folder
+// alone "suite" or "the golden files".
+function userPaths(text, roots = {}) {
+  let out = text.replace(new RegExp(`${OUT}/report\\.[a-z]+`, 'g'), 'the report');
+  for (const [folder, name] of Object.entries(roots)) {
+    const start = `(^|[\\s'"(])(?:${WORK}/)?${folder}`;
+    out = out.replace(new RegExp(`${start}/`, 'gm'), (_, before) => before + (name ? `${name.replace(/\/+$/, '')}/` : ''));
+    out = out.replace(new RegExp(`${start}(?=[:'"]|$)`, 'gm'), (_, before) => before + (name || `the ${folder} files`));
+  }
+  return out.replaceAll(`${WORK}/`, '');
+}
+
+async function runToReport(command, args, files, format, what, memoryLimitMb, roots, folders = []) {
   const output = `${OUT}/report.${EXT[format] ?? 'out'}`;
-  const r = await run([command, '--format', format, '--output', output, ...args], {
-    files,
-    read: [output],
-    memoryLimitMb,
-  });
-  const bytes = r.outputs[output];
+  const r = await runInstance([command, '--format', format, '--output', output, ...args], files,
+    memoryLimitMb, (FS) => writtenBytes(FS, output), folders);
+  const bytes = r.outputs;
   if (r.exitCode === 2 || !bytes) {
-    const message = r.stderr.trim() || `gltf-anim ${what}: exit code ${r.exitCode}`;
-    throw new GltfAnimError(message, r.exitCode, r.stderr);
+    const stderr = userPaths(r.stderr, roots);
+    const message = stderr.trim() || `gltf-anim ${what}: exit code ${r.exitCode}`;
+    throw new GltfAnimError(message, r.exitCode, stderr);
   }
   const report = format === 'json' ? parseReport(bytes) : reportText(bytes, what);
   return { exitCode: r.exitCode, report, stderr: r.stderr };
@@ -502,14 +516,27 @@ function a(args, flag, value) {
  * Compares golden samples with an implementation's: `golden` and `actual` are {files} (a
  * suite folder's files and the engine's samples files). Resolves to the report
  * `gltf-anim compare --format json` writes (parsed), or its text in another format (text,
- * md, junit, html).
+ * md, junit, html). A message names a file by its path among the files given (with
+ * `golden.name` / `actual.name` before it, when given: the folder they came from).
  */
-export async function compare({ golden, actual }, options = {}) {
+export async function compare(sets, options = {}) {
+  return (await compareRun(sets, options)).report;
+}
+
+async function compareRun({ golden, actual }, options = {}) {
   const format = options.format ?? 'json';
+  const goldenFiles = fileEntries(golden.files ?? golden);
+  const actualFiles = fileEntries(actual.files ?? actual);
+  // `name` only beside `files` (a Files object may hold a file called "name").
+  const nameOf = (set) => (set.files !== undefined && typeof set.name === 'string' ? set.name : '');
+  const roots = { golden: nameOf(golden), actual: nameOf(actual) };
+  if (goldenFiles.length === 0) throw new GltfAnimError('gltf-anim compare: no golden files given', 2, '');
   const files = [
-    ...fileEntries(golden.files ?? golden).map(([p, d]) => [`golden/${relativePath(p)}`, d]),
-    ...fileEntries(actual.files ?? actual).map(([p, d]) => [`actual/${relativePath(p)}`, d]),
+    ...goldenFiles.map(([p, d]) => [`golden/${relativePath(p)}`, d]),
+    ...actualFiles.map(([p, d]) => [`actual/${relativePath(p)}`, d]),
   ];
+  // The actual folder exists when it holds no file: every case is then "not run".
+  const folders = actualFiles.length === 0 ? ['actual'] : [];
   const args = ['--golden', 'golden', '--actual', 'actual'];
   if (options.manifest !== undefined) a(args, '--manifest', `golden/${relativePath(options.manifest)}`);
   if (options.tolerance !== undefined) a(args, '--tolerance', options.tolerance);
@@ -520,7 +547,209 @@ export async function compare({ golden, actual }, options = {}) {
   if (options.requireAll) args.push('--require-all');
   if (options.worst !== undefined) a(args, '--worst', options.worst);
   args.push(...list(options.args));
-  return (await runToReport('compare', args, files, format, 'compare', options.memoryLimitMb)).report;
+  return runToReport('compare', args, files, format, 'compare', options.memoryLimitMb, roots, folders);
+}
+
+// ---- The conformance suite and a one-call conformance run ----
+
+const SUITE = `${OUT}/suite`;
+
+/** Whether this runs in Node (a folder may then be named by its path). */
+const inNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+async function nodeFs() {
+  if (!inNode) throw new TypeError('gltf-anim: a folder path is for Node; elsewhere give {files}');
+  const [fs, path] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  return { fs, path };
+}
+
+/** Every file under a folder of the real file system: {relative path: bytes}. */
+async function readFolder(dir) {
+  const { fs, path } = await nodeFs();
+  const files = {};
+  const walk = async (d, prefix) => {
+    let entries;
+    try {
+      entries = await fs.readdir(d, { withFileTypes: true });
+    } catch (e) {
+      if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') {
+        throw new GltfAnimError(`gltf-anim: cannot read the folder '${dir}': ${e.code === 'ENOENT' ? 'No such file or directory' : 'Not a directory'}`, 2, '');
+      }
+      throw e;
+    }
+    for (const entry of entries.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
+      else if (entry.isFile()) files[`${prefix}${entry.name}`] = new Uint8Array(await fs.readFile(full));
+    }
+  };
+  await walk(dir, '');
+  return files;
+}
+
+/** Writes {relative path: bytes} under a folder of the real file system (made if missing). */
+async function writeFolder(dir, files) {
+  const { fs, path } = await nodeFs();
+  for (const [p, bytes] of Object.entries(files)) {
+    const full = path.join(dir, ...relativePath(p).split('/'));
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    await fs.writeFile(full, bytes);
+  }
+}
+
+/**
+ * The conformance suite (`gltf-anim generate`): its assets, golden samples and manifest, the
+ * native CLI's files (a few golden rotation values may differ in their last bits: emscripten's
+ * libm is not glibc's, far below any tolerance). With `from` ({files}: your .gltf/.glb assets and their
+ * resources), a suite of your own assets (`generate --from`). Resolves to {exitCode, files,
+ * manifest}: the files by path (manifest.json, valid/<case>.gltf, valid/<case>.samples.json,
+ * ...) and the parsed manifest; with `out` (Node), also written under that folder.
+ */
+export async function generate(options = {}) {
+  const args = ['generate', '--out', SUITE];
+  let files = [];
+  if (options.from !== undefined) {
+    const input = inputFiles(options.from, {}, 'generate');
+    files = input.files;
+    args.push('--from', ...input.paths);
+  }
+  const r = await runInstance(args, files, options.memoryLimitMb, (FS) => {
+    const out = {};
+    let paths = [];
+    try {
+      paths = pathsUnder(FS, SUITE).sort();
+    } catch {
+      // no suite written
+    }
+    for (const p of paths) out[p] = FS.readFile(`${SUITE}/${p}`);
+    return out;
+  });
+  const manifestBytes = r.outputs['manifest.json'];
+  if (r.exitCode === 2 || !manifestBytes) {
+    const stderr = userPaths(r.stderr.replaceAll(SUITE, 'the suite'));
+    throw new GltfAnimError(stderr.trim() || `gltf-anim generate: exit code ${r.exitCode}`, r.exitCode, stderr);
+  }
+  if (options.out !== undefined) await writeFolder(options.out, r.outputs);
+  return {
+    exitCode: r.exitCode,
+    files: r.outputs,
+    manifest: JSON.parse(decoder.decode(manifestBytes)),
+    stderr: userPaths(r.stderr.replaceAll(SUITE, 'the suite')),
+  };
+}
+
+/** The JSON of a .gltf, or of a .glb's JSON chunk; null when it is neither. */
+function gltfJson(bytes) {
+  try {
+    if (isGlb(bytes)) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const length = view.getUint32(12, true);
+      return JSON.parse(decoder.decode(bytes.subarray(20, 20 + length)));
+    }
+    return JSON.parse(decoder.decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+// The engine's values for `times` as one array per time: from an array of arrays (or of
+// numbers, a scalar channel), or from a flat array (times.length * width numbers).
+function valuesPerTime(values, times, width, where) {
+  if (!values || typeof values.length !== 'number') {
+    throw new TypeError(`${where}: the sampler returned no array of values`);
+  }
+  const flat = values.length > 0 && !(Array.isArray(values[0]) || ArrayBuffer.isView(values[0]));
+  if (flat && width === 1 && values.length === times.length) return Array.from(values, (v) => [v]);
+  if (flat) {
+    if (values.length !== times.length * width) {
+      throw new TypeError(`${where}: the sampler returned ${values.length} numbers for ${times.length} times of ` +
+        `${width} components (${times.length * width} expected, or one array per time)`);
+    }
+    return times.map((_, i) => Array.from(values.slice(i * width, (i + 1) * width)));
+  }
+  if (values.length !== times.length) {
+    throw new TypeError(`${where}: the sampler returned ${values.length} values for ${times.length} times`);
+  }
+  return Array.from(values, (v) => Array.from(v));
+}
+
+/**
+ * A conformance run in one call: your engine's sampler over the suite, compared with the
+ * golden samples by the CLI's compare. For each case of the suite's manifest and each channel
+ * of its golden samples, `sampler(asset, animation, channel, times)` returns your engine's
+ * values at those times; they are written as the case's actual samples file, and all of them
+ * compared (`compare`, the options below). Resolves to {report, actual, exitCode}: the report
+ * (parsed JSON, or text in `format`), the actual samples files written ({path: bytes}, what
+ * `gltf-anim compare --actual` reads) and compare's exit code (0 every case passed or was not
+ * run, 1 a case failed).
+ */
+export async function conformance(options) {
+  const sampler = options?.sampler;
+  if (typeof sampler !== 'function') throw new TypeError('gltf-anim conformance: `sampler` must be a function');
+  let suite = options.suite;
+  let suiteName = '';
+  if (suite === undefined) {
+    suite = (await generate({ memoryLimitMb: options.memoryLimitMb })).files;
+  } else if (typeof suite === 'string') {
+    suiteName = suite;
+    suite = await readFolder(suite);
+  } else {
+    suite = suite.files ?? suite;
+  }
+  const files = new Map(fileEntries(suite).map(([p, d]) => [relativePath(p), toBytes(d, p)]));
+  const manifestPath = relativePath(options.manifest ?? 'manifest.json');
+  const manifestBytes = files.get(manifestPath);
+  if (!manifestBytes) {
+    throw new GltfAnimError(`gltf-anim conformance: no ${manifestPath} in the suite${suiteName ? ` ${suiteName}` : ''}`, 2, '');
+  }
+  const manifest = JSON.parse(decoder.decode(manifestBytes));
+  const selected = options.cases === undefined ? null : list(options.cases);
+  const matches = (id) => selected === null || selected.some((c) => new RegExp(`^${String(c)
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(id));
+  const actual = {};
+  for (const entry of manifest.assets ?? []) {
+    if (!matches(entry.id)) continue;
+    const goldenBytes = files.get(entry.samples);
+    const bytes = files.get(entry.file);
+    if (!goldenBytes || !bytes) continue; // compare reports the missing golden file
+    const golden = JSON.parse(decoder.decode(goldenBytes));
+    const asset = { id: entry.id, file: entry.file, bytes, gltf: gltfJson(bytes), files, entry };
+    const out = { asset: golden.asset, generator: options.generator ?? 'gltf-anim conformance()', animations: [] };
+    try {
+      for (const anim of golden.animations ?? []) {
+        const channels = [];
+        for (const [position, ch] of (anim.channels ?? []).entries()) {
+          const index = ch.index ?? position;
+          const times = ch.samples.map((s) => s.t);
+          const width = ch.samples[0]?.value.length ?? 0;
+          const channel = { index, target: ch.target, interpolation: ch.interpolation, sampler: ch.sampler, width };
+          const got = await sampler(asset, { index: anim.index, name: anim.name }, channel, times);
+          if (got && !Array.isArray(got) && !ArrayBuffer.isView(got) && typeof got.unsupported === 'string') {
+            channels.push({ index, target: ch.target, unsupported: got.unsupported, samples: [] });
+            continue;
+          }
+          const where = `gltf-anim conformance: ${entry.id} animation ${anim.index} ${ch.target}`;
+          const values = valuesPerTime(got, times, width, where);
+          channels.push({ index, target: ch.target, samples: times.map((t, i) => ({ t, value: values[i] })) });
+        }
+        out.animations.push({ index: anim.index, ...(anim.name !== undefined ? { name: anim.name } : {}), channels });
+      }
+    } catch (e) {
+      // The engine failed on this asset: compare fails the case with the message.
+      if (e instanceof TypeError && String(e.message).startsWith('gltf-anim conformance:')) throw e;
+      out.animations = [];
+      out.error = String(e?.message ?? e);
+    }
+    // JSON.stringify writes NaN and the infinities as null, which compare reads as NaN.
+    actual[entry.samples] = encoder.encode(`${JSON.stringify(out)}\n`);
+  }
+  // The golden side: the manifest and the samples files (compare reads no asset).
+  const golden = [...files].filter(([p]) => /\.(json|csv)$/i.test(p));
+  const { report, exitCode } = await compareRun(
+    { golden: { files: golden, name: suiteName }, actual: { files: actual } },
+    { ...options, manifest: manifestPath },
+  );
+  return { report, actual, exitCode };
 }
 
 // The repair tools (fix, reduce, fit, migrate; docs/TOOLS.md): the CLI's commands on the

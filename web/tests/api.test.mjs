@@ -125,6 +125,144 @@ test('compare: the suite against its own goldens, the native report', async () =
   assert.deepEqual(got, norm(expected));
 });
 
+test('generate(): the native suite, in memory and in the folder named', async () => {
+  const native = mkdtempSync(join(tmpdir(), 'gltf-anim-suite-native-'));
+  const mine = mkdtempSync(join(tmpdir(), 'gltf-anim-suite-npm-'));
+  try {
+    const r = runCli(NATIVE, ['generate', '--out', native]);
+    assert.equal(r.status, 0, r.stderr.toString());
+    const suite = await gltfAnim.generate({ out: join(mine, 'made/here') });
+    assert.equal(suite.exitCode, 0);
+    const nativeFiles = listFiles(native);
+    assert.deepEqual(Object.keys(suite.files).sort(), nativeFiles);
+    let exact = 0;
+    for (const p of nativeFiles) {
+      const bytes = readFileSync(join(native, p));
+      assert.deepEqual(readFileSync(join(mine, 'made/here', p)), Buffer.from(suite.files[p]), p);
+      if (Buffer.from(suite.files[p]).equals(bytes)) {
+        ++exact;
+        continue;
+      }
+      // The assets are the same bytes; a golden value computed with libm (a rotation's sin
+      // and cos) may differ in its last bits (emscripten's libm is not glibc's): the same
+      // JSON, every number within a few ulps.
+      assert.match(p, /\.json$/, p);
+      assertClose(JSON.parse(decoder.decode(suite.files[p])), JSON.parse(bytes.toString('utf8')), p);
+    }
+    assert.ok(exact > nativeFiles.length - 10, `${exact} of ${nativeFiles.length} files byte for byte`);
+    assertClose(suite.manifest, JSON.parse(readFileSync(join(native, 'manifest.json'), 'utf8')), 'manifest');
+  } finally {
+    rmSync(native, { recursive: true, force: true });
+    rmSync(mine, { recursive: true, force: true });
+  }
+});
+
+const decoder = new TextDecoder();
+
+/** `got` is `want` but for numbers a few ulps apart (at `where`). */
+function assertClose(got, want, where) {
+  if (typeof want === 'number' && typeof got === 'number') {
+    assert.ok(Math.abs(got - want) <= 1e-14 * Math.max(1, Math.abs(want)), `${where}: ${got} vs ${want}`);
+  } else if (Array.isArray(want)) {
+    assert.ok(Array.isArray(got) && got.length === want.length, where);
+    want.forEach((w, i) => assertClose(got[i], w, `${where}/${i}`));
+  } else if (want !== null && typeof want === 'object') {
+    assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort(), where);
+    for (const k of Object.keys(want)) assertClose(got[k], want[k], `${where}/${k}`);
+  } else {
+    assert.equal(got, want, where);
+  }
+}
+
+/** Every file under a folder, relative to it, sorted. */
+function listFiles(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(dir, `${prefix}${e.name}/`) : [`${prefix}${e.name}`]).sort();
+}
+
+test('conformance(): the sampler over the suite, then the CLI\'s compare of what it returned', async () => {
+  const suite = await gltfAnim.generate();
+  const golden = (asset) => JSON.parse(new TextDecoder().decode(asset.files.get(asset.entry.samples)));
+  const calls = [];
+  const result = await gltfAnim.conformance({
+    suite,
+    sampler(asset, animation, channel, times) {
+      calls.push(`${asset.id} ${animation.index} ${channel.index}`);
+      assert.equal(asset.bytes, suite.files[asset.file]);
+      assert.equal(asset.gltf.asset.version, '2.0'); // a .glb's JSON chunk too
+      const ch = golden(asset).animations.find((a) => a.index === animation.index).channels[channel.index];
+      assert.deepEqual(times, ch.samples.map((s) => s.t));
+      assert.equal(channel.width, ch.samples[0].value.length);
+      const values = ch.samples.map((s) => s.value);
+      if (asset.id === 'translation_step') return values.map((v) => v.map((x) => x + 1)); // wrong
+      if (asset.id === 'translation_linear') return Float32Array.from(values.flat()); // flat
+      if (asset.id.startsWith('weights')) return { unsupported: 'morph weights' };
+      if (asset.id === 'rotation_linear') throw new Error('the engine fell over');
+      return values;
+    },
+  });
+  assert.equal(result.exitCode, 1);
+  const { report } = result;
+  assert.equal(report.summary.cases, suite.manifest.assets.length);
+  assert.equal(report.summary.failed, 2);
+  const outcome = (id) => report.cases.find((c) => c.id === id);
+  assert.equal(outcome('translation_step').outcome, 'failed');
+  assert.equal(outcome('rotation_linear').problem, 'the engine failed on this case: the engine fell over');
+  assert.equal(outcome('translation_linear').outcome, 'passed');
+  assert.equal(outcome('weights2_linear').outcome, 'not run');
+  assert.equal(report.summary.notRun, suite.manifest.assets.filter((e) => e.id.startsWith('weights')).length);
+  // The actual samples files are what the native compare reads, with the same report.
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-conformance-'));
+  try {
+    const write = (folder, files) => {
+      for (const [p, bytes] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, folder, p)), { recursive: true });
+        writeFileSync(join(dir, folder, p), bytes);
+      }
+    };
+    write('golden', suite.files);
+    write('actual', result.actual);
+    const expected = nativeJson(['compare', '--golden', 'golden', '--actual', 'actual', '--format', 'json'], dir);
+    assert.deepEqual(report, expected);
+    // A folder for the suite (Node), and a text report.
+    const text = await gltfAnim.conformance({ suite: join(dir, 'golden'), cases: 'translation_*', format: 'text',
+      sampler: (asset, animation, channel, times) => times.map(() => Array(channel.width).fill(0)) });
+    assert.equal(text.exitCode, 1);
+    assert.match(text.report, /^FAIL {2}translation_linear/m);
+    assert.doesNotMatch(text.report, /rotation_linear/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // A sampler that answers the wrong number of values is the caller's mistake: an error.
+  await assert.rejects(gltfAnim.conformance({ suite, cases: 'translation_step', sampler: () => [[0, 0, 0]] }),
+    /translation_step animation 0 \/nodes\/0\/translation: the sampler returned 1 values for 15 times/);
+});
+
+test('a missing file is named by the caller\'s path, not the in-memory file system\'s', async () => {
+  const suite = await gltfAnim.generate();
+  const manifest = suite.files['manifest.json'];
+  // The manifest names samples files the caller did not give: their paths among the files.
+  let e = await gltfAnim.compare({ golden: { 'manifest.json': manifest }, actual: {} }).catch((x) => x);
+  assert.ok(e instanceof gltfAnim.GltfAnimError);
+  assert.match(e.message, /^gltf-anim compare: valid\/\w+\.samples\.json: cannot read: No such file or directory$/);
+  assert.doesNotMatch(e.stderr, /\/work|golden\//);
+  // ... behind the folder they came from, when named.
+  e = await gltfAnim.compare({ golden: { files: { 'manifest.json': manifest }, name: 'my-suite' }, actual: {} }).catch((x) => x);
+  assert.match(e.message, /^gltf-anim compare: my-suite\/valid\/\w+\.samples\.json: cannot read/);
+  // A manifest that is not among the files, by the name the caller gave.
+  e = await gltfAnim.compare({ golden: suite, actual: {} }, { manifest: 'other.json' }).catch((x) => x);
+  assert.equal(e.message, 'gltf-anim compare: other.json: cannot read: No such file or directory');
+  // No golden file at all.
+  e = await gltfAnim.compare({ golden: {}, actual: {} }).catch((x) => x);
+  assert.equal(e.message, 'gltf-anim compare: no golden files given');
+  // No actual file: every case not run (the folder exists), no error.
+  const none = await gltfAnim.compare({ golden: suite, actual: {} });
+  assert.equal(none.summary.notRun, suite.manifest.assets.length);
+  // A suite folder that does not exist.
+  e = await gltfAnim.conformance({ suite: join(tmpdir(), 'no-such-suite'), sampler: () => [] }).catch((x) => x);
+  assert.equal(e.message, `gltf-anim: cannot read the folder '${join(tmpdir(), 'no-such-suite')}': No such file or directory`);
+});
+
 // A .glb whose binary chunk (96 MiB) cannot be read into 64 MiB of wasm memory.
 function hugeGlb(mib = 96) {
   const chunk = mib * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The npm package as it would be published: `npm publish --dry-run` on the packed tarball
-// (name, version, license, types, the exact file list: nothing stray), and the inline entry
+// (name, version, license, types, the exact file list: nothing stray, the README), and the inline entry
 // (`gltf-anim/inline`, the wasm carried in the JavaScript) working under Node with no .wasm file
 // beside it.
 import assert from 'node:assert/strict';
@@ -28,7 +28,7 @@ test('npm publish --dry-run: name, version, license, types and exactly the inten
   assert.equal(r.name, 'gltf-anim');
   assert.equal(r.version, VERSION);
   assert.deepEqual(r.files.map((f) => f.path).sort(), [
-    'COPYRIGHT', 'bin/gltf-anim.js', 'dist/gltf-anim-cli.cjs', 'dist/gltf-anim-cli.wasm',
+    'COPYRIGHT', 'README.md', 'bin/gltf-anim.js', 'dist/gltf-anim-cli.cjs', 'dist/gltf-anim-cli.wasm',
     'dist/gltf-anim-core.mjs', 'dist/gltf-anim-core.wasm', 'index.d.ts', 'index.js', 'inline.d.ts', 'inline.js',
     'package.json'].sort());
   // Only the executable is executable (the linker marks the .wasm files so).
@@ -37,6 +37,9 @@ test('npm publish --dry-run: name, version, license, types and exactly the inten
   const manifest = JSON.parse(readFileSync(join(prefix, 'node_modules/gltf-anim/package.json'), 'utf8'));
   assert.equal(manifest.license, 'SEE LICENSE IN COPYRIGHT');
   assert.equal(manifest.types, './index.d.ts');
+  // npm publish --provenance (release.yml) refuses a package whose repository is not the
+  // repository the workflow runs in: it must be the project's.
+  assert.equal(manifest.repository.url, `git+${manifest.homepage}.git`);
   assert.equal(manifest.exports['./inline'].types, './inline.d.ts');
   assert.deepEqual(manifest.bin, { 'gltf-anim': 'bin/gltf-anim.js' });
   const copyright = readFileSync(join(prefix, 'node_modules/gltf-anim/COPYRIGHT'), 'utf8');

@@ -3,7 +3,9 @@
 # the npm tarball and assembles the page; node's test runner then installs the tarball and
 # checks the npm CLI and API against the native CLI (GLTF_ANIM_NATIVE, default
 # build/cli/gltf-anim: scripts/run-tests.sh builds it), the tarball as `npm publish
-# --dry-run` sees it and the inline entry (release.test.mjs), and the page in a browser.
+# --dry-run` sees it and the inline entry (release.test.mjs), the README's conformance recipe
+# type-checked and run (recipe.test.mjs), the GitHub workflows and action.yml validated
+# (workflows.test.mjs), and the page in a browser.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -25,5 +27,6 @@ packages_install chromium
 # when new enough, else npm's build of Node 20: Debian 12 ships 18).
 page_node=$(bash scripts/node20.sh)/node
 [ "$page_node" -ef "$(command -v node)" ] || echo "web tests: Node $(node --version) for the package, $("$page_node" --version) for the page test"
-node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs
+node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs \
+  web/tests/recipe.test.mjs web/tests/workflows.test.mjs
 "$page_node" --test web/tests/page.test.mjs
