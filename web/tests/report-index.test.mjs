@@ -2,7 +2,12 @@
 // messages written as the validator writes them (`gltf-anim codes` gives the templates).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { channelIssues } from '../page/report-index.js';
+import { readFileSync } from 'node:fs';
+
+// The page's module, imported as an ES module whatever the Node: web/page/ has no package.json
+// saying "module" (the page is not a package), so Node 18 would read the .js file as CommonJS.
+const source = readFileSync(new URL('../page/report-index.js', import.meta.url), 'utf8');
+const { channelIssues } = await import(`data:text/javascript,${encodeURIComponent(source)}`);
 
 const channel = (interpolation, keys) => ({ animation: 0, index: 0, sampler: 0, interpolation, keys });
 const quaternion = (first) => ({
