@@ -37,6 +37,9 @@ import re
 import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from suite_files import case_file_name, inside, load_json, write_json  # noqa: E402
 import time
 
 GENERATOR = "adapters/vtk/vtk_adapter.py"
@@ -52,31 +55,10 @@ class Refused(Exception):
     pass
 
 
-def inside(folder, relative):
-    """folder/relative as a real path when it stays inside folder: not absolute, no "..",
-    no symbolic link leading out. ValueError otherwise."""
-    if not isinstance(relative, str) or not relative or os.path.isabs(relative) or ".." in relative.replace("\\", "/").split("/"):
-        raise ValueError("%r is not a path inside %s" % (relative, folder))
-    base = os.path.realpath(folder)
-    path = os.path.realpath(os.path.join(base, relative))
-    if os.path.commonpath([base, path]) != base:
-        raise ValueError("%r leads out of %s" % (relative, folder))
-    return path
 
 
-def case_file_name(case_id):
-    if not isinstance(case_id, str) or case_id in ("", ".", "..") or any(c in case_id for c in "/\\\0"):
-        raise ValueError("case id %r is not a plain file name" % (case_id,))
-    return case_id + ".samples.json"
 
 
-def load_json(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] != b"glTF":
-        return json.loads(data.decode("utf-8"))
-    length = struct.unpack_from("<I", data, 12)[0]
-    return json.loads(data[20:20 + length].decode("utf-8"))
 
 
 class ErrorCatcher:
@@ -264,10 +246,6 @@ def sample_case(engine, golden):
     return out
 
 
-def write_json(path, content):
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        json.dump(content, f, indent=1)
-    os.replace(path + ".tmp", path)
 
 
 def supervise(argv, cases):
