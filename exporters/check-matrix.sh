@@ -1,27 +1,7 @@
 #!/usr/bin/env bash
-# CTest exporter_matrix: regenerates the exporter matrix into WORK (argument)
-# with run-all.sh --check (every exporter over the whole suite; fails when a
-# failing cell is explained neither by measured facts nor by a verdict on the
-# notes page) and checks that the committed docs/conformance/exporters.md is
-# identical to it. Needs GLTF_ANIM_CLI (set by CTest).
+# CTest exporter_matrix: regenerates the exporter matrix into WORK (argument) with run-all.sh --check
+# (every exporter over the whole suite) and checks that the committed
+# docs/conformance/exporters.md is identical to it (tools/matrix/check-matrix.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/.." && pwd)"
-WORK="${1:?usage: check-matrix.sh WORK_DIR}"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-[ -n "${GLTF_ANIM_CLI:-}" ] || fail "GLTF_ANIM_CLI is not set"
-mkdir -p "$WORK"
-rm -f "$WORK/exporters.md"
-# The reason of a failure leads the output (a CI log may show only a test's first lines).
-if ! bash "$HERE/run-all.sh" --work "$WORK" --report "$WORK/exporters.md" --check > "$WORK/run-all.out" 2>&1; then
-  echo "FAIL: run-all.sh failed or a cell is not explained: add a verdict to exporters/verdicts.json and explain it on docs/conformance/exporters-notes.md. What it said:" >&2
-  tail -n 80 "$WORK/run-all.out" >&2
-  exit 1
-fi
-cat "$WORK/run-all.out"
-if ! diff -u "$ROOT/docs/conformance/exporters.md" "$WORK/exporters.md" > "$WORK/exporters.diff"; then
-  echo "FAIL: docs/conformance/exporters.md is not current: run 'bash exporters/run-all.sh', explain new cells, commit. The difference:" >&2
-  cat "$WORK/exporters.diff" >&2
-  exit 1
-fi
-echo "docs/conformance/exporters.md is current; every failing cell is explained"
+exec bash "$HERE/../tools/matrix/check-matrix.sh" exporters "${1:?usage: check-matrix.sh WORK_DIR}"

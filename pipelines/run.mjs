@@ -12,7 +12,8 @@
 //      validate` (one run over the pipeline's folder) judge the output;
 //   3. `gltf-anim sample` evaluates it at the golden samples' times; each
 //      golden channel is found again by the names of the objects it animates
-//      (../exporters/lib/mapping.mjs) and written as an actual samples file
+//      (../tools/matrix/runner.mjs, as the exporter round trips find it) and
+//      written as an actual samples file
 //      (DIR/<pipeline>-samples/<case>.samples.json); the largest error of
 //      each channel against the goldens is measured (angle for rotations,
 //      absolute otherwise, as `gltf-anim compare` does) beside the pipeline's
@@ -26,63 +27,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PIPELINES, TOOLS, installedVersion } from './lib/pipelines.mjs';
 import { channelBound, precisionOf, quatAngle } from './lib/precision.mjs';
-import { mapPointer, findAnimation, describeChanges, weightsElsewhere } from '../exporters/lib/mapping.mjs';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+import {
+  parseRunArgs, suiteCases, gltfJsonOf, validate, errorMessages, issueCounts, sampledOf, goldenTimes,
+  refusedFacts, matchChannels, freshFolders, writeJson, compareWithGoldens,
+} from '../tools/matrix/runner.mjs';
 
 function parseArgs(argv) {
-  const o = { suite: path.resolve(HERE, '../conformance_assets'), work: undefined, cli: process.env.GLTF_ANIM_CLI, tool: undefined, pipelines: undefined, cases: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--suite') o.suite = path.resolve(value());
-    else if (a === '--work') o.work = path.resolve(value());
-    else if (a === '--cli') o.cli = path.resolve(value());
-    else if (a === '--tool') o.tool = value();
-    else if (a === '--pipelines') o.pipelines = value().split(',');
-    else if (a === '--') { o.cases.push(...argv.slice(i + 1)); break; }
-    else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
-    else o.cases.push(a);
-  }
-  if (!o.work) throw new Error('--work DIR is required');
-  if (!o.cli) throw new Error('--cli GLTF_ANIM (or GLTF_ANIM_CLI) is required');
+  const o = parseRunArgs(argv, { tool: undefined, pipelines: undefined }, {
+    '--tool': (x, v) => { x.tool = v; },
+    '--pipelines': (x, v) => { x.pipelines = v.split(','); },
+  });
   if (!TOOLS[o.tool]) throw new Error(`--tool must be one of ${Object.keys(TOOLS).join(', ')}`);
   return o;
 }
 
-export function gltfJsonOf(bytes) {
-  if (bytes.length >= 20 && bytes.toString('latin1', 0, 4) === 'glTF') {
-    const len = bytes.readUInt32LE(12);
-    return JSON.parse(bytes.toString('utf8', 20, 20 + len));
-  }
-  return JSON.parse(bytes.toString('utf8'));
-}
-
-function cli(o, args) {
-  const r = spawnSync(o.cli, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.error) throw new Error(`gltf-anim ${args[0]}: ${r.error.message}`);
-  return r;
-}
-
 // Our verdicts on every .glb of a folder, by file name: {errors, warnings, codes, first}.
 function ourValidation(o, dir) {
-  const r = cli(o, ['validate', '--no-config', '--no-timings', '--format', 'json', '--', dir]);
+  const r = validate(o, dir);
   if (r.status === 2) throw new Error(`gltf-anim validate ${dir}: ${r.stderr.trim()}`);
   const out = {};
   for (const rep of JSON.parse(r.stdout).reports || []) {
-    const messages = (rep.issues && rep.issues.messages) || [];
-    const errors = messages.filter((m) => m.severity === 0);
+    const errors = errorMessages(rep);
     out[path.basename(rep.uri)] = {
-      errors: rep.issues.numErrors || 0,
-      warnings: rep.issues.numWarnings || 0,
-      codes: [...new Set(errors.map((m) => m.code))].sort(),
+      ...issueCounts(rep),
       first: errors.length ? { code: errors[0].code, pointer: errors[0].pointer || '', message: errors[0].message } : undefined,
     };
   }
@@ -98,21 +68,7 @@ async function khronosValidation(bytes, file) {
     maxIssues: 0,
     externalResourceFunction: async (uri) => new Uint8Array(fs.readFileSync(path.join(folder, path.basename(decodeURIComponent(uri))))),
   });
-  const messages = rep.issues.messages || [];
-  return {
-    errors: rep.issues.numErrors || 0,
-    warnings: rep.issues.numWarnings || 0,
-    codes: [...new Set(messages.filter((m) => m.severity === 0).map((m) => m.code))].sort(),
-  };
-}
-
-function sampledOf(o, file, times) {
-  const args = ['sample', '--format', 'json', '--threads', '1'];
-  if (times.length) args.push('--times', times.map((t) => String(t)).join(','));
-  args.push('--', file);
-  const r = cli(o, args);
-  if (r.status !== 0) return { error: (r.stderr || '').trim().split('\n').slice(0, 3).join(' ') || `sample exit ${r.status}` };
-  return JSON.parse(r.stdout);
+  return issueCounts(rep);
 }
 
 // The largest |component| of a sampler's output keys, read from a GLB's BIN
@@ -140,11 +96,6 @@ export function keysMaxAbs(json, bytes, animation, sampler) {
   } catch {
     return 0;
   }
-}
-
-function sameTimes(a, b) {
-  if (!a || !b || a.length !== b.length) return false;
-  return a.every((t, i) => Math.abs(t - b[i]) <= 1e-6 * Math.max(1, Math.abs(t)));
 }
 
 function errorOf(measure, golden, actual) {
@@ -177,69 +128,28 @@ function judge(o, manifest, pipeline, entry, outFile, bytes, original, golden, t
   const exported = gltfJsonOf(bytes);
   const sampled = sampledOf(o, outFile, times);
   const facts = { exported: true, bytes: bytes.length, channels: [] };
-  const file = { asset: golden.asset, generator: `${pipeline.name} ${TOOLS[pipeline.tool].version()}, gltf-anim pipelines/`, animations: [], adapterNotes: [] };
-  if (sampled.error) facts.sampleError = sampled.error;
   const values = {};
-  for (const ga of golden.animations) {
-    const outAnim = { index: ga.index, name: ga.name, channels: [] };
-    for (const gc of ga.channels) {
-      let mapped = mapPointer(gc.target, original, exported);
-      const oc = original.animations && original.animations[ga.index] && original.animations[ga.index].channels
-        ? original.animations[ga.index].channels[gc.index] : undefined;
-      const viaPointer = !!(oc && oc.target && oc.target.extensions && oc.target.extensions.KHR_animation_pointer);
-      const fact = { animation: ga.index, channel: gc.index, target: gc.target, pointer: viaPointer,
-        goldenInterpolation: gc.interpolation, goldenKeys: gc.keyframes ? gc.keyframes.length : undefined };
-      let found;
-      if (mapped && !sampled.error) {
-        for (const pointer of [mapped, ...weightsElsewhere(mapped, exported)]) {
-          for (const cand of findAnimation(ga, original, exported, sampled)) {
-            found = cand.channels.find((c) => c.target === pointer);
-            if (found) {
-              fact.exportedAnimation = cand.index;
-              mapped = pointer;
-              break;
-            }
-          }
-          if (found) break;
-        }
-      }
-      if (!found) {
-        fact.dropped = true;
-        fact.why = sampled.error ? `the written file cannot be sampled: ${sampled.error}` : mapped ? `no channel animates ${mapped}` : `the target's object is not in the written file`;
-      } else {
-        fact.mappedTarget = mapped;
-        fact.interpolation = found.interpolation;
-        fact.keys = found.keyframes ? found.keyframes.length : undefined;
-        fact.keyTimesEqual = sameTimes(gc.keyframes, found.keyframes);
-        const byT = new Map(found.samples.map((s) => [s.t, s.value]));
-        const measure = gc.measure || (pathOf(gc.target) === 'rotation' ? 'angle' : 'absolute');
-        let maxError = 0;
-        let maxAbs = 0;
-        for (const s of gc.samples) {
-          maxError = Math.max(maxError, errorOf(measure, s.value, byT.get(s.t)));
-          for (const v of s.value || []) maxAbs = Math.max(maxAbs, Math.abs(v));
-        }
-        // The pipeline's stated precision on top of the case's float32 tolerance.
-        const precision = caseTolerance(manifest, entry, ga.index, gc.index, measure) + precisionOf(pipeline.id, pathOf(gc.target), measure, maxAbs);
-        fact.measure = measure;
-        fact.maxError = Number.isFinite(maxError) ? maxError : null;
-        fact.precision = precision;
-        fact.withinPrecision = Number.isFinite(maxError) && maxError <= precision;
-        values[`${ga.index}/${gc.index}`] = { path: pathOf(gc.target), measure, maxAbs, byT,
-          keysMaxAbs: keysMaxAbs(exported, bytes, fact.exportedAnimation, found.sampler) };
-        outAnim.channels.push({
-          index: gc.index,
-          target: gc.target,
-          interpolation: found.interpolation,
-          keyframes: found.keyframes,
-          samples: gc.samples.map((s) => ({ t: s.t, value: byT.get(s.t) })).filter((s) => s.value !== undefined),
-        });
-      }
-      facts.channels.push(fact);
+  // Each channel found: its largest error against the goldens beside the
+  // pipeline's precision, and its values for the reference pipeline's check.
+  const onFound = (ga, gc, fact, found, byT) => {
+    const measure = gc.measure || (pathOf(gc.target) === 'rotation' ? 'angle' : 'absolute');
+    let maxError = 0;
+    let maxAbs = 0;
+    for (const s of gc.samples) {
+      maxError = Math.max(maxError, errorOf(measure, s.value, byT.get(s.t)));
+      for (const v of s.value || []) maxAbs = Math.max(maxAbs, Math.abs(v));
     }
-    if (outAnim.channels.length) file.animations.push(outAnim);
-  }
-  file.adapterNotes = describeChanges(facts);
+    // The pipeline's stated precision on top of the case's float32 tolerance.
+    const precision = caseTolerance(manifest, entry, ga.index, gc.index, measure) + precisionOf(pipeline.id, pathOf(gc.target), measure, maxAbs);
+    fact.measure = measure;
+    fact.maxError = Number.isFinite(maxError) ? maxError : null;
+    fact.precision = precision;
+    fact.withinPrecision = Number.isFinite(maxError) && maxError <= precision;
+    values[`${ga.index}/${gc.index}`] = { path: pathOf(gc.target), measure, maxAbs, byT,
+      keysMaxAbs: keysMaxAbs(exported, bytes, fact.exportedAnimation, found.sampler) };
+  };
+  const file = matchChannels({ golden, original, exported, sampled, facts, onFound,
+    generator: `${pipeline.name} ${TOOLS[pipeline.tool].version()}, gltf-anim pipelines/` });
   return { facts, file, values };
 }
 
@@ -285,9 +195,7 @@ async function main() {
     console.error(`run.mjs: ${e.message}`);
     return 2;
   }
-  const manifest = JSON.parse(fs.readFileSync(path.join(o.suite, 'manifest.json'), 'utf8'));
-  let entries = manifest.assets.filter((e) => e.samples);
-  if (o.cases.length) entries = entries.filter((e) => o.cases.includes(e.id));
+  const { manifest, entries } = suiteCases(o);
   const pipelines = PIPELINES.filter((p) => p.tool === o.tool && (!o.pipelines || o.pipelines.includes(p.id)));
   fs.mkdirSync(o.work, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gltf-anim-pipelines-'));
@@ -295,8 +203,7 @@ async function main() {
   for (const entry of entries) {
     const golden = JSON.parse(fs.readFileSync(path.join(o.suite, entry.samples), 'utf8'));
     const original = gltfJsonOf(fs.readFileSync(path.join(o.suite, entry.file)));
-    const times = [...new Set(golden.animations.flatMap((a) => a.channels.flatMap((c) => c.samples.map((s) => s.t))))].sort((a, b) => a - b);
-    inputs.set(entry.id, { golden, original, times });
+    inputs.set(entry.id, { golden, original, times: goldenTimes(golden) });
   }
   const valuesBy = {};
   const factsBy = {};
@@ -306,10 +213,7 @@ async function main() {
       const tool = TOOLS[pipeline.tool];
       const outDir = path.join(o.work, pipeline.id);
       const samplesDir = path.join(o.work, `${pipeline.id}-samples`);
-      for (const d of [outDir, samplesDir]) {
-        fs.rmSync(d, { recursive: true, force: true });
-        fs.mkdirSync(d, { recursive: true });
-      }
+      freshFolders(outDir, samplesDir);
       const all = {};
       const written = {};
       // 1. transform, and glTF-Validator on what was written.
@@ -321,9 +225,7 @@ async function main() {
           fs.writeFileSync(outFile, bytes);
           written[entry.id] = { outFile, bytes };
         } catch (e) {
-          const { original } = inputs.get(entry.id);
-          all[entry.id] = { exported: false, error: String(e && e.message ? e.message : e).split('\n')[0].slice(0, 300),
-            required: original.extensionsRequired || [] };
+          all[entry.id] = refusedFacts(e, inputs.get(entry.id).original);
         }
       }
       // 2. gltf-anim validate, once over the folder.
@@ -351,15 +253,14 @@ async function main() {
             c.precision = `as ${pipeline.reference}, within the filters`;
           }
         }
-        fs.writeFileSync(path.join(samplesDir, path.basename(entry.samples)), JSON.stringify(file, null, 1) + '\n');
+        writeJson(path.join(samplesDir, path.basename(entry.samples)), file);
         all[entry.id] = facts;
       }
       factsBy[pipeline.id] = all;
-      fs.writeFileSync(path.join(o.work, `${pipeline.id}.facts.json`), JSON.stringify(all, null, 1) + '\n');
-      const r = spawnSync(o.cli, ['compare', '--golden', o.suite, '--actual', samplesDir, '--format', 'json',
-        '--output', path.join(o.work, `${pipeline.id}.json`), ...(o.cases.length ? ['--cases', o.cases.join(',')] : [])], { encoding: 'utf8' });
-      if (r.status === 2) {
-        console.error(`run.mjs: compare for ${pipeline.id} failed: ${r.stderr.trim()}`);
+      writeJson(path.join(o.work, `${pipeline.id}.facts.json`), all);
+      const failed = compareWithGoldens(o, samplesDir, path.join(o.work, `${pipeline.id}.json`));
+      if (failed !== undefined) {
+        console.error(`run.mjs: compare for ${pipeline.id} failed: ${failed}`);
         return 2;
       }
       console.log(`run.mjs: ${pipeline.id}: ${Object.keys(written).length}/${entries.length} written`);
@@ -368,7 +269,7 @@ async function main() {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const versions = { [o.tool]: TOOLS[o.tool].version(), 'gltf-validator': installedVersion('gltf-validator') };
-  fs.writeFileSync(path.join(o.work, `${o.tool}.versions.json`), JSON.stringify(versions, null, 1) + '\n');
+  writeJson(path.join(o.work, `${o.tool}.versions.json`), versions);
   console.log(`run.mjs: ${o.tool}: ${pipelines.length} pipeline(s) x ${entries.length} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }
