@@ -40,13 +40,12 @@ package does not pull in) no longer has `np.bool`, which the importer's mesh cod
 np.bool = bool, is restored before the import. That is the whole work-around.
 """
 
-import json
 import math
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from suite_files import case_file_name, inside, load_json, write_json  # noqa: E402
+from suite_files import Refused, load_json, manifest_cases, print_summary, run_cases  # noqa: E402
 import time
 
 import bpy
@@ -65,11 +64,6 @@ class Unsupported(Exception):
     def __init__(self, feature):
         super().__init__("unsupported: " + feature)
         self.feature = feature
-
-
-class Refused(Exception):
-    """The importer refused the asset (the operator reported an error): the case is written
-    without animations, the reason in its generator, as the C++ template does."""
 
 
 # ---- Blender's importer, observed -------------------------------------------------------
@@ -309,63 +303,15 @@ def main(argv):
         print("usage: blender -b --factory-startup --python blender_adapter.py -- SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
         return 2
     suite, out_dir, only = argv[0], argv[1], set(argv[2:])
-    try:
-        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
-        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
-        cases = []
-        named = 0
-        for entry in entries:
-            if only and entry["id"] not in only:
-                continue
-            named += 1
-            if not entry.get("samples"):
-                continue
-            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
-                          os.path.join(out_dir, case_file_name(entry["id"]))))
-        if only and named != len(only):
-            print("blender_adapter.py: some named cases are not in the manifest", file=sys.stderr)
-            return 2
-        os.makedirs(out_dir, exist_ok=True)
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        print("blender_adapter.py: %s" % e, file=sys.stderr)
+    cases = manifest_cases("blender_adapter.py", suite, out_dir, only)
+    if cases is None:
         return 2
     global GENERATOR
     GENERATOR = "adapters/blender/blender_adapter.py (%s)" % versions()
     print("blender_adapter.py: %s, scene at %d fps" % (versions(), FPS), file=sys.stderr)
     start = time.monotonic()
-    written = failed = refused = 0
-    for case_id, asset, samples, path in cases:
-        try:
-            with open(samples, encoding="utf-8") as f:
-                golden = json.load(f)
-        except (OSError, ValueError) as e:
-            print("%s: error: %s" % (case_id, e), file=sys.stderr)
-            failed += 1
-            continue
-        try:
-            try:
-                content = sample_case(Engine(asset), golden)
-            except Refused as r:
-                print("%s: refused: %s" % (case_id, r), file=sys.stderr)
-                refused += 1
-                content = {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, r),
-                           "animations": []}
-            write_json(path, content)
-            written += 1
-        except Exception as e:  # that case's failure, with its message; the run goes on
-            message = "%s: %s" % (type(e).__name__, e)
-            print("%s: error: %s" % (case_id, message), file=sys.stderr)
-            failed += 1
-            try:
-                write_json(path, {"asset": golden.get("asset", "") if isinstance(golden, dict) else "",
-                                  "generator": GENERATOR, "error": message, "animations": []})
-            except OSError as w:
-                print("%s: error: %s" % (case_id, w), file=sys.stderr)
-    print("blender_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
-    print("blender_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
-          % (written, out_dir, refused, failed))
-    sys.stdout.flush()
+    written, refused, failed = run_cases(cases, lambda asset, golden: sample_case(Engine(asset), golden), GENERATOR)
+    print_summary("blender_adapter.py", cases, start, written, refused, failed, out_dir)
     return 1 if failed else 0
 
 

@@ -1,11 +1,15 @@
 """The suite's files as the Python adapters that run a real program (Blender, Godot, VTK) read
 and write them: paths confined to the suite folder, a case's samples file name, an asset's JSON
-(.gltf or the JSON chunk of a .glb) and a samples file written whole or not at all. One copy,
+(.gltf or the JSON chunk of a .glb) and a samples file written whole or not at all; and their
+run over the suite: the manifest's cases, the loop that samples each case (the engine's part a
+callback) and writes its samples file, refused or failed, and the summary line. One copy,
 imported by adapters/blender, adapters/godot and adapters/vtk (the template under
 adapters/templates/python keeps its own, so that it can be copied out alone)."""
 import json
 import os
 import struct
+import sys
+import time
 
 
 def inside(folder, relative):
@@ -42,3 +46,97 @@ def write_json(path, content):
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         json.dump(content, f, indent=1)
     os.replace(path + ".tmp", path)
+
+
+class Refused(Exception):
+    """The engine refuses the asset (its importer's message): the case is written without
+    animations, the reason in its generator, as the C++ template does."""
+
+
+def manifest_cases(program, suite, out_dir, only):
+    """The cases to run: (case id, asset path, golden samples path, output path) for every
+    case of the suite's manifest with golden samples (of those named in `only`, when it names
+    some), the paths confined to the suite; the output folder is made. None when the manifest
+    cannot be read or a named case is not in it, the reason said on stderr (exit code 2)."""
+    try:
+        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
+        cases = []
+        named = 0
+        for entry in entries:
+            if only and entry["id"] not in only:
+                continue
+            named += 1
+            if not entry.get("samples"):
+                continue
+            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
+                          os.path.join(out_dir, case_file_name(entry["id"]))))
+        if only and named != len(only):
+            print("%s: some named cases are not in the manifest" % program, file=sys.stderr)
+            return None
+        os.makedirs(out_dir, exist_ok=True)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print("%s: %s" % (program, e), file=sys.stderr)
+        return None
+    return cases
+
+
+def refused_samples(asset, generator, reason):
+    """The samples file of a case the engine refuses: no animations, the reason in its generator."""
+    return {"asset": asset, "generator": "%s (refused the asset: %s)" % (generator, reason), "animations": []}
+
+
+def failed_samples(asset, generator, message):
+    """The samples file of a case that failed with an error: compare reports it as failed."""
+    return {"asset": asset, "generator": generator, "error": message, "animations": []}
+
+
+def run_cases(cases, sample, generator, before=None, after=None):
+    """Samples each case in this process: its golden samples read, `sample(asset, golden)` (the
+    engine's part) gives its samples file, written whole. An engine's Refused is written as
+    refused_samples; any other exception fails that case alone (written as failed_samples once
+    the golden samples were read) and the run goes on. before(case_id) and after(case_id,
+    outcome), outcome "written", "refused" or "failed", let a supervisor follow the run.
+    Returns the counts (written, refused, failed); a refused case is written too."""
+    written = failed = refused = 0
+    for case_id, asset, samples, path in cases:
+        if before:
+            before(case_id)
+        outcome = "failed"
+        golden = None
+        try:
+            with open(samples, encoding="utf-8") as f:
+                golden = json.load(f)
+            try:
+                content = sample(asset, golden)
+                outcome = "written"
+            except Refused as r:
+                print("%s: refused: %s" % (case_id, r), file=sys.stderr)
+                content = refused_samples(golden["asset"], generator, r)
+                outcome = "refused"
+            write_json(path, content)
+            written += 1
+            refused += outcome == "refused"
+        except Exception as e:  # that case's failure, with its message; the run goes on
+            outcome = "failed"
+            message = "%s: %s" % (type(e).__name__, e)
+            print("%s: error: %s" % (case_id, message), file=sys.stderr)
+            failed += 1
+            if golden is not None:
+                try:
+                    write_json(path, failed_samples(golden.get("asset", "") if isinstance(golden, dict) else "",
+                                                    generator, message))
+                except OSError as w:
+                    print("%s: error: %s" % (case_id, w), file=sys.stderr)
+        if after:
+            after(case_id, outcome)
+    return written, refused, failed
+
+
+def print_summary(program, cases, started, written, refused, failed, out_dir):
+    """The run's time on stderr and its summary line on stdout (the line the runners keep)."""
+    print("%s: %d case(s) in %.1f s" % (program, len(cases), time.monotonic() - started), file=sys.stderr)
+    print("%s: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
+          % (program, written, out_dir, refused, failed))
+    sys.stdout.flush()

@@ -30,14 +30,13 @@ Godot errors.
 
 import json
 import os
-import re
 import shutil
-import struct
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from suite_files import case_file_name, inside, load_json, write_json  # noqa: E402
+from suite_files import (  # noqa: E402
+    failed_samples, inside, load_json, manifest_cases, print_summary, refused_samples, write_json)
 import tempfile
 import time
 
@@ -281,26 +280,8 @@ def main(argv):
         print("usage: godot_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
         return 2
     suite, out_dir, only = argv[0], argv[1], set(argv[2:])
-    try:
-        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
-        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
-        cases = []
-        named = 0
-        for entry in entries:
-            if only and entry["id"] not in only:
-                continue
-            named += 1
-            if not entry.get("samples"):
-                continue
-            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
-                          os.path.join(out_dir, case_file_name(entry["id"]))))
-        if only and named != len(only):
-            print("godot_adapter.py: some named cases are not in the manifest", file=sys.stderr)
-            return 2
-        os.makedirs(out_dir, exist_ok=True)
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        print("godot_adapter.py: %s" % e, file=sys.stderr)
+    cases = manifest_cases("godot_adapter.py", suite, out_dir, only)
+    if cases is None:
         return 2
     version = godot_version()
     GENERATOR = "adapters/godot/godot_adapter.py (Godot %s, %s)" % (
@@ -332,8 +313,7 @@ def main(argv):
                 print("%s: error: %s" % (case_id, message), file=sys.stderr)
                 failed += 1
                 if isinstance(golden, dict):
-                    write_json(path, {"asset": golden.get("asset", ""), "generator": GENERATOR, "error": message,
-                                      "animations": []})
+                    write_json(path, failed_samples(golden.get("asset", ""), GENERATOR, message))
         if not jobs:
             print("godot_adapter.py: no case to run", file=sys.stderr)
         else:
@@ -358,8 +338,7 @@ def main(argv):
                 if "error" in result:
                     print("%s: refused: %s" % (case_id, result["error"]), file=sys.stderr)
                     refused += 1
-                    write_json(path, {"asset": skeleton["asset"], "generator": "%s (refused the asset: %s)"
-                                      % (GENERATOR, result["error"]), "animations": []})
+                    write_json(path, refused_samples(skeleton["asset"], GENERATOR, result["error"]))
                     written += 1
                     continue
                 try:
@@ -387,7 +366,7 @@ def main(argv):
                     message = "%s: %s" % (type(e).__name__, e)
                     print("%s: error: %s" % (case_id, message), file=sys.stderr)
                     failed += 1
-                    write_json(path, {"asset": skeleton["asset"], "generator": GENERATOR, "error": message, "animations": []})
+                    write_json(path, failed_samples(skeleton["asset"], GENERATOR, message))
     except (OSError, RuntimeError, subprocess.SubprocessError, ValueError, KeyError) as e:
         print("godot_adapter.py: %s" % e, file=sys.stderr)
         try:
@@ -401,10 +380,7 @@ def main(argv):
             print("godot_adapter.py: the scratch project is kept in %s" % scratch, file=sys.stderr)
         else:
             shutil.rmtree(scratch, ignore_errors=True)
-    print("godot_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
-    print("godot_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
-          % (written, out_dir, refused, failed))
-    sys.stdout.flush()
+    print_summary("godot_adapter.py", cases, start, written, refused, failed, out_dir)
     return 1 if failed else 0
 
 

@@ -35,11 +35,11 @@ import json
 import math
 import re
 import os
-import struct
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from suite_files import case_file_name, inside, load_json, write_json  # noqa: E402
+from suite_files import (  # noqa: E402
+    Refused, load_json, manifest_cases, print_summary, refused_samples, run_cases, write_json)
 import time
 
 GENERATOR = "adapters/vtk/vtk_adapter.py"
@@ -49,16 +49,6 @@ class Unsupported(Exception):
     def __init__(self, feature):
         super().__init__("unsupported: " + feature)
         self.feature = feature
-
-
-class Refused(Exception):
-    pass
-
-
-
-
-
-
 
 
 class ErrorCatcher:
@@ -283,14 +273,11 @@ def supervise(argv, cases):
             print("%s: refused: %s" % (case_id, reason), file=sys.stderr)
             with open(samples, encoding="utf-8") as f:
                 golden = json.load(f)
-            write_json(path, {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, reason),
-                              "animations": []})
+            write_json(path, refused_samples(golden["asset"], GENERATOR, reason))
             totals[0] += 1
             totals[1] += 1
             start_index += crashed + 1
-    print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - began), file=sys.stderr)
-    print("vtk_adapter.py: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
-          % (totals[0], out_dir, totals[1], totals[2]))
+    print_summary("vtk_adapter.py", cases, began, totals[0], totals[1], totals[2], out_dir)
     return 1 if totals[2] else 0
 
 
@@ -300,26 +287,8 @@ def main(argv):
         print("usage: vtk_adapter.py SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
         return 2
     suite, out_dir, only = argv[0], argv[1], set(argv[2:])
-    try:
-        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
-        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
-        cases = []
-        named = 0
-        for entry in entries:
-            if only and entry["id"] not in only:
-                continue
-            named += 1
-            if not entry.get("samples"):
-                continue
-            cases.append((entry["id"], inside(suite, entry["file"]), inside(suite, entry["samples"]),
-                          os.path.join(out_dir, case_file_name(entry["id"]))))
-        if only and named != len(only):
-            print("vtk_adapter.py: some named cases are not in the manifest", file=sys.stderr)
-            return 2
-        os.makedirs(out_dir, exist_ok=True)
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        print("vtk_adapter.py: %s" % e, file=sys.stderr)
+    cases = manifest_cases("vtk_adapter.py", suite, out_dir, only)
+    if cases is None:
         return 2
     if os.environ.get("GLTF_ANIM_VTK_WORKER") is None:
         return supervise(argv, cases)
@@ -331,38 +300,14 @@ def main(argv):
     GENERATOR = "adapters/vtk/vtk_adapter.py (VTK %s, vtkGLTFImporter.UpdateTimeStep)" % vtk.vtkVersion.GetVTKVersion()
     print("vtk_adapter.py: VTK %s" % vtk.vtkVersion.GetVTKVersion(), file=sys.stderr)
     start = time.monotonic()
-    written = failed = refused = 0
-    for case_id, asset, samples, path in cases:
+
+    def log(line):
         with open(progress, "a", encoding="utf-8") as f:
-            f.write("begin %s\n" % case_id)
-        outcome = "failed"
-        golden = None
-        try:
-            with open(samples, encoding="utf-8") as f:
-                golden = json.load(f)
-            try:
-                content = sample_case(Engine(vtk, catcher, asset), golden)
-            except Refused as r:
-                print("%s: refused: %s" % (case_id, r), file=sys.stderr)
-                refused += 1
-                content = {"asset": golden["asset"], "generator": "%s (refused the asset: %s)" % (GENERATOR, r),
-                           "animations": []}
-            write_json(path, content)
-            written += 1
-            outcome = "refused" if "refused the asset" in content["generator"] else "written"
-        except Exception as e:  # that case's failure, with its message; the run goes on
-            outcome = "failed"
-            message = "%s: %s" % (type(e).__name__, e)
-            print("%s: error: %s" % (case_id, message), file=sys.stderr)
-            failed += 1
-            if isinstance(golden, dict):
-                try:
-                    write_json(path, {"asset": golden.get("asset", ""), "generator": GENERATOR, "error": message,
-                                      "animations": []})
-                except OSError as w:
-                    print("%s: error: %s" % (case_id, w), file=sys.stderr)
-        with open(progress, "a", encoding="utf-8") as f:
-            f.write("%s %s\n" % (outcome, case_id))
+            f.write(line + "\n")
+
+    written, refused, failed = run_cases(
+        cases, lambda asset, golden: sample_case(Engine(vtk, catcher, asset), golden), GENERATOR,
+        before=lambda case_id: log("begin %s" % case_id), after=lambda case_id, outcome: log("%s %s" % (outcome, case_id)))
     print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
     print("vtk_adapter.py: worker: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
           % (written, out_dir, refused, failed), file=sys.stderr)
