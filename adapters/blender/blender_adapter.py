@@ -45,7 +45,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from suite_files import Refused, load_json, manifest_cases, print_summary, run_cases  # noqa: E402
+from suite_files import Refused, Unsupported, load_json, manifest_cases, print_summary, run_cases  # noqa: E402
 import time
 
 import bpy
@@ -56,14 +56,6 @@ if "bool" not in np.__dict__:
 
 FPS = 1024
 MAXFRAME = 1048574  # Blender's MAXFRAME: times up to 1024 s at 1024 fps
-
-
-class Unsupported(Exception):
-    """A channel Blender does not play: `feature` names what it lacks."""
-
-    def __init__(self, feature):
-        super().__init__("unsupported: " + feature)
-        self.feature = feature
 
 
 # ---- Blender's importer, observed -------------------------------------------------------
@@ -260,44 +252,6 @@ def versions():
 GENERATOR = "adapters/blender/blender_adapter.py"
 
 
-
-
-
-
-
-
-def sample_case(engine, golden):
-    """The samples file of one case: per animation, the scene is evaluated once per golden time
-    and every channel read from it."""
-    out = {"asset": golden["asset"], "generator": GENERATOR, "animations": []}
-    for ga in golden["animations"]:
-        animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
-        playable = []
-        for index, gc in enumerate(ga["channels"]):
-            index = gc.get("index", index)
-            channel = {"index": index, "target": gc["target"], "samples": []}
-            try:
-                node, path = engine.check_channel(ga["index"], index)
-                playable.append((channel, node, path, gc))
-            except Unsupported as u:
-                channel["unsupported"] = u.feature
-            animation["channels"].append(channel)
-        times = sorted({s["t"] for _, _, _, gc in playable for s in gc["samples"]})
-        for t in times:
-            for channel, node, path, gc in playable:
-                if "unsupported" in channel or not any(s["t"] == t for s in gc["samples"]):
-                    continue
-                try:
-                    channel["samples"].append({"t": t, "value": engine.sample(ga["index"], node, path, t)})
-                except Unsupported as u:
-                    channel["unsupported"] = u.feature
-                    channel["samples"] = []
-        out["animations"].append(animation)
-    return out
-
-
-
-
 def main(argv):
     if len(argv) < 2:
         print("usage: blender -b --factory-startup --python blender_adapter.py -- SUITE_DIR OUT_DIR [CASE_ID...]", file=sys.stderr)
@@ -310,7 +264,7 @@ def main(argv):
     GENERATOR = "adapters/blender/blender_adapter.py (%s)" % versions()
     print("blender_adapter.py: %s, scene at %d fps" % (versions(), FPS), file=sys.stderr)
     start = time.monotonic()
-    written, refused, failed = run_cases(cases, lambda asset, golden: sample_case(Engine(asset), golden), GENERATOR)
+    written, refused, failed = run_cases(cases, Engine, GENERATOR)
     print_summary("blender_adapter.py", cases, start, written, refused, failed, out_dir)
     return 1 if failed else 0
 

@@ -48,6 +48,14 @@ def write_json(path, content):
     os.replace(path + ".tmp", path)
 
 
+class Unsupported(Exception):
+    """A channel the engine does not play: `feature` names what it lacks (written "unsupported")."""
+
+    def __init__(self, feature):
+        super().__init__("unsupported: " + feature)
+        self.feature = feature
+
+
 class Refused(Exception):
     """The engine refuses the asset (its importer's message): the case is written without
     animations, the reason in its generator, as the C++ template does."""
@@ -92,9 +100,42 @@ def failed_samples(asset, generator, message):
     return {"asset": asset, "generator": generator, "error": message, "animations": []}
 
 
-def run_cases(cases, sample, generator, before=None, after=None):
-    """Samples each case in this process: its golden samples read, `sample(asset, golden)` (the
-    engine's part) gives its samples file, written whole. An engine's Refused is written as
+def sample_case(engine, golden, generator):
+    """The samples file of one case: per animation, the engine is evaluated once per golden time
+    and every channel read from it. The engine's part: engine.check_channel(animation, channel)
+    gives what sample needs to find the channel (node, path) or raises Unsupported, and
+    engine.sample(animation, node, path, t) the value at t (or raises Unsupported)."""
+    out = {"asset": golden["asset"], "generator": generator, "animations": []}
+    for ga in golden["animations"]:
+        animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
+        playable = []
+        for index, gc in enumerate(ga["channels"]):
+            index = gc.get("index", index)
+            channel = {"index": index, "target": gc["target"], "samples": []}
+            try:
+                node, path = engine.check_channel(ga["index"], index)
+                playable.append((channel, node, path, gc))
+            except Unsupported as u:
+                channel["unsupported"] = u.feature
+            animation["channels"].append(channel)
+        times = sorted({s["t"] for _, _, _, gc in playable for s in gc["samples"]})
+        for t in times:
+            for channel, node, path, gc in playable:
+                if "unsupported" in channel or not any(s["t"] == t for s in gc["samples"]):
+                    continue
+                try:
+                    channel["samples"].append({"t": t, "value": engine.sample(ga["index"], node, path, t)})
+                except Unsupported as u:
+                    channel["unsupported"] = u.feature
+                    channel["samples"] = []
+        out["animations"].append(animation)
+    return out
+
+
+def run_cases(cases, engine_of, generator, before=None, after=None):
+    """Samples each case in this process: its golden samples read, the engine made for its asset
+    by `engine_of(asset)` (the engine's part: the import) and sampled by sample_case, the
+    samples file written whole. An engine's Refused is written as
     refused_samples; any other exception fails that case alone (written as failed_samples once
     the golden samples were read) and the run goes on. before(case_id) and after(case_id,
     outcome), outcome "written", "refused" or "failed", let a supervisor follow the run.
@@ -109,7 +150,7 @@ def run_cases(cases, sample, generator, before=None, after=None):
             with open(samples, encoding="utf-8") as f:
                 golden = json.load(f)
             try:
-                content = sample(asset, golden)
+                content = sample_case(engine_of(asset), golden, generator)
                 outcome = "written"
             except Refused as r:
                 print("%s: refused: %s" % (case_id, r), file=sys.stderr)

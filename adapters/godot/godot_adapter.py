@@ -36,7 +36,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from suite_files import (  # noqa: E402
-    failed_samples, inside, load_json, manifest_cases, print_summary, refused_samples, write_json)
+    Unsupported, failed_samples, inside, load_json, manifest_cases, print_summary, refused_samples, write_json)
 import tempfile
 import time
 
@@ -48,18 +48,6 @@ GENERATOR = "adapters/godot/godot_adapter.py"
 # experiments such as the ones godot-notes.md quotes; the matrix's row uses the defaults).
 IMPORT_OPTIONS = [o for o in os.environ.get("GLTF_ANIM_GODOT_IMPORT", "").split(";") if o]
 PROJECT_GODOT = 'config_version=4\n\n[application]\n\nconfig/name="gltf-anim conformance"\n'
-
-
-class Unsupported(Exception):
-    def __init__(self, feature):
-        super().__init__("unsupported: " + feature)
-        self.feature = feature
-
-
-
-
-
-
 
 
 def child_indices(gltf, node):
@@ -270,8 +258,6 @@ def godot_version():
         return r.stdout.strip().splitlines()[-1]
     except (OSError, subprocess.SubprocessError, IndexError):
         return "?"
-
-
 
 
 def main(argv):

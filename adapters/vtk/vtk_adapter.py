@@ -39,16 +39,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from suite_files import (  # noqa: E402
-    Refused, load_json, manifest_cases, print_summary, refused_samples, run_cases, write_json)
+    Refused, Unsupported, load_json, manifest_cases, print_summary, refused_samples, run_cases, write_json)
 import time
 
 GENERATOR = "adapters/vtk/vtk_adapter.py"
-
-
-class Unsupported(Exception):
-    def __init__(self, feature):
-        super().__init__("unsupported: " + feature)
-        self.feature = feature
 
 
 class ErrorCatcher:
@@ -213,31 +207,6 @@ class Engine:
         return {"translation": translation, "rotation": rotation, "scale": scale}[path]
 
 
-def sample_case(engine, golden):
-    out = {"asset": golden["asset"], "generator": GENERATOR, "animations": []}
-    for ga in golden["animations"]:
-        animation = {"index": ga["index"], "name": ga.get("name", ""), "channels": []}
-        playable = []
-        for index, gc in enumerate(ga["channels"]):
-            index = gc.get("index", index)
-            channel = {"index": index, "target": gc["target"], "samples": []}
-            try:
-                node, path = engine.check_channel(ga["index"], index)
-                playable.append((channel, node, path, gc))
-            except Unsupported as u:
-                channel["unsupported"] = u.feature
-            animation["channels"].append(channel)
-        times = sorted({s["t"] for _, _, _, gc in playable for s in gc["samples"]})
-        for t in times:
-            for channel, node, path, gc in playable:
-                if any(s["t"] == t for s in gc["samples"]):
-                    channel["samples"].append({"t": t, "value": engine.sample(ga["index"], node, path, t)})
-        out["animations"].append(animation)
-    return out
-
-
-
-
 def supervise(argv, cases):
     """Runs the cases in a worker process (this script again); when VTK crashes the worker
     (a signal), the case it was on is written as refused ("VTK crashed") and a new worker goes
@@ -306,7 +275,7 @@ def main(argv):
             f.write(line + "\n")
 
     written, refused, failed = run_cases(
-        cases, lambda asset, golden: sample_case(Engine(vtk, catcher, asset), golden), GENERATOR,
+        cases, lambda asset: Engine(vtk, catcher, asset), GENERATOR,
         before=lambda case_id: log("begin %s" % case_id), after=lambda case_id, outcome: log("%s %s" % (outcome, case_id)))
     print("vtk_adapter.py: %d case(s) in %.1f s" % (len(cases), time.monotonic() - start), file=sys.stderr)
     print("vtk_adapter.py: worker: %d case(s) written to %s, %d refused by the importer, %d failed with an error"
