@@ -182,6 +182,8 @@ async function main() {
     fs.rmSync(samplesDir, { recursive: true, force: true });
     fs.mkdirSync(outDir, { recursive: true });
     fs.mkdirSync(samplesDir, { recursive: true });
+    // An exporter that writes every case in one process (Blender) does so first.
+    if (exporter.prepare) await exporter.prepare({ suite: o.suite, entries, work: path.join(o.work, `${exporter.id}-batch`) });
     versions[exporter.id] = exporter.version();
     const all = {};
     let exported = 0;
