@@ -239,7 +239,8 @@ constexpr std::array<NamedReading, 5> kReadings{{
      "slerp): two readings the specs allow, stacked on the same samples",
      "Blender 3.4 importer on EXT_animation_sqlerp channels with a fallback (the importer reads "
      "the core sampler, and LINEAR quaternion F-curves play as nlerp; "
-     "docs/conformance/blender-notes.md)",
+     "docs/conformance/blender-notes.md), and PlayCanvas 2.23.3 (no EXT_animation_sqlerp, "
+     "nlerp rotations; docs/conformance/playcanvas-notes.md)",
      linear_rotation, fallback_nlerp, true, ReadingView::kCoreFallback},
 }};
 
