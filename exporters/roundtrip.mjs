@@ -78,6 +78,8 @@ async function main() {
     const outDir = path.join(o.work, exporter.id);
     const samplesDir = path.join(o.work, `${exporter.id}-samples`);
     freshFolders(outDir, samplesDir);
+    // An exporter that writes every case in one process (Blender) does so first.
+    if (exporter.prepare) await exporter.prepare({ suite: o.suite, entries, work: path.join(o.work, `${exporter.id}-batch`) });
     versions[exporter.id] = exporter.version();
     const all = {};
     let exported = 0;

@@ -11,8 +11,8 @@
 #   --check        fail when a failing cell is not explained (see matrix.mjs)
 # Environment: GLTF_ANIM_CLI (default $BUILD_DIR/cli/gltf-anim, built through
 # scripts/setup.sh when missing), BUILD_DIR (default build).
-# Needs node/npm (the npm registry once, for npm ci) and Debian's assimp-utils
-# (installed here when missing, as root or through sudo).
+# Needs node/npm (the npm registry once, for npm ci), Debian's assimp-utils and
+# Debian's blender and python3-numpy (installed here when missing, as root or through sudo).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
@@ -31,6 +31,10 @@ if ! command -v assimp >/dev/null 2>&1; then
     || { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends assimp-utils >&2; } \
     || die "assimp-utils could not be installed"
 fi
+# Blender's column: Debian's blender and the numpy its glTF importer needs (only what is missing).
+. "$ROOT/scripts/packages.sh"
+# shellcheck disable=SC2046  # a list of package names
+packages_install $(packages_of blender)
 bash "$HERE/npm-ci.sh"
 find_cli "$ROOT" "$BUILD_DIR" die
 mkdir -p "$WORK"

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace gltf_anim::compare::detail {
 
@@ -201,8 +202,10 @@ void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
 // each failing channel that no manifest alternative explains: a reading is
 // named only when it explains every failing sample of the channel (the actual
 // values are the reading's wherever it differs from the golden ones, and no
-// other sample fails). The keys come from the manifest entry's asset; a case
-// without one, or whose asset the sampler refuses, gets no reading.
+// other sample fails). The keys come from the manifest entry's asset (a reading of
+// the core fallback from its core-only view); a case without one, or whose asset
+// the sampler refuses, gets no reading. Naming a reading, even an allowed one,
+// changes no verdict: the case's samples are the manifest's to judge.
 void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
                             const Manifest& manifest, double eps) {
   if (!g.entry || g.entry->file.empty()) return;
@@ -213,12 +216,31 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
            });
   };
   if (std::none_of(c.channels.begin(), c.channels.end(), unexplained)) return;
+  const auto asset = manifest.path.parent_path() / g.entry->file;
   std::vector<sampler::DecodedChannel> decoded;
   try {
-    decoded = sampler::decoded_channels(manifest.path.parent_path() / g.entry->file);
+    decoded = sampler::decoded_channels(asset);
   } catch (...) {
     return;  // an asset the sampler refuses: nothing to compute from
   }
+  // The core-only view, decoded the first time a reading asks for it.
+  std::optional<std::vector<sampler::DecodedChannel>> core;
+  const auto core_view = [&]() -> const std::vector<sampler::DecodedChannel>& {
+    if (!core) {
+      core.emplace();
+      try {
+        sampler::SampleRequest request;
+        request.extensions = false;
+        *core = sampler::decoded_channels(asset, request);
+      } catch (...) { core->clear(); }
+    }
+    return *core;
+  };
+  const auto find = [](const std::vector<sampler::DecodedChannel>& in, const ChannelResult& ch) {
+    return std::find_if(in.begin(), in.end(), [&](const sampler::DecodedChannel& d) {
+      return d.animation == ch.animation && d.target == ch.target;
+    });
+  };
   const auto golden_channels = channels_by_target(g.file);
   const auto actual_channels = channels_by_target(a.file);
   for (auto& ch : c.channels) {
@@ -226,18 +248,27 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
     const ChannelKey key{ch.animation, ch.target};
     const auto gc = golden_channels.find(key);
     const auto xc = actual_channels.find(key);
-    const auto dc = std::find_if(decoded.begin(), decoded.end(), [&](const sampler::DecodedChannel& d) {
-      return d.animation == ch.animation && d.target == ch.target;
-    });
+    const auto dc = find(decoded, ch);
     if (gc == golden_channels.end() || xc == actual_channels.end() || dc == decoded.end()) continue;
-    ReadingKeys keys;
-    keys.times = dc->times;
-    keys.values = dc->values;
-    keys.components = dc->components;
-    keys.interpolation = std::string(reference::mode_of(dc->interpolation).name);
-    keys.rotation = dc->kind == reference::ValueKind::kRotation;
-    keys.weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
     for (const NamedReading& reading : named_readings()) {
+      const sampler::DecodedChannel* from = &*dc;
+      if (reading.view == ReadingView::kCoreFallback) {
+        const auto& in = core_view();
+        const auto fc = find(in, ch);
+        if (fc == in.end()) continue;
+        // Only where an extension sampler replaces the core one: the two views differ.
+        if (fc->interpolation == dc->interpolation && fc->times == dc->times &&
+            fc->values == dc->values)
+          continue;
+        from = &*fc;
+      }
+      ReadingKeys keys;
+      keys.times = from->times;
+      keys.values = from->values;
+      keys.components = from->components;
+      keys.interpolation = std::string(reference::mode_of(from->interpolation).name);
+      keys.rotation = from->kind == reference::ValueKind::kRotation;
+      keys.weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
       if (!reading.applies(keys)) continue;
       samples::SampledChannel alt = *gc->second;
       if (alt.width != keys.components) continue;
@@ -248,9 +279,9 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
       auto m = fit_alternative(ch, *gc->second, alt, *xc->second, eps);
       if (!m || m->partial || m->other_failing != 0) continue;
       m->name = std::string(reading.name);
-      m->allowed = false;
+      m->allowed = reading.allowed;
       m->description = std::string(reading.formula) + " (seen in: " + std::string(reading.seen_in) + ")";
-      m->breaks = breaks_of(std::string(reading.formula));
+      m->breaks = reading.allowed ? std::string() : breaks_of(std::string(reading.formula));
       ch.alternatives.push_back(std::move(*m));
     }
   }

@@ -176,7 +176,29 @@ std::vector<double> bake_15fps(const ReadingKeys& k, double t) {
   return out;
 }
 
-constexpr std::array<NamedReading, 4> kReadings{{
+// ---- no-extensions + nlerp: the core LINEAR fallback of a channel whose extension sampler the
+// engine does not implement (allowed: the fallback is there for such an engine), played by
+// nlerp on the shortest path instead of slerp (allowed: glTF 2.0 Appendix C.4 "Implementations
+// MAY approximate these equations"). Held before the first and after the last key.
+bool linear_rotation(const ReadingKeys& k) {
+  return well_formed(k) && k.interpolation == "LINEAR" && k.rotation && k.components == 4;
+}
+std::vector<double> fallback_nlerp(const ReadingKeys& k, double t) {
+  const Segment g = segment_of(k.times, t);
+  std::vector<double> out(4);
+  if (k.times.size() < 2) {
+    for (std::size_t c = 0; c < 4; ++c) out[c] = at(k, 0, 0, c);
+    normalize_if_rotation(k, out);
+    return out;
+  }
+  const auto q =
+      reference::nlerp_shortest_path(reference::load_quat(&k.values[g.k * 4]),
+                                     reference::load_quat(&k.values[(g.k + 1) * 4]), g.s);
+  reference::store_quat(q, out.data());
+  return out;
+}
+
+constexpr std::array<NamedReading, 5> kReadings{{
     {"cubic-bezier-unscaled-tangents",
      "vector CUBICSPLINE played as a Bezier segment with control points v_k, v_k + b_k/3, "
      "v_k+1 - a_k+1/3, v_k+1: the Hermite p(s) = h00 v_k + h10 b_k + h01 v_k+1 + h11 a_k+1 "
@@ -184,7 +206,7 @@ constexpr std::array<NamedReading, 4> kReadings{{
      "tangents are scaled by t_d = t_k+1 - t_k)",
      "an importer converting glTF tangents to Bezier handles as per-segment slopes (reported by "
      "review of engine importers; not reproduced by an adapter of this suite)",
-     cubic_vector, bezier_unscaled},
+     cubic_vector, bezier_unscaled, false, ReadingView::kChannel},
     {"weights-clamped-0-1",
      "morph weights played as clamp(w, 0, 1) of the spec's value; breaks glTF 2.0 3.7.2.2 "
      "(morph weights are not limited to [0, 1]; the spec decodes signed normalized weights to "
@@ -192,7 +214,7 @@ constexpr std::array<NamedReading, 4> kReadings{{
      "Blender 3.4 importer (shape key slider range 0..1, widened from a weight's first key w_0 "
      "only: clamp(w, min(0, w_0), max(1, w_0)), this reading where w_0 is in [0, 1]; "
      "docs/conformance/blender-notes.md)",
-     weights_any, weights_clamped},
+     weights_any, weights_clamped, false, ReadingView::kChannel},
     {"blender-auto-handles",
      "CUBICSPLINE tangents dropped: per component the C2 cubic spline through the key values, "
      "handles a third of the way to each neighbouring key, slope 0 at the first and last key and "
@@ -201,7 +223,7 @@ constexpr std::array<NamedReading, 4> kReadings{{
      "curve is defined by the stored tangents)",
      "Blender 3.4 importer (Bezier F-curves with AUTO_CLAMPED handles, auto smoothing CONT_ACCEL; "
      "docs/conformance/blender-notes.md)",
-     cubic_any, auto_handles},
+     cubic_any, auto_handles, false, ReadingView::kChannel},
     {"bake-15fps-linear",
      "the channel baked at 15 fps (the spec's value at k/15 s, k = 0, 1, ...) and played "
      "linearly between bake samples (slerp for rotations), held before 0 and after the last "
@@ -209,7 +231,17 @@ constexpr std::array<NamedReading, 4> kReadings{{
      "timestamp) and the interpolation of each mode",
      "Godot 3 scene importer (animation bake at the import option animation/fps, default 15, "
      "LINEAR tracks; the survey's Godot 4 bakes at 30 fps, divergence bake-30fps)",
-     bakeable, bake_15fps},
+     bakeable, bake_15fps, false, ReadingView::kChannel},
+    {"no-extensions + nlerp",
+     "the core LINEAR fallback sampler played in place of the extension's sampler (variant "
+     "no-extensions, an engine without the extension) and by nlerp on the shortest path in "
+     "place of slerp (variant nlerp, glTF 2.0 Appendix C.4 lets implementations approximate "
+     "slerp): two readings the specs allow, stacked on the same samples",
+     "Blender 3.4 importer on EXT_animation_sqlerp channels with a fallback (the importer reads "
+     "the core sampler, and LINEAR quaternion F-curves play as nlerp; "
+     "docs/conformance/blender-notes.md), and PlayCanvas 2.23.3 (no EXT_animation_sqlerp, "
+     "nlerp rotations; docs/conformance/playcanvas-notes.md)",
+     linear_rotation, fallback_nlerp, true, ReadingView::kCoreFallback},
 }};
 
 }  // namespace

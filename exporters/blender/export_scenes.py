@@ -1,6 +1,10 @@
 """Blender's glTF exporter against Blender's own playback (runs inside Blender):
 
     blender -b --factory-startup -noaudio --python export_scenes.py -- WORK_DIR
+    blender -b --factory-startup -noaudio --python export_scenes.py -- --blend FILE [NAME,...]
+
+(the second form saves the authored scene, or only the objects named, as a .blend: the scene of
+the add-on CI recipe's test, exporters/blender/check-ci.sh)
 
 Authors one scene in bpy (below: one object per feature), then
   1. exports each object alone (use_selection) with bpy.ops.export_scene.gltf three times
@@ -28,6 +32,9 @@ import re
 import sys
 
 import bpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from playback import to_gltf  # noqa: E402  (shared with ci_check.py)
 
 FPS = 24
 SUBSTEPS = 8  # evaluations per frame
@@ -119,27 +126,6 @@ def author():
             fc.update()
 
 
-def to_gltf(obj):
-    """What Blender shows for obj, in glTF axes: translation, rotation (x, y, z, w), scale, and
-    the local matrix (column-major)."""
-    loc = obj.location
-    if obj.rotation_mode == "QUATERNION":
-        q = obj.rotation_quaternion.normalized()
-    else:
-        q = obj.rotation_euler.to_quaternion()
-    s = obj.scale
-    m = obj.matrix_basis
-    # glTF node matrix = C^-1 M C with C the Y-up -> Z-up change: rows/columns permuted, y negated.
-    conv = [[1, 0, 0, 0], [0, 0, 1, 0], [0, -1, 0, 0], [0, 0, 0, 1]]  # Blender (x,y,z) -> glTF (x,z,-y)
-    mm = [[sum(conv[i][k] * m[k][l] * conv[j][l] for k in range(4) for l in range(4)) for j in range(4)] for i in range(4)]
-    return {
-        "translation": [loc[0], loc[2], -loc[1]],
-        "rotation": [q[1], q[3], -q[2], q[0]],
-        "scale": [s[0], s[2], s[1]],
-        "matrix": [mm[r][c] for c in range(4) for r in range(4)],
-    }
-
-
 def evaluate(work):
     scene = bpy.context.scene
     first, last = scene.frame_start, scene.frame_end
@@ -166,9 +152,25 @@ def evaluate(work):
         json.dump(out, f)
 
 
+def save_scene(path, only):
+    """The authored scene saved as a .blend (the add-on CI recipe's test scene, ci-check.sh):
+    with `only`, the other objects removed."""
+    author()
+    for obj in list(bpy.data.objects):
+        if only and obj.name not in only:
+            bpy.data.objects.remove(obj)
+    bpy.context.scene.frame_set(1)
+    bpy.ops.wm.save_as_mainfile(filepath=os.path.abspath(path))
+    print("export_scenes.py: scene saved to %s" % path)
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[0] == "--blend":
+        return save_scene(argv[1], set(argv[2].split(",")) if len(argv) > 2 else set())
     if len(argv) != 1:
-        print("usage: blender -b --factory-startup --python export_scenes.py -- WORK_DIR", file=sys.stderr)
+        print("usage: blender -b --factory-startup --python export_scenes.py -- WORK_DIR\n"
+              "       blender -b --factory-startup --python export_scenes.py -- --blend FILE [NAME,...]", file=sys.stderr)
         return 2
     work = argv[0]
     os.makedirs(work, exist_ok=True)

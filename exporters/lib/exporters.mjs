@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { installProgressEvent, isInside, readConfined, withConfinedFetch } from '../../adapters/common/confined.mjs';
+import { blenderExport, blenderVersion, prepareBlender } from './blender.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -216,6 +217,10 @@ export const EXPORTERS = [
     what: 'gltfpack -i IN -o OUT.glb (its defaults: animation resampled at 30 Hz, quantized)' },
   { id: 'assimp', name: 'assimp glb2', version: assimpVersion, run: assimpExport,
     what: 'assimp export IN OUT.glb -fglb2 (Debian assimp-utils)' },
+  // `prepare` (optional): called once with the cases before any `run`, for an exporter that
+  // writes every case in one process (roundtrip.mjs).
+  { id: 'blender', name: 'Blender glTF add-on', version: blenderVersion, run: blenderExport, prepare: prepareBlender,
+    what: 'bpy.ops.import_scene.gltf (defaults) into an empty factory scene (24 fps), then bpy.ops.export_scene.gltf with export_format=GLB, export_force_sampling=False (keys as-is), the other options their defaults (Debian blender, one headless Blender for every case)' },
 ];
 
 export const HERE_DIR = HERE;

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+
 #include <string>
 #include <vector>
 
@@ -40,29 +43,83 @@ const gc::ReadingKeys kFour =
 const gc::ReadingKeys kPeak = keys({0, 1, 2}, {0, 0, 5, 5, 2, 5, 5, 1, 0}, 1, "CUBICSPLINE");
 const gc::ReadingKeys kWeights = keys({0, 1}, {-1, 0.5, 1, 2}, 2, "LINEAR", true);
 const gc::ReadingKeys kStep = keys({0, 0.1}, {0, 3}, 1, "STEP");
+// A LINEAR rotation fallback: identity at 0 s, 90 degrees about z at 1 s (x, y, z, w); the
+// second key also stored negated, the same rotation in the other hemisphere.
+gc::ReadingKeys rotation_keys(std::vector<double> values) {
+  gc::ReadingKeys k = keys({0, 1}, std::move(values), 4, "LINEAR");
+  k.rotation = true;
+  return k;
+}
+const double kR = 0.70710678118654752;  // sqrt(1/2)
+const gc::ReadingKeys kQuarterTurn = rotation_keys({0, 0, 0, 1, 0, 0, kR, kR});
+const gc::ReadingKeys kQuarterTurnNegated = rotation_keys({0, 0, 0, 1, 0, 0, -kR, -kR});
+// nlerp at s = 0.25: p = (0, 0, 0.25 kR, 0.75 + 0.25 kR) = (0, 0, 0.1767767, 0.9267767),
+// |p| = sqrt(0.03125 + 0.8589165) = 0.9434856, so (0, 0, 0.1873655, 0.9822905) (Blender
+// 3.4 plays (0, 0, 0.187365545, 0.982290259) at 0.25 s on sqlerp_with_fallback, whose fallback
+// turns 90 degrees about z in its first second); slerp would give (0, 0, sin(pi/16),
+// cos(pi/16)) = (0, 0, 0.1950903, 0.9807853).
+const double kNz = 0.25 * kR / std::sqrt(0.0625 * 0.5 + (0.75 + 0.25 * kR) * (0.75 + 0.25 * kR));
+const double kNw =
+    (0.75 + 0.25 * kR) / std::sqrt(0.0625 * 0.5 + (0.75 + 0.25 * kR) * (0.75 + 0.25 * kR));
 
 const Row kRows[] = {
-    {"cubic-bezier-unscaled-tangents", kCubic, 1, {3.375},
+    {"cubic-bezier-unscaled-tangents",
+     kCubic,
+     1,
+     {3.375},
      "s = 0.5; Bezier P = 0, 0 + 3/3 = 1, 6 - 0/3 = 6, 6: (0 + 3*1 + 3*6 + 6) / 8 = 27/8 "
      "(the spec, t_d = 2: 0.125*2*3 + 0.5*6 = 3.75)"},
-    {"cubic-bezier-unscaled-tangents", kCubic, 0.5, {1.359375},
+    {"cubic-bezier-unscaled-tangents",
+     kCubic,
+     0.5,
+     {1.359375},
      "s = 0.25: 3*0.75^2*0.25*1 + 3*0.75*0.25^2*6 + 0.25^3*6 = 0.421875 + 0.84375 + 0.09375"},
     {"cubic-bezier-unscaled-tangents", kCubic, -1, {0}, "before the first key: v_0"},
     {"cubic-bezier-unscaled-tangents", kCubic, 3, {6}, "after the last key: v_1"},
     {"weights-clamped-0-1", kWeights, 0.25, {0, 0.875}, "lerp: (-0.5, 0.875), clamped to [0, 1]"},
     {"weights-clamped-0-1", kWeights, 0.75, {0.5, 1}, "lerp: (0.5, 1.625), clamped to [0, 1]"},
-    {"blender-auto-handles", kFour, 2.375, {1.265625 + 0.140625 * 1.5 * 89.0 / 74.0 + 0.625},
+    {"blender-auto-handles",
+     kFour,
+     2.375,
+     {1.265625 + 0.140625 * 1.5 * 89.0 / 74.0 + 0.625},
      "m_0 = m_3 = 0 (ends); durations 1, 1, 1.5, chords 1, 0.5, 5/3: 4 m_1 + m_2 = 4.5 and "
      "1.5 m_1 + 5 m_2 = 7.25, so m_1 = 61/74, m_2 = 89/74 (1.2027, Blender's measured slope); "
      "s = 0.25, d = 1.5: 0.84375*1.5 + 0.140625*1.5*89/74 + 0.15625*4 = 2.14433"},
-    {"blender-auto-handles", kFour, 0.5, {0.5 * 0 + 0.5 * 1 - 0.125 * 1 * 61.0 / 74.0},
+    {"blender-auto-handles",
+     kFour,
+     0.5,
+     {0.5 * 0 + 0.5 * 1 - 0.125 * 1 * 61.0 / 74.0},
      "s = 0.5, d = 1: h00 0 + h10 m_0 (0) + h01*1 + h11*m_1 = 0.5 - 0.125*61/74"},
-    {"blender-auto-handles", kPeak, 0.5, {1},
+    {"blender-auto-handles",
+     kPeak,
+     0.5,
+     {1},
      "every key flat (ends and the extreme at 1 s): 0.5*0 + 0.5*2"},
-    {"bake-15fps-linear", kStep, 0.1, {1.5},
+    {"bake-15fps-linear",
+     kStep,
+     0.1,
+     {1.5},
      "bake samples 0 (0 s), 0 (1/15 s), 3 (2/15 s); 0.1 s is halfway between 1/15 and 2/15"},
     {"bake-15fps-linear", kStep, 0.05, {0}, "between the bake samples 0 and 1/15 s, both 0"},
     {"bake-15fps-linear", kStep, 1, {3}, "after the last bake sample (2/15 s): held"},
+    {"no-extensions + nlerp",
+     kQuarterTurn,
+     0.25,
+     {0, 0, kNz, kNw},
+     "nlerp of the fallback's keys at s = 0.25 (derivation at kNz)"},
+    {"no-extensions + nlerp",
+     kQuarterTurn,
+     0.5,
+     {0, 0, std::sin(std::numbers::pi / 8), std::cos(std::numbers::pi / 8)},
+     "at the midpoint nlerp and slerp agree: (0, 0, kR/2, 0.5 + kR/2) normalized is the half turn "
+     "angle pi/8"},
+    {"no-extensions + nlerp",
+     kQuarterTurnNegated,
+     0.25,
+     {0, 0, kNz, kNw},
+     "shortest path: the negated key (dot -kR < 0) is flipped back first, the same value"},
+    {"no-extensions + nlerp", kQuarterTurn, -1, {0, 0, 0, 1}, "before the first key: held"},
+    {"no-extensions + nlerp", kQuarterTurn, 2, {0, 0, kR, kR}, "after the last key: held"},
 };
 
 TEST(NamedReadings, HandDerivedValues) {
@@ -78,11 +135,16 @@ TEST(NamedReadings, HandDerivedValues) {
 }
 
 TEST(NamedReadings, EachSaysItsFormulaTheRuleItBreaksAndWhereItWasSeen) {
-  ASSERT_EQ(gc::named_readings().size(), 4u);
+  ASSERT_EQ(gc::named_readings().size(), 5u);
   for (const auto& r : gc::named_readings()) {
-    EXPECT_NE(r.formula.find("breaks "), std::string_view::npos) << r.name;
+    // A divergence quotes the rule it breaks; an allowed reading breaks none.
+    EXPECT_EQ(r.formula.find("breaks ") != std::string_view::npos, !r.allowed) << r.name;
     EXPECT_FALSE(r.seen_in.empty()) << r.name;
   }
+  const gc::NamedReading* stacked = gc::find_named_reading("no-extensions + nlerp");
+  ASSERT_NE(stacked, nullptr);
+  EXPECT_TRUE(stacked->allowed);
+  EXPECT_EQ(stacked->view, gc::ReadingView::kCoreFallback);
   EXPECT_EQ(gc::find_named_reading("no-such-reading"), nullptr);
 }
 
@@ -97,6 +159,12 @@ TEST(NamedReadings, ApplyOnlyToTheChannelsTheyDescribe) {
   gc::ReadingKeys short_output = kCubic;
   short_output.values.pop_back();
   EXPECT_FALSE(gc::find_named_reading("cubic-bezier-unscaled-tangents")->applies(short_output));
+  const gc::NamedReading* stacked = gc::find_named_reading("no-extensions + nlerp");
+  EXPECT_TRUE(stacked->applies(kQuarterTurn));
+  EXPECT_FALSE(stacked->applies(rotation));  // CUBICSPLINE
+  gc::ReadingKeys vector = kQuarterTurn;
+  vector.rotation = false;
+  EXPECT_FALSE(stacked->applies(vector));
 }
 
 }  // namespace
