@@ -580,6 +580,36 @@ test('a clip past the old sampling limit: curves drawn from a bounded number of 
   await page.close();
 });
 
+test('more channels than a page can plot: said in words, nothing sampled', async () => {
+  // 16,385 channels on one sampler: at 64 samples each (the fewest a curve is drawn from) more
+  // than the 1,048,576 samples a page's curves may hold.
+  const CHANNELS = 16385;
+  const bin = Buffer.alloc(8 + 24);
+  bin.writeFloatLE(1, 4);
+  const asset = {
+    asset: { version: '2.0' },
+    nodes: Array.from({ length: CHANNELS }, () => ({})),
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: 0, byteOffset: 8, byteLength: 24 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [1] },
+      { bufferView: 1, componentType: 5126, count: 2, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }],
+      channels: Array.from({ length: CHANNELS }, (_, n) => ({ sampler: 0, target: { node: n, path: 'translation' } })) }],
+  };
+  const file = join(work, 'too-many-channels.gltf');
+  writeFileSync(file, JSON.stringify(asset));
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  await page.click('details.plots summary');
+  await page.waitForFunction(() => /^too-many/.test(document.querySelector('.channels').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('.channels'),
+    /^too-many-channels\.gltf has 16,385 animation channels: too many to plot in a browser page \(at most 16,384, each drawn from at least 64 samples\)\./);
+  assert.equal(await page.$$eval('figure.channel', (l) => l.length), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a channel with 20,000 issues at its keys: every one counted, a hundred listed, no long task', async () => {
   // Rotation keys at t = k / 1000, each (0, 0, 0, 2): not unit length, one issue a key.
   const KEYS = 20_000;
