@@ -55,8 +55,9 @@ std::optional<std::vector<double>> parse_times(const std::string& text) {
 int run_sample(const std::vector<std::string>& args) {
   static constexpr CommandHelp kHelp{
       "sample",
-      "gltf-anim sample ASSET [--times T1,T2,... | --rate HZ] [--animation N]\n"
+      "gltf-anim sample ASSET [--times T1,T2,... | --rate HZ] [--max-times N] [--animation N]\n"
       "                       [--format json|csv] [--output FILE] [--no-extensions]\n"
+      "                       [--no-keyframes]\n"
       "                       [--time-mode play-once|interactivity-loop]\n"
       "                       [--threads N] [--max-values N] [--max-file-mb N]\n"
       "                       [--asset-name NAME]\n"
@@ -73,6 +74,12 @@ int run_sample(const std::vector<std::string>& args) {
       "and of the segments between consecutive keys of the animation, 0.5 s before the\n"
       "earliest key, 0.5 s after the latest, and 0 when the earliest key is later.\n"
       "--rate HZ samples t = k / HZ (k = 0, 1, ...) up to the latest key of the animation.\n"
+      "--max-times N: an animation whose default or --rate times are more than N is\n"
+      "sampled instead at N times evenly spaced from its start (0, or its earliest key when\n"
+      "earlier) to its latest key, both included: at most N per channel however long the\n"
+      "clip and however many keys it has (what a plot N pixels wide can show).\n"
+      "--no-keyframes leaves each channel's `keyframes` out of the JSON file (`--keys` has\n"
+      "them), so its size follows the times sampled, not the asset's keys.\n"
       "`target` is the JSON pointer of the animated property; `sampler` the sampler\n"
       "evaluated (EXT_animation_sqlerp: the CUBICSLERP one), JSON `keyframes` the times of\n"
       "its input accessor. --no-extensions gives the view of a core-only client:\n"
@@ -105,6 +112,9 @@ int run_sample(const std::vector<std::string>& args) {
       "times", po::value<std::string>(), "comma-separated times in seconds")(
       "rate", po::value<std::string>(),
       "samples per second (above 0, up to 10^9), from t = 0 to the latest key")(
+      "max-times", po::value<std::string>(),
+      "at most N default or --rate times per animation (1 to 1048576), else N evenly spaced")(
+      "no-keyframes", "JSON: leave out each channel's keyframes (the keys' times)")(
       "animation", po::value<std::string>(), "only this animation (index)")(
       "format", po::value<std::string>()->default_value("json"), "json or csv")(
       "output,o", po::value<std::string>(), "write here instead of standard output")(
@@ -143,6 +153,7 @@ int run_sample(const std::vector<std::string>& args) {
   }
   std::optional<std::uint64_t> animation, threads_option, max_values, max_file_mb;
   if (!number_option(*vm, kHelp, "rate", 0.0, kMaxRate, /*min_exclusive=*/true, request.rate) ||
+      !integer_option(*vm, kHelp, "max-times", 1, sampler::kMaxCountTimes, request.max_times) ||
       !integer_option(*vm, kHelp, "animation", 0, kMaxAnimationIndex, animation) ||
       !integer_option(*vm, kHelp, "threads", 1, kMaxThreads, threads_option) ||
       !integer_option(*vm, kHelp, "max-values", 0, kMaxValuesOption, max_values) ||
@@ -151,6 +162,7 @@ int run_sample(const std::vector<std::string>& args) {
   }
   if (animation) request.animation = static_cast<std::size_t>(*animation);
   request.extensions = vm->count("no-extensions") == 0;
+  request.keyframes = vm->count("no-keyframes") == 0;
   request.max_values_held = *max_values;
   request.max_file_bytes = *max_file_mb << 20;
   if (vm->count("asset-name")) request.asset_name = (*vm)["asset-name"].as<std::string>();
@@ -169,10 +181,14 @@ int run_sample(const std::vector<std::string>& args) {
   }
 
   const bool keys = vm->count("keys") != 0;
-  if (keys &&
-      (request.times || request.rate || !(*vm)["time-mode"].defaulted() || format != "json")) {
+  if (request.times && request.max_times) {
+    std::cerr << "gltf-anim sample: --max-times bounds the default and --rate times, not --times\n";
+    return kExitUsage;
+  }
+  if (keys && (request.times || request.rate || request.max_times || !request.keyframes ||
+               !(*vm)["time-mode"].defaulted() || format != "json")) {
     std::cerr << "gltf-anim sample: --keys writes the keys as stored (JSON): --times, --rate, "
-                 "--time-mode and --format csv do not apply\n";
+                 "--max-times, --no-keyframes, --time-mode and --format csv do not apply\n";
     return kExitUsage;
   }
 

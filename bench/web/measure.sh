@@ -3,7 +3,9 @@
 # benchmark assets with the native CLI and with the npm package's CLI (the same C++ compiled by
 # Debian's emscripten, run by Node); the npm package's size beside glTF-Validator's npm build
 # (tools/gltf-validator pins it); the page's longest main-thread task on large.glb beside
-# glTF-Validator's npm build run on a page's main thread (bench/web/page_longtask.mjs). The
+# glTF-Validator's npm build run on a page's main thread (bench/web/page_longtask.mjs); the
+# time from opening its plots to the first curve and the browser's peak memory
+# (bench/web/page_curves.mjs). The
 # figures in docs/PERFORMANCE.md ("WebAssembly and the page") come from this script:
 #   bash bench/web/measure.sh [BUILD_DIR] [WASM_BUILD_DIR] [ASSET_DIR]
 # BUILD_DIR (default build) holds cli/gltf-anim and bench/bench_validate; WASM_BUILD_DIR
@@ -44,4 +46,6 @@ done
 echo "== the page, large.glb (Debian's chromium)"
 node "$ROOT/bench/web/page_longtask.mjs" "$W/page" "$D/large.glb"
 node "$ROOT/bench/web/page_longtask.mjs" "$W/page" "$D/large.glb" --khronos "$KV/gltf_validator.dart.js"
+echo "== the page's plots of large.glb: time to the first curve, the browser's peak memory"
+node "$ROOT/bench/web/page_curves.mjs" "$D/large.glb" "$W/page"
 echo "== uptime after: $(uptime)"

@@ -192,6 +192,29 @@ void write_feature_summary(std::ostream& out, const std::map<std::string, Outcom
   out << "</tbody></table>\n";
 }
 
+// The failing cases rolled up by cause (the roll-up the text and Markdown reports print),
+// each case linked to its section.
+void write_failure_causes(std::ostream& out, const CompareReport& r,
+                          const std::vector<std::string>& anchors) {
+  const auto causes = detail::failure_causes(r);
+  if (causes.empty()) return;
+  std::map<std::string, std::size_t> failed;  // a failing case's id -> its index (the first)
+  for (std::size_t i = 0; i < r.cases.size(); ++i) {
+    if (r.cases[i].failed()) failed.emplace(r.cases[i].id, i);
+  }
+  const auto link = [&](const std::string& id) {
+    const auto it = failed.find(id);
+    if (it == failed.end()) return xml_escape(id);
+    return "<a href=\"#" + anchors[it->second] + "\">" + xml_escape(id) + "</a>";
+  };
+  out << "<h2 id=\"failures-by-cause\">Failures by cause</h2>\n<ul class=\"causes\">\n";
+  for (const auto& cause : causes) {
+    out << "<li>" << xml_escape(cause.label) << ": " << detail::cause_cases_text(cause, link)
+        << "</li>\n";
+  }
+  out << "</ul>\n";
+}
+
 void table_head(std::ostream& out, bool with_features) {
   out << "<table><thead><tr><th>Result</th><th>Case</th><th>Max error</th><th>Max angle</th>"
          "<th>Mean error / angle</th><th>Worst at</th>"
@@ -245,6 +268,7 @@ void write_compare_html(std::ostream& out, const CompareReport& r) {
   write_feature_summary(out, feature_counts);
   write_contents(out, r, order, anchors);
 
+  write_failure_causes(out, r, anchors);
   out << "<h2 id=\"failures\">Failures</h2>\n";
   if (r.failed() == 0) out << "<p class=\"none\">None.</p>\n";
   std::size_t plots_drawn = 0, plots_left_out = 0;

@@ -3,6 +3,7 @@
 // writer escapes them for its format with gltf_anim/text/escape.hpp).
 #include <gltf_anim/compare/compare.hpp>
 
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,8 +48,10 @@ struct FailureCause {
   std::vector<std::string> cases;
 };
 std::vector<FailureCause> failure_causes(const compare::CompareReport& report);
-// "7 cases (a, b, c, ...)": at most kMaxCauseIds ids.
+// "7 cases (a, b, c, ...)": at most kMaxCauseIds ids, each as `id_text` writes it (the
+// HTML report: escaped and linked to the case; default: as it is).
 inline constexpr std::size_t kMaxCauseIds = 8;
-std::string cause_cases_text(const FailureCause& cause);
+std::string cause_cases_text(const FailureCause& cause,
+                             const std::function<std::string(const std::string&)>& id_text = {});
 
 }  // namespace gltf_anim::reports::detail

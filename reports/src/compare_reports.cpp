@@ -258,10 +258,14 @@ std::vector<FailureCause> failure_causes(const CompareReport& r) {
   return causes;
 }
 
-std::string cause_cases_text(const FailureCause& cause) {
+std::string cause_cases_text(const FailureCause& cause,
+                             const std::function<std::string(const std::string&)>& id_text) {
   const std::size_t n = cause.cases.size();
   std::string out = std::to_string(n) + (n == 1 ? " case (" : " cases (");
-  for (std::size_t i = 0; i < n && i < kMaxCauseIds; ++i) out += (i ? ", " : "") + cause.cases[i];
+  for (std::size_t i = 0; i < n && i < kMaxCauseIds; ++i) {
+    if (i != 0) out += ", ";
+    out += id_text ? id_text(cause.cases[i]) : cause.cases[i];
+  }
   if (n > kMaxCauseIds) out += ", ...";
   return out + ")";
 }

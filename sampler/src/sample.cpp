@@ -221,6 +221,26 @@ std::vector<double> rate_times(double end, double rate) {
   return out;
 }
 
+std::vector<double> count_times(double start, double end, std::uint64_t count) {
+  if (count == 0 || count > kMaxCountTimes) {
+    throw SampleError(2, "--max-times needs 1 to " + std::to_string(kMaxCountTimes) + " times");
+  }
+  if (count == 1 || !(start < end)) return {start};
+  std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(count));
+  const double span = end - start;
+  const auto last = static_cast<double>(count - 1);
+  // Each time from its k (never accumulated); the last is `end` itself, which
+  // start + span * 1 need not round to.
+  for (std::uint64_t k = 0; k + 1 < count; ++k) {
+    out.push_back(start + span * (static_cast<double>(k) / last));
+  }
+  out.push_back(end);
+  // Rounding may tie neighbours of a tiny span: keep them sorted and distinct.
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 namespace {
 
 // What the first pass keeps of an animation: the channels that will be sampled
@@ -323,11 +343,12 @@ Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const
   std::uint64_t held = 0;
   const auto check_held = [&] {
     if (request.max_values_held != 0 && held > request.max_values_held) {
-      throw SampleError(2, source.described + ": sampling needs more than " +
-                               std::to_string(request.max_values_held) +
-                               " values (decoded keys plus samples; " + std::to_string(held) +
-                               " so far); choose fewer with --animation, --times or --rate, "
-                               "or raise --max-values");
+      throw SampleError(
+          2, source.described + ": sampling needs more than " +
+                 std::to_string(request.max_values_held) + " values (decoded keys plus samples; " +
+                 std::to_string(held) +
+                 " so far); choose fewer with --animation, --times, --rate or --max-times, "
+                 "or raise --max-values");
     }
   };
   std::size_t next = 0;  // animations that are not objects are not in the model
@@ -351,7 +372,8 @@ Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const
     // an input have the same keys, and default_times is a sorted union).
     std::unordered_set<std::size_t> key_inputs;  // a set: one find per channel
     std::vector<std::vector<double>> keys;
-    double end = 0.0;  // latest key, for --rate
+    double end = 0.0;    // latest key, for --rate and --max-times
+    double begin = 0.0;  // the clip's start: 0, or the earliest key when earlier (--max-times)
     if (!animation.channels_array) {
       errors.push_back("/animations/" + std::to_string(animation.index) + ": channels missing");
     } else {
@@ -367,7 +389,10 @@ Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const
             planned.channels.push_back(c);
             planned.inputs.push_back(r->input);
             widths.push_back(r->track.components);
-            if (!r->times.empty()) end = std::max(end, r->times.back());
+            if (!r->times.empty()) {
+              end = std::max(end, r->times.back());
+              begin = std::min(begin, r->times.front());
+            }
             if (!request.times && !request.rate &&
                 key_inputs.insert(r->input).second) {
               keys.push_back(std::move(r->times));
@@ -393,19 +418,25 @@ Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const
       std::sort(planned.times.begin(), planned.times.end());
       planned.times.erase(std::unique(planned.times.begin(), planned.times.end()), planned.times.end());
     } else if (request.rate) {
-      // The samples a rate asks for are counted before its times are built.
+      // The samples a rate asks for are counted before its times are built (at most
+      // --max-times of them).
       std::uint64_t per_time = 0;
       for (std::size_t w : widths) per_time += std::uint64_t{w} + 1;
-      const std::uint64_t n = rate_time_count(end, *request.rate);
+      const std::uint64_t rate_n = rate_time_count(end, *request.rate);
+      const bool capped = request.max_times && rate_n > *request.max_times;
+      const std::uint64_t n = capped ? *request.max_times : rate_n;
       const std::uint64_t planned_held = held;
       held = per_time != 0 && n > (std::numeric_limits<std::uint64_t>::max() - held) / per_time
                  ? std::numeric_limits<std::uint64_t>::max()
                  : held + n * per_time;
       check_held();
       held = planned_held;
-      planned.times = rate_times(end, *request.rate);
+      planned.times = capped ? count_times(begin, end, n) : rate_times(end, *request.rate);
     } else {
       planned.times = default_times(keys);
+      if (request.max_times && planned.times.size() > *request.max_times) {
+        planned.times = count_times(begin, end, *request.max_times);
+      }
     }
     for (std::size_t w : widths) {
       held += planned.times.size() * (std::uint64_t{w} + 1);
@@ -450,7 +481,8 @@ std::size_t sample_channel(const gltf::LoadedAsset& asset, const PlannedAnimatio
   } else {
     reference::sample_batch(r->track, animation.times, values, request.evaluator);
   }
-  header.keyframes = std::move(r->times);  // after sampling: the track views it
+  if (request.keyframes)
+    header.keyframes = std::move(r->times);  // after sampling: the track views it
   return r->track.components;
 }
 

@@ -38,6 +38,7 @@ const std::vector<NumericOption>& numeric_options() {
       {{"sample", kAsset.string()}, "--animation", {"-1", "4294967296", wrap, huge}, "0"},
       {{"sample", kAsset.string()}, "--max-values", {"-1", "4611686018427387905", wrap, huge}, "0"},
       {{"sample", kAsset.string()}, "--rate", {"-1", "0", "nan", "inf", "1e10", "1e999", "x"}, "1e-300"},
+      {{"sample", kAsset.string()}, "--max-times", {"-1", "0", "1048577", wrap, huge, "1.5"}, "1"},
       {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},
        "--tolerance", {"-1", "nan", "inf", "1e999", "-0.5"}, "0"},
       {{"compare", "--golden", kGolden.string(), "--actual", kGolden.string()},

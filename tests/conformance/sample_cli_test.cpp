@@ -161,5 +161,55 @@ TEST(SampleCli, MaxValuesBoundsWhatIsHeldInMemory) {
   EXPECT_EQ(read_file(dir / "unlimited"), read_file(valid_asset("translation_linear.samples.json")));
 }
 
+// --max-times N: an animation asked for more times than N is sampled at N evenly spaced
+// over its clip instead. translation_linear: LINEAR keys t = 0, 1, 2, 3.5 with values
+// (0,0,0), (1,2,-1), (1.5,-0.5,2), (4,1,0.5); its default times are 15 (the first test
+// above), --rate 30 gives 106. At 5 times, t = 3.5 k / 4; by hand, between the keys around each:
+//   0.875 (7/8 of key 0 -> 1)      = (0.875, 1.75, -0.875)
+//   1.75  (3/4 of key 1 -> 2)      = (1.375, 0.125, 1.25)
+//   2.625 (5/12 of key 2 -> 3.5)   = (1.5 + 2.5 * 5/12, -0.5 + 1.5 * 5/12, 2 - 1.5 * 5/12)
+TEST(SampleCli, MaxTimesSamplesALongClipEvenlyAtMostNTimes) {
+  const std::string asset = quoted(valid_asset("translation_linear.gltf"));
+  const std::vector<double> even = {0, 0.875, 1.75, 2.625, 3.5};
+  const std::vector<std::vector<double>> expected = {{0, 0, 0},
+                                                     {0.875, 1.75, -0.875},
+                                                     {1.375, 0.125, 1.25},
+                                                     {1.5 + 2.5 * 5 / 12.0, 0.125, 1.375},
+                                                     {4, 1, 0.5}};
+  for (const char* args : {"--max-times 5", "--rate 30 --max-times 5"}) {
+    SCOPED_TRACE(args);
+    const auto f = sample(join({asset, args}), "max_times");
+    const auto& c = channel(f, "/nodes/0/translation");
+    EXPECT_EQ(c.times, even);
+    ASSERT_EQ(c.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(c.value(i)[k], expected[i][k], 1e-12) << i << " " << k;
+    }
+    // The keys' times are listed (the samples file's `keyframes`).
+    EXPECT_EQ(f.animations[0].channels[0].keyframes, (std::vector<double>{0, 1, 2, 3.5}));
+  }
+  // Within the bound the times are those asked for: the 15 default ones, --rate 1's 0, 1, 2, 3.
+  EXPECT_EQ(channel(sample(join({asset, "--max-times 15"}), "max_times_15"), "/nodes/0/translation").size(), 15u);
+  EXPECT_EQ(channel(sample(join({asset, "--rate 1 --max-times 5"}), "max_times_rate"), "/nodes/0/translation").times,
+            (std::vector<double>{0, 1, 2, 3}));
+  // --no-keyframes leaves the keys' times out.
+  const auto bare = sample(join({asset, "--max-times 5 --no-keyframes"}), "max_times_bare");
+  EXPECT_TRUE(bare.animations[0].channels[0].keyframes.empty());
+  EXPECT_EQ(channel(bare, "/nodes/0/translation").times, even);
+}
+
+TEST(SampleCli, MaxTimesIsCountedAgainstMaxValues) {
+  // Held: the decoded keys (4 times + 12 values) and 5 samples x (t + 3 values) = 36,
+  // counted before --rate 30's 106 times are built.
+  const auto dir = scratch("cli_max_times_bounds");
+  const std::string asset = quoted(valid_asset("translation_linear.gltf"));
+  EXPECT_EQ(run_cli(join({"sample", asset, "--rate 30 --max-times 5 --max-values 35"}), dir / "over"), 2);
+  EXPECT_NE(read_file(dir / "over.err").find("more than 35 values"), std::string::npos);
+  EXPECT_EQ(run_cli(join({"sample", asset, "--rate 30 --max-times 5 --max-values 36"}), dir / "at"), 0);
+  EXPECT_EQ(run_cli(join({"sample", asset, "--times 1 --max-times 5"}), dir / "times"), 2);
+  EXPECT_EQ(run_cli(join({"sample", asset, "--keys --max-times 5"}), dir / "keys"), 2);
+  EXPECT_EQ(run_cli(join({"sample", asset, "--keys --no-keyframes"}), dir / "keys2"), 2);
+}
+
 }  // namespace
 }  // namespace gltf_anim::suite::test

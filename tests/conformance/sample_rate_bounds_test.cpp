@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 namespace sampler = gltf_anim::sampler;
 
@@ -43,6 +44,25 @@ TEST(RateTimes, MoreThanTheCapIsRefusedBeforeAllocating) {
   EXPECT_THROW(sampler::rate_times(1.0, 268435456.0), sampler::SampleError);
   EXPECT_EQ(sampler::rate_time_count(1.0, 268435456.0), 268435457u);
   EXPECT_EQ(sampler::rate_time_count(1.0, 268435455.0), 268435456u);  // at the cap: allowed
+}
+
+// --count: N times from start to end, both included, each start + span k / (N - 1).
+// Spans whose k / (N - 1) are exact in binary, so the expected times are exact.
+TEST(CountTimes, EvenlySpacedWithBothEnds) {
+  EXPECT_EQ(sampler::count_times(0.0, 3.5, 5), (std::vector<double>{0, 0.875, 1.75, 2.625, 3.5}));
+  EXPECT_EQ(sampler::count_times(-1.0, 1.0, 3), (std::vector<double>{-1, 0, 1}));
+  EXPECT_EQ(sampler::count_times(0.0, 1.0, 1), (std::vector<double>{0}));
+  EXPECT_EQ(sampler::count_times(2.0, 2.0, 10), (std::vector<double>{2}));  // a clip of one instant
+  // 0.1 + 0.6 * 1 is 0.7000000000000001 in doubles: the last time is the latest key itself.
+  const auto t = sampler::count_times(0.1, 0.7, 7);
+  ASSERT_EQ(t.size(), 7u);
+  EXPECT_EQ(t.back(), 0.7);
+  EXPECT_EQ(sampler::count_times(0.0, 1.0, sampler::kMaxCountTimes).size(), sampler::kMaxCountTimes);
+}
+
+TEST(CountTimes, OutOfRangeIsRefused) {
+  EXPECT_THROW(sampler::count_times(0.0, 1.0, 0), sampler::SampleError);
+  EXPECT_THROW(sampler::count_times(0.0, 1.0, sampler::kMaxCountTimes + 1), sampler::SampleError);
 }
 
 }  // namespace

@@ -298,7 +298,7 @@ gc::CaseResult failing_case(const std::string& id, const std::string& alternativ
 
 }  // namespace
 
-TEST(CompareReports, TextAndMarkdownRollFailuresUpByCause) {
+TEST(CompareReports, TextMarkdownAndHtmlRollFailuresUpByCause) {
   gc::CompareReport r;
   r.golden = "golden";
   r.actual = "actual";
@@ -338,9 +338,25 @@ TEST(CompareReports, TextAndMarkdownRollFailuresUpByCause) {
   EXPECT_LT(md.find("### Failures by cause"), md.find("### Failures\n")) << md;
   EXPECT_NE(md.find("- no known divergence or variant matches: 1 case \\(odd\\)\n"), std::string::npos) << md;
 
+  // HTML: the same roll-up, escaped, each case linked to its section, before the failures.
+  const std::string html = render(r, "html");
+  const std::string cause_html = "known divergence &quot;previous-key-at-exact-time&quot;: STEP over intervals (t_k-1, t_k] (glTF Sample Viewer)";
+  const auto head = html.find("<h2 id=\"failures-by-cause\">Failures by cause</h2>");
+  ASSERT_NE(head, std::string::npos) << html;
+  EXPECT_LT(head, html.find("<h2 id=\"failures\">")) << html;
+  EXPECT_NE(html.find("<li>" + cause_html + ": 9 cases (<a href=\"#case-step_0\">step_0</a>, "), std::string::npos) << html;
+  EXPECT_NE(html.find("<a href=\"#case-step_7\">step_7</a>, ...)</li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>known divergence &quot;no-clamp&quot;: 2 cases (<a href=\"#case-short_min\">short_min</a>, "
+                      "<a href=\"#case-byte_min\">byte_min</a>)</li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>the engine failed on this case: 1 case (<a href=\"#case-crashed\">crashed</a>)</li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<section class=\"case\" id=\"case-crashed\">"), std::string::npos) << html;
+  // Most cases first, as in the text report.
+  EXPECT_LT(html.find(cause_html + ": 9"), html.find("&quot;no-clamp&quot;: 2")) << html;
+
   // No failure, no section.
   gc::CompareReport passing;
   passing.cases.push_back(ok);
   EXPECT_EQ(render(passing, "text").find("failures by cause"), std::string::npos);
   EXPECT_EQ(render(passing, "md").find("by cause"), std::string::npos);
+  EXPECT_EQ(render(passing, "html").find("by cause"), std::string::npos);
 }

@@ -441,7 +441,8 @@ async function plotAsset(uri, index, into) {
     })
     : samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index, name: anim.name,
       index: ch.index, target: ch.target, sampler: ch.sampler, interpolation: ch.interpolation,
-      width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes, keys: null, samples: ch.samples, problem: null })));
+      width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
+      keysListed: ch.keyframes !== undefined })));
   // Each channel's issues, mapped to its keys by the worker (which holds the messages).
   const channels = views.map((v) => ({ animation: v.animation, index: v.index, sampler: v.sampler,
     interpolation: v.interpolation, keys: v.keyframes.length }));
@@ -450,6 +451,9 @@ async function plotAsset(uri, index, into) {
   const now = plotGroup(into, uri);
   into.append(el('p', { class: 'plot-help' }, 'Keyboard: Tab to the plots, then the arrow keys: Left and Right ' +
     'move the time cursor, Up and Down choose the plot.'), now);
+  // What the worker asked the evaluator for: at most this many samples a channel.
+  if (r.request) into.dataset.maxTimes = String(r.request.perChannel);
+  if (r.note) into.append(el('p', { class: 'plot-note' }, r.note));
   if (samples === null) {
     into.append(el('p', { class: 'refused' }, `${(r.stderr || r.error || 'sampling failed').trim()} ` +
       '(the keys of every channel are drawn as stored; curves only for animations the evaluator can sample)'));
@@ -461,7 +465,9 @@ async function plotAsset(uri, index, into) {
     if (!c) clips.set(v.animation, c = { name: v.name || names?.animations?.[v.animation] || '', channels: 0, keys: 0, t0: Infinity, t1: -Infinity });
     c.channels += 1;
     c.keys += v.keyframes.length;
-    for (const t of v.keyframes) {
+    // Without the keys (too many for the page), the clip's span is its samples'.
+    if (v.keysListed === false) c.unlisted = true;
+    for (const t of v.keysListed === false ? (v.samples ?? []).map((p) => p.t) : v.keyframes) {
       if (Number.isFinite(t)) {
         c.t0 = Math.min(c.t0, t);
         c.t1 = Math.max(c.t1, t);
@@ -476,7 +482,7 @@ async function plotAsset(uri, index, into) {
       const span = c.t1 >= c.t0 ? (c.t0 === 0 ? `${seconds(c.t1)} long` : `keys from ${seconds(c.t0)} to ${seconds(c.t1)}`)
         : 'no key times';
       into.append(el('h3', { class: 'clip', 'data-animation': String(heading) },
-        `Animation ${heading}${c.name ? ` "${c.name}"` : ''}: ${span}, ${c.channels} channel(s), ${c.keys} keys`));
+        `Animation ${heading}${c.name ? ` "${c.name}"` : ''}: ${span}, ${c.channels} channel(s)${c.unlisted ? '' : `, ${c.keys} keys`}`));
     }
     into.append(channelPlot(v, issues[n], names));
   });
@@ -563,6 +569,7 @@ function svg(tag, attrs = {}, ...children) {
 
 function channelPlot(view, issues, assetNames = null) {
   const { width, samples, keys, keyframes } = view;
+  const keyCount = view.keysListed === false ? 'keys not listed' : `${keyframes.length} keys`;
   const step = view.interpolation === 'STEP';
   const names = width === 4 ? ['x', 'y', 'z', 'w'] : width === 3 ? ['x', 'y', 'z'] : null;
   const drawn = Math.min(width, 16); // components drawn
@@ -570,7 +577,7 @@ function channelPlot(view, issues, assetNames = null) {
   const isRotation = width === 4 && /\/rotation$/.test(view.target ?? '');
   const canvas = el('canvas', { width: PLOT_W, height: PLOT_H, role: 'img',
     'aria-label': `Plot of ${words.who} ${words.what}, animation ${view.animation}, ${view.interpolation}, ` +
-      `${keyframes.length} keys; the caption below lists its issues` });
+      `${keyCount}; the caption below lists its issues` });
   // The cursor's layer: pointer input only (the keyboard reaches the plots through their group).
   const overlay = el('canvas', { class: 'cursor', width: PLOT_W, height: PLOT_H, 'aria-hidden': 'true' });
   // The issue markers, in SVG: each a line and a triangle at its key's time, with a title.
@@ -788,7 +795,7 @@ function channelPlot(view, issues, assetNames = null) {
   const flagged = issues.total;
   const span = data.t1 >= data.t0 ? ` from ${seconds(data.t0)} to ${seconds(data.t1)}` : '';
   const label = `animation ${view.animation}${view.name ? ` "${view.name}"` : ''}, ${view.target}, ${view.interpolation}, ` +
-    `${keyframes.length} keys${span}` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
+    `${keyCount}${span}` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
   const legend = el('span', { class: 'legend' });
   for (let c = 0; c < drawn; ++c) {
     legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
@@ -806,7 +813,8 @@ function channelPlot(view, issues, assetNames = null) {
     : `No curve: another channel of animation ${view.animation} cannot be sampled, so neither is its animation. ` +
       'Its keys are drawn as stored.';
   const figure = el('figure', { class: samples !== null ? 'channel' : 'channel keys-only',
-    'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length) },
+    'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length),
+    'data-samples': String(samples?.length ?? 0) },
   el('p', { class: 'name' }, words.who, words.what ? `: ${words.what}` : ''),
   el('div', { class: 'plot' }, canvas, marksLayer, overlay), readout,
   el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',

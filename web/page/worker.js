@@ -176,6 +176,21 @@ function hints() {
   });
 }
 
+// What a plot can show, not what the asset holds: at most PLOT_TIMES samples a channel (about
+// one a pixel column of a plot), and the curves of all channels within SAMPLE_TIMES samples,
+// so the samples asked for follow the channels, not the clip's length or the asset's keys.
+// The keys as stored are drawn when they are at most KEY_VALUES numbers; a larger asset's
+// plots are its curves alone. The sampling run's --max-values lets it decode the asset's keys
+// (work in proportion to the picked files) and hold these samples.
+const PLOT_TIMES = 1024;
+const MIN_PLOT_TIMES = 64; // fewer a channel draw no useful curve: the asset has too many channels
+const SAMPLE_TIMES = 1 << 20;
+const SAMPLE_VALUES = 1 << 23; // the samples' numbers (a channel of weights is many a time)
+const KEY_VALUES = 1 << 22;
+const CLI_MAX_VALUES = 1 << 26; // the CLI's default --max-values
+
+const count = (n) => n.toLocaleString('en-US');
+
 // Everything an asset's plots need, in one request: its names, the reference evaluator's
 // samples (parsed here, off the page's thread) and the keys as stored. `sample` refuses an
 // asset when a channel cannot be evaluated: then each animation whose every channel can is
@@ -183,8 +198,26 @@ function hints() {
 async function plot({ asset, rate = 60 }) {
   if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
   const names = assetNames(asset);
-  const s = await cli(['sample', '--rate', String(rate)], [asset]);
-  const k = await cli(['sample', '--keys'], [asset]);
+  const channels = (clips(asset) ?? []).reduce((n, c) => n + c.channels, 0);
+  let perChannel = channels > 0 ? Math.min(PLOT_TIMES, Math.floor(SAMPLE_TIMES / channels)) : PLOT_TIMES;
+  if (perChannel < MIN_PLOT_TIMES) {
+    return { error: `${asset} has ${count(channels)} animation channels: too many to plot in a browser page ` +
+      `(at most ${count(Math.floor(SAMPLE_TIMES / MIN_PLOT_TIMES))}, each drawn from at least ${MIN_PLOT_TIMES} samples). ` +
+      'The report above is complete; plot one animation at a time with the command-line tool.', channels };
+  }
+  const picked = files.reduce((n, [, b]) => n + b.byteLength, 0);
+  const maxValues = Math.max(CLI_MAX_VALUES, picked) + SAMPLE_VALUES;
+  const sampleArgs = (more = []) => ['sample', '--rate', String(rate), '--max-times', String(perChannel), '--no-keyframes',
+    '--max-values', String(maxValues), ...more];
+  // A channel wider than a few numbers (morph weights) holds more a sample: fewer samples then.
+  let s = await cli(sampleArgs(), [asset]);
+  while (s.exitCode === 2 && /sampling needs more than/.test(s.stderr) && perChannel >= 2 * MIN_PLOT_TIMES) {
+    perChannel = Math.floor(perChannel / 2);
+    s = await cli(sampleArgs(), [asset]);
+  }
+  const tooMany = s.exitCode === 2 && /sampling needs more than/.test(s.stderr);
+  const k = await cli(['sample', '--keys', '--max-values', String(KEY_VALUES)], [asset]);
+  const keysTooMany = k.exitCode === 2 && /the keys hold more than/.test(k.stderr);
   const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
   const samples = [];
   if (s.text !== null) {
@@ -193,11 +226,21 @@ async function plot({ asset, rate = 60 }) {
     const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
     for (const a of new Set(keys.map((c) => c.animation))) {
       if (refused.has(a)) continue;
-      const one = await cli(['sample', '--rate', String(rate), '--animation', String(a)], [asset]);
+      const one = await cli(sampleArgs(['--animation', String(a)]), [asset]);
       if (one.text !== null) samples.push(JSON.parse(one.text));
     }
   }
-  return { names, whole: s.text !== null, samples, keys, transfer, stderr: s.stderr, exitCode: s.exitCode };
+  // The CLI's words name its options: the page says what it means here instead.
+  const stderr = tooMany
+    ? `${asset}: its ${count(channels)} channels' samples are more than a browser page can hold. ` +
+      'The report above is complete; plot one animation at a time with the command-line tool.'
+    : s.stderr;
+  const note = keysTooMany && s.text !== null
+    ? `This asset holds more than ${count(KEY_VALUES)} key values: its curves are drawn from ` +
+      `${count(perChannel)} samples a channel at most, without marking each key.`
+    : null;
+  return { names, whole: s.text !== null, samples, keys, transfer, stderr, exitCode: s.exitCode, note,
+    request: { channels, perChannel, maxValues } };
 }
 
 // Rows [start, end) of an asset's group, as the page shows them.
@@ -318,9 +361,42 @@ async function handle(msg) {
 // CLI's bytes; a refusal or a bad option is the CLI's reason.
 const TOOLS = { fix, reduce, fit, migrate };
 
+// A repair holds the asset several times over: its bytes, the decoded tracks, the edited
+// output and the output validated again. Natively, fix and reduce peaked at 8.0 to 8.8 times the
+// 342 MB benchmark asset (docs/PERFORMANCE.md, "Repair on the 342 MB asset"): an asset whose
+// files times REPAIR_FACTOR are more than the page's memory limit is refused in words, before
+// a run that would end out of memory.
+const REPAIR_FACTOR = 8;
+const MB = 1048576;
+
+// The bytes of an asset and of the buffers it names among the picked files.
+function assetBytes(asset) {
+  let n = bytesOf(asset)?.length ?? 0;
+  const json = /\.gltf$/i.test(asset) ? assetJson(asset) : null;
+  const seen = new Set();
+  for (const b of Array.isArray(json?.buffers) ? json.buffers : []) {
+    if (typeof b?.uri !== 'string' || b.uri.startsWith('data:')) continue;
+    const file = resolveUri(asset, b.uri);
+    if (file === null || seen.has(file)) continue;
+    seen.add(file);
+    n += bytesOf(file)?.length ?? 0;
+  }
+  return n;
+}
+
+function tooLargeToRepair(asset, tool, limitMb) {
+  const mb = (n) => Math.ceil(n / MB).toLocaleString('en-US');
+  const bytes = assetBytes(asset);
+  return `${asset} is ${mb(bytes)} MB with its buffers: to ${tool} it, a browser page needs about ` +
+    `${mb(bytes * REPAIR_FACTOR)} MB of memory, more than its limit of ${limitMb.toLocaleString('en-US')} MB. ` +
+    `The command-line tool (gltf-anim ${tool}) repairs it the same way, with your computer's memory.`;
+}
+
 async function repair({ asset, tool, maxError, to }) {
   if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
   if (!Object.hasOwn(TOOLS, tool)) return { error: `unknown repair tool ${tool}` };
+  const limitMb = memoryLimitMb ?? 2048; // index.js's default
+  if (assetBytes(asset) * REPAIR_FACTOR > limitMb * MB) return { error: tooLargeToRepair(asset, tool, limitMb), tooLarge: true };
   const input = { files, paths: [asset] };
   const options = { memoryLimitMb };
   if (maxError !== undefined) options.maxError = maxError;
@@ -329,7 +405,10 @@ async function repair({ asset, tool, maxError, to }) {
     const r = await TOOLS[tool](input, options);
     return { exitCode: r.exitCode, summary: r.summary, files: r.files, names: assetNames(asset) };
   } catch (err) {
-    return { error: String(err?.message ?? err), summary: err?.summary ?? null };
+    const message = String(err?.message ?? err);
+    // Out of memory all the same (a repair that holds more than the estimate): said as above.
+    if (/out of memory/i.test(message)) return { error: tooLargeToRepair(asset, tool, limitMb), tooLarge: true, summary: null };
+    return { error: message, summary: err?.summary ?? null };
   }
 }
 

@@ -527,6 +527,89 @@ test('thousands of channels: only the plots on screen are drawn', async () => {
   await page.close();
 });
 
+test('a clip past the old sampling limit: curves drawn from a bounded number of samples', async () => {
+  // 16 nodes' translations on one LINEAR sampler of 2 keys, 0 and 20,000 s: a 700-byte file whose
+  // samples at 60 Hz are 1,200,001 times x 16 channels x (t + 3 values) = 76,800,064 values, past
+  // the 67,108,864 the CLI holds by default. A plot shows at most one sample a pixel column.
+  const CHANNELS = 16;
+  const END = 20000;
+  const bin = Buffer.alloc(8 + 24);
+  bin.writeFloatLE(END, 4);
+  bin.writeFloatLE(1, 8 + 12);
+  const asset = {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [...Array(CHANNELS).keys()] }],
+    nodes: Array.from({ length: CHANNELS }, () => ({})),
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: 0, byteOffset: 8, byteLength: 24 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [END] },
+      { bufferView: 1, componentType: 5126, count: 2, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }],
+      channels: Array.from({ length: CHANNELS }, (_, n) => ({ sampler: 0, target: { node: n, path: 'translation' } })) }],
+  };
+  const dir = join(work, 'long-clip');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'long-clip.gltf'), JSON.stringify(asset));
+  // What the page asked for before: refused by the CLI's bound.
+  const old = runCli(NATIVE, ['sample', '--rate', '60', '--output', join(dir, 'old.json'), '--', 'long-clip.gltf'], dir);
+  assert.equal(old.status, 2, String(old.stderr));
+  assert.match(String(old.stderr), /sampling needs more than 67108864 values/);
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', join(dir, 'long-clip.gltf'));
+  await waitForReport(page);
+  await page.click('details.plots summary');
+  await page.waitForFunction((n) => document.querySelectorAll('figure.channel').length === n, CHANNELS, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelector('figure.channel canvas')?.width > 0);
+  // The samples asked for: at most 1,024 a channel, however long the clip.
+  const maxTimes = Number(await page.$eval('.channels', (c) => c.dataset.maxTimes));
+  assert.ok(maxTimes > 0 && maxTimes <= 1024, `asked for ${maxTimes} samples a channel`);
+  const counts = await page.$$eval('figure.channel', (l) => l.map((f) => Number(f.dataset.samples)));
+  assert.equal(counts.length, CHANNELS);
+  for (const n of counts) assert.ok(n >= 2 && n <= maxTimes, `a channel drawn from ${n} samples`);
+  // The curve drawn: the first component's colour on the canvas.
+  const curve = await page.$eval('figure.channel canvas', (cv) => {
+    const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0xdc && d[i + 1] === 0x26 && d[i + 2] === 0x26) ++n;
+    return n;
+  });
+  assert.ok(curve > 0, 'no curve drawn');
+  assert.equal(await page.$$eval('.channels .refused', (l) => l.length), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('more channels than a page can plot: said in words, nothing sampled', async () => {
+  // 16,385 channels on one sampler: at 64 samples each (the fewest a curve is drawn from) more
+  // than the 1,048,576 samples a page's curves may hold.
+  const CHANNELS = 16385;
+  const bin = Buffer.alloc(8 + 24);
+  bin.writeFloatLE(1, 4);
+  const asset = {
+    asset: { version: '2.0' },
+    nodes: Array.from({ length: CHANNELS }, () => ({})),
+    buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${bin.toString('base64')}` }],
+    bufferViews: [{ buffer: 0, byteLength: 8 }, { buffer: 0, byteOffset: 8, byteLength: 24 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 2, type: 'SCALAR', min: [0], max: [1] },
+      { bufferView: 1, componentType: 5126, count: 2, type: 'VEC3' }],
+    animations: [{ samplers: [{ input: 0, output: 1 }],
+      channels: Array.from({ length: CHANNELS }, (_, n) => ({ sampler: 0, target: { node: n, path: 'translation' } })) }],
+  };
+  const file = join(work, 'too-many-channels.gltf');
+  writeFileSync(file, JSON.stringify(asset));
+  const { page, problems } = await openPage();
+  await page.setInputFiles('#file', file);
+  await waitForReport(page);
+  await page.click('details.plots summary');
+  await page.waitForFunction(() => /^too-many/.test(document.querySelector('.channels').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('.channels'),
+    /^too-many-channels\.gltf has 16,385 animation channels: too many to plot in a browser page \(at most 16,384, each drawn from at least 64 samples\)\./);
+  assert.equal(await page.$$eval('figure.channel', (l) => l.length), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a channel with 20,000 issues at its keys: every one counted, a hundred listed, no long task', async () => {
   // Rotation keys at t = k / 1000, each (0, 0, 0, 2): not unit length, one issue a key.
   const KEYS = 20_000;
@@ -716,6 +799,12 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   await page.click('section.asset tr.code-row details summary');
   await page.waitForSelector('section.asset ul.pointers li');  // the rows come from the worker
   assert.match(await page.textContent('section.asset ul.pointers'), /out of memory/);
+  // A repair of it would hold the 96 MiB several times over: said in words before any run.
+  await page.click('section.asset details.repair summary');
+  await page.click('section.asset button.repair-fix');
+  await page.waitForSelector('section.asset .repair-error');
+  assert.match(await page.textContent('section.asset .repair-error'),
+    /^needs-memory\.glb is 97 MB with its buffers: to fix it, a browser page needs about 769 MB of memory, more than its limit of 64 MB\./);
   // With the default limit the same file validates as natively.
   await setting(page, '#memory', '2048');
   await page.setInputFiles('#file', file);

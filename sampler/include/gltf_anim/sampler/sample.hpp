@@ -39,8 +39,12 @@
 // is later. Every channel of the animation is sampled at all of these times,
 // so a channel shorter than its clip is checked outside its own range too.
 // With a rate: t = k / rate for k = 0, 1, ... while t <= latest key (k / rate is
-// computed for each k, never accumulated). Explicit times are sorted and
-// de-duplicated.
+// computed for each k, never accumulated). With max_times N, an animation whose
+// default or rate times are more than N is sampled at N times evenly spaced from
+// its start (0, or its earliest key when that is earlier) to its latest key, both
+// included (count_times) instead: a plot of N pixel columns asks for at most N
+// samples per channel however long the clip and however many keys it holds.
+// Explicit times are sorted and de-duplicated.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/samples/samples.hpp>
 #include <gltf_anim/io/input_files.hpp>
@@ -74,6 +78,11 @@ struct SampleRequest {
   std::optional<std::vector<double>> times;  // explicit times, for every channel
   TimeMode time_mode = TimeMode::kPlayOnce;
   std::optional<double> rate;                // Hz, > 0
+  // At most this many default or rate times per animation (1 to kMaxCountTimes; see above).
+  std::optional<std::uint64_t> max_times;
+  // false: the JSON samples file lists no channel's `keyframes` (the keys' times, as many
+  // as the asset holds; `--keys` has them), so its size is bounded by the times asked for.
+  bool keyframes = true;
   std::optional<std::size_t> animation;      // only this animation
   bool extensions = true;                    // false: the core-only view (see above)
   reference::SampleOptions evaluator;        // variant choices (defaults: golden)
@@ -235,5 +244,11 @@ inline constexpr std::uint64_t kMaxRateTimes = std::uint64_t{1} << 28;
 std::vector<double> rate_times(double end, double rate);
 // How many times rate_times(end, rate) gives, without building them (saturates).
 std::uint64_t rate_time_count(double end, double rate);
+// `count` times evenly spaced from `start` to `end` (start <= end, both finite), both
+// included: t_k = start + (end - start) k / (count - 1), the last exactly `end`; one time
+// (start) when count is 1 or start == end. More than kMaxCountTimes are refused
+// (SampleError, exit code 2) before allocating.
+inline constexpr std::uint64_t kMaxCountTimes = std::uint64_t{1} << 20;
+std::vector<double> count_times(double start, double end, std::uint64_t count);
 
 }  // namespace gltf_anim::sampler
