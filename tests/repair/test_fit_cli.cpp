@@ -3,11 +3,11 @@
 // validates without errors, and `sample` of the output stays within the bound of the input
 // at every time `sample` takes (keys, quarter points, before and after).
 #include "scratch.hpp"
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
-#include <rapidjson/document.h>
 
 #include <cmath>
 #include <cstdint>
@@ -150,7 +150,7 @@ struct Bytes {
   std::vector<std::uint64_t> keys_after, before, after;
 };
 Bytes channel_bytes(const std::string& report) {
-  rapidjson::Document doc;
+  gltf_anim::json::Document doc;
   doc.Parse(report.c_str());
   Bytes b;
   if (doc.HasParseError()) return b;
