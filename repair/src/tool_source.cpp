@@ -312,8 +312,13 @@ std::uint64_t TimeBytes::after(const EditableTrack& track, std::span<const doubl
   const auto [it, first] =
       after_.emplace(std::make_pair(key, std::move(bits)), track.channel_pointer);
   if (first) return bytes;
-  notes.push_back("after the edit its times are " + it->second +
-                  "'s too, counted in that channel's bytes");
+  // Counted in the same channel as before the edit: the note before says it already.
+  const auto counted_before = before_.find(track.input);
+  if (counted_before == before_.end() || counted_before->second != it->second ||
+      counted_before->second == track.channel_pointer) {
+    notes.push_back("after the edit its times are " + it->second +
+                    "'s too, counted in that channel's bytes");
+  }
   return 0;
 }
 
