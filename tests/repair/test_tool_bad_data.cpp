@@ -54,10 +54,12 @@ fs::path write_asset(const std::string& name, bool nan_times, bool float64) {
     }
   }
   const std::size_t scale_at = bin.size();
-  for (int k = 0; k <= 10; ++k) edit_test::put_floats(bin, {1 + static_cast<float>(k) / 100.0f, 1, 1});
+  for (int k = 0; k <= 10; ++k)
+    edit_test::put_floats(bin, {1 + static_cast<float>(k) / 100.0f, 1, 1});
   const std::string extensions =
-      float64 ? R"("extensionsUsed": ["KHR_accessor_float64"], "extensionsRequired": ["KHR_accessor_float64"],)"
-              : "";
+      float64
+          ? R"("extensionsUsed": ["KHR_accessor_float64"], "extensionsRequired": ["KHR_accessor_float64"],)"
+          : "";
   const std::string json =
       R"({"asset": {"version": "2.0"}, )" + extensions +
       R"( "nodes": [{}, {}], "scenes": [{"nodes": [0, 1]}], "scene": 0,
@@ -105,8 +107,9 @@ TEST(ToolBadData, AllNaNTimesWithoutForceAreRefusedNamingTheSampler) {
     if (tool == "fit") args.insert(args.end(), {"--to", "cubicspline"});
     const auto run = cli_process::run(args, scratch());
     EXPECT_EQ(run.exit_code, 1) << run.err;
-    EXPECT_TRUE(has(run.err, "ACCESSOR_INVALID_FLOAT x11 at /accessors/0, the times of "
-                             "/animations/0/samplers/0"))
+    EXPECT_TRUE(has(run.err,
+                    "ACCESSOR_INVALID_FLOAT x11 at /accessors/0, the times of "
+                    "/animations/0/samplers/0"))
         << tool << ": " << run.err;
     no_doubled_name(run, tool);
   }
@@ -118,9 +121,10 @@ TEST(ToolBadData, AllNaNTimesWithForceLeaveThatChannelAndEditTheOther) {
   {
     const auto run = cli_process::run({"fix", in.string(), "--dry-run", "--force"}, scratch());
     EXPECT_EQ(run.exit_code, 0) << run.err << run.out;
-    EXPECT_TRUE(has(run.out, "NOT FIXABLE ACCESSOR_INVALID_FLOAT at /accessors/0: not fixable: "
-                             "its times are all NaN (accessor 0), so no key can be kept; "
-                             "/animations/0/samplers/0 and its channels are left as they are"))
+    EXPECT_TRUE(has(run.out,
+                    "NOT FIXABLE ACCESSOR_INVALID_FLOAT at /accessors/0: not fixable: "
+                    "its times are all NaN (accessor 0), so no key can be kept; "
+                    "/animations/0/samplers/0 and its channels are left as they are"))
         << run.out;
     EXPECT_FALSE(has(run.out, "whole number")) << run.out;
     no_doubled_name(run, "fix");
@@ -132,7 +136,8 @@ TEST(ToolBadData, AllNaNTimesWithForceLeaveThatChannelAndEditTheOther) {
     const auto run = cli_process::run(args, scratch());
     EXPECT_EQ(run.exit_code, 0) << run.err << run.out;
     const std::string verb = tool == "fit" ? "fitted" : "reduced";
-    EXPECT_TRUE(has(run.out, "/animations/0/channels/0 /nodes/0/translation: LINEAR, keys 11 -> 11"))
+    EXPECT_TRUE(
+        has(run.out, "/animations/0/channels/0 /nodes/0/translation: LINEAR, keys 11 -> 11"))
         << run.out;
     EXPECT_TRUE(has(run.out, "not " + verb + ": its times are all NaN (accessor 0)")) << run.out;
     EXPECT_FALSE(has(run.out, "track 0")) << run.out;
@@ -151,8 +156,9 @@ TEST(ToolBadData, Float64OutputsAreNamedAsSuchNotAsIntegers) {
       cli_process::run({"reduce", in.string(), "--dry-run", "--max-error", "0.01"}, scratch());
   EXPECT_EQ(run.exit_code, 0) << run.err << run.out;
   EXPECT_FALSE(has(run.out, "integer")) << run.out;
-  EXPECT_TRUE(has(run.out, "its outputs (accessor 2) are componentType 5130 (float64, the draft "
-                           "KHR_accessor_float64), which reduce does not write: not reduced"))
+  EXPECT_TRUE(has(run.out,
+                  "its outputs (accessor 2) are componentType 5130 (float64, the draft "
+                  "KHR_accessor_float64), which reduce does not write: not reduced"))
       << run.out;
   // The scale channel is reduced all the same: a line, its 2 ends.
   EXPECT_TRUE(has(run.out, "/animations/0/channels/1 /nodes/1/scale: LINEAR, keys 11 -> 2"))
