@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -160,6 +161,23 @@ TEST(ToolBadData, Float64OutputsAreNamedAsSuchNotAsIntegers) {
                   "its outputs (accessor 2) are componentType 5130 (float64, the draft "
                   "KHR_accessor_float64), which reduce does not write: not reduced"))
       << run.out;
+  // Undeclared, the draft is validate's KHR_ACCESSOR_FLOAT_UNDECLARED at the accessor's
+  // componentType: fix names it there and the sampler that reads those values.
+  {
+    std::ifstream file(in, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::string declared =
+        R"("extensionsUsed": ["KHR_accessor_float64"], "extensionsRequired": ["KHR_accessor_float64"],)";
+    ASSERT_NE(text.find(declared), std::string::npos);
+    text.erase(text.find(declared), declared.size());
+    const fs::path undeclared = scratch() / "f64_undeclared.gltf";
+    std::ofstream(undeclared, std::ios::binary) << text;
+    const auto fix = cli_process::run({"fix", undeclared.string(), "--dry-run"}, scratch());
+    EXPECT_EQ(fix.exit_code, 1) << fix.err;
+    EXPECT_TRUE(has(fix.err, "(KHR_ACCESSOR_FLOAT_UNDECLARED at /accessors/2/componentType, the "
+                             "values of /animations/0/samplers/0)"))
+        << fix.err;
+  }
   // The scale channel is reduced all the same: a line, its 2 ends.
   EXPECT_TRUE(has(run.out, "/animations/0/channels/1 /nodes/1/scale: LINEAR, keys 11 -> 2"))
       << run.out;
