@@ -93,7 +93,10 @@ std::string blocking_errors(const validator::ValidationReport& report,
     if (k == first->pointer.size()) continue;
     for (; k < first->pointer.size() && first->pointer[k] >= '0' && first->pointer[k] <= '9'; ++k)
       accessor = accessor * 10 + static_cast<std::size_t>(first->pointer[k] - '0');
-    if (k < first->pointer.size() && first->pointer[k] != '/') continue;
+    // Not an index, or one past what a size_t holds (it would wrap onto another accessor).
+    if ((k < first->pointer.size() && first->pointer[k] != '/') || k == prefix.size() ||
+        k - prefix.size() > 18)
+      continue;
     std::size_t named = 0;
     for (const gltf::model::Animation& a : model.animations) {
       for (const gltf::model::Sampler& s : a.samplers) {
