@@ -8,6 +8,7 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -42,6 +43,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   std::vector<EditableTrack> before, after;
   std::map<std::size_t, std::size_t> samplers_added;  // per animation
   bool sqlerp_used = false;
+  TimeBytes time_bytes(input.asset);  // a time accessor shared by samplers counted once
   // The model's animations by glTF index (a track's animation is one of them).
   std::map<std::size_t, const gltf::model::Animation*> animation_of;
   for (const gltf::model::Animation& a : input.model.animations) animation_of[a.index] = &a;
@@ -74,16 +76,38 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
     for (const EditableTrack::SharedChannel& c : t.shared)
       add_channel(c.channel, c.channel_pointer);
     if (channels.empty()) continue;
-    const FitResult f = fit_track(LinearTrack{t.times, t.values, t.components, rotation},
-                                  request.mode, request.bound);
+    // NaN or infinite keys: said in the user's words, naming the accessor (fit_track's own
+    // check speaks of the track it was handed).
+    const std::string bad = non_finite_keys(t);
+    const FitResult f =
+        bad.empty() ? fit_track(LinearTrack{t.times, t.values, t.components, rotation},
+                                request.mode, request.bound)
+                    : FitResult{};
     ChannelSummary s;
     s.channel = t.channel_pointer;
     s.target = t.target;
     s.interpolation_before = s.interpolation_after = t.interpolation;
     s.keys_before = s.keys_after = t.times.size();
-    s.bytes_before = s.bytes_after =
-        accessor_bytes(input.asset, t.input) + accessor_bytes(input.asset, t.output);
+    const std::uint64_t output_bytes = accessor_bytes(input.asset, t.output);
+    s.bytes_before = time_bytes.before(t, s.notes) + output_bytes;
+    // The times the sampler reads after: its own (unfitted, or the LINEAR fallback kept),
+    // or the fitted ones (the accessor kept when they are the same, else 4 bytes a key).
+    auto times_after = [&](std::span<const double> times) {
+      const bool kept = t.times.size() == times.size() &&
+                        std::equal(t.times.begin(), t.times.end(), times.begin(),
+                                   [](double a, double b) { return std::memcmp(&a, &b, 8) == 0; });
+      return time_bytes.after(t, times, t.input,
+                              kept ? accessor_bytes(input.asset, t.input) : 4 * times.size(),
+                              s.notes);
+    };
+    if (!bad.empty()) {
+      s.bytes_after = times_after(t.times) + output_bytes;
+      s.notes.push_back("not fitted: " + bad);
+      add_summaries(report.channels, t, std::move(s));
+      continue;
+    }
     if (!f.fitted) {
+      s.bytes_after = times_after(t.times) + output_bytes;
       s.notes.push_back("not fitted: " + f.why + " (reduce keeps " + std::to_string(f.linear_kept) +
                         " keys as LINEAR at this bound)");
       add_summaries(report.channels, t, std::move(s));
@@ -127,7 +151,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
         }
       }
       s.interpolation_after = "LINEAR + CUBICSLERP";
-      s.bytes_after += cubic_bytes;
+      s.bytes_after = times_after(t.times) + output_bytes + cubic_bytes;
       s.notes.push_back("CUBICSLERP in the new sampler " + std::to_string(index) +
                         ", the LINEAR sampler kept as the fallback");
     } else {
@@ -140,7 +164,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
           gltf::ElementFormat{gltf::ComponentType::kFloat, a.output_format.type, false};
       before.push_back(t);
       after.push_back(std::move(a));
-      s.bytes_after = cubic_bytes;
+      s.bytes_after = times_after(f.times) + cubic_bytes - 4 * f.kept.size();
       if (sqlerp) {  // no fallback: the sampler is the extension's alone
         const std::string ext = "{\"sampler\": " + std::to_string(t.sampler) + "}";
         for (const ChannelOf& c : channels) {

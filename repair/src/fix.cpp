@@ -7,8 +7,10 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <map>
+#include <span>
 #include <unordered_map>
 
 namespace gltf_anim::repair {
@@ -79,13 +81,15 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
   return worst;
 }
 
-std::uint64_t data_bytes(const EditableTrack& t) {
-  const std::uint64_t size = t.output_format.component_type == gltf::ComponentType::kFloat   ? 4
-                             : t.output_format.component_type == gltf::ComponentType::kShort ? 2
-                             : t.output_format.component_type == gltf::ComponentType::kUnsignedShort
-                                 ? 2
-                                 : 1;
-  return t.times.size() * 4 + t.values.size() * size;
+// The bytes of a track's values written in its output format (float64 and float16 too).
+std::uint64_t value_bytes(const EditableTrack& t) {
+  return t.values.size() * gltf::component_size(t.output_format.component_type);
+}
+
+// Bit for bit: NaN keys are the same keys when left as they are.
+bool same_bits(std::span<const double> a, std::span<const double> b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
 // The accessor index a pointer "/accessors/i..." names.
@@ -226,6 +230,16 @@ class Fixer {
           ++repeated;
         }
       }
+      if (keep.empty() && !t.times.empty()) {
+        // No time to keep (all NaN or infinite): dropping every key would leave a sampler
+        // without keys, which no player plays either. The channel stays as it is, said.
+        // Under the code validate reports for these times (one per element).
+        record("ACCESSOR_INVALID_FLOAT", input,
+               "not fixable: " + non_finite_keys(before) + ", so no key can be kept; " +
+                   t.sampler_pointer + " and its channels are left as they are",
+               "unchanged: the spec defines no playback for times that are not numbers", false);
+        return;
+      }
       if (keep.size() != t.times.size()) {
         std::vector<double> times, values;
         for (const std::size_t k : keep) {
@@ -346,10 +360,17 @@ class Fixer {
     s.interpolation_after = after.interpolation;
     s.keys_before = before.times.size();
     s.keys_after = after.times.size();
-    s.bytes_before =
-        accessor_bytes(in_.asset, before.input) + accessor_bytes(in_.asset, before.output);
-    const bool same = before.times == after.times && before.values == after.values;
-    s.bytes_after = same ? s.bytes_before : data_bytes(after);
+    // A time accessor several samplers read counted once (TimeBytes).
+    const std::uint64_t input_bytes = accessor_bytes(in_.asset, before.input);
+    const std::uint64_t output_bytes = accessor_bytes(in_.asset, before.output);
+    s.bytes_before = time_bytes_.before(before, s.notes) + output_bytes;
+    const bool same_times = same_bits(before.times, after.times);
+    const bool same_values = same_bits(before.values, after.values) &&
+                             before.output_format == after.output_format;
+    const bool same = same_times && same_values;
+    s.bytes_after = time_bytes_.after(before, after.times, before.input,
+                                      same_times ? input_bytes : 4 * after.times.size(), s.notes) +
+                    (same_values ? output_bytes : value_bytes(after));
     if (same) {
       s.notes.push_back("unchanged");
     } else if (!reference::validate(before.view()).empty()) {
@@ -465,6 +486,7 @@ class Fixer {
   ToolReport& report_;
   std::set<std::string> recorded_;
   std::optional<std::unordered_map<std::string, std::size_t>> inputs_;
+  TimeBytes time_bytes_{in_.asset};
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gltf_anim/repair/tools.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <string>
@@ -25,6 +26,24 @@ std::optional<Quantization> stored_type(const gltf::ElementFormat& f) {
     case gltf::ComponentType::kShort: return Quantization::kShort;
     case gltf::ComponentType::kUnsignedShort: return Quantization::kUnsignedShort;
     default: return std::nullopt;
+  }
+}
+
+// Why reduce keeps a track's outputs as they are (stored_type has none for their format).
+std::string unwritable(const EditableTrack& t) {
+  switch (t.output_format.component_type) {
+    case gltf::ComponentType::kDouble:
+    case gltf::ComponentType::kHalfFloat: {
+      const bool f64 = t.output_format.component_type == gltf::ComponentType::kDouble;
+      // The drafts validate accepts when declared; reduce writes FLOAT or normalized integers
+      // only, and rounding to FLOAT is not a change a reduction may make unasked.
+      return std::string("its outputs (accessor ") + std::to_string(t.output) +
+             ") are componentType " + (f64 ? "5130 (float64" : "5131 (float16") +
+             ", the draft KHR_accessor_" + (f64 ? "float64" : "float16") +
+             "), which reduce does not write";
+    }
+    default:
+      return "integer output (not interpolated)";
   }
 }
 
@@ -118,8 +137,12 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
           "not reduced");
       continue;
     }
+    if (const std::string bad = non_finite_keys(t); !bad.empty()) {
+      notes[k].push_back("not reduced: " + bad);
+      continue;
+    }
     if (!stored_type(t.output_format)) {
-      notes[k].push_back("integer output (not interpolated): not reduced");
+      notes[k].push_back(unwritable(t) + ": not reduced");
       continue;
     }
     groups[t.input].push_back(k);
@@ -164,6 +187,9 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     end_after[a] = end_before[a];
   }
 
+  // A time accessor shared by samplers counted once; equal times are written once across
+  // the asset (EqualAccessors::kMerge), so they count once after the edit wherever they are.
+  TimeBytes time_bytes(in.asset);
   for (std::size_t k = 0; k < tracks.size(); ++k) {
     const EditableTrack& t = tracks[k];
     ChannelSummary summary;
@@ -171,9 +197,10 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     summary.target = t.target;
     summary.interpolation_before = summary.interpolation_after = t.interpolation;
     summary.keys_before = summary.keys_after = t.times.size();
-    summary.bytes_before = summary.bytes_after =
-        accessor_bytes(in.asset, t.input) + accessor_bytes(in.asset, t.output);
     summary.notes = notes[k];
+    const std::uint64_t input_bytes = accessor_bytes(in.asset, t.input);
+    const std::uint64_t output_bytes = accessor_bytes(in.asset, t.output);
+    summary.bytes_before = time_bytes.before(t, summary.notes) + output_bytes;
     if (done[k]) {
       const ReducedTrack& r = reduced[k];
       EditableTrack& e = after[k];
@@ -190,11 +217,20 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
       }
       if (r.collapsed) summary.notes.push_back("constant within the bound: one value");
       summary.keys_after = e.times.size();
-      summary.bytes_after = 4 * e.times.size() + component_bytes * e.values.size();
+      const bool same_times =
+          t.times.size() == e.times.size() &&
+          std::memcmp(t.times.data(), e.times.data(), t.times.size() * sizeof(double)) == 0;
+      summary.bytes_after =
+          time_bytes.after(t, e.times, std::nullopt, same_times ? input_bytes : 4 * e.times.size(),
+                           summary.notes) +
+          component_bytes * e.values.size();
       if (t.kind == reference::ValueKind::kRotation)
         summary.max_angle = r.max_error;
       else
         summary.max_error = r.max_error;
+    } else {
+      summary.bytes_after =
+          time_bytes.after(t, t.times, std::nullopt, input_bytes, summary.notes) + output_bytes;
     }
     add_summaries(report.channels, t, std::move(summary));
   }

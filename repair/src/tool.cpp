@@ -66,6 +66,55 @@ std::map<std::string, std::size_t> error_codes(const validator::ValidationReport
 
 std::string number(double v) { return text::short_number(v, 6); }
 
+// The errors that stop a tool, each where validate reports it first (and how many more), and,
+// for an accessor's error, which samplers read it: a user asked to run validate finds the
+// channel from here without it ("ACCESSOR_INVALID_FLOAT x11 at /accessors/0, the times of
+// /animations/0/samplers/0").
+std::string blocking_errors(const validator::ValidationReport& report,
+                            const gltf::model::AnimationModel& model,
+                            const std::vector<std::string>& codes) {
+  std::string list;
+  for (const std::string& code : codes) {
+    const gltf::Issue* first = nullptr;
+    std::size_t n = 0;
+    for (const gltf::Issue& i : report.issues) {
+      if (i.severity != gltf::Severity::kError || i.code != code) continue;
+      if (first == nullptr) first = &i;
+      ++n;
+    }
+    list += (list.empty() ? "" : "; ") + code;
+    if (n > 1) list += " x" + std::to_string(n);
+    if (first == nullptr || first->pointer.empty()) continue;
+    list += " at " + first->pointer;
+    // "/accessors/N" or "/accessors/N/...": the samplers that read accessor N.
+    const std::string_view prefix = "/accessors/";
+    if (first->pointer.rfind(prefix, 0) != 0) continue;
+    std::size_t accessor = 0, k = prefix.size();
+    if (k == first->pointer.size()) continue;
+    for (; k < first->pointer.size() && first->pointer[k] >= '0' && first->pointer[k] <= '9'; ++k)
+      accessor = accessor * 10 + static_cast<std::size_t>(first->pointer[k] - '0');
+    // Not an index, or one past what a size_t holds (it would wrap onto another accessor).
+    if ((k < first->pointer.size() && first->pointer[k] != '/') || k == prefix.size() ||
+        k - prefix.size() > 18)
+      continue;
+    std::size_t named = 0;
+    for (const gltf::model::Animation& a : model.animations) {
+      for (const gltf::model::Sampler& s : a.samplers) {
+        for (const auto& [link, role] : {std::pair{&s.input, "the times of "},
+                                         std::pair{&s.output, "the values of "}}) {
+          const gltf::model::AccessorRef* ref = gltf::model::linked(*link);
+          if (ref == nullptr || ref->index != accessor) continue;
+          if (++named > 3) continue;  // a few samplers say which channels; validate has all
+          list += std::string(", ") + role + "/animations/" + std::to_string(a.index) +
+                  "/samplers/" + std::to_string(s.index);
+        }
+      }
+    }
+    if (named > 3) list += " and " + std::to_string(named - 3) + " more";
+  }
+  return list;
+}
+
 }  // namespace
 
 ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& target,
@@ -127,9 +176,8 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
       if (!tool.repairs_codes.count(code)) blocking.push_back(code);
     }
     if (!blocking.empty()) {
-      std::string list;
-      for (const std::string& c : blocking) list += (list.empty() ? "" : ", ") + c;
-      return stop(1, "the input has errors " + tool.name + " does not repair (" + list +
+      return stop(1, "the input has errors " + tool.name + " does not repair (" +
+                         blocking_errors(before, model, blocking) +
                          "); run `gltf-anim validate` for the report, --force to edit anyway");
     }
   }
@@ -141,7 +189,8 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   if (!refused.empty()) return stop(2, refused + "; nothing written");
   gltf::Edit edit(edit_source(asset));
   std::string why;
-  if (!tool.body(input, edit, report, why)) return stop(2, tool.name + ": " + why);
+  // The CLI's line and the report's header name the tool already.
+  if (!tool.body(input, edit, report, why)) return stop(2, why);
 
   // 3. The output in memory, validated again.
   gltf::OutputNames names;
@@ -150,7 +199,7 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   names.every_buffer = target.elsewhere;
   names.taken = target.taken;
   std::optional<gltf::EditOutput> built = edit.build(names, why);
-  if (!built) return stop(2, tool.name + ": " + why);
+  if (!built) return stop(2, why);
   if (built->compaction_skipped)
     report.notes.push_back("compaction skipped: " + *built->compaction_skipped);
   for (const auto& [buffer, dropped] : built->dropped_bytes) {

@@ -7,6 +7,8 @@
 #include <rapidjson/document.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace gltf_anim::repair {
@@ -266,6 +268,58 @@ std::uint64_t accessor_bytes(const gltf::LoadedAsset& asset, std::size_t accesso
                                 gltf::element_size(*a.component_type, *a.type));
   }
   return bytes;
+}
+
+std::string non_finite_keys(const EditableTrack& track) {
+  const auto what = [](double v) { return std::isnan(v) ? "NaN" : "infinite"; };
+  const std::string times_at = " (accessor " + std::to_string(track.input) + ")";
+  std::size_t finite = 0, nan = 0;
+  for (const double t : track.times) {
+    finite += std::isfinite(t) ? 1 : 0;
+    nan += std::isnan(t) ? 1 : 0;
+  }
+  if (!track.times.empty() && finite == 0) {
+    return (nan == track.times.size() ? "its times are all NaN" : "none of its times is finite") +
+           times_at;
+  }
+  for (std::size_t k = 0; k < track.times.size(); ++k) {
+    if (!std::isfinite(track.times[k]))
+      return "its time at key " + std::to_string(k) + " is " + what(track.times[k]) + times_at;
+  }
+  const std::size_t per_key = track.times.empty() ? 0 : track.values.size() / track.times.size();
+  for (std::size_t i = 0; i < track.values.size(); ++i) {
+    if (!std::isfinite(track.values[i])) {
+      return "its value at key " + std::to_string(per_key ? i / per_key : 0) + " is " +
+             what(track.values[i]) + " (accessor " + std::to_string(track.output) + ")";
+    }
+  }
+  return "";
+}
+
+std::uint64_t TimeBytes::before(const EditableTrack& track, std::vector<std::string>& notes) {
+  const auto [it, first] = before_.emplace(track.input, track.channel_pointer);
+  if (first) return accessor_bytes(asset_, track.input);
+  notes.push_back("its times (accessor " + std::to_string(track.input) + ") are " + it->second +
+                  "'s too, counted in that channel's bytes");
+  return 0;
+}
+
+std::uint64_t TimeBytes::after(const EditableTrack& track, std::span<const double> times,
+                               std::optional<std::size_t> key, std::uint64_t bytes,
+                               std::vector<std::string>& notes) {
+  std::vector<std::uint64_t> bits(times.size());
+  if (!times.empty()) std::memcpy(bits.data(), times.data(), times.size() * sizeof(double));
+  const auto [it, first] =
+      after_.emplace(std::make_pair(key, std::move(bits)), track.channel_pointer);
+  if (first) return bytes;
+  // Counted in the same channel as before the edit: the note before says it already.
+  const auto counted_before = before_.find(track.input);
+  if (counted_before == before_.end() || counted_before->second != it->second ||
+      counted_before->second == track.channel_pointer) {
+    notes.push_back("after the edit its times are " + it->second +
+                    "'s too, counted in that channel's bytes");
+  }
+  return 0;
 }
 
 }  // namespace gltf_anim::repair

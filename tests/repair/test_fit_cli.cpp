@@ -3,12 +3,14 @@
 // validates without errors, and `sample` of the output stays within the bound of the input
 // at every time `sample` takes (keys, quarter points, before and after).
 #include "scratch.hpp"
+#include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -107,6 +109,103 @@ TEST(FitCli, EachModeStaysWithinTheBoundAndValidates) {
     EXPECT_EQ(gltf_anim::validator::validate_file(out, {}).count(gltf_anim::gltf::Severity::kError),
               0u);
     expect_within(in, out, 1e-2, 2e-2);
+  }
+}
+
+// Three LINEAR rotation samplers (t^2 rad about x, y and z, 21 keys 0.1 s apart) read one time
+// accessor: an exporter's one time track per clip.
+fs::path write_shared_times_asset() {
+  edit_test::Bytes bin;
+  for (int k = 0; k <= 20; ++k) edit_test::put_floats(bin, {static_cast<float>(k / 10.0)});
+  for (int axis = 0; axis < 3; ++axis) {
+    for (int k = 0; k <= 20; ++k) {
+      const double half = (k / 10.0) * (k / 10.0) / 2;
+      float q[4] = {0, 0, 0, static_cast<float>(std::cos(half))};
+      q[axis] = static_cast<float>(std::sin(half));
+      edit_test::put_floats(bin, {q[0], q[1], q[2], q[3]});
+    }
+  }
+  const std::string json = R"({"asset": {"version": "2.0"}, "nodes": [{}, {}, {}],
+ "buffers": [{"byteLength": )" +
+                           std::to_string(bin.size()) +
+                           R"(, "uri": "data:application/octet-stream;base64,)" +
+                           edit_test::base64(bin) + R"("}],
+ "bufferViews": [{"buffer": 0, "byteLength": 84}, {"buffer": 0, "byteOffset": 84, "byteLength": 336},
+   {"buffer": 0, "byteOffset": 420, "byteLength": 336}, {"buffer": 0, "byteOffset": 756, "byteLength": 336}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 21, "type": "SCALAR", "min": [0], "max": [2]},
+   {"bufferView": 1, "componentType": 5126, "count": 21, "type": "VEC4"},
+   {"bufferView": 2, "componentType": 5126, "count": 21, "type": "VEC4"},
+   {"bufferView": 3, "componentType": 5126, "count": 21, "type": "VEC4"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "rotation"}},
+     {"sampler": 1, "target": {"node": 1, "path": "rotation"}},
+     {"sampler": 2, "target": {"node": 2, "path": "rotation"}}],
+   "samplers": [{"input": 0, "output": 1}, {"input": 0, "output": 2}, {"input": 0, "output": 3}]}]})";
+  fs::create_directories(scratch());
+  const fs::path p = scratch() / "shared_times.gltf";
+  std::ofstream(p, std::ios::binary) << json;
+  return p;
+}
+
+struct Bytes {
+  std::vector<std::uint64_t> keys_after, before, after;
+};
+Bytes channel_bytes(const std::string& report) {
+  gltf_anim::json::Document doc;
+  doc.Parse(report.c_str());
+  Bytes b;
+  if (doc.HasParseError()) return b;
+  for (const auto& c : doc["channels"].GetArray()) {
+    b.keys_after.push_back(c["keysAfter"].GetUint64());
+    b.before.push_back(c["bytesBefore"].GetUint64());
+    b.after.push_back(c["bytesAfter"].GetUint64());
+  }
+  return b;
+}
+
+// The time accessor three samplers share is counted once in the channels' bytes, in the
+// first channel's: before, 21 times x 4 B = 84 B there, and each channel's 21 quaternions x
+// 16 B = 336 B. At a bound no rotation can break (10 rad: an angle between two rotations is at
+// most pi), every fit keeps the two end keys, at the same times.
+TEST(FitCli, ATimeAccessorSharedBySamplersIsCountedOnce) {
+  const fs::path in = write_shared_times_asset();
+  // CUBICSPLINE: the three samplers keep the same 2 times, so the one accessor holds them
+  // (2 x 4 = 8 B, in the first channel's bytes); each channel's 2 keys x (in-tangent, value,
+  // out-tangent) x 16 B = 96 B.
+  {
+    const auto run = cli_process::run({"fit", in.string(), "--dry-run", "--to", "cubicspline",
+                                       "--max-error", "10", "--format", "json"},
+                                      scratch());
+    ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    const Bytes b = channel_bytes(run.out);
+    EXPECT_EQ(b.keys_after, (std::vector<std::uint64_t>{2, 2, 2})) << run.out;
+    EXPECT_EQ(b.before, (std::vector<std::uint64_t>{84 + 336, 336, 336})) << run.out;
+    EXPECT_EQ(b.after, (std::vector<std::uint64_t>{8 + 96, 96, 96})) << run.out;
+    EXPECT_NE(run.out.find("its times (accessor 0) are /animations/0/channels/0's too"),
+              std::string::npos)
+        << run.out;
+  }
+  // CUBICSLERP with the LINEAR fallback: each channel keeps its LINEAR data (the shared
+  // times still counted once) and adds a sampler of its own, 2 times and 2 x 3 quaternions:
+  // 2 x 4 + 2 x 48 = 104 B.
+  {
+    const auto run = cli_process::run({"fit", in.string(), "--dry-run", "--to", "cubicslerp",
+                                       "--max-error", "10", "--format", "json"},
+                                      scratch());
+    ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    const Bytes b = channel_bytes(run.out);
+    EXPECT_EQ(b.keys_after, (std::vector<std::uint64_t>{2, 2, 2})) << run.out;
+    EXPECT_EQ(b.before, (std::vector<std::uint64_t>{84 + 336, 336, 336})) << run.out;
+    EXPECT_EQ(b.after, (std::vector<std::uint64_t>{84 + 336 + 104, 336 + 104, 336 + 104}))
+        << run.out;
+  }
+  // fix, on data it leaves as it is: the same figures before and after.
+  {
+    const auto run =
+        cli_process::run({"fix", in.string(), "--dry-run", "--format", "json"}, scratch());
+    ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+    const Bytes b = channel_bytes(run.out);
+    EXPECT_EQ(b.before, (std::vector<std::uint64_t>{84 + 336, 336, 336})) << run.out;
+    EXPECT_EQ(b.after, b.before) << run.out;
   }
 }
 

@@ -228,6 +228,19 @@ TEST_F(ReduceCli, ReducesWithinTheBoundAndKeepsSharedTimesShared) {
   // 5 + 1 + 2 floats ({0, 4} once); values 5 x 3 + 5 x 4 + 1 x 3 + 2 x 3 + 2 x 3 floats:
   // 232 bytes.
   EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 232);
+  // The channels' bytes count each time accessor once, before and after: summed they are
+  // the animation data. Before: times 7 + 4 + 3 floats (the 7 shared by three samplers),
+  // values 7 x 3 + 7 x 4 + 7 x 3 + 4 x 3 + 3 x 3 floats = 420 bytes; after, the 232 above.
+  gltf_anim::json::Document summary;
+  summary.Parse(run.out.c_str());
+  ASSERT_FALSE(summary.HasParseError()) << run.out;
+  std::uint64_t before = 0, after = 0;
+  for (const auto& c : summary["channels"].GetArray()) {
+    before += c["bytesBefore"].GetUint64();
+    after += c["bytesAfter"].GetUint64();
+  }
+  EXPECT_EQ(before, 420u) << run.out;
+  EXPECT_EQ(after, 232u) << run.out;
 }
 
 TEST_F(ReduceCli, DryRunWritesNothingAndBadArgumentsAreUsageErrors) {

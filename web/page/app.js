@@ -926,11 +926,17 @@ async function repairRun(uri, tool, options, out) {
   say(r.error ?? (r.exitCode === 0 ? `${tool}: ${names.length} file(s) written.` : r.summary.message));
 }
 
+// The report's note that a channel's time accessor is counted in another channel's bytes
+// (samplers sharing it): bookkeeping, not a change.
+function isSharedTimesNote(note) {
+  return /^(its times \(accessor \d+\)|after the edit its times) are .*'s too, counted in that channel's bytes$/.test(note);
+}
+
 // A channel the tool left as it was: the same keys, bytes and interpolation, nothing measured.
 function unchangedChannel(c) {
   return c.interpolationAfter === c.interpolationBefore && c.keysAfter === c.keysBefore &&
     c.bytesAfter === c.bytesBefore && c.maxError === null && c.maxAngle === null &&
-    c.notes.every((note) => note === 'unchanged');
+    c.notes.every((note) => note === 'unchanged' || isSharedTimesNote(note));
 }
 
 // The summary as lines, like the CLI's text report: {lead: one sentence of what changed,

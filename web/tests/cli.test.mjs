@@ -2,8 +2,10 @@
 // folder, the same exit code, the same standard output and the same standard error, byte for
 // byte (timings off: they are the only part that may differ between two runs).
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
-  linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync,
+  closeSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync,
+  symlinkSync, writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -369,5 +371,66 @@ test('fit and migrate', () => {
     const r = sameWrites(committed(`conformance_assets/valid/${asset}`),
       ['migrate', asset, '-o', `m-${asset}`, '--to', to, '--format', 'json']);
     assert.equal(r.status, 0, r.stdout);
+  }
+});
+
+// Runs both CLIs with `stdin` (a file descriptor) and a time limit: a CLI that waits on a FIFO
+// fails the test instead of hanging it.
+function sameWith(args, what, cwd, stdin = 'ignore') {
+  const run = (exe) => {
+    const r = spawnSync(exe, args, {
+      cwd, stdio: [stdin, 'pipe', 'pipe'], timeout: 60000, maxBuffer: 1 << 28,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    if (r.error) throw new Error(`${what}: ${exe}: ${r.error.message}`);
+    return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+  };
+  return sameRuns(run(NATIVE), run(bin), what);
+}
+
+test('a FIFO given as IN or named as a buffer: refused at once, as natively (no wait for a writer)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-fifo-'));
+  try {
+    execFileSync('mkfifo', [join(dir, 'pipe.gltf'), join(dir, 'pipe.bin')]);
+    writeFileSync(join(dir, 'asset.gltf'), JSON.stringify({
+      asset: { version: '2.0' }, buffers: [{ byteLength: 8, uri: 'pipe.bin' }],
+    }));
+    const cases = [
+      ['validate', '--no-config', '--no-timings', 'pipe.gltf'],
+      ['validate', '--no-config', '--no-timings', '--format', 'json', 'asset.gltf'],
+      ['sample', 'pipe.gltf'],
+      ['sample', 'asset.gltf'],
+      ['fix', 'pipe.gltf', '--dry-run'],
+      ['reduce', 'asset.gltf', '--dry-run', '--max-error', '0.01'],
+    ];
+    for (const args of cases) sameWith(args, args.join(' '), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('standard input that is empty or a folder: the same messages and exit codes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gltf-anim-stdin-'));
+  try {
+    writeFileSync(join(dir, 'empty'), '');
+    const golden = join(ROOT, 'conformance_assets');
+    const cases = [
+      ['validate', '--no-config', '--no-timings', '-'],
+      ['sample', '-'],
+      ['merge', '--no-timings', '-'],
+      ['compare', '--golden', golden, '--actual=-'],
+    ];
+    for (const input of ['empty', '.']) {
+      for (const args of cases) {
+        const fd = openSync(join(dir, input), 'r');
+        try {
+          sameWith(args, `${args.join(' ')} < ${input}`, dir, fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -298,4 +298,36 @@ void write_report(const ToolReport& report, ReportFormat format, std::ostream& o
 // included), for the summaries.
 std::uint64_t accessor_bytes(const gltf::LoadedAsset& asset, std::size_t accessor);
 
+// What in a track's keys no tool can edit, in the user's words and naming the accessor: "its
+// times are all NaN (accessor 0)", "its time at key 3 is infinite (accessor 0)", "its value at
+// key 2 is NaN (accessor 4)"; "" when every time and value is finite. validate reports each such
+// element as ACCESSOR_INVALID_FLOAT; a tool says which channel it leaves as it is, and why.
+std::string non_finite_keys(const EditableTrack& track);
+
+// Counts each time accessor once in a report's per-channel bytes, before and after: several
+// samplers often read one time accessor (an exporter writes one per clip), and counting it in
+// each of their summaries made the bytes before and after sum to more than the file holds.
+// The first summary (in the order asked) whose sampler reads an accessor carries its bytes;
+// the others get 0 for it and a note naming that channel.
+class TimeBytes {
+ public:
+  explicit TimeBytes(const gltf::LoadedAsset& asset) : asset_(asset) {}
+  // Bytes of `track`'s time accessor as stored, or 0 when an earlier summary counted them.
+  std::uint64_t before(const EditableTrack& track, std::vector<std::string>& notes);
+  // Bytes of the times `track`'s sampler reads after the edit: `bytes` (the accessor's
+  // bytes when it kept its times, 4 a key when they were rewritten), or 0 when an earlier
+  // summary counted the same accessor. Samplers name one accessor after the edit when they
+  // hold the same `times` and the same `key` (a tool that shares equal times only among the
+  // readers of one accessor passes the track's input accessor, one that shares them across
+  // the asset passes nullopt).
+  std::uint64_t after(const EditableTrack& track, std::span<const double> times,
+                      std::optional<std::size_t> key, std::uint64_t bytes,
+                      std::vector<std::string>& notes);
+
+ private:
+  const gltf::LoadedAsset& asset_;
+  std::map<std::size_t, std::string> before_;  // accessor -> the channel that counted it
+  std::map<std::pair<std::optional<std::size_t>, std::vector<std::uint64_t>>, std::string> after_;
+};
+
 }  // namespace gltf_anim::repair
