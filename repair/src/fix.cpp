@@ -69,12 +69,7 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
 }
 
 std::uint64_t data_bytes(const EditableTrack& t) {
-  const std::uint64_t size = t.output_format.component_type == gltf::ComponentType::kFloat   ? 4
-                             : t.output_format.component_type == gltf::ComponentType::kShort ? 2
-                             : t.output_format.component_type == gltf::ComponentType::kUnsignedShort
-                                 ? 2
-                                 : 1;
-  return t.times.size() * 4 + t.values.size() * size;
+  return t.times.size() * 4 + t.values.size() * gltf::component_size(t.output_format.component_type);
 }
 
 // The accessor index a pointer "/accessors/i..." names.

@@ -615,16 +615,7 @@ gltf::ComponentType component_type(Quantization q) {
   return gltf::ComponentType::kFloat;
 }
 
-std::size_t component_size(Quantization q) {
-  switch (q) {
-    case Quantization::kByte:
-    case Quantization::kUnsignedByte: return 1;
-    case Quantization::kShort:
-    case Quantization::kUnsignedShort: return 2;
-    case Quantization::kNone: break;
-  }
-  return 4;
-}
+std::size_t component_size(Quantization q) { return gltf::component_size(component_type(q)); }
 
 std::int32_t encode_normalized(double v, Quantization q) {
   auto encode = [v](double scale, double lo, double hi) {
