@@ -6,6 +6,7 @@
 #include <gltf_anim/gltf/writer.hpp>
 #include <gltf_anim/text/base64.hpp>
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -198,9 +199,7 @@ std::string json_string(std::string_view text) { return text::json_string(text);
 
 std::string json_number(double value) {
   if (!std::isfinite(value)) return "null";
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, r.ptr);
+  return text::shortest_double(value);
 }
 
 Edit::Edit(Source source) : source_(std::move(source)) {
