@@ -39,7 +39,7 @@ from_chars_result from_chars(const char* first, const char* last, double& value,
 }
 
 to_chars_result to_chars(char* first, char* last, double value) noexcept {
-  char buf[gltf_anim::samples::detail::kShortestDoubleRoom];
+  char buf[gltf_anim::text::kShortestDoubleRoom];
   char* end = buf;
   if (std::isnan(value)) {
     const char* text = std::signbit(value) ? "-nan" : "nan";
