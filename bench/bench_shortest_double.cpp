@@ -2,7 +2,7 @@
 // (Ryu) against samples/src/shortest_double (fmt's Dragonbox digits, the same bytes).
 // Inputs: values like a sample command's ([-2, 2] interpolation results of float32
 // keys, times t/30) and any bit pattern (all exponents).
-#include "shortest_double.hpp"
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <benchmark/benchmark.h>
 
@@ -65,7 +65,7 @@ void BM_ShortestDouble(benchmark::State& state) {
   char buf[64];
   std::size_t i = 0;
   for (auto _ : state) {
-    char* end = gltf_anim::samples::detail::write_shortest_double(buf, v[i]);
+    char* end = gltf_anim::text::write_shortest_double(buf, v[i]);
     benchmark::DoNotOptimize(end);
     benchmark::ClobberMemory();
     i = (i + 1) & (kCount - 1);

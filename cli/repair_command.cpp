@@ -1,5 +1,6 @@
 // The shared command line of the repair tools (repair_command.hpp).
 #include "repair_command.hpp"
+#include "tool_files.hpp"
 
 #include <gltf_anim/text/escape.hpp>
 
@@ -59,7 +60,7 @@ int run_repair_tool(const repair::Tool& tool, const repair::ToolOptions& options
     delivered = out.finish(ready.exit_code);
     return *delivered == kExitOk;
   };
-  const repair::ToolReport report = repair::run_tool(tool, with_report);
+  const repair::ToolReport report = run_tool(tool, with_report);
   if (delivered) {
     // Written, or dropped because the report could not go out (finish() said why), or a
     // rename failed after the report went out.

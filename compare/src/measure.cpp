@@ -2,6 +2,7 @@
 // absolute difference between two values, and which one a channel uses.
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/reference/quaternion.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -12,48 +13,10 @@ namespace gltf_anim::compare {
 using samples::Measure;
 using samples::SampledChannel;
 
+// The one rotation angle of the project (reference/quaternion.hpp): compare's verdicts, the
+// suite's tolerances and the repair tools' errors measure alike.
 double angle_between(std::span<const double> a, std::span<const double> b) {
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (a.size() != 4 || b.size() != 4) return kInf;
-  // Each quaternion scaled by a power of two (exact: the result is the same as
-  // unscaled wherever that one is defined) so that its largest |component| lies
-  // in [1, 2): tiny (1e-200) or huge (1e300) quaternions neither underflow to a
-  // zero norm nor overflow to an infinite one.
-  double ma = 0, mb = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    if (!std::isfinite(a[i]) || !std::isfinite(b[i])) return kInf;
-    ma = std::max(ma, std::fabs(a[i]));
-    mb = std::max(mb, std::fabs(b[i]));
-  }
-  // Identical values always agree (a zero quaternion compared with itself
-  // included). Zero quaternions are no rotation: two of them agree (angle 0,
-  // whatever the signs of their zeros), a zero and a rotation never do.
-  if (std::equal(a.begin(), a.end(), b.begin())) return 0;
-  if (ma == 0 || mb == 0) return ma == mb ? 0 : kInf;
-  const int ea = std::ilogb(ma);
-  const int eb = std::ilogb(mb);
-  double sa[4], sb[4];
-  double na = 0, nb = 0, dot = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    sa[i] = std::ldexp(a[i], -ea);
-    sb[i] = std::ldexp(b[i], -eb);
-    na += sa[i] * sa[i];
-    nb += sb[i] * sb[i];
-    dot += sa[i] * sb[i];
-  }
-  na = std::sqrt(na);
-  nb = std::sqrt(nb);
-  const double s = dot < 0 ? -1.0 : 1.0;
-  double diff = 0, sum = 0;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const double x = sa[i] / na;
-    const double y = s * sb[i] / nb;
-    diff += (x - y) * (x - y);
-    sum += (x + y) * (x + y);
-  }
-  // |x - y| = 2 sin(theta/4), |x + y| = 2 cos(theta/4) for unit x, y whose
-  // rotations differ by theta; s makes x.y >= 0 so theta is in [0, pi].
-  return 4.0 * std::atan2(std::sqrt(diff), std::sqrt(sum));
+  return reference::rotation_angle(a, b);
 }
 
 double max_abs_difference(std::span<const double> a, std::span<const double> b) {

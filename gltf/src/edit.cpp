@@ -4,7 +4,9 @@
 #include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/gltf/locator.hpp>
 #include <gltf_anim/gltf/writer.hpp>
+#include <gltf_anim/text/base64.hpp>
 #include <gltf_anim/text/escape.hpp>
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -26,19 +28,10 @@ bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // so they fit a size_t, 32-bit in the WebAssembly build).
 char char_at(std::string_view text, std::uint64_t at) { return text[static_cast<std::size_t>(at)]; }
 
-// 0 for the float64 and float16 drafts' types, which edits do not encode.
+// Bytes of one component (component_size, the one table); 0 for the float64 and float16
+// drafts' types, which edits do not encode.
 std::uint32_t component_bytes(ComponentType ct) {
-  switch (ct) {
-    case ComponentType::kByte:
-    case ComponentType::kUnsignedByte: return 1;
-    case ComponentType::kShort:
-    case ComponentType::kUnsignedShort: return 2;
-    case ComponentType::kUnsignedInt:
-    case ComponentType::kFloat: return 4;
-    case ComponentType::kDouble:
-    case ComponentType::kHalfFloat: return 0;
-  }
-  return 0;
+  return ct == ComponentType::kDouble || ct == ComponentType::kHalfFloat ? 0 : component_size(ct);
 }
 
 // Bytes of one element in a buffer, with the column padding of MAT2/MAT3 of
@@ -68,28 +61,6 @@ std::string number_list(const std::vector<std::string>& v) {
     out += v[k];
   }
   return out + "]";
-}
-
-std::string base64(std::span<const std::uint8_t> bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t k = 0;
-  for (; k + 3 <= bytes.size(); k += 3) {
-    const std::uint32_t v = std::uint32_t{bytes[k]} << 16 | std::uint32_t{bytes[k + 1]} << 8 |
-                            std::uint32_t{bytes[k + 2]};
-    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
-  }
-  if (k < bytes.size()) {
-    const std::uint32_t v = std::uint32_t{bytes[k]} << 16 |
-                            (k + 1 < bytes.size() ? std::uint32_t{bytes[k + 1]} << 8 : 0);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += k + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
 }
 
 // A file name as a URI path segment: RFC 3986 unreserved characters kept,
@@ -228,9 +199,7 @@ std::string json_string(std::string_view text) { return text::json_string(text);
 
 std::string json_number(double value) {
   if (!std::isfinite(value)) return "null";
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, r.ptr);
+  return text::shortest_double(value);
 }
 
 Edit::Edit(Source source) : source_(std::move(source)) {
@@ -726,7 +695,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       const std::size_t comma = uri.find(',');
       std::string head(uri.substr(0, comma == std::string_view::npos ? uri.size() : comma));
       if (head.size() < 7 || head.substr(head.size() - 7) != ";base64") head += ";base64";
-      put(at, "uri", json_string(head + "," + base64(*content[b])));
+      put(at, "uri", json_string(head + "," + text::base64_encode(*content[b])));
       continue;
     }
     std::string name =

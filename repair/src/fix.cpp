@@ -1,5 +1,6 @@
 // `gltf-anim fix`: each repair on the decoded tracks, keyed by its issue code.
 #include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/reference/quaternion.hpp>
 #include <gltf_anim/repair/fix.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 
@@ -36,18 +37,6 @@ std::string count_text(std::size_t n, std::string_view what) {
   return std::to_string(n) + " " + std::string(what) + (n == 1 ? "" : "s");
 }
 
-// The angle between two rotations (radians): 2 acos |a.b| / (|a| |b|).
-double rotation_angle(std::span<const double> a, std::span<const double> b) {
-  double dot = 0, na = 0, nb = 0;
-  for (std::size_t c = 0; c < 4; ++c) {
-    dot += a[c] * b[c];
-    na += a[c] * a[c];
-    nb += b[c] * b[c];
-  }
-  const double cosine = std::min(1.0, std::abs(dot) / std::sqrt(na * nb));
-  return 2 * std::acos(cosine);
-}
-
 // Largest difference between two valid tracks' playback at every key of
 // either and kSegmentSamples - 1 evenly spaced times inside each of their segments
 // (a normalized tangent bends the curve off its midpoint too): a component
@@ -73,7 +62,7 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
     const std::span<const double> x(va.data() + k * a.components, a.components);
     const std::span<const double> y(vb.data() + k * b.components, b.components);
     if (a.kind == reference::ValueKind::kRotation) {
-      worst = std::max(worst, rotation_angle(x, y));
+      worst = std::max(worst, reference::rotation_angle(x, y));
     } else {
       for (std::size_t c = 0; c < x.size(); ++c) worst = std::max(worst, std::abs(x[c] - y[c]));
     }
@@ -153,7 +142,7 @@ void requantize(double* q, const gltf::ElementFormat& format) {
     const double length = std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2] + c[3] * c[3]);
     if (!(length > 0)) continue;
     const bool ok = std::abs(length - 1.0) <= kUnitTolerance;
-    const double angle = rotation_angle(c, unit);
+    const double angle = reference::rotation_angle(c, unit);
     if ((ok && !best_ok) || (ok == best_ok && angle < best_angle)) {
       best = c;
       best_ok = ok;

@@ -40,21 +40,17 @@ bool is_cubic(Interpolation i) {
   return i == Interpolation::kCubicSpline || i == Interpolation::kCubicSlerp;
 }
 
-// The rotation angle (radians, [0, pi]) between two quaternions as rotations: 4 atan2(|a - s
-// b|, |a + s b|) on the normalized values with s the sign of a . b (stable for tiny
-// angles; q and -q are the same rotation). A zero quaternion is no rotation: pi.
-double rotation_angle(const Quat& a, const Quat& b) {
-  const double la = reference::length(a), lb = reference::length(b);
-  if (!(la > 0.0) || !(lb > 0.0)) return std::numbers::pi;
-  const Quat na = (1.0 / la) * a;
-  Quat nb = (1.0 / lb) * b;
-  if (reference::dot(na, nb) < 0.0) nb = -nb;
-  return 4.0 * std::atan2(reference::length(na - nb), reference::length(na + nb));
+// The rotation angle (radians, [0, pi]) between two quaternions as rotations
+// (reference::rotation_angle: stable for tiny angles, q and -q the same rotation). A zero
+// or non-finite quaternion is no rotation here: pi, the largest error, whatever the other.
+double rotation_error(const Quat& a, const Quat& b) {
+  if (!(reference::length(a) > 0.0) || !(reference::length(b) > 0.0)) return std::numbers::pi;
+  return std::min(reference::rotation_angle(a, b), std::numbers::pi);
 }
 
 // The arc (radians on the unit sphere of quaternions, half a rotation angle) between two
 // nearby points of a curve.
-double arc(const Quat& a, const Quat& b) { return 0.5 * rotation_angle(a, b); }
+double arc(const Quat& a, const Quat& b) { return 0.5 * rotation_error(a, b); }
 
 Quat unit(const Quat& q) { return reference::normalized(q); }
 
@@ -203,7 +199,7 @@ double measure_as(const TrackView& original, std::size_t first, std::size_t last
   std::vector<double>& o = scratch.o;
   auto point_error = [&]() {
     if (rotation)
-      return rotation_angle(reference::load_quat(r.data()), reference::load_quat(o.data()));
+      return rotation_error(reference::load_quat(r.data()), reference::load_quat(o.data()));
     double e = 0.0;
     for (std::size_t i = 0; i < c; ++i) e = std::max(e, std::fabs(r[i] - o[i]));
     return e;
@@ -619,16 +615,7 @@ gltf::ComponentType component_type(Quantization q) {
   return gltf::ComponentType::kFloat;
 }
 
-std::size_t component_size(Quantization q) {
-  switch (q) {
-    case Quantization::kByte:
-    case Quantization::kUnsignedByte: return 1;
-    case Quantization::kShort:
-    case Quantization::kUnsignedShort: return 2;
-    case Quantization::kNone: break;
-  }
-  return 4;
-}
+std::size_t component_size(Quantization q) { return gltf::component_size(component_type(q)); }
 
 std::int32_t encode_normalized(double v, Quantization q) {
   auto encode = [v](double scale, double lo, double hi) {

@@ -1,5 +1,6 @@
 // The repair tools' one pipeline in memory (edit_asset): load from bytes, validate, edit,
-// build, validate again; and its report. The files are run_tool's (tool_files.cpp).
+// build, validate again; and its report. The files are the CLI's
+// (cli::run_tool, cli/tool_files.cpp): nothing here opens one.
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/text/escape.hpp>

@@ -3,7 +3,7 @@
 #include <gltf_anim/text/words.hpp>
 
 #include "samples_internal.hpp"
-#include "shortest_double.hpp"
+#include <gltf_anim/text/shortest_double.hpp>
 #include <gltf_anim/text/escape.hpp>
 
 #include <algorithm>
@@ -21,7 +21,7 @@
 
 namespace gltf_anim::samples {
 
-static_assert(TextBuffer::kMaxNumber >= detail::kShortestDoubleRoom);
+static_assert(TextBuffer::kMaxNumber >= text::kShortestDoubleRoom);
 
 namespace {
 
@@ -80,8 +80,8 @@ void SampledChannel::add_sample(double t, std::span<const double> value) {
 std::string format_double(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  std::array<char, detail::kShortestDoubleRoom> buf{};
-  return std::string(buf.data(), detail::write_shortest_double(buf.data(), v));
+  std::array<char, text::kShortestDoubleRoom> buf{};
+  return std::string(buf.data(), text::write_shortest_double(buf.data(), v));
 }
 
 void TextBuffer::make_room(std::size_t n) {
@@ -119,13 +119,13 @@ void TextBuffer::put_double(double v) {
   } else if (std::isinf(v)) {
     put(v < 0 ? std::string_view("-inf") : std::string_view("inf"));
   } else {
-    commit(detail::write_shortest_double(reserve(kMaxNumber), v));
+    commit(text::write_shortest_double(reserve(kMaxNumber), v));
   }
 }
 
 void TextBuffer::put_json_number(double v) {
   if (std::isfinite(v)) {
-    commit(detail::write_shortest_double(reserve(kMaxNumber), v));
+    commit(text::write_shortest_double(reserve(kMaxNumber), v));
   } else {
     put("null");
   }
@@ -141,7 +141,7 @@ FormattedTimes::FormattedTimes(std::span<const double> times) {
   std::array<char, TextBuffer::kMaxNumber> buf{};
   for (double t : times) {
     if (!std::isfinite(t)) throw std::invalid_argument("sample time must be finite");
-    text_.append(buf.data(), detail::write_shortest_double(buf.data(), t));
+    text_.append(buf.data(), text::write_shortest_double(buf.data(), t));
     ends_.push_back(text_.size());
   }
 }
@@ -198,7 +198,7 @@ class RepeatedNumbers {
         e = columns_[column - 1];
       } else {
         char* p = out.reserve(TextBuffer::kMaxNumber);
-        char* end = detail::write_shortest_double(p, v);
+        char* end = text::write_shortest_double(p, v);
         e.bits = bits;
         e.size = static_cast<std::uint8_t>(end - p);
         std::memcpy(e.text.data(), p, e.size);

@@ -1,7 +1,9 @@
 #include <gltf_anim/suite/gltf_builder.hpp>
+#include <gltf_anim/text/base64.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 namespace gltf_anim::suite {
@@ -17,45 +19,16 @@ void put_float(std::vector<std::uint8_t>& out, float f) {
   put_u32(out, bits);
 }
 
+// The builder writes scalars and vectors only.
 int component_count(const std::string& type) {
-  if (type == "SCALAR") return 1;
-  if (type == "VEC2") return 2;
-  if (type == "VEC3") return 3;
-  if (type == "VEC4") return 4;
-  throw std::logic_error("GltfBuilder: unsupported accessor type " + type);
+  const std::optional<gltf::ElementType> t = gltf::element_type_from_name(type);
+  if (!t || *t == gltf::ElementType::kMat2 || *t == gltf::ElementType::kMat3 ||
+      *t == gltf::ElementType::kMat4)
+    throw std::logic_error("GltfBuilder: unsupported accessor type " + type);
+  return static_cast<int>(gltf::component_count(*t));
 }
 
 }  // namespace
-
-std::string base64_encode(const std::vector<std::uint8_t>& bytes) {
-  static constexpr char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const std::uint32_t v = (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8) |
-                            std::uint32_t{bytes[i + 2]};
-    out += kAlphabet[(v >> 18) & 63u];
-    out += kAlphabet[(v >> 12) & 63u];
-    out += kAlphabet[(v >> 6) & 63u];
-    out += kAlphabet[v & 63u];
-  }
-  const std::size_t rest = bytes.size() - i;
-  if (rest == 1) {
-    const std::uint32_t v = std::uint32_t{bytes[i]} << 16;
-    out += kAlphabet[(v >> 18) & 63u];
-    out += kAlphabet[(v >> 12) & 63u];
-    out += "==";
-  } else if (rest == 2) {
-    const std::uint32_t v = (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8);
-    out += kAlphabet[(v >> 18) & 63u];
-    out += kAlphabet[(v >> 12) & 63u];
-    out += kAlphabet[(v >> 6) & 63u];
-    out += '=';
-  }
-  return out;
-}
 
 GltfBuilder::GltfBuilder() {
   root_ = Json::object({{"asset", Json::object({{"version", "2.0"},
@@ -253,7 +226,7 @@ std::vector<OutputFile> GltfBuilder::finish(const std::string& stem, Container c
   Json root = root_;
   Json buffer = Json::object({{"byteLength", bin.size()}});
   if (container == Container::kDataUri) {
-    buffer.set("uri", "data:application/octet-stream;base64," + base64_encode(bin));
+    buffer.set("uri", "data:application/octet-stream;base64," + text::base64_encode(bin));
   } else if (container == Container::kExternalBin) {
     buffer.set("uri", stem + ".bin");
   }

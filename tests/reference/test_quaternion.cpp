@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <numbers>
+#include <span>
 
 #include "tolerances.hpp"
 
@@ -97,6 +99,54 @@ TEST(NormalizedDecode, UnclampedFormulaWouldUndershoot) {
   // The clamp is what makes -128 exactly -1 (three.js returns -1.0000305 for -32768).
   EXPECT_LT(-128 / 127.0, -1.0);
   EXPECT_LT(-32768 / 32767.0, -1.0);
+}
+
+// rotation_angle: expected angles from the rotations' construction, not from the formula.
+TEST(RotationAngle, QuarterTurnHalfTurnAndTheDoubleCover) {
+  const Quat id{0, 0, 0, 1};
+  const double h = std::sqrt(0.5);  // sin 45 = cos 45
+  const Quat quarter_z{0, 0, h, h};  // 90 degrees about z
+  EXPECT_NEAR(rotation_angle(id, quarter_z), std::numbers::pi / 2, 1e-15);
+  EXPECT_NEAR(rotation_angle(quarter_z, id), std::numbers::pi / 2, 1e-15);
+  // q and -q are one rotation: 0, and -quarter_z is still 90 degrees from the identity.
+  EXPECT_EQ(rotation_angle(quarter_z, -quarter_z), 0.0);
+  EXPECT_NEAR(rotation_angle(id, -quarter_z), std::numbers::pi / 2, 1e-15);
+  // 270 degrees about x, (sin 135, 0, 0, cos 135), is 90 degrees the other way round.
+  EXPECT_NEAR(rotation_angle(id, Quat{h, 0, 0, -h}), std::numbers::pi / 2, 1e-15);
+  // Half a turn about x: the largest angle there is.
+  EXPECT_NEAR(rotation_angle(id, Quat{1, 0, 0, 0}), std::numbers::pi, 1e-15);
+  // 90 degrees about x and 90 about z: their dot product, the cosine of half the angle
+  // between them, is h^2 = 1/2 = cos 60 degrees, so they are 120 degrees apart.
+  EXPECT_NEAR(rotation_angle(Quat{h, 0, 0, h}, quarter_z), 2 * std::numbers::pi / 3, 1e-15);
+}
+
+TEST(RotationAngle, TinyAnglesKeepTheirPrecisionWhere2AcosLosesThem) {
+  // 1e-9 rad about x: (sin 5e-10, 0, 0, cos 5e-10) = (5e-10, 0, 0, 1) in doubles (cos
+  // 5e-10 = 1 - 1.25e-19 rounds to 1). |x - y| = 5e-10 and |x + y| = 2: 4 atan2 gives 1e-9,
+  // where 2 acos(x . y) = 2 acos(1) = 0.
+  const Quat id{0, 0, 0, 1};
+  const Quat tiny{5e-10, 0, 0, 1};
+  EXPECT_NEAR(rotation_angle(id, tiny), 1e-9, 1e-24);
+  EXPECT_EQ(2 * std::acos(dot(id, tiny)), 0.0);  // what the ill-conditioned form measures
+  // 1e-4 rad: 2 acos keeps only about half the digits (error ~1e-12 here); this stays exact.
+  const Quat small{std::sin(5e-5), 0, 0, std::cos(5e-5)};
+  EXPECT_NEAR(rotation_angle(id, small), 1e-4, 1e-18);
+}
+
+TEST(RotationAngle, ScaleZerosAndBadInput) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double h = std::sqrt(0.5);
+  // Not unit: measured as the rotations they stand for, however tiny or huge.
+  EXPECT_NEAR(rotation_angle(Quat{0, 0, 0, 1e-200}, Quat{0, 0, 1e300 * h, 1e300 * h}),
+              std::numbers::pi / 2, 1e-15);
+  EXPECT_EQ(rotation_angle(Quat{0, 0, 0, 2}, Quat{0, 0, 0, 3}), 0.0);
+  // Zero quaternions: no rotation. Two agree, a zero and a rotation never do.
+  EXPECT_EQ(rotation_angle(Quat{0, 0, 0, 0}, Quat{0, 0, 0, -0.0}), 0.0);
+  EXPECT_EQ(rotation_angle(Quat{0, 0, 0, 0}, Quat{0, 0, 0, 1}), inf);
+  EXPECT_EQ(rotation_angle(Quat{0, 0, 0, 1}, Quat{0, std::nan(""), 0, 1}), inf);
+  EXPECT_EQ(rotation_angle(Quat{0, 0, 0, 1}, Quat{inf, 0, 0, 1}), inf);
+  const double three[3] = {0, 0, 1}, four[4] = {0, 0, 0, 1};
+  EXPECT_EQ(rotation_angle(std::span<const double>(four), std::span<const double>(three)), inf);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
+#include "tool_files.hpp"  // cli/: run_tool
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <rapidjson/document.h>
@@ -28,6 +29,7 @@ namespace {
 using namespace edit_test;
 namespace fs = std::filesystem;
 namespace repair = gltf_anim::repair;
+namespace cli = gltf_anim::cli;
 
 // Accessors (each in its own bufferView):
 //  0 times [0, 1, 1, 2, 1.5, 3], declared min [0] max [9]   (non-increasing, wrong max)
@@ -124,7 +126,7 @@ TEST(Fix, EveryRepairOnAHandMadeAsset) {
   repair::ToolOptions o;
   o.input = in;
   o.output = in.parent_path() / "fixed.gltf";
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;  // every error is one fix repairs: no --force
   const fs::path out = *o.output;
   const std::set<std::string> after = codes_of(out);
@@ -171,7 +173,7 @@ TEST(Fix, ShortestPathAndTangentsDoNotChangeConformingPlayback) {
   repair::FixOptions only;
   only.only =
       std::set<std::string>{"LINT_ROTATION_NEGATIVE_DOT", "LINT_CUBICSPLINE_NONZERO_END_TANGENT"};
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool(only), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool(only), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   // Sampled densely before and after with the reference evaluator.
   const std::vector<double> keys_before = read_file_accessor(in, 3);
@@ -220,7 +222,7 @@ TEST(Fix, OnlyNoneRewritesTheSameBytes) {
   o.force = true;
   repair::FixOptions none;
   none.only.emplace();
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool(none), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool(none), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   EXPECT_TRUE(r.repairs.empty());
   EXPECT_EQ(slurp(*o.output), slurp(in));
@@ -233,11 +235,11 @@ TEST(Fix, WrongCountsAreReportedAsNotFixable) {
   repair::ToolOptions o;
   o.input = in;
   o.output = in.parent_path() / "count_out.gltf";
-  repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.message.find("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"), std::string::npos);
   o.force = true;
-  r = repair::run_tool(repair::fix_tool({}), o);
+  r = cli::run_tool(repair::fix_tool({}), o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   bool reported = false;
   for (const repair::Repair& p : r.repairs) {
@@ -274,7 +276,7 @@ TEST(Fix, TimesThatAnAccessorWithoutBufferViewDeclaresAreNotDecoded) {
   repair::ToolOptions o;
   o.input = in;
   o.output = in.parent_path() / "declared_out.gltf";
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   EXPECT_EQ(r.notes, (std::vector<std::string>{
                          "not repaired: /animations/0/channels/0: input times are not increasing: accessor 0 has no "
@@ -292,7 +294,7 @@ TEST(Fix, KeysPastTheDecodingBoundAreRefusedBeforeTheyAreDecoded) {
   o.input = in;
   o.output = in.parent_path() / "wide_out.gltf";
   o.force = true;  // its output count is wrong, which fix does not repair
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.message.find("/animations/0/channels/0: its keys need 100663298 values"), std::string::npos)
       << r.message;

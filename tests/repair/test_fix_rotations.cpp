@@ -5,6 +5,7 @@
 #include <gltf_anim/repair/fix.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
+#include "tool_files.hpp"  // cli/: run_tool
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -23,6 +24,7 @@ namespace {
 using namespace edit_test;
 namespace fs = std::filesystem;
 namespace repair = gltf_anim::repair;
+namespace cli = gltf_anim::cli;
 
 fs::path write_asset(const std::string& name, const std::string& json) {
   const fs::path dir = gltf_anim_test::scratch_root() / "fix_rotations";
@@ -93,7 +95,7 @@ TEST(FixRotations, CubicTangentsAreScaledWithTheirValue) {
   repair::ToolOptions o;
   o.input = in;
   o.output = in.parent_path() / "cubic_fixed.gltf";
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   EXPECT_FALSE(
       codes_of(*o.output).count("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"));
@@ -125,7 +127,7 @@ TEST(FixRotations, ByteKeysAreRequantizedWithinOneStepAtTheSmallestAngle) {
   repair::ToolOptions o;
   o.input = in;
   o.output = in.parent_path() / "byte_fixed.gltf";
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   EXPECT_FALSE(
       codes_of(*o.output).count("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"));
@@ -158,7 +160,7 @@ TEST(FixRotations, UndecodedChannelWithNonUnitKeysIsRefused) {
   o.input = in;
   o.output = in.parent_path() / "undecoded_fixed.gltf";
   fs::remove(*o.output);
-  const repair::ToolReport r = repair::run_tool(repair::fix_tool({}), o);
+  const repair::ToolReport r = cli::run_tool(repair::fix_tool({}), o);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.message.find("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"),
             std::string::npos)

@@ -8,6 +8,7 @@
 #include <gltf_anim/repair/tools.hpp>
 #include <gltf_anim/gltf/json.hpp>
 
+#include "tool_files.hpp"  // cli/: run_tool
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
@@ -22,6 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 namespace repair = gltf_anim::repair;
+namespace cli = gltf_anim::cli;
 
 std::string slurp(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
@@ -51,7 +53,7 @@ TEST(Tool, AnUneditedRewriteIsTheInputsBytes) {
   repair::ToolOptions o;
   o.input = dir / "container_external_bin.gltf";
   o.output = dir / "out.gltf";
-  const auto r = repair::run_tool(tool([](auto&, auto&) { return true; }), o);
+  const auto r = cli::run_tool(tool([](auto&, auto&) { return true; }), o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   EXPECT_TRUE(r.written);
   EXPECT_EQ(slurp(dir / "out.gltf"), slurp(o.input));
@@ -71,13 +73,13 @@ TEST(Tool, DataEditsWriteANewBinBesideTheOutputAndDryRunWritesNothing) {
     for (double& t : times) t *= 2;
     return e.overwrite_accessor(in.tracks.at(0).input, times, why);
   });
-  auto r = repair::run_tool(edit_times, o);
+  auto r = cli::run_tool(edit_times, o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   EXPECT_FALSE(r.written);
   EXPECT_FALSE(fs::exists(dir / "out.gltf"));
   EXPECT_FALSE(fs::exists(dir / "out.bin"));
   o.dry_run = false;
-  r = repair::run_tool(edit_times, o);
+  r = cli::run_tool(edit_times, o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   EXPECT_TRUE(fs::exists(dir / "out.bin"));
   EXPECT_NE(slurp(dir / "out.gltf").find("\"out.bin\""), std::string::npos);
@@ -89,7 +91,7 @@ TEST(Tool, DataEditsWriteANewBinBesideTheOutputAndDryRunWritesNothing) {
   // copy of its bytes beside it (before, the output was refused: it named the input's .bin).
   fs::create_directories(dir / "sub");
   o.output = dir / "sub/out.gltf";
-  r = repair::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
+  r = cli::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
                          e.put_member("/asset", "generator", "\"x\"");
                          return true;
                        }),
@@ -105,7 +107,7 @@ TEST(Tool, AnOutputThatValidatesWorseIsRefusedWithTheNewCodes) {
   repair::ToolOptions o;
   o.input = dir / "container_external_bin.gltf";
   o.output = dir / "out.gltf";
-  const auto r = repair::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
+  const auto r = cli::run_tool(tool([](auto&, gltf_anim::gltf::Edit& e) {
                                     e.set("/accessors/1/count", "400");
                                     return true;
                                   }),
@@ -124,23 +126,23 @@ TEST(Tool, InputsWithErrorsStopUnlessForcedAndInputsAreNeverOutputs) {
   o.input = dir / "bad.gltf";
   o.output = dir / "out.gltf";
   const auto nothing = tool([](auto&, auto&) { return true; });
-  auto r = repair::run_tool(nothing, o);
+  auto r = cli::run_tool(nothing, o);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.message.find("ACCESSOR_MAX_MISMATCH"), std::string::npos) << r.message;
   o.force = true;
-  r = repair::run_tool(nothing, o);
+  r = cli::run_tool(nothing, o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
   // The input as output, or its .bin, without --in-place: refused.
   o.input = dir / "container_external_bin.gltf";
   o.output = dir / "container_external_bin.bin";
-  r = repair::run_tool(nothing, o);
+  r = cli::run_tool(nothing, o);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(slurp(dir / "container_external_bin.bin"),
             slurp(fs::path(GLTF_ANIM_SOURCE_DIR) /
                   "conformance_assets/valid/container_external_bin.bin"));
   o.output.reset();
   o.in_place = true;
-  r = repair::run_tool(nothing, o);
+  r = cli::run_tool(nothing, o);
   EXPECT_EQ(r.exit_code, 0) << r.message;
 }
 
@@ -149,7 +151,7 @@ TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
   repair::ToolOptions o;
   o.input = dir / "container_external_bin.gltf";
   o.dry_run = true;
-  auto r = repair::run_tool(tool([](auto&, auto&) { return true; }), o);
+  auto r = cli::run_tool(tool([](auto&, auto&) { return true; }), o);
   r.channels.push_back({"/animations/0/channels/0",
                         "/nodes/0/translation",
                         "LINEAR",
@@ -216,7 +218,7 @@ TEST(Tool, EditAssetInMemoryGivesWhatRunToolWrites) {
     o.input = input;
     o.output = dir / ("disk_" + t.name + ".gltf");
     o.force = true;
-    repair::ToolReport on_disk = repair::run_tool(t, o);
+    repair::ToolReport on_disk = cli::run_tool(t, o);
     ASSERT_EQ(on_disk.exit_code, 0) << on_disk.message;
 
     const std::vector<std::uint8_t> bytes = bytes_of(input);

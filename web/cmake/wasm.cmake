@@ -43,8 +43,8 @@ add_compile_options(-fexceptions
 add_link_options(-fexceptions)
 add_library(gltf_anim_wasm_compat STATIC ${PROJECT_SOURCE_DIR}/web/compat/libcxx_compat.cpp
   ${PROJECT_SOURCE_DIR}/web/compat/posix_compat.cpp
-  ${PROJECT_SOURCE_DIR}/samples/src/shortest_double.cpp)
-target_include_directories(gltf_anim_wasm_compat PRIVATE ${PROJECT_SOURCE_DIR}/samples/src)
+  ${PROJECT_SOURCE_DIR}/text/src/shortest_double.cpp)
+target_include_directories(gltf_anim_wasm_compat PRIVATE ${PROJECT_SOURCE_DIR}/text/include)
 target_include_directories(gltf_anim_wasm_compat SYSTEM PRIVATE ${GLTF_ANIM_WASM_INCLUDE})
 target_compile_definitions(gltf_anim_wasm_compat PRIVATE FMT_HEADER_ONLY=1)
 target_link_libraries(gltf_anim_wasm_compat PRIVATE gltf_anim_warnings)

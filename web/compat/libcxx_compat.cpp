@@ -7,7 +7,7 @@
 #include <cstring>
 #include <system_error>
 
-#include "shortest_double.hpp"
+#include <gltf_anim/text/shortest_double.hpp>
 
 #if !defined(__cpp_lib_to_chars)
 namespace std {
@@ -39,7 +39,7 @@ from_chars_result from_chars(const char* first, const char* last, double& value,
 }
 
 to_chars_result to_chars(char* first, char* last, double value) noexcept {
-  char buf[gltf_anim::samples::detail::kShortestDoubleRoom];
+  char buf[gltf_anim::text::kShortestDoubleRoom];
   char* end = buf;
   if (std::isnan(value)) {
     const char* text = std::signbit(value) ? "-nan" : "nan";
@@ -50,7 +50,7 @@ to_chars_result to_chars(char* first, char* last, double value) noexcept {
     end = buf + std::strlen(text);
     std::memcpy(buf, text, end - buf);
   } else {
-    end = gltf_anim::samples::detail::write_shortest_double(buf, value);
+    end = gltf_anim::text::write_shortest_double(buf, value);
   }
   const auto n = end - buf;
   if (last - first < n) return {last, errc::value_too_large};

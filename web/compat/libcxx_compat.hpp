@@ -8,7 +8,7 @@
 //
 // The answers are libstdc++'s, byte for byte: reading is fast_float (Debian's
 // libfast-float-dev, the algorithm libstdc++ 12 itself uses) with libstdc++'s range errors;
-// writing is the project's shortest round-trip writer (samples/src/shortest_double.cpp),
+// writing is the project's shortest round-trip writer (text/src/shortest_double.cpp),
 // which reproduces libstdc++'s plain to_chars exactly.
 #include <bit>
 #include <charconv>

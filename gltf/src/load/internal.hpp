@@ -80,11 +80,6 @@ std::string_view uri_scheme(std::string_view uri);
 // digits, with `error_at` its index.
 std::optional<std::vector<std::uint8_t>> decode_percent_octets(std::string_view text,
                                                                std::size_t& error_at);
-// Strict RFC 4648 base64 (standard alphabet, '=' padding only at the end, no
-// whitespace). On failure returns nullopt and sets error_at to the offending
-// character's index within `text`.
-std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
-                                                       std::size_t& error_at);
 
 // ---- views and layout --------------------------------------------------------
 void build_views(LoadedAsset& asset);

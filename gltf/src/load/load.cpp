@@ -1,6 +1,7 @@
 // load_file / load_bytes: container, JSON, views, buffers, layout statuses.
 #include "load/internal.hpp"
 
+#include <gltf_anim/text/base64.hpp>
 #include <gltf_anim/text/utf8.hpp>
 
 #include <algorithm>
@@ -182,7 +183,7 @@ class Loader {
     std::size_t error_at = 0;
     // Without ';base64' the payload is the octets themselves, percent-encoded
     // where needed (RFC 2397), as glTF-Validator reads it.
-    auto bytes = base64 ? decode_base64(uri.substr(comma + 1), error_at)
+    auto bytes = base64 ? text::base64_decode(uri.substr(comma + 1), error_at)
                         : decode_percent_octets(uri.substr(comma + 1), error_at);
     if (!bytes && !base64) {
       issues_.add("INVALID_URI", at,

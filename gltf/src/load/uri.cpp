@@ -1,5 +1,6 @@
 // URI pieces the loader needs: the scheme (to refuse all but data:), the
-// percent-decoded path of a relative reference, and strict base64.
+// percent-decoded path of a relative reference and a data URI's percent-encoded octets
+// (base64 payloads are text::base64_decode's).
 #include "load/internal.hpp"
 
 #include <array>
@@ -18,16 +19,6 @@ int hex_value(char c) {
   return -1;
 }
 
-// RFC 4648 table 1; -1 for characters outside the alphabet.
-constexpr std::array<std::int8_t, 256> make_base64_table() {
-  std::array<std::int8_t, 256> t{};
-  for (auto& v : t) v = -1;
-  const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  for (int i = 0; i < 64; ++i)
-    t[static_cast<unsigned char>(alphabet[i])] = static_cast<std::int8_t>(i);
-  return t;
-}
-constexpr auto kBase64 = make_base64_table();
 
 }  // namespace
 
@@ -83,46 +74,6 @@ std::optional<std::vector<std::uint8_t>> decode_percent_octets(std::string_view 
     }
     out.push_back(static_cast<std::uint8_t>(hi * 16 + lo));
     i += 2;
-  }
-  return out;
-}
-
-std::optional<std::vector<std::uint8_t>> decode_base64(std::string_view text,
-                                                       std::size_t& error_at) {
-  if (text.size() % 4 != 0) {
-    error_at = text.size();
-    return std::nullopt;
-  }
-  std::vector<std::uint8_t> out;
-  out.reserve(text.size() / 4 * 3);  // bounded by the JSON text we already hold
-  for (std::size_t i = 0; i < text.size(); i += 4) {
-    const bool last = i + 4 == text.size();
-    std::uint32_t quad = 0;
-    int pad = 0;
-    for (std::size_t k = 0; k < 4; ++k) {
-      const char c = text[i + k];
-      if (c == '=' && last && k >= 2) {
-        // '=' only in the last two places of the last quad, and only trailing.
-        if (k == 2 && text[i + 3] != '=') {
-          error_at = i + 2;
-          return std::nullopt;
-        }
-        ++pad;
-        quad <<= 6;
-        continue;
-      }
-      const int v = kBase64[static_cast<unsigned char>(c)];
-      if (v < 0) {
-        error_at = i + k;
-        return std::nullopt;
-      }
-      quad = (quad << 6) | static_cast<std::uint32_t>(v);
-    }
-    out.push_back(static_cast<std::uint8_t>(quad >> 16));
-    if (pad < 2) out.push_back(static_cast<std::uint8_t>(quad >> 8));
-    if (pad < 1) out.push_back(static_cast<std::uint8_t>(quad));
-    // Non-zero bits dropped by padding (RFC 4648 3.5) are accepted, as most
-    // decoders do: they change no byte.
   }
   return out;
 }

@@ -61,10 +61,11 @@ struct Tolerances {
 // component is not finite.
 double quaternion_length(std::span<const double> q);
 
-// Error measures. angle_between returns radians in [0, pi], computed as
+// Error measures. angle_between is reference::rotation_angle (quaternion.hpp), the one
+// rotation angle of the project: radians in [0, pi], computed as
 // 4*atan2(|a - s b|, |a + s b|) on the normalized quaternions with
-// s = sign(a.b) (stable for tiny angles; equals 2*acos(|a.b|)); +inf when a
-// quaternion is zero-length or not finite. max_abs_difference returns +inf
+// s = sign(a.b) (stable for tiny angles; equals 2*acos(|a.b|)); 0 for two zero
+// quaternions, +inf when only one is zero-length or a component is not finite. max_abs_difference returns +inf
 // when a component is NaN/inf on either side.
 double angle_between(std::span<const double> a, std::span<const double> b);
 double max_abs_difference(std::span<const double> a, std::span<const double> b);

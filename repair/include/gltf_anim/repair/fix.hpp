@@ -41,7 +41,7 @@ struct FixOptions {
   std::optional<std::set<std::string>> only;
 };
 
-// The fix tool for run_tool.
+// The fix tool for edit_asset (and the CLI's run_tool around it).
 Tool fix_tool(const FixOptions& options);
 
 }  // namespace gltf_anim::repair

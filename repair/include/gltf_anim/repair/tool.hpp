@@ -284,12 +284,6 @@ struct EditOptions {
 ToolRun edit_asset(const Tool& tool, const ToolAsset& input, const ToolTarget& target,
                    const EditOptions& options);
 
-// The whole pipeline on files: reads the input through io/, runs edit_asset, and writes
-// its files through io/ (step 4: every file to a temporary beside its target, renamed into
-// place together once the report is delivered). Exit codes (ToolReport::exit_code): 0
-// written (or dry run); 1 the input has errors the tool does not repair (no --force); 2
-// usage, I/O, the tool's refusal, or an output that validates worse.
-ToolReport run_tool(const Tool& tool, const ToolOptions& options);
 
 // The report as text (for people) or JSON (docs/TOOLS.md "JSON report").
 void write_report(const ToolReport& report, ReportFormat format, std::ostream& out);

@@ -1,6 +1,6 @@
 #pragma once
-// The repair tools as library functions: each gives the repair::Tool that run_tool
-// (repair/tool.hpp) runs, built from the tool's options alone. The CLI (cli/cmd_*.cpp) only
+// The repair tools as library functions: each gives the repair::Tool that edit_asset
+// (repair/tool.hpp) runs, in memory, built from the tool's options alone. The CLI (cli/cmd_*.cpp) only
 // parses its command line into these options; a test, a web page or another program runs
 // the same tool with the same results. fix_tool is in repair/fix.hpp.
 #include <gltf_anim/repair/fix.hpp>

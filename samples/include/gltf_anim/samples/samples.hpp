@@ -14,7 +14,8 @@
 //
 // Writers are deterministic (same model -> same bytes) and print every double
 // in its shortest form that reads back to the same double: the bytes of
-// std::to_chars(double), written by a faster equivalent (samples/src/shortest_double.cpp).
+// std::to_chars(double), written by a faster equivalent (text/shortest_double.hpp, the
+// project's one number writer).
 // Readers never crash on hostile input: every structural problem throws
 // SamplesFormatError naming the file and the JSON pointer (CSV: line/field).
 //

@@ -67,7 +67,5 @@ class GltfBuilder {
   bool has_scene_ = false;
 };
 
-// Base64 (RFC 4648, with padding) as used in data URIs.
-std::string base64_encode(const std::vector<std::uint8_t>& bytes);
 
 }  // namespace gltf_anim::suite

@@ -1,7 +1,7 @@
-// Differential test of samples/src/shortest_double: write_shortest_double must write
+// Differential test of text/src/shortest_double: write_shortest_double must write
 // exactly the bytes of std::to_chars(first, last, double) for every finite double. It
 // is the guard of the fmt internals that function uses (see shortest_double.cpp).
-#include "shortest_double.hpp"
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,8 @@
 
 namespace {
 
-using gltf_anim::samples::detail::kShortestDoubleMax;
-using gltf_anim::samples::detail::write_shortest_double;
+using gltf_anim::text::kShortestDoubleMax;
+using gltf_anim::text::write_shortest_double;
 
 // Counts the doubles compared and keeps the first few mismatches.
 class Differ {

@@ -21,10 +21,10 @@
 // (to_chars vs fmt: "1e+15" vs "1000000000000000", "1e-04" vs "0.0001",
 // "1152921504606846976" vs "1.152921504606847e+18" for 2^60) and no format spec of fmt
 // chooses by length, so only its digits are taken. The guard is
-// tests/samples/test_shortest_double.cpp, which compares this function with
+// tests/text/test_shortest_double.cpp, which compares this function with
 // std::to_chars on tens of millions of doubles: a different fmt that changes the
 // digits or the interface fails it.
-#include "shortest_double.hpp"
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <bit>
 #include <cmath>
@@ -38,7 +38,7 @@
 #define FMT_USE_FULL_CACHE_DRAGONBOX 1
 #include <fmt/format.h>
 
-namespace gltf_anim::samples::detail {
+namespace gltf_anim::text {
 
 namespace {
 
@@ -185,4 +185,11 @@ char* write_shortest_double(char* out, double v) noexcept {
   return out + 2;
 }
 
-}  // namespace gltf_anim::samples::detail
+std::string shortest_double(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[kShortestDoubleRoom];
+  return std::string(buf, write_shortest_double(buf, v));
+}
+
+}  // namespace gltf_anim::text

@@ -1,11 +1,12 @@
-// The repair tools' files (run_tool): the input read and its folder's files recorded, the
-// output's names checked against every input, and the edited asset's files written through
-// io/ (temporaries beside their targets, renamed together). The edits are edit_asset's
-// (tool.cpp), in memory.
+// The repair tools' files (run_tool, tool_files.hpp): the input read and its folder's files
+// recorded, the output's names checked against every input, and the edited asset's files
+// written through io/ (temporaries beside their targets, renamed together). The edits are
+// repair::edit_asset's, in memory: repair/ opens no file.
+#include "tool_files.hpp"
+
 #include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
-#include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/text/utf8.hpp>
 
 #include <algorithm>
@@ -17,7 +18,17 @@
 #include <utility>
 #include <vector>
 
-namespace gltf_anim::repair {
+namespace gltf_anim::cli {
+
+using repair::EditOptions;
+using repair::Tool;
+using repair::ToolAsset;
+using repair::ToolOptions;
+using repair::ToolOutput;
+using repair::ToolReport;
+using repair::ToolRun;
+using repair::ToolTarget;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -141,7 +152,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
     if (const auto id = io::file_identity(options.input)) inputs.push_back({*id, report.input});
     if (recording)
       inputs.insert(inputs.end(), recording->files().begin(), recording->files().end());
-    for (const std::string& uri : relative_uris(asset)) {
+    for (const std::string& uri : repair::relative_uris(asset)) {
       const std::optional<std::string> file = named_file(uri);
       if (!file) continue;
       named.push_back(fs::path(*file).lexically_normal().generic_string());
@@ -172,7 +183,7 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
            (fs::exists(st) && !fs::is_regular_file(st));
   };
   ToolRun run =
-      edit_asset(tool, in, to, EditOptions{options.dry_run, options.force, options.validate});
+      repair::edit_asset(tool, in, to, EditOptions{options.dry_run, options.force, options.validate});
   report = std::move(run.report);
   if (!run.output || options.dry_run) return report;
   const ToolOutput& output = *run.output;
@@ -267,4 +278,4 @@ ToolReport run_tool(const Tool& tool, const ToolOptions& options) {
   return report;
 }
 
-}  // namespace gltf_anim::repair
+}  // namespace gltf_anim::cli
