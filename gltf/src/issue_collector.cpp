@@ -99,7 +99,15 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
   // Only what can be kept is copied (the cut looks no further).
   std::string pointer(pointer_text.substr(0, kMaxIssueTextBytes + 1));
   cut_issue_text(pointer);
-  const std::size_t bytes = sizeof(Issue) + message.size() + pointer.size();
+  std::vector<std::string> arguments;
+  arguments.reserve(args.size());
+  std::size_t argument_bytes = 0;
+  for (const std::string& a : args) {
+    // Cut as format_message cuts it, so an argument reads as the message quotes it.
+    arguments.push_back(text::truncate_utf8(a, kMaxArgumentBytes));
+    argument_bytes += sizeof(std::string) + arguments.back().size();
+  }
+  const std::size_t bytes = sizeof(Issue) + message.size() + pointer.size() + argument_bytes;
   // An issue that would cross the budget is not stored: the budget is a bound.
   if (options_.max_issue_bytes != 0 && bytes_ + bytes > options_.max_issue_bytes) {
     bytes_ = options_.max_issue_bytes;
@@ -108,7 +116,8 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
   }
   bytes_ += bytes;
   issues_.push_back(Issue{type.code, severity, std::move(message),
-                          offset ? std::string() : std::move(pointer), offset, position});
+                          offset ? std::string() : std::move(pointer), offset, position,
+                          FoundBy::kGltfAnim, std::move(arguments)});
 }
 
 void IssueCollector::add(IssueCode code, const JsonPointer& at,

@@ -80,6 +80,11 @@ struct Issue {
   // value there (a missing member) or the issue is at a byte offset.
   std::optional<TextPosition> position = std::nullopt;
   FoundBy found_by = FoundBy::kGltfAnim;
+  // The values of the message template's {0}, {1}, ... in order, each cut as in
+  // the message: a reader (the page's markers at keys) takes a key's index from
+  // here instead of parsing the English. Unset for a finding of glTF-Validator's,
+  // whose reports carry the message only.
+  std::optional<std::vector<std::string>> arguments = std::nullopt;
 };
 
 }  // namespace gltf_anim::gltf
