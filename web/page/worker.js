@@ -257,6 +257,8 @@ function keysView(text) {
     for (const a of [times, values, ins, outs]) if (a !== null) transfer.push(a.buffer);
     return { animation: c.animation, index: c.index, target: c.target ?? null, sampler: c.sampler,
       interpolation: c.interpolation ?? null, problem: c.problem ?? null, decoded: c.keys !== undefined, width: w,
+      // A cubic key stores an in-tangent, its value and an out-tangent: 3 output elements.
+      outputsPerKey: cubic ? 3 : 1,
       times, values, ins, outs, range };
   });
   return { keys, transfer };
