@@ -39,10 +39,11 @@ void write_issue(Writer& w, const Issue& issue, bool found_by) {
   json_str(w, issue.code);
   json_key(w, "message");
   json_str(w, issue.message);
-  if (issue.arguments) {  // the template's {0}, {1}, ... (absent for glTF-Validator's findings)
+  // The template's {0}, {1}, ... (none for a finding of glTF-Validator's alone).
+  if (const auto arguments = gltf::issue_arguments(issue)) {
     json_key(w, "arguments");
     w.StartArray();
-    for (const std::string& a : *issue.arguments) json_str(w, a);
+    for (const std::string& a : *arguments) json_str(w, a);
     w.EndArray();
   }
   json_key(w, "severity");

@@ -158,7 +158,7 @@ Issue read_issue(const Value& m, const std::string& p, bool& found_by_given) {
     arguments.reserve(items.Size());
     for (rapidjson::SizeType a = 0; a < items.Size(); ++a)
       arguments.push_back(string_at(items[a], child(ap, a)));
-    issue.arguments = std::move(arguments);
+    gltf::set_issue_arguments(issue, arguments);
   }
   if (const Value* offset = optional_member(m, "offset")) {
     issue.offset = uint_at(*offset, child(p, "offset"));
