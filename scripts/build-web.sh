@@ -6,7 +6,7 @@
 #      deb-src list: the system's apt configuration is left alone) for Boost.Program_options,
 #      which the wasm CLI compiles with em++ (Debian ships it for the host only), and of
 #      Debian's meshoptimizer package for its decoder (EXT_/KHR_meshopt_compression);
-#   3. builds the wasm (CMake preset `wasm`: one -O2 build, the two entry points only);
+#   3. builds the wasm (CMake preset `wasm`: one -O2 build, the three entry points only);
 #   4. assembles and packs the npm package (npm pack), and the offline page.
 # Prints `npm: TARBALL` and `page: FOLDER` (the folder holding index.html).
 # BUILD_DIR (default build-wasm) and JOBS adjust it; the native build never needs any of this.
@@ -98,6 +98,9 @@ if [ -d "$ROOT/web/page" ]; then
   cp "$pkg/index.js" "$page/gltf-anim/"
   mkdir -p "$page/gltf-anim/dist"
   cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
+  # The page's first module (web/page/worker.js): the verdict, keys and samples only.
+  cp "$BUILD_DIR"/web/gltf-anim-verdict.{mjs,wasm} "$page/gltf-anim/dist/"
+  chmod 644 "$page"/gltf-anim/dist/*
   node "$ROOT/web/make-offline.mjs" "$pkg" "$page"  # offline.js: the worker from file://
 fi
 

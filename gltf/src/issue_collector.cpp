@@ -35,6 +35,46 @@ std::string format_message(std::string_view tmpl, std::initializer_list<std::str
   return out;
 }
 
+namespace {
+
+void pack_argument(std::string& packed, std::string_view argument) {
+  for (std::size_t n = argument.size();; n >>= 7) {
+    const auto low = static_cast<char>(n & 0x7f);
+    if (n < 0x80) {
+      packed += low;
+      break;
+    }
+    packed += static_cast<char>(low | 0x80);
+  }
+  packed += argument;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> issue_arguments(const Issue& issue) {
+  if (!issue.has_arguments) return std::nullopt;
+  std::vector<std::string> out;
+  const std::string& p = issue.packed_arguments;
+  for (std::size_t i = 0; i < p.size();) {
+    std::size_t n = 0;
+    for (unsigned shift = 0; i < p.size(); shift += 7) {
+      const auto b = static_cast<unsigned char>(p[i++]);
+      n |= static_cast<std::size_t>(b & 0x7f) << shift;
+      if (b < 0x80) break;
+    }
+    n = std::min(n, p.size() - i);  // packed here: never past the end, but never trusted either
+    out.emplace_back(p, i, n);
+    i += n;
+  }
+  return out;
+}
+
+void set_issue_arguments(Issue& issue, std::span<const std::string> arguments) {
+  issue.has_arguments = true;
+  issue.packed_arguments.clear();
+  for (const std::string& a : arguments) pack_argument(issue.packed_arguments, a);
+}
+
 void cut_issue_text(std::string& text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return;
   // The shared cut (gltf_anim/text/utf8.hpp), with this collector's mark.
@@ -99,7 +139,12 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
   // Only what can be kept is copied (the cut looks no further).
   std::string pointer(pointer_text.substr(0, kMaxIssueTextBytes + 1));
   cut_issue_text(pointer);
-  const std::size_t bytes = sizeof(Issue) + message.size() + pointer.size();
+  std::string packed;
+  for (const std::string& a : args) {
+    // Cut as format_message cuts it, so an argument reads as the message quotes it.
+    pack_argument(packed, text::truncate_utf8(a, kMaxArgumentBytes));
+  }
+  const std::size_t bytes = sizeof(Issue) + message.size() + pointer.size() + packed.size();
   // An issue that would cross the budget is not stored: the budget is a bound.
   if (options_.max_issue_bytes != 0 && bytes_ + bytes > options_.max_issue_bytes) {
     bytes_ = options_.max_issue_bytes;
@@ -108,7 +153,8 @@ void IssueCollector::push(const IssueType& type, std::string_view pointer_text,
   }
   bytes_ += bytes;
   issues_.push_back(Issue{type.code, severity, std::move(message),
-                          offset ? std::string() : std::move(pointer), offset, position});
+                          offset ? std::string() : std::move(pointer), offset, position,
+                          FoundBy::kGltfAnim, true, std::move(packed)});
 }
 
 void IssueCollector::add(IssueCode code, const JsonPointer& at,

@@ -39,6 +39,13 @@ void write_issue(Writer& w, const Issue& issue, bool found_by) {
   json_str(w, issue.code);
   json_key(w, "message");
   json_str(w, issue.message);
+  // The template's {0}, {1}, ... (none for a finding of glTF-Validator's alone).
+  if (const auto arguments = gltf::issue_arguments(issue)) {
+    json_key(w, "arguments");
+    w.StartArray();
+    for (const std::string& a : *arguments) json_str(w, a);
+    w.EndArray();
+  }
   json_key(w, "severity");
   w.Int(static_cast<int>(issue.severity));
   if (issue.offset) {

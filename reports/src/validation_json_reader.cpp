@@ -151,6 +151,15 @@ Issue read_issue(const Value& m, const std::string& p, bool& found_by_given) {
   Issue issue{*known, static_cast<Severity>(severity), string_member(m, "message", p), "",
               std::nullopt};
   if (found_by) issue.found_by = *found_by;
+  if (const Value* list = optional_member(m, "arguments")) {
+    const std::string ap = child(p, "arguments");
+    const Value& items = array_at(*list, ap);
+    std::vector<std::string> arguments;
+    arguments.reserve(items.Size());
+    for (rapidjson::SizeType a = 0; a < items.Size(); ++a)
+      arguments.push_back(string_at(items[a], child(ap, a)));
+    gltf::set_issue_arguments(issue, arguments);
+  }
   if (const Value* offset = optional_member(m, "offset")) {
     issue.offset = uint_at(*offset, child(p, "offset"));
   } else {

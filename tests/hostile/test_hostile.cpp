@@ -694,7 +694,8 @@ TEST(HostileBounds, SchemaErrorsOfEveryValueAreNotHeldAtOnce) {
   // until validation ends (about 500 bytes each with their paths), they took
   // 1.1 GB: over the 1 GiB address-space limit, the asset was INTERNAL_ERROR.
   // The bound: the file, its parsed document (at most 32 bytes per value, so
-  // 64 MB here) and the issues kept (100,000 by default, about 25 MB).
+  // 64 MB here) and the issues kept (100,000 by default, about 25 MB; 3.2 MB more
+  // since each carries its template's arguments: 157 MiB before, 160.4 after).
   constexpr int kValues = 2000000;
   auto list = [](const char* value) {
     std::string out;
@@ -733,7 +734,7 @@ TEST(HostileBounds, SchemaErrorsOfEveryValueAreNotHeldAtOnce) {
     EXPECT_EQ(m.count({shape.code, shape.pointer}), 1u);
     EXPECT_EQ(m.count({"INTERNAL_ERROR", ""}), 0u);
 #ifndef GLTF_ANIM_TEST_ASAN
-    EXPECT_LT(r.max_rss_kib, 160L * 1024);
+    EXPECT_LT(r.max_rss_kib, 168L * 1024);
 #endif
   }
 }

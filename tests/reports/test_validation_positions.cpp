@@ -93,8 +93,10 @@ TEST(ValidationPositions, JsonReportKeepsGltfValidatorShape) {
   EXPECT_STREQ(m["code"].GetString(), "INVALID_JSON");
   EXPECT_STREQ(m["pointer"].GetString(), "");
   EXPECT_FALSE(m.HasMember("offset"));
-  // code, message, severity, pointer, and our position (for SARIF regions after a merge).
-  EXPECT_EQ(m.MemberCount(), 5u);
+  // code, message, severity, pointer, and ours: the template's arguments and the position
+  // (for SARIF regions after a merge).
+  EXPECT_EQ(m.MemberCount(), 6u);
+  EXPECT_TRUE(m["arguments"].IsArray());
   EXPECT_EQ(m["position"]["line"].GetUint(), 2u);
   EXPECT_EQ(m["position"]["column"].GetUint(), 2u);
   EXPECT_EQ(m["position"]["byteOffset"].GetUint(), 13u);

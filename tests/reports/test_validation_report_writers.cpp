@@ -267,6 +267,43 @@ TEST(ValidationSarif, RegionLineOfThePointerInTheGltfText) {
   expect_lines_regions(sarif_document({r}));
 }
 
+// An issue of ours carries its template's arguments right after its message; one
+// without (a finding of glTF-Validator's alone) writes none. Both survive a merge.
+TEST(ValidationJson, ArgumentsFollowTheMessageAndSurviveAMerge) {
+  ValidationReport r;
+  r.uri = "a.gltf";
+  Issue ours = issue("ACCESSOR_ANIMATION_INPUT_NEGATIVE", Severity::kError,
+                     "/animations/0/samplers/0/input",
+                     "Animation input accessor element at index 2 is negative: -1.");
+  // An argument of 200 bytes: its length takes two bytes packed.
+  const std::vector<std::string> arguments{"2", std::string(200, 'x'), "-1"};
+  gltf_anim::gltf::set_issue_arguments(ours, arguments);
+  r.issues.push_back(ours);
+  r.issues.push_back(issue("UNEXPECTED_PROPERTY", Severity::kWarning, "/x"));
+  std::ostringstream out;
+  gltf_anim::reports::write_validation_json(out, std::vector<ValidationReport>{r});
+  gltf_anim::json::Document doc;
+  doc.Parse(out.str().c_str());
+  ASSERT_FALSE(doc.HasParseError());
+  const auto& messages = doc["reports"][0]["issues"]["messages"];
+  EXPECT_EQ(keys(messages[0]),
+            (std::vector<std::string>{"code", "message", "arguments", "severity", "pointer"}));
+  ASSERT_EQ(messages[0]["arguments"].Size(), 3u);
+  EXPECT_STREQ(messages[0]["arguments"][0].GetString(), "2");
+  EXPECT_EQ(messages[0]["arguments"][1].GetString(), arguments[1]);
+  EXPECT_STREQ(messages[0]["arguments"][2].GetString(), "-1");
+  EXPECT_EQ(keys(messages[1]), (std::vector<std::string>{"code", "message", "severity", "pointer"}));
+  // Read back and written again: the same text.
+  const auto run = gltf_anim::reports::read_validation_json(out.str());
+  ASSERT_EQ(run.assets.size(), 1u);
+  EXPECT_EQ(gltf_anim::gltf::issue_arguments(run.assets[0].report.issues[0]), arguments);
+  EXPECT_FALSE(gltf_anim::gltf::issue_arguments(run.assets[0].report.issues[1]).has_value());
+  // A member that is not an array of strings is refused, naming where.
+  std::string bad = out.str();
+  bad.replace(bad.find("\"2\""), 3, "2");
+  EXPECT_THROW(gltf_anim::reports::read_validation_json(bad), gltf_anim::reports::ReportFormatError);
+}
+
 TEST(ValidationSarif, MergeTakesRegionsFromTheJsonReport) {
   // validate --format json, then merge --format sarif: the positions travel in
   // the json report, and the asset is nowhere to be read.

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -260,3 +261,69 @@ TEST(SqlerpTarget, AQuaternionThroughKhrAnimationPointerIsARotation) {
 }
 
 }  // namespace
+
+// Each issue carries its template's arguments ({0}, {1}, ...) so that a reader
+// (the page's markers at keys) takes a key's index without parsing the message.
+// The key indices below are derived by hand from the assets' data.
+TEST(IssueArguments, NameTheKeysTheTemplatesName) {
+  // The arguments of each issue with this code.
+  const auto with = [](const ValidationReport& r, const std::string& code) {
+    std::vector<std::optional<std::vector<std::string>>> out;
+    for (const auto& i : r.issues)
+      if (i.code == code) out.push_back(gltf_anim::gltf::issue_arguments(i));
+    return out;
+  };
+  // Times 0, 1, 2, 2: element 3 is not greater than element 2.
+  const auto times = validate(track_asset({0, 1, 2, 2}, {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3}, "VEC3",
+                                          "LINEAR", kTranslation));
+  const auto non_increasing = with(times, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING");
+  ASSERT_EQ(non_increasing.size(), 1u);
+  ASSERT_TRUE(non_increasing[0].has_value());
+  ASSERT_EQ(non_increasing[0]->size(), 3u);
+  EXPECT_EQ((*non_increasing[0])[0], "3");
+
+  // LINEAR rotation: keys 1 and 2 are the identity and its negation (dot -1).
+  const auto flip = validate(track_asset({0, 1, 2}, {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, -1}, "VEC4",
+                                         "LINEAR", kRotation));
+  const auto dot = with(flip, "LINT_ROTATION_NEGATIVE_DOT");
+  ASSERT_EQ(dot.size(), 1u);
+  ASSERT_TRUE(dot[0].has_value());
+  ASSERT_EQ(dot[0]->size(), 4u);
+  EXPECT_EQ((*dot[0])[0], "1");
+  EXPECT_EQ((*dot[0])[1], "2");
+  EXPECT_EQ((*dot[0])[3], "1");  // one such pair
+
+  // CUBICSLERP, 3 keys of (in-tangent, value, out-tangent): 9 output elements;
+  // the last out-tangent, element 8 (key 2), is not the zero quaternion.
+  const std::vector<float> cubic = {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,  // key 0
+                                    0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,  // key 1
+                                    0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1}; // key 2
+  const auto sqlerp = validate(track_asset(
+      {0, 1, 2}, cubic, "VEC4", "CUBICSLERP",
+      R"({"target":{"node":0,"path":"rotation"},"extensions":{"EXT_animation_sqlerp":{"sampler":0}}})",
+      R"("extensionsUsed":["EXT_animation_sqlerp"],"extensionsRequired":["EXT_animation_sqlerp"],)"));
+  const auto tangent = with(sqlerp, "EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT");
+  ASSERT_EQ(tangent.size(), 1u);
+  ASSERT_TRUE(tangent[0].has_value());
+  EXPECT_EQ(*tangent[0], (std::vector<std::string>{"out-tangent", "8"}));
+
+  // Every issue of ours has its arguments, and its message is its template filled with them.
+  for (const ValidationReport* r : {&times, &flip, &sqlerp}) {
+    for (const auto& i : r->issues) {
+      const auto arguments = gltf_anim::gltf::issue_arguments(i);
+      ASSERT_TRUE(arguments.has_value()) << i.code;
+      std::string filled;
+      const std::string_view t = gltf_anim::gltf::find_issue_type(i.code)->message;
+      for (std::size_t c = 0; c < t.size(); ++c) {
+        if (t[c] == '{' && c + 2 < t.size() && t[c + 1] >= '0' && t[c + 1] <= '9' && t[c + 2] == '}') {
+          const std::size_t n = static_cast<std::size_t>(t[c + 1] - '0');
+          if (n < arguments->size()) filled += (*arguments)[n];
+          c += 2;
+        } else {
+          filled += t[c];
+        }
+      }
+      EXPECT_EQ(filled, i.message) << i.code;
+    }
+  }
+}

@@ -25,6 +25,9 @@ export type SeverityName = 'error' | 'warning' | 'info' | 'hint';
 export interface Message {
   code: string;
   message: string;
+  /** The values of the code's message template arguments ({0}, {1}, ...: `gltf-anim codes`),
+   * in order, as strings; absent on a finding of glTF-Validator's alone. */
+  arguments?: string[];
   severity: Severity;
   pointer?: string;
   /** With --merge-gltf-validator: the tool(s) that found it. */

@@ -183,8 +183,11 @@ async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, coll
 
 // A new instance with `files` (and empty `folders`) in its file system: call(args, collect)
 // runs the CLI once in it and returns what a run returns; wasmMemory is its memory.
-async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders = []) {
-  const module = await wasmModule();
+// `build` (the page's, not the documented API): another build of the CLI's entry point,
+// {create: its Emscripten factory, module: its compiled wasm}; the package's own by default.
+async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders = [], build = null) {
+  const module = build === null ? await wasmModule() : await build.module;
+  const create = build === null ? createGltfAnim : build.create;
   const limit = Number(memoryLimitMb);
   if (!Number.isInteger(limit) || limit < 64 || limit > MAX_MEMORY_MB) {
     throw new RangeError(`gltf-anim: memoryLimitMb is an integer from 64 to ${MAX_MEMORY_MB}`);
@@ -196,7 +199,7 @@ async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders 
   let stderr = new Bytes();
   let instance;
   try {
-    instance = await createGltfAnim({
+    instance = await create({
       noInitialRun: true,
       wasmMemory,
       instantiateWasm(imports, done) {
@@ -252,10 +255,11 @@ async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders 
  * the same files, so that a report, the samples and the keys of an asset cost one instance and
  * one copy of its files. session.run(args, {read}) is run()'s answer; once a run throws (the
  * runtime stopped) the session is spent and every later run throws. memoryBytes() is the
- * instance's memory now (it never shrinks: drop a session that grew large).
+ * instance's memory now (it never shrinks: drop a session that grew large). `build` runs another
+ * build of the CLI ({create, module}: the page's smaller first one), the package's by default.
  */
-export async function session(files = [], { memoryLimitMb = MAX_MEMORY_MB } = {}) {
-  const started = await startInstance(files, memoryLimitMb);
+export async function session(files = [], { memoryLimitMb = MAX_MEMORY_MB, build = null } = {}) {
+  const started = await startInstance(files, memoryLimitMb, [], build);
   let spent = false;
   return {
     run(args, { read = [] } = {}) {

@@ -444,8 +444,9 @@ async function plotAsset(uri, index, into) {
       width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
       keysListed: ch.keyframes !== undefined })));
   // Each channel's issues, mapped to its keys by the worker (which holds the messages).
+  // Output elements a key stores, as the keys file gives them (null without decoded keys).
   const channels = views.map((v) => ({ animation: v.animation, index: v.index, sampler: v.sampler,
-    interpolation: v.interpolation, keys: v.keyframes.length }));
+    keys: v.keyframes.length, outputsPerKey: v.keys?.outputsPerKey ?? null }));
   const { channels: issues } = await ask({ type: 'channel-issues', asset: index, channels });
   into.replaceChildren();
   const now = plotGroup(into, uri);

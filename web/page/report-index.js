@@ -28,52 +28,49 @@ export function rowText(m) {
 
 // ---- A channel's issues at its keys (the page's plots mark them) ----
 
-// The whole number after `phrase` in a message (messages are cut at 1 KiB), or null.
-function numberAfter(text, phrase) {
-  const at = text.indexOf(phrase);
-  if (at < 0) return null;
-  let i = at + phrase.length;
-  let n = null;
-  for (; i < text.length && text[i] >= '0' && text[i] <= '9'; ++i) n = (n ?? 0) * 10 + (text.charCodeAt(i) - 48);
-  return n;
+// Argument n of an issue's message template ({n}, see `gltf-anim codes`), as the JSON report
+// carries it in `arguments`, when it is a whole number; null otherwise (no arguments: a finding
+// of glTF-Validator's alone, or a report written before they were carried).
+function wholeArgument(m, n) {
+  const a = Array.isArray(m.arguments) ? m.arguments[n] : undefined;
+  return typeof a === 'string' && /^[0-9]+$/.test(a) ? Number(a) : null;
 }
 
-/**
- * Output elements a key stores: an in-tangent (or incoming control point), the value and an
- * out-tangent (outgoing control point) for the cubic interpolations, CUBICSPLINE and
- * EXT_animation_sqlerp's CUBICSLERP; the value alone for the others.
- */
-export function elementsPerKey(interpolation) {
-  return interpolation === 'CUBICSPLINE' || interpolation === 'CUBICSLERP' ? 3 : 1;
-}
-
-// The key an issue names, from the numbers its code's message template carries (see
-// `gltf-anim codes`); null for an issue of the channel that names no key.
+// The key an issue names, from its code's template arguments; null for an issue of the channel
+// that names no key. `ch.outputsPerKey` is how many output elements the channel's keys file gives
+// a key (in-tangent, value and out-tangent for a cubic interpolation, the value alone otherwise),
+// null when there are no keys to say it.
 const KEY_OF = {
-  ACCESSOR_ANIMATION_INPUT_NON_INCREASING: (m) => numberAfter(m.message, 'at index '),
-  ACCESSOR_ANIMATION_INPUT_NEGATIVE: (m) => numberAfter(m.message, 'at index '),
-  // Components i..i+3 of the output: element i / 4, elementsPerKey elements a key.
+  // "element at index {0}": an input element is a key.
+  ACCESSOR_ANIMATION_INPUT_NON_INCREASING: (m) => wholeArgument(m, 0),
+  ACCESSOR_ANIMATION_INPUT_NEGATIVE: (m) => wholeArgument(m, 0),
+  // "at indices {0}..{1}", flat components: element {0} / 4, outputsPerKey elements a key.
   ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION: (m, ch) => {
-    const i = numberAfter(m.message, 'at indices ');
-    return i === null ? null : Math.floor(Math.floor(i / 4) / elementsPerKey(ch.interpolation));
+    const i = wholeArgument(m, 0);
+    return i === null || !ch.outputsPerKey ? null : Math.floor(Math.floor(i / 4) / ch.outputsPerKey);
   },
-  // Keys k and k+1: the later one is where the flip shows.
-  LINT_ROTATION_NEGATIVE_DOT: (m) => numberAfter(m.message, ' and '),
-  LINT_CUBIC_ROTATION_OPPOSITE_KEYS: (m) => numberAfter(m.message, ' and '),
-  LINT_CUBICSPLINE_NONZERO_END_TANGENT: (m, ch) => (m.message.includes('first in-tangent') ? 0
-    : m.message.includes('last out-tangent') ? ch.keys - 1 : null),
-  EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT: (m) => {
-    const e = numberAfter(m.message, 'output element ');
-    return e === null ? null : Math.floor(e / 3);
+  // "keys {0} and {1}": the later one is where the flip shows.
+  LINT_ROTATION_NEGATIVE_DOT: (m) => wholeArgument(m, 1),
+  LINT_CUBIC_ROTATION_OPPOSITE_KEYS: (m) => wholeArgument(m, 1),
+  // "The CUBICSPLINE {0}": which end.
+  LINT_CUBICSPLINE_NONZERO_END_TANGENT: (m, ch) => {
+    const end = Array.isArray(m.arguments) ? m.arguments[0] : undefined;
+    return end === 'first in-tangent' ? 0 : end === 'last out-tangent' ? ch.keys - 1 : null;
   },
-  LINT_REDUNDANT_KEYFRAME: (m) => numberAfter(m.message, 'first: key '),
+  // "(output element {1})".
+  EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT: (m, ch) => {
+    const e = wholeArgument(m, 1);
+    return e === null || !ch.outputsPerKey ? null : Math.floor(e / ch.outputsPerKey);
+  },
+  // "(first: key {1})".
+  LINT_REDUNDANT_KEYFRAME: (m) => wholeArgument(m, 1),
 };
 
 const LISTED = 100; // issues listed under a plot; the markers count every one
 
 /**
- * Each channel's issues (`channels`: {animation, index, sampler, interpolation, keys}, as the
- * samples file names them): those whose pointer is under the channel or under the sampler it
+ * Each channel's issues (`channels`: {animation, index, sampler, keys, outputsPerKey}, as the
+ * samples and keys files name them): those whose pointer is under the channel or under the sampler it
  * evaluates, as {total, keys: the key of each that names one, listed: the first LISTED}. One
  * pass over the messages, then one lookup a channel.
  */

@@ -27,12 +27,36 @@ const VALIDATE = ['validate', '--no-config', '--no-timings'];
 const HOLD_BYTES = 512 * 1048576;
 let held = null; // {session, limit}: for `files`, with the memory limit it was started with
 
+// The page's first module: gltf-anim-verdict (web/CMakeLists.txt), the CLI's own code with only
+// the commands the verdict and the plots run (codes, validate, sample), under half the whole
+// CLI's wasm, so the first verdict waits for less. The whole CLI (the package's module) is
+// fetched when Repair or Compare runs. null where the verdict build cannot be loaded (the
+// offline page is one script and imports no module): then the package's module does it all.
+let verdictBuild = null;
+function verdict() {
+  if (verdictBuild === null) {
+    verdictBuild = (async () => {
+      try {
+        const { default: create } = await import('./gltf-anim/dist/gltf-anim-verdict.mjs');
+        const response = await fetch(new URL('gltf-anim/dist/gltf-anim-verdict.wasm', self.location.href));
+        if (!response.ok) return null;
+        return { create, module: WebAssembly.compile(await response.arrayBuffer()) };
+      } catch {
+        return null;
+      }
+    })();
+  }
+  return verdictBuild;
+}
+
 async function cliBytes(args, paths) {
   const argv = [...args, '--output', OUT, '--', ...paths];
   if (held !== null && held.limit !== memoryLimitMb) held = null;
   let r;
   try {
-    if (held === null) held = { session: await session(files, { memoryLimitMb }), limit: memoryLimitMb };
+    if (held === null) {
+      held = { session: await session(files, { memoryLimitMb, build: await verdict() }), limit: memoryLimitMb };
+    }
     r = held.session.run(argv, { read: [OUT] });
     if (held.session.memoryBytes() > HOLD_BYTES) held = null;
   } catch (err) {
@@ -300,6 +324,8 @@ function keysView(text) {
     for (const a of [times, values, ins, outs]) if (a !== null) transfer.push(a.buffer);
     return { animation: c.animation, index: c.index, target: c.target ?? null, sampler: c.sampler,
       interpolation: c.interpolation ?? null, problem: c.problem ?? null, decoded: c.keys !== undefined, width: w,
+      // A cubic key stores an in-tangent, its value and an out-tangent: 3 output elements.
+      outputsPerKey: cubic ? 3 : 1,
       times, values, ins, outs, range };
   });
   return { keys, transfer };
@@ -329,7 +355,9 @@ async function handle(msg) {
     case 'plot': // an asset's names, samples and keys (the keys file is written, exit 1, when a channel cannot be sampled)
       return plot(msg);
     case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`
-      const r = await run(['codes', '--format', 'json']);
+      const build = await verdict();
+      const r = build === null ? await run(['codes', '--format', 'json'])
+        : (await session([], { build })).run(['codes', '--format', 'json']);
       const codes = {};
       if (r.exitCode === 0) {
         for (const c of JSON.parse(decoder.decode(r.stdout)).codes) {

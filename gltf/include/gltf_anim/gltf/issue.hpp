@@ -80,6 +80,20 @@ struct Issue {
   // value there (a missing member) or the issue is at a byte offset.
   std::optional<TextPosition> position = std::nullopt;
   FoundBy found_by = FoundBy::kGltfAnim;
+  // The values of the message template's {0}, {1}, ... in order, each cut as in
+  // the message, so that a reader (the page's markers at keys) takes a key's
+  // index from them instead of parsing the English: read and set them with
+  // issue_arguments / set_issue_arguments. False for a finding of glTF-Validator's,
+  // whose reports carry the message only.
+  bool has_arguments = false;
+  // Packed in one string (each argument's length as LEB128, then its bytes): a
+  // report keeps up to --max-issues issues, and typical arguments ("3", "JSON
+  // object") then fit in the string itself, with no allocation an issue.
+  std::string packed_arguments = {};
 };
+
+// An issue's template arguments; nullopt when it has none recorded.
+std::optional<std::vector<std::string>> issue_arguments(const Issue& issue);
+void set_issue_arguments(Issue& issue, std::span<const std::string> arguments);
 
 }  // namespace gltf_anim::gltf
