@@ -337,6 +337,60 @@ test('channel plots from the reference evaluator, keys marked, at phone width', 
   await page.close();
 });
 
+// gltfpack's outputs of three suite assets (tests/validator/meshopt/README.md says how they were
+// made): `-c` (EXT_meshopt_compression) and `-c -ce khr` (KHR_meshopt_compression) are lossless,
+// so the page must draw exactly the pixels it draws for the uncompressed copy; `-cc` adds the
+// QUATERNION/EXPONENTIAL filters, so its curves are drawn with the same keys but may differ
+// within the filters' precision.
+test('compressed assets (meshopt, both extensions, filters): curves drawn, lossless ones pixel for pixel', async () => {
+  const { page, problems } = await openPage();
+  const MESHOPT = join(ROOT, 'tests/validator/meshopt');
+  const bases = ['rotation_linear', 'scale_step', 'translation_cubicspline'];
+  const variants = ['', '.c', '.ckhr', '.cc'];
+  const names = bases.flatMap((b) => variants.map((v) => `${b}${v}.glb`));
+  await page.setInputFiles('#file', names.map((n) => join(MESHOPT, n)));
+  await waitForReport(page);
+  const plotOf = async (name) => {
+    const asset = `section.asset[data-uri="${name}"]`;
+    await page.click(`${asset} details.plots summary`);
+    const plot = `${asset} figure.channel canvas:not(.cursor)`;
+    await page.waitForSelector(plot, { timeout: 60000 });
+    // A plot is drawn once its samples are back from the worker and it is on screen: wait
+    // until each holds its first component's colour, or fail below on what it holds.
+    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((cv) => {
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 0xdc && d[i + 1] === 0x26 && d[i + 2] === 0x26) return true;
+      return false;
+    }), plot, { timeout: 30000 }).catch(() => {});
+    const captions = await page.$$eval(`${asset} figure.channel figcaption`, (l) => l.map((c) => c.textContent));
+    const canvases = await page.$$eval(plot, (list) => list.map((cv) => {
+      const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+      let marked = 0;
+      let hash = 2166136261;
+      for (let i = 0; i < d.length; ++i) {
+        hash = Math.imul(hash ^ d[i], 16777619) >>> 0;
+        if (i % 4 === 0 && d[i] === 0xdc && d[i + 1] === 0x26 && d[i + 2] === 0x26) ++marked;
+      }
+      return { size: `${cv.width}x${cv.height}`, hash, marked };
+    }));
+    return { captions, canvases };
+  };
+  for (const base of bases) {
+    const plain = await plotOf(`${base}.glb`);
+    assert.ok(plain.canvases.length > 0 && plain.canvases.every((c) => c.marked > 0), `${base}.glb: no curve`);
+    for (const v of variants.slice(1)) {
+      const name = `${base}${v}.glb`;
+      const got = await plotOf(name);
+      // The same channels with the same keys, every one drawn with its keys marked.
+      assert.deepEqual(got.captions, plain.captions, name);
+      assert.ok(got.canvases.every((c) => c.marked > 0), `${name}: a channel without its curve`);
+      if (v !== '.cc') assert.deepEqual(got.canvases, plain.canvases, `${name}: lossless, yet drawn differently`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 // The codes a plot marks at a key (the page maps each message to its key).
 const KEY_CODES = new Set(['ACCESSOR_ANIMATION_INPUT_NON_INCREASING', 'ACCESSOR_ANIMATION_INPUT_NEGATIVE',
   'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION', 'LINT_ROTATION_NEGATIVE_DOT',
