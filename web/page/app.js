@@ -414,10 +414,11 @@ function plotGroup(into, uri) {
 
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
-  // One request: the asset's names, the evaluator's samples (parsed by the worker; when the
-  // asset is refused, each animation it can sample) and the keys as stored (`gltf-anim sample
-  // --keys`: the tangents, and every channel the evaluator refuses, listed with its problem and
-  // with its keys when they could be decoded; typed arrays).
+  // One request: the asset's names, the evaluator's samples (parsed by the worker, each channel's
+  // in typed arrays: {times, values, width, range}; when the asset is refused, each animation it
+  // can sample) and the keys as stored (`gltf-anim sample --keys`: the tangents, and every
+  // channel the evaluator refuses, listed with its problem and with its keys when they could be
+  // decoded; typed arrays).
   const r = await ask({ type: 'plot', asset: uri, rate: 60 });
   const names = r.names ?? null;
   const keys = r.keys ?? null;
@@ -441,7 +442,7 @@ async function plotAsset(uri, index, into) {
     })
     : samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index, name: anim.name,
       index: ch.index, target: ch.target, sampler: ch.sampler, interpolation: ch.interpolation,
-      width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
+      width: ch.samples.width, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
       keysListed: ch.keyframes !== undefined })));
   // Each channel's issues, mapped to its keys by the worker (which holds the messages).
   // Output elements a key stores, as the keys file gives them (null without decoded keys).
@@ -468,7 +469,7 @@ async function plotAsset(uri, index, into) {
     c.keys += v.keyframes.length;
     // Without the keys (too many for the page), the clip's span is its samples'.
     if (v.keysListed === false) c.unlisted = true;
-    for (const t of v.keysListed === false ? (v.samples ?? []).map((p) => p.t) : v.keyframes) {
+    for (const t of v.keysListed === false ? (v.samples?.times ?? []) : v.keyframes) {
       if (Number.isFinite(t)) {
         c.t0 = Math.min(c.t0, t);
         c.t1 = Math.max(c.t1, t);
@@ -518,35 +519,42 @@ function tangentHandles(keys, interpolation) {
   return { t, v };
 }
 
-// The two samples around t (sorted by t; the first two or last two outside them), by bisection.
-function around(samples, t) {
+// Samples as the plots hold them: {times, values, width}, values[i * width + c] the component c
+// of sample i (the worker's typed arrays, or the keys by time when there are no samples).
+
+// The indices of the two samples around t (times sorted; the first two or last two outside
+// them), by bisection.
+function around(times, t) {
   let lo = 0;
-  let hi = samples.length - 1;
+  let hi = times.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (samples[mid].t <= t) lo = mid;
+    if (times[mid] <= t) lo = mid;
     else hi = mid;
   }
-  return [samples[lo], samples[hi]];
+  return [lo, hi];
 }
 
 // A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
 // else the straight line between its neighbours (STEP: the earlier one).
 function valueAt(samples, t, c, step) {
-  const last = samples.length - 1;
+  const { times, values, width } = samples;
+  const last = times.length - 1;
   if (last < 0) return NaN;
-  if (t <= samples[0].t) return samples[0].value[c];
-  if (t >= samples[last].t) return samples[last].value[c];
-  const [a, b] = around(samples, t);
-  if (step || a.t === t) return a.value[c];
-  return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
+  if (t <= times[0]) return values[c];
+  if (t >= times[last]) return values[last * width + c];
+  const [a, b] = around(times, t);
+  const va = values[a * width + c];
+  if (step || times[a] === t) return va;
+  return va + ((t - times[a]) / (times[b] - times[a])) * (values[b * width + c] - va);
 }
 
-// The evaluator's sample nearest to t (the cursor shows samples, never a value in between).
-function nearestSample(samples, t) {
-  if (samples.length === 0) return undefined;
-  const [a, b] = around(samples, t);
-  return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
+// The index of the evaluator's sample nearest to t (the cursor shows samples, never a value in
+// between); -1 when there is none.
+function nearestSample(times, t) {
+  if (times.length === 0) return -1;
+  const [a, b] = around(times, t);
+  return Math.abs(times[b] - t) < Math.abs(t - times[a]) ? b : a;
 }
 
 // A unit quaternion (x, y, z, w) as an angle about an axis, in words: "90° about (0, 0, 1)".
@@ -590,11 +598,12 @@ function channelPlot(view, issues, assetNames = null) {
   const cursorPoints = () => {
     if (samples !== null) return samples;
     if (keyPoints === null) {
-      keyPoints = [];
-      keyframes.forEach((t, k) => {
-        if (Number.isFinite(t)) keyPoints.push({ t, value: Array.from(keys.values.subarray(k * width, (k + 1) * width)) });
-      });
-      keyPoints.sort((p, q) => p.t - q.t);
+      const order = [];
+      keyframes.forEach((t, k) => { if (Number.isFinite(t)) order.push(k); });
+      order.sort((p, q) => keyframes[p] - keyframes[q]);
+      const values = new Float64Array(order.length * width);
+      order.forEach((k, i) => values.set(keys.values.subarray(k * width, (k + 1) * width), i * width));
+      keyPoints = { times: Float64Array.from(order, (k) => keyframes[k]), values, width };
     }
     return keyPoints;
   };
@@ -613,7 +622,11 @@ function channelPlot(view, issues, assetNames = null) {
     if (Number.isFinite(t)) { into.t0 = Math.min(into.t0, t); into.t1 = Math.max(into.t1, t); }
     if (Number.isFinite(v)) { into.lo = Math.min(into.lo, v); into.hi = Math.max(into.hi, v); }
   };
-  for (const s of samples ?? []) for (const v of s.value) widen(data, s.t, v);
+  if (samples !== null) { // the worker gives the samples' ranges too
+    const r = samples.range;
+    [data.t0, data.t1, data.lo, data.hi] = [Math.min(data.t0, r.t0), Math.max(data.t1, r.t1), Math.min(data.lo, r.lo),
+      Math.max(data.hi, r.hi)];
+  }
   if (keys === null) for (const t of keyframes) widen(data, t, NaN);
   let handleRange = null; // the handles' ends, once
   let lo;
@@ -673,16 +686,17 @@ function channelPlot(view, issues, assetNames = null) {
       g.strokeStyle = COLORS[c % COLORS.length];
       g.lineWidth = 2;
       if (samples !== null) {
+        const { times, values, width: w } = samples;
         g.beginPath();
-        samples.forEach((s, i) => {
-          const px = x(s.t);
-          const py = y(s.value[c]);
+        for (let i = 0; i < times.length; ++i) {
+          const px = x(times[i]);
+          const py = y(values[i * w + c]);
           if (i === 0) g.moveTo(px, py);
           else if (step) {
-            g.lineTo(px, y(samples[i - 1].value[c]));
+            g.lineTo(px, y(values[(i - 1) * w + c]));
             g.lineTo(px, py);
           } else g.lineTo(px, py);
-        });
+        }
         g.stroke();
       }
       // Keyframes marked (on the curve, or alone when there is none). In one path: a canvas
@@ -750,10 +764,12 @@ function channelPlot(view, issues, assetNames = null) {
     overlay.width = 0;
   };
   const cursor = (t) => {
-    const s = nearestSample(cursorPoints(), t);
+    const points = cursorPoints();
+    const i = nearestSample(points.times, t);
     const g = overlay.getContext('2d');
     g.clearRect(0, 0, overlay.width, overlay.height);
-    if (!s) return;
+    if (i < 0) return;
+    const s = { t: points.times[i], value: Array.from(points.values.subarray(i * points.width, (i + 1) * points.width)) };
     g.strokeStyle = '#111827';
     g.lineWidth = 1.5;
     g.beginPath();
@@ -784,12 +800,13 @@ function channelPlot(view, issues, assetNames = null) {
   const stepCursor = (key) => {
     const points = cursorPoints();
     const move = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
-    if (points.length === 0 || (move === 0 && key !== 'Home' && key !== 'End')) return false;
-    const here = nearestSample(points, cursorTime ?? t0);
-    const i = key === 'Home' ? 0 : key === 'End' ? points.length - 1
-      : Math.max(0, Math.min(points.length - 1, points.indexOf(here) + (cursorTime === null ? 0 : move)));
-    setCursor(points[i].t);
-    if (!plots.has(figure.plot)) cursor(points[i].t); // drawn when it is on screen
+    const n = points.times.length;
+    if (n === 0 || (move === 0 && key !== 'Home' && key !== 'End')) return false;
+    const here = nearestSample(points.times, cursorTime ?? t0);
+    const i = key === 'Home' ? 0 : key === 'End' ? n - 1
+      : Math.max(0, Math.min(n - 1, here + (cursorTime === null ? 0 : move)));
+    setCursor(points.times[i]);
+    if (!plots.has(figure.plot)) cursor(points.times[i]); // drawn when it is on screen
     return true;
   };
 
@@ -815,7 +832,7 @@ function channelPlot(view, issues, assetNames = null) {
       'Its keys are drawn as stored.';
   const figure = el('figure', { class: samples !== null ? 'channel' : 'channel keys-only',
     'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length),
-    'data-samples': String(samples?.length ?? 0) },
+    'data-samples': String(samples?.times.length ?? 0) },
   el('p', { class: 'name' }, words.who, words.what ? `: ${words.what}` : ''),
   el('div', { class: 'plot' }, canvas, marksLayer, overlay), readout,
   el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
