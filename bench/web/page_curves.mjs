@@ -2,7 +2,8 @@
 // web/tests/tools): the time from opening an asset's plots to its first drawn curve (or to
 // the page's refusal, whose words are printed), and the browser's peak memory over the run
 // (the resident set of chromium and all its processes, read from /proc every 100 ms: the
-// worker's wasm memory and JavaScript heap are in its renderer). Each page folder given is
+// worker's wasm memory and JavaScript heap are in its renderer), and the page's thread's longest
+// task while the plots open (a long task observer: the samples' reply lands there). Each page folder given is
 // measured in turn, in a fresh browser, so two builds of the page compare in one run:
 //   node bench/web/page_curves.mjs ASSET PAGE_FOLDER [PAGE_FOLDER...]
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -62,6 +63,12 @@ for (const dir of pages) {
   let peak = 0;
   const sampler = setInterval(() => { peak = Math.max(peak, treeRss(pid)); }, 100);
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
   await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
   await page.waitForFunction(() => window.gltfAnimReady === true);
   const t0 = Date.now();
@@ -69,6 +76,7 @@ for (const dir of pages) {
   await page.waitForSelector('#result:not([hidden])', { timeout: 600000 });
   const report = Date.now() - t0;
   const t1 = Date.now();
+  const opened = await page.evaluate(() => performance.now());
   await page.click('details.plots summary');
   // A drawn curve, or the plots' place holding words and no plot (a refusal).
   await page.waitForFunction(() => {
@@ -83,12 +91,14 @@ for (const dir of pages) {
     perChannel: box.dataset.maxTimes ?? null,
     words: box.querySelector('figure') === null ? box.textContent.slice(0, 300) : (box.querySelector('.plot-note')?.textContent ?? ''),
   }));
+  const longest = await page.evaluate((from) => Math.max(0, ...window.longTasks.filter((e) => e.start >= from)
+    .map((e) => e.duration)), opened);
   clearInterval(sampler);
   peak = Math.max(peak, treeRss(pid));
   console.log(`${dir}: ${basename(asset)} (${statSync(asset).size} bytes): report ${(report / 1000).toFixed(2)} s; ` +
     `plots opened to ${shown.figures ? 'the first curve' : 'the page\'s answer'} ${(curves / 1000).toFixed(2)} s; ` +
     `${shown.figures} plots${shown.perChannel ? `, at most ${shown.perChannel} samples a channel` : ''}; ` +
-    `browser peak RSS ${(peak / 1024).toFixed(0)} MiB${shown.words ? `; it says: ${shown.words.trim()}` : ''}`);
+    `longest page-thread task while they open ${longest.toFixed(0)} ms; browser peak RSS ${(peak / 1024).toFixed(0)} MiB${shown.words ? `; it says: ${shown.words.trim()}` : ''}`);
   await browser.close();
   server.close();
 }

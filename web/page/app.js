@@ -414,10 +414,11 @@ function plotGroup(into, uri) {
 
 async function plotAsset(uri, index, into) {
   into.append(el('p', {}, 'Sampling with the reference evaluator…'));
-  // One request: the asset's names, the evaluator's samples (parsed by the worker; when the
-  // asset is refused, each animation it can sample) and the keys as stored (`gltf-anim sample
-  // --keys`: the tangents, and every channel the evaluator refuses, listed with its problem and
-  // with its keys when they could be decoded; typed arrays).
+  // One request: the asset's names, the evaluator's samples (parsed by the worker, each channel's
+  // in typed arrays: {times, values, width, range}; when the asset is refused, each animation it
+  // can sample) and the keys as stored (`gltf-anim sample --keys`: the tangents, and every
+  // channel the evaluator refuses, listed with its problem and with its keys when they could be
+  // decoded; typed arrays).
   const r = await ask({ type: 'plot', asset: uri, rate: 60 });
   const names = r.names ?? null;
   const keys = r.keys ?? null;
@@ -441,7 +442,7 @@ async function plotAsset(uri, index, into) {
     })
     : samples.animations.flatMap((anim) => anim.channels.map((ch) => ({ animation: anim.index, name: anim.name,
       index: ch.index, target: ch.target, sampler: ch.sampler, interpolation: ch.interpolation,
-      width: ch.samples[0]?.value.length ?? 0, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
+      width: ch.samples.width, keyframes: ch.keyframes ?? [], keys: null, samples: ch.samples, problem: null,
       keysListed: ch.keyframes !== undefined })));
   // Each channel's issues, mapped to its keys by the worker (which holds the messages).
   // Output elements a key stores, as the keys file gives them (null without decoded keys).
@@ -468,7 +469,7 @@ async function plotAsset(uri, index, into) {
     c.keys += v.keyframes.length;
     // Without the keys (too many for the page), the clip's span is its samples'.
     if (v.keysListed === false) c.unlisted = true;
-    for (const t of v.keysListed === false ? (v.samples ?? []).map((p) => p.t) : v.keyframes) {
+    for (const t of v.keysListed === false ? (v.samples?.times ?? []) : v.keyframes) {
       if (Number.isFinite(t)) {
         c.t0 = Math.min(c.t0, t);
         c.t1 = Math.max(c.t1, t);
@@ -518,35 +519,42 @@ function tangentHandles(keys, interpolation) {
   return { t, v };
 }
 
-// The two samples around t (sorted by t; the first two or last two outside them), by bisection.
-function around(samples, t) {
+// Samples as the plots hold them: {times, values, width}, values[i * width + c] the component c
+// of sample i (the worker's typed arrays, or the keys by time when there are no samples).
+
+// The indices of the two samples around t (times sorted; the first two or last two outside
+// them), by bisection.
+function around(times, t) {
   let lo = 0;
-  let hi = samples.length - 1;
+  let hi = times.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (samples[mid].t <= t) lo = mid;
+    if (times[mid] <= t) lo = mid;
     else hi = mid;
   }
-  return [samples[lo], samples[hi]];
+  return [lo, hi];
 }
 
 // A component's value at time t from the evaluator's samples (sorted by t): the sample at t,
 // else the straight line between its neighbours (STEP: the earlier one).
 function valueAt(samples, t, c, step) {
-  const last = samples.length - 1;
+  const { times, values, width } = samples;
+  const last = times.length - 1;
   if (last < 0) return NaN;
-  if (t <= samples[0].t) return samples[0].value[c];
-  if (t >= samples[last].t) return samples[last].value[c];
-  const [a, b] = around(samples, t);
-  if (step || a.t === t) return a.value[c];
-  return a.value[c] + ((t - a.t) / (b.t - a.t)) * (b.value[c] - a.value[c]);
+  if (t <= times[0]) return values[c];
+  if (t >= times[last]) return values[last * width + c];
+  const [a, b] = around(times, t);
+  const va = values[a * width + c];
+  if (step || times[a] === t) return va;
+  return va + ((t - times[a]) / (times[b] - times[a])) * (values[b * width + c] - va);
 }
 
-// The evaluator's sample nearest to t (the cursor shows samples, never a value in between).
-function nearestSample(samples, t) {
-  if (samples.length === 0) return undefined;
-  const [a, b] = around(samples, t);
-  return Math.abs(b.t - t) < Math.abs(t - a.t) ? b : a;
+// The index of the evaluator's sample nearest to t (the cursor shows samples, never a value in
+// between); -1 when there is none.
+function nearestSample(times, t) {
+  if (times.length === 0) return -1;
+  const [a, b] = around(times, t);
+  return Math.abs(times[b] - t) < Math.abs(t - times[a]) ? b : a;
 }
 
 // A unit quaternion (x, y, z, w) as an angle about an axis, in words: "90° about (0, 0, 1)".
@@ -568,6 +576,238 @@ function svg(tag, attrs = {}, ...children) {
   return e;
 }
 
+// ---- A channel's plot in steps: its frame (the scales), the axes and key grid, each component's
+// curve and keys, the tangent handles, the issue markers, the time cursor and the caption. ----
+
+// Widens a {t0, t1, lo, hi} range by a time and a value, each when finite.
+function widen(into, t, v) {
+  if (Number.isFinite(t)) { into.t0 = Math.min(into.t0, t); into.t1 = Math.max(into.t1, t); }
+  if (Number.isFinite(v)) { into.lo = Math.min(into.lo, v); into.hi = Math.max(into.hi, v); }
+}
+
+// The plot's data: the samples' and keys' ranges (once: the worker gives both), and without
+// decoded keys the listed keys' times.
+function dataRange(samples, keys, keyframes) {
+  const data = keys?.range ? { ...keys.range } : { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+  if (samples !== null) {
+    const r = samples.range;
+    [data.t0, data.t1, data.lo, data.hi] = [Math.min(data.t0, r.t0), Math.max(data.t1, r.t1), Math.min(data.lo, r.lo),
+      Math.max(data.hi, r.hi)];
+  }
+  if (keys === null) for (const t of keyframes) widen(data, t, NaN);
+  return data;
+}
+
+// The range of the handles' ends, their drawn components.
+function handleRangeOf(h, drawn, width) {
+  const range = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+  for (let i = 0; i < h.t.length; ++i) for (let c = 0; c < drawn; ++c) widen(range, h.t[i], h.v[i * width + c]);
+  return range;
+}
+
+// The scales: the data's ranges, widened by the handles' ends while they are shown (an empty
+// range made one wide), and x(t), y(v) the pixel of a time and of a value.
+function scales(data, handleRange) {
+  let { lo, hi, t0, t1 } = data;
+  if (handleRange !== null) {
+    [t0, t1, lo, hi] = [Math.min(t0, handleRange.t0), Math.max(t1, handleRange.t1), Math.min(lo, handleRange.lo),
+      Math.max(hi, handleRange.hi)];
+  }
+  if (!(hi > lo)) { lo = (Number.isFinite(lo) ? lo : 0) - 1; hi = lo + 2; }
+  if (!(t1 >= t0)) { t0 = 0; t1 = 1; }
+  return { t0, t1, lo, hi,
+    x: (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD),
+    y: (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD) };
+}
+
+// The axes' numbers and a grid line at each key's time. A key's grid line once a pixel column:
+// tens of thousands of keys cost what the plot's width does.
+function drawAxes(g, keyframes, { t0, t1, lo, hi }) {
+  g.font = '20px sans-serif';
+  g.fillStyle = '#4b5563';
+  g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
+  g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
+  g.fillText(seconds(t0), PAD, PLOT_H - 6);
+  const end = seconds(t1);
+  g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
+  const sx = (PLOT_W - 2 * PAD) / (t1 - t0 || 1); // x(t) = PAD + (t - t0) sx, inlined below
+  const columns = new Uint8Array(PLOT_W);
+  for (let k = 0; k < keyframes.length; ++k) {
+    const px = Math.round(PAD + (keyframes[k] - t0) * sx);
+    if (px >= 0 && px < PLOT_W) columns[px] = 1;
+  }
+  g.strokeStyle = '#e5e7eb';
+  g.beginPath();
+  for (let px = 0; px < PLOT_W; ++px) {
+    if (!columns[px]) continue;
+    g.moveTo(px, PAD);
+    g.lineTo(px, PLOT_H - PAD);
+  }
+  g.stroke();
+}
+
+// Component c's curve through the evaluator's samples (STEP: held until the next sample), in
+// the stroke style set.
+function drawCurve(g, { times, values, width }, c, { x, y }, step) {
+  g.beginPath();
+  for (let i = 0; i < times.length; ++i) {
+    const px = x(times[i]);
+    const py = y(values[i * width + c]);
+    if (i === 0) g.moveTo(px, py);
+    else if (step) {
+      g.lineTo(px, y(values[(i - 1) * width + c]));
+      g.lineTo(px, py);
+    } else g.lineTo(px, py);
+  }
+  g.stroke();
+}
+
+// Component c's keys, a square each in the fill style set (on the curve, or alone when there is
+// none), its marks once a pixel (`marks`, PLOT_W x PLOT_H, cleared here) and in one path: a
+// canvas operation a key would cost the rasterizer thousands. Returns the squares drawn.
+function drawKeys(g, keyframes, keyValue, c, { t0, t1, lo, hi }, marks) {
+  g.beginPath();
+  marks.fill(0);
+  const sx = (PLOT_W - 2 * PAD) / (t1 - t0 || 1); // x(t) = PAD + (t - t0) sx
+  const sy = (PLOT_H - 2 * PAD) / (hi - lo); // y(v) = PLOT_H - PAD - (v - lo) sy
+  let points = 0;
+  for (let k = 0; k < keyframes.length; ++k) {
+    const v = keyValue(k, c);
+    const px = Math.round(PAD + (keyframes[k] - t0) * sx);
+    const py = Math.round(PLOT_H - PAD - (v - lo) * sy);
+    if (!(px >= 0 && px < PLOT_W && py >= 0 && py < PLOT_H) || marks[py * PLOT_W + px]) continue;
+    marks[py * PLOT_W + px] = 1;
+    g.rect(px - 4, py - 4, 8, 8);
+    ++points;
+  }
+  g.fill();
+  return points;
+}
+
+// Tangent handles (tangentHandles' {t, v}, or null): a thin line from the key to each handle's
+// end, a dot at the end, the dots drawn last over every component's lines. Returns the handles drawn.
+function drawHandles(g, shown, keyframes, keys, width, drawn, { x, y }) {
+  let count = 0;
+  const ends = new Path2D();
+  for (let c = 0; c < drawn && shown; ++c) {
+    g.strokeStyle = COLORS[c % COLORS.length];
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let i = 0; i < shown.t.length; ++i) {
+      const k = i >> 1;
+      const [t, v] = [shown.t[i], shown.v[i * width + c]];
+      const [tk, vk] = [keyframes[k], keys.values[k * width + c]];
+      if (!Number.isFinite(t + v + tk + vk)) continue;
+      g.moveTo(x(tk), y(vk));
+      g.lineTo(x(t), y(v));
+      ends.rect(x(t) - 3, y(v) - 3, 6, 6);
+      ++count;
+    }
+    g.stroke();
+  }
+  g.fillStyle = HANDLE_COLOR;
+  g.fill(ends);
+  return count;
+}
+
+// The channel's issues at their keys (`marked`), in the SVG layer: a triangle on the top edge and
+// a line at the key's time. One marker a pixel column (its keys in data-keys, the first's time in
+// data-t): a million issues cost at most PLOT_W elements.
+function drawIssueMarkers(layer, marked, keyframes, x) {
+  const columns = new Map(); // pixel column -> the keys marked there
+  for (const k of marked) {
+    if (!Number.isFinite(keyframes[k])) continue;
+    const px = Math.round(x(keyframes[k]) * 100) / 100;
+    const column = Math.round(px);
+    if (!columns.has(column)) columns.set(column, { px, keys: [] });
+    const c = columns.get(column);
+    if (c.keys.length < 8 && !c.keys.includes(k)) c.keys.push(k);
+  }
+  layer.replaceChildren(...[...columns.values()].map(({ px, keys: at }) => svg('g',
+    { class: 'issue-marker', 'data-keys': at.join(' '), 'data-t': String(keyframes[at[0]]), 'data-x': String(px) },
+    svg('title', {}, at.map((k) => `key ${k} at ${seconds(keyframes[k])}`).join(', ')),
+    svg('line', { x1: px, x2: px, y1: PAD, y2: PLOT_H - PAD, stroke: ISSUE_COLOR, 'stroke-width': 2 }),
+    svg('path', { d: `M${px - 9} 4H${px + 9}L${px} ${PAD - 2}Z`, fill: ISSUE_COLOR }))));
+}
+
+// The stored keys as the cursor reads them without samples: those with a finite time, sorted by
+// time, in the samples' form {times, values, width}.
+function keyPointsOf(keys, keyframes, width) {
+  const order = [];
+  keyframes.forEach((t, k) => { if (Number.isFinite(t)) order.push(k); });
+  order.sort((p, q) => keyframes[p] - keyframes[q]);
+  const values = new Float64Array(order.length * width);
+  order.forEach((k, i) => values.set(keys.values.subarray(k * width, (k + 1) * width), i * width));
+  return { times: Float64Array.from(order, (k) => keyframes[k]), values, width };
+}
+
+// The time cursor at the point nearest to t (`points`: the samples, or the keys by time): a line
+// on the overlay and the point's numbers in the readout (data-t and data-values exact, the text
+// to 6 digits; `ofKeys`: the points are keys; `names`: the components' letters, or null).
+function drawCursor(overlay, readout, points, t, { x }, { ofKeys, names, isRotation }) {
+  const i = nearestSample(points.times, t);
+  const g = overlay.getContext('2d');
+  g.clearRect(0, 0, overlay.width, overlay.height);
+  if (i < 0) return;
+  const s = { t: points.times[i], value: Array.from(points.values.subarray(i * points.width, (i + 1) * points.width)) };
+  g.strokeStyle = '#111827';
+  g.lineWidth = 1.5;
+  g.beginPath();
+  g.moveTo(x(s.t), PAD);
+  g.lineTo(x(s.t), PLOT_H - PAD);
+  g.stroke();
+  readout.dataset.t = String(s.t);
+  readout.dataset.values = JSON.stringify(s.value);
+  const short = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v));
+  const angle = isRotation ? rotationWords(s.value) : null;
+  readout.textContent = `${ofKeys ? 'key ' : ''}t=${short(s.t)} s: ` +
+    s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ') + (angle ? `; rotation ${angle}` : '');
+}
+
+// The caption: the channel in words with its span, the legend, why it has no curve, and its
+// issues listed (the first hundred; the report lists every one).
+function plotCaption(view, issues, data, { drawn, names, keyCount }) {
+  const { samples, keys, keyframes } = view;
+  const flagged = issues.total;
+  const span = data.t1 >= data.t0 ? ` from ${seconds(data.t0)} to ${seconds(data.t1)}` : '';
+  const label = `animation ${view.animation}${view.name ? ` "${view.name}"` : ''}, ${view.target}, ${view.interpolation}, ` +
+    `${keyCount}${span}` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
+  const legend = el('span', { class: 'legend' });
+  for (let c = 0; c < drawn; ++c) {
+    legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
+  }
+  const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
+    'data-key': m.key === null ? '' : String(m.key) },
+  `${m.key === null ? 'channel' : `key ${m.key} at ${seconds(keyframes[m.key])}`}: ${m.code}`)));
+  if (issues.total > issues.listed.length) {
+    issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
+  }
+  // Why a channel has no curve: the evaluator refuses it, or another channel of its animation.
+  const why = samples !== null ? null : view.problem !== null
+    ? `No curve: the reference evaluator cannot sample this channel (${view.problem}).` +
+      (keys === null ? ' Its keys could not be decoded either.' : ' Its keys are drawn as stored.')
+    : `No curve: another channel of animation ${view.animation} cannot be sampled, so neither is its animation. ` +
+      'Its keys are drawn as stored.';
+  return el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
+    keys !== null && keys.ins !== null ? '; with tangents on, lines and dots: tangent handles' : '',
+    issues.keys.length ? '; dark red triangles and lines: issues at keys)' : ')',
+    why === null ? '' : el('p', { class: 'no-curve' }, why), issueList);
+}
+
+// The shown handles one by one (for tests and the console).
+function handleListOf(h, width) {
+  if (!h) return [];
+  const out = [];
+  for (let i = 0; i < h.t.length; ++i) {
+    for (let c = 0; c < width; ++c) {
+      out.push({ key: i >> 1, component: c, side: i % 2 === 0 ? 'in' : 'out', t: h.t[i], v: h.v[i * width + c] });
+    }
+  }
+  return out;
+}
+
+// A channel's plot: a figure whose canvas is drawn (draw) while it is on screen and released
+// when it leaves, with a time cursor (pointer, or the plots' group's keys through step).
 function channelPlot(view, issues, assetNames = null) {
   const { width, samples, keys, keyframes } = view;
   const keyCount = view.keysListed === false ? 'keys not listed' : `${keyframes.length} keys`;
@@ -589,13 +829,7 @@ function channelPlot(view, issues, assetNames = null) {
   let keyPoints = null;
   const cursorPoints = () => {
     if (samples !== null) return samples;
-    if (keyPoints === null) {
-      keyPoints = [];
-      keyframes.forEach((t, k) => {
-        if (Number.isFinite(t)) keyPoints.push({ t, value: Array.from(keys.values.subarray(k * width, (k + 1) * width)) });
-      });
-      keyPoints.sort((p, q) => p.t - q.t);
-    }
+    if (keyPoints === null) keyPoints = keyPointsOf(keys, keyframes, width);
     return keyPoints;
   };
   // A key's value as drawn: as stored when the keys are known, else read between the samples.
@@ -606,37 +840,16 @@ function channelPlot(view, issues, assetNames = null) {
     if (handles === undefined) handles = tangentHandles(keys, view.interpolation);
     return handles;
   };
-  // The plot's frame: the samples and keys (their ranges once: the worker gives the keys'), and
-  // the handles while they are shown.
-  const data = keys?.range ? { ...keys.range } : { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
-  const widen = (into, t, v) => {
-    if (Number.isFinite(t)) { into.t0 = Math.min(into.t0, t); into.t1 = Math.max(into.t1, t); }
-    if (Number.isFinite(v)) { into.lo = Math.min(into.lo, v); into.hi = Math.max(into.hi, v); }
-  };
-  for (const s of samples ?? []) for (const v of s.value) widen(data, s.t, v);
-  if (keys === null) for (const t of keyframes) widen(data, t, NaN);
+  // The plot's frame: the samples and keys, and the handles while they are shown.
+  const data = dataRange(samples, keys, keyframes);
   let handleRange = null; // the handles' ends, once
-  let lo;
-  let hi;
-  let t0;
-  let t1;
+  let sc; // the scales
   const frame = () => {
-    ({ lo, hi, t0, t1 } = data);
     const h = shownHandles();
-    if (h) {
-      if (handleRange === null) {
-        handleRange = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
-        for (let i = 0; i < h.t.length; ++i) for (let c = 0; c < drawn; ++c) widen(handleRange, h.t[i], h.v[i * width + c]);
-      }
-      [t0, t1, lo, hi] = [Math.min(t0, handleRange.t0), Math.max(t1, handleRange.t1), Math.min(lo, handleRange.lo),
-        Math.max(hi, handleRange.hi)];
-    }
-    if (!(hi > lo)) { lo = (Number.isFinite(lo) ? lo : 0) - 1; hi = lo + 2; }
-    if (!(t1 >= t0)) { t0 = 0; t1 = 1; }
+    if (h && handleRange === null) handleRange = handleRangeOf(h, drawn, width);
+    sc = scales(data, h ? handleRange : null);
   };
   frame();
-  const x = (t) => PAD + ((t - t0) / (t1 - t0 || 1)) * (PLOT_W - 2 * PAD);
-  const y = (v) => PLOT_H - PAD - ((v - lo) / (hi - lo)) * (PLOT_H - 2 * PAD);
   const marked = issues.keys; // the key of each issue that names one
 
   const draw = () => {
@@ -644,134 +857,30 @@ function channelPlot(view, issues, assetNames = null) {
     canvas.width = PLOT_W; // a released plot gets its bitmap back
     overlay.width = PLOT_W;
     const g = canvas.getContext('2d');
-    g.font = '20px sans-serif';
-    g.fillStyle = '#4b5563';
-    g.fillText(`${hi.toPrecision(3)}`, 2, PAD - 6);
-    g.fillText(`${lo.toPrecision(3)}`, 2, PLOT_H - PAD - 4);
-    g.fillText(seconds(t0), PAD, PLOT_H - 6);
-    const end = seconds(t1);
-    g.fillText(end, PLOT_W - PAD - g.measureText(end).width, PLOT_H - 6);
-    // A key's grid line once a pixel column, its marks once a pixel: tens of thousands of keys
-    // cost what the plot's area does.
-    const sx = (PLOT_W - 2 * PAD) / (t1 - t0 || 1); // x(t) = PAD + (t - t0) sx, inlined below
-    const columns = new Uint8Array(PLOT_W);
-    for (let k = 0; k < keyframes.length; ++k) {
-      const px = Math.round(PAD + (keyframes[k] - t0) * sx);
-      if (px >= 0 && px < PLOT_W) columns[px] = 1;
-    }
-    g.strokeStyle = '#e5e7eb';
-    g.beginPath();
-    for (let px = 0; px < PLOT_W; ++px) {
-      if (!columns[px]) continue;
-      g.moveTo(px, PAD);
-      g.lineTo(px, PLOT_H - PAD);
-    }
-    g.stroke();
+    drawAxes(g, keyframes, sc);
     let points = 0;
     const marks = new Uint8Array(PLOT_W * PLOT_H); // the pixels a component's keys marked
     for (let c = 0; c < drawn; ++c) {
       g.strokeStyle = COLORS[c % COLORS.length];
       g.lineWidth = 2;
-      if (samples !== null) {
-        g.beginPath();
-        samples.forEach((s, i) => {
-          const px = x(s.t);
-          const py = y(s.value[c]);
-          if (i === 0) g.moveTo(px, py);
-          else if (step) {
-            g.lineTo(px, y(samples[i - 1].value[c]));
-            g.lineTo(px, py);
-          } else g.lineTo(px, py);
-        });
-        g.stroke();
-      }
-      // Keyframes marked (on the curve, or alone when there is none). In one path: a canvas
-      // operation a key would cost the rasterizer thousands.
+      if (samples !== null) drawCurve(g, samples, c, sc, step);
       g.fillStyle = COLORS[c % COLORS.length];
-      g.beginPath();
-      marks.fill(0);
-      const sy = (PLOT_H - 2 * PAD) / (hi - lo); // y(v) = PLOT_H - PAD - (v - lo) sy
-      for (let k = 0; k < keyframes.length; ++k) {
-        const v = keys !== null ? keys.values[k * width + c] : keyValue(k, c);
-        const px = Math.round(PAD + (keyframes[k] - t0) * sx);
-        const py = Math.round(PLOT_H - PAD - (v - lo) * sy);
-        if (!(px >= 0 && px < PLOT_W && py >= 0 && py < PLOT_H) || marks[py * PLOT_W + px]) continue;
-        marks[py * PLOT_W + px] = 1;
-        g.rect(px - 4, py - 4, 8, 8);
-        ++points;
-      }
-      g.fill();
+      points += drawKeys(g, keyframes, keyValue, c, sc, marks);
     }
     figure.dataset.points = String(points);
-    // Tangent handles: a thin line from the key to each handle's end, a dot at the end.
-    let handleCount = 0;
-    const shown = shownHandles();
-    const ends = new Path2D(); // drawn last, over every component's lines
-    for (let c = 0; c < drawn && shown; ++c) {
-      g.strokeStyle = COLORS[c % COLORS.length];
-      g.lineWidth = 1;
-      g.beginPath();
-      for (let i = 0; i < shown.t.length; ++i) {
-        const k = i >> 1;
-        const [t, v] = [shown.t[i], shown.v[i * width + c]];
-        const [tk, vk] = [keyframes[k], keys.values[k * width + c]];
-        if (!Number.isFinite(t + v + tk + vk)) continue;
-        g.moveTo(x(tk), y(vk));
-        g.lineTo(x(t), y(v));
-        ends.rect(x(t) - 3, y(v) - 3, 6, 6);
-        ++handleCount;
-      }
-      g.stroke();
-    }
-    g.fillStyle = HANDLE_COLOR;
-    g.fill(ends);
-    figure.dataset.handles = String(handleCount);
-    // The channel's issues at their keys, in the SVG layer: a triangle on the top edge and a
-    // line at the key's time. One marker a pixel column (its keys in data-keys, the first's time
-    // in data-t): a million issues cost at most PLOT_W elements.
-    const columns2 = new Map(); // pixel column -> the keys marked there
-    for (const k of marked) {
-      if (!Number.isFinite(keyframes[k])) continue;
-      const px = Math.round(x(keyframes[k]) * 100) / 100;
-      const column = Math.round(px);
-      if (!columns2.has(column)) columns2.set(column, { px, keys: [] });
-      const c = columns2.get(column);
-      if (c.keys.length < 8 && !c.keys.includes(k)) c.keys.push(k);
-    }
-    marksLayer.replaceChildren(...[...columns2.values()].map(({ px, keys: at }) => svg('g',
-      { class: 'issue-marker', 'data-keys': at.join(' '), 'data-t': String(keyframes[at[0]]), 'data-x': String(px) },
-      svg('title', {}, at.map((k) => `key ${k} at ${seconds(keyframes[k])}`).join(', ')),
-      svg('line', { x1: px, x2: px, y1: PAD, y2: PLOT_H - PAD, stroke: ISSUE_COLOR, 'stroke-width': 2 }),
-      svg('path', { d: `M${px - 9} 4H${px + 9}L${px} ${PAD - 2}Z`, fill: ISSUE_COLOR }))));
+    figure.dataset.handles = String(drawHandles(g, shownHandles(), keyframes, keys, width, drawn, sc));
+    drawIssueMarkers(marksLayer, marked, keyframes, sc.x);
     if (cursorTime !== null) cursor(cursorTime);
   };
   const release = () => {
     canvas.width = 0; // the bitmap is freed; the layout keeps its size (style.css)
     overlay.width = 0;
   };
-  const cursor = (t) => {
-    const s = nearestSample(cursorPoints(), t);
-    const g = overlay.getContext('2d');
-    g.clearRect(0, 0, overlay.width, overlay.height);
-    if (!s) return;
-    g.strokeStyle = '#111827';
-    g.lineWidth = 1.5;
-    g.beginPath();
-    g.moveTo(x(s.t), PAD);
-    g.lineTo(x(s.t), PLOT_H - PAD);
-    g.stroke();
-    readout.dataset.t = String(s.t);
-    readout.dataset.values = JSON.stringify(s.value);
-    // Shown to 6 digits; data-t and data-values hold the samples' exact numbers.
-    const short = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v));
-    const angle = isRotation ? rotationWords(s.value) : null;
-    readout.textContent = `${samples ? '' : 'key '}t=${short(s.t)} s: ` +
-      s.value.map((v, c) => `${names ? names[c] : c} ${short(v)}`).join(', ') + (angle ? `; rotation ${angle}` : '');
-  };
+  const cursor = (t) => drawCursor(overlay, readout, cursorPoints(), t, sc, { ofKeys: samples === null, names, isRotation });
   const timeAt = (e) => {
     const r = overlay.getBoundingClientRect();
     const px = ((e.clientX - r.left) / r.width) * PLOT_W;
-    return t0 + ((px - PAD) / (PLOT_W - 2 * PAD)) * (t1 - t0);
+    return sc.t0 + ((px - PAD) / (PLOT_W - 2 * PAD)) * (sc.t1 - sc.t0);
   };
   overlay.addEventListener('pointermove', (e) => {
     if (e.pointerType === 'mouse' || overlay.hasPointerCapture(e.pointerId)) setCursor(timeAt(e));
@@ -784,56 +893,25 @@ function channelPlot(view, issues, assetNames = null) {
   const stepCursor = (key) => {
     const points = cursorPoints();
     const move = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
-    if (points.length === 0 || (move === 0 && key !== 'Home' && key !== 'End')) return false;
-    const here = nearestSample(points, cursorTime ?? t0);
-    const i = key === 'Home' ? 0 : key === 'End' ? points.length - 1
-      : Math.max(0, Math.min(points.length - 1, points.indexOf(here) + (cursorTime === null ? 0 : move)));
-    setCursor(points[i].t);
-    if (!plots.has(figure.plot)) cursor(points[i].t); // drawn when it is on screen
+    const n = points.times.length;
+    if (n === 0 || (move === 0 && key !== 'Home' && key !== 'End')) return false;
+    const here = nearestSample(points.times, cursorTime ?? sc.t0);
+    const i = key === 'Home' ? 0 : key === 'End' ? n - 1
+      : Math.max(0, Math.min(n - 1, here + (cursorTime === null ? 0 : move)));
+    setCursor(points.times[i]);
+    if (!plots.has(figure.plot)) cursor(points.times[i]); // drawn when it is on screen
     return true;
   };
 
-  const flagged = issues.total;
-  const span = data.t1 >= data.t0 ? ` from ${seconds(data.t0)} to ${seconds(data.t1)}` : '';
-  const label = `animation ${view.animation}${view.name ? ` "${view.name}"` : ''}, ${view.target}, ${view.interpolation}, ` +
-    `${keyCount}${span}` + (flagged ? `; ${flagged} issue(s) of this channel` : '');
-  const legend = el('span', { class: 'legend' });
-  for (let c = 0; c < drawn; ++c) {
-    legend.append(el('span', { style: `color: ${COLORS[c % COLORS.length]}` }, `\u25a0 ${names ? names[c] : c}`), ' ');
-  }
-  const issueList = el('ul', { class: 'key-issues' }, ...issues.listed.map((m) => el('li', { 'data-code': m.code,
-    'data-key': m.key === null ? '' : String(m.key) },
-  `${m.key === null ? 'channel' : `key ${m.key} at ${seconds(keyframes[m.key])}`}: ${m.code}`)));
-  if (issues.total > issues.listed.length) {
-    issueList.append(el('li', {}, `and ${issues.total - issues.listed.length} more (the report lists every one)`));
-  }
-  // Why a channel has no curve: the evaluator refuses it, or another channel of its animation.
-  const why = samples !== null ? null : view.problem !== null
-    ? `No curve: the reference evaluator cannot sample this channel (${view.problem}).` +
-      (keys === null ? ' Its keys could not be decoded either.' : ' Its keys are drawn as stored.')
-    : `No curve: another channel of animation ${view.animation} cannot be sampled, so neither is its animation. ` +
-      'Its keys are drawn as stored.';
   const figure = el('figure', { class: samples !== null ? 'channel' : 'channel keys-only',
     'data-issue-markers': String(marked.length), 'data-keys': String(keyframes.length),
-    'data-samples': String(samples?.length ?? 0) },
+    'data-samples': String(samples?.times.length ?? 0) },
   el('p', { class: 'name' }, words.who, words.what ? `: ${words.what}` : ''),
   el('div', { class: 'plot' }, canvas, marksLayer, overlay), readout,
-  el('figcaption', { class: 'label' }, label, el('br'), legend, ' (squares: keyframes',
-    keys !== null && keys.ins !== null ? '; with tangents on, lines and dots: tangent handles' : '',
-    marked.length ? '; dark red triangles and lines: issues at keys)' : ')', why === null ? '' : el('p', { class: 'no-curve' }, why), issueList));
+  plotCaption(view, issues, data, { drawn, names, keyCount }));
   // handles(): the shown handles one by one (for tests and the console), frame(): the axes' ranges.
-  const handleList = () => {
-    const h = shownHandles();
-    if (!h) return [];
-    const out = [];
-    for (let i = 0; i < h.t.length; ++i) {
-      for (let c = 0; c < width; ++c) {
-        out.push({ key: i >> 1, component: c, side: i % 2 === 0 ? 'in' : 'out', t: h.t[i], v: h.v[i * width + c] });
-      }
-    }
-    return out;
-  };
-  figure.plot = { figure, draw, release, cursor, step: stepCursor, handles: handleList, frame: () => ({ t0, t1, lo, hi }) };
+  figure.plot = { figure, draw, release, cursor, step: stepCursor, handles: () => handleListOf(shownHandles(), width),
+    frame: () => ({ t0: sc.t0, t1: sc.t1, lo: sc.lo, hi: sc.hi }) };
   release();
   plotObserver.observe(figure);
   return figure;

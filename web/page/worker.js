@@ -245,13 +245,13 @@ async function plot({ asset, rate = 60 }) {
   const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
   const samples = [];
   if (s.text !== null) {
-    samples.push(JSON.parse(s.text));
+    samples.push(samplesView(s.text, transfer));
   } else if (keys !== null) {
     const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
     for (const a of new Set(keys.map((c) => c.animation))) {
       if (refused.has(a)) continue;
       const one = await cli(sampleArgs(['--animation', String(a)]), [asset]);
-      if (one.text !== null) samples.push(JSON.parse(one.text));
+      if (one.text !== null) samples.push(samplesView(one.text, transfer));
     }
   }
   // The CLI's words name its options: the page says what it means here instead.
@@ -329,6 +329,45 @@ function keysView(text) {
       times, values, ins, outs, range };
   });
   return { keys, transfer };
+}
+
+// A samples file (`sample`) parsed here, each channel's samples in typed arrays moved to the
+// page's thread like the keys': {times, values, width, range}, values[i * width + c] the
+// component c of sample i, range the finite times' and values' span (a time counts when its
+// sample has a component). A million sample objects would cost the page's thread seconds to
+// receive and hundreds of MiB to hold. null (a number that is not finite) becomes NaN.
+function samplesView(text, transfer) {
+  const file = JSON.parse(text);
+  for (const anim of file.animations) {
+    for (const ch of anim.channels) {
+      const list = ch.samples ?? [];
+      const n = list.length;
+      const w = list[0]?.value.length ?? 0;
+      const times = new Float64Array(n);
+      const values = new Float64Array(n * w);
+      const range = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+      for (let i = 0; i < n; ++i) {
+        const t = list[i].t ?? NaN;
+        const value = list[i].value;
+        times[i] = t;
+        if (value.length > 0 && Number.isFinite(t)) {
+          range.t0 = Math.min(range.t0, t);
+          range.t1 = Math.max(range.t1, t);
+        }
+        for (let c = 0; c < w; ++c) {
+          const v = value[c] ?? NaN;
+          values[i * w + c] = v;
+          if (Number.isFinite(v)) {
+            range.lo = Math.min(range.lo, v);
+            range.hi = Math.max(range.hi, v);
+          }
+        }
+      }
+      transfer.push(times.buffer, values.buffer);
+      ch.samples = { times, values, width: w, range };
+    }
+  }
+  return file;
 }
 
 // The page sends File handles: their bytes are read here, off the page's thread.
