@@ -104,19 +104,6 @@ std::pair<std::string, std::string> split_pointer(std::string_view pointer) {
   return {std::string(pointer.substr(0, slash)), token};
 }
 
-// One splice with what asked for it, for messages.
-struct Placed {
-  std::uint64_t begin = 0;
-  std::uint64_t end = 0;
-  std::string text;
-  std::string what;
-  // A removal of an object's first member: it swallows the comma after it,
-  // recomputed when the next member goes too.
-  bool removal = false;
-  bool first_member = false;
-  std::uint64_t value_end = 0;
-};
-
 }  // namespace
 
 std::optional<EncodedData> encode(std::span<const double> values, const ElementFormat& format,
@@ -442,13 +429,107 @@ std::optional<std::size_t> Edit::add_accessor(std::span<const double> values,
   return index;
 }
 
-std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why) const {
-  EditOutput result;
-  std::vector<JsonOp> ops = ops_;
-  const std::size_t nviews = source_.buffer_views.size();
-  const std::size_t nbuffers = source_.buffers.size();
+// What build()'s steps share: the JSON edits (the session's, then those the data asks
+// for), each buffer's new bytes, where bufferViews move, and the splices they become.
+struct Edit::Build {
+  using Kind = JsonOp::Kind;
+  // One splice with what asked for it, for messages.
+  struct Placed {
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+    std::string text;
+    std::string what;
+    // A removal of an object's first member: it swallows the comma after it,
+    // recomputed when the next member goes too.
+    bool removal = false;
+    bool first_member = false;
+    std::uint64_t value_end = 0;
+  };
+  // Insertions per container (by its pointer): its location and the texts.
+  struct Insert {
+    Location at;
+    std::vector<std::string> texts;
+    std::string what;
+  };
 
-  // Which source bufferViews have users before and after the edits.
+  Build(const Edit& edit, const OutputNames& output_names)
+      : names(output_names),
+        ops(edit.ops_),
+        content(edit.overwritten_),  // the buffers overwritten in place: their copies
+        view_offset(edit.source_.buffer_views.size()),
+        repointed(edit.source_.buffer_views.size(), false),
+        new_offset(edit.new_views_.size(), 0),
+        json(edit.source_.json_text) {}
+
+  void put(std::string object, std::string name, std::string value) {
+    ops.push_back({Kind::kPut, std::move(object), std::move(name), std::move(value)});
+  }
+  // Each value changed once.
+  bool once(const std::string& pointer, std::string& why) {
+    if (!touched.insert(pointer).second) {
+      why = "two changes to " + pointer;
+      return false;
+    }
+    return true;
+  }
+  void remove_member(const Location& at, const std::string& pointer) {
+    std::uint64_t p = at.name->begin.byte;
+    while (p > 0 && is_ws(char_at(json, p - 1))) --p;
+    Placed r{0, at.value.end.byte, "", "removal of " + pointer};
+    r.removal = true;
+    r.value_end = at.value.end.byte;
+    if (p > 0 && char_at(json, p - 1) == ',') {
+      r.begin = p - 1;
+    } else {
+      r.begin = at.name->begin.byte;
+      r.first_member = true;
+    }
+    placed.push_back(std::move(r));
+  }
+
+  const OutputNames& names;
+  EditOutput result;
+  std::vector<JsonOp> ops;
+  // Members changed only where the source has them: pointer -> the new value,
+  // or nullopt to remove the member.
+  std::map<std::string, std::optional<std::string>> if_present;
+
+  // Each buffer's new bytes, when it changes; new bufferViews' offsets.
+  std::vector<std::optional<std::vector<std::uint8_t>>> content;
+  std::vector<std::optional<std::uint64_t>> view_offset;  // moved source views
+  std::vector<bool> repointed;                            // lost their users
+  std::vector<std::uint64_t> new_offset;
+  // A source bufferView the edits emptied: it had users and has none now.
+  std::vector<bool> emptied;
+  std::optional<std::vector<std::uint8_t>> bin;  // the GLB's BIN chunk, when it changes
+
+  const std::string_view json;
+  std::vector<Placed> placed;
+  std::set<std::string> touched;
+  std::map<std::string, Insert> inserts;  // into existing objects and arrays
+};
+
+std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why) const {
+  Build state(*this, names);
+  // The buffers' bytes: compacted, then the new bufferViews' appended.
+  find_emptied_buffer_views(state);
+  for (std::size_t b = 0; b < source_.buffers.size(); ++b) compact_buffer(state, b);
+  place_new_buffer_views(state);
+  // The JSON edits the data asks for, after the session's own.
+  edit_accessors(state);
+  edit_buffer_views(state);
+  if (!edit_buffers(state, why)) return std::nullopt;
+  // The edited JSON text, then the main file around it.
+  if (!resolve_json_edits(state, why)) return std::nullopt;
+  const std::optional<std::string> text = splice_json(state, why);
+  if (!text) return std::nullopt;
+  if (!write_main_file(state, *text, why)) return std::nullopt;
+  return std::move(state.result);
+}
+
+// Which source bufferViews have users before and after the edits.
+void Edit::find_emptied_buffer_views(Build& state) const {
+  const std::size_t nviews = source_.buffer_views.size();
   auto users = [&](auto accessor_of) {
     std::vector<bool> live(nviews, false);
     for (std::size_t v = 0; v < nviews; ++v) live[v] = source_.buffer_views[v].used_elsewhere;
@@ -465,144 +546,142 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       users([this](std::size_t i) -> const SourceAccessor& { return source_.accessors[i]; });
   const std::vector<bool> live_after =
       users([this](std::size_t i) -> const SourceAccessor& { return accessors_[i].now; });
+  // Only an emptied bufferView's bytes may go; every other bufferView (used, or unused
+  // from the start, as exporters leave them) keeps addressing exactly its bytes, and
+  // bytes no bufferView covers stay.
+  state.emptied.assign(nviews, false);
+  for (std::size_t v = 0; v < nviews; ++v) state.emptied[v] = live_before[v] && !live_after[v];
+}
 
-  // Each buffer's new bytes, when it changes; new bufferViews' offsets.
-  std::vector<std::optional<std::vector<std::uint8_t>>> content(nbuffers);
-  std::vector<std::optional<std::uint64_t>> view_offset(nviews);  // moved source views
-  std::vector<bool> repointed(nviews, false);                     // lost their users
-  std::vector<std::uint64_t> new_offset(new_views_.size(), 0);
-  for (std::size_t b = 0; b < nbuffers; ++b) {
-    if (overwritten_[b]) content[b] = *overwritten_[b];
+// Compaction of buffer b: the bytes only emptied bufferViews covered dropped, the other
+// bufferViews moved with their bytes, the emptied ones re-pointed.
+void Edit::compact_buffer(Build& state, std::size_t b) const {
+  const std::size_t nviews = source_.buffer_views.size();
+  EditOutput& result = state.result;
+  const std::vector<bool>& emptied = state.emptied;
+  bool lost = false;
+  bool movable = source_.buffers[b].bytes.has_value();
+  for (std::size_t v = 0; v < nviews; ++v) {
+    const SourceBufferView& view = source_.buffer_views[v];
+    if (view.buffer != b) continue;
+    lost = lost || emptied[v];
+    movable = movable && (emptied[v] || view.readable);
   }
-  // A source bufferView the edits emptied: it had users and has none now. Only its
-  // bytes may go; every other bufferView (used, or unused from the start, as exporters
-  // leave them) keeps addressing exactly its bytes, and bytes no bufferView covers stay.
-  auto emptied = [&](std::size_t v) { return live_before[v] && !live_after[v]; };
-  for (std::size_t b = 0; b < nbuffers; ++b) {
-    bool lost = false;
-    bool movable = source_.buffers[b].bytes.has_value();
+  if (!lost) return;
+  if (source_.compaction_blocked) {
+    result.compaction_skipped = *source_.compaction_blocked;
+    return;
+  }
+  if (!movable) {
+    result.compaction_skipped =
+        "buffer " + std::to_string(b) + " is not loaded or has a bufferView that does not fit";
+    return;
+  }
+  const std::span<const std::uint8_t> base = state.content[b]
+                                                 ? std::span<const std::uint8_t>(*state.content[b])
+                                                 : *source_.buffers[b].bytes;
+  // The bytes to drop: the emptied bufferViews' ranges (inside the buffer) less every
+  // range a kept bufferView covers. Both sorted and merged, then subtracted.
+  auto merged_ranges = [&](bool of_emptied) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
     for (std::size_t v = 0; v < nviews; ++v) {
       const SourceBufferView& view = source_.buffer_views[v];
-      if (view.buffer != b) continue;
-      lost = lost || emptied(v);
-      movable = movable && (emptied(v) || view.readable);
+      if (view.buffer != b || emptied[v] != of_emptied) continue;
+      const std::uint64_t begin = std::min<std::uint64_t>(view.byte_offset, base.size());
+      const std::uint64_t end =
+          std::min<std::uint64_t>(base.size() - begin, view.byte_length) + begin;
+      if (begin < end) runs.emplace_back(begin, end);
     }
-    if (!lost) continue;
-    if (source_.compaction_blocked) {
-      result.compaction_skipped = *source_.compaction_blocked;
-      continue;
-    }
-    if (!movable) {
-      result.compaction_skipped =
-          "buffer " + std::to_string(b) + " is not loaded or has a bufferView that does not fit";
-      continue;
-    }
-    const std::span<const std::uint8_t> base =
-        content[b] ? std::span<const std::uint8_t>(*content[b]) : *source_.buffers[b].bytes;
-    // The bytes to drop: the emptied bufferViews' ranges (inside the buffer) less every
-    // range a kept bufferView covers. Both sorted and merged, then subtracted.
-    auto merged_ranges = [&](bool of_emptied) {
-      std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;
-      for (std::size_t v = 0; v < nviews; ++v) {
-        const SourceBufferView& view = source_.buffer_views[v];
-        if (view.buffer != b || emptied(v) != of_emptied) continue;
-        const std::uint64_t begin = std::min<std::uint64_t>(view.byte_offset, base.size());
-        const std::uint64_t end =
-            std::min<std::uint64_t>(base.size() - begin, view.byte_length) + begin;
-        if (begin < end) runs.emplace_back(begin, end);
-      }
-      std::sort(runs.begin(), runs.end());
-      std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
-      for (const auto& r : runs) {
-        if (!merged.empty() && r.first <= merged.back().second) {
-          merged.back().second = std::max(merged.back().second, r.second);
-        } else {
-          merged.push_back(r);
-        }
-      }
-      return merged;
-    };
-    const auto drop = merged_ranges(true);
-    const auto keep = merged_ranges(false);
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> dropped;
-    std::size_t k = 0;
-    for (auto [begin, end] : drop) {
-      while (k < keep.size() && keep[k].second <= begin) ++k;
-      for (std::size_t j = k; j < keep.size() && keep[j].first < end; ++j) {
-        if (keep[j].first > begin) dropped.emplace_back(begin, keep[j].first);
-        begin = std::max(begin, keep[j].second);
-      }
-      if (begin < end) dropped.emplace_back(begin, end);
-    }
-    // The kept runs: the buffer's bytes between the dropped ones.
+    std::sort(runs.begin(), runs.end());
     std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
-    std::uint64_t from = 0;
-    for (const auto& [begin, end] : dropped) {
-      if (from < begin) merged.emplace_back(from, begin);
-      from = end;
+    for (const auto& r : runs) {
+      if (!merged.empty() && r.first <= merged.back().second) {
+        merged.back().second = std::max(merged.back().second, r.second);
+      } else {
+        merged.push_back(r);
+      }
     }
-    if (from < base.size()) merged.emplace_back(from, base.size());
-    std::vector<std::uint8_t> out;
-    std::vector<std::uint64_t> moved_to;  // new start of each merged run
-    for (const auto& [begin, end] : merged) {
-      // Same offset modulo 8: every accessor and bufferView alignment holds.
-      const std::uint64_t at = out.size() + ((begin % 8) + 8 - out.size() % 8) % 8;
-      out.resize(static_cast<std::size_t>(at), 0);
-      out.insert(out.end(), base.begin() + static_cast<std::ptrdiff_t>(begin),
-                 base.begin() + static_cast<std::ptrdiff_t>(end));
-      moved_to.push_back(at);
+    return merged;
+  };
+  const auto drop = merged_ranges(true);
+  const auto keep = merged_ranges(false);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> dropped;
+  std::size_t k = 0;
+  for (auto [begin, end] : drop) {
+    while (k < keep.size() && keep[k].second <= begin) ++k;
+    for (std::size_t j = k; j < keep.size() && keep[j].first < end; ++j) {
+      if (keep[j].first > begin) dropped.emplace_back(begin, keep[j].first);
+      begin = std::max(begin, keep[j].second);
     }
-    const bool gets_new = std::any_of(new_views_.begin(), new_views_.end(),
-                                      [b](const NewView& n) { return n.buffer == b; });
-    if (out.empty() && !gets_new) {
-      result.compaction_skipped = "buffer " + std::to_string(b) + " would be left empty";
+    if (begin < end) dropped.emplace_back(begin, end);
+  }
+  // The kept runs: the buffer's bytes between the dropped ones.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+  std::uint64_t from = 0;
+  for (const auto& [begin, end] : dropped) {
+    if (from < begin) merged.emplace_back(from, begin);
+    from = end;
+  }
+  if (from < base.size()) merged.emplace_back(from, base.size());
+  std::vector<std::uint8_t> out;
+  std::vector<std::uint64_t> moved_to;  // new start of each merged run
+  for (const auto& [begin, end] : merged) {
+    // Same offset modulo 8: every accessor and bufferView alignment holds.
+    const std::uint64_t at = out.size() + ((begin % 8) + 8 - out.size() % 8) % 8;
+    out.resize(static_cast<std::size_t>(at), 0);
+    out.insert(out.end(), base.begin() + static_cast<std::ptrdiff_t>(begin),
+               base.begin() + static_cast<std::ptrdiff_t>(end));
+    moved_to.push_back(at);
+  }
+  const bool gets_new = std::any_of(new_views_.begin(), new_views_.end(),
+                                    [b](const NewView& n) { return n.buffer == b; });
+  if (out.empty() && !gets_new) {
+    result.compaction_skipped = "buffer " + std::to_string(b) + " would be left empty";
+    return;
+  }
+  if (out.size() >= base.size()) return;  // nothing to gain
+  for (std::size_t v = 0; v < nviews; ++v) {
+    const SourceBufferView& view = source_.buffer_views[v];
+    if (view.buffer != b) continue;
+    if (emptied[v]) {
+      state.repointed[v] = true;
       continue;
     }
-    if (out.size() >= base.size()) continue;  // nothing to gain
-    for (std::size_t v = 0; v < nviews; ++v) {
-      const SourceBufferView& view = source_.buffer_views[v];
-      if (view.buffer != b) continue;
-      if (emptied(v)) {
-        repointed[v] = true;
-        continue;
-      }
-      // Where the view's first byte went: inside its kept run (a view of no bytes
-      // inside dropped ones: after the run before it).
-      const auto run = std::upper_bound(merged.begin(), merged.end(),
-                                        std::make_pair(view.byte_offset,
-                                                       std::numeric_limits<std::uint64_t>::max()));
-      std::uint64_t to = 0;
-      if (run != merged.begin()) {
-        const auto& [begin, end] = *(run - 1);
-        const std::uint64_t at = moved_to[static_cast<std::size_t>(run - 1 - merged.begin())];
-        to = at + (std::min(view.byte_offset, end) - begin);
-      }
-      if (to != view.byte_offset) view_offset[v] = to;
+    // Where the view's first byte went: inside its kept run (a view of no bytes
+    // inside dropped ones: after the run before it).
+    const auto run = std::upper_bound(
+        merged.begin(), merged.end(),
+        std::make_pair(view.byte_offset, std::numeric_limits<std::uint64_t>::max()));
+    std::uint64_t to = 0;
+    if (run != merged.begin()) {
+      const auto& [begin, end] = *(run - 1);
+      const std::uint64_t at = moved_to[static_cast<std::size_t>(run - 1 - merged.begin())];
+      to = at + (std::min(view.byte_offset, end) - begin);
     }
-    result.dropped_bytes[b] = base.size() - out.size();
-    content[b] = std::move(out);
+    if (to != view.byte_offset) state.view_offset[v] = to;
   }
-  // New bufferViews after each buffer's kept bytes, 4-byte aligned.
+  result.dropped_bytes[b] = base.size() - out.size();
+  state.content[b] = std::move(out);
+}
+
+// New bufferViews after each buffer's kept bytes, 4-byte aligned.
+void Edit::place_new_buffer_views(Build& state) const {
   for (std::size_t k = 0; k < new_views_.size(); ++k) {
     const std::size_t b = new_views_[k].buffer;
-    if (!content[b]) {
+    if (!state.content[b]) {
       const std::span<const std::uint8_t> bytes = *source_.buffers[b].bytes;
-      content[b].emplace(bytes.begin(), bytes.end());
+      state.content[b].emplace(bytes.begin(), bytes.end());
     }
-    std::vector<std::uint8_t>& out = *content[b];
+    std::vector<std::uint8_t>& out = *state.content[b];
     out.resize((out.size() + 3) / 4 * 4, 0);
-    new_offset[k] = out.size();
+    state.new_offset[k] = out.size();
     out.insert(out.end(), new_views_[k].bytes.begin(), new_views_[k].bytes.end());
   }
+}
 
-  // The JSON edits the data asks for.
+// The JSON edits the data asks for: accessors' members, added accessors.
+void Edit::edit_accessors(Build& state) const {
   using Kind = JsonOp::Kind;
-  auto put = [&ops](std::string object, std::string name, std::string value) {
-    ops.push_back({Kind::kPut, std::move(object), std::move(name), std::move(value)});
-  };
-  // Members changed only where the source has them: pointer -> the new value,
-  // or nullopt to remove the member.
-  std::map<std::string, std::optional<std::string>> if_present;
   for (std::size_t i = 0; i < accessors_.size(); ++i) {
     const AccessorState& s = accessors_[i];
     const std::string at = "/accessors/" + std::to_string(i);
@@ -612,81 +691,93 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                          std::to_string(static_cast<std::uint32_t>(s.now.format.component_type));
       if (s.now.format.normalized) json += ",\"normalized\":true";
       json += ",\"count\":" + std::to_string(s.now.count) +
-              ",\"type\":" + json_string(std::string(element_type_name(s.now.format.type))) + ",\"min\":" + number_list(s.min) +
-              ",\"max\":" + number_list(s.max) + "}";
-      ops.push_back({Kind::kAppend, "/accessors", "", std::move(json)});
+              ",\"type\":" + json_string(std::string(element_type_name(s.now.format.type))) +
+              ",\"min\":" + number_list(s.min) + ",\"max\":" + number_list(s.max) + "}";
+      state.ops.push_back({Kind::kAppend, "/accessors", "", std::move(json)});
       continue;
     }
     if (s.rewritten) {
-      put(at, "bufferView", std::to_string(*s.now.buffer_view));
-      if_present[at + "/byteOffset"] = std::nullopt;
-      put(at, "componentType",
-          std::to_string(static_cast<std::uint32_t>(s.now.format.component_type)));
+      state.put(at, "bufferView", std::to_string(*s.now.buffer_view));
+      state.if_present[at + "/byteOffset"] = std::nullopt;
+      state.put(at, "componentType",
+                std::to_string(static_cast<std::uint32_t>(s.now.format.component_type)));
       if (s.now.format.normalized) {
-        put(at, "normalized", "true");
+        state.put(at, "normalized", "true");
       } else {
-        if_present[at + "/normalized"] = std::nullopt;
+        state.if_present[at + "/normalized"] = std::nullopt;
       }
-      put(at, "count", std::to_string(s.now.count));
-      put(at, "type", json_string(std::string(element_type_name(s.now.format.type))));
-      if_present[at + "/sparse"] = std::nullopt;
+      state.put(at, "count", std::to_string(s.now.count));
+      state.put(at, "type", json_string(std::string(element_type_name(s.now.format.type))));
+      state.if_present[at + "/sparse"] = std::nullopt;
     }
     if (!s.min.empty() && (s.rewritten || s.force_bounds)) {
-      put(at, "min", number_list(s.min));
-      put(at, "max", number_list(s.max));
+      state.put(at, "min", number_list(s.min));
+      state.put(at, "max", number_list(s.max));
     } else if (!s.min.empty()) {
       // Overwritten in place: the bounds where the accessor has them.
-      if_present[at + "/min"] = number_list(s.min);
-      if_present[at + "/max"] = number_list(s.max);
+      state.if_present[at + "/min"] = number_list(s.min);
+      state.if_present[at + "/max"] = number_list(s.max);
     }
   }
-  for (std::size_t v = 0; v < nviews; ++v) {
+}
+
+// The JSON edits of bufferViews: moved and re-pointed ones, added ones.
+void Edit::edit_buffer_views(Build& state) const {
+  for (std::size_t v = 0; v < source_.buffer_views.size(); ++v) {
     const std::string at = "/bufferViews/" + std::to_string(v);
-    if (view_offset[v]) put(at, "byteOffset", std::to_string(*view_offset[v]));
-    if (repointed[v]) {
+    if (state.view_offset[v]) state.put(at, "byteOffset", std::to_string(*state.view_offset[v]));
+    if (state.repointed[v]) {
       const std::size_t b = source_.buffer_views[v].buffer;
-      put(at, "byteOffset", "0");
-      put(at, "byteLength",
-          std::to_string(
-              std::min<std::uint64_t>(source_.buffer_views[v].byte_length, content[b]->size())));
-      if_present[at + "/byteStride"] = std::nullopt;
+      state.put(at, "byteOffset", "0");
+      state.put(at, "byteLength",
+                std::to_string(std::min<std::uint64_t>(source_.buffer_views[v].byte_length,
+                                                       state.content[b]->size())));
+      state.if_present[at + "/byteStride"] = std::nullopt;
     }
   }
   for (std::size_t k = 0; k < new_views_.size(); ++k) {
-    ops.push_back({Kind::kAppend, "/bufferViews", "",
-                   "{\"buffer\":" + std::to_string(new_views_[k].buffer) +
-                       ",\"byteOffset\":" + std::to_string(new_offset[k]) +
-                       ",\"byteLength\":" + std::to_string(new_views_[k].bytes.size()) + "}"});
+    state.ops.push_back({JsonOp::Kind::kAppend, "/bufferViews", "",
+                         "{\"buffer\":" + std::to_string(new_views_[k].buffer) +
+                             ",\"byteOffset\":" + std::to_string(state.new_offset[k]) +
+                             ",\"byteLength\":" + std::to_string(new_views_[k].bytes.size()) +
+                             "}"});
   }
+}
+
+// Buffers: byteLength, and where a .gltf's changed bytes go (a data URI re-encoded, an
+// external file beside the output, the GLB's BIN chunk). false with the reason when a
+// changed buffer has nowhere to go.
+bool Edit::edit_buffers(Build& state, std::string& why) const {
+  const std::size_t nbuffers = source_.buffers.size();
+  const OutputNames& names = state.names;
+  EditOutput& result = state.result;
   // An output in another folder takes every external buffer it can with it.
   std::vector<bool> copied(nbuffers, false);
   for (std::size_t b = 0; names.every_buffer && b < nbuffers; ++b) {
     const SourceBuffer& buffer = source_.buffers[b];
-    if (content[b] || !buffer.uri || is_data_uri(*buffer.uri) || !buffer.bytes) continue;
-    content[b].emplace(buffer.bytes->begin(), buffer.bytes->end());
+    if (state.content[b] || !buffer.uri || is_data_uri(*buffer.uri) || !buffer.bytes) continue;
+    state.content[b].emplace(buffer.bytes->begin(), buffer.bytes->end());
     copied[b] = true;
   }
-  // Buffers: byteLength, and where a .gltf's changed bytes go.
   std::size_t external_changed = 0;
   for (std::size_t b = 0; b < nbuffers; ++b) {
     const SourceBuffer& buffer = source_.buffers[b];
-    if (content[b] && buffer.uri && !is_data_uri(*buffer.uri)) ++external_changed;
+    if (state.content[b] && buffer.uri && !is_data_uri(*buffer.uri)) ++external_changed;
   }
-  std::optional<std::vector<std::uint8_t>> bin;
   for (std::size_t b = 0; b < nbuffers; ++b) {
     const SourceBuffer& buffer = source_.buffers[b];
-    if (!content[b]) {
+    if (!state.content[b]) {
       if (buffer.uri && !is_data_uri(*buffer.uri)) result.keeps_input_buffers = true;
       continue;
     }
     const std::string at = "/buffers/" + std::to_string(b);
-    if (!copied[b]) put(at, "byteLength", std::to_string(content[b]->size()));
+    if (!copied[b]) state.put(at, "byteLength", std::to_string(state.content[b]->size()));
     if (!buffer.uri) {
       if (source_.container != Container::kGlb || b != 0) {
         why = "buffer " + std::to_string(b) + " has no uri and is not a GLB's BIN chunk";
-        return std::nullopt;
+        return false;
       }
-      bin = std::move(content[b]);
+      state.bin = std::move(state.content[b]);
       continue;
     }
     if (is_data_uri(*buffer.uri)) {
@@ -695,7 +786,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       const std::size_t comma = uri.find(',');
       std::string head(uri.substr(0, comma == std::string_view::npos ? uri.size() : comma));
       if (head.size() < 7 || head.substr(head.size() - 7) != ";base64") head += ";base64";
-      put(at, "uri", json_string(head + "," + text::base64_encode(*content[b])));
+      state.put(at, "uri", json_string(head + "," + text::base64_encode(*state.content[b])));
       continue;
     }
     std::string name =
@@ -704,11 +795,18 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
          ++k) {
       name = names.stem + "_" + std::to_string(b) + "_" + std::to_string(k) + ".bin";
     }
-    put(at, "uri", json_string(uri_segment(name)));
-    result.buffers[name] = std::move(*content[b]);
+    state.put(at, "uri", json_string(uri_segment(name)));
+    result.buffers[name] = std::move(*state.content[b]);
   }
+  return true;
+}
 
-  // Resolve every JSON edit to splices: one locator pass for all pointers.
+// Resolve every JSON edit to splices and insertions: one locator pass for all pointers.
+// false with the reason when an edit names no value or two change one value.
+bool Edit::resolve_json_edits(Build& state, std::string& why) const {
+  using Kind = JsonOp::Kind;
+  const std::vector<JsonOp>& ops = state.ops;
+  const std::string_view json = state.json;
   std::vector<std::string> pointers;
   for (const JsonOp& op : ops) {
     pointers.push_back(op.pointer);
@@ -716,40 +814,9 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
                        : op.kind == Kind::kAppend ? split_pointer(op.pointer).first
                                                   : std::string());
   }
-  for (const auto& [p, value] : if_present) pointers.push_back(p);
-  const std::string_view json = source_.json_text;
+  for (const auto& [p, value] : state.if_present) pointers.push_back(p);
   const std::vector<std::optional<Location>> found = locate(json, pointers);
 
-  std::vector<Placed> placed;
-  std::set<std::string> touched;  // each value changed once
-  auto once = [&](const std::string& pointer) {
-    if (!touched.insert(pointer).second) {
-      why = "two changes to " + pointer;
-      return false;
-    }
-    return true;
-  };
-  auto remove_member = [&](const Location& at, const std::string& pointer) {
-    std::uint64_t p = at.name->begin.byte;
-    while (p > 0 && is_ws(char_at(json, p - 1))) --p;
-    Placed r{0, at.value.end.byte, "", "removal of " + pointer};
-    r.removal = true;
-    r.value_end = at.value.end.byte;
-    if (p > 0 && char_at(json, p - 1) == ',') {
-      r.begin = p - 1;
-    } else {
-      r.begin = at.name->begin.byte;
-      r.first_member = true;
-    }
-    placed.push_back(std::move(r));
-  };
-  // Insertions per container (by its pointer): its location and the texts.
-  struct Insert {
-    Location at;
-    std::vector<std::string> texts;
-    std::string what;
-  };
-  std::map<std::string, Insert> inserts;  // into existing objects and arrays
   // Arrays to create: pointer -> the parent object's location and the elements.
   std::map<std::string, std::pair<Location, std::vector<std::string>>> created;
   for (std::size_t k = 0; k < ops.size(); ++k) {
@@ -760,38 +827,39 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
       case Kind::kSet:
         if (!at) {
           why = "no value at " + op.pointer + " to change";
-          return std::nullopt;
+          return false;
         }
-        if (!once(op.pointer)) return std::nullopt;
-        placed.push_back({at->value.begin.byte, at->value.end.byte, op.value, op.pointer});
+        if (!state.once(op.pointer, why)) return false;
+        state.placed.push_back({at->value.begin.byte, at->value.end.byte, op.value, op.pointer});
         break;
       case Kind::kRemove:
         if (!at || !at->name) {
           why = "no object member at " + op.pointer + " to remove";
-          return std::nullopt;
+          return false;
         }
-        if (!once(op.pointer)) return std::nullopt;
-        remove_member(*at, op.pointer);
+        if (!state.once(op.pointer, why)) return false;
+        state.remove_member(*at, op.pointer);
         break;
       case Kind::kPut: {
         const std::string member = op.pointer + "/" + escape_pointer_token(op.name);
-        if (!once(member)) return std::nullopt;
+        if (!state.once(member, why)) return false;
         if (second) {
-          placed.push_back({second->value.begin.byte, second->value.end.byte, op.value, member});
+          state.placed.push_back(
+              {second->value.begin.byte, second->value.end.byte, op.value, member});
         } else if (at && char_at(json, at->value.begin.byte) == '{') {
-          Insert& ins = inserts[op.pointer];
+          Build::Insert& ins = state.inserts[op.pointer];
           ins.at = *at;
           ins.what = "members added to " + op.pointer;
           ins.texts.push_back(json_string(op.name) + ":" + op.value);
         } else {
           why = "no object at " + op.pointer + " to hold " + op.name;
-          return std::nullopt;
+          return false;
         }
         break;
       }
       case Kind::kAppend:
         if (at && char_at(json, at->value.begin.byte) == '[') {
-          Insert& ins = inserts[op.pointer];
+          Build::Insert& ins = state.inserts[op.pointer];
           ins.at = *at;
           ins.what = "elements appended to " + op.pointer;
           ins.texts.push_back(op.value);
@@ -801,7 +869,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
           c.second.push_back(op.value);
         } else {
           why = "no array at " + op.pointer + " (nor an object to hold it) to append to";
-          return std::nullopt;
+          return false;
         }
         break;
     }
@@ -809,25 +877,34 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
   for (auto& [pointer, made] : created) {
     const auto& [at, elements] = made;
     auto [parent, name] = split_pointer(pointer);
-    if (!once(pointer)) return std::nullopt;
+    if (!state.once(pointer, why)) return false;
     std::string array = "[";
     for (std::size_t k = 0; k < elements.size(); ++k) array += (k ? "," : "") + elements[k];
-    Insert& ins = inserts[parent];
+    Build::Insert& ins = state.inserts[parent];
     ins.at = at;
     ins.what = "members added to " + parent;
     ins.texts.push_back(json_string(name) + ":" + array + "]");
   }
   std::size_t next = 2 * ops.size();
-  for (const auto& [pointer, value] : if_present) {
+  for (const auto& [pointer, value] : state.if_present) {
     const auto& at = found[next++];
     if (!at || !at->name) continue;
-    if (!once(pointer)) return std::nullopt;
+    if (!state.once(pointer, why)) return false;
     if (value) {
-      placed.push_back({at->value.begin.byte, at->value.end.byte, *value, pointer});
+      state.placed.push_back({at->value.begin.byte, at->value.end.byte, *value, pointer});
     } else {
-      remove_member(*at, pointer);
+      state.remove_member(*at, pointer);
     }
   }
+  return true;
+}
+
+// The JSON text with every splice and insertion applied; nullopt with the reason when
+// two overlap.
+std::optional<std::string> Edit::splice_json(Build& state, std::string& why) const {
+  using Placed = Build::Placed;
+  const std::string_view json = state.json;
+  std::vector<Placed>& placed = state.placed;
   // First-member removals take the comma after them; when the next member
   // goes too, the two become one removal that takes the comma after both.
   std::sort(placed.begin(), placed.end(),
@@ -874,7 +951,7 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     return false;
   };
   std::vector<Placed> insertions;
-  for (const auto& [pointer, ins] : inserts) {
+  for (const auto& [pointer, ins] : state.inserts) {
     std::uint64_t p = ins.at.value.end.byte - 1;  // the closing bracket
     while (p > ins.at.value.begin.byte + 1 && is_ws(char_at(json, p - 1))) --p;
     std::string text;
@@ -897,30 +974,36 @@ std::optional<EditOutput> Edit::build(const OutputNames& names, std::string& why
     }
     plain.push_back(Splice{splices[k].begin, splices[k].end, std::move(splices[k].text)});
   }
-  const std::optional<std::string> text = apply_splices(json, plain, why);
-  if (!text) return std::nullopt;
+  return apply_splices(json, plain, why);
+}
 
+// The main file: a GLB rewritten with the new JSON and BIN chunks, or the .gltf with
+// the new JSON text. false with the reason when it cannot be formed.
+bool Edit::write_main_file(Build& state, const std::string& text, std::string& why) const {
+  EditOutput& result = state.result;
   if (source_.container == Container::kGlb) {
     std::optional<std::vector<std::uint8_t>> glb =
-        bin ? write_glb(source_.file_bytes, *text, std::span<const std::uint8_t>(*bin), why)
-            : write_glb(source_.file_bytes, *text, std::nullopt, why);
-    if (!glb) return std::nullopt;
+        state.bin
+            ? write_glb(source_.file_bytes, text, std::span<const std::uint8_t>(*state.bin), why)
+            : write_glb(source_.file_bytes, text, std::nullopt, why);
+    if (!glb) return false;
     result.main = std::move(*glb);
-    return result;
+    return true;
   }
   // A .gltf: the text where the JSON was (any bytes before or after it kept).
   const std::span<const std::uint8_t> file = source_.file_bytes;
+  const std::string_view json = state.json;
   if (source_.json_offset > file.size() || json.size() > file.size() - source_.json_offset) {
     why = "the JSON text is not inside the file";
-    return std::nullopt;
+    return false;
   }
   const auto json_begin = static_cast<std::ptrdiff_t>(source_.json_offset);
   result.main.assign(file.begin(), file.begin() + json_begin);
-  result.main.insert(result.main.end(), text->begin(), text->end());
+  result.main.insert(result.main.end(), text.begin(), text.end());
   result.main.insert(result.main.end(),
                      file.begin() + json_begin + static_cast<std::ptrdiff_t>(json.size()),
                      file.end());
-  return result;
+  return true;
 }
 
 }  // namespace gltf_anim::gltf

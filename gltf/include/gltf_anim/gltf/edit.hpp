@@ -241,6 +241,17 @@ class Edit {
     bool shares_view = false;   // its bufferView of this session is read by another accessor
     std::vector<std::string> min, max;
   };
+  // build()'s steps, in order, and the state they share (edit.cpp).
+  struct Build;
+  void find_emptied_buffer_views(Build& state) const;
+  void compact_buffer(Build& state, std::size_t buffer) const;
+  void place_new_buffer_views(Build& state) const;
+  void edit_accessors(Build& state) const;
+  void edit_buffer_views(Build& state) const;
+  bool edit_buffers(Build& state, std::string& why) const;
+  bool resolve_json_edits(Build& state, std::string& why) const;
+  std::optional<std::string> splice_json(Build& state, std::string& why) const;
+  bool write_main_file(Build& state, const std::string& text, std::string& why) const;
   bool aliased(std::size_t accessor) const;
   std::optional<std::size_t> target_buffer(std::size_t accessor) const;
   void note_bounds(AccessorState& state, const EncodedData& data);
