@@ -129,9 +129,14 @@ export interface SampleOptions extends CommonOptions {
   name?: string;
   times?: number | number[];
   rate?: number;
+  /** --max-times: at most this many default or `rate` times per animation, else this many
+   * evenly spaced over the clip (what a plot this many pixels wide can show). */
+  maxTimes?: number;
   animation?: number;
   /** false: --no-extensions (a core-only client's view). */
   extensions?: boolean;
+  /** false: --no-keyframes (each channel's key times left out of the JSON file). */
+  keyframes?: boolean;
   maxValues?: number;
   args?: string[];
 }

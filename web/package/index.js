@@ -505,8 +505,10 @@ export async function sample(input, options = {}) {
   const args = [];
   if (options.times !== undefined) a(args, '--times', list(options.times).join(','));
   if (options.rate !== undefined) a(args, '--rate', options.rate);
+  if (options.maxTimes !== undefined) a(args, '--max-times', options.maxTimes);
   if (options.animation !== undefined) a(args, '--animation', options.animation);
   if (options.extensions === false) args.push('--no-extensions');
+  if (options.keyframes === false) args.push('--no-keyframes');
   if (options.maxValues !== undefined) a(args, '--max-values', options.maxValues);
   args.push(...list(options.args), '--', paths[0]);
   return (await runToReport('sample', args, files, format, 'sample', options.memoryLimitMb)).report;

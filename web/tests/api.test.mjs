@@ -96,6 +96,23 @@ test('sample(bytes): the native samples file', async () => {
   }
 });
 
+test('sample(bytes, {maxTimes, keyframes: false}): the native file of --max-times and --no-keyframes', async () => {
+  // The clip (keys from 0 to 3.5 s) has 211 times at 60 Hz; capped at 7 they are 0, 3.5/6, ...,
+  // 3.5, evenly spaced from its start to its latest key (the CLI's help).
+  const asset = 'conformance_assets/valid/rotation_linear.gltf';
+  const name = basename(asset);
+  const expected = nativeJson(['sample', '--threads', '1', '--rate', '60', '--max-times', '7', '--no-keyframes', name],
+    join(ROOT, dirname(asset)));
+  const got = await gltfAnim.sample(bytesOf(asset), { name, rate: 60, maxTimes: 7, keyframes: false });
+  closeTo(got, expected, asset);
+  for (const animation of got.animations) {
+    for (const channel of animation.channels) {
+      assert.equal(channel.keyframes, undefined, 'keyframes left out');
+      assert.deepEqual(channel.samples.map((x) => x.t.toFixed(12)), [0, 1, 2, 3, 4, 5, 6].map((i) => (3.5 * i / 6).toFixed(12)));
+    }
+  }
+});
+
 test('keys(bytes): the native keys file, a refused channel with its problem and exit code 1', async () => {
   for (const [asset, status] of [['conformance_assets/valid/translation_cubicspline.gltf', 0],
     ['conformance_assets/invalid/accessor/input_shared_non_increasing.gltf', 1]]) {
