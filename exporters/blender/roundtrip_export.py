@@ -31,7 +31,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "adapters", "common"))
-from suite_files import inside  # noqa: E402
+from suite_files import manifest_cases  # noqa: E402
 
 import bpy  # noqa: E402
 import numpy as np  # noqa: E402
@@ -80,24 +80,9 @@ def main(argv):
               file=sys.stderr)
         return 2
     suite, out_dir, only = argv[0], argv[1], set(argv[2:])
-    try:
-        with open(os.path.join(suite, "manifest.json"), encoding="utf-8") as f:
-            manifest = json.load(f)
-        entries = manifest["assets"] if isinstance(manifest, dict) else manifest
-        cases = []
-        for entry in entries:
-            if (only and entry["id"] not in only) or not entry.get("samples"):
-                continue
-            case_id = entry["id"]
-            if not isinstance(case_id, str) or not re.match(r"^[A-Za-z0-9_.-]+$", case_id) or case_id in (".", ".."):
-                raise ValueError("case id %r is not a plain file name" % (case_id,))
-            cases.append((case_id, inside(suite, entry["file"])))
-        if only and len(cases) != len(only):
-            print("roundtrip_export.py: some named cases are not in the manifest (or have no samples)", file=sys.stderr)
-            return 2
-        os.makedirs(out_dir, exist_ok=True)
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        print("roundtrip_export.py: %s" % e, file=sys.stderr)
+    # The suite's cases with golden samples, paths confined to it (the engine adapters' reader).
+    cases = manifest_cases("roundtrip_export.py", suite, out_dir, only)
+    if cases is None:
         return 2
     import addon_utils
     addon = next((m for m in addon_utils.modules() if m.__name__ == "io_scene_gltf2"), None)
@@ -106,7 +91,7 @@ def main(argv):
                 "numpy": np.__version__, "export": EXPORT_OPTIONS}
     start = time.monotonic()
     failed = 0
-    for case_id, asset in cases:
+    for case_id, asset, _golden, _samples in cases:
         stem = os.path.join(out_dir, case_id)
         for old in (stem + ".glb", stem + ".error"):
             if os.path.exists(old):
