@@ -3,7 +3,6 @@
 // page and the npm package read the JSON (data, not a document to parse).
 #include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
-#include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <iostream>
@@ -26,41 +25,6 @@ void write_text(std::ostream& out) {
     out << t.code << "\t" << gltf::severity_name(by_default.severity(t)) << "\t"
         << gltf::phase_name(t.phase) << "\t" << t.message << "\n";
   }
-}
-
-// One object: {"codes": [{code, severity, severityName, declaredSeverity, phase, optIn,
-// message, rule, spec, anchor}, ...]} in registry order. `severity` is what a run reports
-// by default (as the other formats); `declaredSeverity` the code's own, which
-// `--lints warning` keeps for a lint. `message` is the template: {0}, {1}, ... are the
-// arguments a report's message fills in.
-void write_json(std::ostream& out) {
-  const gltf::LintPolicy by_default;
-  std::string json = "{\"codes\": [";
-  bool first = true;
-  const auto field = [&json](std::string_view key, std::string_view value) {
-    json += ", \"";
-    json += key;
-    json += "\": ";
-    text::append_json_string(json, value);
-  };
-  for (const IssueType& t : issue_types()) {
-    const gltf::Severity reported = by_default.severity(t);
-    json += first ? "\n  {\"code\": " : ",\n  {\"code\": ";
-    first = false;
-    text::append_json_string(json, t.code);
-    json += ", \"severity\": " + std::to_string(static_cast<int>(reported));
-    field("severityName", gltf::severity_name(reported));
-    json += ", \"declaredSeverity\": " + std::to_string(static_cast<int>(t.severity));
-    field("phase", gltf::phase_name(t.phase));
-    json += t.enablement == gltf::Enablement::kOptIn ? ", \"optIn\": true" : ", \"optIn\": false";
-    field("message", t.message);
-    field("rule", t.rule);
-    field("spec", t.spec);
-    field("anchor", validator::issue_code_anchor(t.code));
-    json += "}";
-  }
-  json += "\n]}\n";
-  out << json;
 }
 
 }  // namespace
@@ -86,7 +50,7 @@ int run_codes(const std::vector<std::string>& args) {
   }
   CommandOutput out(kHelp, std::nullopt);
   if (format == "md") out.stream() << validator::issue_codes_markdown();
-  else if (format == "json") write_json(out.stream());
+  else if (format == "json") out.stream() << validator::issue_codes_json();
   else write_text(out.stream());
   return out.finish(kExitOk);
 }

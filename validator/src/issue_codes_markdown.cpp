@@ -1,6 +1,8 @@
-// docs/ISSUE_CODES.md, generated from the registry (issue_registry.hpp).
+// docs/ISSUE_CODES.md, generated from the registry (issue_registry.hpp), and the same
+// registry as JSON (`gltf-anim codes --format json`, the page's verdict module).
 #include <gltf_anim/gltf/issue.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/validator/validate.hpp>
 
 #include <sstream>
@@ -76,6 +78,41 @@ std::string issue_codes_markdown() {
     }
   }
   return out.str();
+}
+
+// One object: {"codes": [{code, severity, severityName, declaredSeverity, phase, optIn,
+// message, rule, spec, anchor}, ...]} in registry order. `severity` is what a run reports
+// by default (as the other formats); `declaredSeverity` the code's own, which
+// `--lints warning` keeps for a lint. `message` is the template: {0}, {1}, ... are the
+// arguments a report's message fills in.
+std::string issue_codes_json() {
+  const LintPolicy by_default;
+  std::string json = "{\"codes\": [";
+  bool first = true;
+  const auto field = [&json](std::string_view key, std::string_view value) {
+    json += ", \"";
+    json += key;
+    json += "\": ";
+    text::append_json_string(json, value);
+  };
+  for (const IssueType& t : issue_types()) {
+    const Severity reported = by_default.severity(t);
+    json += first ? "\n  {\"code\": " : ",\n  {\"code\": ";
+    first = false;
+    text::append_json_string(json, t.code);
+    json += ", \"severity\": " + std::to_string(static_cast<int>(reported));
+    field("severityName", severity_name(reported));
+    json += ", \"declaredSeverity\": " + std::to_string(static_cast<int>(t.severity));
+    field("phase", phase_name(t.phase));
+    json += t.enablement == Enablement::kOptIn ? ", \"optIn\": true" : ", \"optIn\": false";
+    field("message", t.message);
+    field("rule", t.rule);
+    field("spec", t.spec);
+    field("anchor", issue_code_anchor(t.code));
+    json += "}";
+  }
+  json += "\n]}\n";
+  return json;
 }
 
 }  // namespace gltf_anim::validator

@@ -95,6 +95,8 @@ void locate_issues(const gltf::LoadedAsset& asset, std::span<gltf::Issue> issues
 // docs/ISSUE_CODES.md: the registry as Markdown tables, one per phase; each
 // code's row carries the anchor issue_code_anchor(code) (the code in lower case).
 std::string issue_codes_markdown();
+// The registry as one JSON object (`gltf-anim codes --format json`): each code's fields.
+std::string issue_codes_json();
 std::string issue_code_anchor(std::string_view code);
 
 }  // namespace gltf_anim::validator
