@@ -796,15 +796,23 @@ std::vector<ChannelKeys> channel_keys(const std::filesystem::path& path,
 }
 
 struct KeysStream::State {
-  gltf::LoadedAsset asset;
+  std::optional<gltf::LoadedAsset> owned;  // unset when the caller holds the asset
+  const gltf::LoadedAsset& asset;
   vm::AnimationModel model;  // links into asset
   SampleRequest request;
   std::string asset_name;
   std::vector<std::pair<const vm::Animation*, std::size_t>> listed;  // into model
   std::size_t problems = 0;
 
-  State(gltf::LoadedAsset loaded, const SampleRequest& r, const Source& source)
-      : asset(std::move(loaded)), model(vm::build_animation_model(asset)), request(r) {
+  State(gltf::LoadedAsset&& loaded, const SampleRequest& r, const Source& source)
+      : owned(std::move(loaded)), asset(*owned), model(vm::build_animation_model(asset)), request(r) {
+    list(source);
+  }
+  State(const gltf::LoadedAsset& held, const SampleRequest& r, const Source& source)
+      : asset(held), model(vm::build_animation_model(asset)), request(r) {
+    list(source);
+  }
+  void list(const Source& source) {
     asset_name = source.asset_name;
     visit_keys(asset, model, source, request,
                [&](ChannelKeys&& k, const vm::Animation& animation, std::size_t c) {
@@ -819,6 +827,12 @@ KeysStream::KeysStream(const std::filesystem::path& path, const SampleRequest& r
 
 KeysStream::KeysStream(const AssetBytes& asset, const SampleRequest& request)
     : state_(std::make_unique<State>(load(asset, request), request, source_of(asset, request))) {}
+
+KeysStream::KeysStream(const gltf::LoadedAsset& asset, const std::string& described,
+                       const SampleRequest& request)
+    : state_((check_loaded(asset, described),
+              std::make_unique<State>(asset, request,
+                                      Source{described, request.asset_name.value_or(described)}))) {}
 
 KeysStream::~KeysStream() = default;
 

@@ -224,6 +224,11 @@ class KeysStream {
  public:
   KeysStream(const std::filesystem::path& asset, const SampleRequest& request);
   KeysStream(const AssetBytes& asset, const SampleRequest& request);
+  // An asset the caller loaded and keeps alive while the stream lives (the page's verdict
+  // module validates, lists the keys of and samples one load); `described` as for
+  // sample_asset above.
+  KeysStream(const gltf::LoadedAsset& asset, const std::string& described,
+             const SampleRequest& request);
   KeysStream(const KeysStream&) = delete;
   KeysStream& operator=(const KeysStream&) = delete;
   ~KeysStream();
