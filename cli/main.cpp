@@ -31,12 +31,8 @@ struct Subcommand {
   int (*run)(const std::vector<std::string>&);
 };
 
-// GLTF_ANIM_VERDICT_CLI (the page's first wasm, web/CMakeLists.txt): only the commands the
-// page's verdict and plots run, so the linker leaves repair, compare and generate out of it
-// and the page fetches less before its first verdict. Their code is the same as here.
 constexpr Subcommand kSubcommands[] = {
     {"codes", "list every issue code with severity, message and rule", gltf_anim::cli::run_codes},
-#ifndef GLTF_ANIM_VERDICT_CLI
     {"compare", "compare golden and actual samples: conformance report",
      gltf_anim::cli::run_compare},
     {"fit", "LINEAR channels to CUBICSLERP or CUBICSPLINE within a bound", gltf_anim::cli::run_fit},
@@ -49,13 +45,10 @@ constexpr Subcommand kSubcommands[] = {
     {"migrate", "move channels between KHR_animation2 and KHR_animation_pointer",
      gltf_anim::cli::run_migrate},
     {"reduce", "remove keyframes within a guaranteed error bound", gltf_anim::cli::run_reduce},
-#endif
     {"sample", "sample an asset's animations with the reference evaluator",
      gltf_anim::cli::run_sample},
-#ifndef GLTF_ANIM_VERDICT_CLI
     {"squad-report", "modified-SQUAD verification bench beside the seed's figures",
      gltf_anim::cli::run_squad_report},
-#endif
     {"validate", "validate .gltf/.glb assets: schema, animation rules, data",
      gltf_anim::cli::run_validate},
 
