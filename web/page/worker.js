@@ -1,12 +1,13 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fit, fix, migrate, reduce, run, session, splitReport } from './gltf-anim/index.js';
+import { fit, fix, migrate, reduce, run, session, splitReport, verdictSession } from './gltf-anim/index.js';
 import { channelIssues, groupIssues, rowText } from './report-index.js';
 
 let files = [];
 let assets = [];
 let validateOptions = []; // the page's issue limits, as CLI words
+let verdictOptions = {}; // the same for the verdict module's entry: {maxIssues, maxIssueMb, enable}
 // The last report's messages per asset and their groups: the page's thread holds only the
 // counts and asks for the rows it draws.
 let messages = [];
@@ -27,12 +28,16 @@ const VALIDATE = ['validate', '--no-config', '--no-timings'];
 const HOLD_BYTES = 512 * 1048576;
 let held = null; // {session, limit}: for `files`, with the memory limit it was started with
 
-// The page's first module: gltf-anim-verdict (web/CMakeLists.txt), the CLI's own code with only
-// the commands the verdict and the plots run (codes, validate, sample), under half the whole
-// CLI's wasm, so the first verdict waits for less. The whole CLI (the package's module) is
-// fetched when Repair or Compare runs. null where the verdict build cannot be loaded (the
-// offline page is one script and imports no module): then the package's module does it all.
+// The page's first module: gltf-anim-verdict (web/CMakeLists.txt, web/verdict/verdict_api.cpp),
+// a typed entry over the library calls of validate, sample --keys, sample and codes, without the
+// command line, so the first verdict waits for less. One instance per dropped files loads each
+// asset once for its report, keys and samples (the argv flow loaded it again for each command),
+// and hands the samples over as typed arrays, not as JSON text parsed here. The whole CLI (the
+// package's module) is fetched when Repair, Compare or a download in another format runs. null
+// where the verdict build cannot be loaded (the offline page is one script and imports no
+// module): then the package's module does it all through the CLI's commands.
 let verdictBuild = null;
+let verdictHeld = null; // {session, limit}: the verdict instance of `files`
 function verdict() {
   if (verdictBuild === null) {
     verdictBuild = (async () => {
@@ -49,13 +54,33 @@ function verdict() {
   return verdictBuild;
 }
 
+// f(the verdict instance of `files`), or null when there is no verdict build or its instance
+// stopped (then the caller runs the CLI's command instead). The instance is kept however large
+// it grew: it holds the loaded assets the plots read, and a second instance would need as much.
+async function withVerdict(f) {
+  const build = await verdict();
+  if (build === null) return null;
+  if (verdictHeld !== null && verdictHeld.limit !== memoryLimitMb) verdictHeld = null;
+  try {
+    if (verdictHeld === null) {
+      verdictHeld = { session: await verdictSession(files, { memoryLimitMb, build }), limit: memoryLimitMb };
+    }
+    return f(verdictHeld.session);
+  } catch (err) {
+    if (err instanceof RangeError) throw err; // a memory limit index.js refuses: said as before
+    verdictHeld = null;
+    return null;
+  }
+}
+
+// A command of the whole CLI (the package's module) on `files`.
 async function cliBytes(args, paths) {
   const argv = [...args, '--output', OUT, '--', ...paths];
   if (held !== null && held.limit !== memoryLimitMb) held = null;
   let r;
   try {
     if (held === null) {
-      held = { session: await session(files, { memoryLimitMb, build: await verdict() }), limit: memoryLimitMb };
+      held = { session: await session(files, { memoryLimitMb }), limit: memoryLimitMb };
     }
     r = held.session.run(argv, { read: [OUT] });
     if (held.session.memoryBytes() > HOLD_BYTES) held = null;
@@ -76,7 +101,8 @@ async function cli(args, paths) {
 async function validateView() {
   messages = [];
   groups = [];
-  const r = await cliBytes([...VALIDATE, ...validateOptions, '--format', 'json'], assets);
+  const r = await withVerdict((v) => v.validate(assets, { ...verdictOptions, format: 'json' })) ??
+    await cliBytes([...VALIDATE, ...validateOptions, '--format', 'json'], assets);
   if (r.bytes === null) return { exitCode: r.exitCode, view: null, stderr: r.stderr };
   const { report, arrays } = splitReport(r.bytes);
   messages = arrays;
@@ -233,25 +259,40 @@ async function plot({ asset, rate = 60 }) {
   const maxValues = Math.max(CLI_MAX_VALUES, picked) + SAMPLE_VALUES;
   const sampleArgs = (more = []) => ['sample', '--rate', String(rate), '--max-times', String(perChannel), '--no-keyframes',
     '--max-values', String(maxValues), ...more];
+  const transfer = [];
+  // The samples of the asset (or of one animation): the verdict instance's typed arrays, else
+  // the CLI's samples file parsed here. {exitCode, stderr, file}.
+  const sampleRun = async (animation = -1) => {
+    const typed = await withVerdict((v) => v.samples(asset, { rate, maxTimes: perChannel, maxValues, animation }));
+    if (typed !== null) {
+      return { exitCode: typed.exitCode, stderr: typed.stderr,
+        file: typed.exitCode === 0 ? typedSamplesView(typed.header, typed.channels, transfer) : null };
+    }
+    const s = await cli(sampleArgs(animation < 0 ? [] : ['--animation', String(animation)]), [asset]);
+    return { exitCode: s.exitCode, stderr: s.stderr, file: s.text === null ? null : samplesView(s.text, transfer) };
+  };
   // A channel wider than a few numbers (morph weights) holds more a sample: fewer samples then.
-  let s = await cli(sampleArgs(), [asset]);
+  let s = await sampleRun();
   while (s.exitCode === 2 && /sampling needs more than/.test(s.stderr) && perChannel >= 2 * MIN_PLOT_TIMES) {
     perChannel = Math.floor(perChannel / 2);
-    s = await cli(sampleArgs(), [asset]);
+    s = await sampleRun();
   }
   const tooMany = s.exitCode === 2 && /sampling needs more than/.test(s.stderr);
-  const k = await cli(['sample', '--keys', '--max-values', String(KEY_VALUES)], [asset]);
+  const k = await withVerdict((v) => {
+    const r = v.keys(asset, { maxValues: KEY_VALUES });
+    return { exitCode: r.exitCode, text: r.bytes === null ? null : decoder.decode(r.bytes), stderr: r.stderr };
+  }) ?? await cli(['sample', '--keys', '--max-values', String(KEY_VALUES)], [asset]);
   const keysTooMany = k.exitCode === 2 && /the keys hold more than/.test(k.stderr);
-  const { keys, transfer } = k.text === null ? { keys: null, transfer: [] } : keysView(k.text);
+  const keys = k.text === null ? null : keysView(k.text, transfer);
   const samples = [];
-  if (s.text !== null) {
-    samples.push(samplesView(s.text, transfer));
+  if (s.file !== null) {
+    samples.push(s.file);
   } else if (keys !== null) {
     const refused = new Set(keys.filter((c) => c.problem !== null).map((c) => c.animation));
     for (const a of new Set(keys.map((c) => c.animation))) {
       if (refused.has(a)) continue;
-      const one = await cli(sampleArgs(['--animation', String(a)]), [asset]);
-      if (one.text !== null) samples.push(samplesView(one.text, transfer));
+      const one = await sampleRun(a);
+      if (one.file !== null) samples.push(one.file);
     }
   }
   // The CLI's words name its options: the page says what it means here instead.
@@ -259,11 +300,11 @@ async function plot({ asset, rate = 60 }) {
     ? `${asset}: its ${count(channels)} channels' samples are more than a browser page can hold. ` +
       'The report above is complete; plot one animation at a time with the command-line tool.'
     : s.stderr;
-  const note = keysTooMany && s.text !== null
+  const note = keysTooMany && s.file !== null
     ? `This asset holds more than ${count(KEY_VALUES)} key values: its curves are drawn from ` +
       `${count(perChannel)} samples a channel at most, without marking each key.`
     : null;
-  return { names, whole: s.text !== null, samples, keys, transfer, stderr, exitCode: s.exitCode, note,
+  return { names, whole: s.file !== null, samples, keys, transfer, stderr, exitCode: s.exitCode, note,
     request: { channels, perChannel, maxValues } };
 }
 
@@ -288,8 +329,7 @@ function goldenFolder(paths) {
 // The keys file (`sample --keys`) parsed here, each channel's numbers in typed arrays that are
 // moved to the page's thread, not copied: the page's thread never parses or walks a key object
 // (20,000 keys are a megabyte of JSON). null (a number that is not finite) becomes NaN.
-function keysView(text) {
-  const transfer = [];
+function keysView(text, transfer) {
   const keys = JSON.parse(text).channels.map((c) => {
     const list = c.keys ?? [];
     const n = list.length;
@@ -328,7 +368,7 @@ function keysView(text) {
       outputsPerKey: cubic ? 3 : 1,
       times, values, ins, outs, range };
   });
-  return { keys, transfer };
+  return keys;
 }
 
 // A samples file (`sample`) parsed here, each channel's samples in typed arrays moved to the
@@ -370,6 +410,38 @@ function samplesView(text, transfer) {
   return file;
 }
 
+// The verdict instance's samples: the samples file's header (every channel's "samples" empty)
+// parsed here, each channel given its typed arrays as samplesView gives them, with their range.
+function typedSamplesView(header, channels, transfer) {
+  const file = JSON.parse(decoder.decode(header));
+  let i = 0;
+  for (const anim of file.animations) {
+    for (const ch of anim.channels) {
+      const { times, values, width: w } = channels[i++];
+      const range = { t0: Infinity, t1: -Infinity, lo: Infinity, hi: -Infinity };
+      for (let j = 0; j < times.length; ++j) {
+        const t = times[j];
+        if (w > 0 && Number.isFinite(t)) {
+          range.t0 = Math.min(range.t0, t);
+          range.t1 = Math.max(range.t1, t);
+        }
+        for (let c = 0; c < w; ++c) {
+          const v = values[j * w + c];
+          if (Number.isFinite(v)) {
+            range.lo = Math.min(range.lo, v);
+            range.hi = Math.max(range.hi, v);
+          } else {
+            values[j * w + c] = NaN; // as samplesView reads a null
+          }
+        }
+      }
+      transfer.push(times.buffer, values.buffer);
+      ch.samples = { times, values, width: w, range };
+    }
+  }
+  return file;
+}
+
 // The page sends File handles: their bytes are read here, off the page's thread.
 async function read(list) {
   return Promise.all(list.map(async ([p, f]) => [p, f instanceof Blob ? await f.arrayBuffer() : f]));
@@ -379,11 +451,13 @@ async function handle(msg) {
   switch (msg.type) {
     case 'files':
       files = await read(msg.files);
-      held = null; // the instance of the files before
+      held = null; // the instances of the files before
+      verdictHeld = null;
       assets = files.map(([p]) => p).filter((p) => /\.(gltf|glb)$/i.test(p)).sort();
       if (assets.length === 0) return { error: 'No .gltf or .glb among the dropped files.' };
       validateOptions = ['--max-issues', String(msg.maxIssues), '--max-issue-mb', String(msg.maxIssueMb),
         ...(msg.enable ?? []).flatMap((code) => ['--enable', code])];
+      verdictOptions = { maxIssues: msg.maxIssues, maxIssueMb: msg.maxIssueMb, enable: msg.enable ?? [] };
       return { ...(await validateView()), hints: hints(), clips: assets.map(clips) };
     case 'rows':
       return rows(msg);
@@ -396,7 +470,7 @@ async function handle(msg) {
     case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`
       const build = await verdict();
       const r = build === null ? await run(['codes', '--format', 'json'])
-        : (await session([], { build })).run(['codes', '--format', 'json']);
+        : (({ exitCode, bytes: stdout, stderr }) => ({ exitCode, stdout, stderr }))((await verdictSession([], { build })).codes());
       const codes = {};
       if (r.exitCode === 0) {
         for (const c of JSON.parse(decoder.decode(r.stdout)).codes) {
@@ -478,6 +552,10 @@ async function repair({ asset, tool, maxError, to }) {
     return { error: message, summary: err?.summary ?? null };
   }
 }
+
+// The assets the verdict instance of the dropped files has loaded (parsed), for the page test
+// that checks each is loaded once for its report, keys and samples; null without that instance.
+self.gltfAnimLoads = () => verdictHeld?.session.loads() ?? null;
 
 self.onmessage = async (e) => {
   const { id } = e.data;

@@ -219,6 +219,26 @@ test('first verdict: the verdict build, not the whole CLI\'s wasm, is fetched be
   await page.close();
 });
 
+// The verdict instance loads each dropped asset once: its report, its keys and its plots'
+// samples are read from that one load (the CLI's three commands loaded it three times). The
+// count is the module's own (gav_loads: every gltf::load_file it made).
+test('each dropped asset is loaded once for its report, keys and samples', async () => {
+  const { page, problems } = await openPage();
+  const names = ['translation_cubicspline.gltf', 'rotation_linear.gltf'];
+  await page.setInputFiles('#file', names.map((n) => join(VALID, n)));
+  await waitForReport(page);
+  const loads = () => page.workers()[0].evaluate(() => self.gltfAnimLoads());
+  assert.equal(await loads(), names.length);
+  for (const name of names) {
+    const asset = `section.asset[data-uri="${name}"]`;
+    await page.click(`${asset} details.plots summary`);
+    await page.waitForSelector(`${asset} figure.channel canvas`, { timeout: 60000 });
+  }
+  assert.equal(await loads(), names.length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('filters by severity and by code hide rows, never change counts', async () => {
   const { page, problems } = await openPage();
   const asset = join(INVALID, 'channel', 'output_count.gltf');

@@ -27,6 +27,6 @@ packages_install chromium
 # when new enough, else npm's build of Node 20: Debian 12 ships 18).
 page_node=$(bash scripts/node20.sh)/node
 [ "$page_node" -ef "$(command -v node)" ] || echo "web tests: Node $(node --version) for the package, $("$page_node" --version) for the page test"
-node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs \
+node --test web/tests/api.test.mjs web/tests/cli.test.mjs web/tests/release.test.mjs web/tests/report-index.test.mjs web/tests/verdict.test.mjs \
   web/tests/recipe.test.mjs web/tests/workflows.test.mjs
 "$page_node" --test web/tests/page.test.mjs
