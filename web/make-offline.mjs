@@ -6,7 +6,11 @@
 // Emscripten module) are joined here into one classic script, each module in its own function
 // scope, and offline.js (a classic script, which file:// loads) holds that text for app.js to
 // start as a blob: worker.
-// Usage: node web/make-offline.mjs PACKAGE_FOLDER PAGE_FOLDER
+// The page's verdict module (gltf-anim-verdict, its wasm in base64) is bundled too: the worker
+// takes it from self.gltfAnimVerdictInline, so the first verdict decodes and compiles only it,
+// and the whole CLI's wasm (the inline entry's) waits for Repair, Compare or a download.
+// Usage: node web/make-offline.mjs PACKAGE_FOLDER PAGE_FOLDER (the page's gltf-anim/dist holding
+// gltf-anim-verdict.mjs and .wasm)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,10 +44,22 @@ function classic(name, text, specifiers) {
 // The Emscripten module names its wasm beside itself (new URL(..., import.meta.url)); the page
 // hands it the compiled wasm, so that name is never used: any URL does.
 const core = read(join(pkg, 'dist/gltf-anim-core.mjs')).replaceAll('import.meta.url', '"file:///gltf-anim-core.mjs"');
+const verdict = read(join(page, 'gltf-anim/dist/gltf-anim-verdict.mjs'))
+  .replaceAll('import.meta.url', '"file:///gltf-anim-verdict.mjs"');
+const verdictWasm = readFileSync(join(page, 'gltf-anim/dist/gltf-anim-verdict.wasm')).toString('base64');
+// index.js imports the Emscripten module when a call first needs it (a dynamic import, which a
+// blob: worker cannot make): here it is the module bundled above.
+function bundledCore(text) {
+  const lazy = "import('./dist/gltf-anim-core.mjs')";
+  if (!text.includes(lazy)) throw new Error(`make-offline: the package's entry no longer has ${lazy}`);
+  return text.replace(lazy, "Promise.resolve(modules['core'])");
+}
 const worker = '// The page\'s worker for file:// (web/make-offline.mjs): its modules in one classic script.\n' +
   '"use strict";\nconst modules = {};\n' +
   classic('core', core, {}) +
-  classic('api', read(join(pkg, 'inline.js')), { './dist/gltf-anim-core.mjs': 'core' }) +
+  classic('api', bundledCore(read(join(pkg, 'inline.js')))) +
+  classic('verdict', verdict, {}) +
+  `self.gltfAnimVerdictInline = { create: modules['verdict'].default, base64: '${verdictWasm}' };\n` +
   classic('report-index', read(join(page, 'report-index.js')), {}) +
   classic('worker', read(join(page, 'worker.js')), { './gltf-anim/index.js': 'api', './report-index.js': 'report-index' });
 writeFileSync(join(page, 'offline.js'), '// Written by web/make-offline.mjs: the page\'s worker for file:// (see app.js).\n' +

@@ -6,7 +6,6 @@
 //
 // Each call gets a fresh instance of the module (the compiled module is shared): a call that
 // runs out of memory or fails cannot leave state behind for the next one.
-import createGltfAnim from './dist/gltf-anim-core.mjs';
 
 const WORK = '/work'; // the in-memory folder holding the caller's files (the current folder)
 const OUT = '/gltf-anim-output'; // where reports are written, outside the caller's files
@@ -26,6 +25,19 @@ const INITIAL_MEMORY_MB = 32;
 const MAX_MEMORY_MB = 2048;
 
 let compiled = null;
+let factory = null;
+
+// The Emscripten module's factory (dist/gltf-anim-core.mjs), imported when a call first needs
+// it: the page's first verdict runs its own smaller module and never fetches this glue.
+function createCore() {
+  if (!factory) {
+    factory = import('./dist/gltf-anim-core.mjs').then((m) => m.default);
+    factory.catch(() => {
+      factory = null; // a failed load may be retried
+    });
+  }
+  return factory;
+}
 
 /** The compiled WebAssembly module, located beside this file. */
 function wasmModule() {
@@ -187,7 +199,7 @@ async function runInstance(args, files = [], memoryLimitMb = MAX_MEMORY_MB, coll
 // {create: its Emscripten factory, module: its compiled wasm}; the package's own by default.
 async function startInstance(files = [], memoryLimitMb = MAX_MEMORY_MB, folders = [], build = null) {
   const module = build === null ? await wasmModule() : await build.module;
-  const create = build === null ? createGltfAnim : build.create;
+  const create = build === null ? await createCore() : build.create;
   const limit = Number(memoryLimitMb);
   if (!Number.isInteger(limit) || limit < 64 || limit > MAX_MEMORY_MB) {
     throw new RangeError(`gltf-anim: memoryLimitMb is an integer from 64 to ${MAX_MEMORY_MB}`);

@@ -33,15 +33,24 @@ let held = null; // {session, limit}: for `files`, with the memory limit it was 
 // command line, so the first verdict waits for less. One instance per dropped files loads each
 // asset once for its report, keys and samples (the argv flow loaded it again for each command),
 // and hands the samples over as typed arrays, not as JSON text parsed here. The whole CLI (the
-// package's module) is fetched when Repair, Compare or a download in another format runs. null
-// where the verdict build cannot be loaded (the offline page is one script and imports no
-// module): then the package's module does it all through the CLI's commands.
+// package's module) is fetched when Repair, Compare or a download in another format runs. The
+// offline page (one classic script, no module imported) has the module in its bundle. null
+// where the verdict build cannot be loaded: then the package's module does it all through the
+// CLI's commands.
 let verdictBuild = null;
 let verdictHeld = null; // {session, limit}: the verdict instance of `files`
 function verdict() {
   if (verdictBuild === null) {
     verdictBuild = (async () => {
       try {
+        // The offline page's bundle (web/make-offline.mjs) carries the module in base64.
+        const inline = self.gltfAnimVerdictInline;
+        if (inline !== undefined) {
+          const binary = atob(inline.base64);
+          const bytes = new Uint8Array(binary.length);
+          for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+          return { create: inline.create, module: WebAssembly.compile(bytes) };
+        }
         const { default: create } = await import('./gltf-anim/dist/gltf-anim-verdict.mjs');
         const response = await fetch(new URL('gltf-anim/dist/gltf-anim-verdict.wasm', self.location.href));
         if (!response.ok) return null;
