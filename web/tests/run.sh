@@ -2,7 +2,8 @@
 # The web deliverables' tests (what .ci/run runs): scripts/build-web.sh builds the wasm, packs
 # the npm tarball and assembles the page; node's test runner then installs the tarball and
 # checks the npm CLI and API against the native CLI (GLTF_ANIM_NATIVE, default
-# build/cli/gltf-anim: scripts/run-tests.sh builds it), the tarball as `npm publish
+# build/cli/gltf-anim: scripts/run-tests.sh builds it), the page's verdict module against the
+# CLI (verdict.test.mjs; GLTF_ANIM_CORPUS adds its assets), the tarball as `npm publish
 # --dry-run` sees it and the inline entry (release.test.mjs), the README's conformance recipe
 # type-checked and run (recipe.test.mjs), the GitHub workflows and action.yml validated
 # (workflows.test.mjs), and the page in a browser.
