@@ -2,7 +2,9 @@
 // written here byte by byte: every expected number is the one written into the buffer, or
 // the spec's decoding of a normalized integer (UNSIGNED_BYTE c / 255, SHORT
 // max(c / 32767, -1)), never what the code under test computes.
+#include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/gltf/load.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
@@ -180,6 +182,28 @@ TEST(ChannelKeys, WrittenAsJsonKeyByKey) {
   EXPECT_TRUE(channels[3].HasMember("problem"));
   EXPECT_EQ(channels[3]["keys"].Size(), 3u);
   EXPECT_FALSE(channels[0].HasMember("problem"));
+}
+
+// The page's verdict module lists the keys of the asset its validation loaded: a stream over an
+// asset the caller holds writes what the stream that loads the file itself writes, and the
+// asset stays the caller's (read again after the stream is gone).
+TEST(ChannelKeys, AStreamOverALoadedAssetWritesWhatTheFileStreamWrites) {
+  const std::filesystem::path path = write_asset();
+  std::ostringstream from_file;
+  KeysStream(path, {}).write(from_file);
+  gltf::IssueCollector issues;
+  const gltf::LoadedAsset asset = gltf::load_file(path, {}, issues);
+  SampleRequest request;
+  request.asset_name = "keys.gltf";
+  for (int round = 0; round < 2; ++round) {
+    const KeysStream held(asset, path.string(), request);
+    EXPECT_EQ(held.problems(), 1u);
+    std::ostringstream out;
+    held.write(out);
+    EXPECT_EQ(out.str(), from_file.str()) << round;
+  }
+  gltf::LoadedAsset not_gltf;
+  EXPECT_THROW(KeysStream(not_gltf, "nothing.gltf", request), SampleError);
 }
 
 TEST(ChannelKeys, CliWritesTheKeysAndExitsOneWhenAChannelCannotBeSampled) {
