@@ -8,7 +8,7 @@
 // start as a blob: worker.
 // The page's verdict module (gltf-anim-verdict, its wasm in base64) is bundled too: the worker
 // takes it from self.gltfAnimVerdictInline, so the first verdict decodes and compiles only it,
-// and the whole CLI's wasm (the inline entry's) waits for Repair, Compare or a download.
+// and the whole CLI's wasm (the inline entry's) waits for Repair or Compare.
 // Usage: node web/make-offline.mjs PACKAGE_FOLDER PAGE_FOLDER (the page's gltf-anim/dist holding
 // gltf-anim-verdict.mjs and .wasm)
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -326,6 +326,22 @@ export async function verdictSession(files = [], { memoryLimitMb = MAX_MEMORY_MB
     bytes: written ? bytesAt(m._gav_text(), m._gav_text_size()) : null,
     stderr: decoder.decode(bytesAt(m._gav_error(), m._gav_error_size())),
   });
+  // The report and the keys are written to this file of the instance's file system (as the
+  // CLI's --output: a million issues' report is 600 MB, kept out of the module's memory), read
+  // where it lies and removed.
+  const OUTPUT = `${OUT}/verdict`;
+  const removeOutput = () => {
+    try {
+      m.FS.unlink(OUTPUT);
+    } catch {
+      // not there
+    }
+  };
+  const fileAnswer = (exitCode) => {
+    const bytes = exitCode === 2 ? null : writtenBytes(m.FS, OUTPUT);
+    removeOutput();
+    return { exitCode, bytes, stderr: decoder.decode(bytesAt(m._gav_error(), m._gav_error_size())) };
+  };
   // The strings an entry reads, in the instance's memory for the call's time.
   const call = (strings, f) => {
     if (spent) throw new GltfAnimError('gltf-anim: this session\'s instance stopped', 2, '');
@@ -350,16 +366,13 @@ export async function verdictSession(files = [], { memoryLimitMb = MAX_MEMORY_MB
   };
   return {
     validate(paths, { maxIssues = 0, maxIssueMb = 0, enable = [], format = 'json' } = {}) {
-      return call([paths.map(relativePath).join('\n'), list(enable).join('\n'), format], (p, e, f) => {
-        const code = m._gav_validate(p, Number(maxIssues), Number(maxIssueMb), e, f);
-        return answer(code, code !== 2);
-      });
+      removeOutput();
+      return call([paths.map(relativePath).join('\n'), list(enable).join('\n'), format, OUTPUT], (p, e, f, o) =>
+        fileAnswer(m._gav_validate(p, Number(maxIssues), Number(maxIssueMb), e, f, o)));
     },
     keys(path, { maxValues = 1 << 26 } = {}) {
-      return call([relativePath(path)], (p) => {
-        const code = m._gav_keys(p, Number(maxValues));
-        return answer(code, code !== 2);
-      });
+      removeOutput();
+      return call([relativePath(path), OUTPUT], (p, o) => fileAnswer(m._gav_keys(p, Number(maxValues), o)));
     },
     samples(path, { rate = 60, maxTimes = 1024, maxValues = 1 << 26, animation = -1, whole = false } = {}) {
       return call([relativePath(path)], (p) => {

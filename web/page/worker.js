@@ -20,9 +20,10 @@ const decoder = new TextDecoder();
 // `gltf-anim validate --no-config --no-timings` writes for the same files.
 const VALIDATE = ['validate', '--no-config', '--no-timings'];
 
-// The dropped files' instance of the CLI, kept between commands: the report, an asset's
-// samples and its keys (and a download in another format) are runs of one instance that holds
-// one copy of the files, not a new instance each given every file again. Its memory never
+// The dropped files' instance of the whole CLI, kept between commands where the verdict module
+// is not there (or its instance stopped): the report, an asset's samples and its keys (and a
+// download in another format) are then runs of one instance that holds one copy of the files,
+// not a new instance each given every file again. Its memory never
 // shrinks, so an instance that grew past HOLD_BYTES (a million issues' report) is dropped after
 // its run; one whose runtime stopped is replaced by a fresh instance for that run, as before.
 const HOLD_BYTES = 512 * 1048576;
@@ -32,8 +33,9 @@ let held = null; // {session, limit}: for `files`, with the memory limit it was 
 // a typed entry over the library calls of validate, sample --keys, sample and codes, without the
 // command line, so the first verdict waits for less. One instance per dropped files loads each
 // asset once for its report, keys and samples (the argv flow loaded it again for each command),
-// and hands the samples over as typed arrays, not as JSON text parsed here. The whole CLI (the
-// package's module) is fetched when Repair, Compare or a download in another format runs. The
+// and hands the samples over as typed arrays, not as JSON text parsed here; it writes the
+// report's downloads too. The whole CLI (the package's module) is fetched when Repair or
+// Compare runs. The
 // offline page (one classic script, no module imported) has the module in its bundle. null
 // where the verdict build cannot be loaded: then the package's module does it all through the
 // CLI's commands.
@@ -473,7 +475,12 @@ async function handle(msg) {
     case 'channel-issues': // each plotted channel's issues, at their keys
       return { channels: channelIssues(messages[msg.asset] ?? [], msg.channels) };
     case 'report': // the report in another format, as the CLI writes it
-      return cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
+      // The verdict instance validates again (it holds the files already: no second instance
+      // with its own copy of them, no whole CLI fetched for a download).
+      return await withVerdict((v) => {
+        const r = v.validate(assets, { ...verdictOptions, format: msg.format });
+        return { exitCode: r.exitCode, text: r.bytes === null ? null : decoder.decode(r.bytes), stderr: r.stderr };
+      }) ?? cli([...VALIDATE, ...validateOptions, '--format', msg.format], assets);
     case 'plot': // an asset's names, samples and keys (the keys file is written, exit 1, when a channel cannot be sampled)
       return plot(msg);
     case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`

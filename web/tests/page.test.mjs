@@ -187,9 +187,9 @@ test('picked files: invalid assets and a .gltf with its .bin, as the native repo
 
 // What is fetched before the first verdict: the page, the package's index.js, and the verdict
 // module (the typed entry of web/verdict/), not the whole CLI's wasm nor its JavaScript glue,
-// which wait for Repair, Compare or a download. Each file counted as a server's gzip -9 would
+// which wait for Repair or Compare. Each file counted as a server's gzip -9 would
 // send it (docs/PERFORMANCE.md, "First paint": 1,104 KB before the verdict build, 623 KB with
-// the argv verdict build, 495 KB with the typed entry): at most the project's 500 KB.
+// the argv verdict build, 499 KB with the typed entry): at most the project's 500 KB.
 const FIRST_VERDICT_GZIP_BYTES = 500 * 1000;
 test('first verdict: the verdict build, not the whole CLI\'s wasm, is fetched before it; Repair fetches the whole CLI', async () => {
   served.length = 0;

@@ -12,10 +12,13 @@
 //
 // Calling convention (web/package/index.js, verdictSession): strings in are UTF-8, NUL ended,
 // lists one item a line; each call returns its exit code (the CLI's: 0, 1 findings, 2 refused)
-// and leaves its text in gav_text and what the CLI would print on stderr in gav_error.
+// and leaves what the CLI would print on stderr in gav_error; the report and the keys go to a
+// file of the instance's file system, as the CLI's --output, the samples' header and the codes
+// to gav_text.
 #include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/json.hpp>
 #include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/reports/formats.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/sampler/sample.hpp>
@@ -35,7 +38,6 @@
 #include <map>
 #include <memory>
 #include <new>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -142,9 +144,11 @@ const ChannelSamples& channel(std::uint32_t i) {
 extern "C" {
 
 // `gltf-anim validate --no-config --no-timings --max-issues N --max-issue-mb M [--enable C]...
-// --format FORMAT -- PATHS...`: the report in gav_text. Each asset loaded is kept (kKeepBytes).
+// --format FORMAT --output OUTPUT -- PATHS...`: the report in the file OUTPUT (the instance's
+// file system, which grows outside this module's memory: a million issues' report is 600 MB),
+// written to a temporary renamed into place. Each asset loaded is kept (kKeepBytes).
 EMSCRIPTEN_KEEPALIVE int gav_validate(const char* paths, double max_issues, double max_issue_mb,
-                                      const char* enable, const char* format) {
+                                      const char* enable, const char* format, const char* output) {
   text_out.clear();
   error_out.clear();
   const std::vector<std::string> files = lines(paths);
@@ -174,9 +178,10 @@ EMSCRIPTEN_KEEPALIVE int gav_validate(const char* paths, double max_issues, doub
   wopt.issue_policy = run->validate.issues;
   std::error_code ec;
   wopt.sarif_base = fs::absolute(".", ec).lexically_normal();  // --sarif-base's default
-  std::ostringstream out;
   try {
-    const auto writer = reports::make_validation_writer(out, *chosen, wopt);
+    io::OutputFile file{fs::path(output)};
+    wopt.spool_folder = fs::path(output).parent_path();
+    const auto writer = reports::make_validation_writer(file.stream(), *chosen, wopt);
     reports::ValidationTotals totals;
     validator::validate_in_order(
         files, 1,
@@ -205,7 +210,7 @@ EMSCRIPTEN_KEEPALIVE int gav_validate(const char* paths, double max_issues, doub
           writer->asset(done.report, {});
         });
     writer->end();
-    text_out = std::move(out).str();
+    file.commit();
     return totals.failing != 0 ? kExitFindings : kExitOk;
   } catch (const std::exception& e) {
     error_out = "gltf-anim validate: " + reason(e) + "\n";
@@ -213,9 +218,9 @@ EMSCRIPTEN_KEEPALIVE int gav_validate(const char* paths, double max_issues, doub
   }
 }
 
-// `gltf-anim sample --keys --max-values N PATH`: the keys file in gav_text (written, exit 1,
-// when a channel has a problem).
-EMSCRIPTEN_KEEPALIVE int gav_keys(const char* path_text, double max_values) {
+// `gltf-anim sample --keys --max-values N --output OUTPUT PATH`: the keys file in OUTPUT
+// (written, exit 1, when a channel has a problem).
+EMSCRIPTEN_KEEPALIVE int gav_keys(const char* path_text, double max_values, const char* output) {
   text_out.clear();
   error_out.clear();
   const std::string path(path_text);
@@ -223,9 +228,9 @@ EMSCRIPTEN_KEEPALIVE int gav_keys(const char* path_text, double max_values) {
     const Held& h = asset_of(path);
     check_glTF(h, path);
     const sampler::KeysStream keys(h.asset, path, request_for(path, max_values));
-    std::ostringstream out;
-    keys.write(out);
-    text_out = std::move(out).str();
+    io::OutputFile file{fs::path(output)};
+    keys.write(file.stream());
+    file.commit();
     return keys.problems() != 0 ? kExitFindings : kExitOk;
   } catch (const sampler::SampleError& e) {
     error_out = std::string("gltf-anim sample: ") + e.what() + "\n";
