@@ -805,7 +805,10 @@ struct KeysStream::State {
   std::size_t problems = 0;
 
   State(gltf::LoadedAsset&& loaded, const SampleRequest& r, const Source& source)
-      : owned(std::move(loaded)), asset(*owned), model(vm::build_animation_model(asset)), request(r) {
+      : owned(std::move(loaded)),
+        asset(*owned),
+        model(vm::build_animation_model(asset)),
+        request(r) {
     list(source);
   }
   State(const gltf::LoadedAsset& held, const SampleRequest& r, const Source& source)
@@ -831,8 +834,8 @@ KeysStream::KeysStream(const AssetBytes& asset, const SampleRequest& request)
 KeysStream::KeysStream(const gltf::LoadedAsset& asset, const std::string& described,
                        const SampleRequest& request)
     : state_((check_loaded(asset, described),
-              std::make_unique<State>(asset, request,
-                                      Source{described, request.asset_name.value_or(described)}))) {}
+              std::make_unique<State>(
+                  asset, request, Source{described, request.asset_name.value_or(described)}))) {}
 
 KeysStream::~KeysStream() = default;
 

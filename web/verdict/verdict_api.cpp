@@ -117,7 +117,8 @@ const Held& asset_of(const std::string& path) {
 // SampleError as `sample` refuses an asset that is not glTF: the load's first error.
 void check_glTF(const Held& h, const std::string& path) {
   if (h.asset.document && h.asset.document->IsObject()) return;
-  std::string why = h.asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
+  std::string why =
+      h.asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
   if (!h.load_error.empty()) why = h.load_error;
   throw sampler::SampleError(2, path + ": " + why);
 }
@@ -129,16 +130,16 @@ sampler::SampleRequest request_for(const std::string& path, double max_values) {
   return request;
 }
 
-bool whole_number(double v, double max) { return std::isfinite(v) && v >= 0 && v <= max && v == std::floor(v); }
+bool whole_number(double v, double max) {
+  return std::isfinite(v) && v >= 0 && v <= max && v == std::floor(v);
+}
 
-}  // namespace
-
-namespace {
 // Channel i, or an empty one past the last (nothing may throw out of the entry points).
 const ChannelSamples& channel(std::uint32_t i) {
   static const ChannelSamples kNone;
   return i < sample_channels.size() ? sample_channels[i] : kNone;
 }
+
 }  // namespace
 
 extern "C" {
@@ -170,7 +171,9 @@ EMSCRIPTEN_KEEPALIVE int gav_validate(const char* paths, double max_issues, doub
   auto run = validator::resolve_run_options(validator::RunConfig{}, given, why);
   const auto chosen = run ? reports::validation_format_from_name(run->format) : std::nullopt;
   if (!run || !chosen) {
-    error_out = "gltf-anim validate: " + (run ? "unknown --format '" + std::string(format) + "'" : why) + "\n";
+    error_out =
+        "gltf-anim validate: " + (run ? "unknown --format '" + std::string(format) + "'" : why) +
+        "\n";
     return kExitUsage;
   }
   reports::ValidationWriteOptions wopt;
@@ -253,7 +256,8 @@ EMSCRIPTEN_KEEPALIVE int gav_samples(const char* path_text, double rate, double 
   const std::string path(path_text);
   if (!(std::isfinite(rate) && rate > 0 && rate <= 1e9) ||
       !whole_number(max_times, static_cast<double>(sampler::kMaxCountTimes)) || max_times < 1 ||
-      !whole_number(max_values, 0x1p62) || !(animation < 0 || whole_number(animation, 0xFFFFFFFFu))) {
+      !whole_number(max_values, 0x1p62) ||
+      !(animation < 0 || whole_number(animation, 0xFFFFFFFFu))) {
     error_out = "gltf-anim sample: --rate, --max-times, --max-values or --animation out of range\n";
     return kExitUsage;
   }
@@ -312,12 +316,17 @@ EMSCRIPTEN_KEEPALIVE int gav_codes() {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* gav_text() { return text_out.data(); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t gav_text_size() { return static_cast<std::uint32_t>(text_out.size()); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t gav_text_size() {
+  return static_cast<std::uint32_t>(text_out.size());
+}
 EMSCRIPTEN_KEEPALIVE const char* gav_error() { return error_out.data(); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t gav_error_size() { return static_cast<std::uint32_t>(error_out.size()); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t gav_error_size() {
+  return static_cast<std::uint32_t>(error_out.size());
+}
 // Assets loaded (parsed) by this instance so far.
 EMSCRIPTEN_KEEPALIVE std::uint32_t gav_loads() { return loads; }
-// Drops the kept assets and the last answers (their memory is reused; the instance's never shrinks).
+// Drops the kept assets and the last answers (their memory is reused; the instance's never
+// shrinks).
 EMSCRIPTEN_KEEPALIVE void gav_forget() {
   held.clear();
   held_bytes = 0;
