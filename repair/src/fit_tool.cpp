@@ -26,15 +26,6 @@ const gltf_anim::json::Value* member(const gltf_anim::json::Value& object, const
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
-bool lists(const gltf_anim::json::Value& doc, const char* list, std::string_view name) {
-  const gltf_anim::json::Value* v = member(doc, list);
-  if (v == nullptr || !v->IsArray()) return false;
-  for (const auto& e : v->GetArray()) {
-    if (e.IsString() && std::string_view(e.GetString(), e.GetStringLength()) == name) return true;
-  }
-  return false;
-}
-
 // Records the fits of `input`'s LINEAR channels in `edit`.
 bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit, ToolReport& report,
               std::string& why) {
@@ -67,7 +58,8 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
                        [index](const gltf::model::Channel& c) { return c.index == index; });
       if (sqlerp && channel != model_animation.channels.end() && channel->sqlerp_sampler)
         return;  // has a CUBICSLERP sampler already
-      // Whether the channel has an `extensions` object to add to: how the edit is written.
+      // Whether the channel has an `extensions` object to add to: how the edit's JSON text is
+      // written, the one read of the JSON here (what is fitted is the model's).
       const gltf_anim::json::Value& json_channel =
           json_channels[static_cast<rapidjson::SizeType>(index)];
       channels.push_back({pointer, member(json_channel, "extensions") != nullptr});
@@ -184,8 +176,10 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   if (!after.empty() && !write_tracks(edit, input.uses, before, after, why)) return false;
   if (sqlerp_used) {
     const std::string ext = "\"EXT_animation_sqlerp\"";
-    if (!lists(doc, "extensionsUsed", "EXT_animation_sqlerp")) edit.append("/extensionsUsed", ext);
-    if (!request.fallback && !lists(doc, "extensionsRequired", "EXT_animation_sqlerp")) {
+    if (!gltf::model::lists(input.model.extensions_used, "EXT_animation_sqlerp"))
+      edit.append("/extensionsUsed", ext);
+    if (!request.fallback &&
+        !gltf::model::lists(input.model.extensions_required, "EXT_animation_sqlerp")) {
       edit.append("/extensionsRequired", ext);
     }
   }

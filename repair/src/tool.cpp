@@ -188,7 +188,7 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   std::string refused;
   input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
   if (!refused.empty()) return stop(2, refused + "; nothing written");
-  gltf::Edit edit(edit_source(asset));
+  gltf::Edit edit(edit_source(asset, model));
   std::string why;
   // The CLI's line and the report's header name the tool already.
   if (!tool.body(input, edit, report, why)) return stop(2, why);

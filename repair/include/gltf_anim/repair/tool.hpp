@@ -42,7 +42,10 @@ namespace gltf_anim::repair {
 // compression extensions), and whether bytes may move: compaction is blocked
 // when the asset uses an extension outside kCompactionSafeExtensions, which
 // might name a buffer and byte offset directly (as EXT_meshopt_compression
-// does) or a bufferView by index.
+// does) or a bufferView by index. All of it but the bytes and the layout is
+// the model's (build_animation_model of the same asset: images, primitives'
+// KHR_draco_mesh_compression, extensionsUsed); without one it is built here.
+gltf::Source edit_source(const gltf::LoadedAsset& asset, const gltf::model::AnimationModel& model);
 gltf::Source edit_source(const gltf::LoadedAsset& asset);
 // Extensions known to reach buffer bytes only through bufferViews that
 // edit_source marks as used (or through accessors), or not at all.
@@ -117,7 +120,8 @@ struct AccessorUse {
   std::uint32_t samplers = 0;
   bool elsewhere = false;
 };
-// The samplers' links come from the model (build_animation_model of the same asset).
+// The samplers' links and the other users (meshes, skins, EXT_mesh_gpu_instancing) come
+// from the model (build_animation_model of the same asset).
 std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
                                        const gltf::model::AnimationModel& model);
 
