@@ -105,12 +105,16 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
       add_summaries(report.channels, t, std::move(s));
       continue;
     }
+    // A key's 4 time bytes are this channel's only when its bytes carry the time accessor:
+    // one that samplers share is counted in the first channel's (TimeBytes), as the bytes
+    // before and after are.
+    const bool own_times = time_bytes.counted_here(t);
     s.notes.push_back("keys kept " + std::to_string(f.kept.size()) + ", reduce keeps " +
                       std::to_string(f.linear_kept) + " as LINEAR at this bound: ratio " +
                       num(f.keep_ratio()) + " (a cubic key costs " +
-                      std::to_string(f.cubic_key_bytes()) + " B, a LINEAR one " +
-                      std::to_string(f.linear_key_bytes()) + " B: fewer bytes only below " +
-                      num(f.break_even_ratio()) + ")");
+                      std::to_string(f.cubic_key_bytes(own_times)) + " B, a LINEAR one " +
+                      std::to_string(f.linear_key_bytes(own_times)) +
+                      " B: fewer bytes only below " + num(f.break_even_ratio(own_times)) + ")");
     const char* unit = rotation ? " rad/s" : " per s";
     s.notes.push_back("largest velocity jump at a key: " + num(f.velocity_jump_before) + unit +
                       " (LINEAR) -> " + num(f.velocity_jump_after) + unit);

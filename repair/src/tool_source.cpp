@@ -271,6 +271,11 @@ std::uint64_t TimeBytes::before(const EditableTrack& track, std::vector<std::str
   return 0;
 }
 
+bool TimeBytes::counted_here(const EditableTrack& track) const {
+  const auto it = before_.find(track.input);
+  return it != before_.end() && it->second == track.channel_pointer;
+}
+
 std::uint64_t TimeBytes::after(const EditableTrack& track, std::span<const double> times,
                                std::optional<std::size_t> key, std::uint64_t bytes,
                                std::vector<std::string>& notes) {

@@ -312,6 +312,9 @@ class TimeBytes {
   explicit TimeBytes(const gltf::LoadedAsset& asset) : asset_(asset) {}
   // Bytes of `track`'s time accessor as stored, or 0 when an earlier summary counted them.
   std::uint64_t before(const EditableTrack& track, std::vector<std::string>& notes);
+  // After before(track): whether `track`'s summary carries its time accessor's bytes (false
+  // when an earlier summary counted them).
+  bool counted_here(const EditableTrack& track) const;
   // Bytes of the times `track`'s sampler reads after the edit: `bytes` (the accessor's
   // bytes when it kept its times, 4 a key when they were rewritten), or 0 when an earlier
   // summary counted the same accessor. Samplers name one accessor after the edit when they
