@@ -31,9 +31,9 @@
 namespace gltf_anim::repair {
 
 // Every code fix repairs, in the order above.
-extern const std::vector<std::string_view> kFixCodes;
-// Codes fix reports as not fixable.
-extern const std::vector<std::string_view> kUnfixableCodes;
+extern const std::vector<gltf::IssueCode> kFixCodes;
+// Codes fix reports as not fixable (and UNRESOLVED_REFERENCE under /animations).
+extern const std::vector<gltf::IssueCode> kUnfixableCodes;
 
 struct FixOptions {
   // Only these repairs (codes of kFixCodes); nullopt: all; empty: none (the

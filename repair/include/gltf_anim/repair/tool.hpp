@@ -17,6 +17,7 @@
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/asset.hpp>
+#include <gltf_anim/gltf/issue_registry.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 
@@ -169,7 +170,7 @@ void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
 // One repair: the issue code it answers, where, what was done and what it
 // changes in playback; fixed = false for a problem reported as not fixable.
 struct Repair {
-  std::string code;
+  gltf::IssueCode code;
   std::string pointer;
   std::string action;
   std::string playback;
@@ -230,7 +231,7 @@ struct ToolInput {
 // the reason when it cannot do what was asked (exit 2).
 struct Tool {
   std::string name;
-  std::set<std::string> repairs_codes;
+  std::vector<gltf::IssueCode> repairs_codes;
   std::function<bool(ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why)>
       body;
 };
