@@ -190,7 +190,8 @@ class Fixer {
 
  private:
   bool selected(std::string_view code) const {
-    return !options_.only || options_.only->count(std::string(code)) != 0;
+    return !options_.only || std::any_of(options_.only->begin(), options_.only->end(),
+                                         [code](gltf::IssueCode c) { return c.name() == code; });
   }
   bool selected(gltf::IssueCode code) const { return selected(code.name()); }
 
@@ -498,8 +499,10 @@ Tool fix_tool(const FixOptions& options) {
   Tool tool;
   tool.name = "fix";
   for (const gltf::IssueCode code : kFixCodes) {
-    if (!options.only || options.only->count(std::string(code.name())))
+    if (!options.only ||
+        std::find(options.only->begin(), options.only->end(), code) != options.only->end()) {
       tool.repairs_codes.push_back(code);
+    }
   }
   tool.body = [options](ToolInput& in, gltf::Edit& edit, ToolReport& report, std::string& why) {
     return Fixer(options, in, edit, report).run(why);

@@ -171,8 +171,8 @@ TEST(Fix, ShortestPathAndTangentsDoNotChangeConformingPlayback) {
   o.output = in.parent_path() / "playback_fixed.gltf";
   o.force = true;  // accessor 0's times are left broken (--only below)
   repair::FixOptions only;
-  only.only =
-      std::set<std::string>{"LINT_ROTATION_NEGATIVE_DOT", "LINT_CUBICSPLINE_NONZERO_END_TANGENT"};
+  only.only = std::vector<gltf_anim::gltf::IssueCode>{"LINT_ROTATION_NEGATIVE_DOT",
+                                                      "LINT_CUBICSPLINE_NONZERO_END_TANGENT"};
   const repair::ToolReport r = cli::run_tool(repair::fix_tool(only), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   // Sampled densely before and after with the reference evaluator.

@@ -38,7 +38,7 @@ extern const std::vector<gltf::IssueCode> kUnfixableCodes;
 struct FixOptions {
   // Only these repairs (codes of kFixCodes); nullopt: all; empty: none (the
   // asset written back as it was read).
-  std::optional<std::set<std::string>> only;
+  std::optional<std::vector<gltf::IssueCode>> only;
 };
 
 // The fix tool for edit_asset (and the CLI's run_tool around it).
