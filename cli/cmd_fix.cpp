@@ -18,7 +18,7 @@ namespace gltf_anim::cli {
 int run_fix(const std::vector<std::string>& args) {
   static const std::string kCodes = [] {
     std::string list;
-    for (const std::string_view c : repair::kFixCodes) list += "  " + std::string(c) + "\n";
+    for (const gltf::IssueCode c : repair::kFixCodes) list += "  " + std::string(c.name()) + "\n";
     return list;
   }();
   static const std::string kSummary =
@@ -58,13 +58,14 @@ int run_fix(const std::vector<std::string>& args) {
       while (start <= only.size()) {
         const std::size_t comma = std::min(only.find(',', start), only.size());
         const std::string code = only.substr(start, comma - start);
-        if (std::find(repair::kFixCodes.begin(), repair::kFixCodes.end(), code) ==
-            repair::kFixCodes.end()) {
+        const auto fixed = std::find_if(repair::kFixCodes.begin(), repair::kFixCodes.end(),
+                                        [&](gltf::IssueCode c) { return c.name() == code; });
+        if (fixed == repair::kFixCodes.end()) {
           std::cerr << "gltf-anim fix: --only: '" << text::visible_text(code)
                     << "' is not a code fix repairs (gltf-anim fix --help lists them)\n";
           return kExitUsage;
         }
-        fix.only->insert(code);
+        fix.only->push_back(*fixed);
         start = comma + 1;
       }
     }

@@ -292,12 +292,85 @@ Animation read_animation(const LoadedAsset& asset, const gltf_anim::json::Value&
         extensions != nullptr ? member(*extensions, "EXT_animation_sqlerp") : nullptr;
     if (sqlerp != nullptr && sqlerp->IsObject())
       ch.sqlerp_sampler = link_sampler(*sqlerp, by_index);
+    ch.target_written = member(*channel, "target") != nullptr;
     ch.target = channel_target(doc, *channel, extras);
   }
   return a;
 }
 
+std::optional<ExtensionList> extension_list(const gltf_anim::json::Value& doc,
+                                            std::string_view name) {
+  const gltf_anim::json::Value* list = array_member(doc, name);
+  if (list == nullptr) return std::nullopt;
+  ExtensionList out;
+  out.reserve(list->Size());
+  for (const gltf_anim::json::Value& v : list->GetArray()) {
+    if (v.IsString()) {
+      out.emplace_back(std::string(v.GetString(), v.GetStringLength()));
+    } else {
+      out.emplace_back(std::nullopt);
+    }
+  }
+  return out;
+}
+
+// Appends each member value of `object` (when it is an object) that is an index.
+void member_indices(const gltf_anim::json::Value* object, std::vector<std::uint64_t>& out) {
+  if (object == nullptr || !object->IsObject()) return;
+  for (const auto& m : object->GetObject()) {
+    if (const auto i = json_access::as_uint(m.value)) out.push_back(*i);
+  }
+}
+
+// The objects outside the animations that name accessors and bufferViews, and the
+// extension lists (AnimationModel). Each array walked once: linear in their size.
+void read_document_uses(const gltf_anim::json::Value& doc, AnimationModel& model) {
+  model.extensions_used = extension_list(doc, "extensionsUsed");
+  model.extensions_required = extension_list(doc, "extensionsRequired");
+  auto each = [](const gltf_anim::json::Value* array, auto&& f) {
+    if (array == nullptr) return;
+    for (const gltf_anim::json::Value& e : array->GetArray()) {
+      if (e.IsObject()) f(e);
+    }
+  };
+  each(array_member(doc, "images"), [&](const gltf_anim::json::Value& image) {
+    if (const auto v = index_member(image, "bufferView")) model.image_buffer_views.push_back(*v);
+  });
+  each(array_member(doc, "meshes"), [&](const gltf_anim::json::Value& mesh) {
+    each(array_member(mesh, "primitives"), [&](const gltf_anim::json::Value& json) {
+      Primitive& p = model.primitives.emplace_back();
+      member_indices(member(json, "attributes"), p.accessors);
+      if (const auto i = index_member(json, "indices")) p.accessors.push_back(*i);
+      if (const gltf_anim::json::Value* targets = array_member(json, "targets")) {
+        for (const gltf_anim::json::Value& t : targets->GetArray()) member_indices(&t, p.accessors);
+      }
+      const gltf_anim::json::Value* extensions = member(json, "extensions");
+      const gltf_anim::json::Value* draco =
+          extensions != nullptr ? member(*extensions, "KHR_draco_mesh_compression") : nullptr;
+      if (draco != nullptr) p.draco_buffer_view = index_member(*draco, "bufferView");
+    });
+  });
+  each(array_member(doc, "skins"), [&](const gltf_anim::json::Value& skin) {
+    if (const auto i = index_member(skin, "inverseBindMatrices")) model.skin_matrices.push_back(*i);
+  });
+  const gltf_anim::json::Value* nodes = array_member(doc, "nodes");
+  for (std::size_t n = 0; n < array_size(nodes); ++n) {
+    const gltf_anim::json::Value* node = object_at(nodes, n);
+    const gltf_anim::json::Value* extensions = node ? member(*node, "extensions") : nullptr;
+    const gltf_anim::json::Value* instancing =
+        extensions != nullptr ? member(*extensions, "EXT_mesh_gpu_instancing") : nullptr;
+    if (instancing == nullptr || !instancing->IsObject()) continue;
+    Instancing& i = model.instancing.emplace_back();
+    i.node = n;
+    member_indices(member(*instancing, "attributes"), i.attributes);
+  }
+}
+
 }  // namespace
+
+bool lists(const std::optional<ExtensionList>& list, std::string_view extension) {
+  return list && std::find(list->begin(), list->end(), extension) != list->end();
+}
 
 std::string_view node_path_name(NodePath p) {
   switch (p) {
@@ -422,6 +495,7 @@ AnimationModel build_animation_model(const LoadedAsset& asset) {
       model.animations.push_back(read_animation(asset, *animation, a, extras));
     }
   }
+  read_document_uses(*asset.document, model);
   return model;
 }
 

@@ -105,8 +105,9 @@ std::string at_time(double t) {
 
 double FitResult::keep_ratio() const { return ratio(kept.size(), linear_kept); }
 
-double FitResult::break_even_ratio() const {
-  return static_cast<double>(linear_key_bytes()) / static_cast<double>(cubic_key_bytes());
+double FitResult::break_even_ratio(bool own_times) const {
+  return static_cast<double>(linear_key_bytes(own_times)) /
+         static_cast<double>(cubic_key_bytes(own_times));
 }
 
 std::size_t bounded_linear_keys(const LinearTrack& track, const FitBound& bound) {

@@ -26,15 +26,6 @@ const gltf_anim::json::Value* member(const gltf_anim::json::Value& object, const
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
-bool lists(const gltf_anim::json::Value& doc, const char* list, std::string_view name) {
-  const gltf_anim::json::Value* v = member(doc, list);
-  if (v == nullptr || !v->IsArray()) return false;
-  for (const auto& e : v->GetArray()) {
-    if (e.IsString() && std::string_view(e.GetString(), e.GetStringLength()) == name) return true;
-  }
-  return false;
-}
-
 // Records the fits of `input`'s LINEAR channels in `edit`.
 bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit, ToolReport& report,
               std::string& why) {
@@ -67,7 +58,8 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
                        [index](const gltf::model::Channel& c) { return c.index == index; });
       if (sqlerp && channel != model_animation.channels.end() && channel->sqlerp_sampler)
         return;  // has a CUBICSLERP sampler already
-      // Whether the channel has an `extensions` object to add to: how the edit is written.
+      // Whether the channel has an `extensions` object to add to: how the edit's JSON text is
+      // written, the one read of the JSON here (what is fitted is the model's).
       const gltf_anim::json::Value& json_channel =
           json_channels[static_cast<rapidjson::SizeType>(index)];
       channels.push_back({pointer, member(json_channel, "extensions") != nullptr});
@@ -113,12 +105,16 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
       add_summaries(report.channels, t, std::move(s));
       continue;
     }
+    // A key's 4 time bytes are this channel's only when its bytes carry the time accessor:
+    // one that samplers share is counted in the first channel's (TimeBytes), as the bytes
+    // before and after are.
+    const bool own_times = time_bytes.counted_here(t);
     s.notes.push_back("keys kept " + std::to_string(f.kept.size()) + ", reduce keeps " +
                       std::to_string(f.linear_kept) + " as LINEAR at this bound: ratio " +
                       num(f.keep_ratio()) + " (a cubic key costs " +
-                      std::to_string(f.cubic_key_bytes()) + " B, a LINEAR one " +
-                      std::to_string(f.linear_key_bytes()) + " B: fewer bytes only below " +
-                      num(f.break_even_ratio()) + ")");
+                      std::to_string(f.cubic_key_bytes(own_times)) + " B, a LINEAR one " +
+                      std::to_string(f.linear_key_bytes(own_times)) +
+                      " B: fewer bytes only below " + num(f.break_even_ratio(own_times)) + ")");
     const char* unit = rotation ? " rad/s" : " per s";
     s.notes.push_back("largest velocity jump at a key: " + num(f.velocity_jump_before) + unit +
                       " (LINEAR) -> " + num(f.velocity_jump_after) + unit);
@@ -184,8 +180,10 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   if (!after.empty() && !write_tracks(edit, input.uses, before, after, why)) return false;
   if (sqlerp_used) {
     const std::string ext = "\"EXT_animation_sqlerp\"";
-    if (!lists(doc, "extensionsUsed", "EXT_animation_sqlerp")) edit.append("/extensionsUsed", ext);
-    if (!request.fallback && !lists(doc, "extensionsRequired", "EXT_animation_sqlerp")) {
+    if (!gltf::model::lists(input.model.extensions_used, "EXT_animation_sqlerp"))
+      edit.append("/extensionsUsed", ext);
+    if (!request.fallback &&
+        !gltf::model::lists(input.model.extensions_required, "EXT_animation_sqlerp")) {
       edit.append("/extensionsRequired", ext);
     }
   }

@@ -19,12 +19,13 @@ namespace {
 
 using reference::Interpolation;
 
-constexpr std::string_view kNonIncreasing = "ACCESSOR_ANIMATION_INPUT_NON_INCREASING";
-constexpr std::string_view kNonUnit = "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION";
-constexpr std::string_view kNegativeDot = "LINT_ROTATION_NEGATIVE_DOT";
-constexpr std::string_view kCubicTangent = "LINT_CUBICSPLINE_NONZERO_END_TANGENT";
-constexpr std::string_view kSqlerpTangent = "EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT";
-constexpr std::string_view kBoundCodes[] = {
+// Registered codes (gltf::IssueCode): a misspelt one does not build.
+constexpr gltf::IssueCode kNonIncreasing = "ACCESSOR_ANIMATION_INPUT_NON_INCREASING";
+constexpr gltf::IssueCode kNonUnit = "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION";
+constexpr gltf::IssueCode kNegativeDot = "LINT_ROTATION_NEGATIVE_DOT";
+constexpr gltf::IssueCode kCubicTangent = "LINT_CUBICSPLINE_NONZERO_END_TANGENT";
+constexpr gltf::IssueCode kSqlerpTangent = "EXT_ANIMATION_SQLERP_NONZERO_END_TANGENT";
+constexpr gltf::IssueCode kBoundCodes[] = {
     "ACCESSOR_MIN_MISMATCH", "ACCESSOR_MAX_MISMATCH", "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
     "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS"};
 
@@ -167,8 +168,9 @@ class Fixer {
       for (const gltf::Issue& issue : in_.report.issues) {
         const bool on_channel =
             issue.pointer == channel || issue.pointer.rfind(channel + "/", 0) == 0;
-        const bool key_repair = issue.code == kNonUnit || issue.code == kNegativeDot ||
-                                issue.code == kCubicTangent || issue.code == kSqlerpTangent;
+        const bool key_repair =
+            issue.code == kNonUnit.name() || issue.code == kNegativeDot.name() ||
+            issue.code == kCubicTangent.name() || issue.code == kSqlerpTangent.name();
         if (!on_channel || !key_repair || !selected(issue.code)) continue;
         why = std::string(issue.code) + " at " + issue.pointer +
               " cannot be repaired: its channel's keys are not decoded (" +
@@ -188,15 +190,16 @@ class Fixer {
 
  private:
   bool selected(std::string_view code) const {
-    return !options_.only || options_.only->count(std::string(code)) != 0;
+    return !options_.only || std::any_of(options_.only->begin(), options_.only->end(),
+                                         [code](gltf::IssueCode c) { return c.name() == code; });
   }
+  bool selected(gltf::IssueCode code) const { return selected(code.name()); }
 
   // One record per place: channels sharing an accessor share its repair.
-  void record(std::string_view code, const std::string& pointer, std::string action,
+  void record(gltf::IssueCode code, const std::string& pointer, std::string action,
               std::string playback, bool fixed = true) {
-    if (!recorded_.insert(std::string(code) + " " + pointer).second) return;
-    report_.repairs.push_back(
-        {std::string(code), pointer, std::move(action), std::move(playback), fixed});
+    if (!recorded_.insert(std::string(code.name()) + " " + pointer).second) return;
+    report_.repairs.push_back({code, pointer, std::move(action), std::move(playback), fixed});
   }
 
   void fix_track(const EditableTrack& before, EditableTrack& t) {
@@ -320,7 +323,7 @@ class Fixer {
     }
     const bool cubic =
         t.mode == Interpolation::kCubicSpline || t.mode == Interpolation::kCubicSlerp;
-    const std::string_view tangent_code =
+    const gltf::IssueCode tangent_code =
         t.mode == Interpolation::kCubicSlerp ? kSqlerpTangent : kCubicTangent;
     if (cubic && selected(tangent_code) && !t.times.empty()) {
       const std::size_t c = t.components;
@@ -378,18 +381,19 @@ class Fixer {
 
   void fix_bounds() {
     std::set<std::size_t> accessors;
-    std::map<std::size_t, std::string> code_of;
+    std::map<std::size_t, gltf::IssueCode> code_of;
     for (const gltf::Issue& issue : in_.report.issues) {
-      const auto* code = std::find(std::begin(kBoundCodes), std::end(kBoundCodes), issue.code);
-      if (code == std::end(kBoundCodes) || !selected(*code)) continue;
+      const auto* code = std::find_if(std::begin(kBoundCodes), std::end(kBoundCodes),
+                                      [&](gltf::IssueCode c) { return c.name() == issue.code; });
+      if (code == std::end(kBoundCodes) || !selected(code->name())) continue;
       std::optional<std::size_t> index = accessor_of(issue.pointer);
       if (!index) index = sampler_input(issue.pointer);
       if (!index || *index >= in_.asset.accessors.size()) continue;
-      if (accessors.insert(*index).second) code_of[*index] = std::string(issue.code);
+      if (accessors.insert(*index).second) code_of.emplace(*index, *code);
     }
     for (const std::size_t i : accessors) {
       const std::string at = "/accessors/" + std::to_string(i);
-      const std::string& code = code_of[i];
+      const gltf::IssueCode code = code_of.at(i);
       const std::string playback = "none: min and max describe the data";
       if (edit_.writes_bounds(i)) {
         edit_.require_bounds(i);
@@ -457,13 +461,14 @@ class Fixer {
 
   void report_unfixable() {
     for (const gltf::Issue& issue : in_.report.issues) {
+      constexpr gltf::IssueCode kDangling = "UNRESOLVED_REFERENCE";
       const bool dangling =
-          issue.code == "UNRESOLVED_REFERENCE" && issue.pointer.rfind("/animations/", 0) == 0;
-      if (!dangling && std::find(kUnfixableCodes.begin(), kUnfixableCodes.end(), issue.code) ==
-                           kUnfixableCodes.end()) {
-        continue;
-      }
-      record(issue.code, issue.pointer,
+          issue.code == kDangling.name() && issue.pointer.rfind("/animations/", 0) == 0;
+      const auto unfixable =
+          std::find_if(kUnfixableCodes.begin(), kUnfixableCodes.end(),
+                       [&](gltf::IssueCode c) { return c.name() == issue.code; });
+      if (!dangling && unfixable == kUnfixableCodes.end()) continue;
+      record(dangling ? kDangling : *unfixable, issue.pointer,
              "not fixable: the data does not say what was meant (" + issue.message + ")",
              "unchanged: the spec defines no playback for this channel", false);
     }
@@ -480,12 +485,12 @@ class Fixer {
 
 }  // namespace
 
-const std::vector<std::string_view> kFixCodes = {
+const std::vector<gltf::IssueCode> kFixCodes = {
     kNonIncreasing, kNonUnit,       kNegativeDot,   kCubicTangent,  kSqlerpTangent,
     kBoundCodes[0], kBoundCodes[1], kBoundCodes[2], kBoundCodes[3], kBoundCodes[4],
 };
 
-const std::vector<std::string_view> kUnfixableCodes = {
+const std::vector<gltf::IssueCode> kUnfixableCodes = {
     "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT",
     "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT",
 };
@@ -493,8 +498,11 @@ const std::vector<std::string_view> kUnfixableCodes = {
 Tool fix_tool(const FixOptions& options) {
   Tool tool;
   tool.name = "fix";
-  for (const std::string_view code : kFixCodes) {
-    if (!options.only || options.only->count(std::string(code))) tool.repairs_codes.emplace(code);
+  for (const gltf::IssueCode code : kFixCodes) {
+    if (!options.only ||
+        std::find(options.only->begin(), options.only->end(), code) != options.only->end()) {
+      tool.repairs_codes.push_back(code);
+    }
   }
   tool.body = [options](ToolInput& in, gltf::Edit& edit, ToolReport& report, std::string& why) {
     return Fixer(options, in, edit, report).run(why);

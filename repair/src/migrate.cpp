@@ -30,14 +30,14 @@ std::string_view view(const gltf_anim::json::Value& v) {
   return {v.GetString(), v.GetStringLength()};
 }
 
-// The strings of the root's `name` array (non-strings as ""); nullopt when it is absent.
-std::optional<std::vector<std::string>> string_list(const gltf_anim::json::Value& doc,
-                                                    std::string_view name) {
-  const gltf_anim::json::Value* list = member(doc, name);
-  if (list == nullptr || !list->IsArray()) return std::nullopt;
+// The names of an extension list of the model (a non-string entry as ""); nullopt when the
+// list is absent.
+std::optional<std::vector<std::string>> string_list(
+    const std::optional<model::ExtensionList>& list) {
+  if (!list) return std::nullopt;
   std::vector<std::string> out;
-  for (const gltf_anim::json::Value& v : list->GetArray())
-    out.emplace_back(v.IsString() ? view(v) : "");
+  out.reserve(list->size());
+  for (const std::optional<std::string>& name : *list) out.push_back(name.value_or(""));
   return out;
 }
 
@@ -56,7 +56,8 @@ struct Plan {
 };
 
 // Whether the channel's target object holds exactly path "pointer" and the extension's
-// pointer (nothing a targetpointer would lose).
+// pointer (nothing a targetpointer would lose). A read of the JSON text the edit replaces:
+// what migrates is decided from the model, what the edit would drop from the text here.
 std::string pointer_target_extra(const gltf_anim::json::Value& target) {
   for (const auto& m : target.GetObject()) {
     const std::string_view name = view(m.name);
@@ -103,11 +104,9 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
   std::vector<Plan> plans;
   bool source_stays = false;  // a use of the old extension remains
   for (const model::Animation& anim : animations.animations) {
-    const gltf_anim::json::Value& json_anim =
-        (*json_animations)[static_cast<rapidjson::SizeType>(anim.index)];
-    const gltf_anim::json::Value* json_channels_ptr = member(json_anim, "channels");
-    if (json_channels_ptr == nullptr || !json_channels_ptr->IsArray()) continue;
-    const gltf_anim::json::Value& json_channels = *json_channels_ptr;
+    if (!anim.channels_array) continue;
+    const gltf_anim::json::Value& json_channels =
+        *member((*json_animations)[static_cast<rapidjson::SizeType>(anim.index)], "channels");
     // Users of each sampler (by glTF index), to keep a sampler change from reaching a
     // channel that stays.
     std::map<std::size_t, std::vector<std::size_t>> users;  // sampler -> channel indices
@@ -116,8 +115,6 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
     }
     std::map<std::size_t, std::size_t> plan_of;  // channel index -> plans index
     for (const model::Channel& ch : anim.channels) {
-      const gltf_anim::json::Value& json_ch =
-          json_channels[static_cast<rapidjson::SizeType>(ch.index)];
       const model::TargetSource source =
           std::visit([](const auto& t) { return t.source; }, ch.target);
       if (source != from_source) continue;
@@ -134,7 +131,7 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
         why = "its target does not link: " + none->why;
       } else if (to_pointer) {
         const auto* property = std::get_if<model::PropertyTarget>(&target->what);
-        if (member(json_ch, "target") != nullptr) {
+        if (ch.target_written) {
           why = "it has both target and targetpointer";
         } else if (property && property->component) {
           why =
@@ -153,7 +150,11 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
         }
       } else {
         const auto* property = std::get_if<model::PropertyTarget>(&target->what);
-        const gltf_anim::json::Value* json_target = member(json_ch, "target");
+        // A KHR_animation_pointer target is an object (the model read it); a channel with a
+        // targetpointer beside it is KHR_animation2's (the model reads that first), so it
+        // never comes here.
+        const gltf_anim::json::Value& json_target =
+            *member(json_channels[static_cast<rapidjson::SizeType>(ch.index)], "target");
         Interpolation mode = Interpolation::kStep;  // an unknown or absent sampler: no change
         if (sampler && (*sampler)->interpolation) mode = *(*sampler)->interpolation;
         const model::AccessorRef* output = sampler ? model::linked((*sampler)->output) : nullptr;
@@ -163,10 +164,8 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
             !output->accessor->normalized;
         if (property == nullptr) {
           why = "KHR_animation2 targets Object Model properties, not extras";
-        } else if (const std::string extra = pointer_target_extra(*json_target); !extra.empty()) {
+        } else if (const std::string extra = pointer_target_extra(json_target); !extra.empty()) {
           why = "its target carries " + extra + ", which a targetpointer has nowhere to keep";
-        } else if (member(json_ch, "targetpointer") != nullptr) {
-          why = "it has both target and targetpointer";
         } else if (target->shape.type == om::ValueType::kFloat4x4) {
           why = "KHR_animation2 does not animate a float4x4";
         } else if (target->shape.quaternion && mode == Interpolation::kCubicSpline) {
@@ -267,7 +266,8 @@ Migration migrate_channels(const gltf::LoadedAsset& asset, const model::Animatio
   const std::string_view new_ext = extension_name(to);
   for (const std::string_view name :
        {std::string_view("extensionsUsed"), std::string_view("extensionsRequired")}) {
-    const std::optional<std::vector<std::string>> list = string_list(doc, name);
+    const std::optional<std::vector<std::string>> list = string_list(
+        name == "extensionsUsed" ? animations.extensions_used : animations.extensions_required);
     const std::string pointer = "/" + std::string(name);
     const bool has_new = list && std::find(list->begin(), list->end(), new_ext) != list->end();
     const bool has_old = list && std::find(list->begin(), list->end(), old_ext) != list->end();

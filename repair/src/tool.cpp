@@ -174,7 +174,9 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   if (!options.force) {
     std::vector<std::string> blocking;
     for (const auto& [code, n] : error_codes(before)) {
-      if (!tool.repairs_codes.count(code)) blocking.push_back(code);
+      const bool repaired = std::any_of(tool.repairs_codes.begin(), tool.repairs_codes.end(),
+                                        [&](gltf::IssueCode c) { return c.name() == code; });
+      if (!repaired) blocking.push_back(code);
     }
     if (!blocking.empty()) {
       return stop(1, "the input has errors " + tool.name + " does not repair (" +
@@ -188,7 +190,7 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   std::string refused;
   input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
   if (!refused.empty()) return stop(2, refused + "; nothing written");
-  gltf::Edit edit(edit_source(asset));
+  gltf::Edit edit(edit_source(asset, model));
   std::string why;
   // The CLI's line and the report's header name the tool already.
   if (!tool.body(input, edit, report, why)) return stop(2, why);
@@ -298,7 +300,7 @@ void write_report(const ToolReport& r, ReportFormat format, std::ostream& out) {
     out << "],\"repairs\":[";
     for (std::size_t k = 0; k < r.repairs.size(); ++k) {
       const Repair& p = r.repairs[k];
-      out << (k ? "," : "") << "{\"code\":" << s(p.code) << ",\"pointer\":" << s(p.pointer)
+      out << (k ? "," : "") << "{\"code\":" << s(p.code.name()) << ",\"pointer\":" << s(p.pointer)
           << ",\"fixed\":" << (p.fixed ? "true" : "false") << ",\"action\":" << s(p.action)
           << ",\"playback\":" << s(p.playback) << "}";
     }
@@ -326,8 +328,8 @@ void write_report(const ToolReport& r, ReportFormat format, std::ostream& out) {
   out << (r.dry_run ? " (dry run: nothing written)" : r.written ? "" : " (not written)") << "\n";
   if (!r.message.empty()) out << "  " << v(r.message) << "\n";
   for (const Repair& p : r.repairs) {
-    out << "  " << (p.fixed ? "fixed " : "NOT FIXABLE ") << p.code << " at " << v(p.pointer) << ": "
-        << v(p.action) << "\n      playback: " << v(p.playback) << "\n";
+    out << "  " << (p.fixed ? "fixed " : "NOT FIXABLE ") << p.code.name() << " at " << v(p.pointer)
+        << ": " << v(p.action) << "\n      playback: " << v(p.playback) << "\n";
   }
   for (const ChannelSummary& c : r.channels) {
     out << "  " << v(c.channel) << " " << v(c.target) << ": " << v(c.interpolation_before);

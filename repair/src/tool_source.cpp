@@ -1,8 +1,9 @@
-// The edit session's view of a loaded asset, and who uses each accessor.
+// The edit session's view of a loaded asset, and who uses each accessor: decided from the
+// animation model (what it read of the document), never from the JSON again. The one walk of
+// the JSON here, relative_uris, lists the files a written asset takes along.
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/json.hpp>
-#include <gltf_anim/gltf/json_access.hpp>
 
 #include <rapidjson/document.h>
 
@@ -15,34 +16,6 @@ namespace gltf_anim::repair {
 namespace {
 
 using Value = gltf_anim::json::Value;
-
-const Value* member(const Value* v, const char* name) {
-  if (v == nullptr || !v->IsObject()) return nullptr;
-  const auto it = v->FindMember(name);
-  return it == v->MemberEnd() ? nullptr : &it->value;
-}
-
-// Calls f(index) for v when it is an unsigned integer.
-template <typename F>
-void index_of(const Value* v, F&& f) {
-  if (v == nullptr) return;
-  if (const auto u = gltf::json_access::as_uint(*v)) f(*u);
-}
-
-// Calls f(element) for each element of the array member `name` of v.
-template <typename F>
-void each(const Value* v, const char* name, F&& f) {
-  const Value* a = member(v, name);
-  if (a == nullptr || !a->IsArray()) return;
-  for (const Value& e : a->GetArray()) f(e);
-}
-
-// Calls f(value) for each member value of the object v.
-template <typename F>
-void each_member(const Value* v, F&& f) {
-  if (v == nullptr || !v->IsObject()) return;
-  for (const auto& m : v->GetObject()) f(m.value);
-}
 
 // A glTF index as a size_t: one past SIZE_MAX (32-bit in the WebAssembly
 // build) names no object either way.
@@ -94,6 +67,10 @@ std::optional<gltf::ElementFormat> element_format(const gltf::Accessor& accessor
 }
 
 gltf::Source edit_source(const gltf::LoadedAsset& asset) {
+  return edit_source(asset, gltf::model::build_animation_model(asset));
+}
+
+gltf::Source edit_source(const gltf::LoadedAsset& asset, const gltf::model::AnimationModel& model) {
   gltf::Source s;
   s.container = asset.mime_type == gltf::MimeType::kGltfBinary ? gltf::Container::kGlb
                                                                : gltf::Container::kGltf;
@@ -140,28 +117,26 @@ gltf::Source edit_source(const gltf::LoadedAsset& asset) {
                         asset.accessor_status[i] == gltf::DataStatus::kReadable;
     s.accessors.push_back(std::move(accessor));
   }
-  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
+  // Who else names a bufferView, and the extensions used: the model's (what it read of the
+  // document), not the JSON again.
   auto mark_view = [&s](std::uint64_t v) {
     if (v < s.buffer_views.size()) s.buffer_views[as_index(v)].used_elsewhere = true;
   };
-  each(doc, "images",
-       [&](const Value& image) { index_of(member(&image, "bufferView"), mark_view); });
-  each(doc, "meshes", [&](const Value& mesh) {
-    each(&mesh, "primitives", [&](const Value& primitive) {
-      const Value* draco = member(member(&primitive, "extensions"), "KHR_draco_mesh_compression");
-      index_of(member(draco, "bufferView"), mark_view);
-    });
-  });
+  for (const std::uint64_t v : model.image_buffer_views) mark_view(v);
+  for (const gltf::model::Primitive& p : model.primitives) {
+    if (p.draco_buffer_view) mark_view(*p.draco_buffer_view);
+  }
   // Unknown extensions (and a document that is not an object) keep every byte in place.
   std::vector<std::string> unknown;
-  each(doc, "extensionsUsed", [&](const Value& name) {
-    if (!name.IsString()) return;
-    const std::string_view n(name.GetString(), name.GetStringLength());
-    if (std::find(kCompactionSafeExtensions.begin(), kCompactionSafeExtensions.end(), n) ==
-        kCompactionSafeExtensions.end()) {
-      unknown.emplace_back(n);
+  if (model.extensions_used) {
+    for (const std::optional<std::string>& name : *model.extensions_used) {
+      if (!name) continue;
+      if (std::find(kCompactionSafeExtensions.begin(), kCompactionSafeExtensions.end(), *name) ==
+          kCompactionSafeExtensions.end()) {
+        unknown.push_back(*name);
+      }
     }
-  });
+  }
   if (!unknown.empty()) {
     std::string list;
     for (const std::string& n : unknown) list += (list.empty() ? "" : ", ") + n;
@@ -224,7 +199,6 @@ bool names_relative_files(const gltf::LoadedAsset& asset) {
 std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
                                        const gltf::model::AnimationModel& model) {
   std::vector<AccessorUse> uses(asset.accessors.size());
-  const Value* doc = asset.document ? static_cast<const Value*>(asset.document.get()) : nullptr;
   auto other = [&uses](std::uint64_t i) {
     if (i < uses.size()) uses[as_index(i)].elsewhere = true;
   };
@@ -240,20 +214,13 @@ std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
       by_sampler(sampler.output);
     }
   }
-  each(doc, "meshes", [&](const Value& mesh) {
-    each(&mesh, "primitives", [&](const Value& primitive) {
-      each_member(member(&primitive, "attributes"), [&](const Value& v) { index_of(&v, other); });
-      index_of(member(&primitive, "indices"), other);
-      each(&primitive, "targets",
-           [&](const Value& t) { each_member(&t, [&](const Value& v) { index_of(&v, other); }); });
-    });
-  });
-  each(doc, "skins",
-       [&](const Value& skin) { index_of(member(&skin, "inverseBindMatrices"), other); });
-  each(doc, "nodes", [&](const Value& node) {
-    const Value* inst = member(member(&node, "extensions"), "EXT_mesh_gpu_instancing");
-    each_member(member(inst, "attributes"), [&](const Value& v) { index_of(&v, other); });
-  });
+  for (const gltf::model::Primitive& p : model.primitives) {
+    for (const std::uint64_t a : p.accessors) other(a);
+  }
+  for (const std::uint64_t a : model.skin_matrices) other(a);
+  for (const gltf::model::Instancing& i : model.instancing) {
+    for (const std::uint64_t a : i.attributes) other(a);
+  }
   return uses;
 }
 
@@ -302,6 +269,11 @@ std::uint64_t TimeBytes::before(const EditableTrack& track, std::vector<std::str
   notes.push_back("its times (accessor " + std::to_string(track.input) + ") are " + it->second +
                   "'s too, counted in that channel's bytes");
   return 0;
+}
+
+bool TimeBytes::counted_here(const EditableTrack& track) const {
+  const auto it = before_.find(track.input);
+  return it != before_.end() && it->second == track.channel_pointer;
 }
 
 std::uint64_t TimeBytes::after(const EditableTrack& track, std::span<const double> times,

@@ -209,6 +209,38 @@ TEST(FitCli, ATimeAccessorSharedBySamplersIsCountedOnce) {
   }
 }
 
+// The byte note's key costs count a shared time accessor as the bytes do: once, in the first
+// channel's. Quaternions, c = 4: channel 0 carries the times, a cubic key 4 + 12 x 4 = 52 B and
+// a LINEAR one 4 + 4 x 4 = 20 B, break-even 20 / 52 = 0.3846; channels 1 and 2 read times
+// counted there, so a key costs them its values alone: 12 x 4 = 48 B and 4 x 4 = 16 B, break-
+// even 16 / 48 = 1/3.
+TEST(FitCli, TheByteNoteCountsASharedTimeAccessorOnce) {
+  const fs::path in = write_shared_times_asset();
+  const auto run = cli_process::run({"fit", in.string(), "--dry-run", "--to", "cubicspline",
+                                     "--max-error", "10", "--format", "json"},
+                                    scratch());
+  ASSERT_EQ(run.exit_code, 0) << run.err << run.out;
+  gltf_anim::json::Document doc;
+  doc.Parse(run.out.c_str());
+  ASSERT_FALSE(doc.HasParseError()) << run.out;
+  std::vector<std::string> costs;
+  for (const auto& c : doc["channels"].GetArray()) {
+    std::string found;
+    for (const auto& n : c["notes"].GetArray()) {
+      const std::string note = n.GetString();
+      const auto at = note.find("(a cubic key costs");
+      if (at != std::string::npos) found = note.substr(at);
+    }
+    costs.push_back(found);
+  }
+  EXPECT_EQ(costs,
+            (std::vector<std::string>{
+                "(a cubic key costs 52 B, a LINEAR one 20 B: fewer bytes only below 0.3846)",
+                "(a cubic key costs 48 B, a LINEAR one 16 B: fewer bytes only below 0.3333)",
+                "(a cubic key costs 48 B, a LINEAR one 16 B: fewer bytes only below 0.3333)"}))
+      << run.out;
+}
+
 TEST(FitCli, RefusesAMissingBoundOrMode) {
   const fs::path in = write_asset();
   EXPECT_EQ(cli_process::run({"fit", in.string(), "--dry-run", "--to", "cubicslerp"}, scratch())

@@ -130,8 +130,8 @@ TEST(Fix, EveryRepairOnAHandMadeAsset) {
   ASSERT_EQ(r.exit_code, 0) << r.message;  // every error is one fix repairs: no --force
   const fs::path out = *o.output;
   const std::set<std::string> after = codes_of(out);
-  for (const std::string_view code : repair::kFixCodes) {
-    EXPECT_FALSE(after.count(std::string(code))) << code;
+  for (const gltf_anim::gltf::IssueCode code : repair::kFixCodes) {
+    EXPECT_FALSE(after.count(std::string(code.name()))) << code.name();
   }
   EXPECT_EQ(r.errors_after, 0u);
   // Times: 1 repeated (the later key 2 kept), 1.5 after 2 dropped.
@@ -145,9 +145,9 @@ TEST(Fix, EveryRepairOnAHandMadeAsset) {
   // Each repair once, with its code and pointer.
   std::set<std::string> repaired;
   for (const repair::Repair& p : r.repairs) {
-    EXPECT_TRUE(p.fixed) << p.code;
+    EXPECT_TRUE(p.fixed) << p.code.name();
     EXPECT_FALSE(p.playback.empty());
-    repaired.insert(p.code + " " + p.pointer);
+    repaired.insert(std::string(p.code.name()) + " " + p.pointer);
   }
   EXPECT_TRUE(repaired.count("ACCESSOR_ANIMATION_INPUT_NON_INCREASING /accessors/0"));
   EXPECT_TRUE(repaired.count("LINT_ROTATION_NEGATIVE_DOT /animations/0/channels/1/sampler"));
@@ -171,8 +171,8 @@ TEST(Fix, ShortestPathAndTangentsDoNotChangeConformingPlayback) {
   o.output = in.parent_path() / "playback_fixed.gltf";
   o.force = true;  // accessor 0's times are left broken (--only below)
   repair::FixOptions only;
-  only.only =
-      std::set<std::string>{"LINT_ROTATION_NEGATIVE_DOT", "LINT_CUBICSPLINE_NONZERO_END_TANGENT"};
+  only.only = std::vector<gltf_anim::gltf::IssueCode>{"LINT_ROTATION_NEGATIVE_DOT",
+                                                      "LINT_CUBICSPLINE_NONZERO_END_TANGENT"};
   const repair::ToolReport r = cli::run_tool(repair::fix_tool(only), o);
   ASSERT_EQ(r.exit_code, 0) << r.message;
   // Sampled densely before and after with the reference evaluator.

@@ -163,7 +163,7 @@ TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
                         0.5,
                         std::nullopt,
                         {"a \"note\""}});
-  r.repairs.push_back({"CODE", "/p", "did", "changes", false});
+  r.repairs.push_back({"ACCESSOR_MIN_MISMATCH", "/p", "did", "changes", false});
   std::ostringstream out;
   repair::write_report(r, repair::ReportFormat::kJson, out);
   gltf_anim::json::Document d;
@@ -179,6 +179,7 @@ TEST(Tool, TheJsonReportHasItsDocumentedMembers) {
   EXPECT_EQ(d["channels"][0]["maxError"].GetDouble(), 0.5);
   EXPECT_TRUE(d["channels"][0]["maxAngle"].IsNull());
   EXPECT_EQ(d["repairs"][0]["fixed"].GetBool(), false);
+  EXPECT_EQ(std::string(d["repairs"][0]["code"].GetString()), "ACCESSOR_MIN_MISMATCH");
   EXPECT_EQ(std::string(d["channels"][0]["notes"][0].GetString()), "a \"note\"");
 }
 

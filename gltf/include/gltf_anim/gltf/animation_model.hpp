@@ -23,7 +23,10 @@
 //   - EXT_animation_sqlerp: the channel's extension sampler beside its core
 //     (fallback) sampler.
 // Whether an extension is declared (extensionsUsed) is the rules' business: the
-// model reads what the JSON says.
+// model reads what the JSON says. Beside the animations it holds what a tool that
+// edits their data decides with (AnimationModel: the extension lists, the
+// accessors and bufferViews meshes, skins, images and EXT_mesh_gpu_instancing name),
+// so that the repair tools read no JSON for it.
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/gltf/asset.hpp>
 #include <gltf_anim/gltf/object_model_types.hpp>
@@ -189,6 +192,9 @@ struct Channel {
   bool sampler_written = false;
   // EXT_animation_sqlerp: nullopt without the extension object on the channel.
   std::optional<Link<const Sampler*>> sqlerp_sampler;
+  // channel.target is written, whatever its JSON type: a KHR_animation2 channel
+  // reads its targetpointer and leaves a target beside it unread.
+  bool target_written = false;
   std::variant<Untargeted, Target> target;
 };
 
@@ -212,9 +218,37 @@ struct Animation {
   bool channels_array = false;    // `channels` is an array (it is required)
 };
 
+// A root list of extension names (extensionsUsed, extensionsRequired) in its order: an
+// entry that is not a string is nullopt (the schema phase reports it).
+using ExtensionList = std::vector<std::optional<std::string>>;
+// Whether `list` (absent: nullopt) names `extension`.
+bool lists(const std::optional<ExtensionList>& list, std::string_view extension);
+
+// /meshes/m/primitives/p: the accessors it names, and the bufferView its
+// KHR_draco_mesh_compression object names. Indices as written: one may point nowhere.
+struct Primitive {
+  std::vector<std::uint64_t> accessors;            // attributes, indices, morph targets
+  std::optional<std::uint64_t> draco_buffer_view;  // extensions.KHR_draco_mesh_compression
+};
+// /nodes/n with extensions.EXT_mesh_gpu_instancing: the accessors of its attributes.
+struct Instancing {
+  std::size_t node = 0;
+  std::vector<std::uint64_t> attributes;
+};
+
 struct AnimationModel {
   std::vector<Animation> animations;  // glTF order; non-objects absent
   std::size_t animation_count = 0;    // /animations length (objects or not)
+
+  // What else in the document a tool that edits the animations' data decides with (the
+  // repair tools: which accessors and bufferViews another object uses, which extensions
+  // the asset declares), read in the same pass so that no tool reads the JSON for it.
+  std::optional<ExtensionList> extensions_used;      // nullopt: absent or not an array
+  std::optional<ExtensionList> extensions_required;  // nullopt: absent or not an array
+  std::vector<Primitive> primitives;                 // every mesh's, in glTF order
+  std::vector<Instancing> instancing;                // nodes with EXT_mesh_gpu_instancing
+  std::vector<std::uint64_t> skin_matrices;          // skins' inverseBindMatrices
+  std::vector<std::uint64_t> image_buffer_views;     // images' bufferView
 };
 
 // Our reading of what an output accessor can animate in an extras value (the

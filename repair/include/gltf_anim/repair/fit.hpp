@@ -79,13 +79,20 @@ struct FitResult {
   double velocity_jump_after = 0.0;
   std::size_t components = 1;
 
-  // Bytes of one float key: 4 (time) + 4c (LINEAR) or 4 + 12c (cubic).
-  std::uint64_t linear_key_bytes() const { return 4 + 4 * components; }
-  std::uint64_t cubic_key_bytes() const { return 4 + 12 * components; }
+  // Bytes of one float key: 4 (time) + 4c (LINEAR) or 4 + 12c (cubic). With own_times
+  // false, 4c or 12c: the channel's times are counted in another channel's bytes (a time
+  // accessor several samplers share is counted once, TimeBytes), so a key costs this
+  // channel its values alone.
+  std::uint64_t linear_key_bytes(bool own_times = true) const {
+    return (own_times ? 4 : 0) + 4 * components;
+  }
+  std::uint64_t cubic_key_bytes(bool own_times = true) const {
+    return (own_times ? 4 : 0) + 12 * components;
+  }
   // kept.size() / linear_kept, and the ratio at which the cubic costs as much as the
-  // bounded LINEAR reduction ((4 + 4c) / (4 + 12c)).
+  // bounded LINEAR reduction ((4 + 4c) / (4 + 12c), or 1/3 without the time bytes).
   double keep_ratio() const;
-  double break_even_ratio() const;
+  double break_even_ratio(bool own_times = true) const;
   // The fit's float key bytes are below the bounded LINEAR reduction's.
   bool saves_bytes() const {
     return kept.size() * cubic_key_bytes() < linear_kept * linear_key_bytes();

@@ -31,14 +31,14 @@
 namespace gltf_anim::repair {
 
 // Every code fix repairs, in the order above.
-extern const std::vector<std::string_view> kFixCodes;
-// Codes fix reports as not fixable.
-extern const std::vector<std::string_view> kUnfixableCodes;
+extern const std::vector<gltf::IssueCode> kFixCodes;
+// Codes fix reports as not fixable (and UNRESOLVED_REFERENCE under /animations).
+extern const std::vector<gltf::IssueCode> kUnfixableCodes;
 
 struct FixOptions {
   // Only these repairs (codes of kFixCodes); nullopt: all; empty: none (the
   // asset written back as it was read).
-  std::optional<std::set<std::string>> only;
+  std::optional<std::vector<gltf::IssueCode>> only;
 };
 
 // The fix tool for edit_asset (and the CLI's run_tool around it).

@@ -17,6 +17,7 @@
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/asset.hpp>
+#include <gltf_anim/gltf/issue_registry.hpp>
 #include <gltf_anim/validator/validate.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 
@@ -42,7 +43,10 @@ namespace gltf_anim::repair {
 // compression extensions), and whether bytes may move: compaction is blocked
 // when the asset uses an extension outside kCompactionSafeExtensions, which
 // might name a buffer and byte offset directly (as EXT_meshopt_compression
-// does) or a bufferView by index.
+// does) or a bufferView by index. All of it but the bytes and the layout is
+// the model's (build_animation_model of the same asset: images, primitives'
+// KHR_draco_mesh_compression, extensionsUsed); without one it is built here.
+gltf::Source edit_source(const gltf::LoadedAsset& asset, const gltf::model::AnimationModel& model);
 gltf::Source edit_source(const gltf::LoadedAsset& asset);
 // Extensions known to reach buffer bytes only through bufferViews that
 // edit_source marks as used (or through accessors), or not at all.
@@ -117,7 +121,8 @@ struct AccessorUse {
   std::uint32_t samplers = 0;
   bool elsewhere = false;
 };
-// The samplers' links come from the model (build_animation_model of the same asset).
+// The samplers' links and the other users (meshes, skins, EXT_mesh_gpu_instancing) come
+// from the model (build_animation_model of the same asset).
 std::vector<AccessorUse> accessor_uses(const gltf::LoadedAsset& asset,
                                        const gltf::model::AnimationModel& model);
 
@@ -165,7 +170,7 @@ void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
 // One repair: the issue code it answers, where, what was done and what it
 // changes in playback; fixed = false for a problem reported as not fixable.
 struct Repair {
-  std::string code;
+  gltf::IssueCode code;
   std::string pointer;
   std::string action;
   std::string playback;
@@ -226,7 +231,7 @@ struct ToolInput {
 // the reason when it cannot do what was asked (exit 2).
 struct Tool {
   std::string name;
-  std::set<std::string> repairs_codes;
+  std::vector<gltf::IssueCode> repairs_codes;
   std::function<bool(ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why)>
       body;
 };
@@ -308,6 +313,9 @@ class TimeBytes {
   explicit TimeBytes(const gltf::LoadedAsset& asset) : asset_(asset) {}
   // Bytes of `track`'s time accessor as stored, or 0 when an earlier summary counted them.
   std::uint64_t before(const EditableTrack& track, std::vector<std::string>& notes);
+  // After before(track): whether `track`'s summary carries its time accessor's bytes (false
+  // when an earlier summary counted them).
+  bool counted_here(const EditableTrack& track) const;
   // Bytes of the times `track`'s sampler reads after the edit: `bytes` (the accessor's
   // bytes when it kept its times, 4 a key when they were rewritten), or 0 when an earlier
   // summary counted the same accessor. Samplers name one accessor after the edit when they
