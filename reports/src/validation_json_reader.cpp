@@ -500,6 +500,8 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
     } else if (open_ == 2 && in_reports()) {
       asset_begin_ = stream_.offset();  // at its '{' (or '['): rapidjson takes it after this call
       issues_seen_ = messages_seen_ = issues_open_ = messages_open_ = false;
+      asset_key_.clear();  // an asset that is an array has no member "issues"
+      issues_key_.clear();
       messages_ = StreamedMessages{};
       messages_.keep = one_asset_;
       message_ = 0;
