@@ -629,7 +629,7 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
 std::size_t MemoryReportBytes::read(std::uint64_t offset, char* into, std::size_t n) const {
   if (offset >= text_.size()) return 0;
   n = static_cast<std::size_t>(std::min<std::uint64_t>(n, text_.size() - offset));
-  std::memcpy(into, text_.data() + offset, n);
+  std::memcpy(into, text_.data() + static_cast<std::size_t>(offset), n);
   return n;
 }
 
