@@ -1,7 +1,11 @@
 // gltf-anim merge: joins the json reports of `validate --shard K/N` runs (or of
 // separate runs) into one report, in any validate format. The command reads
 // the files and wires; whether they are parts of one run, and the order of
-// their assets, is reports::merge_validation_runs (validation_merge.hpp).
+// their assets, is reports::merge_validation_runs (validation_merge.hpp). Each
+// report is read twice, a piece at a time: checked and indexed first, then its
+// assets read again one by one as the merged report is written, so memory does
+// not grow with the reports' size.
+#include <gltf_anim/io/regular_file.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/io/stdin_bytes.hpp>
 #include <gltf_anim/reports/formats.hpp>
@@ -11,6 +15,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <deque>
 #include <iterator>
 #include <cstring>
 #include <iostream>
@@ -30,13 +35,33 @@ namespace {
 
 constexpr std::uint64_t kMaxFileMbOption = std::uint64_t{1} << 20;
 
-// One report's bytes, held once while it is parsed: a regular file of at most
-// max_bytes (io::read_regular_file: a FIFO does not block, anything else is
-// refused before reading), or standard input ("-") up to max_bytes.
-class ReportBytes {
+// Reports kept open at once between the two passes: past it the oldest opened
+// is closed and opened again when its next asset is read. Shards merged into
+// the whole run's order take their assets from every file in turn; closing
+// keeps a merge of thousands of reports within the descriptors a process has.
+constexpr std::size_t kOpenReports = 64;
+
+// One report given to merge, read in pieces (reports::ReportBytes) in both
+// passes: a regular file of at most max_bytes, kept open (io::RegularFile: a
+// FIFO does not block, anything else is refused before reading), or standard
+// input ("-"), which can be read only once, held in memory up to max_bytes.
+// A file closed between the passes is opened again and must be the same file
+// of the same size.
+class ReportInput final : public reports::ReportBytes {
  public:
-  bool read(const std::string& path, std::uint64_t max_bytes, std::string& why) {
-    if (path == "-") {
+  struct Open {  // the files open now, oldest first
+    std::deque<ReportInput*> files;
+  };
+  ReportInput(std::string path, Open& open) : path_(std::move(path)), open_(open) {}
+  ~ReportInput() override {
+    if (file_) open_.files.erase(std::find(open_.files.begin(), open_.files.end(), this));
+  }
+  ReportInput(const ReportInput&) = delete;
+  ReportInput& operator=(const ReportInput&) = delete;
+
+  bool read_first(std::uint64_t max_bytes, std::string& why) {
+    max_bytes_ = max_bytes;
+    if (path_ == "-") {
       if (!stdin_.read_all(max_bytes)) {
         why = std::strerror(errno);
         return false;
@@ -45,30 +70,60 @@ class ReportBytes {
         why = "larger than --max-file-mb (more than " + std::to_string(max_bytes) + " bytes)";
         return false;
       }
-      bytes_ = stdin_.bytes();
+      size_ = stdin_.bytes().size();
       return true;
     }
-    io::ReadResult r = io::read_regular_file(path, max_bytes, false);
-    if (r.failure == io::ReadResult::Failure::kTooLarge) {
-      why = "larger than --max-file-mb (" + std::to_string(r.size) + " bytes)";
+    io::ReadResult refusal;
+    if (!reopen(refusal)) {
+      why = refusal.failure == io::ReadResult::Failure::kTooLarge
+                ? "larger than --max-file-mb (" + std::to_string(refusal.size) + " bytes)"
+                : refusal.detail;
       return false;
     }
-    if (r.failure != io::ReadResult::Failure::kNone) {
-      why = r.detail;
-      return false;
-    }
-    file_ = std::move(r.storage);
-    bytes_ = file_->bytes();
+    size_ = file_->size();
+    identity_ = file_->identity();
     return true;
   }
-  std::string_view text() const {
-    return {reinterpret_cast<const char*>(bytes_.data()), bytes_.size()};
+  const std::string& path() const { return path_; }
+  std::uint64_t size() const override { return size_; }
+  std::size_t read(std::uint64_t offset, char* into, std::size_t n) const override {
+    if (path_ == "-") {
+      const auto bytes = stdin_.bytes();
+      if (offset >= bytes.size()) return 0;
+      n = static_cast<std::size_t>(std::min<std::uint64_t>(n, bytes.size() - offset));
+      std::memcpy(into, bytes.data() + offset, n);
+      return n;
+    }
+    if (!file_) {
+      io::ReadResult refusal;
+      if (!reopen(refusal)) throw reports::ReportReadError(refusal.detail);
+      if (file_->identity() != identity_ || file_->size() != size_)
+        throw reports::ReportReadError("it was replaced or changed size while it was merged");
+    }
+    const std::ptrdiff_t got = file_->read_at(offset, into, n);
+    if (got < 0) throw reports::ReportReadError(std::strerror(errno));
+    return static_cast<std::size_t>(got);
   }
 
  private:
+  bool reopen(io::ReadResult& refusal) const {
+    if (open_.files.size() >= kOpenReports) {
+      open_.files.front()->file_.reset();
+      open_.files.pop_front();
+    }
+    file_ = io::RegularFile::open(path_, max_bytes_, refusal);
+    if (!file_) return false;
+    open_.files.push_back(const_cast<ReportInput*>(this));
+    return true;
+  }
+
+  std::string path_;
+  Open& open_;
+  std::uint64_t max_bytes_ = 0;
+  std::uint64_t size_ = 0;
+  io::FileIdentity identity_{};
+  mutable std::unique_ptr<io::RegularFile> file_;
   io::StdinBytes stdin_;
-  std::unique_ptr<io::ByteStorage> file_;
-  std::span<const std::uint8_t> bytes_;
 };
 
 }  // namespace
@@ -126,34 +181,65 @@ int run_merge(const std::vector<std::string>& args) {
   if (std::count(paths.begin(), paths.end(), "-") > 1) {
     return usage("'-' (standard input) given twice");
   }
-  std::vector<reports::ValidationRun> runs;
+  // First pass: each report checked whole and indexed, none held (validation_merge.hpp).
+  ReportInput::Open open;
+  std::vector<std::unique_ptr<ReportInput>> inputs;
+  std::vector<reports::IndexedRun> runs;
   for (const std::string& path : paths) {
     std::string why;
-    ReportBytes bytes;  // released once the report is read
-    if (!bytes.read(path, *max_file_mb << 20, why))
+    inputs.push_back(std::make_unique<ReportInput>(path, open));
+    if (!inputs.back()->read_first(*max_file_mb << 20, why))
       return refuse("cannot read '" + path + "': " + why);
     try {
-      runs.push_back(reports::read_validation_json(bytes.text()));
+      runs.push_back(reports::index_validation_json(*inputs.back()));
+    } catch (const reports::ReportReadError& e) {
+      return refuse("cannot read '" + path + "': " + e.what());
     } catch (const reports::ReportFormatError& e) {
       return refuse("'" + path + "' is not a gltf-anim json report: " + e.what());
     }
   }
   std::string why;
-  const auto merged = reports::merge_validation_runs(runs, paths, kVersion, why);
+  std::optional<reports::MergedRuns> merged;
+  try {
+    merged = reports::merge_validation_runs(
+        runs, paths, kVersion, why,
+        [&inputs](std::size_t k, const reports::IndexedAsset& a) {
+          return reports::read_asset_at(*inputs[k], a).report.uri;
+        });
+  } catch (const reports::ReportReadError& e) {
+    return refuse(std::string("cannot read a report again: ") + e.what());
+  } catch (const reports::ReportFormatError& e) {
+    return refuse(std::string("a report changed while it was merged: ") + e.what());
+  }
   if (!merged) return refuse(why);
   wopt.fail_on = merged->fail_on;
   wopt.issue_policy = merged->issue_policy;
   wopt.found_by = merged->found_by;
 
+  // Second pass: each asset read again from its place and written at once.
   reports::ValidationTotals totals;
   if (!output.open()) return kExitUsage;
   {
     wopt.spool_folder = output.folder();
     const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
-    for (reports::ReadAsset* a : merged->order) {
-      if (!timings) a->run.seconds.reset();
-      totals.add(a->report, wopt.fail_on, a->run);
-      writer->asset(a->report, a->run);
+    for (const reports::MergedRuns::Place& place : merged->order) {
+      const ReportInput& input = *inputs[place.report];
+      reports::ReadAsset a;
+      try {
+        a = reports::read_asset_at(input, place.asset);
+        if (merged->sharded && a.run.position != place.asset.position)
+          throw reports::ReportFormatError("an asset moved");
+      } catch (const reports::ReportReadError& e) {
+        output.discard();
+        return refuse("cannot read '" + input.path() + "' again: " + e.what());
+      } catch (const reports::ReportFormatError& e) {
+        output.discard();
+        return refuse("'" + input.path() + "' changed while it was merged: " + e.what());
+      }
+      if (merged->sharded) a.run.position.reset();  // the merged report is the whole run's
+      if (!timings) a.run.seconds.reset();
+      totals.add(a.report, wopt.fail_on, a.run);
+      writer->asset(a.report, a.run);
     }
     writer->end();
   }

@@ -193,13 +193,20 @@ void validation_json_round(std::string_view text) {
   {
     // merge: one report alone is joined or refused with a reason; the same
     // report twice is always refused, never counted twice.
-    std::vector<gr::ValidationRun> runs{run, run};
+    const gr::MemoryReportBytes bytes(text);
+    const gr::IndexedRun indexed = gr::index_validation_json(bytes);
+    std::vector<gr::IndexedRun> runs{indexed, indexed};
     const std::vector<std::string> names{"a.json", "b.json"};
     std::string why;
-    const bool joined = gr::merge_validation_runs(runs, names, run.tool_version, why).has_value();
+    const auto uri_of = [&bytes](std::size_t, const gr::IndexedAsset& a) {
+      return gr::read_asset_at(bytes, a).report.uri;
+    };
+    const bool joined =
+        gr::merge_validation_runs(runs, names, run.tool_version, why, uri_of).has_value();
     require(joined ? "the same report twice was joined" : "", "merge", why);
     runs.pop_back();
-    const auto one = gr::merge_validation_runs(runs, {names.front()}, run.tool_version, why);
+    runs.front() = indexed;
+    const auto one = gr::merge_validation_runs(runs, {names.front()}, run.tool_version, why, uri_of);
     require(one.has_value() || !why.empty() ? "" : "refused without a reason", "merge", why);
   }
   std::vector<gv::ValidationReport> reports;

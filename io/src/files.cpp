@@ -3,6 +3,7 @@
 // another process shrinks faults (SIGBUS) on the next access to a page past
 // its new end, anywhere in the rules; a read() of a shrinking file just ends
 // early. docs/PERFORMANCE.md has the cost of the copy.
+#include <gltf_anim/io/regular_file.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 
 #include <algorithm>
@@ -87,14 +88,15 @@ ByteStorage::~ByteStorage() {
 
 namespace {
 
-// Checks and reads an already opened descriptor (owned by the caller).
-ReadResult read_opened(int fd, std::uint64_t max_bytes) {
-  ReadResult r;
+// The checks before any byte of an opened descriptor is read: a regular file
+// of at most max_bytes. False with `r`'s failure set otherwise; r.size and
+// r.identity are set when fstat succeeded.
+bool check_opened(int fd, std::uint64_t max_bytes, ReadResult& r) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     r.failure = ReadResult::Failure::kOpen;
     r.detail = errno_text(errno);
-    return r;
+    return false;
   }
   if (!S_ISREG(st.st_mode)) {
     r.failure = ReadResult::Failure::kNotRegular;
@@ -102,7 +104,7 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
                : S_ISFIFO(st.st_mode) ? "Is a FIFO (named pipe), not a regular file"
                : S_ISSOCK(st.st_mode) ? "Is a socket, not a regular file"
                                       : "Is a device, not a regular file";
-    return r;
+    return false;
   }
   const auto size = static_cast<std::uint64_t>(st.st_size);
   r.size = size;
@@ -110,10 +112,18 @@ ReadResult read_opened(int fd, std::uint64_t max_bytes) {
       FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
   if (size > max_bytes) {
     r.failure = ReadResult::Failure::kTooLarge;
-    return r;
+    return false;
   }
   // Regular files never block; clear O_NONBLOCK anyway so read() semantics are plain.
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return true;
+}
+
+// Checks and reads an already opened descriptor (owned by the caller).
+ReadResult read_opened(int fd, std::uint64_t max_bytes) {
+  ReadResult r;
+  if (!check_opened(fd, max_bytes, r)) return r;
+  const std::uint64_t size = r.size;
 
   if (g_after_fstat_for_test) g_after_fstat_for_test(fd);
 
@@ -222,6 +232,37 @@ ReadResult read_file_beneath(const std::filesystem::path& root,
     return open_failure(false);
   }
   return read_opened(f.fd, max_bytes);
+}
+
+
+std::unique_ptr<RegularFile> RegularFile::open(const std::filesystem::path& path,
+                                               std::uint64_t max_bytes, ReadResult& refusal) {
+  Fd f;
+  f.fd = ::open(path.c_str(), kOpenFlags);
+  if (f.fd < 0) {
+    refusal = open_failure(false);
+    return nullptr;
+  }
+  refusal = ReadResult{};
+  if (!check_opened(f.fd, max_bytes, refusal)) return nullptr;
+  std::unique_ptr<RegularFile> file(new RegularFile());
+  file->size_ = refusal.size;
+  file->identity_ = *refusal.identity;
+  file->fd_ = f.fd;
+  f.fd = -1;  // the RegularFile owns it now
+  return file;
+}
+
+RegularFile::~RegularFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::ptrdiff_t RegularFile::read_at(std::uint64_t offset, void* into, std::size_t n) const {
+  if (offset > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max())) return 0;
+  for (;;) {
+    const ssize_t got = ::pread(fd_, into, n, static_cast<off_t>(offset));
+    if (got >= 0 || errno != EINTR) return got;
+  }
 }
 
 }  // namespace gltf_anim::io

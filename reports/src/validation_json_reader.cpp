@@ -2,6 +2,7 @@
 // merge`. Strict: every member our writer writes is checked for its type, and
 // anything wrong is a ReportFormatError naming its JSON pointer, so a report
 // from another tool or a damaged file is refused, never half-read.
+#include <gltf_anim/reports/validation_merge.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/validator/gltf_validator_report.hpp>
 #include <gltf_anim/validator/issue_policy.hpp>
@@ -9,12 +10,13 @@
 #include <gltf_anim/gltf/json_pointer.hpp>
 
 #include <rapidjson/document.h>
-#include <rapidjson/encodedstream.h>
 #include <rapidjson/error/en.h>
-#include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <cstdlib>
 #include <new>
 #include <optional>
@@ -218,7 +220,22 @@ validator::AssetInfo read_info(const Value& o, const std::string& p) {
   return info;
 }
 
-ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given) {
+// An asset's messages read as they were parsed, each from a DOM of that message
+// alone (StreamedReport): their count by severity and, when kept, their issues;
+// or the first message refused.
+struct StreamedMessages {
+  bool active = false;  // the asset's "issues"/"messages" array was read this way
+  bool keep = false;    // the issues are kept (else only counted: the first pass)
+  std::vector<Issue> issues;
+  std::array<std::uint64_t, 4> counts{};
+  std::uint64_t read = 0;
+  std::optional<ReportFormatError> error;
+};
+
+// `streamed`: the messages already read (the DOM holds an empty array in their
+// place); their error, if any, comes where the DOM walk would have found it.
+ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given,
+                      StreamedMessages* streamed = nullptr) {
   ReadAsset out;
   validator::ValidationReport& r = out.report;
   r.uri = string_member(o, "uri", p);
@@ -233,6 +250,11 @@ ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given
   const Value& issues = member(o, "issues", p);
   const std::string mp = child(ip, "messages");
   const Value& messages = array_at(member(issues, "messages", ip), mp);
+  const bool counted = streamed != nullptr && streamed->active;
+  if (counted) {
+    if (streamed->error) throw *streamed->error;
+    r.issues = std::move(streamed->issues);
+  }
   for (rapidjson::SizeType k = 0; k < messages.Size(); ++k)
     r.issues.push_back(read_issue(messages[k], child(mp, k), found_by_given));
   r.truncated = bool_at(member(issues, "truncated", ip), child(ip, "truncated"));
@@ -240,7 +262,9 @@ ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given
   // short would otherwise give a merged summary that contradicts its lists.
   const char* names[] = {"numErrors", "numWarnings", "numInfos", "numHints"};
   for (int s = 0; s < 4; ++s) {
-    if (uint_member(issues, names[s], ip) != r.count(static_cast<Severity>(s))) {
+    const std::uint64_t count = counted ? streamed->counts[static_cast<std::size_t>(s)]
+                                        : r.count(static_cast<Severity>(s));
+    if (uint_member(issues, names[s], ip) != count) {
       fail(child(ip, names[s]), "does not match the messages");
     }
   }
@@ -248,12 +272,70 @@ ReadAsset read_report(const Value& o, const std::string& p, bool& found_by_given
   return out;
 }
 
-// Two FNV-1a 64-bit hashes of different offsets, as 32 hex digits.
-std::string fingerprint(std::string_view text) {
+// A rapidjson input stream over [begin, end) of a report's bytes, read through a
+// window of at most `window` bytes: the report is never held whole. Tell() is the
+// offset in the whole text, so parse errors name the byte as before. A report
+// that ends before `end` (a file cut short meanwhile) ends there.
+class PieceStream {
+ public:
+  using Ch = char;
+  PieceStream(const ReportBytes& bytes, std::uint64_t begin, std::uint64_t end, std::size_t window)
+      : bytes_(bytes), buffer_(static_cast<std::size_t>(std::min<std::uint64_t>(window, end - begin))),
+        pos_(begin), start_(begin), end_(end) {}
+  Ch Peek() { return pos_ < end_ ? at() : '\0'; }
+  Ch Take() {
+    if (pos_ >= end_) return '\0';
+    const Ch c = at();
+    ++pos_;
+    return c;
+  }
+  std::size_t Tell() const { return static_cast<std::size_t>(pos_); }
+  std::uint64_t offset() const { return pos_; }
+  // Not an output stream (rapidjson's concept asks for these).
+  Ch* PutBegin() { return nullptr; }
+  void Put(Ch) {}
+  void Flush() {}
+  std::size_t PutEnd(Ch*) { return 0; }
+
+ private:
+  Ch at() {
+    if (pos_ - start_ >= have_) {
+      start_ = pos_;
+      have_ = bytes_.read(pos_, buffer_.data(),
+                          static_cast<std::size_t>(std::min<std::uint64_t>(buffer_.size(), end_ - pos_)));
+      if (have_ == 0) {
+        end_ = pos_;
+        return '\0';
+      }
+    }
+    return buffer_[static_cast<std::size_t>(pos_ - start_)];
+  }
+
+  const ReportBytes& bytes_;
+  std::vector<char> buffer_;
+  std::uint64_t pos_, start_, end_;
+  std::size_t have_ = 0;
+};
+
+// The first pass reads the text 64 KiB at a time.
+constexpr std::size_t kWindowBytes = std::size_t{1} << 16;
+
+// Two FNV-1a 64-bit hashes of different offsets, as 32 hex digits, of the
+// whole text (read a window at a time).
+std::string fingerprint(const ReportBytes& bytes) {
   std::uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
-  for (const char c : text) {
-    a = (a ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-    b = (b ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  std::vector<char> buffer(kWindowBytes);
+  for (std::uint64_t at = 0; at < bytes.size();) {
+    const std::size_t n = bytes.read(
+        at, buffer.data(),
+        static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes.size() - at)));
+    if (n == 0) break;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto c = static_cast<unsigned char>(buffer[i]);
+      a = (a ^ c) * 0x100000001b3ULL;
+      b = (b ^ c) * 0x100000001b3ULL;
+    }
+    at += n;
   }
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out;
@@ -263,16 +345,46 @@ std::string fingerprint(std::string_view text) {
   return out;
 }
 
-// The report read as it is parsed (rapidjson's SAX reader, iterative): each
-// element of "reports" is built as a small DOM, read into its ReadAsset and
-// dropped before the next one, and the root's other members (tool, shard,
-// policy, summary: a few values) are kept as DOM values to be checked at the
-// end. So the text, the assets read so far and one asset's DOM are held, never
-// a DOM of the whole text (about 10 x its size). The checks and their order are
-// those of a DOM walk: JSON syntax first (a malformed text is "not JSON"
-// wherever the fault is), then the root members, then the assets in order.
+// The root members the reader reads: the others are skipped, not built.
+bool read_member(const std::string& name) {
+  return name == "tool" || name == "shard" || name == "policy" || name == "summary" ||
+         name == "reports";
+}
+
+// The report read as it is parsed (rapidjson's SAX reader, iterative, over a
+// window of the text): each element of "reports" is built as a small DOM, read
+// into its ReadAsset to check it, and dropped before the next one, keeping only
+// where its object lies (IndexedAsset); within it, each element of its
+// "issues"/"messages" array is built as a DOM of that message alone, read into
+// its issue and dropped (the asset's DOM holds an empty array in its place).
+// The root's other members that are read (tool, shard, policy, summary: a few
+// values) are kept as DOM values to be checked at the end, any other is skipped.
+// So one window of the text, one asset's report and the DOM of its members but
+// its messages are held, never the text or a DOM of it (about 10 x its size).
+// The checks and their order are those of a DOM walk: JSON syntax first (a
+// malformed text is "not JSON" wherever the fault is), then the root members,
+// then the assets in order, each as read_report reads it.
+//
+// With `one_asset`, the text is one asset's object (read_asset_at): read as an
+// element of "reports" is, and kept.
 class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, StreamedReport> {
  public:
+  // `expected_messages`: with one_asset, how many messages the first pass read.
+  StreamedReport(const PieceStream& stream, bool one_asset, std::uint64_t expected_messages = 0)
+      : stream_(stream), one_asset_(one_asset), expected_messages_(expected_messages) {
+    if (one_asset) {  // as if inside {"reports": [ ... ]}
+      open_ = 2;
+      root_is_object_ = true;
+      reports_open_ = true;
+      reports_streamed_ = true;
+    }
+  }
+  // The asset read with one_asset; throws its ReportFormatError.
+  ReadAsset take_asset() {
+    if (asset_error_) throw *asset_error_;
+    if (!one_) throw ReportFormatError("no asset");
+    return std::move(*one_);
+  }
   bool Null() { return scalar(Value()); }
   bool Bool(bool b) { return scalar(Value(b)); }
   bool Int(int i) { return scalar(Value(i)); }
@@ -288,7 +400,10 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       key_.assign(s, n);
       return true;
     }
-    if (!skipping()) stack_.emplace_back(s, n, *allocator());
+    if (skipping()) return true;
+    if (in_reports() && open_ == 3) asset_key_.assign(s, n);
+    if (issues_open_ && open_ == 4) issues_key_.assign(s, n);
+    stack_.emplace_back(s, n, *allocator());
     return true;
   }
   bool StartObject() { return start(/*array=*/false); }
@@ -298,11 +413,12 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
 
   // After a successful parse: the root members, then each asset, as the DOM
   // walk checked them.
-  ValidationRun finish(std::string_view text) {
+  IndexedRun finish(const ReportBytes& bytes) {
     if (!root_is_object_)
       fail("", "not an object (a gltf-anim json report is one object with tool, reports, summary)");
-    ValidationRun run;
-    run.fingerprint = fingerprint(text);
+    IndexedRun indexed;
+    ValidationRun& run = indexed.run;
+    run.fingerprint = fingerprint(bytes);
     const Value& tool = member(root_, "tool", "");
     if (string_member(tool, "name", "/tool") != "gltf-anim")
       fail("/tool/name", "not a gltf-anim report");
@@ -324,33 +440,51 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
     if (!severity) fail("/summary/failOn", "not error, warning or info");
     run.fail_on = *severity;
     if (!reports_streamed_) array_at(member(root_, "reports", ""), "/reports");  // throws
-    for (std::size_t k = 0; k < assets_.size(); ++k) {
-      if (run.shard.has_value() != assets_[k].run.position.has_value()) {
-        fail(child(std::string("/reports"), k),
-             "shardPosition must be present exactly in a shard's report");
-      }
+    // The first asset read whose shardPosition is present where it must not
+    // be, or absent where it must be.
+    if (const auto& k = run.shard ? first_unplaced_ : first_placed_) {
+      fail(child(std::string("/reports"), *k),
+           "shardPosition must be present exactly in a shard's report");
     }
     if (asset_error_) throw *asset_error_;
-    run.assets = std::move(assets_);
+    indexed.assets = std::move(assets_);
     run.found_by = found_by_;
-    return run;
+    return indexed;
   }
 
  private:
   // Where the value being built goes: the root's members live to the end, an
-  // asset's DOM only until it is read.
-  json::Allocator* allocator() { return in_reports() ? &asset_allocator_ : &root_allocator_; }
+  // asset's DOM only until it is read, a message's until it is read.
+  json::Allocator* allocator() {
+    if (in_messages()) return &message_allocator_;
+    return in_reports() ? &asset_allocator_ : &root_allocator_;
+  }
+  bool in_messages() const { return messages_open_ && open_ >= 5; }
   bool in_reports() const { return reports_open_ && open_ >= 2; }
   // Events not built into anything: a root that is not an object (reported
   // after the parse), a root member named again (the first counts, as a DOM's
   // FindMember sees it), assets after one that is refused (its error is the one).
+  // And the messages of an asset after one that is refused (its error is the one).
   bool skipping() const {
-    return !root_is_object_ || (repeated_ && open_ >= 2) || (in_reports() && asset_error_);
+    return !root_is_object_ || (repeated_ && open_ >= 2) || (in_reports() && asset_error_) ||
+           (in_messages() && messages_.error);
+  }
+  // The first "issues" member of an asset and the first "messages" member in it
+  // are the ones read (a DOM's FindMember): a scalar one is seen too.
+  void seen(bool array, bool object) {
+    if (in_reports() && open_ == 3 && asset_key_ == "issues") {
+      if (!issues_seen_ && object) issues_open_ = true;
+      issues_seen_ = true;
+    } else if (issues_open_ && open_ == 4 && issues_key_ == "messages") {
+      if (!messages_seen_ && array) messages_open_ = messages_.active = true;
+      messages_seen_ = true;
+    }
   }
 
   bool scalar(Value v) {
     if (open_ == 0) return true;  // a scalar root: not an object
     if (skipping()) return true;
+    seen(false, false);
     stack_.push_back(std::move(v));
     return done();
   }
@@ -358,11 +492,21 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
     if (open_ == 0) {
       root_is_object_ = !array;
     } else if (open_ == 1) {
-      repeated_ = has_member(key_);
+      repeated_ = !read_member(key_) || has_member(key_);
       if (array && key_ == "reports" && !repeated_) {
         reports_open_ = true;
         reports_streamed_ = true;
       }
+    } else if (open_ == 2 && in_reports()) {
+      asset_begin_ = stream_.offset();  // at its '{' (or '['): rapidjson takes it after this call
+      issues_seen_ = messages_seen_ = issues_open_ = messages_open_ = false;
+      asset_key_.clear();  // an asset that is an array has no member "issues"
+      issues_key_.clear();
+      messages_ = StreamedMessages{};
+      messages_.keep = one_asset_;
+      message_ = 0;
+    } else if (!skipping()) {
+      seen(array, !array);
     }
     ++open_;
     return true;
@@ -370,6 +514,8 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
   bool end(bool array, rapidjson::SizeType count) {
     const bool skip = skipping();  // as the values inside this container were
     --open_;
+    // At its '}': rapidjson takes it after this call.
+    if (open_ == 2 && in_reports()) asset_end_ = stream_.offset() + 1;
     if (open_ == 0) return true;  // the root
     if (open_ == 1 && reports_open_) {
       reports_open_ = false;
@@ -377,6 +523,12 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       root_.AddMember(name, empty, root_allocator_);  // present, its assets read
       return true;
     }
+    if (open_ == 4 && messages_open_) {
+      messages_open_ = false;
+      stack_.emplace_back(rapidjson::kArrayType);  // present, its messages read
+      return true;
+    }
+    if (open_ == 3 && issues_open_) issues_open_ = false;
     if (skip) return true;
     // The last `count` values (key and value pairs for an object) become one.
     const std::size_t taken = array ? count : std::size_t{2} * count;
@@ -396,8 +548,26 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
   // A value is complete when it is all that is left on the stack at the level
   // of a root member or of an asset.
   bool done() {
-    if (open_ == 1) {
-      if (!has_member(key_)) {  // a member named twice: the first counts
+    if (in_messages() && open_ == 5) {
+      const std::string p = child(
+          child(child(child(std::string("/reports"), assets_.size()), "issues"), "messages"),
+          message_);
+      try {
+        Issue issue = read_issue(stack_.back(), p, found_by_);
+        ++messages_.counts[static_cast<std::size_t>(issue.severity)];
+        ++messages_.read;
+        if (messages_.keep) {
+          // The first pass counted them: the list is allocated once.
+          if (messages_.issues.empty())
+            messages_.issues.reserve(static_cast<std::size_t>(expected_messages_));
+          messages_.issues.push_back(std::move(issue));
+        }
+      } catch (const ReportFormatError& e) { messages_.error = e; }
+      ++message_;
+      stack_.pop_back();
+      message_allocator_.Clear();
+    } else if (open_ == 1) {
+      if (read_member(key_) && !has_member(key_)) {  // a member named twice: the first counts
         Value name(key_.c_str(), static_cast<rapidjson::SizeType>(key_.size()), root_allocator_);
         root_.AddMember(name, stack_.back(), root_allocator_);
       }
@@ -405,10 +575,20 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
     } else if (in_reports() && open_ == 2) {
       const std::size_t k = assets_.size();
       try {
-        assets_.push_back(read_report(stack_.back(), child(std::string("/reports"), k), found_by_));
+        // Read to be checked, then dropped: the merge reads it again from its place.
+        ReadAsset read =
+            read_report(stack_.back(), child(std::string("/reports"), k), found_by_, &messages_);
+        const std::optional<std::uint64_t> position = read.run.position;
+        auto& first = position ? first_placed_ : first_unplaced_;
+        if (!first) first = k;
+        assets_.push_back(IndexedAsset{asset_begin_, asset_end_ - asset_begin_,
+                                       position.value_or(0), messages_.read});
+        if (one_asset_) one_ = std::move(read);
       } catch (const ReportFormatError& e) { asset_error_ = e; }
       stack_.clear();
       asset_allocator_.Clear();
+      messages_ = StreamedMessages{};
+      message_ = 0;
     }
     return true;
   }
@@ -417,7 +597,7 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
            root_.MemberEnd();
   }
 
-  json::Allocator root_allocator_, asset_allocator_;
+  json::Allocator root_allocator_, asset_allocator_, message_allocator_;
   Value root_{rapidjson::kObjectType};
   std::vector<Value> stack_;  // values of the container being built, in order
   std::size_t open_ = 0;      // containers open (the root is 1)
@@ -426,25 +606,76 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
   bool repeated_ = false;          // the root member being read was named before
   bool reports_open_ = false;      // inside the root's "reports" array
   bool reports_streamed_ = false;  // "reports" was an array (its assets read as they came)
-  std::vector<ReadAsset> assets_;
+  const PieceStream& stream_;
+  std::uint64_t asset_begin_ = 0, asset_end_ = 0;  // the asset being read, in the text
+  std::vector<IndexedAsset> assets_;
+  // The first asset read with a shardPosition, and the first without one.
+  std::optional<std::size_t> first_placed_, first_unplaced_;
   bool found_by_ = false;
   std::optional<ReportFormatError> asset_error_;  // the first asset refused
+  const bool one_asset_;
+  const std::uint64_t expected_messages_;
+  std::optional<ReadAsset> one_;
+  // The asset being read: its member and its "issues" member being read, which
+  // of them were seen, whether its messages are being read one by one.
+  std::string asset_key_, issues_key_;
+  bool issues_seen_ = false, messages_seen_ = false, issues_open_ = false, messages_open_ = false;
+  StreamedMessages messages_;
+  std::size_t message_ = 0;  // the next message's index
 };
 
 }  // namespace
 
-ValidationRun read_validation_json(std::string_view text) {
-  StreamedReport report;
+std::size_t MemoryReportBytes::read(std::uint64_t offset, char* into, std::size_t n) const {
+  if (offset >= text_.size()) return 0;
+  n = static_cast<std::size_t>(std::min<std::uint64_t>(n, text_.size() - offset));
+  std::memcpy(into, text_.data() + static_cast<std::size_t>(offset), n);
+  return n;
+}
+
+IndexedRun index_validation_json(const ReportBytes& bytes) {
+  PieceStream stream(bytes, 0, bytes.size(), kWindowBytes);
+  StreamedReport report(stream, /*one_asset=*/false);
   json::Reader reader;
-  rapidjson::MemoryStream stream(text.data(), text.size());
-  rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in(stream);
-  reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(in, report);
+  // A byte order mark skipped as rapidjson's EncodedInputStream<UTF8<>,
+  // MemoryStream> skips it (what read the whole text before): each of its three
+  // bytes in turn, if there.
+  for (const int mark : {0xEF, 0xBB, 0xBF}) {
+    if (static_cast<unsigned char>(stream.Peek()) == mark) stream.Take();
+  }
+  reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(stream,
+                                                                                       report);
   if (reader.HasParseError()) {
     throw ReportFormatError(std::string("not JSON: ") +
                             rapidjson::GetParseError_En(reader.GetParseErrorCode()) + " (byte " +
                             std::to_string(reader.GetErrorOffset()) + ")");
   }
-  return report.finish(text);
+  return report.finish(bytes);
+}
+
+ReadAsset read_asset_at(const ReportBytes& bytes, const IndexedAsset& place) {
+  if (place.length > bytes.size() || place.offset > bytes.size() - place.length)
+    throw ReportFormatError("an asset indexed past the end of the report");
+  // The asset's own bytes (they hold one JSON value): a window of them at most.
+  PieceStream stream(bytes, place.offset, place.offset + place.length, kWindowBytes);
+  StreamedReport asset(stream, /*one_asset=*/true, place.messages);
+  json::Reader reader;
+  reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
+               rapidjson::kParseStopWhenDoneFlag>(stream, asset);
+  if (reader.HasParseError() || stream.offset() != place.offset + place.length) {
+    throw ReportFormatError("the asset at byte " + std::to_string(place.offset) +
+                            " is not the one read before");
+  }
+  return asset.take_asset();
+}
+
+ValidationRun read_validation_json(std::string_view text) {
+  const MemoryReportBytes bytes(text);
+  IndexedRun indexed = index_validation_json(bytes);
+  indexed.run.assets.reserve(indexed.assets.size());
+  for (const IndexedAsset& place : indexed.assets)
+    indexed.run.assets.push_back(read_asset_at(bytes, place));
+  return std::move(indexed.run);
 }
 
 }  // namespace gltf_anim::reports

@@ -2,6 +2,7 @@
 #include <gltf_anim/reports/validation_merge.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <unordered_map>
 
@@ -17,15 +18,16 @@ std::string quoted(const std::string& name) { return "'" + name + "'"; }
 
 }  // namespace
 
-std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs,
-                                                const std::vector<std::string>& names,
-                                                std::string_view tool_version, std::string& why) {
-  if (runs.empty() || runs.size() != names.size()) return refuse(why, "no report given");
-  const ValidationRun& first = runs.front();
+std::optional<MergedRuns> merge_validation_runs(
+    std::vector<IndexedRun>& indexed, const std::vector<std::string>& names,
+    std::string_view tool_version, std::string& why,
+    const std::function<std::string(std::size_t report, const IndexedAsset&)>& uri_of) {
+  if (indexed.empty() || indexed.size() != names.size()) return refuse(why, "no report given");
+  const ValidationRun& first = indexed.front().run;
   const std::string& first_name = names.front();
   std::unordered_map<std::string, std::size_t> seen;  // fingerprint -> run
-  for (std::size_t k = 0; k < runs.size(); ++k) {
-    const ValidationRun& run = runs[k];
+  for (std::size_t k = 0; k < indexed.size(); ++k) {
+    const ValidationRun& run = indexed[k].run;
     const std::string& name = names[k];
     if (run.tool_version != tool_version) {
       return refuse(why, quoted(name) + " was written by gltf-anim " + run.tool_version +
@@ -59,21 +61,26 @@ std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs
   out.fail_on = first.fail_on;
   out.issue_policy = first.issue_policy;
   // The tool marks stay when any part has them (a run with --merge-gltf-validator).
-  out.found_by =
-      std::any_of(runs.begin(), runs.end(), [](const ValidationRun& r) { return r.found_by; });
+  out.found_by = std::any_of(indexed.begin(), indexed.end(),
+                             [](const IndexedRun& r) { return r.run.found_by; });
   if (!first.shard) {
-    for (ValidationRun& run : runs) {
-      for (ReadAsset& a : run.assets) out.order.push_back(&a);
+    std::size_t assets = 0;
+    for (const IndexedRun& run : indexed) assets += run.assets.size();
+    out.order.reserve(assets);
+    for (std::size_t k = 0; k < indexed.size(); ++k) {
+      for (const IndexedAsset& a : indexed[k].assets) out.order.push_back({k, a});
+      indexed[k].assets = {};  // held once: in the order
     }
     return out;
   }
+  out.sharded = true;
   const Shard whole = *first.shard;
   // The parts given, by index. Counts and places come from the files: they
   // are checked against what was read before anything is sized by them.
   std::map<std::uint64_t, const std::string*> part;
   std::uint64_t read = 0;
-  for (std::size_t k = 0; k < runs.size(); ++k) {
-    const Shard& s = *runs[k].shard;
+  for (std::size_t k = 0; k < indexed.size(); ++k) {
+    const Shard& s = *indexed[k].run.shard;
     if (s.run != whole.run) {
       // Another library, other options or other glTF-Validator reports: the
       // parts would not add up to one run's report.
@@ -94,7 +101,7 @@ std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs
       return refuse(why, "shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
                              " given twice: " + quoted(*it->second) + " and " + quoted(names[k]));
     }
-    read += runs[k].assets.size();
+    read += indexed[k].assets.size();
   }
   // Indices are 1..count and distinct: the first gap is within size() + 1.
   for (std::uint64_t i = 1; part.size() != whole.count; ++i) {
@@ -109,19 +116,21 @@ std::optional<MergedRuns> merge_validation_runs(std::vector<ValidationRun>& runs
   }
   // whole.assets equals the assets read (checked above), so it and every position
   // below it fit a size_t (32-bit in the WebAssembly build).
-  std::vector<ReadAsset*> place(static_cast<std::size_t>(whole.assets), nullptr);
-  for (std::size_t k = 0; k < runs.size(); ++k) {
-    for (ReadAsset& a : runs[k].assets) {
-      const std::uint64_t position = *a.run.position;
+  // A place is taken when its asset's length is set (an asset's object is at
+  // least "{}").
+  std::vector<MergedRuns::Place> place(static_cast<std::size_t>(whole.assets));
+  for (std::size_t k = 0; k < indexed.size(); ++k) {
+    for (const IndexedAsset& a : indexed[k].assets) {
+      const std::uint64_t position = a.position;
       const auto at = static_cast<std::size_t>(position);
-      if (position >= whole.assets || place[at] != nullptr) {
-        return refuse(why, quoted(names[k]) + ": asset '" + a.report.uri + "' at shardPosition " +
+      if (position >= whole.assets || place[at].asset.length != 0) {
+        return refuse(why, quoted(names[k]) + ": asset '" + uri_of(k, a) + "' at shardPosition " +
                                std::to_string(position) +
                                (position >= whole.assets ? " past the run's assets" : " taken twice"));
       }
-      place[at] = &a;
-      a.run.position.reset();  // the merged report is the whole run's
+      place[at] = {k, a};
     }
+    indexed[k].assets = {};  // held once: in the order
   }
   // As many assets as places, none taken twice: every place is filled.
   out.order = std::move(place);

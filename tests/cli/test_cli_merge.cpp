@@ -82,6 +82,19 @@ TEST(Merge, ShardsMergedEqualOneRunInEveryFormat) {
   }
 }
 
+// More shards than merge keeps open at once (64): the whole run's order takes
+// each asset from another file in turn, so files are closed and opened again
+// between their assets, and the merge is still the whole run's report.
+TEST(Merge, MoreShardsThanOpenFilesMergeAsOneRun) {
+  const auto whole = cli(concat({"validate", "--no-timings", "--format", "json"}, assets()),
+                         "whole_many");
+  ASSERT_EQ(whole.exit_code, 1) << whole.err;
+  const auto parts = shards(80, {"--no-timings"}, "many");
+  const auto merged = cli(concat({"merge", "--no-timings", "--format", "json"}, parts), "merged_many");
+  EXPECT_EQ(merged.exit_code, 1) << merged.err;
+  EXPECT_EQ(merged.out, whole.out);
+}
+
 // Severities other than the default (--lints, --severity-override) travel in
 // the shards' json "policy": the merged SARIF lists its rules at the run's
 // levels, byte for byte as the whole run does.

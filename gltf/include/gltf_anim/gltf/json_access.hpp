@@ -5,10 +5,11 @@
 #include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/json_pointer.hpp>
 #include <gltf_anim/gltf/json.hpp>
+#include <gltf_anim/text/shortest_double.hpp>
 
 #include <rapidjson/document.h>
 
-#include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -122,11 +123,14 @@ inline const gltf_anim::json::Value* object_at(const gltf_anim::json::Value* arr
   return v.IsObject() ? &v : nullptr;
 }
 
-// Shortest decimal text that reads back to the same double ("0.5", "1e-07").
+// Shortest decimal text that reads back to the same double ("0.5", "1e-07"):
+// the project's one number writer, text::shortest_double (the bytes
+// std::to_chars writes). A NaN keeps the sign std::to_chars gives it ("-nan"),
+// which shortest_double drops: the messages and arguments of issues stay as
+// they were.
 inline std::string number_text(double v) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
+  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
+  return text::shortest_double(v);
 }
 
 // "(n)" without operator+ chains (GCC 12 -Wrestrict false positive).

@@ -1,8 +1,9 @@
 #pragma once
 // Shortest round-trip text of a finite double, byte for byte what
 // std::to_chars(first, last, double) writes (the plain overload), faster (bench_shortest_double).
-// The one number writer: the samples files, the edit session's JSON numbers and the
-// WebAssembly build's std::to_chars (web/compat) write with it.
+// The one number writer: the samples files, the edit session's JSON numbers, the
+// numbers in the rules' messages (gltf's number_text) and the WebAssembly build's
+// std::to_chars (web/compat) write with it.
 #include <cstddef>
 #include <string>
 
