@@ -1,8 +1,8 @@
 // Decoded editable tracks, and handing edited ones back accessor by accessor.
 #include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/repair/tool.hpp>
-#include <gltf_anim/sampler/decode.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/sampler_keys.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -35,20 +35,20 @@ std::uint64_t stored_bytes(const gltf::LoadedAsset& asset) {
   return n;
 }
 
-// The track of one sampler of a channel (the sampler's decoding: sampler/decode.hpp), or the
+// The track of one sampler of a channel (the sampler's decoding: gltf/sampler_keys.hpp), or the
 // reason it has none; `needed` is set when only the bound `max_values` refused it.
 std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::Animation& anim,
                                     const vm::Channel& channel, const vm::Target& target,
                                     const vm::Sampler& sampler, bool sqlerp,
                                     std::uint64_t max_values, std::string& why,
                                     std::uint64_t& needed) {
-  sampler::DecodedKeys decoded = sampler::decode_keys(asset, target, sampler, max_values);
+  gltf::DecodedKeys decoded = gltf::decode_keys(asset, target, sampler, max_values);
   if (!decoded.keys) {
     why = decoded.why;
     needed = decoded.needed;
     return std::nullopt;
   }
-  sampler::SamplerKeys& keys = *decoded.keys;
+  gltf::SamplerKeys& keys = *decoded.keys;
   EditableTrack t;
   t.animation = anim.index;
   t.channel = channel.index;
@@ -63,11 +63,11 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   t.input = keys.input;
   t.output = keys.output;
   t.interpolation = sampler.interpolation_name;
-  t.mode = *sampler.interpolation;
-  t.kind = keys.kind;
-  t.components = keys.components;
-  t.times = std::move(keys.times);
-  t.values = std::move(keys.values);
+  t.mode = keys.keys.interpolation;
+  t.kind = keys.keys.kind;
+  t.components = keys.keys.components;
+  t.times = std::move(keys.keys.times);
+  t.values = std::move(keys.keys.values);
   const std::optional<gltf::ElementFormat> format = element_format(asset.accessors[t.output]);
   if (!format) {
     why = "output accessor " + std::to_string(t.output) + " has no format";

@@ -99,7 +99,7 @@ struct EditableTrack {
 };
 
 // Every channel with a target and a sampler whose keys decode as `sample` decodes them
-// (sampler/decode.hpp: interpolation known, input and output readable and fitting the
+// (gltf/sampler_keys.hpp: interpolation known, input and output readable and fitting the
 // target), in animation then channel order (both samplers of an EXT_animation_sqlerp
 // channel: the sqlerp one after the fallback); a channel whose sampler an earlier channel's
 // track decoded alike is listed in that track's `shared`, not decoded again. The others are left out, each with its reason
