@@ -63,11 +63,7 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   t.input = keys.input;
   t.output = keys.output;
   t.interpolation = sampler.interpolation_name;
-  t.mode = keys.keys.interpolation;
-  t.kind = keys.keys.kind;
-  t.components = keys.keys.components;
-  t.times = std::move(keys.keys.times);
-  t.values = std::move(keys.keys.values);
+  t.keys = std::move(keys.keys);
   const std::optional<gltf::ElementFormat> format = element_format(asset.accessors[t.output]);
   if (!format) {
     why = "output accessor " + std::to_string(t.output) + " has no format";
@@ -75,10 +71,10 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   }
   t.output_format = *format;
   // The tools read every key's values (and tangents): the output holds exactly that many.
-  const std::uint64_t per_key = reference::mode_of(t.mode).outputs_per_key;
-  if (t.times.empty() || t.values.size() != t.times.size() * per_key * t.components) {
+  const std::uint64_t per_key = reference::mode_of(t.keys.interpolation).outputs_per_key;
+  if (t.keys.times.empty() || t.keys.values.size() != t.keys.times.size() * per_key * t.keys.components) {
     why = "the output count is not the keys x " + std::to_string(per_key) + " (" + t.interpolation +
-          ") x " + std::to_string(t.components) + " components";
+          ") x " + std::to_string(t.keys.components) + " components";
     return std::nullopt;
   }
   return t;
@@ -168,7 +164,7 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
             decode(asset, anim, channel, *target, **sampler, sqlerp,
                    std::max<std::uint64_t>(1, budget - used), why, needed);
         if (t) {
-          used += t->times.size() + t->values.size();
+          used += t->keys.times.size() + t->keys.values.size();
           if (reading) decoded.emplace(*reading, out.size());
           out.push_back(std::move(*t));
         } else if (needed != 0 && refused != nullptr) {
@@ -221,7 +217,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     }
     const EditableTrack& a = after[it->second];
     const EditableTrack& b = after[k];
-    if (!same_bits(a.times, b.times) || !same_bits(a.values, b.values) ||
+    if (!same_bits(a.keys.times, b.keys.times) || !same_bits(a.keys.values, b.keys.values) ||
         a.interpolation != b.interpolation || !(a.output_format == b.output_format)) {
       why = "two channels of " + b.sampler_pointer + " were edited differently";
       return false;
@@ -245,10 +241,10 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     }
     gltf::ElementFormat time_format{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false};
     wants[a.input].push_back(
-        {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times), a.input});
+        {k, true, Content{a.keys.times, time_format}, !same_bits(a.keys.times, b.keys.times), a.input});
     wants[a.output].push_back(
-        {k, false, Content{a.values, a.output_format},
-         !same_bits(a.values, b.values) || !(a.output_format == b.output_format), a.output});
+        {k, false, Content{a.keys.values, a.output_format},
+         !same_bits(a.keys.values, b.keys.values) || !(a.output_format == b.output_format), a.output});
     if (a.interpolation != b.interpolation) {
       edit.put_member(a.sampler_pointer, "interpolation", gltf::json_string(a.interpolation));
     }
