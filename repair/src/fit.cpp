@@ -283,7 +283,8 @@ FitResult fit_track(const TrackView& track, FitMode mode, const FitBound& bound)
     kept = std::move(next);
   }
   r.fitted = r.why.empty();
-  r.velocity_jump_after = max_velocity_jump(r.times, r.values, c, is_rotation(track), r.interpolation);
+  r.velocity_jump_after =
+      max_velocity_jump(r.times, r.values, c, is_rotation(track), r.interpolation);
   return r;
 }
 

@@ -50,7 +50,8 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
   for (const EditableTrack& t : input.tracks) {
     const bool rotation = t.keys.kind == reference::ValueKind::kRotation;
-    if (t.sqlerp || t.keys.interpolation != Interpolation::kLinear || (sqlerp && !rotation)) continue;
+    if (t.sqlerp || t.keys.interpolation != Interpolation::kLinear || (sqlerp && !rotation))
+      continue;
     // The track's channels: its own and those sharing its sampler, fitted once for all.
     // With cubicslerp, a channel with a CUBICSLERP sampler already is left as it is.
     struct ChannelOf {
@@ -80,8 +81,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
     // check speaks of the track it was handed).
     const std::string bad = non_finite_keys(t);
     const FitResult f =
-        bad.empty() ? fit_track(t.view(), request.mode, request.bound)
-                    : FitResult{};
+        bad.empty() ? fit_track(t.view(), request.mode, request.bound) : FitResult{};
     ChannelSummary s;
     s.channel = t.channel_pointer;
     s.target = t.target;

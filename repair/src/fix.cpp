@@ -49,7 +49,8 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
       times.push_back(t->keys.times[k]);
       if (k + 1 == t->keys.times.size()) continue;
       for (int s = 1; s < kSegmentSamples; ++s)
-        times.push_back(t->keys.times[k] + (t->keys.times[k + 1] - t->keys.times[k]) * s / kSegmentSamples);
+        times.push_back(t->keys.times[k] +
+                        (t->keys.times[k + 1] - t->keys.times[k]) * s / kSegmentSamples);
     }
   }
   std::sort(times.begin(), times.end());
@@ -233,13 +234,14 @@ class Fixer {
         std::vector<double> times, values;
         for (const std::size_t k : keep) {
           times.push_back(t.keys.times[k]);
-          values.insert(values.end(), t.keys.values.begin() + static_cast<std::ptrdiff_t>(k * stride),
+          values.insert(values.end(),
+                        t.keys.values.begin() + static_cast<std::ptrdiff_t>(k * stride),
                         t.keys.values.begin() + static_cast<std::ptrdiff_t>((k + 1) * stride));
         }
         const std::size_t dropped = t.keys.times.size() - keep.size();
         record(kNonIncreasing, input,
-               count_text(dropped, "key") + " dropped of " + std::to_string(t.keys.times.size()) + " (" +
-                   count_text(repeated, "repeated time") +
+               count_text(dropped, "key") + " dropped of " + std::to_string(t.keys.times.size()) +
+                   " (" + count_text(repeated, "repeated time") +
                    " keeping the later key's value; the others not after the last kept key or "
                    "not finite), every sampler of this input alike",
                "the spec defines no playback for times that do not increase; now each kept key "
@@ -250,7 +252,8 @@ class Fixer {
       }
     }
     const bool rotation = t.keys.kind == reference::ValueKind::kRotation && t.keys.components == 4;
-    const std::size_t value_at = reference::mode_of(t.keys.interpolation).value_index * t.keys.components;
+    const std::size_t value_at =
+        reference::mode_of(t.keys.interpolation).value_index * t.keys.components;
     if (rotation && selected(kNonUnit)) {
       std::size_t fixed = 0;
       for (std::size_t k = 0; k < t.keys.times.size(); ++k) {
@@ -274,7 +277,7 @@ class Fixer {
           double* key = t.keys.values.data() + k * stride;
           for (int c = 0; c < 4; ++c) {
             key[c] /= length;                       // in-tangent
-            key[2 * t.keys.components + c] /= length;    // out-tangent
+            key[2 * t.keys.components + c] /= length;  // out-tangent
           }
         }
         requantize(q, t.output_format);
@@ -318,8 +321,8 @@ class Fixer {
                "now turns the short way instead of the long way");
       }
     }
-    const bool cubic =
-        t.keys.interpolation == Interpolation::kCubicSpline || t.keys.interpolation == Interpolation::kCubicSlerp;
+    const bool cubic = t.keys.interpolation == Interpolation::kCubicSpline ||
+                       t.keys.interpolation == Interpolation::kCubicSlerp;
     const std::string_view tangent_code =
         t.keys.interpolation == Interpolation::kCubicSlerp ? kSqlerpTangent : kCubicTangent;
     if (cubic && selected(tangent_code) && !t.keys.times.empty()) {
@@ -357,9 +360,10 @@ class Fixer {
     const bool same_values = same_bits(before.keys.values, after.keys.values) &&
                              before.output_format == after.output_format;
     const bool same = same_times && same_values;
-    s.bytes_after = time_bytes_.after(before, after.keys.times, before.input,
-                                      same_times ? input_bytes : 4 * after.keys.times.size(), s.notes) +
-                    (same_values ? output_bytes : value_bytes(after));
+    s.bytes_after =
+        time_bytes_.after(before, after.keys.times, before.input,
+                          same_times ? input_bytes : 4 * after.keys.times.size(), s.notes) +
+        (same_values ? output_bytes : value_bytes(after));
     if (same) {
       s.notes.push_back("unchanged");
     } else if (!reference::validate(before.view()).empty()) {

@@ -83,7 +83,7 @@ bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why
   for (const EditableTrack& t : in.tracks) {
     decoded.emplace(t.input,
                     Data{&t.keys.times, gltf::ElementFormat{gltf::ComponentType::kFloat,
-                                                       gltf::ElementType::kScalar, false}});
+                                                            gltf::ElementType::kScalar, false}});
     decoded.emplace(t.output, Data{&t.keys.values, t.output_format});
   }
   std::map<std::uint64_t, std::vector<std::size_t>> by_view;
@@ -217,12 +217,12 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
       }
       if (r.collapsed) summary.notes.push_back("constant within the bound: one value");
       summary.keys_after = e.keys.times.size();
-      const bool same_times =
-          t.keys.times.size() == e.keys.times.size() &&
-          std::memcmp(t.keys.times.data(), e.keys.times.data(), t.keys.times.size() * sizeof(double)) == 0;
+      const bool same_times = t.keys.times.size() == e.keys.times.size() &&
+                              std::memcmp(t.keys.times.data(), e.keys.times.data(),
+                                          t.keys.times.size() * sizeof(double)) == 0;
       summary.bytes_after =
-          time_bytes.after(t, e.keys.times, std::nullopt, same_times ? input_bytes : 4 * e.keys.times.size(),
-                           summary.notes) +
+          time_bytes.after(t, e.keys.times, std::nullopt,
+                           same_times ? input_bytes : 4 * e.keys.times.size(), summary.notes) +
           component_bytes * e.keys.values.size();
       if (t.keys.kind == reference::ValueKind::kRotation)
         summary.max_angle = r.max_error;
@@ -230,7 +230,8 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
         summary.max_error = r.max_error;
     } else {
       summary.bytes_after =
-          time_bytes.after(t, t.keys.times, std::nullopt, input_bytes, summary.notes) + output_bytes;
+          time_bytes.after(t, t.keys.times, std::nullopt, input_bytes, summary.notes) +
+          output_bytes;
     }
     add_summaries(report.channels, t, std::move(summary));
   }

@@ -279,14 +279,16 @@ std::string non_finite_keys(const EditableTrack& track) {
     nan += std::isnan(t) ? 1 : 0;
   }
   if (!track.keys.times.empty() && finite == 0) {
-    return (nan == track.keys.times.size() ? "its times are all NaN" : "none of its times is finite") +
+    return (nan == track.keys.times.size() ? "its times are all NaN"
+                                           : "none of its times is finite") +
            times_at;
   }
   for (std::size_t k = 0; k < track.keys.times.size(); ++k) {
     if (!std::isfinite(track.keys.times[k]))
       return "its time at key " + std::to_string(k) + " is " + what(track.keys.times[k]) + times_at;
   }
-  const std::size_t per_key = track.keys.times.empty() ? 0 : track.keys.values.size() / track.keys.times.size();
+  const std::size_t per_key =
+      track.keys.times.empty() ? 0 : track.keys.values.size() / track.keys.times.size();
   for (std::size_t i = 0; i < track.keys.values.size(); ++i) {
     if (!std::isfinite(track.keys.values[i])) {
       return "its value at key " + std::to_string(per_key ? i / per_key : 0) + " is " +

@@ -72,7 +72,8 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   t.output_format = *format;
   // The tools read every key's values (and tangents): the output holds exactly that many.
   const std::uint64_t per_key = reference::mode_of(t.keys.interpolation).outputs_per_key;
-  if (t.keys.times.empty() || t.keys.values.size() != t.keys.times.size() * per_key * t.keys.components) {
+  if (t.keys.times.empty() ||
+      t.keys.values.size() != t.keys.times.size() * per_key * t.keys.components) {
     why = "the output count is not the keys x " + std::to_string(per_key) + " (" + t.interpolation +
           ") x " + std::to_string(t.keys.components) + " components";
     return std::nullopt;
@@ -240,11 +241,12 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       return false;
     }
     gltf::ElementFormat time_format{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false};
-    wants[a.input].push_back(
-        {k, true, Content{a.keys.times, time_format}, !same_bits(a.keys.times, b.keys.times), a.input});
+    wants[a.input].push_back({k, true, Content{a.keys.times, time_format},
+                              !same_bits(a.keys.times, b.keys.times), a.input});
     wants[a.output].push_back(
         {k, false, Content{a.keys.values, a.output_format},
-         !same_bits(a.keys.values, b.keys.values) || !(a.output_format == b.output_format), a.output});
+         !same_bits(a.keys.values, b.keys.values) || !(a.output_format == b.output_format),
+         a.output});
     if (a.interpolation != b.interpolation) {
       edit.put_member(a.sampler_pointer, "interpolation", gltf::json_string(a.interpolation));
     }

@@ -61,7 +61,8 @@ using D = std::vector<double>;
 
 bool slerped(const sampler::DecodedChannel& c) {
   return c.keys.kind == reference::ValueKind::kRotation &&
-         (c.keys.interpolation == reference::Interpolation::kLinear || c.keys.interpolation == reference::Interpolation::kSlerp);
+         (c.keys.interpolation == reference::Interpolation::kLinear ||
+          c.keys.interpolation == reference::Interpolation::kSlerp);
 }
 
 Quat key(const sampler::DecodedChannel& c, std::size_t k) {
@@ -71,15 +72,18 @@ Quat key(const sampler::DecodedChannel& c, std::size_t k) {
 D to_d(const Quat& q) { return {q.x, q.y, q.z, q.w}; }
 
 D evaluate(const sampler::DecodedChannel& c, const D& values, double t, const reference::SampleOptions& options = {}) {
-  return evaluate_track(c.keys.times, values, c.keys.components, c.keys.interpolation, c.keys.kind, t, options);
+  return evaluate_track(c.keys.times, values, c.keys.components, c.keys.interpolation, c.keys.kind,
+                        t, options);
 }
 
 // A slerp replaced segment by segment: clamping and exact keys as the golden.
 D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&, const Quat&, double)) {
   const auto after = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
-  if (after == c.keys.times.begin() || after == c.keys.times.end() || *(after - 1) == t) return evaluate(c, c.keys.values, t);
+  if (after == c.keys.times.begin() || after == c.keys.times.end() || *(after - 1) == t)
+    return evaluate(c, c.keys.values, t);
   const auto k = static_cast<std::size_t>(after - c.keys.times.begin()) - 1;
-  return to_d(f(key(c, k), key(c, k + 1), (t - c.keys.times[k]) / (c.keys.times[k + 1] - c.keys.times[k])));
+  return to_d(
+      f(key(c, k), key(c, k + 1), (t - c.keys.times[k]) / (c.keys.times[k + 1] - c.keys.times[k])));
 }
 
 // Appendix C.5's Hermite spline as engines get it wrong: the tangents scaled by the segment
@@ -208,7 +212,8 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "rotations).",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.keys.kind == reference::ValueKind::kRotation && c.keys.interpolation == reference::Interpolation::kCubicSpline;
+       return c.keys.kind == reference::ValueKind::kRotation &&
+              c.keys.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        return per_segment(c, t, reference::slerp_shortest_path);
@@ -263,8 +268,10 @@ const SuiteAlternative kSuiteAlternatives[] = {
      [](const sampler::DecodedChannel& c, double t, double) {
        // The last key with t_k < t (t clamped to the last key), or the first.
        const double clamped = std::min(t, c.keys.times.back());
-       const auto first_not_before = std::lower_bound(c.keys.times.begin(), c.keys.times.end(), clamped);
-       const auto k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(first_not_before - c.keys.times.begin() - 1, 0));
+       const auto first_not_before =
+           std::lower_bound(c.keys.times.begin(), c.keys.times.end(), clamped);
+       const auto k = static_cast<std::size_t>(
+           std::max<std::ptrdiff_t>(first_not_before - c.keys.times.begin() - 1, 0));
        const auto v = c.view().value(k);
        return D(v.begin(), v.end());
      }},

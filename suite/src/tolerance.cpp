@@ -44,7 +44,8 @@ double distance(const sampler::DecodedChannel& c, const std::vector<double>& a,
                 const std::vector<double>& b, Bounded what) {
   if (what == Bounded::kLength)
     return std::fabs(compare::quaternion_length(a) - compare::quaternion_length(b));
-  return c.keys.kind == reference::ValueKind::kRotation ? compare::angle_between(a, b) : compare::max_abs_difference(a, b);
+  return c.keys.kind == reference::ValueKind::kRotation ? compare::angle_between(a, b)
+                                                        : compare::max_abs_difference(a, b);
 }
 
 }  // namespace
@@ -68,7 +69,8 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
   // Only the keys of the segment holding t (or the end key it is clamped to) enter the
   // formula: perturbing those keeps the analysis linear in the track's length.
   const auto next = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
-  const auto segment_end = static_cast<std::size_t>(next - c.keys.times.begin());  // keys before: 0..segment_end-1
+  const auto segment_end =
+      static_cast<std::size_t>(next - c.keys.times.begin());  // keys before: 0..segment_end-1
   const std::size_t first_key = segment_end == 0 ? 0 : segment_end - 1;
   const std::size_t last_key = std::min(segment_end, c.keys.times.size() - 1);
   const std::size_t per_key = c.keys.values.size() / c.keys.times.size();
@@ -80,7 +82,8 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
     perturbed[j] = x;
   }
   const auto after = next;
-  const bool inside = after != c.keys.times.begin() && after != c.keys.times.end() && *(after - 1) != t;
+  const bool inside =
+      after != c.keys.times.begin() && after != c.keys.times.end() && *(after - 1) != t;
   if (time_terms && inside) {
     const double lo = *(after - 1);
     const double hi = *after;

@@ -106,7 +106,8 @@ class Engine {
       }
     }
     const std::size_t w = c.keys.components;
-    const bool cubic = c.keys.interpolation == Interp::kCubicSpline || c.keys.interpolation == Interp::kCubicSlerp;
+    const bool cubic =
+        c.keys.interpolation == Interp::kCubicSpline || c.keys.interpolation == Interp::kCubicSlerp;
     const std::size_t stride = cubic ? 3 * w : w;
     std::vector<float> times(c.keys.times.begin(), c.keys.times.end());
     std::vector<float> data;
@@ -287,7 +288,8 @@ bool has_negative_dot(const std::vector<sampler::DecodedChannel>& channels) {
     }
     for (std::size_t k = 0; k + 1 < c.keys.times.size(); ++k) {
       double d = 0;
-      for (std::size_t i = 0; i < 4; ++i) d += c.keys.values[4 * k + i] * c.keys.values[4 * k + 4 + i];
+      for (std::size_t i = 0; i < 4; ++i)
+        d += c.keys.values[4 * k + i] * c.keys.values[4 * k + 4 + i];
       if (d < 0) return true;
     }
   }
@@ -301,7 +303,9 @@ bool has_step_change(const std::vector<sampler::DecodedChannel>& channels) {
     if (c.keys.interpolation != Interp::kStep) continue;
     for (std::size_t k = 1; k < c.keys.times.size(); ++k) {
       for (std::size_t i = 0; i < c.keys.components; ++i) {
-        if (c.keys.values[k * c.keys.components + i] != c.keys.values[(k - 1) * c.keys.components + i]) return true;
+        if (c.keys.values[k * c.keys.components + i] !=
+            c.keys.values[(k - 1) * c.keys.components + i])
+          return true;
       }
     }
   }

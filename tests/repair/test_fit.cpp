@@ -20,10 +20,12 @@ using gltf_anim::repair::FitBound;
 using gltf_anim::repair::FitMode;
 using gltf_anim::repair::FitResult;
 // What fit_track takes: a LINEAR track, of rotations or of vectors.
-gltf_anim::reference::TrackView linear_track(std::span<const double> times, std::span<const double> values,
-                                             std::size_t components, bool rotation) {
+gltf_anim::reference::TrackView linear_track(std::span<const double> times,
+                                             std::span<const double> values, std::size_t components,
+                                             bool rotation) {
   return {times, values, components, gltf_anim::reference::Interpolation::kLinear,
-          rotation ? gltf_anim::reference::ValueKind::kRotation : gltf_anim::reference::ValueKind::kVector};
+          rotation ? gltf_anim::reference::ValueKind::kRotation
+                   : gltf_anim::reference::ValueKind::kVector};
 }
 using gltf_anim::repair::max_velocity_jump;
 

@@ -112,7 +112,8 @@ double error(const gltf_anim::sampler::DecodedChannel& original,
   const bool rotation = original.keys.kind == gltf_anim::reference::ValueKind::kRotation;
   for (std::size_t k = 0; k + 1 < original.keys.times.size(); ++k) {
     for (int s = 0; s <= 32; ++s) {
-      const double t = original.keys.times[k] + (original.keys.times[k + 1] - original.keys.times[k]) * s / 32;
+      const double t =
+          original.keys.times[k] + (original.keys.times[k + 1] - original.keys.times[k]) * s / 32;
       const std::vector<double> o = eval(original, t), r = eval(reduced, t);
       if (rotation) {
         double d = 0;
@@ -206,7 +207,8 @@ TEST_F(ReduceCli, ReducesWithinTheBoundAndKeepsSharedTimesShared) {
   EXPECT_EQ(out[3].keys.times, (std::vector<double>{0, 4}));
   EXPECT_EQ(out[4].keys.times, (std::vector<double>{0, 4}));
   for (std::size_t c = 0; c < in.size(); ++c) {
-    const double bound = in[c].keys.kind == gltf_anim::reference::ValueKind::kRotation ? 0.02 : 0.01;
+    const double bound =
+        in[c].keys.kind == gltf_anim::reference::ValueKind::kRotation ? 0.02 : 0.01;
     EXPECT_LE(error(in[c], out[c]), bound + 1e-9) << "channel " << c;
   }
   // The translation and rotation samplers still share one time accessor.

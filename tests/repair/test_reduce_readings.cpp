@@ -179,13 +179,13 @@ TEST(ReduceReadings, ConformanceRotationsWithinUnderSlerpAndNlerp) {
     if (!asset.document) continue;
     const auto model = gltf_anim::gltf::model::build_animation_model(asset);
     for (const auto& track : gltf_anim::repair::editable_tracks(asset, model)) {
-      if (track.keys.kind != ValueKind::kRotation || track.keys.interpolation != Interpolation::kLinear ||
-          track.keys.times.size() < 3)
+      if (track.keys.kind != ValueKind::kRotation ||
+          track.keys.interpolation != Interpolation::kLinear || track.keys.times.size() < 3)
         continue;
       bool finite_unit = true;
       for (std::size_t k = 0; k < track.keys.times.size(); ++k) {
-        const Q4 q{track.keys.values[4 * k], track.keys.values[4 * k + 1], track.keys.values[4 * k + 2],
-                   track.keys.values[4 * k + 3]};
+        const Q4 q{track.keys.values[4 * k], track.keys.values[4 * k + 1],
+                   track.keys.values[4 * k + 2], track.keys.values[4 * k + 3]};
         finite_unit = finite_unit && std::fabs(std::sqrt(dot4(q, q)) - 1) < 1e-3;
       }
       if (!finite_unit) continue;

@@ -116,8 +116,8 @@ TEST(ChannelKeys, CubicsplineKeysAreTheStoredInValueOutTriples) {
   EXPECT_EQ(t.keys.values_per_keyframe(), 3u);
   EXPECT_EQ(t.keys.times, (std::vector<double>{0, 0.5, 2}));
   EXPECT_EQ(t.keys.values, (std::vector<double>{0, 0, 0,  1,   2,   3,     0.5,   -1, 0.25,  //
-                                           4, 0, -2, 1.5, 2.5, -3,    -0.75, 8,  1,     //
-                                           1, 1, 1,  0,   0,   0.125, 0,     0,  0}));
+                                                4, 0, -2, 1.5, 2.5, -3,    -0.75, 8,  1,     //
+                                                1, 1, 1,  0,   0,   0.125, 0,     0,  0}));
 }
 
 TEST(ChannelKeys, NormalizedIntegersAreDecodedByTheSpecFormula) {
