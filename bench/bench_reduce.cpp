@@ -36,18 +36,13 @@ constexpr std::size_t kKeys = 1'000'000;
 constexpr double kRate = 30.0;
 constexpr double kMaxError = 1e-4;
 
-struct Track {
-  std::vector<double> times, values;
-  std::size_t components = 3;
-  Interpolation interpolation = Interpolation::kLinear;
-  ValueKind kind = ValueKind::kVector;
-  TrackView view() const { return {times, values, components, interpolation, kind}; }
-};
+using gltf_anim::reference::Track;
 
 double f32(double v) { return static_cast<double>(static_cast<float>(v)); }
 
 Track translation(bool cubic) {
   Track t;
+  t.components = 3;
   t.interpolation = cubic ? Interpolation::kCubicSpline : Interpolation::kLinear;
   for (std::size_t k = 0; k < kKeys; ++k) {
     const double s = static_cast<double>(k) / kRate;
@@ -85,6 +80,7 @@ Track rotation() {
 
 Track collinear() {
   Track t;
+  t.components = 3;
   for (std::size_t k = 0; k < kKeys; ++k) {
     const double s = static_cast<double>(k) / kRate;
     t.times.push_back(s);
@@ -104,11 +100,11 @@ void run(benchmark::State& state, const Track& track) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kKeys));
   const double bound = track.kind == ValueKind::kRotation ? 2 * kMaxError : kMaxError;
   if (!result.error.empty() || result.tracks.size() != 1 ||
-      !(result.tracks[0].max_error <= bound) || result.tracks[0].times.size() >= kKeys) {
+      !(result.tracks[0].max_error <= bound) || result.tracks[0].keys.times.size() >= kKeys) {
     state.SkipWithError("reduction failed, exceeded its bound or removed nothing");
     return;
   }
-  state.counters["kept_keys"] = static_cast<double>(result.tracks[0].times.size());
+  state.counters["kept_keys"] = static_cast<double>(result.tracks[0].keys.times.size());
 }
 
 void BM_LinearTranslation(benchmark::State& state) {
@@ -132,8 +128,7 @@ constexpr double kFitError = 1e-2;
 
 void fit(benchmark::State& state, const Track& track, gltf_anim::repair::FitMode mode) {
   const bool rotation = track.kind == ValueKind::kRotation;
-  const gltf_anim::repair::LinearTrack linear{track.times, track.values, track.components,
-                                              rotation};
+  const TrackView linear = track.view();
   const gltf_anim::repair::FitBound bound{kFitError, 2 * kFitError};
   gltf_anim::repair::FitResult result;
   for (auto _ : state) {

@@ -257,17 +257,17 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
         const auto fc = find(in, ch);
         if (fc == in.end()) continue;
         // Only where an extension sampler replaces the core one: the two views differ.
-        if (fc->interpolation == dc->interpolation && fc->times == dc->times &&
-            fc->values == dc->values)
+        if (fc->keys.interpolation == dc->keys.interpolation && fc->keys.times == dc->keys.times &&
+            fc->keys.values == dc->keys.values)
           continue;
         from = &*fc;
       }
       ReadingKeys keys;
-      keys.times = from->times;
-      keys.values = from->values;
-      keys.components = from->components;
-      keys.interpolation = std::string(reference::mode_of(from->interpolation).name);
-      keys.rotation = from->kind == reference::ValueKind::kRotation;
+      keys.times = from->keys.times;
+      keys.values = from->keys.values;
+      keys.components = from->keys.components;
+      keys.interpolation = std::string(reference::mode_of(from->keys.interpolation).name);
+      keys.rotation = from->keys.kind == reference::ValueKind::kRotation;
       keys.weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
       if (!reading.applies(keys)) continue;
       samples::SampledChannel alt = *gc->second;

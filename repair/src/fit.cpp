@@ -24,31 +24,33 @@ using reference::Quat;
 using reference::TrackView;
 using reference::ValueKind;
 
+bool is_rotation(const TrackView& track) { return track.kind == ValueKind::kRotation; }
+
 // The error of a cubic segment (a two-key track over the original keys i..j) against the
 // original over [t_i, t_j], as `reduce` checks a candidate (bounded_reduction_error,
 // reduce.hpp: every key, samples inside every original segment and the margin between
 // them, the steps sized for `limit`, stopping once past it). reduction_error's densest
 // sampling would cost every check 256 samples an original segment: minutes on 10^5 keys.
-double segment_error(const LinearTrack& track, std::size_t i, std::size_t j,
+double segment_error(const TrackView& track, std::size_t i, std::size_t j,
                      const TrackView& candidate, double limit) {
   const std::size_t c = track.components;
   const TrackView original{track.times.subspan(i, j - i + 1),
                            track.values.subspan(i * c, (j - i + 1) * c), c, Interpolation::kLinear,
-                           track.rotation ? ValueKind::kRotation : ValueKind::kVector};
+                           track.kind};
   return bounded_reduction_error(original, candidate, limit);
 }
 
 // The original values with every rotation key in the hemisphere of the previous one
 // (the same rotations; the sign a slerp on the shortest path would take anyway).
-std::vector<double> patched_values(const LinearTrack& track) {
+std::vector<double> patched_values(const TrackView& track) {
   std::vector<double> v(track.values.begin(), track.values.end());
-  if (track.rotation) reference::patch_shortest_path(std::span<double>(v));
+  if (is_rotation(track)) reference::patch_shortest_path(std::span<double>(v));
   return v;
 }
 
 // d value / dt at each original key: the derivative of the parabola through the key and
 // its two neighbours (the first and last key: through the two keys after or before).
-std::vector<double> parabola_slopes(const LinearTrack& track, std::span<const double> v) {
+std::vector<double> parabola_slopes(const TrackView& track, std::span<const double> v) {
   const std::size_t n = track.times.size(), c = track.components;
   std::vector<double> m(n * c, 0.0);
   auto slope = [&](std::size_t k, std::size_t comp) {  // secant k -> k + 1
@@ -110,24 +112,27 @@ double FitResult::break_even_ratio(bool own_times) const {
          static_cast<double>(cubic_key_bytes(own_times));
 }
 
-std::size_t bounded_linear_keys(const LinearTrack& track, const FitBound& bound) {
+std::size_t bounded_linear_keys(const TrackView& track, const FitBound& bound) {
   ReduceOptions options;
   options.bounds = {bound.max_error, bound.max_angle};
-  const TrackView view{track.times, track.values, track.components, Interpolation::kLinear,
-                       track.rotation ? ValueKind::kRotation : ValueKind::kVector};
-  const ReduceResult reduced = reduce_track(view, options);
-  return reduced.tracks.empty() ? track.times.size() : reduced.tracks.front().times.size();
+  TrackView linear = track;
+  linear.interpolation = Interpolation::kLinear;
+  const ReduceResult reduced = reduce_track(linear, options);
+  return reduced.tracks.empty() ? track.times.size() : reduced.tracks.front().keys.times.size();
 }
 
-FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& bound) {
+FitResult fit_track(const TrackView& track, FitMode mode, const FitBound& bound) {
   FitResult r;
   const std::size_t n = track.times.size(), c = track.components;
   r.components = c;
   r.original_keys = n;
   r.interpolation =
       mode == FitMode::kCubicSlerp ? Interpolation::kCubicSlerp : Interpolation::kCubicSpline;
-  const TrackView original{track.times, track.values, c, Interpolation::kLinear,
-                           track.rotation ? ValueKind::kRotation : ValueKind::kVector};
+  if (track.interpolation != Interpolation::kLinear) {
+    r.why = "not a LINEAR track";
+    return r;
+  }
+  const TrackView& original = track;
   if (std::string why = reference::validate(original); !why.empty()) {
     r.why = why;
     return r;
@@ -136,7 +141,7 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     r.why = "a single key: nothing to fit";
     return r;
   }
-  if (mode == FitMode::kCubicSlerp && !track.rotation) {
+  if (mode == FitMode::kCubicSlerp && !is_rotation(track)) {
     r.why = "CUBICSLERP animates rotations only";
     return r;
   }
@@ -145,13 +150,13 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     return r;
   }
   r.velocity_jump_before =
-      max_velocity_jump(track.times, track.values, c, track.rotation, Interpolation::kLinear);
+      max_velocity_jump(track.times, track.values, c, is_rotation(track), Interpolation::kLinear);
   r.linear_kept = bounded_linear_keys(track, bound);
 
   const std::vector<double> v = patched_values(track);
   const auto key = [&](std::size_t k) { return reference::load_quat(&v[k * 4]); };
-  const ValueKind kind = track.rotation ? ValueKind::kRotation : ValueKind::kVector;
-  const double limit = track.rotation ? bound.max_angle : bound.max_error;
+  const ValueKind kind = track.kind;
+  const double limit = is_rotation(track) ? bound.max_angle : bound.max_error;
 
   // One segment i..j of the cubic, as a two-key track of the fit's mode.
   std::array<double, 2> seg_times{};
@@ -279,7 +284,8 @@ FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& boun
     kept = std::move(next);
   }
   r.fitted = r.why.empty();
-  r.velocity_jump_after = max_velocity_jump(r.times, r.values, c, track.rotation, r.interpolation);
+  r.velocity_jump_after =
+      max_velocity_jump(r.times, r.values, c, is_rotation(track), r.interpolation);
   return r;
 }
 

@@ -40,8 +40,9 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   for (const gltf::model::Animation& a : input.model.animations) animation_of[a.index] = &a;
   for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
   for (const EditableTrack& t : input.tracks) {
-    const bool rotation = t.kind == reference::ValueKind::kRotation;
-    if (t.sqlerp || t.mode != Interpolation::kLinear || (sqlerp && !rotation)) continue;
+    const bool rotation = t.keys.kind == reference::ValueKind::kRotation;
+    if (t.sqlerp || t.keys.interpolation != Interpolation::kLinear || (sqlerp && !rotation))
+      continue;
     // The track's channels: its own and those sharing its sampler, fitted once for all.
     // With cubicslerp, a channel with a CUBICSLERP sampler already is left as it is.
     struct ChannelOf {
@@ -72,34 +73,32 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
     // check speaks of the track it was handed).
     const std::string bad = non_finite_keys(t);
     const FitResult f =
-        bad.empty() ? fit_track(LinearTrack{t.times, t.values, t.components, rotation},
-                                request.mode, request.bound)
-                    : FitResult{};
+        bad.empty() ? fit_track(t.view(), request.mode, request.bound) : FitResult{};
     ChannelSummary s;
     s.channel = t.channel_pointer;
     s.target = t.target;
     s.interpolation_before = s.interpolation_after = t.interpolation;
-    s.keys_before = s.keys_after = t.times.size();
+    s.keys_before = s.keys_after = t.keys.times.size();
     const std::uint64_t output_bytes = accessor_bytes(input.asset, t.output);
     s.bytes_before = time_bytes.before(t, s.notes) + output_bytes;
     // The times the sampler reads after: its own (unfitted, or the LINEAR fallback kept),
     // or the fitted ones (the accessor kept when they are the same, else 4 bytes a key).
     auto times_after = [&](std::span<const double> times) {
-      const bool kept = t.times.size() == times.size() &&
-                        std::equal(t.times.begin(), t.times.end(), times.begin(),
+      const bool kept = t.keys.times.size() == times.size() &&
+                        std::equal(t.keys.times.begin(), t.keys.times.end(), times.begin(),
                                    [](double a, double b) { return std::memcmp(&a, &b, 8) == 0; });
       return time_bytes.after(t, times, t.input,
                               kept ? accessor_bytes(input.asset, t.input) : 4 * times.size(),
                               s.notes);
     };
     if (!bad.empty()) {
-      s.bytes_after = times_after(t.times) + output_bytes;
+      s.bytes_after = times_after(t.keys.times) + output_bytes;
       s.notes.push_back("not fitted: " + bad);
       add_summaries(report.channels, t, std::move(s));
       continue;
     }
     if (!f.fitted) {
-      s.bytes_after = times_after(t.times) + output_bytes;
+      s.bytes_after = times_after(t.keys.times) + output_bytes;
       s.notes.push_back("not fitted: " + f.why + " (reduce keeps " + std::to_string(f.linear_kept) +
                         " keys as LINEAR at this bound)");
       add_summaries(report.channels, t, std::move(s));
@@ -147,14 +146,14 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
         }
       }
       s.interpolation_after = "LINEAR + CUBICSLERP";
-      s.bytes_after = times_after(t.times) + output_bytes + cubic_bytes;
+      s.bytes_after = times_after(t.keys.times) + output_bytes + cubic_bytes;
       s.notes.push_back("CUBICSLERP in the new sampler " + std::to_string(index) +
                         ", the LINEAR sampler kept as the fallback");
     } else {
       EditableTrack a = t;
-      a.times = f.times;
-      a.values = f.values;
-      a.mode = f.interpolation;
+      a.keys.times = f.times;
+      a.keys.values = f.values;
+      a.keys.interpolation = f.interpolation;
       a.interpolation = name;
       a.output_format =
           gltf::ElementFormat{gltf::ComponentType::kFloat, a.output_format.type, false};

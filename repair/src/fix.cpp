@@ -46,23 +46,24 @@ constexpr int kSegmentSamples = 8;
 double playback_difference(const EditableTrack& a, const EditableTrack& b) {
   std::vector<double> times;
   for (const EditableTrack* t : {&a, &b}) {
-    for (std::size_t k = 0; k < t->times.size(); ++k) {
-      times.push_back(t->times[k]);
-      if (k + 1 == t->times.size()) continue;
+    for (std::size_t k = 0; k < t->keys.times.size(); ++k) {
+      times.push_back(t->keys.times[k]);
+      if (k + 1 == t->keys.times.size()) continue;
       for (int s = 1; s < kSegmentSamples; ++s)
-        times.push_back(t->times[k] + (t->times[k + 1] - t->times[k]) * s / kSegmentSamples);
+        times.push_back(t->keys.times[k] +
+                        (t->keys.times[k + 1] - t->keys.times[k]) * s / kSegmentSamples);
     }
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
-  std::vector<double> va(a.components * times.size()), vb(b.components * times.size());
+  std::vector<double> va(a.keys.components * times.size()), vb(b.keys.components * times.size());
   reference::sample_batch(a.view(), times, va);
   reference::sample_batch(b.view(), times, vb);
   double worst = 0;
   for (std::size_t k = 0; k < times.size(); ++k) {
-    const std::span<const double> x(va.data() + k * a.components, a.components);
-    const std::span<const double> y(vb.data() + k * b.components, b.components);
-    if (a.kind == reference::ValueKind::kRotation) {
+    const std::span<const double> x(va.data() + k * a.keys.components, a.keys.components);
+    const std::span<const double> y(vb.data() + k * b.keys.components, b.keys.components);
+    if (a.keys.kind == reference::ValueKind::kRotation) {
       worst = std::max(worst, reference::rotation_angle(x, y));
     } else {
       for (std::size_t c = 0; c < x.size(); ++c) worst = std::max(worst, std::abs(x[c] - y[c]));
@@ -73,7 +74,7 @@ double playback_difference(const EditableTrack& a, const EditableTrack& b) {
 
 // The bytes of a track's values written in its output format (float64 and float16 too).
 std::uint64_t value_bytes(const EditableTrack& t) {
-  return t.values.size() * gltf::component_size(t.output_format.component_type);
+  return t.keys.values.size() * gltf::component_size(t.output_format.component_type);
 }
 
 // Bit for bit: NaN keys are the same keys when left as they are.
@@ -203,8 +204,8 @@ class Fixer {
   }
 
   void fix_track(const EditableTrack& before, EditableTrack& t) {
-    const std::size_t per_key = reference::mode_of(t.mode).outputs_per_key;
-    const std::size_t stride = per_key * t.components;
+    const std::size_t per_key = reference::mode_of(t.keys.interpolation).outputs_per_key;
+    const std::size_t stride = per_key * t.keys.components;
     const std::string input = "/accessors/" + std::to_string(t.input);
     const std::string output = "/accessors/" + std::to_string(t.output);
     if (selected(kNonIncreasing)) {
@@ -212,17 +213,17 @@ class Fixer {
       // equal time the later key replaces it; anything else is dropped.
       std::vector<std::size_t> keep;
       std::size_t repeated = 0;
-      for (std::size_t k = 0; k < t.times.size(); ++k) {
-        const double time = t.times[k];
+      for (std::size_t k = 0; k < t.keys.times.size(); ++k) {
+        const double time = t.keys.times[k];
         if (!std::isfinite(time)) continue;
-        if (keep.empty() || time > t.times[keep.back()]) {
+        if (keep.empty() || time > t.keys.times[keep.back()]) {
           keep.push_back(k);
-        } else if (time == t.times[keep.back()]) {
+        } else if (time == t.keys.times[keep.back()]) {
           keep.back() = k;
           ++repeated;
         }
       }
-      if (keep.empty() && !t.times.empty()) {
+      if (keep.empty() && !t.keys.times.empty()) {
         // No time to keep (all NaN or infinite): dropping every key would leave a sampler
         // without keys, which no player plays either. The channel stays as it is, said.
         // Under the code validate reports for these times (one per element).
@@ -232,32 +233,34 @@ class Fixer {
                "unchanged: the spec defines no playback for times that are not numbers", false);
         return;
       }
-      if (keep.size() != t.times.size()) {
+      if (keep.size() != t.keys.times.size()) {
         std::vector<double> times, values;
         for (const std::size_t k : keep) {
-          times.push_back(t.times[k]);
-          values.insert(values.end(), t.values.begin() + static_cast<std::ptrdiff_t>(k * stride),
-                        t.values.begin() + static_cast<std::ptrdiff_t>((k + 1) * stride));
+          times.push_back(t.keys.times[k]);
+          values.insert(values.end(),
+                        t.keys.values.begin() + static_cast<std::ptrdiff_t>(k * stride),
+                        t.keys.values.begin() + static_cast<std::ptrdiff_t>((k + 1) * stride));
         }
-        const std::size_t dropped = t.times.size() - keep.size();
+        const std::size_t dropped = t.keys.times.size() - keep.size();
         record(kNonIncreasing, input,
-               count_text(dropped, "key") + " dropped of " + std::to_string(t.times.size()) + " (" +
-                   count_text(repeated, "repeated time") +
+               count_text(dropped, "key") + " dropped of " + std::to_string(t.keys.times.size()) +
+                   " (" + count_text(repeated, "repeated time") +
                    " keeping the later key's value; the others not after the last kept key or "
                    "not finite), every sampler of this input alike",
                "the spec defines no playback for times that do not increase; now each kept key "
                "plays as stored, a repeated time takes the value of its later key (no jump "
                "there), keys that went back in time are gone");
-        t.times = std::move(times);
-        t.values = std::move(values);
+        t.keys.times = std::move(times);
+        t.keys.values = std::move(values);
       }
     }
-    const bool rotation = t.kind == reference::ValueKind::kRotation && t.components == 4;
-    const std::size_t value_at = reference::mode_of(t.mode).value_index * t.components;
+    const bool rotation = t.keys.kind == reference::ValueKind::kRotation && t.keys.components == 4;
+    const std::size_t value_at =
+        reference::mode_of(t.keys.interpolation).value_index * t.keys.components;
     if (rotation && selected(kNonUnit)) {
       std::size_t fixed = 0;
-      for (std::size_t k = 0; k < t.times.size(); ++k) {
-        double* q = t.values.data() + k * stride + value_at;
+      for (std::size_t k = 0; k < t.keys.times.size(); ++k) {
+        double* q = t.keys.values.data() + k * stride + value_at;
         const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
         if (std::abs(length - 1.0) <= kUnitTolerance) continue;
         if (!(length > 0) || !std::isfinite(length)) {
@@ -273,11 +276,11 @@ class Fixer {
         // leaves that direction unchanged, while dividing v alone turns it into
         // (v / |v| + e b) / |...|, the same rotation reached |v| times faster (or slower),
         // which bends the playback between keys.
-        if (t.mode == Interpolation::kCubicSpline) {
-          double* key = t.values.data() + k * stride;
+        if (t.keys.interpolation == Interpolation::kCubicSpline) {
+          double* key = t.keys.values.data() + k * stride;
           for (int c = 0; c < 4; ++c) {
             key[c] /= length;                       // in-tangent
-            key[2 * t.components + c] /= length;    // out-tangent
+            key[2 * t.keys.components + c] /= length;  // out-tangent
           }
         }
         requantize(q, t.output_format);
@@ -291,7 +294,7 @@ class Fixer {
                "normalize show the same rotation, between keys the slerp of unit keys");
       }
     }
-    if (rotation && t.mode == Interpolation::kLinear && selected(kNegativeDot)) {
+    if (rotation && t.keys.interpolation == Interpolation::kLinear && selected(kNegativeDot)) {
       // Shortest path: q and -q are one rotation. Each key's sign relative to
       // the key before flips where their dot is negative (Appendix C's slerp
       // negates there itself) and is kept everywhere else, a dot of exactly 0
@@ -301,8 +304,8 @@ class Fixer {
       std::size_t negated = 0;
       bool flip = false;
       std::array<double, 4> previous{};
-      for (std::size_t k = 0; k < t.times.size(); ++k) {
-        double* q = t.values.data() + k * stride;
+      for (std::size_t k = 0; k < t.keys.times.size(); ++k) {
+        double* q = t.keys.values.data() + k * stride;
         const std::array<double, 4> original = {q[0], q[1], q[2], q[3]};
         if (k != 0) {
           const double dot =
@@ -321,18 +324,18 @@ class Fixer {
                "now turns the short way instead of the long way");
       }
     }
-    const bool cubic =
-        t.mode == Interpolation::kCubicSpline || t.mode == Interpolation::kCubicSlerp;
+    const bool cubic = t.keys.interpolation == Interpolation::kCubicSpline ||
+                       t.keys.interpolation == Interpolation::kCubicSlerp;
     const gltf::IssueCode tangent_code =
-        t.mode == Interpolation::kCubicSlerp ? kSqlerpTangent : kCubicTangent;
-    if (cubic && selected(tangent_code) && !t.times.empty()) {
-      const std::size_t c = t.components;
-      const std::size_t last_out = (t.times.size() - 1) * stride + 2 * c;
+        t.keys.interpolation == Interpolation::kCubicSlerp ? kSqlerpTangent : kCubicTangent;
+    if (cubic && selected(tangent_code) && !t.keys.times.empty()) {
+      const std::size_t c = t.keys.components;
+      const std::size_t last_out = (t.keys.times.size() - 1) * stride + 2 * c;
       bool changed = false;
       for (const std::size_t at : {std::size_t{0}, last_out}) {
         for (std::size_t i = 0; i < c; ++i) {
-          changed = changed || t.values[at + i] != 0.0;
-          t.values[at + i] = 0.0;
+          changed = changed || t.keys.values[at + i] != 0.0;
+          t.keys.values[at + i] = 0.0;
         }
       }
       if (changed) {
@@ -350,19 +353,20 @@ class Fixer {
     s.target = before.target;
     s.interpolation_before = before.interpolation;
     s.interpolation_after = after.interpolation;
-    s.keys_before = before.times.size();
-    s.keys_after = after.times.size();
+    s.keys_before = before.keys.times.size();
+    s.keys_after = after.keys.times.size();
     // A time accessor several samplers read counted once (TimeBytes).
     const std::uint64_t input_bytes = accessor_bytes(in_.asset, before.input);
     const std::uint64_t output_bytes = accessor_bytes(in_.asset, before.output);
     s.bytes_before = time_bytes_.before(before, s.notes) + output_bytes;
-    const bool same_times = same_bits(before.times, after.times);
-    const bool same_values = same_bits(before.values, after.values) &&
+    const bool same_times = same_bits(before.keys.times, after.keys.times);
+    const bool same_values = same_bits(before.keys.values, after.keys.values) &&
                              before.output_format == after.output_format;
     const bool same = same_times && same_values;
-    s.bytes_after = time_bytes_.after(before, after.times, before.input,
-                                      same_times ? input_bytes : 4 * after.times.size(), s.notes) +
-                    (same_values ? output_bytes : value_bytes(after));
+    s.bytes_after =
+        time_bytes_.after(before, after.keys.times, before.input,
+                          same_times ? input_bytes : 4 * after.keys.times.size(), s.notes) +
+        (same_values ? output_bytes : value_bytes(after));
     if (same) {
       s.notes.push_back("unchanged");
     } else if (!reference::validate(before.view()).empty()) {
@@ -370,7 +374,7 @@ class Fixer {
                         reference::validate(before.view()) + "): no error measured");
     } else if (reference::validate(after.view()).empty()) {
       const double d = playback_difference(before, after);
-      if (before.kind == reference::ValueKind::kRotation) {
+      if (before.keys.kind == reference::ValueKind::kRotation) {
         s.max_angle = d;
       } else {
         s.max_error = d;

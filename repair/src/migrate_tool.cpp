@@ -28,7 +28,7 @@ Tool migrate_tool(PointerExtension to) {
           if (const auto it = track_of.find(c.channel); it != track_of.end()) {
             const EditableTrack& t = *it->second;
             s.interpolation_before = s.interpolation_after = t.interpolation;
-            s.keys_before = s.keys_after = t.times.size();
+            s.keys_before = s.keys_after = t.keys.times.size();
             s.bytes_before = s.bytes_after =
                 accessor_bytes(input.asset, t.input) + accessor_bytes(input.asset, t.output);
           }

@@ -393,6 +393,15 @@ TrackView pair_view(const TrackView& track, const std::vector<double>& values, s
   return view;
 }
 
+// A reduced track of `original`'s width, interpolation and kind, with no keys yet.
+ReducedTrack reduced_like(const TrackView& original) {
+  ReducedTrack r;
+  r.keys.components = original.components;
+  r.keys.interpolation = original.interpolation;
+  r.keys.kind = original.kind;
+  return r;
+}
+
 // One track being reduced: its original, the values a kept key gets (quantized or not).
 struct Work {
   TrackView original;
@@ -573,21 +582,18 @@ void try_collapse(Work& w, bool keep_time_range) {
   const std::vector<double> value = collapse_value(w);
   const bool cubic = is_cubic(t.interpolation);
   if (cubic && t.interpolation == Interpolation::kCubicSlerp) return;  // tangents are rotations
-  ReducedTrack r;
+  ReducedTrack r = reduced_like(t);
   if (cubic || keep_time_range) {
-    r.times = {t.times.front(), t.times.back()};
+    r.keys.times = {t.times.front(), t.times.back()};
   } else {
-    r.times = {t.times.front()};
+    r.keys.times = {t.times.front()};
   }
-  for (std::size_t k = 0; k < r.times.size(); ++k) {
-    if (cubic) r.values.insert(r.values.end(), c, 0.0);  // in-tangent
-    r.values.insert(r.values.end(), value.begin(), value.end());
-    if (cubic) r.values.insert(r.values.end(), c, 0.0);  // out-tangent
+  for (std::size_t k = 0; k < r.keys.times.size(); ++k) {
+    if (cubic) r.keys.values.insert(r.keys.values.end(), c, 0.0);  // in-tangent
+    r.keys.values.insert(r.keys.values.end(), value.begin(), value.end());
+    if (cubic) r.keys.values.insert(r.keys.values.end(), c, 0.0);  // out-tangent
   }
-  TrackView candidate = t;
-  candidate.times = r.times;
-  candidate.values = r.values;
-  const double e = measure(t, 0, n - 1, candidate, w.bound, w.bound, w.scratch);
+  const double e = measure(t, 0, n - 1, r.keys.view(), w.bound, w.bound, w.scratch);
   if (!(e <= w.bound)) return;
   r.collapsed = true;
   r.quantization = w.quantization;
@@ -763,16 +769,16 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
       continue;
     }
     const std::vector<std::size_t>& keys = *kept[t];
-    ReducedTrack r;
+    ReducedTrack r = reduced_like(w.original);
     const std::size_t stride = w.original.values_per_keyframe() * w.original.components;
     r.kept = keys;
     r.quantization = w.quantization;
-    r.times.reserve(keys.size());
-    r.values.reserve(keys.size() * stride);
+    r.keys.times.reserve(keys.size());
+    r.keys.values.reserve(keys.size() * stride);
     for (std::size_t k : keys) {
-      r.times.push_back(times[k]);
+      r.keys.times.push_back(times[k]);
       const auto from = w.values.begin() + static_cast<std::ptrdiff_t>(k * stride);
-      r.values.insert(r.values.end(), from, from + static_cast<std::ptrdiff_t>(stride));
+      r.keys.values.insert(r.keys.values.end(), from, from + static_cast<std::ptrdiff_t>(stride));
     }
     // Kept LINEAR rotation keys that were far apart may face opposite hemispheres;
     // negating such a key (q and -q are one rotation) changes nothing for the spec's
@@ -782,7 +788,7 @@ ReduceResult reduce_tracks(std::span<const TrackToReduce> tracks, const ReduceOp
     if (w.original.kind == ValueKind::kRotation &&
         w.original.interpolation == Interpolation::kLinear && w.original.components == 4) {
       for (std::size_t k = 1; k < keys.size(); ++k) {
-        double* q = r.values.data() + 4 * k;
+        double* q = r.keys.values.data() + 4 * k;
         const double* p = q - 4;
         if (p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3] < 0.0)
           for (std::size_t i = 0; i < 4; ++i) q[i] = -q[i];

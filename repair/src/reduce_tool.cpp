@@ -54,7 +54,7 @@ bool ends_with(std::string_view s, std::string_view tail) {
 // glTF 2.0 3.11 allows normalized integer outputs for rotations and morph weights only
 // (KHR_animation_pointer keeps that for the same properties).
 bool may_quantize(const EditableTrack& t) {
-  return t.kind == reference::ValueKind::kRotation || ends_with(t.target, "/weights");
+  return t.keys.kind == reference::ValueKind::kRotation || ends_with(t.target, "/weights");
 }
 
 std::string type_name(Quantization q) {
@@ -82,9 +82,9 @@ bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why
   std::map<std::size_t, Data> decoded;
   for (const EditableTrack& t : in.tracks) {
     decoded.emplace(t.input,
-                    Data{&t.times, gltf::ElementFormat{gltf::ComponentType::kFloat,
-                                                       gltf::ElementType::kScalar, false}});
-    decoded.emplace(t.output, Data{&t.values, t.output_format});
+                    Data{&t.keys.times, gltf::ElementFormat{gltf::ComponentType::kFloat,
+                                                            gltf::ElementType::kScalar, false}});
+    decoded.emplace(t.output, Data{&t.keys.values, t.output_format});
   }
   std::map<std::uint64_t, std::vector<std::size_t>> by_view;
   for (std::size_t a = 0; a < in.asset.accessors.size(); ++a) {
@@ -131,7 +131,7 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
   std::map<std::size_t, std::vector<std::size_t>> groups;
   for (std::size_t k = 0; k < tracks.size(); ++k) {
     const EditableTrack& t = tracks[k];
-    if (t.sqlerp || t.mode == reference::Interpolation::kCubicSlerp) {
+    if (t.sqlerp || t.keys.interpolation == reference::Interpolation::kCubicSlerp) {
       notes[k].push_back(
           "EXT_animation_sqlerp control points depend on the neighbouring keys: "
           "not reduced");
@@ -168,22 +168,22 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
   // value, so the same error).
   std::map<std::size_t, double> end_before, end_after;
   for (std::size_t k = 0; k < tracks.size(); ++k) {
-    if (tracks[k].times.empty()) continue;
+    if (tracks[k].keys.times.empty()) continue;
     double& before =
-        end_before.try_emplace(tracks[k].animation, tracks[k].times.back()).first->second;
-    before = std::max(before, tracks[k].times.back());
-    const double last = done[k] ? reduced[k].times.back() : tracks[k].times.back();
+        end_before.try_emplace(tracks[k].animation, tracks[k].keys.times.back()).first->second;
+    before = std::max(before, tracks[k].keys.times.back());
+    const double last = done[k] ? reduced[k].keys.times.back() : tracks[k].keys.times.back();
     double& now = end_after.try_emplace(tracks[k].animation, last).first->second;
     now = std::max(now, last);
   }
   for (std::size_t k = 0; k < tracks.size(); ++k) {
     const std::size_t a = tracks[k].animation;
     if (!done[k] || !reduced[k].collapsed || end_after[a] >= end_before[a] ||
-        tracks[k].times.back() != end_before[a] || reduced[k].times.size() != 1)
+        tracks[k].keys.times.back() != end_before[a] || reduced[k].keys.times.size() != 1)
       continue;
-    reduced[k].times.push_back(tracks[k].times.back());
-    const std::vector<double> value = reduced[k].values;
-    reduced[k].values.insert(reduced[k].values.end(), value.begin(), value.end());
+    reduced[k].keys.times.push_back(tracks[k].keys.times.back());
+    const std::vector<double> value = reduced[k].keys.values;
+    reduced[k].keys.values.insert(reduced[k].keys.values.end(), value.begin(), value.end());
     end_after[a] = end_before[a];
   }
 
@@ -196,7 +196,7 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     summary.channel = t.channel_pointer;
     summary.target = t.target;
     summary.interpolation_before = summary.interpolation_after = t.interpolation;
-    summary.keys_before = summary.keys_after = t.times.size();
+    summary.keys_before = summary.keys_after = t.keys.times.size();
     summary.notes = notes[k];
     const std::uint64_t input_bytes = accessor_bytes(in.asset, t.input);
     const std::uint64_t output_bytes = accessor_bytes(in.asset, t.output);
@@ -204,8 +204,8 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     if (done[k]) {
       const ReducedTrack& r = reduced[k];
       EditableTrack& e = after[k];
-      e.times = r.times;
-      e.values = r.values;
+      e.keys.times = r.keys.times;
+      e.keys.values = r.keys.values;
       std::size_t component_bytes = 4;
       if (r.quantization != Quantization::kNone) {
         e.output_format.component_type = component_type(r.quantization);
@@ -216,21 +216,22 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
         component_bytes = component_size(*stored_type(t.output_format));
       }
       if (r.collapsed) summary.notes.push_back("constant within the bound: one value");
-      summary.keys_after = e.times.size();
-      const bool same_times =
-          t.times.size() == e.times.size() &&
-          std::memcmp(t.times.data(), e.times.data(), t.times.size() * sizeof(double)) == 0;
+      summary.keys_after = e.keys.times.size();
+      const bool same_times = t.keys.times.size() == e.keys.times.size() &&
+                              std::memcmp(t.keys.times.data(), e.keys.times.data(),
+                                          t.keys.times.size() * sizeof(double)) == 0;
       summary.bytes_after =
-          time_bytes.after(t, e.times, std::nullopt, same_times ? input_bytes : 4 * e.times.size(),
-                           summary.notes) +
-          component_bytes * e.values.size();
-      if (t.kind == reference::ValueKind::kRotation)
+          time_bytes.after(t, e.keys.times, std::nullopt,
+                           same_times ? input_bytes : 4 * e.keys.times.size(), summary.notes) +
+          component_bytes * e.keys.values.size();
+      if (t.keys.kind == reference::ValueKind::kRotation)
         summary.max_angle = r.max_error;
       else
         summary.max_error = r.max_error;
     } else {
       summary.bytes_after =
-          time_bytes.after(t, t.times, std::nullopt, input_bytes, summary.notes) + output_bytes;
+          time_bytes.after(t, t.keys.times, std::nullopt, input_bytes, summary.notes) +
+          output_bytes;
     }
     add_summaries(report.channels, t, std::move(summary));
   }

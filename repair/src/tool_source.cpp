@@ -241,23 +241,25 @@ std::string non_finite_keys(const EditableTrack& track) {
   const auto what = [](double v) { return std::isnan(v) ? "NaN" : "infinite"; };
   const std::string times_at = " (accessor " + std::to_string(track.input) + ")";
   std::size_t finite = 0, nan = 0;
-  for (const double t : track.times) {
+  for (const double t : track.keys.times) {
     finite += std::isfinite(t) ? 1 : 0;
     nan += std::isnan(t) ? 1 : 0;
   }
-  if (!track.times.empty() && finite == 0) {
-    return (nan == track.times.size() ? "its times are all NaN" : "none of its times is finite") +
+  if (!track.keys.times.empty() && finite == 0) {
+    return (nan == track.keys.times.size() ? "its times are all NaN"
+                                           : "none of its times is finite") +
            times_at;
   }
-  for (std::size_t k = 0; k < track.times.size(); ++k) {
-    if (!std::isfinite(track.times[k]))
-      return "its time at key " + std::to_string(k) + " is " + what(track.times[k]) + times_at;
+  for (std::size_t k = 0; k < track.keys.times.size(); ++k) {
+    if (!std::isfinite(track.keys.times[k]))
+      return "its time at key " + std::to_string(k) + " is " + what(track.keys.times[k]) + times_at;
   }
-  const std::size_t per_key = track.times.empty() ? 0 : track.values.size() / track.times.size();
-  for (std::size_t i = 0; i < track.values.size(); ++i) {
-    if (!std::isfinite(track.values[i])) {
+  const std::size_t per_key =
+      track.keys.times.empty() ? 0 : track.keys.values.size() / track.keys.times.size();
+  for (std::size_t i = 0; i < track.keys.values.size(); ++i) {
+    if (!std::isfinite(track.keys.values[i])) {
       return "its value at key " + std::to_string(per_key ? i / per_key : 0) + " is " +
-             what(track.values[i]) + " (accessor " + std::to_string(track.output) + ")";
+             what(track.keys.values[i]) + " (accessor " + std::to_string(track.output) + ")";
     }
   }
   return "";

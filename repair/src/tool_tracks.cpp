@@ -1,8 +1,8 @@
 // Decoded editable tracks, and handing edited ones back accessor by accessor.
 #include <gltf_anim/reference/interpolation.hpp>
 #include <gltf_anim/repair/tool.hpp>
-#include <gltf_anim/sampler/decode.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
+#include <gltf_anim/gltf/sampler_keys.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -35,20 +35,20 @@ std::uint64_t stored_bytes(const gltf::LoadedAsset& asset) {
   return n;
 }
 
-// The track of one sampler of a channel (the sampler's decoding: sampler/decode.hpp), or the
+// The track of one sampler of a channel (the sampler's decoding: gltf/sampler_keys.hpp), or the
 // reason it has none; `needed` is set when only the bound `max_values` refused it.
 std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::Animation& anim,
                                     const vm::Channel& channel, const vm::Target& target,
                                     const vm::Sampler& sampler, bool sqlerp,
                                     std::uint64_t max_values, std::string& why,
                                     std::uint64_t& needed) {
-  sampler::DecodedKeys decoded = sampler::decode_keys(asset, target, sampler, max_values);
+  gltf::DecodedKeys decoded = gltf::decode_keys(asset, target, sampler, max_values);
   if (!decoded.keys) {
     why = decoded.why;
     needed = decoded.needed;
     return std::nullopt;
   }
-  sampler::SamplerKeys& keys = *decoded.keys;
+  gltf::SamplerKeys& keys = *decoded.keys;
   EditableTrack t;
   t.animation = anim.index;
   t.channel = channel.index;
@@ -63,11 +63,7 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   t.input = keys.input;
   t.output = keys.output;
   t.interpolation = sampler.interpolation_name;
-  t.mode = *sampler.interpolation;
-  t.kind = keys.kind;
-  t.components = keys.components;
-  t.times = std::move(keys.times);
-  t.values = std::move(keys.values);
+  t.keys = std::move(keys.keys);
   const std::optional<gltf::ElementFormat> format = element_format(asset.accessors[t.output]);
   if (!format) {
     why = "output accessor " + std::to_string(t.output) + " has no format";
@@ -75,10 +71,11 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   }
   t.output_format = *format;
   // The tools read every key's values (and tangents): the output holds exactly that many.
-  const std::uint64_t per_key = reference::mode_of(t.mode).outputs_per_key;
-  if (t.times.empty() || t.values.size() != t.times.size() * per_key * t.components) {
+  const std::uint64_t per_key = reference::mode_of(t.keys.interpolation).outputs_per_key;
+  if (t.keys.times.empty() ||
+      t.keys.values.size() != t.keys.times.size() * per_key * t.keys.components) {
     why = "the output count is not the keys x " + std::to_string(per_key) + " (" + t.interpolation +
-          ") x " + std::to_string(t.components) + " components";
+          ") x " + std::to_string(t.keys.components) + " components";
     return std::nullopt;
   }
   return t;
@@ -168,7 +165,7 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
             decode(asset, anim, channel, *target, **sampler, sqlerp,
                    std::max<std::uint64_t>(1, budget - used), why, needed);
         if (t) {
-          used += t->times.size() + t->values.size();
+          used += t->keys.times.size() + t->keys.values.size();
           if (reading) decoded.emplace(*reading, out.size());
           out.push_back(std::move(*t));
         } else if (needed != 0 && refused != nullptr) {
@@ -221,7 +218,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     }
     const EditableTrack& a = after[it->second];
     const EditableTrack& b = after[k];
-    if (!same_bits(a.times, b.times) || !same_bits(a.values, b.values) ||
+    if (!same_bits(a.keys.times, b.keys.times) || !same_bits(a.keys.values, b.keys.values) ||
         a.interpolation != b.interpolation || !(a.output_format == b.output_format)) {
       why = "two channels of " + b.sampler_pointer + " were edited differently";
       return false;
@@ -244,11 +241,12 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       return false;
     }
     gltf::ElementFormat time_format{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false};
-    wants[a.input].push_back(
-        {k, true, Content{a.times, time_format}, !same_bits(a.times, b.times), a.input});
+    wants[a.input].push_back({k, true, Content{a.keys.times, time_format},
+                              !same_bits(a.keys.times, b.keys.times), a.input});
     wants[a.output].push_back(
-        {k, false, Content{a.values, a.output_format},
-         !same_bits(a.values, b.values) || !(a.output_format == b.output_format), a.output});
+        {k, false, Content{a.keys.values, a.output_format},
+         !same_bits(a.keys.values, b.keys.values) || !(a.output_format == b.output_format),
+         a.output});
     if (a.interpolation != b.interpolation) {
       edit.put_member(a.sampler_pointer, "interpolation", gltf::json_string(a.interpolation));
     }

@@ -1,10 +1,10 @@
 #include <gltf_anim/sampler/sample.hpp>
-#include <gltf_anim/sampler/decode.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
 #include <gltf_anim/gltf/accessor.hpp>
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/issue_collector.hpp>
 #include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/gltf/sampler_keys.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/version.hpp>
 
@@ -35,9 +35,7 @@ struct Resolved {
   bool sampled = false;   // the channel is in the view: `sampler` and its name are known
   std::size_t input = 0;  // the sampler's input accessor (channels sharing it share their keys)
   std::string interpolation_name;
-  reference::TrackView track;
-  std::vector<double> times;
-  std::vector<double> values;
+  reference::Track keys;
 };
 
 std::string where(std::size_t animation, std::size_t channel) {
@@ -109,7 +107,7 @@ bool decode(const gltf::LoadedAsset& asset, const vm::Animation& animation,
     return false;
   }
   r.sampled = true;
-  DecodedKeys decoded = decode_keys(asset, *target, *sampler, request.max_values_held);
+  gltf::DecodedKeys decoded = gltf::decode_keys(asset, *target, *sampler, request.max_values_held);
   if (!decoded.keys) {
     if (decoded.needed != 0) {
       throw SampleError(2, at + ": " + decoded.why +
@@ -117,32 +115,25 @@ bool decode(const gltf::LoadedAsset& asset, const vm::Animation& animation,
     }
     throw fail(decoded.why);
   }
-  SamplerKeys& keys = *decoded.keys;
-  r.input = keys.input;
-  r.times = std::move(keys.times);
-  r.values = std::move(keys.values);
-  r.track.interpolation = *sampler->interpolation;
-  r.track.kind = keys.kind;
-  r.track.components = keys.components;
+  r.input = decoded.keys->input;
+  r.keys = std::move(decoded.keys->keys);
   if (target->shape.type == gltf::object_model::ValueType::kBool) {
-    for (double& v : r.values) v = v != 0.0 ? 1.0 : 0.0;
+    for (double& v : r.keys.values) v = v != 0.0 ? 1.0 : 0.0;
   }
-  r.track.times = r.times;
-  r.track.values = r.values;
   return true;
 }
 
 // Throws SampleError(1) when the reference evaluator cannot sample the decoded
 // keys (times not increasing, values not finite, a zero rotation key...).
 void check_evaluable(const Resolved& r, const Fail& fail) {
-  const std::string problem = reference::validate(r.track);
+  const std::string problem = reference::validate(r.keys.view());
   if (!problem.empty()) throw fail(problem);
-  if (r.track.kind == reference::ValueKind::kRotation) {
+  if (r.keys.kind == reference::ValueKind::kRotation) {
     // A zero keyframe value is no rotation (nothing to normalize; validate
     // reports it as a non-unit quaternion), whether stored or implicit (an
     // accessor without bufferView). Tangents may be zero.
-    for (std::size_t k = 0; k < r.times.size(); ++k) {
-      const auto q = r.track.value(k);
+    for (std::size_t k = 0; k < r.keys.times.size(); ++k) {
+      const auto q = r.keys.value(k);
       if (std::all_of(q.begin(), q.end(), [](double component) { return component == 0.0; })) {
         throw fail("rotation keyframe " + std::to_string(k) + " is the zero quaternion");
       }
@@ -385,17 +376,17 @@ Plan plan(const gltf::LoadedAsset& asset, const vm::AnimationModel& model, const
         next_channel = animation.channels[c].index + 1;
         try {
           if (auto r = resolve(asset, animation, animation.channels[c], request)) {
-            held += r->times.size() + r->values.size();
+            held += r->keys.times.size() + r->keys.values.size();
             planned.channels.push_back(c);
             planned.inputs.push_back(r->input);
-            widths.push_back(r->track.components);
-            if (!r->times.empty()) {
-              end = std::max(end, r->times.back());
-              begin = std::min(begin, r->times.front());
+            widths.push_back(r->keys.components);
+            if (!r->keys.times.empty()) {
+              end = std::max(end, r->keys.times.back());
+              begin = std::min(begin, r->keys.times.front());
             }
             if (!request.times && !request.rate &&
                 key_inputs.insert(r->input).second) {
-              keys.push_back(std::move(r->times));
+              keys.push_back(std::move(r->keys.times));
             }
           }
         } catch (const SampleError& e) {
@@ -469,21 +460,21 @@ std::size_t sample_channel(const gltf::LoadedAsset& asset, const PlannedAnimatio
   // Written, so that compare measures a quaternion by angle however its target
   // is named (an extension's rotation in the Object Model, a KHR_animation2
   // pointer) rather than guess from the pointer.
-  header.measure = r->track.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
-                                                                    : samples::Measure::kAbsolute;
-  values.resize(animation.times.size() * r->track.components);
+  header.measure = r->keys.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
+                                                                   : samples::Measure::kAbsolute;
+  values.resize(animation.times.size() * r->keys.components);
   if (request.time_mode == TimeMode::kInteractivityLoop) {
     std::vector<double> effective(animation.times.size());
     for (std::size_t i = 0; i < effective.size(); ++i) {
       effective[i] = reference::interactivity_time(animation.times[i], animation.duration);
     }
-    reference::sample_batch(r->track, effective, values, request.evaluator);
+    reference::sample_batch(r->keys.view(), effective, values, request.evaluator);
   } else {
-    reference::sample_batch(r->track, animation.times, values, request.evaluator);
+    reference::sample_batch(r->keys.view(), animation.times, values, request.evaluator);
   }
   if (request.keyframes)
-    header.keyframes = std::move(r->times);  // after sampling: the track views it
-  return r->track.components;
+    header.keyframes = std::move(r->keys.times);  // after sampling: the track views it
+  return r->keys.components;
 }
 
 // At most kWindowPerThread x threads blocks of channels are sampled or waiting
@@ -527,11 +518,7 @@ std::vector<DecodedChannel> decoded_loaded(const gltf::LoadedAsset& asset, const
       d.animation = planned.index;
       d.channel = r->index;
       d.target = std::move(r->target);
-      d.components = r->track.components;
-      d.interpolation = r->track.interpolation;
-      d.kind = r->track.kind;
-      d.times = std::move(r->times);
-      d.values = std::move(r->values);
+      d.keys = std::move(r->keys);
       d.sample_times = planned.times;
     }
   }
@@ -678,16 +665,13 @@ std::optional<ChannelKeys> keys_of(const gltf::LoadedAsset& asset,
   }
   // Decoded keys are listed when they fit the mode's layout (a wrong output
   // count is a problem without keys: no value can be told from a tangent).
-  const std::size_t per_key = decoded ? r.track.values_per_keyframe() : 0;
-  if (decoded && r.track.components != 0 &&
-      r.values.size() == r.times.size() * per_key * r.track.components) {
+  const std::size_t per_key = decoded ? r.keys.values_per_keyframe() : 0;
+  if (decoded && r.keys.components != 0 &&
+      r.keys.values.size() == r.keys.times.size() * per_key * r.keys.components) {
     k.decoded = true;
-    k.measure = r.track.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
-                                                                : samples::Measure::kAbsolute;
-    k.width = r.track.components;
-    k.values_per_key = per_key;
-    k.times = std::move(r.times);
-    k.values = std::move(r.values);
+    k.measure = r.keys.kind == reference::ValueKind::kRotation ? samples::Measure::kAngle
+                                                               : samples::Measure::kAbsolute;
+    k.keys = std::move(r.keys);
   }
   return k;
 }
@@ -709,7 +693,7 @@ void visit_keys(const gltf::LoadedAsset& asset, const vm::AnimationModel& model,
     for (std::size_t c = 0; c < animation.channels.size(); ++c) {
       auto k = keys_of(asset, animation, animation.channels[c], request);
       if (!k) continue;
-      held += k->times.size() + k->values.size();
+      held += k->keys.times.size() + k->keys.values.size();
       if (request.max_values_held != 0 && held > request.max_values_held) {
         throw SampleError(2, source.described + ": the keys hold more than " +
                                  std::to_string(request.max_values_held) +
@@ -754,30 +738,31 @@ void write_keys_channel(samples::TextBuffer& out, const ChannelKeys& k, bool fir
     out.put(text::json_string(k.problem));
   }
   if (k.decoded) {
+    const std::size_t width = k.keys.components;
+    const std::size_t per_key = k.keys.values_per_keyframe();
     out.put(",\n     \"width\": ");
-    out.put_uint(k.width);
+    out.put_uint(width);
     out.put(", \"keys\": [");
-    const std::span<const double> values(k.values);
-    const bool cubic = k.values_per_key == 3;
-    for (std::size_t i = 0; i < k.times.size(); ++i) {
-      const std::span<const double> key =
-          values.subspan(i * k.values_per_key * k.width, k.values_per_key * k.width);
+    const std::span<const double> values(k.keys.values);
+    const bool cubic = per_key == 3;
+    for (std::size_t i = 0; i < k.keys.times.size(); ++i) {
+      const std::span<const double> key = values.subspan(i * per_key * width, per_key * width);
       out.put(i == 0 ? "\n      {\"t\": " : ",\n      {\"t\": ");
-      out.put_json_number(k.times[i]);
+      out.put_json_number(k.keys.times[i]);
       if (cubic) {
         out.put(", \"in\": ");
-        put_numbers(out, key.first(k.width));
+        put_numbers(out, key.first(width));
         out.put(", \"value\": ");
-        put_numbers(out, key.subspan(k.width, k.width));
+        put_numbers(out, key.subspan(width, width));
         out.put(", \"out\": ");
-        put_numbers(out, key.last(k.width));
+        put_numbers(out, key.last(width));
       } else {
         out.put(", \"value\": ");
         put_numbers(out, key);
       }
       out.put('}');
     }
-    out.put(k.times.empty() ? "]" : "\n     ]");
+    out.put(k.keys.times.empty() ? "]" : "\n     ]");
   }
   out.put('}');
 }

@@ -60,8 +60,9 @@ using reference::Quat;
 using D = std::vector<double>;
 
 bool slerped(const sampler::DecodedChannel& c) {
-  return c.kind == reference::ValueKind::kRotation &&
-         (c.interpolation == reference::Interpolation::kLinear || c.interpolation == reference::Interpolation::kSlerp);
+  return c.keys.kind == reference::ValueKind::kRotation &&
+         (c.keys.interpolation == reference::Interpolation::kLinear ||
+          c.keys.interpolation == reference::Interpolation::kSlerp);
 }
 
 Quat key(const sampler::DecodedChannel& c, std::size_t k) {
@@ -71,15 +72,18 @@ Quat key(const sampler::DecodedChannel& c, std::size_t k) {
 D to_d(const Quat& q) { return {q.x, q.y, q.z, q.w}; }
 
 D evaluate(const sampler::DecodedChannel& c, const D& values, double t, const reference::SampleOptions& options = {}) {
-  return evaluate_track(c.times, values, c.components, c.interpolation, c.kind, t, options);
+  return evaluate_track(c.keys.times, values, c.keys.components, c.keys.interpolation, c.keys.kind,
+                        t, options);
 }
 
 // A slerp replaced segment by segment: clamping and exact keys as the golden.
 D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&, const Quat&, double)) {
-  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
-  if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t) return evaluate(c, c.values, t);
-  const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
-  return to_d(f(key(c, k), key(c, k + 1), (t - c.times[k]) / (c.times[k + 1] - c.times[k])));
+  const auto after = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
+  if (after == c.keys.times.begin() || after == c.keys.times.end() || *(after - 1) == t)
+    return evaluate(c, c.keys.values, t);
+  const auto k = static_cast<std::size_t>(after - c.keys.times.begin()) - 1;
+  return to_d(
+      f(key(c, k), key(c, k + 1), (t - c.keys.times[k]) / (c.keys.times[k + 1] - c.keys.times[k])));
 }
 
 // Appendix C.5's Hermite spline as engines get it wrong: the tangents scaled by the segment
@@ -87,26 +91,26 @@ D per_segment(const sampler::DecodedChannel& c, double t, Quat (*f)(const Quat&,
 // t_d * m_k, equal to the golden where t_d = 1), a rotation normalized (as C.5 says) or not;
 // clamping and exact keys as the golden.
 D hermite(const sampler::DecodedChannel& c, double t, bool scale_tangents, bool normalize) {
-  const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
-  if (after == c.times.begin() || after == c.times.end() || *(after - 1) == t)
-    return evaluate(c, c.values, t);
-  const auto k = static_cast<std::size_t>(after - c.times.begin()) - 1;
-  const double td = c.times[k + 1] - c.times[k];
-  const double s = (t - c.times[k]) / td;
+  const auto after = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
+  if (after == c.keys.times.begin() || after == c.keys.times.end() || *(after - 1) == t)
+    return evaluate(c, c.keys.values, t);
+  const auto k = static_cast<std::size_t>(after - c.keys.times.begin()) - 1;
+  const double td = c.keys.times[k + 1] - c.keys.times[k];
+  const double s = (t - c.keys.times[k]) / td;
   const double m = scale_tangents ? td : 1.0;
   const double s2 = s * s;
   const double s3 = s2 * s;
-  const std::size_t w = c.components;
+  const std::size_t w = c.keys.components;
   // Per key: in-tangent a, value v, out-tangent b.
   const auto at = [&](std::size_t key, std::size_t part, std::size_t i) {
-    return c.values[(3 * key + part) * w + i];
+    return c.keys.values[(3 * key + part) * w + i];
   };
   D out(w);
   for (std::size_t i = 0; i < w; ++i) {
     out[i] = (2 * s3 - 3 * s2 + 1) * at(k, 1, i) + m * (s3 - 2 * s2 + s) * at(k, 2, i) +
              (-2 * s3 + 3 * s2) * at(k + 1, 1, i) + m * (s3 - s2) * at(k + 1, 0, i);
   }
-  if (normalize && c.kind == reference::ValueKind::kRotation) {
+  if (normalize && c.keys.kind == reference::ValueKind::kRotation) {
     return to_d(reference::normalized(Quat{out[0], out[1], out[2], out[3]}));
   }
   return out;
@@ -154,7 +158,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
      [](const sampler::DecodedChannel& c, double t, double) {
        reference::SampleOptions plain;
        plain.linear_rotation = reference::SlerpVariant::kPlain;
-       return evaluate(c, c.values, t, plain);
+       return evaluate(c, c.keys.values, t, plain);
      }},
     {"normalize-keys-first",
      "The decoded keys normalized before slerp (glTF Sample Viewer, Magnum's importer). Decoded "
@@ -165,7 +169,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "pass.",
      true, slerped,
      [](const sampler::DecodedChannel& c, double t, double) {
-       D unit = c.values;
+       D unit = c.keys.values;
        for (std::size_t i = 0; i + 4 <= unit.size(); i += 4) {
          const D n = to_d(reference::normalized(Quat{unit[i], unit[i + 1], unit[i + 2], unit[i + 3]}));
          std::copy(n.begin(), n.end(), unit.begin() + static_cast<std::ptrdiff_t>(i));
@@ -195,8 +199,8 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "rotation.\"",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.kind == reference::ValueKind::kRotation &&
-              c.interpolation == reference::Interpolation::kCubicSpline;
+       return c.keys.kind == reference::ValueKind::kRotation &&
+              c.keys.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        return hermite(c, t, /*scale_tangents=*/true, /*normalize=*/false);
@@ -208,7 +212,8 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "rotations).",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.kind == reference::ValueKind::kRotation && c.interpolation == reference::Interpolation::kCubicSpline;
+       return c.keys.kind == reference::ValueKind::kRotation &&
+              c.keys.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        return per_segment(c, t, reference::slerp_shortest_path);
@@ -221,7 +226,7 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "a_k+1\", with t_d = t_k+1 - t_k \"the duration of the interpolation segment\" (C.1).",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.interpolation == reference::Interpolation::kCubicSpline;
+       return c.keys.interpolation == reference::Interpolation::kCubicSpline;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        return hermite(c, t, /*scale_tangents=*/false, /*normalize=*/true);
@@ -233,17 +238,17 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "t_k with t_k < t_c < t_k+1 (C.1): the previous key until the next one.",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.interpolation == reference::Interpolation::kStep;
+       return c.keys.interpolation == reference::Interpolation::kStep;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        // The key nearest to t (the later one on a tie), t clamped to the keys.
-       const auto after = std::upper_bound(c.times.begin(), c.times.end(), t);
+       const auto after = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
        std::size_t k = 0;
-       if (after == c.times.end()) {
-         k = c.times.size() - 1;
-       } else if (after != c.times.begin()) {
-         const auto before = static_cast<std::size_t>(after - c.times.begin()) - 1;
-         k = t - c.times[before] < *after - t ? before : before + 1;
+       if (after == c.keys.times.end()) {
+         k = c.keys.times.size() - 1;
+       } else if (after != c.keys.times.begin()) {
+         const auto before = static_cast<std::size_t>(after - c.keys.times.begin()) - 1;
+         k = t - c.keys.times[before] < *after - t ? before : before + 1;
        }
        const auto v = c.view().value(k);
        return D(v.begin(), v.end());
@@ -258,13 +263,15 @@ const SuiteAlternative kSuiteAlternatives[] = {
      "interpolation.\"",
      false,
      [](const sampler::DecodedChannel& c) {
-       return c.interpolation == reference::Interpolation::kStep;
+       return c.keys.interpolation == reference::Interpolation::kStep;
      },
      [](const sampler::DecodedChannel& c, double t, double) {
        // The last key with t_k < t (t clamped to the last key), or the first.
-       const double clamped = std::min(t, c.times.back());
-       const auto first_not_before = std::lower_bound(c.times.begin(), c.times.end(), clamped);
-       const auto k = static_cast<std::size_t>(std::max<std::ptrdiff_t>(first_not_before - c.times.begin() - 1, 0));
+       const double clamped = std::min(t, c.keys.times.back());
+       const auto first_not_before =
+           std::lower_bound(c.keys.times.begin(), c.keys.times.end(), clamped);
+       const auto k = static_cast<std::size_t>(
+           std::max<std::ptrdiff_t>(first_not_before - c.keys.times.begin() - 1, 0));
        const auto v = c.view().value(k);
        return D(v.begin(), v.end());
      }},
@@ -274,8 +281,8 @@ const SuiteAlternative kSuiteAlternatives[] = {
 // Allowed: glTF 2.0 3.11 leaves runtime behaviour, loops included, to the client.
 D looped(const sampler::DecodedChannel& c, double r, double duration,
          double (*wrap)(double r, double T)) {
-  if (!(duration > 0)) return evaluate(c, c.values, r);
-  return evaluate(c, c.values, wrap(r, duration));
+  if (!(duration > 0)) return evaluate(c, c.keys.values, r);
+  return evaluate(c, c.keys.values, wrap(r, duration));
 }
 
 const SuiteAlternative kLoopAlternatives[] = {
@@ -335,7 +342,7 @@ std::vector<Variant> case_alternatives(const Case& c, const std::vector<sampler:
   std::map<std::size_t, double> duration;
   for (const sampler::DecodedChannel& ch : channels) {
     double& d = duration[ch.animation];
-    d = std::max(d, ch.times.back());
+    d = std::max(d, ch.keys.times.back());
   }
   std::vector<const SuiteAlternative*> all;
   for (const SuiteAlternative& alt : kSuiteAlternatives) all.push_back(&alt);

@@ -35,7 +35,7 @@ constexpr double u = kFloat32Roundoff;
 std::vector<double> evaluate(const sampler::DecodedChannel& c, const std::vector<double>& values, double t) {
   reference::TrackView track = c.view();
   track.values = values;
-  std::vector<double> out(c.components);
+  std::vector<double> out(c.keys.components);
   reference::sample(track, t, out);
   return out;
 }
@@ -44,34 +44,36 @@ double distance(const sampler::DecodedChannel& c, const std::vector<double>& a,
                 const std::vector<double>& b, Bounded what) {
   if (what == Bounded::kLength)
     return std::fabs(compare::quaternion_length(a) - compare::quaternion_length(b));
-  return c.kind == reference::ValueKind::kRotation ? compare::angle_between(a, b) : compare::max_abs_difference(a, b);
+  return c.keys.kind == reference::ValueKind::kRotation ? compare::angle_between(a, b)
+                                                        : compare::max_abs_difference(a, b);
 }
 
 }  // namespace
 
 double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time_terms,
                            Bounded what) {
-  if (what == Bounded::kLength && c.kind != reference::ValueKind::kRotation) {
+  if (what == Bounded::kLength && c.keys.kind != reference::ValueKind::kRotation) {
     throw std::logic_error(
         "float32_error_bound: a length bound of a channel that is not a rotation");
   }
   const auto distance = [&c, what](const std::vector<double>& a, const std::vector<double>& b) {
     return suite::distance(c, a, b, what);
   };
-  const std::vector<double> v = evaluate(c, c.values, t);
+  const std::vector<double> v = evaluate(c, c.keys.values, t);
   double bound = 0;
   if (time_terms) {
-    bound += distance(evaluate(c, c.values, static_cast<double>(static_cast<float>(t))), v);
+    bound += distance(evaluate(c, c.keys.values, static_cast<double>(static_cast<float>(t))), v);
   }
   double sensitivity = 0;
-  std::vector<double> perturbed = c.values;
+  std::vector<double> perturbed = c.keys.values;
   // Only the keys of the segment holding t (or the end key it is clamped to) enter the
   // formula: perturbing those keeps the analysis linear in the track's length.
-  const auto next = std::upper_bound(c.times.begin(), c.times.end(), t);
-  const auto segment_end = static_cast<std::size_t>(next - c.times.begin());  // keys before: 0..segment_end-1
+  const auto next = std::upper_bound(c.keys.times.begin(), c.keys.times.end(), t);
+  const auto segment_end =
+      static_cast<std::size_t>(next - c.keys.times.begin());  // keys before: 0..segment_end-1
   const std::size_t first_key = segment_end == 0 ? 0 : segment_end - 1;
-  const std::size_t last_key = std::min(segment_end, c.times.size() - 1);
-  const std::size_t per_key = c.values.size() / c.times.size();
+  const std::size_t last_key = std::min(segment_end, c.keys.times.size() - 1);
+  const std::size_t per_key = c.keys.values.size() / c.keys.times.size();
   for (std::size_t j = first_key * per_key; j < (last_key + 1) * per_key; ++j) {
     const double x = perturbed[j];
     if (x == 0.0) continue;  // zero stays zero through float32 products and sums
@@ -80,7 +82,8 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
     perturbed[j] = x;
   }
   const auto after = next;
-  const bool inside = after != c.times.begin() && after != c.times.end() && *(after - 1) != t;
+  const bool inside =
+      after != c.keys.times.begin() && after != c.keys.times.end() && *(after - 1) != t;
   if (time_terms && inside) {
     const double lo = *(after - 1);
     const double hi = *after;
@@ -88,14 +91,14 @@ double float32_error_bound(const sampler::DecodedChannel& c, double t, bool time
     double worst = 0;
     for (const double moved : {t - step, t + step}) {
       if (moved > lo && moved < hi)
-        worst = std::max(worst, distance(evaluate(c, c.values, moved), v));
+        worst = std::max(worst, distance(evaluate(c, c.keys.values, moved), v));
     }
     sensitivity += worst;
   }
   bound += kFloat32Roundings * sensitivity;
   if (what == Bounded::kLength) {
     bound += 4 * u;
-  } else if (c.kind == reference::ValueKind::kRotation) {
+  } else if (c.keys.kind == reference::ValueKind::kRotation) {
     bound += 2 * u;
   } else {
     double magnitude = 0;
@@ -126,7 +129,7 @@ const ChannelTolerances& CaseTolerances::of(std::size_t animation, std::size_t c
 CaseTolerances derive_tolerances(const std::vector<sampler::DecodedChannel>& channels, bool float32_time_is_a_variant) {
   CaseTolerances out;
   for (const sampler::DecodedChannel& c : channels) {
-    const bool rotation = c.kind == reference::ValueKind::kRotation;
+    const bool rotation = c.keys.kind == reference::ValueKind::kRotation;
     ChannelTolerances own{c.animation, c.channel, rotation, 0, 0};
     for (double t : c.sample_times) {
       own.value = std::max(own.value, float32_error_bound(c, t, !float32_time_is_a_variant));

@@ -37,7 +37,7 @@ class NoPointers : public gltf_anim::adapter::Engine {
     sampled.insert(target);
     for (const auto& c : channels_) {
       if (c.animation != animation || c.channel != channel) continue;
-      std::vector<double> value(c.components);
+      std::vector<double> value(c.keys.components);
       gltf_anim::reference::sample(c.view(), t, value);
       return value;
     }

@@ -105,13 +105,14 @@ class Engine {
         t_requested = r - T * (r > 0 ? std::ceil((r - T) / T) : std::floor(r / T));
       }
     }
-    const std::size_t w = c.components;
-    const bool cubic = c.interpolation == Interp::kCubicSpline || c.interpolation == Interp::kCubicSlerp;
+    const std::size_t w = c.keys.components;
+    const bool cubic =
+        c.keys.interpolation == Interp::kCubicSpline || c.keys.interpolation == Interp::kCubicSlerp;
     const std::size_t stride = cubic ? 3 * w : w;
-    std::vector<float> times(c.times.begin(), c.times.end());
+    std::vector<float> times(c.keys.times.begin(), c.keys.times.end());
     std::vector<float> data;
-    for (double x : c.values) data.push_back(static_cast<float>(x));
-    if (b_.normalize_keys_first && c.kind == reference::ValueKind::kRotation && !cubic) {
+    for (double x : c.keys.values) data.push_back(static_cast<float>(x));
+    if (b_.normalize_keys_first && c.keys.kind == reference::ValueKind::kRotation && !cubic) {
       for (std::size_t i = 0; i + 4 <= data.size(); i += 4) {
         const Q n = unit({data[i], data[i + 1], data[i + 2], data[i + 3]});
         std::copy(n.begin(), n.end(), data.begin() + static_cast<std::ptrdiff_t>(i));
@@ -127,7 +128,7 @@ class Engine {
     const float t = static_cast<float>(t_requested);
     const std::size_t n = times.size();
 
-    if (c.interpolation == Interp::kStep && b_.previous_key_at_exact_time) {
+    if (c.keys.interpolation == Interp::kStep && b_.previous_key_at_exact_time) {
       const float held = std::min(t, times.back());
       std::size_t k = 0;
       while (k + 1 < n && times[k + 1] < held) ++k;
@@ -141,7 +142,7 @@ class Engine {
     const float td = times[k + 1] - times[k];
     const float s = (t - times[k]) / td;
 
-    switch (c.interpolation) {
+    switch (c.keys.interpolation) {
       case Interp::kStep:
         if (b_.step_nearest_key && t - times[k] >= times[k + 1] - t) return out(value(k + 1, 0));
         return out(value(k, 0));
@@ -149,7 +150,7 @@ class Engine {
       case Interp::kSlerp: {
         const auto a = value(k, 0);
         const auto bv = value(k + 1, 0);
-        if (c.kind == reference::ValueKind::kRotation) {
+        if (c.keys.kind == reference::ValueKind::kRotation) {
           const Q qa{a[0], a[1], a[2], a[3]};
           Q qb{bv[0], bv[1], bv[2], bv[3]};
           Q r;
@@ -176,7 +177,7 @@ class Engine {
         const auto m0 = value(k, 2);  // out-tangent of k
         const auto m1 = value(k + 1, 0);  // in-tangent of k + 1
         const auto p1 = value(k + 1, 1);
-        if (b_.cubic_rotation_slerps_keys && c.kind == reference::ValueKind::kRotation) {
+        if (b_.cubic_rotation_slerps_keys && c.keys.kind == reference::ValueKind::kRotation) {
           const Q r = slerp({p0[0], p0[1], p0[2], p0[3]}, {p1[0], p1[1], p1[2], p1[3]}, s, true, false);
           return {r[0], r[1], r[2], r[3]};
         }
@@ -185,7 +186,7 @@ class Engine {
         for (std::size_t i = 0; i < w; ++i) {
           v[i] = h00 * p0[i] + h10 * scale * m0[i] + h01 * p1[i] + h11 * scale * m1[i];
         }
-        if (c.kind == reference::ValueKind::kRotation && !b_.cubic_not_normalized) {
+        if (c.keys.kind == reference::ValueKind::kRotation && !b_.cubic_not_normalized) {
           const Q r = unit({v[0], v[1], v[2], v[3]});
           return {r[0], r[1], r[2], r[3]};
         }
@@ -221,7 +222,7 @@ compare::CompareReport run_suite(const Behaviour& behaviour, const std::string& 
     const auto channels = sampler::decoded_channels(suite_dir() / entry.file);
     std::map<std::size_t, double> duration;  // each animation's latest key
     for (const auto& d : channels)
-      duration[d.animation] = std::max(duration[d.animation], d.times.back());
+      duration[d.animation] = std::max(duration[d.animation], d.keys.times.back());
     for (auto& animation : file.animations) {
       for (auto& ch : animation.channels) {
         const auto decoded = std::find_if(channels.begin(), channels.end(), [&](const sampler::DecodedChannel& d) {
@@ -281,13 +282,14 @@ TEST(Float32Engine, PassesEveryCaseWithinTheDerivedTolerances) {
 // with a negative dot (where plain slerp takes the long way).
 bool has_negative_dot(const std::vector<sampler::DecodedChannel>& channels) {
   for (const auto& c : channels) {
-    if (c.kind != reference::ValueKind::kRotation ||
-        (c.interpolation != Interp::kLinear && c.interpolation != Interp::kSlerp)) {
+    if (c.keys.kind != reference::ValueKind::kRotation ||
+        (c.keys.interpolation != Interp::kLinear && c.keys.interpolation != Interp::kSlerp)) {
       continue;
     }
-    for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+    for (std::size_t k = 0; k + 1 < c.keys.times.size(); ++k) {
       double d = 0;
-      for (std::size_t i = 0; i < 4; ++i) d += c.values[4 * k + i] * c.values[4 * k + 4 + i];
+      for (std::size_t i = 0; i < 4; ++i)
+        d += c.keys.values[4 * k + i] * c.keys.values[4 * k + 4 + i];
       if (d < 0) return true;
     }
   }
@@ -298,10 +300,12 @@ bool has_negative_dot(const std::vector<sampler::DecodedChannel>& channels) {
 // from the previous key's: the golden times include every key.
 bool has_step_change(const std::vector<sampler::DecodedChannel>& channels) {
   for (const auto& c : channels) {
-    if (c.interpolation != Interp::kStep) continue;
-    for (std::size_t k = 1; k < c.times.size(); ++k) {
-      for (std::size_t i = 0; i < c.components; ++i) {
-        if (c.values[k * c.components + i] != c.values[(k - 1) * c.components + i]) return true;
+    if (c.keys.interpolation != Interp::kStep) continue;
+    for (std::size_t k = 1; k < c.keys.times.size(); ++k) {
+      for (std::size_t i = 0; i < c.keys.components; ++i) {
+        if (c.keys.values[k * c.keys.components + i] !=
+            c.keys.values[(k - 1) * c.keys.components + i])
+          return true;
       }
     }
   }
@@ -338,15 +342,15 @@ TEST(Float32Engine, WithThePreviousKeyAtAnExactStepKeyFailsEveryStepCase) {
 // (the sign rule applied) rounds above 1: acos of it is NaN inside the segment.
 bool has_float32_dot_above_one(const std::vector<sampler::DecodedChannel>& channels) {
   for (const auto& c : channels) {
-    if (c.kind != reference::ValueKind::kRotation ||
-        (c.interpolation != Interp::kLinear && c.interpolation != Interp::kSlerp)) {
+    if (c.keys.kind != reference::ValueKind::kRotation ||
+        (c.keys.interpolation != Interp::kLinear && c.keys.interpolation != Interp::kSlerp)) {
       continue;
     }
-    for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+    for (std::size_t k = 0; k + 1 < c.keys.times.size(); ++k) {
       Q a, b;
       for (std::size_t i = 0; i < 4; ++i) {
-        a[i] = static_cast<float>(c.values[4 * k + i]);
-        b[i] = static_cast<float>(c.values[4 * k + 4 + i]);
+        a[i] = static_cast<float>(c.keys.values[4 * k + i]);
+        b[i] = static_cast<float>(c.keys.values[4 * k + 4 + i]);
       }
       if (std::fabs(dot(a, b)) > 1.0f) return true;
     }
@@ -366,13 +370,13 @@ TEST(Float32Engine, TheHeldRotationKeysHaveAFloat32SelfDotAboveOne) {
   const auto channels = sampler::decoded_channels(valid_asset("edge_quat_held_key.gltf"));
   ASSERT_EQ(channels.size(), 1u);
   const auto& c = channels[0];
-  ASSERT_EQ(c.kind, reference::ValueKind::kRotation);
+  ASSERT_EQ(c.keys.kind, reference::ValueKind::kRotation);
   std::size_t held = 0;
-  for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+  for (std::size_t k = 0; k + 1 < c.keys.times.size(); ++k) {
     Q a, b;
     for (std::size_t i = 0; i < 4; ++i) {
-      a[i] = static_cast<float>(c.values[4 * k + i]);
-      b[i] = static_cast<float>(c.values[4 * k + 4 + i]);
+      a[i] = static_cast<float>(c.keys.values[4 * k + i]);
+      b[i] = static_cast<float>(c.keys.values[4 * k + 4 + i]);
     }
     if (a != b) continue;
     ++held;

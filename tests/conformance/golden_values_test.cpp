@@ -318,13 +318,17 @@ TEST(GoldenValues, NoOtherCaseHasAHalfTurnTie) {
   const auto manifest = compare::read_manifest(suite_dir() / "manifest.json");
   for (const auto& entry : manifest.entries) {
     for (const auto& c : sampler::decoded_channels(suite_dir() / entry.file)) {
-      if (c.kind != reference::ValueKind::kRotation) continue;
-      const std::size_t stride = c.values.size() / c.times.size();  // 4, or 12 for the cubic modes
+      if (c.keys.kind != reference::ValueKind::kRotation) continue;
+      const std::size_t stride =
+          c.keys.values.size() / c.keys.times.size();  // 4, or 12 for the cubic modes
       const std::size_t at_value = stride == 12 ? 4 : 0;
-      if (stride == 12 && c.interpolation != reference::Interpolation::kCubicSlerp) continue;  // Hermite: no sign rule
-      for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+      if (stride == 12 && c.keys.interpolation != reference::Interpolation::kCubicSlerp)
+        continue;  // Hermite: no sign rule
+      for (std::size_t k = 0; k + 1 < c.keys.times.size(); ++k) {
         double d = 0;
-        for (std::size_t i = 0; i < 4; ++i) d += c.values[k * stride + at_value + i] * c.values[(k + 1) * stride + at_value + i];
+        for (std::size_t i = 0; i < 4; ++i)
+          d += c.keys.values[k * stride + at_value + i] *
+               c.keys.values[(k + 1) * stride + at_value + i];
         const bool tie = std::fabs(d) < 1e-6;
         EXPECT_EQ(tie, entry.id == "edge_quat_half_turn_tie") << entry.id << " keys " << k << ", " << k + 1;
       }

@@ -79,6 +79,39 @@ TEST(Track, StepReturnsCurrentKeyAtExactKey) {
   EXPECT_EQ(sample1(track, 1.0), 2.0);
 }
 
+// The owning track is its view: same keys, width, mode and kind, and the view's helpers.
+// A CUBICSPLINE track of two 2-wide keys stores (in, value, out) per key: 12 numbers, and
+// v_1 is numbers 2..3. Hermite midpoint with zero tangents: (v_0 + v_1) / 2.
+TEST(Track, OwningTrackIsItsView) {
+  Track track;
+  track.times = {1.0, 3.0};
+  track.values = {0, 0, 0, 2, 0, 0, /* key 1 */ 0, 0, 4, 6, 0, 0};
+  track.components = 2;
+  track.interpolation = Interpolation::kCubicSpline;
+  const TrackView view = track.view();
+  EXPECT_EQ(view.times.data(), track.times.data());
+  EXPECT_EQ(view.times.size(), 2u);
+  EXPECT_EQ(view.values.data(), track.values.data());
+  EXPECT_EQ(view.values.size(), 12u);
+  EXPECT_EQ(view.components, 2u);
+  EXPECT_EQ(view.interpolation, Interpolation::kCubicSpline);
+  EXPECT_EQ(view.kind, ValueKind::kVector);
+  EXPECT_EQ(track.keyframe_count(), 2u);
+  EXPECT_EQ(track.values_per_keyframe(), 3u);
+  EXPECT_EQ(std::vector<double>(track.value(1).begin(), track.value(1).end()),
+            (std::vector<double>{4, 6}));
+  ASSERT_EQ(validate(view), "");
+  std::array<double, 2> out{};
+  sample(view, 2.0, out);
+  EXPECT_EQ(out, (std::array<double, 2>{2.0, 4.0}));
+  // A default track is one LINEAR vector component with no keys.
+  const Track empty;
+  EXPECT_EQ(empty.components, 1u);
+  EXPECT_EQ(empty.interpolation, Interpolation::kLinear);
+  EXPECT_EQ(empty.kind, ValueKind::kVector);
+  EXPECT_EQ(empty.keyframe_count(), 0u);
+}
+
 TEST(Track, SingleKeyframeEverywhere) {
   const std::vector<double> times{3.0}, values{1.0, 2.0, 3.0};
   for (Interpolation i : {Interpolation::kStep, Interpolation::kLinear}) {

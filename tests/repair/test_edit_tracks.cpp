@@ -45,11 +45,11 @@ TEST(EditTracks, ChannelsAreDecodedWithTheirKindAndWidth) {
   const Loaded l = open_anim();
   ASSERT_EQ(l.tracks.size(), 2u);
   EXPECT_EQ(l.tracks[0].target, "/nodes/0/translation");
-  EXPECT_EQ(l.tracks[0].components, 3u);
-  EXPECT_EQ(l.tracks[0].kind, gltf_anim::reference::ValueKind::kVector);
-  EXPECT_EQ(l.tracks[1].kind, gltf_anim::reference::ValueKind::kRotation);
-  EXPECT_EQ(l.tracks[1].components, 4u);
-  EXPECT_EQ(l.tracks[1].times, (std::vector<double>{0, 1, 2}));
+  EXPECT_EQ(l.tracks[0].keys.components, 3u);
+  EXPECT_EQ(l.tracks[0].keys.kind, gltf_anim::reference::ValueKind::kVector);
+  EXPECT_EQ(l.tracks[1].keys.kind, gltf_anim::reference::ValueKind::kRotation);
+  EXPECT_EQ(l.tracks[1].keys.components, 4u);
+  EXPECT_EQ(l.tracks[1].keys.times, (std::vector<double>{0, 1, 2}));
   EXPECT_EQ(l.tracks[1].sampler_pointer, "/animations/0/samplers/1");
   EXPECT_EQ(l.tracks[0].interpolation, "LINEAR");
 }
@@ -94,7 +94,7 @@ TEST(EditTracks, ChannelsOfOneSamplerShareItsTrack) {
 TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
   const Loaded l = open_anim();
   std::vector<repair::EditableTrack> after = l.tracks;
-  after[0].times = {0, 1, 4};
+  after[0].keys.times = {0, 1, 4};
   Edit edit(repair::edit_source(l.asset));
   std::string why;
   ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset, l.model), l.tracks, after, why))
@@ -116,8 +116,8 @@ TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
 TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   const Loaded l = open_anim();
   std::vector<repair::EditableTrack> after = l.tracks;
-  after[0].times = {0, 1, 4};
-  after[1].times = {0, 1, 4};
+  after[0].keys.times = {0, 1, 4};
+  after[1].keys.times = {0, 1, 4};
   after[1].interpolation = "STEP";
   Edit edit(repair::edit_source(l.asset));
   std::string why;
@@ -136,7 +136,7 @@ TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   // Two channels of one sampler edited differently are refused.
   std::vector<repair::EditableTrack> twice = {l.tracks[0], l.tracks[0]};
   std::vector<repair::EditableTrack> differ = twice;
-  differ[1].values[0] = 99;
+  differ[1].keys.values[0] = 99;
   Edit other(repair::edit_source(l.asset));
   EXPECT_FALSE(repair::write_tracks(other, repair::accessor_uses(l.asset, l.model), twice, differ, why));
 }
@@ -221,8 +221,8 @@ TEST(EditTracks, EqualReducedTimesShareOneAccessorAndOtherContentIsNotChanged) {
   uses[2].elsewhere = true;
   std::vector<repair::EditableTrack> after = l.tracks;
   for (std::size_t k = 0; k < 3; ++k) {
-    after[k].times = {0, 3};
-    after[k].values = {double(k), 0, 0, double(k), 3, 0};
+    after[k].keys.times = {0, 3};
+    after[k].keys.values = {double(k), 0, 0, double(k), 3, 0};
   }
   Edit edit(repair::edit_source(l.asset));
   std::string why;

@@ -19,7 +19,14 @@ using gltf_anim::repair::fit_track;
 using gltf_anim::repair::FitBound;
 using gltf_anim::repair::FitMode;
 using gltf_anim::repair::FitResult;
-using gltf_anim::repair::LinearTrack;
+// What fit_track takes: a LINEAR track, of rotations or of vectors.
+gltf_anim::reference::TrackView linear_track(std::span<const double> times,
+                                             std::span<const double> values, std::size_t components,
+                                             bool rotation) {
+  return {times, values, components, gltf_anim::reference::Interpolation::kLinear,
+          rotation ? gltf_anim::reference::ValueKind::kRotation
+                   : gltf_anim::reference::ValueKind::kVector};
+}
 using gltf_anim::repair::max_velocity_jump;
 
 using Q = std::array<double, 4>;  // x, y, z, w
@@ -182,7 +189,7 @@ TEST(Fit, RandomRotationsStayWithinTheAngleBoundInBothCubicModes) {
     random_rotation_track(r, 80, times, values);
     const FitBound bound{1e-3, 3e-3 * (1 + trial % 3)};
     for (FitMode mode : {FitMode::kCubicSlerp, FitMode::kCubicSpline}) {
-      const FitResult fit = fit_track(LinearTrack{times, values, 4, true}, mode, bound);
+      const FitResult fit = fit_track(linear_track(times, values, 4, true), mode, bound);
       ASSERT_TRUE(fit.fitted) << fit.why;
       EXPECT_LT(fit.kept.size(), times.size());
       EXPECT_EQ(fit.kept.front(), 0u);
@@ -219,7 +226,7 @@ TEST(Fit, RandomVectorTracksStayWithinTheComponentBound) {
     }
     const FitBound bound{5e-3 * (1 + trial % 4), 1.0};
     const FitResult fit =
-        fit_track(LinearTrack{times, values, 3, false}, FitMode::kCubicSpline, bound);
+        fit_track(linear_track(times, values, 3, false), FitMode::kCubicSpline, bound);
     ASSERT_TRUE(fit.fitted) << fit.why;
     EXPECT_LT(fit.kept.size(), times.size());
     // The tool finds the exact extremes of a vector cubic minus a line: no slack.
@@ -241,7 +248,7 @@ TEST(Fit, ATrackSampledFromOneCubicHermiteKeepsItsTwoEnds) {
     values.push_back(3 * t * t - 2 * t * t * t);
   }
   const FitResult fit =
-      fit_track(LinearTrack{times, values, 1, false}, FitMode::kCubicSpline, {1e-3, 2e-3});
+      fit_track(linear_track(times, values, 1, false), FitMode::kCubicSpline, {1e-3, 2e-3});
   ASSERT_TRUE(fit.fitted) << fit.why;
   EXPECT_EQ(fit.kept, (std::vector<std::size_t>{0, 100}));
   EXPECT_EQ(fit.values[1], 0.0);
@@ -259,7 +266,7 @@ TEST(Fit, ATrackSampledFromOneCubicHermiteKeepsItsTwoEnds) {
 // > 3 * 8 B: no bytes saved. Velocity jump after: no inner key, 0.
 TEST(Fit, RatioAndSmoothnessOfAHandComputedScalarTrack) {
   const std::vector<double> times{0, 1, 2}, values{0, 1, 3};
-  const LinearTrack track{times, values, 1, false};
+  const gltf_anim::reference::TrackView track = linear_track(times, values, 1, false);
   EXPECT_EQ(bounded_linear_keys(track, {0.2, 0.4}), 3u);
   const FitResult fit = fit_track(track, FitMode::kCubicSpline, {0.2, 0.4});
   ASSERT_TRUE(fit.fitted) << fit.why;
@@ -283,7 +290,7 @@ TEST(Fit, RatioAndSmoothnessOfAHandComputedScalarTrack) {
 TEST(Fit, ATrackNoCubicHoldsIsNotFittedAndSaysWhere) {
   const std::vector<double> times{0, 1, 2}, values{0, 1, 3};
   const FitResult fit =
-      fit_track(LinearTrack{times, values, 1, false}, FitMode::kCubicSpline, {0.1, 0.2});
+      fit_track(linear_track(times, values, 1, false), FitMode::kCubicSpline, {0.1, 0.2});
   EXPECT_FALSE(fit.fitted);
   EXPECT_NE(fit.why.find("between the keys at 0 s and 1 s"), std::string::npos) << fit.why;
 }
@@ -304,7 +311,7 @@ TEST(Fit, AngularVelocityJumpOfAHandComputedRotationTrack) {
       max_velocity_jump(times, values, 4, true, gltf_anim::reference::Interpolation::kLinear), 0.2,
       1e-6);
   const FitResult fit =
-      fit_track(LinearTrack{times, values, 4, true}, FitMode::kCubicSlerp, {0.05, 0.05});
+      fit_track(linear_track(times, values, 4, true), FitMode::kCubicSlerp, {0.05, 0.05});
   ASSERT_TRUE(fit.fitted) << fit.why;
   EXPECT_EQ(fit.kept.size(), 3u);
   EXPECT_NEAR(fit.velocity_jump_before, 0.2, 1e-6);
@@ -315,11 +322,17 @@ TEST(Fit, AngularVelocityJumpOfAHandComputedRotationTrack) {
 TEST(Fit, RefusesWhatItCannotFit) {
   const std::vector<double> times{0, 1}, values{0, 1}, bad_times{1, 0};
   EXPECT_FALSE(
-      fit_track(LinearTrack{times, values, 1, false}, FitMode::kCubicSlerp, {1, 1}).fitted);
+      fit_track(linear_track(times, values, 1, false), FitMode::kCubicSlerp, {1, 1}).fitted);
   const FitResult r =
-      fit_track(LinearTrack{bad_times, values, 1, false}, FitMode::kCubicSpline, {1, 1});
+      fit_track(linear_track(bad_times, values, 1, false), FitMode::kCubicSpline, {1, 1});
   EXPECT_FALSE(r.fitted);
   EXPECT_FALSE(r.why.empty());
+  // A track that is not LINEAR: the fit replaces LINEAR keys only.
+  gltf_anim::reference::TrackView step = linear_track(times, values, 1, false);
+  step.interpolation = gltf_anim::reference::Interpolation::kStep;
+  const FitResult s = fit_track(step, FitMode::kCubicSpline, {1, 1});
+  EXPECT_FALSE(s.fitted);
+  EXPECT_EQ(s.why, "not a LINEAR track");
 }
 
 }  // namespace

@@ -16,7 +16,14 @@ namespace {
 using gltf_anim::repair::fit_track;
 using gltf_anim::repair::FitBound;
 using gltf_anim::repair::FitMode;
-using gltf_anim::repair::LinearTrack;
+// What fit_track takes: a LINEAR track, of rotations or of vectors.
+gltf_anim::reference::TrackView linear_track(std::span<const double> times,
+                                             std::span<const double> values, std::size_t components,
+                                             bool rotation) {
+  return {times, values, components, gltf_anim::reference::Interpolation::kLinear,
+          rotation ? gltf_anim::reference::ValueKind::kRotation
+                   : gltf_anim::reference::ValueKind::kVector};
+}
 using Q4 = std::array<double, 4>;
 
 double dot4(const Q4& a, const Q4& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
@@ -61,7 +68,7 @@ struct Track120 {
 
 TEST(FitWritten, OutputIsFloat32AndItsPlaybackStaysWithinTheBound) {
   const Track120 tr;
-  const LinearTrack track{tr.times, tr.values, 4, true};
+  const gltf_anim::reference::TrackView track = linear_track(tr.times, tr.values, 4, true);
   // CUBICSLERP at the bound it went over (2e-4 rad); CUBICSPLINE's tangents (one slope
   // on both sides of a key) need more room at the track's 120 Hz kinks.
   for (FitMode mode : {FitMode::kCubicSpline, FitMode::kCubicSlerp}) {

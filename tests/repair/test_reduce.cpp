@@ -142,8 +142,8 @@ double spec_error(const Track& original, const Track& reduced, int dense = 64) {
 
 Track reduced_of(const Track& original, const gltf_anim::repair::ReducedTrack& r) {
   Track t = original;
-  t.times = r.times;
-  t.values = r.values;
+  t.times = r.keys.times;
+  t.values = r.keys.values;
   return t;
 }
 
@@ -165,8 +165,8 @@ TEST(Reduce, CollinearKeysBecomeTheirTwoEnds) {
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.tracks.size(), 1u);
   EXPECT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 5}));
-  EXPECT_EQ(r.tracks[0].times, (std::vector<double>{0, 3.5}));
-  EXPECT_EQ(r.tracks[0].values, (std::vector<double>{1, 0, 0.5, 8, -10.5, 0.5}));
+  EXPECT_EQ(r.tracks[0].keys.times, (std::vector<double>{0, 3.5}));
+  EXPECT_EQ(r.tracks[0].keys.values, (std::vector<double>{1, 0, 0.5, 8, -10.5, 0.5}));
 }
 
 TEST(Reduce, ABumpAboveTheBoundStays) {
@@ -192,7 +192,7 @@ TEST(Reduce, StepDuplicatesGoTheLastKeyStays) {
   const ReduceResult r = gltf_anim::repair::reduce_track(tr.view(), options_for(1e-6));
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 3, 5, 7}));
-  EXPECT_EQ(r.tracks[0].values, (std::vector<double>{1, 2, 5, 5}));
+  EXPECT_EQ(r.tracks[0].keys.values, (std::vector<double>{1, 2, 5, 5}));
   // Within the bound of the previous kept key: STEP 1 1.05 0.97 1.02 with E = 0.1 keeps
   // only its ends.
   Track near;
@@ -272,7 +272,7 @@ TEST(Reduce, KeptLinearRotationKeysFaceOneHemisphere) {
   const ReduceResult r = gltf_anim::repair::reduce_track(tr.view(), options_for(0.015));  // angle 0.03 rad
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 9}));
-  const std::vector<double>& v = r.tracks[0].values;
+  const std::vector<double>& v = r.tracks[0].keys.values;
   ASSERT_EQ(v.size(), 8u);
   const double c45 = std::sqrt(0.5);
   EXPECT_EQ(v[4], 0.0);
@@ -297,7 +297,7 @@ TEST(Reduce, CubicKeysOfOnePolynomialKeepTheirEndsAndOwnTangents) {
   EXPECT_EQ(r.tracks[0].kept, (std::vector<std::size_t>{0, 5}));
   const std::vector<double> ends{tr.values[0],  tr.values[1],  tr.values[2],
                                  tr.values[15], tr.values[16], tr.values[17]};
-  EXPECT_EQ(r.tracks[0].values, ends);
+  EXPECT_EQ(r.tracks[0].keys.values, ends);
   // A key whose tangent disagrees with p by 0.3/s bends the curve: it stays at E = 1e-3.
   Track bent = tr;
   bent.values[3 * 3 + 2] += 0.3;  // out-tangent of key 3
@@ -316,14 +316,14 @@ TEST(Reduce, ConstantChannelsCollapse) {
   ReduceResult r = gltf_anim::repair::reduce_track(tr.view(), o);
   ASSERT_EQ(r.error, "");
   EXPECT_TRUE(r.tracks[0].collapsed);
-  EXPECT_EQ(r.tracks[0].times, (std::vector<double>{0}));
+  EXPECT_EQ(r.tracks[0].keys.times, (std::vector<double>{0}));
   // The middle of each component's range, as float32: (4.9998 + 5.0004) / 2, (0.9999 +
   // 1.0003) / 2.
-  EXPECT_EQ(r.tracks[0].values,
+  EXPECT_EQ(r.tracks[0].keys.values,
             (std::vector<double>{static_cast<float>(5.0001), static_cast<float>(1.0001)}));
   o.keep_time_range = true;
   r = gltf_anim::repair::reduce_track(tr.view(), o);
-  EXPECT_EQ(r.tracks[0].times, (std::vector<double>{0, 3}));
+  EXPECT_EQ(r.tracks[0].keys.times, (std::vector<double>{0, 3}));
   // Not within E = 2e-4 of one value (the range of x is 6e-4 wide).
   r = gltf_anim::repair::reduce_track(tr.view(), options_for(2e-4));
   EXPECT_FALSE(r.tracks[0].collapsed);
@@ -337,11 +337,11 @@ TEST(Reduce, ConstantChannelsCollapse) {
   r = gltf_anim::repair::reduce_track(cubic.view(), options_for(0.3));
   ASSERT_TRUE(r.tracks[0].collapsed);
   // Two keys (CUBICSPLINE's minimum), flat tangents, a value near the middle of [2, 2.5].
-  ASSERT_EQ(r.tracks[0].values.size(), 6u);
-  EXPECT_NEAR(r.tracks[0].values[1], 2.25, 0.05);
-  EXPECT_EQ(r.tracks[0].values[1], r.tracks[0].values[4]);
-  EXPECT_EQ(r.tracks[0].values[0], 0.0);
-  EXPECT_EQ(r.tracks[0].values[5], 0.0);
+  ASSERT_EQ(r.tracks[0].keys.values.size(), 6u);
+  EXPECT_NEAR(r.tracks[0].keys.values[1], 2.25, 0.05);
+  EXPECT_EQ(r.tracks[0].keys.values[1], r.tracks[0].keys.values[4]);
+  EXPECT_EQ(r.tracks[0].keys.values[0], 0.0);
+  EXPECT_EQ(r.tracks[0].keys.values[5], 0.0);
   EXPECT_LE(spec_error(cubic, reduced_of(cubic, r.tracks[0])), 0.3);
 }
 
@@ -451,7 +451,7 @@ TEST(Reduce, QuantizationPicksTheSmallestTypeWithinHalfTheBound) {
   EXPECT_EQ(r.tracks[0].quantization, Quantization::kUnsignedByte);
   // Decoded as c / 255 with c = round(v * 255): 0, 51, 204, 64 (63.75). No key can go:
   // each chord misses its middle key by 0.2 or more.
-  EXPECT_EQ(r.tracks[0].values, (std::vector<double>{0, 51 / 255.0, 204 / 255.0, 64 / 255.0}));
+  EXPECT_EQ(r.tracks[0].keys.values, (std::vector<double>{0, 51 / 255.0, 204 / 255.0, 64 / 255.0}));
   // E = 1e-3: 1/510 > E/2, but 1/131070 fits: UNSIGNED_SHORT.
   o.bounds = ReduceBounds::from_max_error(1e-3);
   r = gltf_anim::repair::reduce_track(w.view(), o, true);
@@ -478,7 +478,7 @@ TEST(Reduce, ACollapsedValueIsRoundedToTheStoredType) {
   ASSERT_EQ(r.error, "");
   ASSERT_TRUE(r.tracks[0].collapsed);
   EXPECT_EQ(r.tracks[0].quantization, Quantization::kNone);  // not asked to quantize
-  EXPECT_EQ(r.tracks[0].values, (std::vector<double>{10001 / 65535.0}));
+  EXPECT_EQ(r.tracks[0].keys.values, (std::vector<double>{10001 / 65535.0}));
 }
 
 TEST(Reduce, EncodingIsGltfNormalizedIntegers) {

@@ -82,18 +82,18 @@ std::vector<float> kick(const std::vector<float>& times) {
 
 // Appendix C LINEAR: lerp for vectors, shortest-path slerp for rotations.
 std::vector<double> eval(const gltf_anim::sampler::DecodedChannel& c, double t) {
-  const std::size_t n = c.times.size(), w = c.components;
+  const std::size_t n = c.keys.times.size(), w = c.keys.components;
   auto at = [&](std::size_t k) {
-    return std::vector<double>(c.values.begin() + static_cast<long>(k * w),
-                               c.values.begin() + static_cast<long>((k + 1) * w));
+    return std::vector<double>(c.keys.values.begin() + static_cast<long>(k * w),
+                               c.keys.values.begin() + static_cast<long>((k + 1) * w));
   };
-  if (n == 1 || t <= c.times.front()) return at(0);
-  if (t >= c.times.back()) return at(n - 1);
+  if (n == 1 || t <= c.keys.times.front()) return at(0);
+  if (t >= c.keys.times.back()) return at(n - 1);
   std::size_t k = 0;
-  while (c.times[k + 1] <= t) ++k;
-  const double u = (t - c.times[k]) / (c.times[k + 1] - c.times[k]);
+  while (c.keys.times[k + 1] <= t) ++k;
+  const double u = (t - c.keys.times[k]) / (c.keys.times[k + 1] - c.keys.times[k]);
   std::vector<double> a = at(k), b = at(k + 1), out(w);
-  if (c.kind == gltf_anim::reference::ValueKind::kRotation) {
+  if (c.keys.kind == gltf_anim::reference::ValueKind::kRotation) {
     double d = 0;
     for (std::size_t i = 0; i < 4; ++i) d += a[i] * b[i];
     const double s = d < 0 ? -1 : 1, angle = std::acos(std::min(1.0, std::fabs(d)));
@@ -109,10 +109,11 @@ std::vector<double> eval(const gltf_anim::sampler::DecodedChannel& c, double t) 
 double error(const gltf_anim::sampler::DecodedChannel& original,
              const gltf_anim::sampler::DecodedChannel& reduced) {
   double worst = 0;
-  const bool rotation = original.kind == gltf_anim::reference::ValueKind::kRotation;
-  for (std::size_t k = 0; k + 1 < original.times.size(); ++k) {
+  const bool rotation = original.keys.kind == gltf_anim::reference::ValueKind::kRotation;
+  for (std::size_t k = 0; k + 1 < original.keys.times.size(); ++k) {
     for (int s = 0; s <= 32; ++s) {
-      const double t = original.times[k] + (original.times[k + 1] - original.times[k]) * s / 32;
+      const double t =
+          original.keys.times[k] + (original.keys.times[k + 1] - original.keys.times[k]) * s / 32;
       const std::vector<double> o = eval(original, t), r = eval(reduced, t);
       if (rotation) {
         double d = 0;
@@ -200,13 +201,14 @@ TEST_F(ReduceCli, ReducesWithinTheBoundAndKeepsSharedTimesShared) {
   // Keys: {0, 2, 3, 4, 6} for the bump and the kick, which share their times; the constant
   // scale one; the pointer line its 2 ends; the constant channel of animation 1 two (it
   // alone sets that animation's end, 4 s).
-  EXPECT_EQ(out[0].times, (std::vector<double>{0, 2, 3, 4, 6}));
-  EXPECT_EQ(out[1].times, out[0].times);
-  EXPECT_EQ(out[2].times, (std::vector<double>{0}));
-  EXPECT_EQ(out[3].times, (std::vector<double>{0, 4}));
-  EXPECT_EQ(out[4].times, (std::vector<double>{0, 4}));
+  EXPECT_EQ(out[0].keys.times, (std::vector<double>{0, 2, 3, 4, 6}));
+  EXPECT_EQ(out[1].keys.times, out[0].keys.times);
+  EXPECT_EQ(out[2].keys.times, (std::vector<double>{0}));
+  EXPECT_EQ(out[3].keys.times, (std::vector<double>{0, 4}));
+  EXPECT_EQ(out[4].keys.times, (std::vector<double>{0, 4}));
   for (std::size_t c = 0; c < in.size(); ++c) {
-    const double bound = in[c].kind == gltf_anim::reference::ValueKind::kRotation ? 0.02 : 0.01;
+    const double bound =
+        in[c].keys.kind == gltf_anim::reference::ValueKind::kRotation ? 0.02 : 0.01;
     EXPECT_LE(error(in[c], out[c]), bound + 1e-9) << "channel " << c;
   }
   // The translation and rotation samplers still share one time accessor.
@@ -312,8 +314,8 @@ TEST(ReduceCliPacked, AViewSharedWithAnUnchangedAccessorIsStillCompacted) {
   EXPECT_EQ(doc["buffers"][0]["byteLength"].GetInt(), 96);
   const auto out = gltf_anim::sampler::decoded_channels(dir / "out.gltf");
   ASSERT_EQ(out.size(), 2u);
-  EXPECT_EQ(out[0].times, (std::vector<double>{0, 3}));
-  EXPECT_EQ(out[1].values, (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0}));
+  EXPECT_EQ(out[0].keys.times, (std::vector<double>{0, 3}));
+  EXPECT_EQ(out[1].keys.values, (std::vector<double>{0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0}));
 }
 
 // Two channels, each with a time accessor of its own holding the same times, neither
@@ -383,8 +385,8 @@ TEST(ReduceCliMerge, EqualTimeAccessorsAreWrittenOnceAndTheRestIsUntouched) {
   const auto out = gltf_anim::sampler::decoded_channels(dir / "out.gltf");
   ASSERT_EQ(out.size(), 2u);
   for (std::size_t c = 0; c < 2; ++c) {
-    EXPECT_EQ(out[c].times, in[c].times);
-    EXPECT_EQ(out[c].values, in[c].values);
+    EXPECT_EQ(out[c].keys.times, in[c].keys.times);
+    EXPECT_EQ(out[c].keys.values, in[c].keys.values);
     EXPECT_EQ(error(in[c], out[c]), 0.0);
   }
   gltf_anim::gltf::IssueCollector issues;

@@ -94,7 +94,7 @@ double dense_error(const std::vector<double>& times, const std::vector<double>& 
     for (int s = 0; s <= dense; ++s) {
       const double t = times[k] + (times[k + 1] - times[k]) * s / (dense + 1);
       worst = std::max(worst, angle(at(times, values, t, reading),
-                                    at(reduced.times, reduced.values, t, reading)));
+                                    at(reduced.keys.times, reduced.keys.values, t, reading)));
     }
   return worst;
 }
@@ -112,7 +112,7 @@ void expect_within_under_both(const std::vector<double>& times, const std::vecto
     const double e = dense_error(times, values, result.tracks[0], r);
     EXPECT_LE(e, bound * (1 + 1e-9))
         << what << " at " << bound << " rad, read by " << (r == Reading::kSlerp ? "slerp" : "nlerp")
-        << ": " << result.tracks[0].times.size() << " of " << times.size() << " keys kept";
+        << ": " << result.tracks[0].keys.times.size() << " of " << times.size() << " keys kept";
     EXPECT_LE(e, result.tracks[0].max_error * (1 + 1e-9) + 1e-15) << what << ": over its own report";
   }
 }
@@ -164,7 +164,7 @@ TEST(ReduceReadings, NeverMakesASegmentWithDotZero) {
   options.bounds = ReduceBounds{1e-3, 1e-3};
   const auto result = gltf_anim::repair::reduce_track(view, options);
   ASSERT_EQ(result.tracks.size(), 1u);
-  EXPECT_EQ(result.tracks[0].times, times);
+  EXPECT_EQ(result.tracks[0].keys.times, times);
 }
 
 // Every LINEAR rotation track of the shipped valid conformance assets, at two bounds.
@@ -179,18 +179,18 @@ TEST(ReduceReadings, ConformanceRotationsWithinUnderSlerpAndNlerp) {
     if (!asset.document) continue;
     const auto model = gltf_anim::gltf::model::build_animation_model(asset);
     for (const auto& track : gltf_anim::repair::editable_tracks(asset, model)) {
-      if (track.kind != ValueKind::kRotation || track.mode != Interpolation::kLinear ||
-          track.times.size() < 3)
+      if (track.keys.kind != ValueKind::kRotation ||
+          track.keys.interpolation != Interpolation::kLinear || track.keys.times.size() < 3)
         continue;
       bool finite_unit = true;
-      for (std::size_t k = 0; k < track.times.size(); ++k) {
-        const Q4 q{track.values[4 * k], track.values[4 * k + 1], track.values[4 * k + 2],
-                   track.values[4 * k + 3]};
+      for (std::size_t k = 0; k < track.keys.times.size(); ++k) {
+        const Q4 q{track.keys.values[4 * k], track.keys.values[4 * k + 1],
+                   track.keys.values[4 * k + 2], track.keys.values[4 * k + 3]};
         finite_unit = finite_unit && std::fabs(std::sqrt(dot4(q, q)) - 1) < 1e-3;
       }
       if (!finite_unit) continue;
       for (double bound : {1e-2, 1e-3})
-        expect_within_under_both(track.times, track.values, bound,
+        expect_within_under_both(track.keys.times, track.keys.values, bound,
                                  entry.path().filename().string() + " " + track.channel_pointer);
       ++checked;
     }

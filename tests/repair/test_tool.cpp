@@ -69,7 +69,7 @@ TEST(Tool, DataEditsWriteANewBinBesideTheOutputAndDryRunWritesNothing) {
   const auto edit_times = tool([](repair::ToolInput& in, gltf_anim::gltf::Edit& e) {
     std::string why;
     // Accessor 1: the times [0, ..., 3.5]; scaled by 2, still increasing.
-    std::vector<double> times = in.tracks.at(0).times;
+    std::vector<double> times = in.tracks.at(0).keys.times;
     for (double& t : times) t *= 2;
     return e.overwrite_accessor(in.tracks.at(0).input, times, why);
   });

@@ -114,12 +114,12 @@ TEST(ChannelKeys, CubicsplineKeysAreTheStoredInValueOutTriples) {
   EXPECT_EQ(t.measure, samples::Measure::kAbsolute);
   EXPECT_TRUE(t.decoded);
   EXPECT_EQ(t.problem, "");
-  EXPECT_EQ(t.width, 3u);
-  EXPECT_EQ(t.values_per_key, 3u);
-  EXPECT_EQ(t.times, (std::vector<double>{0, 0.5, 2}));
-  EXPECT_EQ(t.values, (std::vector<double>{0, 0, 0,  1,   2,   3,     0.5,   -1, 0.25,  //
-                                           4, 0, -2, 1.5, 2.5, -3,    -0.75, 8,  1,     //
-                                           1, 1, 1,  0,   0,   0.125, 0,     0,  0}));
+  EXPECT_EQ(t.keys.components, 3u);
+  EXPECT_EQ(t.keys.values_per_keyframe(), 3u);
+  EXPECT_EQ(t.keys.times, (std::vector<double>{0, 0.5, 2}));
+  EXPECT_EQ(t.keys.values, (std::vector<double>{0, 0, 0,  1,   2,   3,     0.5,   -1, 0.25,  //
+                                                4, 0, -2, 1.5, 2.5, -3,    -0.75, 8,  1,     //
+                                                1, 1, 1,  0,   0,   0.125, 0,     0,  0}));
 }
 
 TEST(ChannelKeys, NormalizedIntegersAreDecodedByTheSpecFormula) {
@@ -127,20 +127,20 @@ TEST(ChannelKeys, NormalizedIntegersAreDecodedByTheSpecFormula) {
   ASSERT_EQ(keys.size(), 4u);
   const ChannelKeys& w = keys[1];
   EXPECT_EQ(w.target, "/nodes/1/weights");
-  EXPECT_EQ(w.width, 2u);  // 12 outputs / (2 keys x 3)
-  EXPECT_EQ(w.values_per_key, 3u);
-  EXPECT_EQ(w.times, (std::vector<double>{0, 1}));
-  EXPECT_EQ(w.values,
+  EXPECT_EQ(w.keys.components, 2u);  // 12 outputs / (2 keys x 3)
+  EXPECT_EQ(w.keys.values_per_keyframe(), 3u);
+  EXPECT_EQ(w.keys.times, (std::vector<double>{0, 1}));
+  EXPECT_EQ(w.keys.values,
             (std::vector<double>{0.0, 1.0, 51.0 / 255, 102.0 / 255, 1.0, 0.0,  //
                                  128.0 / 255, 1.0 / 255, 204.0 / 255, 153.0 / 255, 0.0, 0.0}));
   const ChannelKeys& r = keys[2];
   EXPECT_EQ(r.target, "/nodes/0/rotation");
   EXPECT_EQ(r.measure, samples::Measure::kAngle);
   EXPECT_EQ(r.interpolation, "LINEAR");
-  EXPECT_EQ(r.values_per_key, 1u);
-  EXPECT_EQ(r.width, 4u);
+  EXPECT_EQ(r.keys.values_per_keyframe(), 1u);
+  EXPECT_EQ(r.keys.components, 4u);
   // -32768 / 32767 is below -1: max(c / 32767, -1) = -1, as is -32767.
-  EXPECT_EQ(r.values, (std::vector<double>{0, 0, 0, 1, -1, -1, 16384.0 / 32767, 0}));
+  EXPECT_EQ(r.keys.values, (std::vector<double>{0, 0, 0, 1, -1, -1, 16384.0 / 32767, 0}));
 }
 
 TEST(ChannelKeys, ChannelSampleRefusesKeepsItsKeysAndSaysWhy) {
@@ -153,8 +153,8 @@ TEST(ChannelKeys, ChannelSampleRefusesKeepsItsKeysAndSaysWhy) {
   EXPECT_TRUE(bad.decoded);
   EXPECT_NE(bad.problem.find("/animations/0/channels/3"), std::string::npos) << bad.problem;
   EXPECT_NE(bad.problem.find("not strictly increasing"), std::string::npos) << bad.problem;
-  EXPECT_EQ(bad.times, (std::vector<double>{0, 1, 1}));
-  EXPECT_EQ(bad.values, (std::vector<double>{0, 0, 0, 1, 1, 1, 2, 2, 2}));
+  EXPECT_EQ(bad.keys.times, (std::vector<double>{0, 1, 1}));
+  EXPECT_EQ(bad.keys.values, (std::vector<double>{0, 0, 0, 1, 1, 1, 2, 2, 2}));
   for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(keys[c].problem, "") << c;
 }
 

@@ -36,7 +36,7 @@ class Engine : public gltf_anim::adapter::Engine {
     (void)target;
     for (const auto& c : channels_) {
       if (c.animation != animation || c.channel != channel) continue;
-      std::vector<double> value(c.components);
+      std::vector<double> value(c.keys.components);
       gltf_anim::reference::sample(c.view(), t, value);
       return value;
     }

@@ -25,6 +25,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gltf_anim::reference {
 
@@ -51,6 +52,23 @@ struct TrackView {
   std::size_t values_per_keyframe() const;
   // The stored value v_k (not a tangent) of keyframe k.
   std::span<const double> value(std::size_t k) const;
+};
+
+// One track that owns its keys: what the sampler decodes an accessor pair into, what the
+// repair tools edit and write back. The same layout as TrackView's; view() is the track
+// for this header's functions (valid while the track lives and its vectors keep their
+// size).
+struct Track {
+  std::vector<double> times;
+  std::vector<double> values;
+  std::size_t components = 1;
+  Interpolation interpolation = Interpolation::kLinear;
+  ValueKind kind = ValueKind::kVector;
+
+  TrackView view() const { return {times, values, components, interpolation, kind}; }
+  std::size_t keyframe_count() const { return times.size(); }
+  std::size_t values_per_keyframe() const { return view().values_per_keyframe(); }
+  std::span<const double> value(std::size_t k) const { return view().value(k); }
 };
 
 // Options for the choices the drafts leave open (docs/REFERENCE.md). The defaults are the

@@ -28,6 +28,7 @@
 // bound), and the smoothness gained: the largest jump of the (angular) velocity at
 // the keys, before (the LINEAR track) and after (the cubic).
 #include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/reference/track.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -48,15 +49,6 @@ struct FitBound {
 enum class FitMode {
   kCubicSlerp,  // EXT_animation_sqlerp CUBICSLERP, rotations only
   kCubicSpline  // glTF CUBICSPLINE
-};
-
-// A decoded LINEAR track: times strictly increasing, `components` values per key
-// (4 for a rotation: x, y, z, w unit quaternions, slerped on the shortest path).
-struct LinearTrack {
-  std::span<const double> times;
-  std::span<const double> values;
-  std::size_t components = 1;
-  bool rotation = false;
 };
 
 struct FitResult {
@@ -99,14 +91,16 @@ struct FitResult {
   }
 };
 
-// Fits `track` (see above). Never throws for bad data: an invalid track is `fitted ==
-// false` with the reference evaluator's reason.
-FitResult fit_track(const LinearTrack& track, FitMode mode, const FitBound& bound);
+// Fits `track`, a decoded LINEAR track: times strictly increasing, `components` values per
+// key (a rotation: x, y, z, w unit quaternions, slerped on the shortest path). Never throws
+// for bad data: a track that is not LINEAR, or an invalid one, is `fitted == false` with the
+// reason (the reference evaluator's for an invalid track).
+FitResult fit_track(const reference::TrackView& track, FitMode mode, const FitBound& bound);
 
 // How many keys `gltf-anim reduce` keeps of the track as LINEAR at the same bound
 // (reduce_track, reduce.hpp: float values, constant tracks collapsed): the figure a fit's
 // key ratio is measured against.
-std::size_t bounded_linear_keys(const LinearTrack& track, const FitBound& bound);
+std::size_t bounded_linear_keys(const reference::TrackView& track, const FitBound& bound);
 
 // The largest jump of the one-sided velocities at the inner keys of a track sampled with
 // the reference evaluator (any interpolation; values laid out as reference::TrackView

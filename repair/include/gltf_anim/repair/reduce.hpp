@@ -107,11 +107,11 @@ struct ReduceOptions {
   bool quantize = false;
 };
 
-// A reduced track: the same interpolation and layout as the input (TrackView::values),
-// every value decoded (a quantized track's values are the decoded integers).
+// A reduced track: the same width, interpolation, kind and layout as the input
+// (TrackView::values), every value decoded (a quantized track's values are the decoded
+// integers).
 struct ReducedTrack {
-  std::vector<double> times;
-  std::vector<double> values;
+  reference::Track keys;
   // The original keys kept, increasing; empty for a collapsed track (its values are not
   // an original key's).
   std::vector<std::size_t> kept;

@@ -82,11 +82,9 @@ struct EditableTrack {
   std::size_t input = 0;        // accessor indices
   std::size_t output = 0;
   std::string interpolation;  // as written (the spec's LINEAR when absent)
-  reference::Interpolation mode = reference::Interpolation::kLinear;
-  reference::ValueKind kind = reference::ValueKind::kVector;
-  std::size_t components = 1;  // per value (morph weights: the targets)
-  std::vector<double> times;
-  std::vector<double> values;         // per key: the value, or in-tangent, value, out-tangent
+  // The keys: times, values (per key: the value, or in-tangent, value, out-tangent),
+  // components per value (morph weights: the targets), interpolation and value kind.
+  reference::Track keys;
   gltf::ElementFormat output_format;  // as stored; a tool may change it
   // The other channels of the same sampler whose targets read its keys alike (same value
   // kind and width): the sampler is decoded once and edited once, for all of them (an
@@ -99,11 +97,11 @@ struct EditableTrack {
   };
   std::vector<SharedChannel> shared;
 
-  reference::TrackView view() const { return {times, values, components, mode, kind}; }
+  reference::TrackView view() const { return keys.view(); }
 };
 
 // Every channel with a target and a sampler whose keys decode as `sample` decodes them
-// (sampler/decode.hpp: interpolation known, input and output readable and fitting the
+// (gltf/sampler_keys.hpp: interpolation known, input and output readable and fitting the
 // target), in animation then channel order (both samplers of an EXT_animation_sqlerp
 // channel: the sqlerp one after the fallback); a channel whose sampler an earlier channel's
 // track decoded alike is listed in that track's `shared`, not decoded again. The others are left out, each with its reason

@@ -170,15 +170,11 @@ struct DecodedChannel {
   std::size_t animation = 0;  // glTF indices
   std::size_t channel = 0;
   std::string target;
-  std::vector<double> times;   // the sampler's input
-  std::vector<double> values;  // the sampler's output (per key: in, value, out for the cubic modes)
-  std::size_t components = 1;
-  reference::Interpolation interpolation = reference::Interpolation::kLinear;
-  reference::ValueKind kind = reference::ValueKind::kVector;
+  // The sampler's input and output (per key: in, value, out for the cubic modes), the
+  // values per key, the interpolation and the value kind.
+  reference::Track keys;
   std::vector<double> sample_times;  // the animation's sample times
-  reference::TrackView view() const {
-    return {times, values, components, interpolation, kind};
-  }
+  reference::TrackView view() const { return keys.view(); }
 };
 // Every channel sample_asset samples, in the same order. Throws SampleError.
 std::vector<DecodedChannel> decoded_channels(const std::filesystem::path& asset, const SampleRequest& request = {});
@@ -205,12 +201,11 @@ struct ChannelKeys {
   std::optional<std::size_t> sampler;  // the evaluated sampler, when known
   std::string interpolation;           // as written (empty when the sampler is unknown)
   samples::Measure measure = samples::Measure::kAuto;  // angle or absolute, as `sample` writes
-  bool decoded = false;                                // times and values hold the stored keys
-  std::size_t width = 0;                               // components per value
-  // 3 for CUBICSPLINE and CUBICSLERP (in-tangent, value, out-tangent), else 1.
-  std::size_t values_per_key = 1;
-  std::vector<double> times;   // the sampler's input
-  std::vector<double> values;  // per key: values_per_key groups of width numbers
+  // Whether `keys` holds the stored keys: their times and values (per key:
+  // values_per_keyframe() groups of `components` numbers, 3 for CUBICSPLINE and CUBICSLERP:
+  // in-tangent, value, out-tangent), components per value, interpolation and kind.
+  bool decoded = false;
+  reference::Track keys;
   std::string problem;         // why sample refuses the channel; empty when it samples it
 };
 std::vector<ChannelKeys> channel_keys(const std::filesystem::path& asset,

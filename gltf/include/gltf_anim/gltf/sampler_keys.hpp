@@ -1,10 +1,12 @@
 #pragma once
 // One sampler's keys as stored, for a channel's target: the one decoding that `sample`,
 // `sample --keys` and the repair tools share, so that they agree on which channels have keys
-// and on what each key holds. Internal to this build (not installed).
+// and on what each key holds. Here, beside the animation model and the accessor reader it
+// reads through, so the repair tools decode without the sampler. Internal to this build (not
+// installed).
 #include <gltf_anim/gltf/animation_model.hpp>
 #include <gltf_anim/gltf/asset.hpp>
-#include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/reference/track.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -12,17 +14,16 @@
 #include <string>
 #include <vector>
 
-namespace gltf_anim::sampler {
+namespace gltf_anim::gltf {
 
 struct SamplerKeys {
   std::size_t input = 0;  // accessor indices
   std::size_t output = 0;
-  reference::ValueKind kind = reference::ValueKind::kVector;
-  std::size_t components = 0;   // values per key (morph weights: the mesh's targets)
   bool integer_values = false;  // non-normalized integer components
-  std::vector<double> times;
-  std::vector<double> values;  // per key the value, or in-tangent, value, out-tangent; as stored
-                               // (a bool target's values too: 0 and anything else)
+  // The sampler's interpolation, the target's value kind, the values per key (morph weights:
+  // the mesh's targets), the times and the values: per key the value, or in-tangent, value,
+  // out-tangent; as stored (a bool target's values too: 0 and anything else).
+  reference::Track keys;
 };
 
 struct DecodedKeys {
@@ -37,7 +38,7 @@ struct DecodedKeys {
 // fewer values than count - 1 (an accessor without bufferView repeats a zero, so they do not
 // increase: 2^28 declared zeros would otherwise be 2 GiB of doubles from a 300-byte file), and
 // keys holding more than `max_values` values (0: no bound; `needed` then says how many).
-DecodedKeys decode_keys(const gltf::LoadedAsset& asset, const gltf::model::Target& target,
-                        const gltf::model::Sampler& sampler, std::uint64_t max_values);
+DecodedKeys decode_keys(const LoadedAsset& asset, const model::Target& target,
+                        const model::Sampler& sampler, std::uint64_t max_values);
 
-}  // namespace gltf_anim::sampler
+}  // namespace gltf_anim::gltf
