@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <map>
 #include <span>
@@ -177,10 +178,24 @@ class Fixer {
         return false;
       }
     }
-    std::vector<EditableTrack> after = in_.tracks;
-    for (std::size_t k = 0; k < after.size(); ++k) fix_track(in_.tracks[k], after[k]);
+    // A copy kept only of the tracks a repair changes (one at a time is made to try): a
+    // track left as it was is handed back as the one read, so an asset that needs few
+    // repairs is not held twice decoded.
+    std::deque<EditableTrack> changed;  // stable addresses
+    std::vector<const EditableTrack*> after(in_.tracks.size());
+    for (std::size_t k = 0; k < after.size(); ++k) {
+      const EditableTrack& before = in_.tracks[k];
+      EditableTrack t = before;
+      fix_track(before, t);  // changes times and values only
+      if (same_bits(t.times, before.times) && same_bits(t.values, before.values)) {
+        after[k] = &before;
+      } else {
+        changed.push_back(std::move(t));
+        after[k] = &changed.back();
+      }
+    }
     if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;
-    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], after[k]);
+    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], *after[k]);
     fix_bounds();
     if (!options_.only) report_unfixable();
     return true;
