@@ -428,12 +428,13 @@ async function handle(msg) {
 // CLI's bytes; a refusal or a bad option is the CLI's reason.
 const TOOLS = { fix, reduce, fit, migrate };
 
-// A repair holds the asset several times over: its bytes, the decoded tracks, the edited
-// output and the output validated again. Natively, fix and reduce peaked at 8.0 to 8.8 times the
-// 342 MB benchmark asset (docs/PERFORMANCE.md, "Repair on the 342 MB asset"): an asset whose
-// files times REPAIR_FACTOR are more than the page's memory limit is refused in words, before
-// a run that would end out of memory.
-const REPAIR_FACTOR = 8;
+// A repair holds the asset's bytes, its channels decoded (8 bytes a float: up to twice the
+// file) and what it changes, then the output. Natively, fix, reduce and migrate peak at 3.3 to
+// 4.2 times the 342 MB benchmark asset (docs/PERFORMANCE.md, "Repair on the 342 MB asset");
+// the wasm heap gives no freed memory back, so the output may come on top of the decoded
+// channels: 5. An asset whose files times REPAIR_FACTOR are more than the page's memory limit
+// is refused in words, before a run that would end out of memory.
+const REPAIR_FACTOR = 5;
 const MB = 1048576;
 
 // The bytes of an asset and of the buffers it names among the picked files.

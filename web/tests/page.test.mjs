@@ -895,7 +895,7 @@ test('running out of wasm memory: a coded issue in the report, and the page carr
   await page.click('section.asset button.repair-fix');
   await page.waitForSelector('section.asset .repair-error');
   assert.match(await page.textContent('section.asset .repair-error'),
-    /^needs-memory\.glb is 97 MB with its buffers: to fix it, a browser page needs about 769 MB of memory, more than its limit of 64 MB\./);
+    /^needs-memory\.glb is 97 MB with its buffers: to fix it, a browser page needs about 481 MB of memory, more than its limit of 64 MB\./);
   // With the default limit the same file validates as natively.
   await setting(page, '#memory', '2048');
   await page.setInputFiles('#file', file);
