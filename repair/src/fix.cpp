@@ -219,7 +219,12 @@ class Fixer {
     const std::size_t stride = per_key * t.components;
     const std::string input = "/accessors/" + std::to_string(t.input);
     const std::string output = "/accessors/" + std::to_string(t.output);
-    if (selected(kNonIncreasing)) {
+    // Finite times that increase (the usual case) keep every key: no list of the kept ones
+    // (8 bytes a key) is made for a channel that has nothing to drop.
+    bool increasing = true;
+    for (std::size_t k = 0; k < t.times.size() && increasing; ++k)
+      increasing = std::isfinite(t.times[k]) && (k == 0 || t.times[k] > t.times[k - 1]);
+    if (selected(kNonIncreasing) && !increasing) {
       // Keep a key when its time is greater than the last kept key's; at an
       // equal time the later key replaces it; anything else is dropped.
       std::vector<std::size_t> keep;
