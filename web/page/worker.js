@@ -452,11 +452,16 @@ function assetBytes(asset) {
   return n;
 }
 
-function tooLargeToRepair(asset, tool, limitMb) {
+// `ranOut`: the run itself ended out of memory, though the estimate was within the limit (one
+// channel that is most of the asset, changed): said so, not the estimate.
+function tooLargeToRepair(asset, tool, limitMb, ranOut = false) {
   const mb = (n) => Math.ceil(n / MB).toLocaleString('en-US');
   const bytes = assetBytes(asset);
-  return `${asset} is ${mb(bytes)} MB with its buffers: to ${tool} it, a browser page needs about ` +
-    `${mb(bytes * REPAIR_FACTOR)} MB of memory, more than its limit of ${limitMb.toLocaleString('en-US')} MB. ` +
+  const limit = `${limitMb.toLocaleString('en-US')} MB`;
+  const need = ranOut && bytes * REPAIR_FACTOR <= limitMb * MB
+    ? `it needed more memory than the page's limit of ${limit}. `
+    : `a browser page needs about ${mb(bytes * REPAIR_FACTOR)} MB of memory, more than its limit of ${limit}. `;
+  return `${asset} is ${mb(bytes)} MB with its buffers: to ${tool} it, ${need}` +
     `The command-line tool (gltf-anim ${tool}) repairs it the same way, with your computer's memory.`;
 }
 
@@ -475,7 +480,7 @@ async function repair({ asset, tool, maxError, to }) {
   } catch (err) {
     const message = String(err?.message ?? err);
     // Out of memory all the same (a repair that holds more than the estimate): said as above.
-    if (/out of memory/i.test(message)) return { error: tooLargeToRepair(asset, tool, limitMb), tooLarge: true, summary: null };
+    if (/out of memory/i.test(message)) return { error: tooLargeToRepair(asset, tool, limitMb, true), tooLarge: true, summary: null };
     return { error: message, summary: err?.summary ?? null };
   }
 }
