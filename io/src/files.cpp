@@ -82,6 +82,13 @@ std::unique_ptr<ByteStorage> ByteStorage::from_shared(
   return s;
 }
 
+std::unique_ptr<ByteStorage> ByteStorage::borrow(std::span<const std::uint8_t> bytes) {
+  auto s = StorageAccess::make();
+  s->data_ = bytes.data();
+  s->size_ = bytes.size();
+  return s;
+}
+
 ByteStorage::~ByteStorage() {
   if (anonymous_ != nullptr) ::munmap(anonymous_, anonymous_size_);
 }

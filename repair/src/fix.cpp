@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <map>
 #include <span>
@@ -180,10 +181,24 @@ class Fixer {
         return false;
       }
     }
-    std::vector<EditableTrack> after = in_.tracks;
-    for (std::size_t k = 0; k < after.size(); ++k) fix_track(in_.tracks[k], after[k]);
+    // A copy kept only of the tracks a repair changes (one at a time is made to try): a
+    // track left as it was is handed back as the one read, so an asset that needs few
+    // repairs is not held twice decoded.
+    std::deque<EditableTrack> changed;  // stable addresses
+    std::vector<const EditableTrack*> after(in_.tracks.size());
+    for (std::size_t k = 0; k < after.size(); ++k) {
+      const EditableTrack& before = in_.tracks[k];
+      EditableTrack t = before;
+      fix_track(before, t);  // changes times and values only
+      if (same_bits(t.keys.times, before.keys.times) && same_bits(t.keys.values, before.keys.values)) {
+        after[k] = &before;
+      } else {
+        changed.push_back(std::move(t));
+        after[k] = &changed.back();
+      }
+    }
     if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;
-    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], after[k]);
+    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], *after[k]);
     fix_bounds();
     if (!options_.only) report_unfixable();
     return true;
@@ -208,7 +223,12 @@ class Fixer {
     const std::size_t stride = per_key * t.keys.components;
     const std::string input = "/accessors/" + std::to_string(t.input);
     const std::string output = "/accessors/" + std::to_string(t.output);
-    if (selected(kNonIncreasing)) {
+    // Finite times that increase (the usual case) keep every key: no list of the kept ones
+    // (8 bytes a key) is made for a channel that has nothing to drop.
+    bool increasing = true;
+    for (std::size_t k = 0; k < t.keys.times.size() && increasing; ++k)
+      increasing = std::isfinite(t.keys.times[k]) && (k == 0 || t.keys.times[k] > t.keys.times[k - 1]);
+    if (selected(kNonIncreasing) && !increasing) {
       // Keep a key when its time is greater than the last kept key's; at an
       // equal time the later key replaces it; anything else is dropped.
       std::vector<std::size_t> keep;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -121,7 +122,11 @@ bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why
 bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, ToolReport& report,
                  std::string& why) {
   const std::vector<EditableTrack>& tracks = in.tracks;
-  std::vector<EditableTrack> after = tracks;
+  // The edited tracks: a reduced one is held in `changed`, one left as it was is the track
+  // read (never a second decoded copy of the asset).
+  std::deque<EditableTrack> changed;  // stable addresses
+  std::vector<const EditableTrack*> after(tracks.size());
+  for (std::size_t k = 0; k < tracks.size(); ++k) after[k] = &tracks[k];
   std::vector<ReducedTrack> reduced(tracks.size());
   std::vector<bool> done(tracks.size(), false);
   std::vector<std::vector<std::string>> notes(tracks.size());
@@ -152,13 +157,13 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     for (std::size_t k : members)
       group.push_back(
           {tracks[k].view(), may_quantize(tracks[k]), *stored_type(tracks[k].output_format)});
-    const ReduceResult r = reduce_tracks(group, options);
+    ReduceResult r = reduce_tracks(group, options);
     if (!r.error.empty()) {
       for (std::size_t k : members) notes[k].push_back("not reduced: " + r.error);
       continue;
     }
     for (std::size_t m = 0; m < members.size(); ++m) {
-      reduced[members[m]] = r.tracks[m];
+      reduced[members[m]] = std::move(r.tracks[m]);
       done[members[m]] = true;
     }
   }
@@ -202,10 +207,12 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     const std::uint64_t output_bytes = accessor_bytes(in.asset, t.output);
     summary.bytes_before = time_bytes.before(t, summary.notes) + output_bytes;
     if (done[k]) {
-      const ReducedTrack& r = reduced[k];
-      EditableTrack& e = after[k];
-      e.keys.times = r.keys.times;
-      e.keys.values = r.keys.values;
+      ReducedTrack& r = reduced[k];
+      // The track's copy, its keys then replaced (moved: the copy's own go at once).
+      EditableTrack& e = changed.emplace_back(t);
+      after[k] = &e;
+      e.keys.times = std::move(r.keys.times);
+      e.keys.values = std::move(r.keys.values);
       std::size_t component_bytes = 4;
       if (r.quantization != Quantization::kNone) {
         e.output_format.component_type = component_type(r.quantization);

@@ -1,6 +1,7 @@
 // The repair tools' one pipeline in memory (edit_asset): load from bytes, validate, edit,
 // build, validate again; and its report. The files are the CLI's
 // (cli::run_tool, cli/tool_files.cpp): nothing here opens one.
+#include <gltf_anim/io/memory.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/repair/tool.hpp>
 #include <gltf_anim/text/escape.hpp>
@@ -137,6 +138,7 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   gltf::IssueCollector issues(options.validate.issues);
   gltf::LoadOptions load = options.validate.load;
   load.resources = in.resources;
+  load.borrow_bytes = true;  // the caller holds the input: not copied a second time
   gltf::LoadedAsset asset;
   if (in.read_error) {
     asset.uri = in.name;
@@ -194,6 +196,10 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   std::string why;
   // The CLI's line and the report's header name the tool already.
   if (!tool.body(input, edit, report, why)) return stop(2, why);
+  // The session holds what the tool changed: the decoded tracks (8 bytes a value, twice the
+  // file's floats) go before the output is built beside the input.
+  std::vector<EditableTrack>().swap(input.tracks);
+  io::release_free_memory();
 
   // 3. The output in memory, validated again.
   gltf::OutputNames names;
@@ -263,6 +269,7 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
     validator::ValidateOptions again = options.validate;
     again.load.resources = &resources;
     again.load.inputs = nullptr;
+    again.load.borrow_bytes = true;  // built->main outlives this validation
     const validator::ValidationReport after =
         validator::validate_bytes(built->main, target.file_name, {}, again);
     report.errors_after = after.count(gltf::Severity::kError);

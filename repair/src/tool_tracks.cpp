@@ -81,9 +81,10 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
   return t;
 }
 
-// One accessor's new contents.
+// One accessor's new contents: a view of the edited track's keys, which outlive
+// write_tracks (a copy would hold every channel of the asset once more).
 struct Content {
-  std::vector<double> data;
+  std::span<const double> data;
   gltf::ElementFormat format;
   bool operator==(const Content& o) const { return format == o.format && same_bits(data, o.data); }
 };
@@ -203,21 +204,31 @@ void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
 bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
                   std::span<const EditableTrack> before, std::span<const EditableTrack> after,
                   std::string& why, EqualAccessors equal) {
-  if (before.size() != after.size()) {
+  std::vector<const EditableTrack*> edited(after.size());
+  for (std::size_t k = 0; k < after.size(); ++k) edited[k] = &after[k];
+  return write_tracks(edit, uses, before, edited, why, equal);
+}
+
+bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
+                  std::span<const EditableTrack> before,
+                  std::span<const EditableTrack* const> edited, std::string& why,
+                  EqualAccessors equal) {
+  const auto after = [&edited](std::size_t k) -> const EditableTrack& { return *edited[k]; };
+  if (before.size() != edited.size()) {
     why = "edited tracks do not match the tracks read";
     return false;
   }
   // One entry per sampler; two channels of one sampler must agree.
   std::map<std::string, std::size_t> by_sampler;
   std::vector<std::size_t> samplers;  // indices into before/after
-  for (std::size_t k = 0; k < after.size(); ++k) {
-    const auto [it, fresh] = by_sampler.emplace(after[k].sampler_pointer, k);
+  for (std::size_t k = 0; k < edited.size(); ++k) {
+    const auto [it, fresh] = by_sampler.emplace(after(k).sampler_pointer, k);
     if (fresh) {
       samplers.push_back(k);
       continue;
     }
-    const EditableTrack& a = after[it->second];
-    const EditableTrack& b = after[k];
+    const EditableTrack& a = after(it->second);
+    const EditableTrack& b = after(k);
     if (!same_bits(a.keys.times, b.keys.times) || !same_bits(a.keys.values, b.keys.values) ||
         a.interpolation != b.interpolation || !(a.output_format == b.output_format)) {
       why = "two channels of " + b.sampler_pointer + " were edited differently";
@@ -235,7 +246,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
   std::map<std::size_t, std::vector<Want>> wants;
   for (const std::size_t k : samplers) {
     const EditableTrack& b = before[k];
-    const EditableTrack& a = after[k];
+    const EditableTrack& a = after(k);
     if (a.input != b.input || a.output != b.output) {
       why = "an edited track names other accessors than the one read";
       return false;
@@ -357,7 +368,7 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
   for (const auto& [accessor, list] : wants) {
     for (const Want& w : list) {
       if (w.home != accessor) {
-        edit.put_member(after[w.track].sampler_pointer, w.input ? "input" : "output",
+        edit.put_member(after(w.track).sampler_pointer, w.input ? "input" : "output",
                         std::to_string(w.home));
       }
     }

@@ -29,6 +29,25 @@ TEST(LoadJsonText, GltfTextIsTheFile) {
   EXPECT_EQ(at->value.end.byte, 27u);
 }
 
+// The repair tools hold their input and output in memory already: with borrow_bytes the
+// asset views those bytes (a GLB's chunks too) instead of a copy of them; by default it
+// owns a copy, and the caller's bytes may go.
+TEST(LoadJsonText, BorrowedBytesAreViewedNotCopied) {
+  const std::string json = "{\"asset\":{\"version\":\"2.0\"}}  ";
+  const Bytes file = glb({Chunk{kJson, bytes_of(json), {}}});
+  IssueCollector issues;
+  gltf_anim::gltf::LoadOptions options;
+  const auto copied = load_bytes(file, "a.glb", {}, options, issues);
+  EXPECT_NE(copied.file_bytes.data(), file.data());
+  options.borrow_bytes = true;
+  const auto viewed = load_bytes(file, "a.glb", {}, options, issues);
+  ASSERT_TRUE(viewed.document);
+  EXPECT_EQ(viewed.file_bytes.data(), file.data());
+  EXPECT_EQ(viewed.file_bytes.size(), file.size());
+  EXPECT_EQ(viewed.json_text.data(), reinterpret_cast<const char*>(file.data()) + 20);
+  EXPECT_EQ(viewed.json_text, json);
+}
+
 TEST(LoadJsonText, GlbTextIsTheJsonChunk) {
   const std::string json = "{\"asset\":{\"version\":\"2.0\"}}  ";  // padded to 28 bytes
   const Bytes file = glb({Chunk{kJson, bytes_of(json), {}}});

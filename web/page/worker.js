@@ -518,12 +518,13 @@ async function handle(msg) {
 // CLI's bytes; a refusal or a bad option is the CLI's reason.
 const TOOLS = { fix, reduce, fit, migrate };
 
-// A repair holds the asset several times over: its bytes, the decoded tracks, the edited
-// output and the output validated again. Natively, fix and reduce peaked at 8.0 to 8.8 times the
-// 342 MB benchmark asset (docs/PERFORMANCE.md, "Repair on the 342 MB asset"): an asset whose
-// files times REPAIR_FACTOR are more than the page's memory limit is refused in words, before
-// a run that would end out of memory.
-const REPAIR_FACTOR = 8;
+// A repair holds the asset's bytes, its channels decoded (8 bytes a float: up to twice the
+// file) and what it changes, then the output. Natively, fix, reduce and migrate peak at 3.3 to
+// 4.2 times the 342 MB benchmark asset (docs/PERFORMANCE.md, "Repair on the 342 MB asset");
+// the wasm heap gives no freed memory back, so the output may come on top of the decoded
+// channels: 5. An asset whose files times REPAIR_FACTOR are more than the page's memory limit
+// is refused in words, before a run that would end out of memory.
+const REPAIR_FACTOR = 5;
 const MB = 1048576;
 
 // The bytes of an asset and of the buffers it names among the picked files.
@@ -541,11 +542,16 @@ function assetBytes(asset) {
   return n;
 }
 
-function tooLargeToRepair(asset, tool, limitMb) {
+// `ranOut`: the run itself ended out of memory, though the estimate was within the limit (one
+// channel that is most of the asset, changed): said so, not the estimate.
+function tooLargeToRepair(asset, tool, limitMb, ranOut = false) {
   const mb = (n) => Math.ceil(n / MB).toLocaleString('en-US');
   const bytes = assetBytes(asset);
-  return `${asset} is ${mb(bytes)} MB with its buffers: to ${tool} it, a browser page needs about ` +
-    `${mb(bytes * REPAIR_FACTOR)} MB of memory, more than its limit of ${limitMb.toLocaleString('en-US')} MB. ` +
+  const limit = `${limitMb.toLocaleString('en-US')} MB`;
+  const need = ranOut && bytes * REPAIR_FACTOR <= limitMb * MB
+    ? `it needed more memory than the page's limit of ${limit}. `
+    : `a browser page needs about ${mb(bytes * REPAIR_FACTOR)} MB of memory, more than its limit of ${limit}. `;
+  return `${asset} is ${mb(bytes)} MB with its buffers: to ${tool} it, ${need}` +
     `The command-line tool (gltf-anim ${tool}) repairs it the same way, with your computer's memory.`;
 }
 
@@ -564,7 +570,7 @@ async function repair({ asset, tool, maxError, to }) {
   } catch (err) {
     const message = String(err?.message ?? err);
     // Out of memory all the same (a repair that holds more than the estimate): said as above.
-    if (/out of memory/i.test(message)) return { error: tooLargeToRepair(asset, tool, limitMb), tooLarge: true, summary: null };
+    if (/out of memory/i.test(message)) return { error: tooLargeToRepair(asset, tool, limitMb, true), tooLarge: true, summary: null };
     return { error: message, summary: err?.summary ?? null };
   }
 }

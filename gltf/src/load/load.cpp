@@ -304,8 +304,9 @@ LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_
                {std::to_string(bytes.size()), std::to_string(options.max_file_bytes)});
     return asset;
   }
-  asset.file_bytes =
-      LoaderAccess::keep(asset, ByteStorage::from_vector({bytes.begin(), bytes.end()}));
+  asset.file_bytes = LoaderAccess::keep(
+      asset, options.borrow_bytes ? ByteStorage::borrow(bytes)
+                                  : ByteStorage::from_vector({bytes.begin(), bytes.end()}));
   Loader(asset, options, base_dir, issues).run(asset.file_bytes, named_glb(asset.uri));
   return asset;
 }

@@ -63,6 +63,10 @@ struct LoadOptions {
   // Largest input accepted, for the asset itself and for each external buffer;
   // checked (stat) before any byte is read.
   std::uint64_t max_file_bytes = std::uint64_t{1} << 30;  // 1 GiB
+  // load_bytes keeps a view of the bytes it is given instead of its own copy: the caller
+  // keeps them alive, unchanged, as long as the asset (the repair tools, which hold their
+  // input and output in memory already: a 342 MB asset is not held twice).
+  bool borrow_bytes = false;
   // Deepest JSON nesting accepted (objects + arrays). glTF needs about 10.
   std::size_t max_json_depth = 64;
   // Most JSON values (numbers, strings, members, ...) accepted. Each costs 16 to
@@ -90,7 +94,8 @@ LoadedAsset load_file(const std::filesystem::path& path, const LoadOptions& opti
                       IssueCollector& issues);
 
 // Loads an asset already in memory (the CLI's "-" for standard input, a file
-// a web page was handed). The bytes are copied once into the asset. Relative
+// a web page was handed). The bytes are copied once into the asset (not with
+// options.borrow_bytes). Relative
 // buffer URIs are read through options.resources, else resolve against
 // `base_dir` (no external buffer is loaded when both are empty).
 LoadedAsset load_bytes(std::span<const std::uint8_t> bytes, std::string uri_for_report,

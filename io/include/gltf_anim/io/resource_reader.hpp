@@ -42,6 +42,9 @@ class ByteStorage {
   // Shares bytes kept alive elsewhere (no copy).
   static std::unique_ptr<ByteStorage> from_shared(
       std::shared_ptr<const std::vector<std::uint8_t>> bytes);
+  // Views bytes the caller keeps alive for as long as the storage (no copy, nothing owned):
+  // a repair tool's input and output, each loaded once without a second copy in memory.
+  static std::unique_ptr<ByteStorage> borrow(std::span<const std::uint8_t> bytes);
   ByteStorage(const ByteStorage&) = delete;
   ByteStorage& operator=(const ByteStorage&) = delete;
   ~ByteStorage();

@@ -145,6 +145,12 @@ enum class EqualAccessors : std::uint8_t {
 bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
                   std::span<const EditableTrack> before, std::span<const EditableTrack> after,
                   std::string& why, EqualAccessors equal = EqualAccessors::kKeep);
+// The same with `after[k]` a pointer: a track the tool left as it was may point at
+// `before[k]` itself, so a tool holds a copy only of the tracks it changes.
+bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
+                  std::span<const EditableTrack> before,
+                  std::span<const EditableTrack* const> after, std::string& why,
+                  EqualAccessors equal = EqualAccessors::kKeep);
 
 // Per channel, what a tool did.
 struct ChannelSummary {
