@@ -654,12 +654,16 @@ class RegularFileStream {
   const Ch* Peek4() const { return current_ + 4 <= last_ ? current_ : nullptr; }
 
  private:
+  // The step to the next byte is inlined into Take(), the refill kept out of line: with the
+  // refill inline, a 71 MB samples file parsed a tenth slower than through fread.
   void read() {
     if (current_ < last_) {
       ++current_;
-      return;
+    } else if (!eof_) {
+      refill();
     }
-    if (eof_) return;
+  }
+  [[gnu::noinline]] void refill() {
     count_ += got_;
     got_ = 0;
     while (got_ < size_) {  // as fread: the whole buffer unless the file ends
