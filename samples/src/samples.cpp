@@ -3,6 +3,7 @@
 #include <gltf_anim/text/words.hpp>
 
 #include "samples_internal.hpp"
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/text/shortest_double.hpp>
 #include <gltf_anim/text/escape.hpp>
 
@@ -361,8 +362,15 @@ SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptio
         throw SamplesFormatError(name, "", refusal.detail == text::errno_text(EISDIR)
                                                ? "cannot read: " + refusal.detail
                                                : "cannot read: not a regular file");
-      default:
-        throw SamplesFormatError(name, "", "cannot read: " + refusal.detail);
+      default: {
+        // A name that is there but would not open (no read permission) is said as
+        // such; one that cannot be looked at (absent, a folder on the way not searchable)
+        // cannot be read.
+        std::error_code ec;
+        const bool there = io::file_type_of(path, ec) == io::FileType::kRegular;
+        throw SamplesFormatError(name, "", (there ? "cannot open for reading: " : "cannot read: ") +
+                                               refusal.detail);
+      }
     }
   }
   if (options.inputs) options.inputs->record(in->identity(), name);
