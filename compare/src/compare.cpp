@@ -8,6 +8,7 @@
 #include "alternatives.hpp"
 #include "pairing.hpp"
 
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/glob.hpp>
 
 #include <algorithm>
@@ -204,9 +205,12 @@ namespace {
 // Throws what a reader says of a path that does not exist.
 void require_exists(const fs::path& p) {
   std::error_code ec;
-  if (!fs::exists(p, ec)) {
+  const io::FileType type = io::file_type_of(p, ec);
+  // Absent is said as ENOENT's text; a name whose type cannot be learnt, with its own error.
+  if (type == io::FileType::kUnknown) {
     throw SamplesFormatError(p.string(), "", ec ? ec.message() : text::errno_text(ENOENT));
   }
+  if (type == io::FileType::kNotFound) throw SamplesFormatError(p.string(), "", text::errno_text(ENOENT));
 }
 
 // compare_paths once its actual files are listed (`golden` exists): `actual_read` when they are
@@ -214,8 +218,7 @@ void require_exists(const fs::path& p) {
 CompareReport compare_listed(const fs::path& golden, std::vector<Loaded> actuals, bool actual_dir,
                              bool actual_read, const std::string& actual_name,
                              const CompareOptions& options) {
-  std::error_code ec;
-  const bool golden_dir = fs::is_directory(golden, ec);
+  const bool golden_dir = io::is_folder(golden);
 
   CompareReport report;
   report.golden = golden.string();
@@ -255,8 +258,7 @@ CompareReport compare_paths(const fs::path& golden, const fs::path& actual,
                             const CompareOptions& options) {
   require_exists(golden);
   require_exists(actual);
-  std::error_code ec;
-  const bool actual_dir = fs::is_directory(actual, ec);
+  const bool actual_dir = io::is_folder(actual);
   return compare_listed(
       golden,
       to_load(actual_dir ? scan_folder(actual) : std::vector<fs::path>{actual}, actual, actual_dir),

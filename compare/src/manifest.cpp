@@ -4,6 +4,7 @@
 #include "manifest.hpp"
 
 #include <gltf_anim/compare/compare.hpp>
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/text/utf8.hpp>
 #include <gltf_anim/gltf/json_pointer.hpp>
@@ -340,13 +341,13 @@ Manifest read_manifest(const fs::path& path) {
 
 std::optional<fs::path> find_manifest(const fs::path& start) {
   std::error_code ec;
-  fs::path dir = fs::absolute(start, ec);
+  fs::path dir = io::absolute_path(start, ec);
   if (ec) return std::nullopt;
   // Only there: a walk up the folders would let any manifest.json above (a
   // stray /tmp/manifest.json) set the tolerances.
-  if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
+  if (!io::is_folder(dir)) dir = dir.parent_path();
   fs::path candidate = dir / "manifest.json";
-  if (fs::exists(fs::symlink_status(candidate, ec))) return candidate;
+  if (io::name_exists(candidate)) return candidate;
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 
 #include <gltf_anim/compare/compare.hpp>
 
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/input_files.hpp>
 #include <gltf_anim/io/ordered_pool.hpp>
 
@@ -41,19 +42,19 @@ std::string asset_name(std::string_view asset) {
 
 std::vector<fs::path> scan_folder(const fs::path& dir) {
   std::vector<fs::path> all, samples;
-  std::error_code ec;
-  for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
-       end;
-       !ec && it != end; it.increment(ec)) {
-    if (!it->is_regular_file(ec)) continue;
-    const std::string name = it->path().filename().string();
+  io::TreeListing listing = io::list_tree(dir, /*follow_links=*/true, /*skip_unreadable=*/true);
+  if (listing.error) {
+    throw SamplesFormatError(dir.string(), "", "cannot list the folder: " + listing.error.message());
+  }
+  for (io::TreeEntry& e : listing.entries) {
+    if (e.type != io::FileType::kRegular) continue;
+    const std::string name = e.path.filename().string();
     if (name == "manifest.json") continue;
-    if (name.ends_with(".json") || name.ends_with(".csv")) all.push_back(it->path());
+    if (name.ends_with(".json") || name.ends_with(".csv")) all.push_back(e.path);
     if (name.ends_with(".samples.json") || name.ends_with(".samples.csv")) {
-      samples.push_back(it->path());
+      samples.push_back(std::move(e.path));
     }
   }
-  if (ec) throw SamplesFormatError(dir.string(), "", "cannot list the folder: " + ec.message());
   std::vector<fs::path>& chosen = samples.empty() ? all : samples;
   std::sort(chosen.begin(), chosen.end());
   return chosen;
@@ -62,11 +63,11 @@ std::vector<fs::path> scan_folder(const fs::path& dir) {
 std::string shown_path(const fs::path& p, const fs::path& root, bool root_is_dir) {
   if (!root_is_dir) return root.string();
   std::error_code ec;
-  const fs::path rel = fs::relative(p, root, ec);
+  const fs::path rel = io::relative_path(p, root, ec);
   return (ec || rel.empty()) ? p.string() : rel.generic_string();
 }
 
-// The identity of an existing file (device, inode), as fs::equivalent compares.
+// The identity of an existing file (device, inode): two names of one file are one file.
 std::optional<std::pair<std::uint64_t, std::uint64_t>> file_identity(const fs::path& p) {
   const auto id = io::file_identity(p);
   if (!id) return std::nullopt;
@@ -186,10 +187,10 @@ std::vector<fs::path> golden_files(const fs::path& golden, bool golden_dir,
   if (manifest) {
     std::error_code ec;
     const fs::path base = manifest->path.parent_path();
-    const fs::path root = fs::weakly_canonical(golden, ec);
+    const fs::path root = io::weakly_canonical_path(golden, ec);
     for (const auto& e : manifest->entries) {
       if (e.samples.empty()) continue;
-      const fs::path p = fs::weakly_canonical(base / e.samples, ec);
+      const fs::path p = io::weakly_canonical_path(base / e.samples, ec);
       const auto rel = p.lexically_relative(root);
       if (rel.empty() || *rel.begin() == "..") continue;  // outside the golden folder
       paths.push_back(base / e.samples);

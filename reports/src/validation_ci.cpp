@@ -14,6 +14,7 @@
 // container issue), never a line and column, which would count within its JSON
 // chunk and mean nothing in the file. A .gltf's places also give the line and
 // column where the value starts.
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/text/escape.hpp>
 #include <gltf_anim/validator/validate.hpp>
@@ -183,7 +184,7 @@ std::string annotation_path(const ValidationReport& r,
   namespace fs = std::filesystem;
   if (base && r.uri != "-") {
     std::error_code ec;
-    const fs::path absolute = fs::absolute(fs::path(r.uri), ec).lexically_normal();
+    const fs::path absolute = io::absolute_path(fs::path(r.uri), ec).lexically_normal();
     if (!ec) {
       const fs::path relative = absolute.lexically_relative(*base);
       if (!relative.empty() && *relative.begin() != ".." && relative != ".") {

@@ -2,6 +2,7 @@
 // the issue registry. Regions come from the positions the report carries
 // (located at validation time, or read back from a json report by merge):
 // this writer never opens the assets it names.
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/spool.hpp>
 #include <gltf_anim/reports/validation_report.hpp>
 #include <gltf_anim/text/escape.hpp>
@@ -81,7 +82,7 @@ Artifact artifact_of(const ValidationReport& r, const std::optional<std::filesys
   namespace fs = std::filesystem;
   if (base && r.uri != "-") {
     std::error_code ec;
-    const fs::path absolute = fs::absolute(fs::path(r.uri), ec).lexically_normal();
+    const fs::path absolute = io::absolute_path(fs::path(r.uri), ec).lexically_normal();
     if (!ec) {
       const fs::path relative = absolute.lexically_relative(*base);
       if (!relative.empty() && *relative.begin() != ".." && relative != ".") {

@@ -3,6 +3,7 @@
 #include <gltf_anim/text/words.hpp>
 
 #include "samples_internal.hpp"
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/text/shortest_double.hpp>
 #include <gltf_anim/text/escape.hpp>
 
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -348,34 +348,41 @@ void write_samples_file(const std::filesystem::path& path, const SamplesFile& fi
 
 SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options) {
   const std::string name = path.string();
-  std::error_code ec;
-  const std::filesystem::file_status st = std::filesystem::status(path, ec);
-  if (ec) throw SamplesFormatError(name, "", "cannot read: " + ec.message());
-  if (!std::filesystem::is_regular_file(st)) {
-    throw SamplesFormatError(name, "", std::filesystem::is_directory(st)
-                                           ? "cannot read: " + text::errno_text(EISDIR)
-                                           : "cannot read: not a regular file");
+  // Opened without blocking (a FIFO is refused at once, not waited on), its type and size
+  // from the open descriptor, so a name swapped meanwhile cannot change what is read.
+  io::ReadResult refusal;
+  const std::unique_ptr<io::RegularFile> in = io::RegularFile::open(path, options.max_file_bytes, refusal);
+  if (!in) {
+    switch (refusal.failure) {
+      case io::ReadResult::Failure::kTooLarge:
+        throw SamplesFormatError(name, "", "file is " + std::to_string(refusal.size) +
+                                               " bytes, more than the limit of " +
+                                               std::to_string(options.max_file_bytes));
+      case io::ReadResult::Failure::kNotRegular:
+        throw SamplesFormatError(name, "", refusal.detail == text::errno_text(EISDIR)
+                                               ? "cannot read: " + refusal.detail
+                                               : "cannot read: not a regular file");
+      default: {
+        // A name that is there but would not open (no read permission) is said as
+        // such; one that cannot be looked at (absent, a folder on the way not searchable)
+        // cannot be read.
+        std::error_code ec;
+        const bool there = io::file_type_of(path, ec) == io::FileType::kRegular;
+        throw SamplesFormatError(name, "", (there ? "cannot open for reading: " : "cannot read: ") +
+                                               refusal.detail);
+      }
+    }
   }
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) throw SamplesFormatError(name, "", "cannot read: " + ec.message());
-  if (size > options.max_file_bytes) {
-    throw SamplesFormatError(name, "", "file is " + std::to_string(size) +
-                                           " bytes, more than the limit of " +
-                                           std::to_string(options.max_file_bytes));
-  }
-  if (options.inputs) options.inputs->record(path);
-  if (!has_csv_extension(path)) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!in) throw SamplesFormatError(name, "", "cannot open for reading: " + text::errno_text());
-    return detail::read_samples_json_stream(in.get(), name);
-  }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!in) throw SamplesFormatError(name, "", "cannot open for reading: " + text::errno_text());
+  if (options.inputs) options.inputs->record(in->identity(), name);
+  if (!has_csv_extension(path)) return detail::read_samples_json_stream(*in, name);
+  const std::uint64_t size = in->size();
   std::string text(static_cast<std::size_t>(size), '\0');
-  const std::size_t got = std::fread(text.data(), 1, text.size(), in.get());
-  if (got != size) {
-    throw SamplesFormatError(name, "", std::ferror(in.get()) != 0 ? "read failed: " + text::errno_text()
-                                                                  : "read failed: the file shrank while read");
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const std::ptrdiff_t n = in->read_at(got, text.data() + got, text.size() - got);
+    if (n < 0) throw SamplesFormatError(name, "", "read failed: " + text::errno_text());
+    if (n == 0) throw SamplesFormatError(name, "", "read failed: the file shrank while read");
+    got += static_cast<std::size_t>(n);
   }
   return read_samples_csv(text, options, name);
 }

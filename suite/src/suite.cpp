@@ -1,5 +1,6 @@
 #include "alternatives.hpp"
 
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/output_file.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 #include <gltf_anim/suite/suite.hpp>
@@ -498,7 +499,7 @@ void commit_file(const Folder& dir, const std::string& name, std::span<const std
 
 FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& out) {
   if (inputs.empty()) throw std::runtime_error("no asset or folder given (--from)");
-  const fs::path out_real = fs::weakly_canonical(fs::absolute(out));
+  const fs::path out_real = io::weakly_canonical_path(io::absolute_path(out));
   // The assets, in the order given; a folder's in name order, each with the folder it lies
   // beneath (opened there, so a name swapped for a link out of the folder is refused).
   // Inside a folder no symbolic link is followed, as `validate DIR` does.
@@ -506,30 +507,31 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
   FromResult result;
   for (const fs::path& input : inputs) {
     std::error_code ec;
-    const fs::path real = fs::canonical(input, ec);
+    const fs::path real = io::canonical_path(input, ec);
     if (ec) throw std::runtime_error("cannot open " + shown(input) + ": " + ec.message());
-    if (fs::is_directory(real)) {
+    const io::FileType type = io::file_type_of(real, ec);
+    if (type == io::FileType::kUnknown) {
+      throw std::runtime_error("cannot open " + shown(input) + ": " + ec.message());
+    }
+    if (type == io::FileType::kFolder) {
       if (within(real, out_real)) {
         throw std::runtime_error("the output folder " + shown(out) +
                                  " lies inside the input folder " + shown(input));
       }
       std::vector<fs::path> found;
-      for (fs::recursive_directory_iterator it(real, ec), end; !ec && it != end; it.increment(ec)) {
-        std::error_code sec;
-        const fs::file_status own = it->symlink_status(sec);
-        if (sec) {
-          ec = sec;
-          break;
-        }
-        if (!is_asset_file(it->path())) continue;
-        if (fs::is_symlink(own)) {
-          result.notes.push_back(shown(it->path()) +
+      io::TreeListing listing = io::list_tree(real, /*follow_links=*/false, /*skip_unreadable=*/false);
+      if (listing.error) {
+        throw std::runtime_error("cannot read folder " + shown(input) + ": " + listing.error.message());
+      }
+      for (io::TreeEntry& e : listing.entries) {
+        if (!is_asset_file(e.path)) continue;
+        if (e.type == io::FileType::kSymlink) {
+          result.notes.push_back(shown(e.path) +
                                  ": a symbolic link (links inside a folder are not followed)");
-        } else if (fs::is_regular_file(own)) {
-          found.push_back(it->path());
+        } else if (e.type == io::FileType::kRegular) {
+          found.push_back(std::move(e.path));
         }
       }
-      if (ec) throw std::runtime_error("cannot read folder " + shown(input) + ": " + ec.message());
       if (found.empty())
         throw std::runtime_error("no .gltf or .glb file in folder '" + shown(input) + "'");
       std::sort(found.begin(), found.end());
@@ -631,8 +633,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     const fs::path case_path = out / "valid" / id;
     std::vector<fs::path> created_here;
     const auto is_new = [](const fs::path& target) {
-      std::error_code ec;
-      return !fs::exists(fs::symlink_status(target, ec));
+      return !io::name_exists(target);
     };
     try {
       for (const auto& [name, bytes] : prepared.files) {
@@ -660,10 +661,7 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
       for (auto& o : outputs) order.push_back(o.get());
       io::commit_together(order, std::span<const bool>(made.get(), n));
     } catch (...) {
-      for (const fs::path& f : created_here) {
-        std::error_code ec;
-        fs::remove(f, ec);
-      }
+      for (const fs::path& f : created_here) io::remove_file(f);
       throw;
     }
     assets.push(std::move(entry));

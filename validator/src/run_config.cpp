@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include <gltf_anim/gltf/json_syntax.hpp>
+#include <gltf_anim/io/file_queries.hpp>
 #include <gltf_anim/io/resource_reader.hpp>
 
 namespace gltf_anim::validator {
@@ -170,7 +171,7 @@ std::optional<RunConfig> read_run_config(const std::filesystem::path& path, std:
 std::optional<RunConfig> read_current_folder_config(bool& found, std::string& why) {
   const std::string name(kConfigFileName);
   std::error_code ec;
-  (void)std::filesystem::symlink_status(name, ec);  // the name itself, a link included
+  (void)io::link_type_of(name, ec);  // the name itself, a link included
   if (ec == std::errc::no_such_file_or_directory) {
     found = false;
     return std::nullopt;

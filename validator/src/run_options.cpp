@@ -1,5 +1,6 @@
 #include <gltf_anim/validator/issue_policy.hpp>
 #include <gltf_anim/validator/run_options.hpp>
+#include <gltf_anim/io/file_queries.hpp>
 
 #include <system_error>
 
@@ -81,8 +82,7 @@ std::optional<RunOptions> resolve_run_options(const RunConfig& config,
     if (why = enable_lints(p, issues); !why.empty()) return std::nullopt;
   }
   if (arguments.root) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(*arguments.root, ec)) {
+    if (!io::is_folder(*arguments.root)) {
       why = "--root '" + arguments.root->string() + "' is not a folder";
       return std::nullopt;
     }
