@@ -95,7 +95,7 @@ page="$BUILD_DIR/page"
 rm -rf "$page" && mkdir -p "$page/gltf-anim"
 if [ -d "$ROOT/web/page" ]; then
   cp -r "$ROOT/web/page/." "$page/"
-  cp "$pkg/index.js" "$page/gltf-anim/"
+  cp "$pkg/index.js" "$pkg/instance.js" "$page/gltf-anim/"
   mkdir -p "$page/gltf-anim/dist"
   cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
   # The page's first module (web/page/worker.js): the verdict, keys and samples only.
