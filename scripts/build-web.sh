@@ -6,14 +6,21 @@
 #      deb-src list: the system's apt configuration is left alone) for Boost.Program_options,
 #      which the wasm CLI compiles with em++ (Debian ships it for the host only), and of
 #      Debian's meshoptimizer package for its decoder (EXT_/KHR_meshopt_compression);
-#   3. builds the wasm (CMake preset `wasm`: one -O2 build, the three entry points only);
+#   3. builds the wasm (CMake preset `wasm`: one -O2 build of the CLI's two entry points, and
+#      the page's verdict module from the same sources compiled -Oz in a folder of its own);
 #   4. assembles and packs the npm package (npm pack), and the offline page.
 # Prints `npm: TARBALL` and `page: FOLDER` (the folder holding index.html).
-# BUILD_DIR (default build-wasm) and JOBS adjust it; the native build never needs any of this.
+# BUILD_DIR (default build-wasm), VERDICT_BUILD_DIR (the verdict module's, default
+# BUILD_DIR/verdict-oz), VERDICT_OPT (its -O level, default -Oz) and JOBS adjust it; the native
+# build never needs any of this.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$ROOT/build-wasm}
 JOBS=${JOBS:-$(nproc)}
+VERDICT_BUILD_DIR=${VERDICT_BUILD_DIR:-$BUILD_DIR/verdict-oz}
+# The verdict module's optimisation level: -Oz is 14 % smaller gzipped than -O2 but validates
+# a large asset several times slower (docs/PERFORMANCE.md, "First paint"); VERDICT_OPT=-O2 for speed.
+VERDICT_OPT=${VERDICT_OPT:--Oz}
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 log() { echo "build-web: $*" >&2; }
@@ -79,7 +86,14 @@ export GLTF_ANIM_MESHOPT_SOURCE="$MESHOPT_SOURCE"
 export NODE_PATH="/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}"
 log "building the wasm (em++ $(em++ --version 2>/dev/null | sed -n "1s/.*) //p"))"
 cmake --preset wasm -B "$BUILD_DIR" >/dev/null
-cmake --build "$BUILD_DIR" -j "$JOBS" --target gltf-anim-wasm >&2
+cmake --build "$BUILD_DIR" -j "$JOBS" --target gltf-anim-cli gltf-anim-core >&2
+# The page's first module (gltf-anim-verdict) waits on the network before the first verdict:
+# its libraries compiled -Oz too (VERDICT_OPT), not only its link, are 14 % smaller gzipped
+# (docs/PERFORMANCE.md, "First paint"). A folder of its own, so that the whole CLI's code (the
+# npm package, Repair and Compare) stays -O2.
+cmake --preset wasm -B "$VERDICT_BUILD_DIR" -DCMAKE_CXX_FLAGS_RELEASE="$VERDICT_OPT -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELEASE="$VERDICT_OPT -DNDEBUG" >/dev/null
+cmake --build "$VERDICT_BUILD_DIR" -j "$JOBS" --target gltf-anim-verdict >&2
 
 # 4. The npm package and the page.
 pkg="$BUILD_DIR/npm/package"
@@ -95,11 +109,11 @@ page="$BUILD_DIR/page"
 rm -rf "$page" && mkdir -p "$page/gltf-anim"
 if [ -d "$ROOT/web/page" ]; then
   cp -r "$ROOT/web/page/." "$page/"
-  cp "$pkg/index.js" "$page/gltf-anim/"
+  cp "$pkg/index.js" "$pkg/instance.js" "$page/gltf-anim/"
   mkdir -p "$page/gltf-anim/dist"
   cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
   # The page's first module (web/page/worker.js): the verdict, keys and samples only.
-  cp "$BUILD_DIR"/web/gltf-anim-verdict.{mjs,wasm} "$page/gltf-anim/dist/"
+  cp "$VERDICT_BUILD_DIR"/web/gltf-anim-verdict.{mjs,wasm} "$page/gltf-anim/dist/"
   chmod 644 "$page"/gltf-anim/dist/*
   node "$ROOT/web/make-offline.mjs" "$pkg" "$page"  # offline.js: the worker from file://
 fi

@@ -2,8 +2,8 @@
 // file://. There Chromium starts no worker from a file: URL, loads no module script, fetches
 // no file, and a worker from a blob: URL can only be a classic script (measured: a module
 // worker from blob: fails to load, a dynamic import of a blob: URL too). So the worker's
-// modules (worker.js, report-index.js, the package's inline entry with the wasm in base64, the
-// Emscripten module) are joined here into one classic script, each module in its own function
+// modules (worker.js, report-index.js, the package's instance.js and its inline entry with the
+// wasm in base64, the Emscripten module) are joined here into one classic script, each module in its own function
 // scope, and offline.js (a classic script, which file:// loads) holds that text for app.js to
 // start as a blob: worker.
 // The page's verdict module (gltf-anim-verdict, its wasm in base64) is bundled too: the worker
@@ -19,7 +19,7 @@ const read = (p) => readFileSync(p, 'utf8');
 
 // One module as a function scope that returns its exports. It handles what these modules use
 // and fails on anything else: one-line `import {a, b} from 'x'` and `import a from 'x'`,
-// `export [async] function|class|const NAME` and `export default NAME;`.
+// `export [async] function|class|const NAME`, one-line `export {a, b};` and `export default NAME;`.
 function classic(name, text, specifiers) {
   const exported = [];
   let body = text.replace(/^import (\{[^}]*\}|[A-Za-z_$][\w$]*) from '([^']+)';$/gm, (_, what, from) => {
@@ -30,6 +30,10 @@ function classic(name, text, specifiers) {
   body = body.replace(/^export ((?:async )?function\*? |class |const |let )([A-Za-z_$][\w$]*)/gm, (_, kind, id) => {
     exported.push(id);
     return `${kind}${id}`;
+  });
+  body = body.replace(/^export \{([^}]*)\};$/gm, (_, ids) => {
+    exported.push(...ids.split(',').map((id) => id.trim()).filter((id) => id !== ''));
+    return '';
   });
   body = body.replace(/export default ([A-Za-z_$][\w$]*);/g, (_, id) => {
     exported.push(`default: ${id}`);
@@ -54,13 +58,22 @@ function bundledCore(text) {
   if (!text.includes(lazy)) throw new Error(`make-offline: the package's entry no longer has ${lazy}`);
   return text.replace(lazy, "Promise.resolve(modules['core'])");
 }
+// The worker imports the rest of the package (index.js) when Repair or Compare first needs it:
+// here it is the inline entry bundled above.
+function bundledApi(text) {
+  const lazy = "import('./gltf-anim/index.js')";
+  if (!text.includes(lazy)) throw new Error(`make-offline: the worker no longer has ${lazy}`);
+  return text.replace(lazy, "Promise.resolve(modules['api'])");
+}
 const worker = '// The page\'s worker for file:// (web/make-offline.mjs): its modules in one classic script.\n' +
   '"use strict";\nconst modules = {};\n' +
   classic('core', core, {}) +
   classic('api', bundledCore(read(join(pkg, 'inline.js')))) +
+  classic('instance', read(join(pkg, 'instance.js')), {}) +
   classic('verdict', verdict, {}) +
   `self.gltfAnimVerdictInline = { create: modules['verdict'].default, base64: '${verdictWasm}' };\n` +
   classic('report-index', read(join(page, 'report-index.js')), {}) +
-  classic('worker', read(join(page, 'worker.js')), { './gltf-anim/index.js': 'api', './report-index.js': 'report-index' });
+  classic('worker', bundledApi(read(join(page, 'worker.js'))),
+    { './gltf-anim/instance.js': 'instance', './report-index.js': 'report-index' });
 writeFileSync(join(page, 'offline.js'), '// Written by web/make-offline.mjs: the page\'s worker for file:// (see app.js).\n' +
   `window.gltfAnimOfflineWorker = ${JSON.stringify(worker)};\n`);

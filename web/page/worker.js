@@ -1,8 +1,21 @@
 // The page's worker: every run of the WebAssembly CLI happens here, never on the page's
 // thread. It keeps the dropped files, so a download in another format or a plot runs the
 // CLI again on the same files. Options go before `--`: what follows it is only paths.
-import { fit, fix, migrate, reduce, run, session, splitReport, verdictSession } from './gltf-anim/index.js';
+import { splitReport, verdictSession } from './gltf-anim/instance.js';
 import { channelIssues, groupIssues, rowText } from './report-index.js';
+
+// The rest of the package (the whole CLI's commands as functions: run, session, the repair
+// tools), imported when first needed: the first verdict fetches only instance.js.
+let api = null;
+function packageApi() {
+  if (api === null) {
+    api = import('./gltf-anim/index.js');
+    api.catch(() => {
+      api = null; // a failed load may be retried
+    });
+  }
+  return api;
+}
 
 let files = [];
 let assets = [];
@@ -91,6 +104,7 @@ async function cliBytes(args, paths) {
   let r;
   try {
     if (held === null) {
+      const { session } = await packageApi();
       held = { session: await session(files, { memoryLimitMb }), limit: memoryLimitMb };
     }
     r = held.session.run(argv, { read: [OUT] });
@@ -98,7 +112,7 @@ async function cliBytes(args, paths) {
   } catch (err) {
     if (err instanceof RangeError) throw err; // a memory limit index.js refuses: said as before
     held = null;
-    r = await run(argv, { files, read: [OUT], memoryLimitMb });
+    r = await (await packageApi()).run(argv, { files, read: [OUT], memoryLimitMb });
   }
   return { exitCode: r.exitCode, bytes: r.outputs[OUT] ?? null, stderr: r.stderr };
 }
@@ -485,7 +499,7 @@ async function handle(msg) {
       return plot(msg);
     case 'codes': { // the registry: {code: {anchor, rule, spec, message, severity}}, from `codes --format json`
       const build = await verdict();
-      const r = build === null ? await run(['codes', '--format', 'json'])
+      const r = build === null ? await (await packageApi()).run(['codes', '--format', 'json'])
         : (({ exitCode, bytes: stdout, stderr }) => ({ exitCode, stdout, stderr }))((await verdictSession([], { build })).codes());
       const codes = {};
       if (r.exitCode === 0) {
@@ -503,7 +517,7 @@ async function handle(msg) {
       if (msg.actual.length === 0) return { error: 'Pick the engine\'s samples files.' };
       const both = [...(await read(msg.golden)).map(([p, b]) => [`golden/${p}`, b]),
         ...(await read(msg.actual)).map(([p, b]) => [`actual/${p}`, b])];
-      const r = await run(['compare', '--golden', `golden/${golden}`, '--actual', 'actual', '--format',
+      const r = await (await packageApi()).run(['compare', '--golden', `golden/${golden}`, '--actual', 'actual', '--format',
         msg.format ?? 'json', '--output', OUT], { files: both, read: [OUT], memoryLimitMb });
       const out = r.outputs[OUT];
       return { exitCode: r.exitCode, text: out ? decoder.decode(out) : null, stderr: r.stderr };
@@ -516,7 +530,7 @@ async function handle(msg) {
 // ---- Repair: `fix`, `reduce` or `fit` within a bound, `migrate`, on one asset with the dropped files ----
 // index.js's functions: the summary (`--format json`) and the files written, the native
 // CLI's bytes; a refusal or a bad option is the CLI's reason.
-const TOOLS = { fix, reduce, fit, migrate };
+const TOOLS = ['fix', 'reduce', 'fit', 'migrate'];
 
 // A repair holds the asset's bytes, its channels decoded (8 bytes a float: up to twice the
 // file) and what it changes, then the output. Natively, fix, reduce and migrate peak at 3.3 to
@@ -557,7 +571,7 @@ function tooLargeToRepair(asset, tool, limitMb, ranOut = false) {
 
 async function repair({ asset, tool, maxError, to }) {
   if (!assets.includes(asset)) return { error: `${asset} is not among the dropped assets` };
-  if (!Object.hasOwn(TOOLS, tool)) return { error: `unknown repair tool ${tool}` };
+  if (!TOOLS.includes(tool)) return { error: `unknown repair tool ${tool}` };
   const limitMb = memoryLimitMb ?? 2048; // index.js's default
   if (assetBytes(asset) * REPAIR_FACTOR > limitMb * MB) return { error: tooLargeToRepair(asset, tool, limitMb), tooLarge: true };
   const input = { files, paths: [asset] };
@@ -565,7 +579,7 @@ async function repair({ asset, tool, maxError, to }) {
   if (maxError !== undefined) options.maxError = maxError;
   if (to !== undefined) options.to = to;
   try {
-    const r = await TOOLS[tool](input, options);
+    const r = await (await packageApi())[tool](input, options);
     return { exitCode: r.exitCode, summary: r.summary, files: r.files, names: assetNames(asset) };
   } catch (err) {
     const message = String(err?.message ?? err);

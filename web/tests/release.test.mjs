@@ -30,7 +30,7 @@ test('npm publish --dry-run: name, version, license, types and exactly the inten
   assert.deepEqual(r.files.map((f) => f.path).sort(), [
     'COPYRIGHT', 'README.md', 'bin/gltf-anim.js', 'dist/gltf-anim-cli.cjs', 'dist/gltf-anim-cli.wasm',
     'dist/gltf-anim-core.mjs', 'dist/gltf-anim-core.wasm', 'index.d.ts', 'index.js', 'inline.d.ts', 'inline.js',
-    'package.json'].sort());
+    'instance.js', 'package.json'].sort());
   // Only the executable is executable (the linker marks the .wasm files so).
   assert.deepEqual(r.files.filter((f) => (f.mode & 0o111) !== 0).map((f) => f.path), ['bin/gltf-anim.js']);
   const { prefix } = installPackage();
