@@ -514,10 +514,12 @@ const std::vector<gltf::IssueCode> kFixCodes = {
     kBoundCodes[0], kBoundCodes[1], kBoundCodes[2], kBoundCodes[3], kBoundCodes[4],
 };
 
-const std::vector<gltf::IssueCode> kUnfixableCodes = {
-    "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT",
-    "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT",
-};
+// From constants, not literals in the vector's initializer list: clang 14 (Debian's emscripten)
+// leaves a consteval constructor there unevaluated, and the link then misses
+// unregistered_issue_code.
+constexpr gltf::IssueCode kOutputCount = "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT";
+constexpr gltf::IssueCode kSqlerpOutputCount = "EXT_ANIMATION_SQLERP_INVALID_OUTPUT_COUNT";
+const std::vector<gltf::IssueCode> kUnfixableCodes = {kOutputCount, kSqlerpOutputCount};
 
 Tool fix_tool(const FixOptions& options) {
   Tool tool;

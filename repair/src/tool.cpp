@@ -175,7 +175,9 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   }
   if (!options.force) {
     std::vector<std::string> blocking;
-    for (const auto& [code, n] : error_codes(before)) {
+    for (const auto& counted : error_codes(before)) {
+      // Not a structured binding: emscripten's clang 14 cannot capture one in a lambda.
+      const std::string& code = counted.first;
       const bool repaired = std::any_of(tool.repairs_codes.begin(), tool.repairs_codes.end(),
                                         [&](gltf::IssueCode c) { return c.name() == code; });
       if (!repaired) blocking.push_back(code);
