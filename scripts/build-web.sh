@@ -119,6 +119,9 @@ rm -rf "$page" && mkdir -p "$page/gltf-anim"
 if [ -d "$ROOT/web/page" ]; then
   cp -r "$ROOT/web/page/." "$page/"
   cp "$pkg/index.js" "$pkg/instance.js" "$page/gltf-anim/"
+  # What makes the two files ES modules for Node too (web/tests/verdict.test.mjs imports the
+  # page's copy; Node 18, Debian 12's, reads a .js without it as CommonJS). Browsers ignore it.
+  printf '{\n  "type": "module"\n}\n' >"$page/gltf-anim/package.json"
   mkdir -p "$page/gltf-anim/dist"
   cp "$pkg"/dist/gltf-anim-core.{mjs,wasm} "$page/gltf-anim/dist/"
   # The page's first module (web/page/worker.js): the verdict, keys and samples only.
