@@ -140,6 +140,21 @@ const ChannelSamples& channel(std::uint32_t i) {
   return i < sample_channels.size() ? sample_channels[i] : kNone;
 }
 
+// A `sample` command's body, its refusals in the CLI's words and exit codes: a SampleError
+// as the sampler says it, anything else a usage error (one place for both entry points).
+template <class Body>
+int as_sample_command(Body&& body) {
+  try {
+    return body();
+  } catch (const sampler::SampleError& e) {
+    error_out = std::string("gltf-anim sample: ") + e.what() + "\n";
+    return e.exit_code();
+  } catch (const std::exception& e) {
+    error_out = "gltf-anim sample: " + reason(e) + "\n";
+    return kExitUsage;
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -227,7 +242,7 @@ EMSCRIPTEN_KEEPALIVE int gav_keys(const char* path_text, double max_values, cons
   text_out.clear();
   error_out.clear();
   const std::string path(path_text);
-  try {
+  return as_sample_command([&] {
     const Held& h = asset_of(path);
     check_glTF(h, path);
     const sampler::KeysStream keys(h.asset, path, request_for(path, max_values));
@@ -235,13 +250,7 @@ EMSCRIPTEN_KEEPALIVE int gav_keys(const char* path_text, double max_values, cons
     keys.write(file.stream());
     file.commit();
     return keys.problems() != 0 ? kExitFindings : kExitOk;
-  } catch (const sampler::SampleError& e) {
-    error_out = std::string("gltf-anim sample: ") + e.what() + "\n";
-    return e.exit_code();
-  } catch (const std::exception& e) {
-    error_out = "gltf-anim sample: " + reason(e) + "\n";
-    return kExitUsage;
-  }
+  });
 }
 
 // `gltf-anim sample --rate R --max-times N --no-keyframes --max-values V [--animation A] PATH`
@@ -261,7 +270,7 @@ EMSCRIPTEN_KEEPALIVE int gav_samples(const char* path_text, double rate, double 
     error_out = "gltf-anim sample: --rate, --max-times, --max-values or --animation out of range\n";
     return kExitUsage;
   }
-  try {
+  return as_sample_command([&] {
     const Held& h = asset_of(path);
     check_glTF(h, path);
     sampler::SampleRequest request = request_for(path, max_values);
@@ -281,13 +290,7 @@ EMSCRIPTEN_KEEPALIVE int gav_samples(const char* path_text, double rate, double 
     }
     if (whole == 0) text_out = samples::write_samples_json(file);
     return kExitOk;
-  } catch (const sampler::SampleError& e) {
-    error_out = std::string("gltf-anim sample: ") + e.what() + "\n";
-    return e.exit_code();
-  } catch (const std::exception& e) {
-    error_out = "gltf-anim sample: " + reason(e) + "\n";
-    return kExitUsage;
-  }
+  });
 }
 
 // The last gav_samples' channels, in the header's order: sample i's time times[i], its
