@@ -3,6 +3,8 @@
 // the reference evaluator the tool uses, and against hand-computed small cases.
 #include <gltf_anim/repair/fit.hpp>
 
+#include "fit_test_util.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,14 +21,7 @@ using gltf_anim::repair::fit_track;
 using gltf_anim::repair::FitBound;
 using gltf_anim::repair::FitMode;
 using gltf_anim::repair::FitResult;
-// What fit_track takes: a LINEAR track, of rotations or of vectors.
-gltf_anim::reference::TrackView linear_track(std::span<const double> times,
-                                             std::span<const double> values, std::size_t components,
-                                             bool rotation) {
-  return {times, values, components, gltf_anim::reference::Interpolation::kLinear,
-          rotation ? gltf_anim::reference::ValueKind::kRotation
-                   : gltf_anim::reference::ValueKind::kVector};
-}
+using fit_test::linear_track;
 using gltf_anim::repair::max_velocity_jump;
 
 using Q = std::array<double, 4>;  // x, y, z, w

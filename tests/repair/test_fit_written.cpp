@@ -4,6 +4,8 @@
 // bound and within the maximum the fit reports.
 #include <gltf_anim/repair/fit.hpp>
 
+#include "fit_test_util.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -16,14 +18,7 @@ namespace {
 using gltf_anim::repair::fit_track;
 using gltf_anim::repair::FitBound;
 using gltf_anim::repair::FitMode;
-// What fit_track takes: a LINEAR track, of rotations or of vectors.
-gltf_anim::reference::TrackView linear_track(std::span<const double> times,
-                                             std::span<const double> values, std::size_t components,
-                                             bool rotation) {
-  return {times, values, components, gltf_anim::reference::Interpolation::kLinear,
-          rotation ? gltf_anim::reference::ValueKind::kRotation
-                   : gltf_anim::reference::ValueKind::kVector};
-}
+using fit_test::linear_track;
 using Q4 = std::array<double, 4>;
 
 double dot4(const Q4& a, const Q4& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
