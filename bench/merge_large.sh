@@ -11,14 +11,8 @@
 # one's). WORK_DIR (default /tmp/gltf_anim_merge_large) receives the reports
 # (about 3 GB) and the outputs (one at a time).
 set -euo pipefail
-BUILDS=()
-D=/tmp/gltf_anim_merge_large
-while [ $# -gt 0 ]; do
-  if [ "$1" = "--" ]; then D="$2"; break; fi
-  BUILDS+=("$(cd "$1" && pwd)"); shift
-done
-[ ${#BUILDS[@]} -gt 0 ] || { echo "usage: $0 BUILD_DIR... [-- WORK_DIR]" >&2; exit 2; }
-mkdir -p "$D"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/builds.sh"
+parse_builds /tmp/gltf_anim_merge_large "$@"
 # One asset with 5,000 issues (an unexpected property on each of 5,000 nodes),
 # validated by the first build; the reports are made from its entry by text
 # repetition (the counts set to match), once: a WORK_DIR that has them keeps them.

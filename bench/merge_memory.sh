@@ -8,14 +8,8 @@
 # one's). WORK_DIR (default /tmp/gltf_anim_merge_memory) receives the reports
 # (about 250 MB).
 set -euo pipefail
-BUILDS=()
-D=/tmp/gltf_anim_merge_memory
-while [ $# -gt 0 ]; do
-  if [ "$1" = "--" ]; then D="$2"; break; fi
-  BUILDS+=("$(cd "$1" && pwd)"); shift
-done
-[ ${#BUILDS[@]} -gt 0 ] || { echo "usage: $0 BUILD_DIR... [-- WORK_DIR]" >&2; exit 2; }
-mkdir -p "$D"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/builds.sh"
+parse_builds /tmp/gltf_anim_merge_memory "$@"
 # One asset with 5,000 issues (an unexpected property on each of 5,000 nodes),
 # validated by the first build; its report entry repeated under other names.
 python3 - "$D" <<'PY'
