@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { test } from 'node:test';
 
-import { NATIVE, ROOT, filesUnder, glbBytes, installPackage, repairAsset, runCli } from './helpers.mjs';
+import { NATIVE, ROOT, closeTo, filesUnder, glbBytes, installPackage, repairAsset, runCli } from './helpers.mjs';
 
 const gltfAnim = await import(installPackage().moduleUrl);
 
@@ -73,19 +73,6 @@ test('validate: options and formats are the CLI\'s', async () => {
   });
 });
 
-// Values within 4 ulps: a rotation's slerp calls sin/cos/acos, and emscripten's libm (musl)
-// may round the last bit differently from glibc's; everything else is exact.
-function closeTo(got, want, path = '') {
-  if (typeof want === 'number') {
-    assert.ok(Math.abs(got - want) <= 4 * Number.EPSILON * Math.max(1, Math.abs(want)), `${path}: ${got} vs ${want}`);
-  } else if (want && typeof want === 'object') {
-    assert.equal(Array.isArray(got), Array.isArray(want), path);
-    assert.deepEqual(Object.keys(got), Object.keys(want), path);
-    for (const k of Object.keys(want)) closeTo(got[k], want[k], `${path}/${k}`);
-  } else {
-    assert.equal(got, want, path);
-  }
-}
 
 test('sample(bytes): the native samples file', async () => {
   for (const asset of ['conformance_assets/valid/rotation_linear.gltf',

@@ -1,5 +1,6 @@
 // Shared by the npm package's tests: the package installed from its tarball (as a user gets
 // it), the native CLI beside it, and the committed assets.
+import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,4 +180,18 @@ export function glbBytes(json, bin) {
   view.setUint32(24 + jsonLength, 0x004e4942, true); // BIN
   if (typeof bin !== 'number') glb.set(bin, 28 + jsonLength);
   return glb;
+}
+
+// Values within 4 ulps: a rotation's slerp calls sin/cos/acos, and emscripten's libm (musl)
+// may round the last bit differently from glibc's; everything else is exact.
+export function closeTo(got, want, path = '') {
+  if (typeof want === 'number') {
+    assert.ok(Math.abs(got - want) <= 4 * Number.EPSILON * Math.max(1, Math.abs(want)), `${path}: ${got} vs ${want}`);
+  } else if (want && typeof want === 'object') {
+    assert.equal(Array.isArray(got), Array.isArray(want), path);
+    assert.deepEqual(Object.keys(got), Object.keys(want), path);
+    for (const k of Object.keys(want)) closeTo(got[k], want[k], `${path}/${k}`);
+  } else {
+    assert.equal(got, want, path);
+  }
 }

@@ -12,7 +12,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 
-import { NATIVE, ROOT, committedAssets, runCli } from './helpers.mjs';
+import { NATIVE, ROOT, closeTo, committedAssets, runCli } from './helpers.mjs';
 
 const PAGE = resolve(process.env.GLTF_ANIM_PAGE ?? join(ROOT, 'build-wasm/page'));
 const DIST = join(PAGE, 'gltf-anim/dist');
@@ -52,18 +52,6 @@ function same(got, want, what) {
   assert.ok(Buffer.from(got.bytes).equals(want.bytes), `${what}: bytes differ`);
 }
 
-// Values within 4 ulps (web/tests/api.test.mjs): everything else exact.
-function closeTo(got, want, path = '') {
-  if (typeof want === 'number') {
-    assert.ok(Math.abs(got - want) <= 4 * Number.EPSILON * Math.max(1, Math.abs(want)), `${path}: ${got} vs ${want}`);
-  } else if (want && typeof want === 'object') {
-    assert.equal(Array.isArray(got), Array.isArray(want), path);
-    assert.deepEqual(Object.keys(got), Object.keys(want), path);
-    for (const k of Object.keys(want)) closeTo(got[k], want[k], `${path}/${k}`);
-  } else {
-    assert.equal(got, want, path);
-  }
-}
 
 async function check(asset, { maxTimes = 64 } = {}) {
   const cwd = dirname(asset);
