@@ -8,7 +8,9 @@
 
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/compare/readings.hpp>
-#include <gltf_anim/reference/interpolation.hpp>
+#include <gltf_anim/gltf/issue_collector.hpp>
+#include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/sampler/sample.hpp>
 
 #include <algorithm>
@@ -206,8 +208,59 @@ void explain_channels(CaseResult& c, const ManifestVariant& v, bool allowed,
 // the core fallback from its core-only view); a case without one, or whose asset
 // the sampler refuses, gets no reading. Naming a reading, even an allowed one,
 // changes no verdict: the case's samples are the manifest's to judge.
+// The files of an asset's folder through the reader of the manifest's folder: an asset
+// "valid/a.gltf" naming "a.bin" reads "valid/a.bin". Confined to the asset's folder, as the
+// loader's FolderReader over it is: a name leaving it is refused (kOutsideRoot).
+class AssetFolderReader final : public io::ResourceReader {
+ public:
+  AssetFolderReader(const io::ResourceReader& manifest_folder, std::filesystem::path folder)
+      : reader_(manifest_folder), folder_(std::move(folder)) {}
+  io::ReadResult read(const std::filesystem::path& relative, std::uint64_t max_bytes) const override {
+    const std::filesystem::path joined = (folder_ / relative).lexically_normal();
+    const auto [f, j] = std::mismatch(folder_.begin(), folder_.end(), joined.begin(), joined.end());
+    if (!io::is_relative_without_dotdot(relative.lexically_normal()) || f != folder_.end() ||
+        j == joined.end()) {
+      io::ReadResult refused;
+      refused.failure = io::ReadResult::Failure::kOutsideRoot;
+      refused.detail = where();
+      return refused;
+    }
+    return reader_.read(joined, max_bytes);
+  }
+  std::string where() const override {
+    return folder_.empty() ? reader_.where() : reader_.where() + "/" + folder_.generic_string();
+  }
+
+ private:
+  const io::ResourceReader& reader_;
+  std::filesystem::path folder_;
+};
+
+// The decoded channels of the manifest entry's asset, read through the reader of the
+// manifest's folder (the asset and its buffers) and decoded as `sample` decodes them. Throws
+// (a SampleError, a refusal) when it cannot be read or sampled.
+std::vector<sampler::DecodedChannel> decode_asset(const ManifestFiles& files,
+                                                  const std::string& file,
+                                                  const sampler::SampleRequest& request) {
+  std::string why;
+  const std::optional<std::string> bytes =
+      io::read_file_confined(files.reader, file, request.max_file_bytes, why);
+  const std::string described = (files.manifest.path.parent_path() / file).string();
+  if (!bytes) throw samples::SamplesFormatError(described, "", why);
+  const std::filesystem::path folder = std::filesystem::path(file).lexically_normal().parent_path();
+  const AssetFolderReader resources(files.reader, folder);
+  gltf::LoadOptions options;
+  options.resources = &resources;
+  options.max_file_bytes = request.max_file_bytes;
+  gltf::IssueCollector issues;
+  const gltf::LoadedAsset asset = gltf::load_bytes(
+      std::span(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()), described,
+      {}, options, issues);
+  return sampler::decoded_channels(asset, described, request);
+}
+
 void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
-                            const Manifest& manifest, double eps) {
+                            const ManifestFiles& files, double eps) {
   if (!g.entry || g.entry->file.empty()) return;
   const auto unexplained = [](const ChannelResult& ch) {
     return !ch.passed && !ch.missing && ch.unsupported.empty() &&
@@ -216,10 +269,10 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
            });
   };
   if (std::none_of(c.channels.begin(), c.channels.end(), unexplained)) return;
-  const auto asset = manifest.path.parent_path() / g.entry->file;
+  const std::string& asset = g.entry->file;
   std::vector<sampler::DecodedChannel> decoded;
   try {
-    decoded = sampler::decoded_channels(asset);
+    decoded = decode_asset(files, asset, {});
   } catch (...) {
     return;  // an asset the sampler refuses: nothing to compute from
   }
@@ -231,7 +284,7 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
       try {
         sampler::SampleRequest request;
         request.extensions = false;
-        *core = sampler::decoded_channels(asset, request);
+        *core = decode_asset(files, asset, request);
       } catch (...) { core->clear(); }
     }
     return *core;
@@ -262,14 +315,9 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
           continue;
         from = &*fc;
       }
-      ReadingKeys keys;
-      keys.times = from->keys.times;
-      keys.values = from->keys.values;
-      keys.components = from->keys.components;
-      keys.interpolation = std::string(reference::mode_of(from->keys.interpolation).name);
-      keys.rotation = from->keys.kind == reference::ValueKind::kRotation;
-      keys.weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
-      if (!reading.applies(keys)) continue;
+      const reference::TrackView keys = from->view();
+      const bool weights = ch.target.size() >= 8 && ch.target.ends_with("/weights");
+      if (!reading.applies(keys, weights)) continue;
       samples::SampledChannel alt = *gc->second;
       if (alt.width != keys.components) continue;
       for (std::size_t i = 0; i < alt.size(); ++i) {
@@ -290,10 +338,10 @@ void explain_named_readings(CaseResult& c, const Loaded& g, const Loaded& a,
 // The golden samples as an alternative (variant or known divergence) would
 // have them: its own samples file, or the golden ones with its excerpt
 // substituted; nullopt when it has neither or its excerpt names no sample.
-std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const Manifest& manifest,
+std::optional<SamplesFile> alternative_samples(const ManifestVariant& v, const ManifestFiles& files,
                                                const SamplesFile& golden,
                                                const ReadOptions& read) {
-  if (!v.samples.empty()) return read_manifest_samples(manifest, v.samples, read);
+  if (!v.samples.empty()) return read_manifest_samples(files, v.samples, read);
   if (v.excerpt.empty()) return std::nullopt;
   SamplesFile alt = golden;
   if (!apply_excerpt(alt, v.excerpt)) return std::nullopt;
@@ -365,7 +413,7 @@ bool overlay_variant(SampledChannel& into, const SampledChannel& golden, const S
 // first of that name), or overlaid with each of its variants in turn when it
 // has several; nullopt when a variant or its channel is not there.
 std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, const Loaded& g,
-                                                 const Manifest& manifest,
+                                                 const ManifestFiles& files,
                                                  const ReadOptions& read) {
   SamplesFile combined = g.file;
   const auto golden = channels_by_target(g.file);
@@ -374,7 +422,7 @@ std::optional<SamplesFile> with_variant_channels(const VariantPerChannel& plan, 
     const auto v = std::find_if(variants.begin(), variants.end(),
                                 [name](const ManifestVariant& x) { return x.name == name; });
     if (v == variants.end()) return std::nullopt;
-    const auto vg = alternative_samples(*v, manifest, g.file, read);
+    const auto vg = alternative_samples(*v, files, g.file, read);
     if (!vg) return std::nullopt;
     const auto from = channels_by_target(*vg);
     for (auto& an : combined.animations) {
@@ -434,12 +482,12 @@ std::string channels_of_variants(const VariantPerChannel& plan) {
 // verdict, whichever variant a repeated name picks). A known divergence never
 // makes a channel pass, and a case whose values match one as a whole stays failed.
 std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, const Loaded& g,
-                                                       const Loaded& a, const Manifest& manifest,
+                                                       const Loaded& a, const ManifestFiles& files,
                                                        const Tolerances& tol,
                                                        const CompareOptions& options) {
   const auto plan = variant_per_failing_channel(c);
   if (!plan) return std::nullopt;
-  const auto combined = with_variant_channels(*plan, g, manifest, options.read);
+  const auto combined = with_variant_channels(*plan, g, files, options.read);
   if (!combined) return std::nullopt;
   CaseResult alt =
       compare_samples(*combined, a.file, tol, options.time_epsilon, options.worst_samples);
@@ -463,11 +511,11 @@ std::optional<CaseResult> pass_as_variants_per_channel(const CaseResult& c, cons
 // tried on each failing channel, so the report can say "your values match
 // divergence X at its times" even when other samples fail too; and when each
 // failing channel matches a variant, the case passes as those variants.
-void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const Manifest& manifest,
+void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const ManifestFiles& files,
                         const Tolerances& tol, const CompareOptions& options) {
   for (const bool allowed : {true, false}) {
     for (const auto& v : allowed ? g.entry->variants : g.entry->known_divergences) {
-      const auto vg = alternative_samples(v, manifest, g.file, options.read);
+      const auto vg = alternative_samples(v, files, g.file, options.read);
       if (!vg) continue;
       CaseResult alt =
           compare_samples(*vg, a.file, tol, options.time_epsilon, options.worst_samples);
@@ -491,9 +539,9 @@ void judge_alternatives(CaseResult& c, const Loaded& g, const Loaded& a, const M
     }
   }
   for (ChannelResult& ch : c.channels) keep_best_partial(ch.alternatives);
-  explain_named_readings(c, g, a, manifest, options.time_epsilon);
+  explain_named_readings(c, g, a, files, options.time_epsilon);
   if (c.matched_divergence.empty()) {
-    if (auto per_channel = pass_as_variants_per_channel(c, g, a, manifest, tol, options)) {
+    if (auto per_channel = pass_as_variants_per_channel(c, g, a, files, tol, options)) {
       c = std::move(*per_channel);
     }
   }

@@ -6,6 +6,7 @@
 #include <gltf_anim/version.hpp>
 
 #include "alternatives.hpp"
+#include "manifest.hpp"
 #include "pairing.hpp"
 
 #include <gltf_anim/io/file_queries.hpp>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include <gltf_anim/text/words.hpp>
 
@@ -30,6 +32,7 @@ using detail::golden_files;
 using detail::judge_alternatives;
 using detail::load_all;
 using detail::Loaded;
+using detail::ManifestFiles;
 using detail::ManifestIndex;
 using detail::pair_files;
 using detail::Pairs;
@@ -103,8 +106,8 @@ std::optional<Manifest> load_manifest(const fs::path& golden, const CompareOptio
 
 // --extensions with no manifest saying what each case needs excludes nothing:
 // say so rather than let the report pass for a core-only view it is not.
-void warn_if_nothing_excludable(const CompareOptions& options,
-                                const std::optional<Manifest>& manifest, CompareReport& report) {
+void warn_if_nothing_excludable(const CompareOptions& options, const Manifest* manifest,
+                                CompareReport& report) {
   if (!options.extensions || (manifest && manifest->lists_extensions)) return;
   report.warnings.push_back(std::string("--extensions excludes nothing: ") +
                             (manifest
@@ -115,7 +118,7 @@ void warn_if_nothing_excludable(const CompareOptions& options,
 
 // A case's tolerances: built-in, then the manifest's root, the entry's, the
 // command line's, each overriding the one before.
-Tolerances case_tolerances(const std::optional<Manifest>& manifest, const ManifestEntry* entry,
+Tolerances case_tolerances(const Manifest* manifest, const ManifestEntry* entry,
                            const CompareOptions& options) {
   Tolerances tol;
   if (manifest && manifest->tolerance) tol.absolute = *manifest->tolerance;
@@ -140,7 +143,8 @@ Tolerances case_tolerances(const std::optional<Manifest>& manifest, const Manife
 // One selected case: excluded, not run, refused (its actual file could not be
 // read) or compared; then what the manifest says about it.
 CaseResult judge_case(std::string id, const Loaded& g, const Loaded* a,
-                      const std::optional<Manifest>& manifest, const CompareOptions& options) {
+                      const ManifestFiles* files, const CompareOptions& options) {
+  const Manifest* manifest = files ? &files->manifest : nullptr;
   const Tolerances tol = case_tolerances(manifest, g.entry, options);
   const std::string unsupported =
       g.entry && options.extensions ? unsupported_extensions(*g.entry, *options.extensions) : "";
@@ -166,8 +170,8 @@ CaseResult judge_case(std::string id, const Loaded& g, const Loaded* a,
   } else {
     c = compare_samples(g.file, a->file, tol, options.time_epsilon, options.worst_samples);
     c.actual_file = a->shown;
-    if (c.failed() && g.entry && manifest) {
-      judge_alternatives(c, g, *a, *manifest, tol, options);
+    if (c.failed() && g.entry && files) {
+      judge_alternatives(c, g, *a, *files, tol, options);
     }
     c.missing_only = missing_only(c, g.entry);
   }
@@ -213,36 +217,35 @@ void require_exists(const fs::path& p) {
   if (type == io::FileType::kNotFound) throw SamplesFormatError(p.string(), "", text::errno_text(ENOENT));
 }
 
-// compare_paths once its actual files are listed (`golden` exists): `actual_read` when they are
-// already read (not loaded again), `actual_name` how the report names them.
-CompareReport compare_listed(const fs::path& golden, std::vector<Loaded> actuals, bool actual_dir,
-                             bool actual_read, const std::string& actual_name,
-                             const CompareOptions& options) {
-  const bool golden_dir = io::is_folder(golden);
+// A comparison once its files are read, from disk or from memory: the manifest (null: none)
+// and the reader of the files it names, the golden files (each with its manifest entry) and
+// the actual files.
+struct Run {
+  std::string golden_name, actual_name;  // as the report names them
+  const ManifestFiles* files = nullptr;
+  std::vector<Loaded> goldens, actuals;
+  bool golden_dir = false, actual_dir = false;
+  fs::path golden_root;  // named by a single actual file's "matches no golden samples file"
+};
 
+// The files paired, each selected case judged, the report sorted by id: the same for
+// compare_paths and compare_suite, so the two give one report for one suite.
+CompareReport judge_run(Run& run, const CompareOptions& options) {
   CompareReport report;
-  report.golden = golden.string();
-  report.actual = actual_name;
+  report.golden = run.golden_name;
+  report.actual = run.actual_name;
   report.generator = kGenerator;
   report.selection = options.cases;
   report.extensions = options.extensions;
-
-  const std::optional<Manifest> manifest = load_manifest(golden, options);
-  std::vector<Loaded> goldens = to_load(golden_files(golden, golden_dir, manifest), golden, golden_dir);
-  std::vector<Loaded> none;
-  load_all(goldens, actual_read ? none : actuals, options.read);
-  if (manifest) {
-    const ManifestIndex index(*manifest);
-    for (auto& g : goldens) g.entry = entry_for(index, g.path, g.file);
-  }
-  const Pairs pairs = pair_files(goldens, actuals, golden_dir, actual_dir, golden, report);
-  warn_if_nothing_excludable(options, manifest, report);
+  const Pairs pairs = pair_files(run.goldens, run.actuals, run.golden_dir, run.actual_dir,
+                                 run.golden_root, report);
+  warn_if_nothing_excludable(options, run.files ? &run.files->manifest : nullptr, report);
 
   std::vector<bool> pattern_used(options.cases.size(), false);
   for (const auto& [g, a] : pairs) {
     std::string id = case_id(*g);
     if (!selected(id, options.cases, pattern_used)) continue;
-    report.cases.push_back(judge_case(std::move(id), *g, a, manifest, options));
+    report.cases.push_back(judge_case(std::move(id), *g, a, run.files, options));
   }
   for (std::size_t i = 0; i < options.cases.size(); ++i) {
     if (!pattern_used[i]) report.unmatched_selection.push_back(options.cases[i]);
@@ -250,6 +253,39 @@ CompareReport compare_listed(const fs::path& golden, std::vector<Loaded> actuals
   std::stable_sort(report.cases.begin(), report.cases.end(),
                    [](const CaseResult& x, const CaseResult& y) { return x.id < y.id; });
   return report;
+}
+
+// compare_paths once its actual files are listed (`golden` exists): `actual_read` when they are
+// already read (not loaded again), `actual_name` how the report names them. The files are
+// found and read here, through io/; everything after is judge_run's, on memory.
+CompareReport compare_listed(const fs::path& golden, std::vector<Loaded> actuals, bool actual_dir,
+                             bool actual_read, const std::string& actual_name,
+                             const CompareOptions& options) {
+  Run run;
+  run.golden_dir = io::is_folder(golden);
+  run.actual_dir = actual_dir;
+  run.golden_name = golden.string();
+  run.actual_name = actual_name;
+  run.golden_root = golden;
+
+  const std::optional<Manifest> manifest = load_manifest(golden, options);
+  // The files the manifest names are read confined to its folder.
+  std::optional<io::FolderReader> folder;
+  std::optional<ManifestFiles> files;
+  if (manifest) {
+    folder.emplace(manifest->path.parent_path());
+    files.emplace(ManifestFiles{*manifest, *folder});
+    run.files = &*files;
+  }
+  run.goldens = to_load(golden_files(golden, run.golden_dir, manifest), golden, run.golden_dir);
+  run.actuals = std::move(actuals);
+  std::vector<Loaded> none;
+  load_all(run.goldens, actual_read ? none : run.actuals, options.read);
+  if (manifest) {
+    const ManifestIndex index(*manifest);
+    for (auto& g : run.goldens) g.entry = entry_for(index, g.path, g.file);
+  }
+  return judge_run(run, options);
 }
 
 }  // namespace
@@ -274,6 +310,68 @@ CompareReport compare_read_actual(const fs::path& golden, samples::SamplesFile a
   actuals[0].file = std::move(actual);
   return compare_listed(golden, std::move(actuals), /*actual_dir=*/false, /*actual_read=*/true,
                         actual_name, options);
+}
+
+NamedSamples read_named_samples(std::string name, std::string_view bytes,
+                                const samples::ReadOptions& options) {
+  NamedSamples out;
+  out.name = std::move(name);
+  const std::string ext = fs::path(out.name).extension().string();
+  const bool csv = ext.size() == 4 && (ext[1] | 0x20) == 'c' && (ext[2] | 0x20) == 's' &&
+                   (ext[3] | 0x20) == 'v';
+  try {
+    out.file = csv ? samples::read_samples_csv(bytes, options, out.name)
+                   : samples::read_samples_json(bytes, options, out.name);
+  } catch (const SamplesFormatError& e) {
+    out.error = e;
+  }
+  return out;
+}
+
+CompareReport compare_suite(const SuiteInput& golden, ActualInput actual,
+                            const CompareOptions& options) {
+  if (golden.manifest == nullptr || golden.files == nullptr) {
+    throw std::invalid_argument("compare_suite: the suite needs a manifest and a reader");
+  }
+  const Manifest& manifest = *golden.manifest;
+  const ManifestFiles files{manifest, *golden.files};
+  Run run;
+  run.golden_dir = true;
+  run.actual_dir = true;
+  run.golden_name = golden.name;
+  run.actual_name = std::move(actual.name);
+  run.golden_root = golden.name;
+  run.files = &files;
+  // The golden files: each entry's samples once, in the order compare_paths sorts them (as
+  // paths), shown by their names in the manifest; each case takes the first entry naming it.
+  std::vector<std::pair<fs::path, const ManifestEntry*>> named;
+  for (const ManifestEntry& e : manifest.entries) {
+    if (!e.samples.empty()) named.emplace_back(fs::path(e.samples).lexically_normal(), &e);
+  }
+  std::stable_sort(named.begin(), named.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    if (i > 0 && named[i].first == named[i - 1].first) continue;
+    Loaded g;
+    g.path = named[i].first;
+    g.shown = named[i].first.generic_string();
+    g.entry = named[i].second;
+    run.goldens.push_back(std::move(g));
+  }
+  run.actuals.reserve(actual.files.size());
+  for (NamedSamples& n : actual.files) {
+    Loaded a;
+    a.path = n.name;
+    a.shown = std::move(n.name);
+    a.file = std::move(n.file);
+    a.error = std::move(n.error);
+    run.actuals.push_back(std::move(a));
+  }
+  std::vector<Loaded> none;
+  load_all(run.goldens, none, options.read, [&files, &options](const Loaded& g) {
+    return detail::read_manifest_samples(files, g.shown, options.read);
+  });
+  return judge_run(run, options);
 }
 
 }  // namespace gltf_anim::compare

@@ -257,9 +257,10 @@ constexpr std::uint64_t kMaxManifestBytes = std::uint64_t{256} << 20;
 // to the manifest's folder and confined to it: no absolute path, no "..", no
 // symlink out (io::read_file_confined through the folder's reader, as for
 // external buffer URIs).
-std::string read_confined(const fs::path& base, const std::string& relative, std::uint64_t limit) {
+std::string read_confined(const io::ResourceReader& reader, const fs::path& base,
+                          const std::string& relative, std::uint64_t limit) {
   std::string why;
-  auto text = io::read_file_confined(io::FolderReader(base), fs::path(relative), limit, why);
+  auto text = io::read_file_confined(reader, fs::path(relative), limit, why);
   if (!text) throw SamplesFormatError((base / relative).string(), "", why);
   return std::move(*text);
 }
@@ -268,9 +269,10 @@ std::string read_confined(const fs::path& base, const std::string& relative, std
 
 namespace detail {
 
-SamplesFile read_manifest_samples(const Manifest& m, const std::string& relative, const ReadOptions& options) {
-  const fs::path base = m.path.parent_path();
-  const std::string text = read_confined(base, relative, options.max_file_bytes);
+SamplesFile read_manifest_samples(const ManifestFiles& files, const std::string& relative,
+                                  const ReadOptions& options) {
+  const fs::path base = files.manifest.path.parent_path();
+  const std::string text = read_confined(files.reader, base, relative, options.max_file_bytes);
   const std::string name = (base / relative).string();
   const std::string ext = fs::path(relative).extension().string();
   const bool csv = ext.size() == 4 && (ext[1] | 0x20) == 'c' && (ext[2] | 0x20) == 's' && (ext[3] | 0x20) == 'v';
@@ -280,10 +282,19 @@ SamplesFile read_manifest_samples(const Manifest& m, const std::string& relative
 }  // namespace detail
 
 Manifest read_manifest(const fs::path& path) {
-  ManifestReader r{path.string()};
   // Confined to its own folder too: a manifest.json that is a symlink to a file
   // elsewhere is refused.
-  const std::string text = read_confined(path.parent_path(), path.filename().string(), kMaxManifestBytes);
+  const std::string text = read_confined(io::FolderReader(path.parent_path()), path.parent_path(),
+                                         path.filename().string(), kMaxManifestBytes);
+  return parse_manifest(text, path);
+}
+
+Manifest parse_manifest(std::string_view text, const fs::path& path) {
+  ManifestReader r{path.string()};
+  if (text.size() > kMaxManifestBytes) {
+    r.fail("", "is " + std::to_string(text.size()) + " bytes, more than the limit of " +
+                   std::to_string(kMaxManifestBytes));
+  }
   gltf_anim::json::Document doc;
   rapidjson::MemoryStream stream(text.data(), text.size());
   gltf_anim::json::Reader reader;

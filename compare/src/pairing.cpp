@@ -112,7 +112,8 @@ const ManifestEntry* entry_for(const ManifestIndex& m, const fs::path& golden_pa
 // error is rethrown (the suite's data is broken), the first in golden order so
 // the message does not depend on thread timing; an actual file's format error
 // is kept in its Loaded::error (a failure of that case alone).
-void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const ReadOptions& read) {
+void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const ReadOptions& read,
+              const std::function<SamplesFile(const Loaded&)>& read_golden) {
   std::vector<Loaded*> all;
   for (auto& g : goldens) all.push_back(&g);
   for (auto& a : actuals) all.push_back(&a);
@@ -125,7 +126,8 @@ void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals, const 
       all.size(),
       [&](std::size_t i, std::size_t) {
         try {
-          all[i]->file = read_samples_file(all[i]->path, read);
+          all[i]->file = i < goldens.size() && read_golden ? read_golden(*all[i])
+                                                           : read_samples_file(all[i]->path, read);
         } catch (...) { errors[i] = std::current_exception(); }
       },
       [](std::size_t, std::size_t) {});

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -48,8 +49,10 @@ const ManifestEntry* entry_for(const ManifestIndex& m, const std::filesystem::pa
                                const samples::SamplesFile& golden);
 
 // Reads every file; a golden file's error is rethrown, an actual file's kept in Loaded::error.
+// `read_golden` reads a golden file (unset: from its path, as the actual files are).
 void load_all(std::vector<Loaded>& goldens, std::vector<Loaded>& actuals,
-              const samples::ReadOptions& read);
+              const samples::ReadOptions& read,
+              const std::function<samples::SamplesFile(const Loaded&)>& read_golden = {});
 
 // The golden files: the one given, or in a golden folder the manifest entries'
 // samples inside it (else the folder's samples files), sorted, each once.

@@ -12,14 +12,22 @@
 namespace gltf_anim::compare {
 namespace {
 
-std::size_t per_key(const ReadingKeys& k) { return k.interpolation == "CUBICSPLINE" ? 3 : 1; }
+using reference::Interpolation;
+using reference::TrackView;
+using reference::ValueKind;
+
+bool is_rotation(const TrackView& k) { return k.kind == ValueKind::kRotation; }
+
+// Three outputs per key for CUBICSPLINE only: a CUBICSLERP track (three too) is then never well
+// formed here, so no reading applies to it (none is defined for sqlerp).
+std::size_t per_key(const TrackView& k) { return k.interpolation == Interpolation::kCubicSpline ? 3 : 1; }
 
 // Element e (0 in-tangent, 1 value, 2 out-tangent; 0 without tangents) of key i, component c.
-double at(const ReadingKeys& k, std::size_t i, std::size_t e, std::size_t c) {
+double at(const TrackView& k, std::size_t i, std::size_t e, std::size_t c) {
   return k.values[(i * per_key(k) + e) * k.components + c];
 }
 
-bool well_formed(const ReadingKeys& k) {
+bool well_formed(const TrackView& k) {
   return !k.times.empty() && k.components > 0 &&
          k.values.size() == k.times.size() * per_key(k) * k.components;
 }
@@ -30,7 +38,7 @@ struct Segment {
   std::size_t k = 0;
   double s = 0;
 };
-Segment segment_of(const std::vector<double>& times, double t) {
+Segment segment_of(std::span<const double> times, double t) {
   const std::size_t n = times.size();
   if (n < 2 || !(t > times.front())) return {0, 0};
   if (t >= times.back()) return {n - 2, 1};
@@ -47,29 +55,25 @@ double hermite(double p0, double m0, double p1, double m1, double s) {
          (s3 - s2) * m1;
 }
 
-void normalize_if_rotation(const ReadingKeys& k, std::vector<double>& v) {
-  if (!k.rotation || v.size() != 4) return;
+void normalize_if_rotation(const TrackView& k, std::vector<double>& v) {
+  if (!is_rotation(k) || v.size() != 4) return;
   const double len = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
   if (len > 0)
     for (double& x : v) x /= len;
 }
 
 // The spec's value (the reference evaluator) at t.
-std::vector<double> spec_value(const ReadingKeys& k, double t) {
-  const auto mode = reference::parse_interpolation(k.interpolation);
-  reference::TrackView view{k.times, k.values, k.components,
-                            mode.value_or(reference::Interpolation::kLinear),
-                            k.rotation ? reference::ValueKind::kRotation : reference::ValueKind::kVector};
+std::vector<double> spec_value(const TrackView& k, double t) {
   std::vector<double> out(k.components);
-  reference::sample(view, t, out);
+  reference::sample(k, t, out);
   return out;
 }
 
 // ---- cubic-bezier-unscaled-tangents
-bool cubic_vector(const ReadingKeys& k) {
-  return well_formed(k) && k.interpolation == "CUBICSPLINE" && !k.rotation && k.times.size() >= 2;
+bool cubic_vector(const TrackView& k, bool /*weights*/) {
+  return well_formed(k) && k.interpolation == Interpolation::kCubicSpline && !is_rotation(k) && k.times.size() >= 2;
 }
-std::vector<double> bezier_unscaled(const ReadingKeys& k, double t) {
+std::vector<double> bezier_unscaled(const TrackView& k, double t) {
   const Segment g = segment_of(k.times, t);
   std::vector<double> out(k.components);
   for (std::size_t c = 0; c < k.components; ++c) {
@@ -81,10 +85,8 @@ std::vector<double> bezier_unscaled(const ReadingKeys& k, double t) {
 }
 
 // ---- weights-clamped-0-1
-bool weights_any(const ReadingKeys& k) {
-  return well_formed(k) && k.weights && reference::parse_interpolation(k.interpolation).has_value();
-}
-std::vector<double> weights_clamped(const ReadingKeys& k, double t) {
+bool weights_any(const TrackView& k, bool weights) { return well_formed(k) && weights; }
+std::vector<double> weights_clamped(const TrackView& k, double t) {
   auto v = spec_value(k, t);
   for (double& x : v) x = std::clamp(x, 0.0, 1.0);
   return v;
@@ -93,11 +95,11 @@ std::vector<double> weights_clamped(const ReadingKeys& k, double t) {
 // ---- blender-auto-handles: per component, the C2 cubic spline through the
 // values with slope 0 at the first and last key and at every local extreme
 // (those split the keys into runs solved on their own, tridiagonal).
-bool cubic_any(const ReadingKeys& k) {
-  return well_formed(k) && k.interpolation == "CUBICSPLINE" && k.times.size() >= 2 &&
-         (!k.rotation || k.components == 4);
+bool cubic_any(const TrackView& k, bool /*weights*/) {
+  return well_formed(k) && k.interpolation == Interpolation::kCubicSpline && k.times.size() >= 2 &&
+         (!is_rotation(k) || k.components == 4);
 }
-std::vector<double> auto_handle_slopes(const ReadingKeys& k, std::size_t c) {
+std::vector<double> auto_handle_slopes(const TrackView& k, std::size_t c) {
   const std::size_t n = k.times.size();
   std::vector<double> v(n), m(n, 0.0);
   for (std::size_t i = 0; i < n; ++i) v[i] = at(k, i, 1, c);
@@ -136,7 +138,7 @@ std::vector<double> auto_handle_slopes(const ReadingKeys& k, std::size_t c) {
   }
   return m;
 }
-std::vector<double> auto_handles(const ReadingKeys& k, double t) {
+std::vector<double> auto_handles(const TrackView& k, double t) {
   const Segment g = segment_of(k.times, t);
   const double d = k.times.size() >= 2 ? k.times[g.k + 1] - k.times[g.k] : 0;
   std::vector<double> out(k.components);
@@ -150,11 +152,10 @@ std::vector<double> auto_handles(const ReadingKeys& k, double t) {
 
 // ---- bake-15fps-linear: the spec's values at k / 15 s, joined by lerp (slerp
 // for rotations); held before 0 and after the last bake sample past the end.
-bool bakeable(const ReadingKeys& k) {
-  return well_formed(k) && reference::parse_interpolation(k.interpolation).has_value() &&
-         (!k.rotation || k.components == 4);
+bool bakeable(const TrackView& k, bool /*weights*/) {
+  return well_formed(k) && (!is_rotation(k) || k.components == 4);
 }
-std::vector<double> bake_15fps(const ReadingKeys& k, double t) {
+std::vector<double> bake_15fps(const TrackView& k, double t) {
   constexpr double kFps = 15;
   const double end = std::ceil(k.times.back() * kFps - 1e-9) / kFps;  // the last bake sample
   const double tc = std::clamp(t, 0.0, std::max(0.0, end));
@@ -164,7 +165,7 @@ std::vector<double> bake_15fps(const ReadingKeys& k, double t) {
   if (!(t1 > t0)) return v0;
   const auto v1 = spec_value(k, t1);
   const double s = (tc - t0) / (t1 - t0);
-  if (k.rotation) {
+  if (is_rotation(k)) {
     const auto q = reference::slerp_shortest_path(reference::load_quat(v0.data()),
                                                   reference::load_quat(v1.data()), s);
     std::vector<double> out(4);
@@ -180,10 +181,10 @@ std::vector<double> bake_15fps(const ReadingKeys& k, double t) {
 // engine does not implement (allowed: the fallback is there for such an engine), played by
 // nlerp on the shortest path instead of slerp (allowed: glTF 2.0 Appendix C.4 "Implementations
 // MAY approximate these equations"). Held before the first and after the last key.
-bool linear_rotation(const ReadingKeys& k) {
-  return well_formed(k) && k.interpolation == "LINEAR" && k.rotation && k.components == 4;
+bool linear_rotation(const TrackView& k, bool /*weights*/) {
+  return well_formed(k) && k.interpolation == Interpolation::kLinear && is_rotation(k) && k.components == 4;
 }
-std::vector<double> fallback_nlerp(const ReadingKeys& k, double t) {
+std::vector<double> fallback_nlerp(const TrackView& k, double t) {
   const Segment g = segment_of(k.times, t);
   std::vector<double> out(4);
   if (k.times.size() < 2) {

@@ -1,6 +1,7 @@
 // The named readings compare computes from a channel's keys (readings.hpp):
 // each formula against values derived by hand (the derivation beside each row).
 #include <gltf_anim/compare/readings.hpp>
+#include <gltf_anim/reference/track.hpp>
 
 #include <gtest/gtest.h>
 
@@ -11,48 +12,57 @@
 #include <vector>
 
 namespace gc = gltf_anim::compare;
+namespace gr = gltf_anim::reference;
 
 namespace {
 
+// A channel's keys as a reading is handed them: the track, and whether it animates weights.
+struct Keys {
+  gr::Track track;
+  bool weights = false;
+  gr::TrackView view() const { return track.view(); }
+};
+bool applies(const gc::NamedReading* r, const Keys& k) { return r->applies(k.view(), k.weights); }
+
 struct Row {
   const char* reading;
-  gc::ReadingKeys keys;
+  Keys keys;
   double t;
   std::vector<double> expected;
   const char* derivation;
 };
 
-gc::ReadingKeys keys(std::vector<double> times, std::vector<double> values, std::size_t components,
+Keys keys(std::vector<double> times, std::vector<double> values, std::size_t components,
                      const char* interpolation, bool weights = false) {
-  gc::ReadingKeys k;
-  k.times = std::move(times);
-  k.values = std::move(values);
-  k.components = components;
-  k.interpolation = interpolation;
+  Keys k;
+  k.track.times = std::move(times);
+  k.track.values = std::move(values);
+  k.track.components = components;
+  k.track.interpolation = *gr::parse_interpolation(interpolation);
   k.weights = weights;
   return k;
 }
 
 // One scalar CUBICSPLINE segment 0..2 s: key 0 (a 0, v 0, b 3), key 1 (a 0, v 6, b 0).
-const gc::ReadingKeys kCubic = keys({0, 2}, {0, 0, 3, 0, 6, 0}, 1, "CUBICSPLINE");
+const Keys kCubic = keys({0, 2}, {0, 0, 3, 0, 6, 0}, 1, "CUBICSPLINE");
 // translation_cubicspline's x values (0, 1, 1.5, 4 at 0, 1, 2, 3.5 s); the tangents are
 // dropped by the reading, so any will do.
-const gc::ReadingKeys kFour =
+const Keys kFour =
     keys({0, 1, 2, 3.5}, {9, 0, 9, 9, 1, 9, 9, 1.5, 9, 9, 4, 9}, 1, "CUBICSPLINE");
 // 0, 2, 1: key 1 is a local extreme.
-const gc::ReadingKeys kPeak = keys({0, 1, 2}, {0, 0, 5, 5, 2, 5, 5, 1, 0}, 1, "CUBICSPLINE");
-const gc::ReadingKeys kWeights = keys({0, 1}, {-1, 0.5, 1, 2}, 2, "LINEAR", true);
-const gc::ReadingKeys kStep = keys({0, 0.1}, {0, 3}, 1, "STEP");
+const Keys kPeak = keys({0, 1, 2}, {0, 0, 5, 5, 2, 5, 5, 1, 0}, 1, "CUBICSPLINE");
+const Keys kWeights = keys({0, 1}, {-1, 0.5, 1, 2}, 2, "LINEAR", true);
+const Keys kStep = keys({0, 0.1}, {0, 3}, 1, "STEP");
 // A LINEAR rotation fallback: identity at 0 s, 90 degrees about z at 1 s (x, y, z, w); the
 // second key also stored negated, the same rotation in the other hemisphere.
-gc::ReadingKeys rotation_keys(std::vector<double> values) {
-  gc::ReadingKeys k = keys({0, 1}, std::move(values), 4, "LINEAR");
-  k.rotation = true;
+Keys rotation_keys(std::vector<double> values) {
+  Keys k = keys({0, 1}, std::move(values), 4, "LINEAR");
+  k.track.kind = gr::ValueKind::kRotation;
   return k;
 }
 const double kR = 0.70710678118654752;  // sqrt(1/2)
-const gc::ReadingKeys kQuarterTurn = rotation_keys({0, 0, 0, 1, 0, 0, kR, kR});
-const gc::ReadingKeys kQuarterTurnNegated = rotation_keys({0, 0, 0, 1, 0, 0, -kR, -kR});
+const Keys kQuarterTurn = rotation_keys({0, 0, 0, 1, 0, 0, kR, kR});
+const Keys kQuarterTurnNegated = rotation_keys({0, 0, 0, 1, 0, 0, -kR, -kR});
 // nlerp at s = 0.25: p = (0, 0, 0.25 kR, 0.75 + 0.25 kR) = (0, 0, 0.1767767, 0.9267767),
 // |p| = sqrt(0.03125 + 0.8589165) = 0.9434856, so (0, 0, 0.1873655, 0.9822905) (Blender
 // 3.4 plays (0, 0, 0.187365545, 0.982290259) at 0.25 s on sqlerp_with_fallback, whose fallback
@@ -127,8 +137,8 @@ TEST(NamedReadings, HandDerivedValues) {
     SCOPED_TRACE(std::string(row.reading) + " at t = " + std::to_string(row.t) + ": " + row.derivation);
     const gc::NamedReading* r = gc::find_named_reading(row.reading);
     ASSERT_NE(r, nullptr);
-    ASSERT_TRUE(r->applies(row.keys));
-    const auto v = r->value_at(row.keys, row.t);
+    ASSERT_TRUE(applies(r, row.keys));
+    const auto v = r->value_at(row.keys.view(), row.t);
     ASSERT_EQ(v.size(), row.expected.size());
     for (std::size_t c = 0; c < v.size(); ++c) EXPECT_NEAR(v[c], row.expected[c], 1e-12) << "component " << c;
   }
@@ -149,22 +159,22 @@ TEST(NamedReadings, EachSaysItsFormulaTheRuleItBreaksAndWhereItWasSeen) {
 }
 
 TEST(NamedReadings, ApplyOnlyToTheChannelsTheyDescribe) {
-  gc::ReadingKeys rotation = keys({0, 1}, {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
+  Keys rotation = keys({0, 1}, {0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
                                            0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0}, 4, "CUBICSPLINE");
-  rotation.rotation = true;
-  EXPECT_FALSE(gc::find_named_reading("cubic-bezier-unscaled-tangents")->applies(rotation));
-  EXPECT_TRUE(gc::find_named_reading("blender-auto-handles")->applies(rotation));
-  EXPECT_FALSE(gc::find_named_reading("weights-clamped-0-1")->applies(kCubic));
-  EXPECT_FALSE(gc::find_named_reading("blender-auto-handles")->applies(kStep));
-  gc::ReadingKeys short_output = kCubic;
-  short_output.values.pop_back();
-  EXPECT_FALSE(gc::find_named_reading("cubic-bezier-unscaled-tangents")->applies(short_output));
+  rotation.track.kind = gr::ValueKind::kRotation;
+  EXPECT_FALSE(applies(gc::find_named_reading("cubic-bezier-unscaled-tangents"), rotation));
+  EXPECT_TRUE(applies(gc::find_named_reading("blender-auto-handles"), rotation));
+  EXPECT_FALSE(applies(gc::find_named_reading("weights-clamped-0-1"), kCubic));
+  EXPECT_FALSE(applies(gc::find_named_reading("blender-auto-handles"), kStep));
+  Keys short_output = kCubic;
+  short_output.track.values.pop_back();
+  EXPECT_FALSE(applies(gc::find_named_reading("cubic-bezier-unscaled-tangents"), short_output));
   const gc::NamedReading* stacked = gc::find_named_reading("no-extensions + nlerp");
-  EXPECT_TRUE(stacked->applies(kQuarterTurn));
-  EXPECT_FALSE(stacked->applies(rotation));  // CUBICSPLINE
-  gc::ReadingKeys vector = kQuarterTurn;
-  vector.rotation = false;
-  EXPECT_FALSE(stacked->applies(vector));
+  EXPECT_TRUE(applies(stacked, kQuarterTurn));
+  EXPECT_FALSE(applies(stacked, rotation));  // CUBICSPLINE
+  Keys vector = kQuarterTurn;
+  vector.track.kind = gr::ValueKind::kVector;
+  EXPECT_FALSE(applies(stacked, vector));
 }
 
 }  // namespace

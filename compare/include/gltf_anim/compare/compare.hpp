@@ -10,6 +10,7 @@
 //    (q and -q are the same rotation);
 //  - a missing animation, channel or sample, a width mismatch or a NaN is a
 //    failure; extra actual animations, channels and samples are warnings.
+#include <gltf_anim/io/resource_reader.hpp>
 #include <gltf_anim/samples/samples.hpp>
 
 #include <cstddef>
@@ -130,6 +131,9 @@ struct Manifest {
 };
 // Throws samples::SamplesFormatError (file + JSON pointer) on a malformed manifest.
 Manifest read_manifest(const std::filesystem::path& path);
+// The same of a manifest's bytes already in memory; `path` is how messages name it, and its
+// folder how they name the files it names (it is not opened).
+Manifest parse_manifest(std::string_view json, const std::filesystem::path& path);
 // The manifest.json of `start`: in it when it is a folder, else beside it (in
 // the file's folder). Never a folder above: nullopt when there is none there.
 std::optional<std::filesystem::path> find_manifest(const std::filesystem::path& start);
@@ -336,5 +340,48 @@ CompareReport compare_paths(const std::filesystem::path& golden,
 // name, so in a golden folder it pairs by its "asset" only.
 CompareReport compare_read_actual(const std::filesystem::path& golden, samples::SamplesFile actual,
                                   const std::string& actual_name, const CompareOptions& options);
+
+// ---- comparing in memory: a suite and an engine's samples held by the caller (a web page, an
+// engine's test harness), no file opened. compare_paths is this over files read through io/.
+
+// One samples file held in memory under its name ("valid/rotation_linear.samples.json",
+// "rotation_linear.samples.csv"): the name is what reports show and what an actual file is
+// paired by when its "asset" does not pair it. `error` holds the reader's refusal of an actual
+// file (its case fails with it, as compare_paths fails a malformed actual file's case).
+struct NamedSamples {
+  std::string name;
+  samples::SamplesFile file;
+  std::optional<samples::SamplesFormatError> error;
+};
+// Reads `bytes` as the samples file `name` (CSV when the name ends in .csv, any case, else
+// JSON); the reader's refusal is kept in NamedSamples::error, not thrown.
+NamedSamples read_named_samples(std::string name, std::string_view bytes,
+                                const samples::ReadOptions& options = {});
+
+// A suite: its manifest (parse_manifest) and the reader of the files it names, by their
+// paths relative to the manifest's folder: each entry's golden samples, the variants' samples
+// files and the assets (the named readings decode a failing channel's keys from its asset,
+// whose buffers are read through the same reader, relative to the asset's folder and
+// confined to it), like the loader's LoadOptions::resources. `name` is the report's "golden".
+struct SuiteInput {
+  const Manifest* manifest = nullptr;
+  const io::ResourceReader* files = nullptr;
+  std::string name;
+};
+// An engine's run: its samples files, and the report's "actual".
+struct ActualInput {
+  std::vector<NamedSamples> files;
+  std::string name;
+};
+
+// compare_paths on a suite in memory: the golden files are the manifest entries' "samples"
+// (each read once through SuiteInput::files, each case with the first entry naming it), the
+// actual files paired with them as two folders are (by "asset", then by name; a golden case
+// without an actual file is not run, an actual file pairing with none is a warning). Options
+// as compare_paths (CompareOptions::manifest is not read). Throws samples::SamplesFormatError
+// for a golden or variant file the reader refuses or that is malformed, and
+// std::invalid_argument when SuiteInput has no manifest or no reader.
+CompareReport compare_suite(const SuiteInput& golden, ActualInput actual,
+                            const CompareOptions& options);
 
 }  // namespace gltf_anim::compare

@@ -8,6 +8,8 @@
 // samples, which the manifest's variants, one reading each, cannot name).
 #pragma once
 
+#include <gltf_anim/reference/track.hpp>
+
 #include <cstddef>
 #include <span>
 #include <string>
@@ -16,16 +18,10 @@
 
 namespace gltf_anim::compare {
 
-// A channel's keys as stored (the sampler's input and output, decoded: float32
-// exactly, normalized integers by the spec's formula).
-struct ReadingKeys {
-  std::vector<double> times;
-  std::vector<double> values;      // per key: in-tangent, value, out-tangent for CUBICSPLINE
-  std::size_t components = 1;      // per value
-  std::string interpolation;       // "STEP", "LINEAR", "CUBICSPLINE", ...
-  bool rotation = false;           // unit quaternions (x, y, z, w)
-  bool weights = false;            // morph weights
-};
+// A reading is computed from a channel's keys as stored (the sampler's input and output,
+// decoded: float32 exactly, normalized integers by the spec's formula), the one type every
+// module holds a channel's keys in (reference::TrackView); `weights` says whether the channel
+// animates morph weights, which the keys alone cannot tell.
 
 // Which keys a reading is computed from.
 enum class ReadingView {
@@ -40,9 +36,9 @@ struct NamedReading {
   // The formula, with the spec rule it breaks after "breaks " (the report quotes it).
   std::string_view formula;
   std::string_view seen_in;  // the engine and version the reading was seen in, and how
-  bool (*applies)(const ReadingKeys& keys);
+  bool (*applies)(const reference::TrackView& keys, bool weights);
   // The value at time t (components values). Only called when applies().
-  std::vector<double> (*value_at)(const ReadingKeys& keys, double t);
+  std::vector<double> (*value_at)(const reference::TrackView& keys, double t);
   bool allowed;  // a reading the specs allow (no "breaks" in the formula), else a divergence
   ReadingView view;
 };
