@@ -224,6 +224,13 @@ class KeepingReader final : public io::ResourceReader {
  public:
   explicit KeepingReader(fs::path folder) : folder_(std::move(folder)) {}
   ReadResult read(const fs::path& relative, std::uint64_t max_bytes) const override {
+    // A file read already (a buffer the loader read) is handed again from memory: what is
+    // copied is what was loaded, and it is read once.
+    if (auto bytes = kept(relative.lexically_normal().generic_string())) {
+      ReadResult again;
+      again.storage = io::ByteStorage::from_shared(std::move(bytes));
+      return again;
+    }
     ReadResult r = folder_.read(relative, max_bytes);
     if (r.failure != ReadResult::Failure::kNone) return r;
     const auto bytes = r.storage->bytes();
@@ -366,30 +373,25 @@ std::string non_finite_member(Json& entry) {
   return {};
 }
 
-// One asset read and sampled, ready to be written.
+// One asset checked and sampled, ready to be written.
 struct Prepared {
-  gltf::LoadedAsset asset;
-  std::vector<std::pair<std::string, std::shared_ptr<const std::vector<std::uint8_t>>>> files;
+  std::vector<std::pair<std::string, std::shared_ptr<const io::ByteStorage>>> files;
   samples::SamplesFile golden;
   std::vector<sampler::DecodedChannel> channels;
   std::vector<std::string> notes;  // what was not copied, and why
 };
 
-// Reads, checks and samples one asset (`folder`: the input folder it was found in, opened
-// beneath; empty for a file named directly). nullopt with the reason in `why` when it is skipped.
-std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, std::string& why) {
+// Checks and samples one loaded asset, and reads the files it names through its reader.
+// nullopt with the reason in `why` when it is skipped.
+std::optional<Prepared> prepare(const FromAsset& in, std::string& why) {
+  static const std::vector<gltf::Issue> kNoIssues;
+  const std::vector<gltf::Issue>& issues = in.load_issues ? *in.load_issues : kNoIssues;
+  const gltf::LoadedAsset& asset = *in.asset;
+  const fs::path& file = in.path;
   Prepared p;
-  fs::path base = file.parent_path();
-  if (base.empty()) base = ".";
-  KeepingReader reader(base);
-  gltf::IssueCollector issues;
-  gltf::LoadOptions options;
-  options.resources = &reader;
-  options.asset_folder = folder;
-  p.asset = gltf::load_file(file, options, issues);
-  if (!p.asset.document || !p.asset.document->IsObject()) {
-    why = p.asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
-    for (const auto& issue : issues.issues()) {
+  if (!asset.document || !asset.document->IsObject()) {
+    why = asset.document ? "the JSON root is not an object" : "not a glTF asset (JSON or GLB)";
+    for (const auto& issue : issues) {
       if (issue.severity == gltf::Severity::kError) {
         why = std::string(issue.code) + ": " + issue.message;
         break;
@@ -397,11 +399,11 @@ std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, st
     }
     return std::nullopt;
   }
-  const gltf::JsonDocument& doc = *p.asset.document;
-  // The files it names: buffers (read by the loader) and images (read here, through the same
-  // reader). A buffer that cannot be copied where the asset's URI expects it skips the asset; an
-  // image is a note (an animation suite needs none), and so is a buffer that could not be read
-  // when no animation needs it.
+  const gltf::JsonDocument& doc = *asset.document;
+  // The files it names: buffers (read by the loader) and images, through the same reader. A
+  // buffer that cannot be copied where the asset's URI expects it skips the asset; an image is
+  // a note (an animation suite needs none), and so is a buffer that could not be read when no
+  // animation needs it.
   std::set<std::string> named;
   for (const char* list : {"buffers", "images"}) {
     const bool buffers = std::string_view(list) == "buffers";
@@ -421,20 +423,22 @@ std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, st
         continue;
       }
       if (!named.insert(*name).second) continue;
-      auto bytes = reader.kept(*name);
+      std::shared_ptr<const io::ByteStorage> bytes;
       std::string reason;
-      if (!bytes && buffers) {
+      ReadResult r = in.resources ? in.resources->read(*name, in.max_file_bytes) : ReadResult{};
+      if (r.storage) {
+        bytes = std::move(r.storage);
+      } else if (buffers) {
+        // The loader's word for it, as validate says it.
         reason = "not read";
-        for (const auto& issue : issues.issues()) {
+        for (const auto& issue : issues) {
           if (issue.pointer.rfind(at, 0) == 0) {
             reason = std::string(issue.code) + ": " + issue.message;
             break;
           }
         }
-      } else if (!bytes) {
-        const ReadResult r = reader.read(*name, options.max_file_bytes);
-        bytes = reader.kept(*name);
-        if (!bytes) reason = refusal_text(r, options.max_file_bytes);
+      } else {
+        reason = in.resources ? refusal_text(r, in.max_file_bytes) : "not read";
       }
       if (!bytes) {
         p.notes.push_back(at + " (" + *name + ") is not copied: " + reason);
@@ -447,8 +451,8 @@ std::optional<Prepared> prepare(const fs::path& file, const fs::path& folder, st
     const std::string described = file.string();
     sampler::SampleRequest request;
     request.asset_name = file.filename().string();  // replaced below when not UTF-8
-    p.golden = sampler::sample_asset(p.asset, described, request);
-    p.channels = sampler::decoded_channels(p.asset, described, request);
+    p.golden = sampler::sample_asset(asset, described, request);
+    p.channels = sampler::decoded_channels(asset, described, request);
   } catch (const std::exception& e) {
     // The sampler's message starts with the asset's path, which the caller puts first.
     const std::string prefix = file.string() + ": ";
@@ -546,81 +550,26 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
   }
   const Folder out_dir = Folder::open(out);
   const Folder valid_dir = out_dir.subfolder("valid");
-  Json assets = Json::array();
-  std::set<std::string> ids;
+  FromSuite suite;
   for (const auto& [file, folder] : files) {
-    std::string why;
-    std::optional<Prepared> p = prepare(file, folder, why);
-    if (!p) {
-      result.skipped.push_back(shown(file) + ": " + why);
-      continue;
-    }
-    std::string id = plain_id(file);
-    for (int n = 2; !ids.insert(id).second; ++n) id = plain_id(file) + "-" + std::to_string(n);
-    // The copy keeps the asset's file name, unless that is not UTF-8 (the manifest names it):
-    // then <id> and the extension.
-    std::string copy = file.filename().string();
-    if (!text::is_valid_utf8(copy)) {
-      std::string ext = file.extension().string();
-      std::transform(ext.begin(), ext.end(), ext.begin(),
-                     [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-      copy = id + ext;
-    }
-    // A buffer or image named like the asset itself is the asset.
-    std::erase_if(p->files, [&copy](const auto& f) { return f.first == copy; });
-    p->golden.asset = copy;
-    const std::size_t step_samples_left_out = finish_golden(p->golden);
-
-    const std::string rel_asset = id + "/" + copy;
-    const std::string samples = id + ".samples.json";
-    Case c;
-    c.id = id;
-    c.group = "user";
-    c.notes =
-        "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
-    if (step_samples_left_out != 0) {
-      c.notes += " " + std::to_string(step_samples_left_out) +
-                 " STEP sample(s) at a key where the value changes left out (a float32 "
-                 "engine's time can land one float32 step before such a key).";
-    }
-    for (const std::string& note : p->notes) c.notes += " " + note + ".";
-    NamedSamples variant_files;
-    const Prepared& prepared = *p;
-    const std::string described = file.string();
-    Json entry = case_entry(
-        c, "valid/" + rel_asset, "valid/" + samples, prepared.channels,
-        [&prepared, &described, &copy](const sampler::SampleRequest& r) {
-          sampler::SampleRequest named = r;
-          named.asset_name = copy;
-          samples::SamplesFile f = sampler::sample_asset(prepared.asset, described, named);
-          finish_golden(f);
-          return f;
-        },
-        prepared.golden, extensions_used(*prepared.asset.document), variant_files);
-
-    // The golden samples and variants as written, each read back as compare reads it: an asset
-    // whose samples compare would refuse (two channels of one animation on the same target,
-    // which validate reports) is skipped with compare's reason, never written into the suite.
-    std::vector<std::pair<std::string, std::string>> texts;
-    texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
-    for (const auto& [name, f] : variant_files)
-      texts.emplace_back(name, samples::write_samples_json(f));
-    std::string refused = non_finite_member(entry);
-    for (const auto& [name, text] : texts) {
-      if (!refused.empty()) break;
-      try {
-        samples::read_samples_json(text, {}, name);
-      } catch (const samples::SamplesFormatError& e) {
-        refused = "its golden samples are not what compare reads: " + compare::describe(e);
-        break;
-      }
-    }
-    if (!refused.empty()) {
-      ids.erase(id);
-      result.skipped.push_back(shown(file) + ": " + refused);
-      continue;
-    }
-    for (const std::string& note : p->notes) result.notes.push_back(shown(file) + ": " + note);
+    // Loaded here, through io/ (beneath the input folder it was found in); everything the
+    // suite decides of it is FromSuite's, on memory.
+    fs::path base = file.parent_path();
+    if (base.empty()) base = ".";
+    KeepingReader reader(base);
+    gltf::IssueCollector issues;
+    gltf::LoadOptions options;
+    options.resources = &reader;
+    options.asset_folder = folder;
+    const gltf::LoadedAsset asset = gltf::load_file(file, options, issues);
+    FromAsset in;
+    in.asset = &asset;
+    in.load_issues = &issues.issues();
+    in.resources = &reader;
+    in.max_file_bytes = options.max_file_bytes;
+    in.path = file;
+    const std::optional<FromCase> c = suite.add(in, result);
+    if (!c) continue;
 
     // The case's files, each through a temporary renamed into place: first the files the asset
     // names, one at a time (an asset may name thousands: never as many descriptors open at
@@ -629,20 +578,20 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
     // the files this case created are removed again, and the error ends the command before
     // the manifest, written last, could name the case: the manifest names only cases whose
     // every file is in place.
-    CaseFolders folders(valid_dir.subfolder(id));
-    const fs::path case_path = out / "valid" / id;
+    CaseFolders folders(valid_dir.subfolder(c->id));
+    const fs::path case_path = out / "valid" / c->id;
     std::vector<fs::path> created_here;
     const auto is_new = [](const fs::path& target) {
       return !io::name_exists(target);
     };
     try {
-      for (const auto& [name, bytes] : prepared.files) {
+      for (const auto& [name, bytes] : c->named) {
         const bool made = is_new(case_path / name);
-        commit_file(folders.of(name), fs::path(name).filename().string(), *bytes);
+        commit_file(folders.of(name), fs::path(name).filename().string(), bytes->bytes());
         if (made) created_here.push_back(case_path / name);
       }
       std::vector<std::unique_ptr<io::OutputFile>> outputs;
-      std::unique_ptr<bool[]> made(new bool[texts.size() + 1]);
+      std::unique_ptr<bool[]> made(new bool[c->texts.size() + 1]);
       std::size_t n = 0;
       const auto add = [&](const Folder& dir, const std::string& name, const fs::path& target,
                            std::span<const std::uint8_t> bytes) {
@@ -652,8 +601,8 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
         o->stream().write(reinterpret_cast<const char*>(bytes.data()),
                           static_cast<std::streamsize>(bytes.size()));
       };
-      add(folders.root(), copy, case_path / copy, prepared.asset.file_bytes);
-      for (const auto& [name, text] : texts) {
+      add(folders.root(), c->copy, case_path / c->copy, c->asset_bytes);
+      for (const auto& [name, text] : c->texts) {
         add(valid_dir, name, out / "valid" / name,
             std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
       }
@@ -664,9 +613,107 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
       for (const fs::path& f : created_here) io::remove_file(f);
       throw;
     }
-    assets.push(std::move(entry));
-    ++result.written;
   }
+  write_file(out_dir, "manifest.json", suite.manifest());
+  return result;
+}
+
+struct FromSuite::State {
+  Json assets = Json::array();
+  std::set<std::string> ids;
+};
+
+FromSuite::FromSuite() : state_(std::make_unique<State>()) {}
+FromSuite::~FromSuite() = default;
+
+std::optional<FromCase> FromSuite::add(const FromAsset& in, FromResult& result) {
+  if (in.asset == nullptr) throw std::invalid_argument("FromSuite::add: no asset");
+  const fs::path& file = in.path;
+  std::set<std::string>& ids = state_->ids;
+  std::string why;
+  std::optional<Prepared> p = prepare(in, why);
+  if (!p) {
+    result.skipped.push_back(shown(file) + ": " + why);
+    return std::nullopt;
+  }
+  std::string id = plain_id(file);
+  for (int n = 2; !ids.insert(id).second; ++n) id = plain_id(file) + "-" + std::to_string(n);
+  // The copy keeps the asset's file name, unless that is not UTF-8 (the manifest names it):
+  // then <id> and the extension.
+  std::string copy = file.filename().string();
+  if (!text::is_valid_utf8(copy)) {
+    std::string ext = file.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    copy = id + ext;
+  }
+  // A buffer or image named like the asset itself is the asset.
+  std::erase_if(p->files, [&copy](const auto& f) { return f.first == copy; });
+  p->golden.asset = copy;
+  const std::size_t step_samples_left_out = finish_golden(p->golden);
+
+  const std::string rel_asset = id + "/" + copy;
+  const std::string samples = id + ".samples.json";
+  Case c;
+  c.id = id;
+  c.group = "user";
+  c.notes =
+      "From " + text::repair_utf8(file.filename().string()) + " (gltf-anim generate --from).";
+  if (step_samples_left_out != 0) {
+    c.notes += " " + std::to_string(step_samples_left_out) +
+               " STEP sample(s) at a key where the value changes left out (a float32 "
+               "engine's time can land one float32 step before such a key).";
+  }
+  for (const std::string& note : p->notes) c.notes += " " + note + ".";
+  NamedSamples variant_files;
+  const Prepared& prepared = *p;
+  const gltf::LoadedAsset& asset = *in.asset;
+  const std::string described = file.string();
+  Json entry = case_entry(
+      c, "valid/" + rel_asset, "valid/" + samples, prepared.channels,
+      [&asset, &described, &copy](const sampler::SampleRequest& r) {
+        sampler::SampleRequest named = r;
+        named.asset_name = copy;
+        samples::SamplesFile f = sampler::sample_asset(asset, described, named);
+        finish_golden(f);
+        return f;
+      },
+      prepared.golden, extensions_used(*asset.document), variant_files);
+
+  // The golden samples and variants as written, each read back as compare reads it: an asset
+  // whose samples compare would refuse (two channels of one animation on the same target,
+  // which validate reports) is skipped with compare's reason, never written into the suite.
+  FromCase out;
+  out.texts.emplace_back(samples, samples::write_samples_json(prepared.golden));
+  for (const auto& [name, f] : variant_files)
+    out.texts.emplace_back(name, samples::write_samples_json(f));
+  std::string refused = non_finite_member(entry);
+  for (const auto& [name, text] : out.texts) {
+    if (!refused.empty()) break;
+    try {
+      samples::read_samples_json(text, {}, name);
+    } catch (const samples::SamplesFormatError& e) {
+      refused = "its golden samples are not what compare reads: " + compare::describe(e);
+      break;
+    }
+  }
+  if (!refused.empty()) {
+    ids.erase(id);
+    result.skipped.push_back(shown(file) + ": " + refused);
+    return std::nullopt;
+  }
+  for (const std::string& note : p->notes) result.notes.push_back(shown(file) + ": " + note);
+  out.id = id;
+  out.named = std::move(p->files);
+  out.copy = copy;
+  out.asset_bytes = asset.file_bytes;
+  state_->assets.push(std::move(entry));
+  ++result.written;
+  return out;
+}
+
+std::string FromSuite::manifest() const {
+  Json assets = state_->assets;
   Json manifest = Json::object(
       {{"suite", "gltf-anim suite from the user's assets"},
        {"generator", kGenerator},
@@ -676,8 +723,17 @@ FromResult generate_from(const std::vector<fs::path>& inputs, const fs::path& ou
         "animation, and t = 0); a STEP channel's samples at a key where its value changes are "
         "left out."},
        {"assets", std::move(assets)}});
-  write_file(out_dir, "manifest.json", manifest.dump(2));
-  return result;
+  return manifest.dump(2);
+}
+
+FromSuiteFiles generate_from_assets(const std::vector<FromAsset>& assets) {
+  FromSuiteFiles out;
+  FromSuite suite;
+  for (const FromAsset& a : assets) {
+    if (auto c = suite.add(a, out.result)) out.cases.push_back(std::move(*c));
+  }
+  out.manifest = suite.manifest();
+  return out;
 }
 
 }  // namespace gltf_anim::suite

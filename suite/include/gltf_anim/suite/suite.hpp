@@ -14,11 +14,20 @@
 #include <gltf_anim/reference/track.hpp>
 #include <gltf_anim/compare/compare.hpp>
 #include <gltf_anim/samples/samples.hpp>
+#include <gltf_anim/gltf/issue.hpp>
+#include <gltf_anim/gltf/load.hpp>
+#include <gltf_anim/io/resource_reader.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gltf_anim::suite {
@@ -115,5 +124,63 @@ struct FromResult {
 };
 FromResult generate_from(const std::vector<std::filesystem::path>& inputs,
                          const std::filesystem::path& out);
+
+// ---- generate --from on memory: what generate_from decides, on assets the caller loaded,
+// with no file opened; generate_from finds and loads the assets and writes what this returns.
+
+// One of the user's assets, loaded by the caller (gltf::load_file or load_bytes, with
+// `resources` as LoadOptions::resources).
+struct FromAsset {
+  const gltf::LoadedAsset* asset = nullptr;
+  const std::vector<gltf::Issue>* load_issues = nullptr;  // what the loader said (may be null)
+  // The files the asset names (buffers and images), relative to its folder: what the suite
+  // copies is what this reads (a buffer the loader read is asked for again: a reader that
+  // reads a file once keeps its bytes).
+  const io::ResourceReader* resources = nullptr;
+  std::uint64_t max_file_bytes = gltf::LoadOptions{}.max_file_bytes;  // for an image's read
+  // How messages name the asset ("scenes/hero.glb"); its file name is the case's (the id from
+  // its stem, the copy's name when it is UTF-8).
+  std::filesystem::path path;
+};
+
+// One case of the suite, to be written under the output folder: first `named` (one at a
+// time), then the asset's copy and `texts` together, each through a temporary renamed into
+// place.
+struct FromCase {
+  std::string id;
+  // The files the asset names, relative to valid/<id>/, as the reader gave them.
+  std::vector<std::pair<std::string, std::shared_ptr<const io::ByteStorage>>> named;
+  std::string copy;                        // the asset's copy, in valid/<id>/
+  std::span<const std::uint8_t> asset_bytes;  // its bytes (FromAsset::asset's, not copied)
+  // Its golden samples and whole-file variants, in valid/: (file name, text).
+  std::vector<std::pair<std::string, std::string>> texts;
+};
+
+// Builds a suite one asset at a time (an asset's case is written before the next is read, so
+// a run of many assets holds one at a time), then its manifest.
+class FromSuite {
+ public:
+  FromSuite();
+  ~FromSuite();
+  FromSuite(const FromSuite&) = delete;
+  FromSuite& operator=(const FromSuite&) = delete;
+  // The case of one asset, its notes appended to `result.notes` and `result.written` counted;
+  // or nullopt, the reason appended to `result.skipped`.
+  std::optional<FromCase> add(const FromAsset& asset, FromResult& result);
+  // manifest.json naming every case add() gave, in that order.
+  std::string manifest() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Every asset's case and the manifest at once (FromSuite over the list).
+struct FromSuiteFiles {
+  std::vector<FromCase> cases;
+  std::string manifest;
+  FromResult result;
+};
+FromSuiteFiles generate_from_assets(const std::vector<FromAsset>& assets);
 
 }  // namespace gltf_anim::suite
