@@ -252,6 +252,7 @@ std::vector<sampler::DecodedChannel> decode_asset(const ManifestFiles& files,
   gltf::LoadOptions options;
   options.resources = &resources;
   options.max_file_bytes = request.max_file_bytes;
+  options.borrow_bytes = true;  // `bytes` outlives the asset: it is not held twice
   gltf::IssueCollector issues;
   const gltf::LoadedAsset asset = gltf::load_bytes(
       std::span(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()), described,

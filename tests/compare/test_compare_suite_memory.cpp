@@ -8,6 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <string>
@@ -173,4 +178,88 @@ TEST(CompareSuiteMemory, CsvIsToldByTheName) {
   ASSERT_EQ(csv.file.animations.size(), 1u);
   ASSERT_EQ(csv.file.animations[0].channels.size(), 1u);
   EXPECT_EQ(csv.file.animations[0].channels[0].values, std::vector<double>{1});
+}
+
+namespace {
+
+std::string committed(const std::string& relative) {
+  std::ifstream in(std::filesystem::path(GLTF_ANIM_SOURCE_DIR) / "conformance_assets" / relative,
+                   std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+}  // namespace
+
+// A named reading decodes the case's asset through the suite's reader too. The asset and its
+// golden samples are the committed sqlerp_with_fallback's, handed over as bytes; the actual
+// values are its LINEAR fallback's keys (identity at 0 s, 90 degrees about z at 1 s,
+// (0.5, -0.5, 0.5, 0.5) at 2.5 s: `sample --keys --no-extensions`) played by normalized lerp,
+// computed here, so the stacked reading "no-extensions + nlerp" explains the channel at the 6
+// golden times off the keys (tests/cli/test_compare_named_readings_cli.cpp, on files).
+TEST(CompareSuiteMemory, ANamedReadingDecodesTheAssetThroughTheReader) {
+  using Q = std::array<double, 4>;
+  const double times[] = {0, 1, 2.5};
+  const Q keys[] = {
+      {0, 0, 0, 1}, {0, 0, 0.7071067690849304, 0.7071067690849304}, {0.5, -0.5, 0.5, 0.5}};
+  const auto nlerp = [&](double t) {
+    if (t <= times[0]) return keys[0];
+    if (t >= times[2]) return keys[2];
+    const int k = t < times[1] ? 0 : 1;
+    const double s = (t - times[k]) / (times[k + 1] - times[k]);
+    Q b = keys[k + 1];
+    const Q& a = keys[k];
+    if (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0)
+      for (double& c : b) c = -c;
+    Q p;
+    double n = 0;
+    for (int c = 0; c < 4; ++c) {
+      p[c] = (1 - s) * a[c] + s * b[c];
+      n += p[c] * p[c];
+    }
+    for (double& c : p) c /= std::sqrt(n);
+    return p;
+  };
+  CountingReader files;
+  files.add("valid/sqlerp_with_fallback.gltf", committed("valid/sqlerp_with_fallback.gltf"));
+  files.add("valid/sqlerp_with_fallback.samples.json",
+            committed("valid/sqlerp_with_fallback.samples.json"));
+  const gc::Manifest manifest = gc::parse_manifest(
+      R"({"assets": [{"id": "sqlerp_with_fallback", "file": "valid/sqlerp_with_fallback.gltf",
+          "samples": "valid/sqlerp_with_fallback.samples.json",
+          "angleTolerance": 1.3e-05, "lengthTolerance": 2.2e-06}]})",
+      "manifest.json");
+  gc::NamedSamples engine;
+  engine.name = "sqlerp_with_fallback.samples.json";
+  engine.file.asset = "sqlerp_with_fallback.gltf";
+  auto& a = engine.file.animations.emplace_back();
+  a.index = 0;
+  auto& ch = a.channels.emplace_back();
+  ch.index = 0;
+  ch.target = "/nodes/0/rotation";
+  for (const double t : {-0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.375, 1.75, 2.125, 2.5, 3.0}) {
+    const Q q = nlerp(t);
+    ch.add_sample(t, q);
+  }
+  gc::ActualInput run;
+  run.files.push_back(std::move(engine));
+  const gc::CompareReport r = gc::compare_suite({&manifest, &files, "suite"}, std::move(run), {});
+
+  ASSERT_EQ(r.cases.size(), 1u);
+  // A named reading changes no verdict.
+  EXPECT_EQ(r.cases[0].outcome, gc::CaseOutcome::kFailed);
+  ASSERT_EQ(r.cases[0].channels.size(), 1u);
+  const auto& alternatives = r.cases[0].channels[0].alternatives;
+  const auto named = std::find_if(alternatives.begin(), alternatives.end(),
+                                  [](const gc::AlternativeMatch& m) {
+                                    return m.name == "no-extensions + nlerp";
+                                  });
+  ASSERT_NE(named, alternatives.end());
+  EXPECT_TRUE(named->allowed);
+  EXPECT_FALSE(named->partial);
+  EXPECT_EQ(named->other_failing, 0u);
+  EXPECT_EQ(named->first_times, (std::vector<double>{0.25, 0.5, 0.75, 1.375, 1.75, 2.125}));
+  // The golden file once; the asset for the channel's keys and again for its core-only view.
+  const std::map<std::string, int> expected{{"valid/sqlerp_with_fallback.gltf", 2},
+                                            {"valid/sqlerp_with_fallback.samples.json", 1}};
+  EXPECT_EQ(files.reads(), expected);
 }
