@@ -173,7 +173,8 @@ function writeMutant(m, dir, name, container, style = {}) {
     if (container === 'glb' && i === 0) { delete b.uri; binChunk = data; }
     else if (container === 'external') {
       const f = style.spaces ? `${name} b${i}.bin` : `${name}_b${i}.bin`;
-      fs.writeFileSync(path.join(dir, f), data);
+      // style.longFile: the file holds more bytes than byteLength (trailing data).
+      fs.writeFileSync(path.join(dir, f), style.longFile ? Buffer.concat([Buffer.from(data), Buffer.alloc(style.longFile)]) : data);
       files.push(f);
       b.uri = encodeURI(f);
     } else b.uri = `data:${style.gltfBufferMime ? 'application/gltf-buffer' : 'application/octet-stream'};base64,${Buffer.from(data).toString('base64')}`;
@@ -831,6 +832,76 @@ const MUTATIONS = {
     sk.inverseBindMatrices = m.json.accessors.length - 1;
     return 'ibm-negative-zero';
   },
+  // A new animation of a property through KHR_animation_pointer: a material's factors
+  // (also when pbrMetallicRoughness is absent: it has defaults, glTF 2.0 5.19), a
+  // punctual light's intensity and colour (the light added).
+  propertyPointer(r, m) {
+    const targets = [];
+    (m.json.materials || []).forEach((mat, i) => {
+      targets.push([`/materials/${i}/pbrMetallicRoughness/baseColorFactor`, 4], [`/materials/${i}/pbrMetallicRoughness/metallicFactor`, 1],
+        [`/materials/${i}/pbrMetallicRoughness/roughnessFactor`, 1], [`/materials/${i}/emissiveFactor`, 3]);
+      targets.push([`/materials/${i}/alphaCutoff`, 1]);
+      if (mat.normalTexture) targets.push([`/materials/${i}/normalTexture/scale`, 1]);
+      if (mat.occlusionTexture) targets.push([`/materials/${i}/occlusionTexture/strength`, 1]);
+      if (mat.pbrMetallicRoughness?.baseColorTexture?.extensions?.KHR_texture_transform) {
+        const b = `/materials/${i}/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform`;
+        targets.push([`${b}/offset`, 2], [`${b}/scale`, 2], [`${b}/rotation`, 1]);
+      }
+      for (const [ext, prop, n] of [['KHR_materials_emissive_strength', 'emissiveStrength', 1], ['KHR_materials_ior', 'ior', 1],
+        ['KHR_materials_transmission', 'transmissionFactor', 1], ['KHR_materials_specular', 'specularFactor', 1],
+        ['KHR_materials_specular', 'specularColorFactor', 3], ['KHR_materials_clearcoat', 'clearcoatFactor', 1], ['KHR_materials_sheen', 'sheenColorFactor', 3]]) {
+        if (mat.extensions?.[ext] && (m.json.extensionsUsed || []).includes(ext)) targets.push([`/materials/${i}/extensions/${ext}/${prop}`, n]);
+      }
+    });
+    (m.json.cameras || []).forEach((c, i) => {
+      if (c.perspective) targets.push([`/cameras/${i}/perspective/yfov`, 1], [`/cameras/${i}/perspective/znear`, 1]);
+      if (c.orthographic) targets.push([`/cameras/${i}/orthographic/xmag`, 1], [`/cameras/${i}/orthographic/zfar`, 1]);
+    });
+    if (m.json.nodes?.length) targets.push(['light-intensity', 1], ['light-color', 3]);
+    if (!targets.length) return null;
+    let [ptr, n] = r.pick(targets);
+    if (ptr.startsWith('light')) {
+      const root = (m.json.extensions = m.json.extensions || {});
+      const lp = (root.KHR_lights_punctual = root.KHR_lights_punctual || { lights: [] });
+      lp.lights.push(r.pick([{ type: 'point' }, { type: 'directional', intensity: 2 }, { type: 'spot', spot: {} }]));
+      const li = lp.lights.length - 1;
+      const nd = r.pick(m.json.nodes);
+      nd.extensions = { ...(nd.extensions || {}), KHR_lights_punctual: { light: li } };
+      m.json.extensionsUsed = [...new Set([...(m.json.extensionsUsed || []), 'KHR_lights_punctual'])];
+      ptr = `/extensions/KHR_lights_punctual/lights/${li}/${ptr === 'light-intensity' ? 'intensity' : 'color'}`;
+    }
+    const times = [0, 0.5, 1].map(Math.fround);
+    const vals = [];
+    for (let k = 0; k < 3; k++) for (let c = 0; c < n; c++) vals.push(Math.fround(0.25 * (k + 1)));
+    m.json.accessors = m.json.accessors || [];
+    m.json.accessors.push({ bufferView: newBufferView(m, encode(5126, times)), componentType: 5126, count: 3, type: 'SCALAR', min: [0], max: [1] });
+    m.json.accessors.push({ bufferView: newBufferView(m, encode(5126, vals)), componentType: 5126, count: 3, type: ['SCALAR', 'VEC2', 'VEC3', 'VEC4'][n - 1] });
+    const a = m.json.accessors.length;
+    m.json.animations = m.json.animations || [];
+    m.json.animations.push({ channels: [{ sampler: 0, target: { path: 'pointer', extensions: { KHR_animation_pointer: { pointer: ptr } } } }], samplers: [{ input: a - 2, output: a - 1, interpolation: r.pick(['LINEAR', 'STEP']) }] });
+    m.json.extensionsUsed = [...new Set([...(m.json.extensionsUsed || []), 'KHR_animation_pointer'])];
+    return `pointer-${ptr.replace(/\/\d+(?=\/|$)/g, '/N').replace(/^\//, '').replace(/\//g, '.')}`;
+  },
+  // EXT_mesh_gpu_instancing on a node with a mesh, with TRANSLATION and maybe ROTATION.
+  gpuInstancing(r, m) {
+    const nodes = (m.json.nodes || []).filter((n) => n.mesh !== undefined && n.skin === undefined);
+    if (!nodes.length) return null;
+    const nd = r.pick(nodes);
+    const count = 1 + r.int(4);
+    const tr = [];
+    for (let k = 0; k < count; k++) tr.push(k, 0, Math.fround(-k * 0.5));
+    m.json.accessors.push({ bufferView: newBufferView(m, encode(5126, tr)), componentType: 5126, count, type: 'VEC3' });
+    const attributes = { TRANSLATION: m.json.accessors.length - 1 };
+    if (r.chance(0.5)) {
+      const rot = [];
+      for (let k = 0; k < count; k++) rot.push(0, 0, 0, 1);
+      m.json.accessors.push({ bufferView: newBufferView(m, encode(5126, rot)), componentType: 5126, count, type: 'VEC4' });
+      attributes.ROTATION = m.json.accessors.length - 1;
+    }
+    nd.extensions = { ...(nd.extensions || {}), EXT_mesh_gpu_instancing: { attributes } };
+    m.json.extensionsUsed = [...new Set([...(m.json.extensionsUsed || []), 'EXT_mesh_gpu_instancing'])];
+    return 'gpu-instancing';
+  },
   animateSkinnedNode(r, m) {
     const ni = (m.json.nodes || []).findIndex((n) => n.skin !== undefined);
     const uses = samplerUses(m).filter((u) => u.path === 'translation' || u.path === 'rotation' || u.path === 'scale');
@@ -859,7 +930,7 @@ const MUTATIONS = {
 // How often each mutation is drawn (default 1): those whose mutants glTF-Validator
 // mostly refuses (an empty animation is EMPTY_ENTITY, byteStride on animation data
 // ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE) test the "missed" side and are drawn less.
-const WEIGHTS = { zeroChannelAnimation: 0.15, emptyOptionalArrays: 0.3, matrixOnAnimatedNode: 0.4, relayout: 1.5, sparsify: 2, quantizeOutput: 1.5, retime: 1.5, emptyNodeChannel: 1.5 };
+const WEIGHTS = { propertyPointer: 2, zeroChannelAnimation: 0.15, emptyOptionalArrays: 0.3, matrixOnAnimatedNode: 0.4, relayout: 1.5, sparsify: 2, quantizeOutput: 1.5, retime: 1.5, emptyNodeChannel: 1.5 };
 const MUTATION_NAMES = Object.keys(MUTATIONS);
 const WEIGHT_TOTAL = MUTATION_NAMES.reduce((t, n) => t + (WEIGHTS[n] ?? 1), 0);
 function pickMutation(r) {
@@ -1034,6 +1105,7 @@ async function main() {
     if (r.chance(0.2)) style.gltfBufferMime = true;
     if (r.chance(0.2)) style.spaces = true;
     if (r.chance(0.1)) style.slack = r.pick([4, 8, 64]);
+    if (container === 'external' && r.chance(0.15)) style.longFile = r.pick([1, 3, 4, 100]);
     for (const [k, v] of Object.entries(style)) applied.push(`style-${k}${v === true ? '' : `-${v}`}`);
     plan.push({ i, seed: path.relative(ROOT, seed.file), m, applied, container, style });
   }
