@@ -12,8 +12,10 @@
 //
 // Seeds: conformance_assets/valid, and when present ../shared/corpus and every file of
 // ../shared/khronos-validator-tests whose expected report has no error (or the --seeds
-// given, files or folders). A seed glTF-Validator finds an error in, or whose buffers
-// cannot be read, is dropped. Each mutant is seed (seeded PRNG: same --seed, same
+// given, files or folders; --max-seed-kb bounds their size, default 600). A seed
+// glTF-Validator finds an error in, or whose buffers cannot be read, is dropped; one we
+// already give an error (BlenderIO_24's documented pointers) is named and not mutated.
+// Images by uri become a 1x1 PNG data URI (mutants live in other folders). Each mutant is seed (seeded PRNG: same --seed, same
 // mutants) + 1 to 4 mutations, written as .gltf with data: URIs, .gltf with external
 // .bin files, or .glb. For each one: glTF-Validator (validateBytes with an
 // externalResourceFunction reading the mutant's folder), `gltf-anim validate --format
