@@ -490,7 +490,9 @@ const MUTATIONS = {
   extras(r, m) {
     const t = r.chance(0.2) ? { o: m.json, ptr: '' } : randomObject(r, m);
     if (!t) return null;
-    t.o.extras = r.pick([{}, { note: 'x' }, { nested: { a: [1, 2, 3] } }]);
+    // Added to what is there: a pointer may target an existing extras value.
+    const add = r.pick([{}, { fuzz_note: 'x' }, { fuzz_nested: { a: [1, 2, 3] } }]);
+    t.o.extras = t.o.extras && typeof t.o.extras === 'object' && !Array.isArray(t.o.extras) ? { ...t.o.extras, ...add } : add;
     return 'extras';
   },
   unknownExtension(r, m) {
