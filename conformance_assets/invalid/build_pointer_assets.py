@@ -205,6 +205,13 @@ case(OUT + "pointer/enclosing_object_absent",
      passet([pch("/materials/0/normalTexture/scale")], [F2], extra={"materials": [{}]}),
      [("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", E, PP)],
      "scale has a default (1) but its enclosing normalTexture is absent")
+case(OUT + "pointer/texture_in_absent_pbr_object",
+     passet([pch("/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset")],
+            [V2], used=(KAP, "KHR_texture_transform"), extra={"materials": [{}]}),
+     [("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", E, PP)],
+     "pbrMetallicRoughness is absent, so its factors have their defaults (rules_valid "
+     "pbr_object_absent), but a texture has none: baseColorTexture is undefined, and so is its "
+     "transform")
 case(OUT + "pointer/extras_absent", passet([pch("/nodes/0/extras/level")], [F2]),
      [("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", E, PP)],
      "extras pointers are application-specific but must exist")
@@ -374,6 +381,16 @@ case(VALID + "defaults", d, [],
      "defaults inside present objects (metallicFactor, texture-transform offset, spot angle, light "
      "color, iridescenceIor), translation of a matrix node, two different weight elements, "
      "KHR_node_visibility (not in the adoc; its own spec); extras values are in pointer/extras_blender")
+case(VALID + "pbr_object_absent",
+     passet([pch("/materials/0/pbrMetallicRoughness/baseColorFactor"),
+             pch("/materials/0/pbrMetallicRoughness/metallicFactor", 1),
+             pch("/materials/0/pbrMetallicRoughness/roughnessFactor", 2)],
+            [out("VEC4", [1, 1, 1, 1, 0.5, 0.5, 0.5, 1]), F2, F2], extra={"materials": [{}]}),
+     [],
+     "a material without pbrMetallicRoughness: 'When undefined, all the default values of "
+     "pbrMetallicRoughness MUST apply' (glTF 2.0, material.pbrMetallicRoughness), and the Object "
+     "Model considers undefined properties with default values defined with them (its rule 2), so "
+     "its factors are defined; glTF-Validator accepts the asset (differential fuzzing found it)")
 d = passet([pch("/nodes/0/rotation")], [Q2])
 d["animations"].append(copy.deepcopy(d["animations"][0]))
 case(VALID + "same_pointer_two_animations", d, [],

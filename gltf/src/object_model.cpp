@@ -468,10 +468,22 @@ Resolved resolve(const gltf_anim::json::Value& doc, const Match& m) {
   const gltf_anim::json::Value* v = &doc;
   std::size_t next_index = 0;
   for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+    const gltf_anim::json::Value* parent = v;
     if (t[i] == "{}") {
       v = element(v, m.indices[next_index++]);
     } else {
       v = v != nullptr && v->IsObject() ? child(v, t[i]) : nullptr;
+    }
+    // A material's absent pbrMetallicRoughness is there with its defaults: "When
+    // undefined, all the default values of pbrMetallicRoughness MUST apply" (glTF 2.0,
+    // 5.19 material.pbrMetallicRoughness), and the Object Model considers "undefined glTF
+    // properties that have default values ... defined with their default values" (its
+    // rule 2). So its factors are defined; its textures, which have no default, are not.
+    if (v == nullptr && i == 2 && i + 2 == t.size() && t[0] == "materials" &&
+        t[i] == "pbrMetallicRoughness" && parent != nullptr && parent->IsObject()) {
+      if (!m.property->has_default) return r;
+      r.status = Resolution::kDefined;
+      return r;
     }
     if (v == nullptr) return r;
   }

@@ -198,7 +198,21 @@ TEST(ObjectModel, ResolveFollowsTheDefinedRule) {
   EXPECT_EQ(resolve(example, "/materials/0/pbrMetallicRoughness/baseColorFactor"), R::kDefined);
   EXPECT_EQ(resolve(example, "/materials/0/pbrMetallicRoughness/metallicFactor"), R::kDefined);
   EXPECT_EQ(resolve(example, "/materials/1/pbrMetallicRoughness/metallicFactor"), R::kUndefined);
+  // An absent pbrMetallicRoughness has its defaults ("When undefined, all the default values
+  // of pbrMetallicRoughness MUST apply", glTF 2.0; the Object Model's rule 2): its factors
+  // are defined, its textures (no default) are not, nor is anything of an absent material.
   EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/0/pbrMetallicRoughness/metallicFactor"),
+            R::kDefined);
+  EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/0/pbrMetallicRoughness/baseColorFactor"),
+            R::kDefined);
+  EXPECT_EQ(resolve(R"({"materials":[{}]})",
+                    "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/"
+                    "KHR_texture_transform/offset"),
+            R::kUndefined);
+  EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/1/pbrMetallicRoughness/roughnessFactor"),
+            R::kUndefined);
+  EXPECT_EQ(resolve(R"({"materials":[{"pbrMetallicRoughness":3}]})",
+                    "/materials/0/pbrMetallicRoughness/roughnessFactor"),
             R::kUndefined);
   EXPECT_EQ(resolve(R"({"materials":[{}]})", "/materials/0/alphaCutoff"), R::kDefined);
   // No default: only when present.
