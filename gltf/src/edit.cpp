@@ -323,16 +323,14 @@ bool Edit::overwrite_accessor(std::size_t accessor, std::span<const double> valu
     why = name + "'s buffer is not loaded";
     return false;
   }
-  std::optional<std::vector<std::uint8_t>>& copy = overwritten_[view.buffer];
-  if (!copy) {
-    const std::span<const std::uint8_t> bytes = *source_.buffers[view.buffer].bytes;
-    copy.emplace(bytes.begin(), bytes.end());
-  }
-  const std::uint64_t stride = view.byte_stride.value_or(element_bytes(a.format));
-  const std::uint64_t first = view.byte_offset + a.byte_offset;
-  for (std::uint64_t i = 0; i < data->count; ++i) {
-    std::memcpy(copy->data() + first + i * stride, data->bytes.data() + i * element, element);
-  }
+  // Recorded, not applied: a copy of the whole buffer per session held it twice with the
+  // output's. Build applies the patches in order to its one copy.
+  Patch patch;
+  patch.stride = view.byte_stride.value_or(element_bytes(a.format));
+  patch.first = view.byte_offset + a.byte_offset;
+  patch.element = element;
+  patch.elements = data->bytes;
+  overwritten_[view.buffer].push_back(std::move(patch));
   note_bounds(state, *data);
   return true;
 }
@@ -455,11 +453,24 @@ struct Edit::Build {
   Build(const Edit& edit, const OutputNames& output_names)
       : names(output_names),
         ops(edit.ops_),
-        content(edit.overwritten_),  // the buffers overwritten in place: their copies
+        content(edit.source_.buffers.size()),
         view_offset(edit.source_.buffer_views.size()),
         repointed(edit.source_.buffer_views.size(), false),
         new_offset(edit.new_views_.size(), 0),
-        json(edit.source_.json_text) {}
+        json(edit.source_.json_text) {
+    // The buffers overwritten in place: a copy of each, the elements written over it.
+    for (std::size_t b = 0; b < edit.overwritten_.size(); ++b) {
+      if (edit.overwritten_[b].empty() || !edit.source_.buffers[b].bytes) continue;
+      const std::span<const std::uint8_t> bytes = *edit.source_.buffers[b].bytes;
+      std::vector<std::uint8_t>& copy = content[b].emplace(bytes.begin(), bytes.end());
+      for (const Patch& p : edit.overwritten_[b]) {
+        const std::uint64_t count = p.element == 0 ? 0 : p.elements.size() / p.element;
+        for (std::uint64_t i = 0; i < count; ++i)
+          std::memcpy(copy.data() + p.first + i * p.stride, p.elements.data() + i * p.element,
+                      p.element);
+      }
+    }
+  }
 
   void put(std::string object, std::string name, std::string value) {
     ops.push_back({Kind::kPut, std::move(object), std::move(name), std::move(value)});

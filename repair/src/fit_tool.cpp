@@ -39,7 +39,7 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
   std::map<std::size_t, const gltf::model::Animation*> animation_of;
   for (const gltf::model::Animation& a : input.model.animations) animation_of[a.index] = &a;
   for (const std::string& s : input.skipped) report.notes.push_back("not fitted: " + s);
-  for (const EditableTrack& t : input.tracks) {
+  for (EditableTrack& t : input.tracks) {
     const bool rotation = t.keys.kind == reference::ValueKind::kRotation;
     if (t.sqlerp || t.keys.interpolation != Interpolation::kLinear || (sqlerp && !rotation))
       continue;
@@ -69,6 +69,15 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
     for (const EditableTrack::SharedChannel& c : t.shared)
       add_channel(c.channel, c.channel_pointer);
     if (channels.empty()) continue;
+    // Decoded as it is reached, dropped once fitted: one track's keys held at a time.
+    if (!decode_keys(input.asset, t)) {
+      why = t.channel_pointer + ": its keys could not be decoded again";
+      return false;
+    }
+    struct Drop {
+      EditableTrack& track;
+      ~Drop() { release_keys(track, nullptr); }
+    } drop{t};
     // NaN or infinite keys: said in the user's words, naming the accessor (fit_track's own
     // check speaks of the track it was handed).
     const std::string bad = non_finite_keys(t);
@@ -159,6 +168,8 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
           gltf::ElementFormat{gltf::ComponentType::kFloat, a.output_format.type, false};
       before.push_back(t);
       after.push_back(std::move(a));
+      // Only what differs is kept of the keys read (write_tracks reads that).
+      release_keys(before.back(), &after.back());
       s.bytes_after = times_after(f.times) + cubic_bytes - 4 * f.kept.size();
       if (sqlerp) {  // no fallback: the sampler is the extension's alone
         const std::string ext = "{\"sampler\": " + std::to_string(t.sampler) + "}";
@@ -192,11 +203,13 @@ bool fit_body(const FitToolOptions& request, ToolInput& input, gltf::Edit& edit,
 }  // namespace
 
 Tool fit_tool(const FitToolOptions& options) {
-  return Tool{"fit",
-              {},
-              [options](ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why) {
-                return fit_body(options, input, edit, report, why);
-              }};
+  Tool tool{"fit",
+            {},
+            [options](ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why) {
+              return fit_body(options, input, edit, report, why);
+            }};
+  tool.one_group_at_a_time = true;
+  return tool;
 }
 
 }  // namespace gltf_anim::repair

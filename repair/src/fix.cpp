@@ -184,10 +184,18 @@ class Fixer {
     // A copy kept only of the tracks a repair changes (one at a time is made to try): a
     // track left as it was is handed back as the one read, so an asset that needs few
     // repairs is not held twice decoded.
+    // Each track is decoded as it is reached and its keys dropped once repaired and
+    // summarized: the asset is held decoded one sampler at a time, not whole.
     std::deque<EditableTrack> changed;  // stable addresses
     std::vector<const EditableTrack*> after(in_.tracks.size());
+    // The summaries go into the report once the edit is written, as before.
+    std::vector<ChannelSummary> summaries;
     for (std::size_t k = 0; k < after.size(); ++k) {
-      const EditableTrack& before = in_.tracks[k];
+      EditableTrack& before = in_.tracks[k];
+      if (!decode_keys(in_.asset, before)) {
+        why = before.channel_pointer + ": its keys could not be decoded again";
+        return false;
+      }
       EditableTrack t = before;
       fix_track(before, t);  // changes times and values only
       if (same_bits(t.keys.times, before.keys.times) && same_bits(t.keys.values, before.keys.values)) {
@@ -196,9 +204,12 @@ class Fixer {
         changed.push_back(std::move(t));
         after[k] = &changed.back();
       }
+      summarize(before, *after[k], summaries);
+      release_keys(before, after[k]);
     }
     if (!write_tracks(edit_, in_.uses, in_.tracks, after, why)) return false;
-    for (std::size_t k = 0; k < after.size(); ++k) summarize(in_.tracks[k], *after[k]);
+    report_.channels.insert(report_.channels.end(), std::make_move_iterator(summaries.begin()),
+                            std::make_move_iterator(summaries.end()));
     fix_bounds();
     if (!options_.only) report_unfixable();
     return true;
@@ -367,7 +378,8 @@ class Fixer {
     (void)before;
   }
 
-  void summarize(const EditableTrack& before, const EditableTrack& after) {
+  void summarize(const EditableTrack& before, const EditableTrack& after,
+                 std::vector<ChannelSummary>& out) {
     ChannelSummary s;
     s.channel = before.channel_pointer + (before.sqlerp ? " (EXT_animation_sqlerp)" : "");
     s.target = before.target;
@@ -400,7 +412,7 @@ class Fixer {
         s.max_error = d;
       }
     }
-    add_summaries(report_.channels, before, std::move(s));
+    add_summaries(out, before, std::move(s));
   }
 
   void fix_bounds() {
@@ -533,6 +545,7 @@ Tool fix_tool(const FixOptions& options) {
   tool.body = [options](ToolInput& in, gltf::Edit& edit, ToolReport& report, std::string& why) {
     return Fixer(options, in, edit, report).run(why);
   };
+  tool.one_group_at_a_time = true;
   return tool;
 }
 

@@ -10,7 +10,7 @@
 namespace gltf_anim::repair {
 
 Tool migrate_tool(PointerExtension to) {
-  return Tool{
+  Tool tool{
       "migrate", {}, [to](ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string&) {
         const Migration m = migrate_channels(input.asset, input.model, to, edit);
         // Each channel's track (not the sqlerp one), found by one lookup: a walk of every
@@ -28,7 +28,7 @@ Tool migrate_tool(PointerExtension to) {
           if (const auto it = track_of.find(c.channel); it != track_of.end()) {
             const EditableTrack& t = *it->second;
             s.interpolation_before = s.interpolation_after = t.interpolation;
-            s.keys_before = s.keys_after = t.keys.times.size();
+            s.keys_before = s.keys_after = t.key_count;
             s.bytes_before = s.bytes_after =
                 accessor_bytes(input.asset, t.input) + accessor_bytes(input.asset, t.output);
           }
@@ -51,6 +51,9 @@ Tool migrate_tool(PointerExtension to) {
                                std::string(extension_name(to)));
         return true;
       }};
+  // Only the tracks' counts are read: no key is decoded but to list the tracks.
+  tool.one_group_at_a_time = true;
+  return tool;
 }
 
 }  // namespace gltf_anim::repair

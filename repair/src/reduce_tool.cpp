@@ -75,17 +75,17 @@ std::string type_name(Quantization q) {
 // as it is (the same values in the same format); then the whole view can be compacted.
 // A view that also holds an accessor we cannot move (a mesh's, a skin's, one no channel
 // decodes) is left as it is.
-bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why) {
+bool move_out_neighbours(ToolInput& in, gltf::Edit& edit, std::string& why) {
+  // The first track that decodes each accessor, and as what (its times or its values): the
+  // keys of a track whose were dropped are decoded again, one track at a time.
   struct Data {
-    const std::vector<double>* values;
-    gltf::ElementFormat format;
+    std::size_t track;
+    bool times;
   };
   std::map<std::size_t, Data> decoded;
-  for (const EditableTrack& t : in.tracks) {
-    decoded.emplace(t.input,
-                    Data{&t.keys.times, gltf::ElementFormat{gltf::ComponentType::kFloat,
-                                                            gltf::ElementType::kScalar, false}});
-    decoded.emplace(t.output, Data{&t.keys.values, t.output_format});
+  for (std::size_t k = 0; k < in.tracks.size(); ++k) {
+    decoded.emplace(in.tracks[k].input, Data{k, true});
+    decoded.emplace(in.tracks[k].output, Data{k, false});
   }
   std::map<std::uint64_t, std::vector<std::size_t>> by_view;
   for (std::size_t a = 0; a < in.asset.accessors.size(); ++a) {
@@ -106,7 +106,20 @@ bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why
       const gltf::SourceAccessor* now = edit.accessor(a);
       if (now && now->buffer_view != in.asset.accessors[a].buffer_view) continue;
       const Data& d = decoded.at(a);
-      if (!edit.replace_accessor(a, *d.values, d.format, why)) return false;
+      EditableTrack& t = in.tracks[d.track];
+      const bool held = t.keys_held;
+      if (!decode_keys(in.asset, t)) {
+        why = t.channel_pointer + ": its keys could not be decoded again";
+        return false;
+      }
+      const bool ok = d.times ? edit.replace_accessor(a, t.keys.times,
+                                                      gltf::ElementFormat{gltf::ComponentType::kFloat,
+                                                                          gltf::ElementType::kScalar,
+                                                                          false},
+                                                      why)
+                              : edit.replace_accessor(a, t.keys.values, t.output_format, why);
+      if (!held) release_keys(t, nullptr);  // written: the session holds its bytes
+      if (!ok) return false;
     }
   }
   return true;
@@ -118,31 +131,46 @@ bool move_out_neighbours(const ToolInput& in, gltf::Edit& edit, std::string& why
 // (--keep-shared-times: always jointly); write_tracks gives samplers whose new times (or
 // values) are equal one accessor, across groups and animations, and the accessors left
 // unread read its bytes (EqualAccessors::kMerge). A channel that collapses to one
-// value leaves its group.
+// value leaves its group. The tracks come without their keys: a group's are decoded when
+// it is reduced and dropped once it is, so what is held is the input, one group's keys
+// and the reduced tracks (those reduce leaves as they are are decoded again at the end:
+// write_tracks compares their contents with the others').
 bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, ToolReport& report,
                  std::string& why) {
-  const std::vector<EditableTrack>& tracks = in.tracks;
+  std::vector<EditableTrack>& tracks = in.tracks;
+  const auto decode = [&](EditableTrack& t) {
+    if (decode_keys(in.asset, t)) return true;
+    why = t.channel_pointer + ": its keys could not be decoded again";
+    return false;
+  };
   // The edited tracks: a reduced one is held in `changed`, one left as it was is the track
   // read (never a second decoded copy of the asset).
   std::deque<EditableTrack> changed;  // stable addresses
   std::vector<const EditableTrack*> after(tracks.size());
   for (std::size_t k = 0; k < tracks.size(); ++k) after[k] = &tracks[k];
-  std::vector<ReducedTrack> reduced(tracks.size());
+  std::vector<EditableTrack*> copy(tracks.size(), nullptr);  // after[k], when reduced
+  std::vector<ReducedTrack> reduced(tracks.size());  // without keys: they are in `changed`
   std::vector<bool> done(tracks.size(), false);
   std::vector<std::vector<std::string>> notes(tracks.size());
+  std::vector<double> last_time(tracks.size(), 0.0);  // each track's last key's time
   for (const std::string& s : in.skipped) report.notes.push_back("not reduced: " + s);
 
   // Groups by input accessor, in channel order.
   std::map<std::size_t, std::vector<std::size_t>> groups;
   for (std::size_t k = 0; k < tracks.size(); ++k) {
-    const EditableTrack& t = tracks[k];
+    EditableTrack& t = tracks[k];
+    const bool held = t.keys_held;
+    if (!decode(t)) return false;
+    if (!t.keys.times.empty()) last_time[k] = t.keys.times.back();
+    const std::string bad = non_finite_keys(t);
+    if (!held) release_keys(t, nullptr);
     if (t.sqlerp || t.keys.interpolation == reference::Interpolation::kCubicSlerp) {
       notes[k].push_back(
           "EXT_animation_sqlerp control points depend on the neighbouring keys: "
           "not reduced");
       continue;
     }
-    if (const std::string bad = non_finite_keys(t); !bad.empty()) {
+    if (!bad.empty()) {
       notes[k].push_back("not reduced: " + bad);
       continue;
     }
@@ -153,6 +181,9 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     groups[t.input].push_back(k);
   }
   for (const auto& [input, members] : groups) {
+    for (std::size_t k : members) {
+      if (!decode(tracks[k])) return false;
+    }
     std::vector<TrackToReduce> group;
     for (std::size_t k : members)
       group.push_back(
@@ -160,11 +191,23 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
     ReduceResult r = reduce_tracks(group, options);
     if (!r.error.empty()) {
       for (std::size_t k : members) notes[k].push_back("not reduced: " + r.error);
-      continue;
+      continue;  // left as they are: decoded again at the end if dropped
     }
     for (std::size_t m = 0; m < members.size(); ++m) {
-      reduced[members[m]] = std::move(r.tracks[m]);
-      done[members[m]] = true;
+      const std::size_t k = members[m];
+      EditableTrack& t = tracks[k];
+      reduced[k] = std::move(r.tracks[m]);
+      done[k] = true;
+      // The track's copy, its keys then replaced (moved: the copy's own go at once).
+      EditableTrack& e = changed.emplace_back(t);
+      after[k] = copy[k] = &e;
+      e.keys.times = std::move(reduced[k].keys.times);
+      e.keys.values = std::move(reduced[k].keys.values);
+      e.key_count = e.keys.times.size();
+      // Dropped when they cannot equal the reduced keys, even once the end key below is
+      // added back (one key more): the track's times and values both differ then. One
+      // reduce barely changed stays decoded for the summary's and write_tracks' comparisons.
+      if (e.keys.times.size() + 1 < t.keys.times.size()) release_keys(t, &e);
     }
   }
 
@@ -173,22 +216,22 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
   // value, so the same error).
   std::map<std::size_t, double> end_before, end_after;
   for (std::size_t k = 0; k < tracks.size(); ++k) {
-    if (tracks[k].keys.times.empty()) continue;
-    double& before =
-        end_before.try_emplace(tracks[k].animation, tracks[k].keys.times.back()).first->second;
-    before = std::max(before, tracks[k].keys.times.back());
-    const double last = done[k] ? reduced[k].keys.times.back() : tracks[k].keys.times.back();
+    if (tracks[k].key_count == 0) continue;
+    double& before = end_before.try_emplace(tracks[k].animation, last_time[k]).first->second;
+    before = std::max(before, last_time[k]);
+    const double last = done[k] ? after[k]->keys.times.back() : last_time[k];
     double& now = end_after.try_emplace(tracks[k].animation, last).first->second;
     now = std::max(now, last);
   }
   for (std::size_t k = 0; k < tracks.size(); ++k) {
     const std::size_t a = tracks[k].animation;
     if (!done[k] || !reduced[k].collapsed || end_after[a] >= end_before[a] ||
-        tracks[k].keys.times.back() != end_before[a] || reduced[k].keys.times.size() != 1)
+        last_time[k] != end_before[a] || after[k]->keys.times.size() != 1)
       continue;
-    reduced[k].keys.times.push_back(tracks[k].keys.times.back());
-    const std::vector<double> value = reduced[k].keys.values;
-    reduced[k].keys.values.insert(reduced[k].keys.values.end(), value.begin(), value.end());
+    EditableTrack& e = *copy[k];
+    e.keys.times.push_back(last_time[k]);
+    const std::vector<double> value = e.keys.values;
+    e.keys.values.insert(e.keys.values.end(), value.begin(), value.end());
     end_after[a] = end_before[a];
   }
 
@@ -196,23 +239,21 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
   // the asset (EqualAccessors::kMerge), so they count once after the edit wherever they are.
   TimeBytes time_bytes(in.asset);
   for (std::size_t k = 0; k < tracks.size(); ++k) {
-    const EditableTrack& t = tracks[k];
+    EditableTrack& t = tracks[k];
+    // Left as it was: its keys are its contents in write_tracks.
+    if (!done[k] && !decode(t)) return false;
     ChannelSummary summary;
     summary.channel = t.channel_pointer;
     summary.target = t.target;
     summary.interpolation_before = summary.interpolation_after = t.interpolation;
-    summary.keys_before = summary.keys_after = t.keys.times.size();
+    summary.keys_before = summary.keys_after = t.key_count;
     summary.notes = notes[k];
     const std::uint64_t input_bytes = accessor_bytes(in.asset, t.input);
     const std::uint64_t output_bytes = accessor_bytes(in.asset, t.output);
     summary.bytes_before = time_bytes.before(t, summary.notes) + output_bytes;
     if (done[k]) {
-      ReducedTrack& r = reduced[k];
-      // The track's copy, its keys then replaced (moved: the copy's own go at once).
-      EditableTrack& e = changed.emplace_back(t);
-      after[k] = &e;
-      e.keys.times = std::move(r.keys.times);
-      e.keys.values = std::move(r.keys.values);
+      const ReducedTrack& r = reduced[k];
+      EditableTrack& e = *copy[k];
       std::size_t component_bytes = 4;
       if (r.quantization != Quantization::kNone) {
         e.output_format.component_type = component_type(r.quantization);
@@ -224,7 +265,8 @@ bool reduce_body(const ReduceOptions& options, ToolInput& in, gltf::Edit& edit, 
       }
       if (r.collapsed) summary.notes.push_back("constant within the bound: one value");
       summary.keys_after = e.keys.times.size();
-      const bool same_times = t.keys.times.size() == e.keys.times.size() &&
+      // Keys dropped: they had more than the reduced track (above), so not the same times.
+      const bool same_times = t.keys_held && t.keys.times.size() == e.keys.times.size() &&
                               std::memcmp(t.keys.times.data(), e.keys.times.data(),
                                           t.keys.times.size() * sizeof(double)) == 0;
       summary.bytes_after =
@@ -254,6 +296,7 @@ Tool reduce_tool(const ReduceOptions& options) {
   tool.body = [options](ToolInput& in, gltf::Edit& edit, ToolReport& report, std::string& why) {
     return reduce_body(options, in, edit, report, why);
   };
+  tool.one_group_at_a_time = true;
   return tool;
 }
 

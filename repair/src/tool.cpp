@@ -192,7 +192,8 @@ ToolRun edit_asset(const Tool& tool, const ToolAsset& in, const ToolTarget& targ
   // 2. The tool's edits.
   ToolInput input{asset, model, before, {}, {}, accessor_uses(asset, model)};
   std::string refused;
-  input.tracks = editable_tracks(asset, model, &input.skipped, &refused);
+  input.tracks =
+      editable_tracks(asset, model, &input.skipped, &refused, !tool.one_group_at_a_time);
   if (!refused.empty()) return stop(2, refused + "; nothing written");
   gltf::Edit edit(edit_source(asset, model));
   std::string why;

@@ -60,10 +60,13 @@ std::optional<EditableTrack> decode(const gltf::LoadedAsset& asset, const vm::An
                              : "/animations/" + std::to_string(anim.index) + "/samplers/" +
                                    std::to_string(sampler.index);
   t.target = target.pointer;
+  t.decoded_target = &target;
+  t.decoded_sampler = &sampler;
   t.input = keys.input;
   t.output = keys.output;
   t.interpolation = sampler.interpolation_name;
   t.keys = std::move(keys.keys);
+  t.key_count = t.keys.times.size();
   const std::optional<gltf::ElementFormat> format = element_format(asset.accessors[t.output]);
   if (!format) {
     why = "output accessor " + std::to_string(t.output) + " has no format";
@@ -105,7 +108,7 @@ bool less(const Content& x, const Content& y) {
 std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                            const vm::AnimationModel& model,
                                            std::vector<std::string>* skipped,
-                                           std::string* refused) {
+                                           std::string* refused, bool keep_keys) {
   std::vector<EditableTrack> out;
   auto skip = [skipped](const std::string& at, const std::string& why) {
     if (skipped != nullptr) skipped->push_back(at + ": " + why);
@@ -167,6 +170,7 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                    std::max<std::uint64_t>(1, budget - used), why, needed);
         if (t) {
           used += t->keys.times.size() + t->keys.values.size();
+          if (!keep_keys) release_keys(*t, nullptr);
           if (reading) decoded.emplace(*reading, out.size());
           out.push_back(std::move(*t));
         } else if (needed != 0 && refused != nullptr) {
@@ -186,6 +190,35 @@ std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
     }
   }
   return out;
+}
+
+bool decode_keys(const gltf::LoadedAsset& asset, EditableTrack& track) {
+  if (track.keys_held) return true;
+  if (track.decoded_target == nullptr || track.decoded_sampler == nullptr) return false;
+  // Checked against the bound when listed: decoded again as it was then.
+  gltf::DecodedKeys decoded = gltf::decode_keys(asset, *track.decoded_target,
+                                                *track.decoded_sampler,
+                                                std::numeric_limits<std::uint64_t>::max());
+  if (!decoded.keys) return false;
+  track.keys.times = std::move(decoded.keys->keys.times);
+  track.keys.values = std::move(decoded.keys->keys.values);
+  track.keys_held = true;
+  track.released.reset();
+  return true;
+}
+
+void release_keys(EditableTrack& track, const EditableTrack* after) {
+  if (!track.keys_held) return;
+  EditableTrack::Released r;
+  if (after != nullptr && after != &track) {
+    r.times_changed = !same_bits(after->keys.times, track.keys.times);
+    r.values_changed = !same_bits(after->keys.values, track.keys.values);
+  }
+  track.released = r;
+  // Swapped with empty vectors: clear() would keep the capacity.
+  std::vector<double>().swap(track.keys.times);
+  std::vector<double>().swap(track.keys.values);
+  track.keys_held = false;
 }
 
 void add_summaries(std::vector<ChannelSummary>& out, const EditableTrack& track,
@@ -229,6 +262,17 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
     }
     const EditableTrack& a = after(it->second);
     const EditableTrack& b = after(k);
+    // A track left as it was and released is its keys as read: two such agree, and
+    // agree with no edited one (which differs from them).
+    if (!a.keys_held || !b.keys_held) {
+      const bool a_same = edited[it->second] == &before[it->second];
+      const bool b_same = edited[k] == &before[k];
+      if (a_same && b_same && a.interpolation == b.interpolation &&
+          a.output_format == b.output_format)
+        continue;
+      why = "two channels of " + b.sampler_pointer + " were edited differently";
+      return false;
+    }
     if (!same_bits(a.keys.times, b.keys.times) || !same_bits(a.keys.values, b.keys.values) ||
         a.interpolation != b.interpolation || !(a.output_format == b.output_format)) {
       why = "two channels of " + b.sampler_pointer + " were edited differently";
@@ -252,12 +296,19 @@ bool write_tracks(gltf::Edit& edit, const std::vector<AccessorUse>& uses,
       return false;
     }
     gltf::ElementFormat time_format{gltf::ComponentType::kFloat, gltf::ElementType::kScalar, false};
-    wants[a.input].push_back({k, true, Content{a.keys.times, time_format},
-                              !same_bits(a.keys.times, b.keys.times), a.input});
-    wants[a.output].push_back(
-        {k, false, Content{a.keys.values, a.output_format},
-         !same_bits(a.keys.values, b.keys.values) || !(a.output_format == b.output_format),
-         a.output});
+    // Keys released by the tool: what it recorded of the difference when it dropped them.
+    const bool times_changed = b.keys_held ? !same_bits(a.keys.times, b.keys.times)
+                                           : &a != &b && b.released && b.released->times_changed;
+    const bool values_changed = b.keys_held ? !same_bits(a.keys.values, b.keys.values)
+                                            : &a != &b && b.released && b.released->values_changed;
+    if (&a != &b && !a.keys_held) {
+      why = "an edited track holds no keys";
+      return false;
+    }
+    wants[a.input].push_back({k, true, Content{a.keys.times, time_format}, times_changed, a.input});
+    wants[a.output].push_back({k, false, Content{a.keys.values, a.output_format},
+                               values_changed || !(a.output_format == b.output_format),
+                               a.output});
     if (a.interpolation != b.interpolation) {
       edit.put_member(a.sampler_pointer, "interpolation", gltf::json_string(a.interpolation));
     }

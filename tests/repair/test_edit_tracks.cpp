@@ -113,6 +113,58 @@ TEST(EditTracks, ASharedTimeAccessorIsNotChangedForOneSampler) {
   EXPECT_EQ(read(again, 1), (std::vector<double>{0, 10, 20, 1, 11, 21, 2, 12, 22}));
 }
 
+// A tool that reads the tracks one sampler group at a time gets them without keys, decodes
+// each when it reaches it and drops the keys once done: write_tracks reads what
+// release_keys recorded of the difference. The same edit as above (sampler 0's times to
+// 0, 1, 4; sampler 1 left as it was) gives the same output.
+TEST(EditTracks, TracksReleasedOneAtATimeAreWrittenBackAsHeldOnes) {
+  Loaded l = open_anim();
+  ASSERT_TRUE(repair::editable_tracks(l.asset, l.model).size() == 2u);
+  l.tracks = repair::editable_tracks(l.asset, l.model, nullptr, nullptr, /*keep_keys=*/false);
+  ASSERT_EQ(l.tracks.size(), 2u);
+  for (const repair::EditableTrack& t : l.tracks) {
+    EXPECT_FALSE(t.keys_held);
+    EXPECT_TRUE(t.keys.times.empty());
+    EXPECT_EQ(t.key_count, 3u);
+  }
+  std::vector<repair::EditableTrack> edited(1);
+  std::vector<const repair::EditableTrack*> after(2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    ASSERT_TRUE(repair::decode_keys(l.asset, l.tracks[k]));
+    EXPECT_EQ(l.tracks[k].keys.times, (std::vector<double>{0, 1, 2}));
+    if (k == 0) {
+      EXPECT_EQ(l.tracks[0].keys.values, (std::vector<double>{0, 10, 20, 1, 11, 21, 2, 12, 22}));
+      edited[0] = l.tracks[0];
+      edited[0].keys.times = {0, 1, 4};
+      after[0] = &edited[0];
+    } else {
+      after[1] = &l.tracks[1];
+    }
+    repair::release_keys(l.tracks[k], after[k]);
+    EXPECT_TRUE(l.tracks[k].keys.times.empty());
+  }
+  ASSERT_TRUE(l.tracks[0].released.has_value());
+  EXPECT_TRUE(l.tracks[0].released->times_changed);
+  EXPECT_FALSE(l.tracks[0].released->values_changed);
+  Edit edit(repair::edit_source(l.asset));
+  std::string why;
+  ASSERT_TRUE(repair::write_tracks(edit, repair::accessor_uses(l.asset, l.model), l.tracks,
+                                   after, why))
+      << why;
+  const auto out = edit.build(OutputNames{"out", {}}, why);
+  ASSERT_TRUE(out) << why;
+  const auto again = load(out->main);
+  gltf_anim::json::Document d;
+  d.Parse(std::string(again.json_text).c_str());
+  EXPECT_EQ(read(again, 0), (std::vector<double>{0, 1, 2}));  // sampler 1's, untouched
+  EXPECT_EQ(gltf_anim::json::Pointer("/animations/0/samplers/1/input").Get(d)->GetUint(), 0u);
+  const unsigned input =
+      gltf_anim::json::Pointer("/animations/0/samplers/0/input").Get(d)->GetUint();
+  EXPECT_EQ(input, 3u);
+  EXPECT_EQ(read(again, input), (std::vector<double>{0, 1, 4}));
+  EXPECT_EQ(read(again, 1), (std::vector<double>{0, 10, 20, 1, 11, 21, 2, 12, 22}));
+}
+
 TEST(EditTracks, ASharedTimeAccessorEditedAlikeIsRewrittenOnce) {
   const Loaded l = open_anim();
   std::vector<repair::EditableTrack> after = l.tracks;

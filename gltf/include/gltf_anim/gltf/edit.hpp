@@ -261,7 +261,15 @@ class Edit {
   std::vector<AccessorState> accessors_;  // source's, then added ones
   std::size_t source_accessors_ = 0;
   std::vector<NewView> new_views_;  // indexed from source_.buffer_views.size()
-  std::vector<std::optional<std::vector<std::uint8_t>>> overwritten_;  // per buffer: a copy
+  // Elements overwritten in place, per buffer in the order written: the session holds the
+  // changed bytes only, and the buffer is copied once, when the output is built.
+  struct Patch {
+    std::uint64_t first = 0;   // byte of the first element in the buffer
+    std::uint64_t stride = 0;  // bytes from one element to the next
+    std::vector<std::uint8_t> elements;  // packed, `element` bytes each
+    std::size_t element = 0;
+  };
+  std::vector<std::vector<Patch>> overwritten_;  // per buffer
   std::vector<bool> aliased_;                                          // per source accessor
 };
 

@@ -96,6 +96,24 @@ struct EditableTrack {
     std::string target;
   };
   std::vector<SharedChannel> shared;
+  // Whether `keys` holds the times and values: a tool that reads the tracks one sampler
+  // group at a time (Tool::one_group_at_a_time) gets them without, decodes each as it
+  // reaches it (decode_keys) and drops it once done (release_keys), so the asset is never
+  // held decoded whole (8 bytes a value, twice its floats). The rest of the track (its
+  // interpolation, kind and components in `keys` too) is always there.
+  bool keys_held = true;
+  std::size_t key_count = 0;  // keys.times.size() as decoded, held or not
+  // Set by release_keys: whether the edited track handed back for this one differs from
+  // these keys in its times and in its values (write_tracks reads these in place of keys).
+  struct Released {
+    bool times_changed = false;
+    bool values_changed = false;
+  };
+  std::optional<Released> released;
+  // What the keys were decoded from (the model's, which outlives the tracks): decode_keys
+  // decodes them again from these.
+  const gltf::model::Target* decoded_target = nullptr;
+  const gltf::model::Sampler* decoded_sampler = nullptr;
 
   reference::TrackView view() const { return keys.view(); }
 };
@@ -108,10 +126,19 @@ struct EditableTrack {
 // in `skipped` ("/animations/0/channels/3: accessor 7 cannot be read"). All tracks together
 // hold at most max(2^26, the asset's stored bytes) decoded values: past that, `refused` says
 // why and nothing is returned (without `refused`, that channel is left out too).
+// With `keep_keys` false each track is decoded (the same checks, the same bound, counted
+// the same way) and its keys dropped at once: keys_held is false, decode_keys brings them back.
 std::vector<EditableTrack> editable_tracks(const gltf::LoadedAsset& asset,
                                            const gltf::model::AnimationModel& model,
                                            std::vector<std::string>* skipped = nullptr,
-                                           std::string* refused = nullptr);
+                                           std::string* refused = nullptr, bool keep_keys = true);
+// Decodes a track's keys again (nothing to do when it holds them); the asset and the model
+// are the ones editable_tracks read. false when they cannot be (they could when listed).
+bool decode_keys(const gltf::LoadedAsset& asset, EditableTrack& track);
+// Drops a track's keys (their memory given back), recording how `after`, the edited track
+// handed back for it (nullptr or the track itself: left as it was), differs from them.
+// write_tracks then reads those facts, so `after` must not change afterwards.
+void release_keys(EditableTrack& track, const EditableTrack* after);
 
 // The references to each accessor: how many samplers (input or output) name
 // it, and whether anything else does (a mesh, a skin, an instancing extension).
@@ -238,6 +265,9 @@ struct Tool {
   std::vector<gltf::IssueCode> repairs_codes;
   std::function<bool(ToolInput& input, gltf::Edit& edit, ToolReport& report, std::string& why)>
       body;
+  // The body decodes the tracks' keys itself, one sampler group at a time (decode_keys,
+  // release_keys): input.tracks come without keys. Otherwise every track comes decoded.
+  bool one_group_at_a_time = false;
 };
 
 // Steps 1 to 3 of the pipeline above in memory: no file is opened, read or written here.
