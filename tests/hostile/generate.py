@@ -179,6 +179,16 @@ def main():
           "duplicate member names (a warning: the last one wins in most parsers)")
     write("number_1e400.gltf", b'{"asset":{"version":"2.0"},"nodes":[{"translation":[1e400,0,0]}]}', 1,
           [("INVALID_JSON", "")], "a number outside the double range")
+    text = b'{"asset":{"version":"2.0"},"nodes":[{"translation":[0e309,-0.0e999999999999,0E+400]}]}'
+    write("number_zero_exponent_past_308.gltf", text, 0, [],
+          "zero with exponents past the double range (0e309, -0.0e999999999999, 0E+400) is JSON "
+          "for zero (RFC 8259 allows any exponent; glTF-Validator reads 0): no issue",
+          exactly=True)
+    text = b'{"asset":{"version":"2.0"},"nodes":[{"translation":[0e309,1e400,0]}]}'
+    write("number_zero_exponent_then_1e400.gltf", text, 1, [("INVALID_JSON", "")],
+          "a zero with a large exponent before a number outside the double range: the refusal "
+          "names the second number's place", messages={"INVALID_JSON": [
+              "Number too big", place(text, text.index(b"1e400"))]}, exactly=True)
     a = base()
     a["animations"][0]["channels"][0]["target"]["node"] = 9007199254740993
     a["animations"][0]["samplers"][0]["input"] = 18446744073709551615

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -166,6 +167,54 @@ void report_at(IssueCollector& issues, IssueCode code, std::span<const std::uint
   }
 }
 
+// RapidJSON's tokenizer refuses a positive exponent past 308 (less the fraction's digits)
+// before the number's text reaches DepthLimiter::number, even when the significand is zero:
+// "0e309" and "-0.0e999999999999" are JSON for zero, which glTF-Validator and every JSON
+// parser read. A copy of the text whose exponents of zero significands are written as
+// zeros of the same length ("0e000") parses to the same values at the same offsets. One
+// linear pass outside strings; made only after such a refusal.
+bool zero_significand_exponents_as_zeros(std::string& t) {
+  bool changed = false;
+  const std::size_t n = t.size();
+  auto digit = [&](std::size_t k) { return k < n && t[k] >= '0' && t[k] <= '9'; };
+  bool in_string = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = t[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '-' && !digit(i)) continue;
+    std::size_t j = i + (c == '-' ? 1 : 0);
+    bool zero = true;
+    while (digit(j) || (j < n && t[j] == '.')) {
+      if (t[j] >= '1' && t[j] <= '9') zero = false;
+      ++j;
+    }
+    if (j < n && (t[j] == 'e' || t[j] == 'E')) {
+      ++j;
+      if (j < n && t[j] == '-') zero = false;  // a negative exponent is never refused
+      if (j < n && (t[j] == '+' || t[j] == '-')) ++j;
+      for (; digit(j); ++j) {
+        if (zero && t[j] != '0') {
+          t[j] = '0';
+          changed = true;
+        }
+      }
+    }
+    i = j - 1;  // the token's last byte (j > i: at least '-' or a digit was read)
+  }
+  return changed;
+}
+
 }  // namespace
 
 std::unique_ptr<gltf_anim::json::Document> parse_json(std::span<const std::uint8_t> text,
@@ -210,7 +259,23 @@ std::unique_ptr<gltf_anim::json::Document> parse_json(std::span<const std::uint8
     return !result.IsError();
   };
   doc->Populate(generate);
-  if (limiter.too_many()) {
+  const DepthLimiter* done = &limiter;
+  std::optional<DepthLimiter> second;
+  if (result.Code() == rapidjson::kParseErrorNumberTooBig && !limiter.number_too_big()) {
+    std::string zeros(reinterpret_cast<const char*>(text.data()), text.size());
+    if (zero_significand_exponents_as_zeros(zeros)) {
+      doc = std::make_unique<gltf_anim::json::Document>();
+      rapidjson::MemoryStream again(zeros.data(), zeros.size());
+      second.emplace(*doc, max_depth, max_values);
+      done = &*second;
+      auto generate_again = [&](gltf_anim::json::Document&) {
+        result = reader.Parse<kParseFlags>(again, *second);
+        return !result.IsError();
+      };
+      doc->Populate(generate_again);
+    }
+  }
+  if (done->too_many()) {
     report_at(issues, "JSON_TOO_MANY_VALUES", text, file_offset, result.Offset(),
               std::to_string(max_values));
     return nullptr;
@@ -218,11 +283,11 @@ std::unique_ptr<gltf_anim::json::Document> parse_json(std::span<const std::uint8
   if (result.IsError()) {
     const std::string_view chars(reinterpret_cast<const char*>(text.data()), text.size());
     std::string what;
-    if (limiter.too_deep()) {
+    if (done->too_deep()) {
       what = "Nesting deeper than " + std::to_string(max_depth) + " levels.";
-    } else if (limiter.lone_surrogate()) {
+    } else if (done->lone_surrogate()) {
       what = "The surrogate pair in string is invalid (an unpaired low surrogate escape).";
-    } else if (limiter.number_too_big()) {
+    } else if (done->number_too_big()) {
       what = rapidjson::GetParseError_En(rapidjson::kParseErrorNumberTooBig);
     } else {
       what = describe_json_error(chars, result.Offset(), result.Code());
