@@ -387,9 +387,9 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       reports_streamed_ = true;
     }
   }
-  // The asset read with one_asset; throws its ReportFormatError.
   // The facts of the messages of the asset read with one_asset.
   const IssueFacts& facts() const { return facts_; }
+  // The asset read with one_asset; throws its ReportFormatError.
   ReadAsset take_asset() {
     if (asset_error_) throw *asset_error_;
     if (!one_) throw ReportFormatError("no asset");
