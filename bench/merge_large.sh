@@ -9,7 +9,10 @@
 #   bash bench/merge_large.sh BUILD_DIR... [-- WORK_DIR]
 # Each BUILD_DIR must hold cli/gltf-anim (e.g. the previous main's and this
 # one's). WORK_DIR (default /tmp/gltf_anim_merge_large) receives the reports
-# (about 3 GB) and the outputs (one at a time).
+# (about 3 GB) and the outputs (one at a time). SHAPES (default: all of them,
+# names as in the first column) and FORMATS (default json; any of merge's
+# --format names) choose the runs: e.g. SHAPES=single_500 FORMATS="json text
+# junit sarif md github".
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/builds.sh"
 parse_builds /tmp/gltf_anim_merge_large "$@"
@@ -69,9 +72,9 @@ for k in range(190):
     report(f"{d}/many/r{k:04}.json", [asset(f"m{k}.gltf", five, 5000)])
 PY
 fi
-printf "%-22s %8s  %-44s %12s %8s %5s\n" report MB build "peak RSS MB" "wall s" exit
-for r in assets_170 tiny_170 single_170 single_indented longmsg_170 manyargs_170 \
-         assets_500 tiny_500 single_500 longmsg_500 manyargs_500 many; do
+printf "%-22s %8s %-7s %-44s %12s %8s %5s\n" report MB format build "peak RSS MB" "wall s" exit
+for r in ${SHAPES:-assets_170 tiny_170 single_170 single_indented longmsg_170 manyargs_170 \
+         assets_500 tiny_500 single_500 longmsg_500 manyargs_500 many}; do
   if [ "$r" = many ]; then
     inputs=("$D"/many/*.json)
     size=$(du -cb "${inputs[@]}" | tail -1 | cut -f1)
@@ -79,12 +82,14 @@ for r in assets_170 tiny_170 single_170 single_indented longmsg_170 manyargs_170
     inputs=("$D/$r.json")
     size=$(stat -c %s "$D/$r.json")
   fi
-  for b in "${BUILDS[@]}"; do
-    /usr/bin/time -o "$D/time.txt" -f "%M %e %x" "$b/cli/gltf-anim" merge --no-timings \
-      -o "$D/out.json" "${inputs[@]}" >/dev/null 2>"$D/err.txt" || true
-    read -r kb wall code < <(tail -1 "$D/time.txt")
-    printf "%-22s %8s  %-44s %12s %8s %5s\n" "$r" "$((size / 1000000))" "$b" "$((kb / 1000))" \
-      "$wall" "$code"
-    rm -f "$D/out.json"
+  for f in ${FORMATS:-json}; do
+    for b in "${BUILDS[@]}"; do
+      /usr/bin/time -o "$D/time.txt" -f "%M %e %x" "$b/cli/gltf-anim" merge --no-timings \
+        --format "$f" -o "$D/out.$f" "${inputs[@]}" >/dev/null 2>"$D/err.txt" || true
+      read -r kb wall code < <(tail -1 "$D/time.txt")
+      printf "%-22s %8s %-7s %-44s %12s %8s %5s\n" "$r" "$((size / 1000000))" "$f" "$b" \
+        "$((kb / 1000))" "$wall" "$code"
+      rm -f "$D/out.$f"
+    done
   done
 done

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <deque>
+#include <functional>
 #include <iterator>
 #include <cstring>
 #include <iostream>
@@ -126,6 +127,21 @@ class ReportInput final : public reports::ReportBytes {
   io::StdinBytes stdin_;
 };
 
+// An asset's messages read again from its report each time a writer goes
+// through them.
+class AssetIssues final : public reports::IssueSource {
+ public:
+  AssetIssues(const reports::ReportBytes& bytes, const reports::IndexedAsset& place)
+      : bytes_(bytes), place_(place) {}
+  void for_each(const std::function<void(const gltf::Issue&)>& each) const override {
+    reports::for_each_issue_at(bytes_, place_, each);
+  }
+
+ private:
+  const reports::ReportBytes& bytes_;
+  const reports::IndexedAsset& place_;
+};
+
 }  // namespace
 
 int run_merge(const std::vector<std::string>& args) {
@@ -204,7 +220,7 @@ int run_merge(const std::vector<std::string>& args) {
     merged = reports::merge_validation_runs(
         runs, paths, kVersion, why,
         [&inputs](std::size_t k, const reports::IndexedAsset& a) {
-          return reports::read_asset_at(*inputs[k], a).report.uri;
+          return reports::read_asset_header_at(*inputs[k], a).asset.report.uri;
         });
   } catch (const reports::ReportReadError& e) {
     return refuse(std::string("cannot read a report again: ") + e.what());
@@ -216,7 +232,9 @@ int run_merge(const std::vector<std::string>& args) {
   wopt.issue_policy = merged->issue_policy;
   wopt.found_by = merged->found_by;
 
-  // Second pass: each asset read again from its place and written at once.
+  // Second pass: each asset read again from its place, its header first, then
+  // its messages handed to the writer one at a time (read again each time the
+  // format goes through them): no asset is held whole, however many issues it has.
   reports::ValidationTotals totals;
   if (!output.open()) return kExitUsage;
   {
@@ -224,11 +242,15 @@ int run_merge(const std::vector<std::string>& args) {
     const auto writer = reports::make_validation_writer(output.stream(), *format, wopt);
     for (const reports::MergedRuns::Place& place : merged->order) {
       const ReportInput& input = *inputs[place.report];
-      reports::ReadAsset a;
       try {
-        a = reports::read_asset_at(input, place.asset);
+        reports::AssetHeader h = reports::read_asset_header_at(input, place.asset);
+        reports::ReadAsset& a = h.asset;
         if (merged->sharded && a.run.position != place.asset.position)
           throw reports::ReportFormatError("an asset moved");
+        if (merged->sharded) a.run.position.reset();  // the merged report is the whole run's
+        if (!timings) a.run.seconds.reset();
+        totals.add(a.report, h.facts, wopt.fail_on, a.run);
+        writer->asset(a.report, h.facts, AssetIssues(input, place.asset), a.run);
       } catch (const reports::ReportReadError& e) {
         output.discard();
         return refuse("cannot read '" + input.path() + "' again: " + e.what());
@@ -236,10 +258,6 @@ int run_merge(const std::vector<std::string>& args) {
         output.discard();
         return refuse("'" + input.path() + "' changed while it was merged: " + e.what());
       }
-      if (merged->sharded) a.run.position.reset();  // the merged report is the whole run's
-      if (!timings) a.run.seconds.reset();
-      totals.add(a.report, wopt.fail_on, a.run);
-      writer->asset(a.report, a.run);
     }
     writer->end();
   }

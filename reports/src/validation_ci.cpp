@@ -56,11 +56,9 @@ std::string plural(std::uint64_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string counts(const ValidationReport& r) {
-  return plural(r.count(Severity::kError), "error", "errors") + ", " +
-         plural(r.count(Severity::kWarning), "warning", "warnings") + ", " +
-         plural(r.count(Severity::kInfo), "info", "infos") + ", " +
-         plural(r.count(Severity::kHint), "hint", "hints");
+std::string counts(const IssueFacts& f) {
+  return plural(f.counts[0], "error", "errors") + ", " + plural(f.counts[1], "warning", "warnings") +
+         ", " + plural(f.counts[2], "info", "infos") + ", " + plural(f.counts[3], "hint", "hints");
 }
 
 std::string headline(const ValidationTotals& t) {
@@ -94,7 +92,8 @@ class MarkdownStreamWriter final : public ValidationStreamWriter {
   void end() override;
 
  protected:
-  void write_asset(const ValidationReport& r, const AssetRun& run) override;
+  void write_asset(const ValidationReport& r, const IssueFacts& facts, const IssueSource& issues,
+                   const AssetRun& run) override;
 
  private:
   std::ostream& out_;
@@ -106,45 +105,53 @@ class MarkdownStreamWriter final : public ValidationStreamWriter {
   std::vector<std::string> passing_;  // the first kMaxPassingNames passing ones' lines
 };
 
-void MarkdownStreamWriter::write_asset(const ValidationReport& r, const AssetRun& run) {
-  totals_.add(r, options_.fail_on, run);
+void MarkdownStreamWriter::write_asset(const ValidationReport& r, const IssueFacts& facts,
+                                       const IssueSource& issues, const AssetRun& run) {
+  totals_.add(r, facts, options_.fail_on, run);
   const std::string name = text::md_escape(r.uri);
   const std::string truncated = r.truncated ? "; truncated" : "";
-  if (!reaches(r, options_.fail_on)) {
+  const std::uint64_t total = facts.counts[0] + facts.counts[1] + facts.counts[2] + facts.counts[3];
+  if (!facts.reaches(options_.fail_on)) {
     if (passing_.size() < kMaxPassingNames) {
-      passing_.push_back("- " + name +
-                         (r.issues.empty() ? "" : " (" + counts(r) + truncated + ")"));
+      passing_.push_back("- " + name + (total == 0 ? "" : " (" + counts(facts) + truncated + ")"));
     }
     return;
   }
   if (failing_listed_ == kMaxFailingAssets) return;
   ++failing_listed_;
   std::string& s = failing_;
-  s += "#### FAIL " + name + "\n\n" + counts(r) + truncated + ".\n\n";
-  // Its issues, the most severe first (in the order found within a severity).
-  std::vector<const Issue*> issues;
-  for (const Issue& i : r.issues) issues.push_back(&i);
-  std::stable_sort(issues.begin(), issues.end(), [](const Issue* a, const Issue* b) {
-    return static_cast<int>(a->severity) < static_cast<int>(b->severity);
-  });
-  std::size_t shown = 0;
-  if (rows_ < kMaxRows) s += "| severity | code | at | message |\n| --- | --- | --- | --- |\n";
-  for (const Issue* i : issues) {
-    if (shown == kMaxRowsPerAsset || rows_ == kMaxRows) break;
-    std::string at = text::md_escape(raw_place(*i));
-    if (const auto p = text_position(r, *i)) {
+  s += "#### FAIL " + name + "\n\n" + counts(facts) + truncated + ".\n\n";
+  // Its issues, the most severe first (in the order found within a severity):
+  // the first `limit` rows of each severity, read in one pass, are all that
+  // can be printed.
+  const std::size_t limit = rows_ < kMaxRows ? std::min(kMaxRowsPerAsset, kMaxRows - rows_) : 0;
+  std::array<std::vector<std::string>, 4> rows;
+  issues.for_each([&](const Issue& i) {
+    std::vector<std::string>& kept = rows[static_cast<std::size_t>(i.severity) & 3];
+    if (kept.size() == limit) return;
+    std::string at = text::md_escape(raw_place(i));
+    if (const auto p = text_position(r, i)) {
       at += (at.empty() ? "" : ", ") + std::string("line ") + std::to_string(p->line) +
             ", column " + std::to_string(p->column);
     }
-    s += "| ";
-    s += severity_word(i->severity);
-    s += " | " + text::md_escape(i->code) + " | " + at + " | " + text::md_escape(i->message) +
-         " |\n";
-    ++shown;
-    ++rows_;
+    std::string row = "| ";
+    row += severity_word(i.severity);
+    row += " | " + text::md_escape(i.code) + " | " + at + " | " + text::md_escape(i.message) +
+           " |\n";
+    kept.push_back(std::move(row));
+  });
+  std::size_t shown = 0;
+  if (rows_ < kMaxRows) s += "| severity | code | at | message |\n| --- | --- | --- | --- |\n";
+  for (const std::vector<std::string>& kept : rows) {
+    for (const std::string& row : kept) {
+      if (shown == limit) break;
+      s += row;
+      ++shown;
+      ++rows_;
+    }
   }
-  if (shown < issues.size()) {
-    s += "\n" + std::to_string(issues.size() - shown) +
+  if (shown < total) {
+    s += "\n" + std::to_string(total - shown) +
          " more issues of this asset are not listed here: the job's log and the report files have "
          "them all.\n";
   }
@@ -202,7 +209,8 @@ class GithubStreamWriter final : public ValidationStreamWriter {
   void end() override;
 
  protected:
-  void write_asset(const ValidationReport& r, const AssetRun& run) override;
+  void write_asset(const ValidationReport& r, const IssueFacts& facts, const IssueSource& issues,
+                   const AssetRun& run) override;
 
  private:
   std::ostream& out_;
@@ -212,10 +220,11 @@ class GithubStreamWriter final : public ValidationStreamWriter {
   std::array<std::uint64_t, 3> left_out_{};
 };
 
-void GithubStreamWriter::write_asset(const ValidationReport& r, const AssetRun& run) {
-  totals_.add(r, options_.fail_on, run);
+void GithubStreamWriter::write_asset(const ValidationReport& r, const IssueFacts& facts,
+                                     const IssueSource& issues, const AssetRun& run) {
+  totals_.add(r, facts, options_.fail_on, run);
   std::optional<std::string> file;  // escaped once, for the first annotation
-  for (const Issue& i : r.issues) {
+  issues.for_each([&](const Issue& i) {
     std::size_t kind = 0;
     if (i.severity == Severity::kError) {
       kind = 0;
@@ -224,11 +233,11 @@ void GithubStreamWriter::write_asset(const ValidationReport& r, const AssetRun& 
     } else if (static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on)) {
       kind = 2;
     } else {
-      continue;  // an info or hint below fail-on: the log and the reports have it
+      return;  // an info or hint below fail-on: the log and the reports have it
     }
     if (lines_[kind].size() == kMaxAnnotations[kind]) {
       ++left_out_[kind];
-      continue;
+      return;
     }
     if (!file) file = text::github_command_property(annotation_path(r, options_.sarif_base));
     std::string line = "::";
@@ -242,7 +251,7 @@ void GithubStreamWriter::write_asset(const ValidationReport& r, const AssetRun& 
     if (const std::string place = raw_place(i); !place.empty()) message += " (" + place + ")";
     line += text::github_command_data(message);
     lines_[kind].push_back(std::move(line));
-  }
+  });
 }
 
 void GithubStreamWriter::end() {

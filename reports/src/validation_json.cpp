@@ -133,7 +133,8 @@ void write_info(Writer& w, const validator::AssetInfo& info) {
 // validation says, without the noise digits of a double.
 void seconds(Writer& w, double s) { w.Double(std::round(s * 1e6) / 1e6); }
 
-void write_report(Writer& w, const ValidationReport& r, const AssetRun& run, bool found_by) {
+void write_report(Writer& w, const ValidationReport& r, const IssueFacts& facts,
+                  const IssueSource& issues, const AssetRun& run, bool found_by) {
   w.StartObject();
   json_key(w, "uri");
   json_str(w, r.uri);
@@ -156,16 +157,16 @@ void write_report(Writer& w, const ValidationReport& r, const AssetRun& run, boo
   json_key(w, "issues");
   w.StartObject();
   json_key(w, "numErrors");
-  w.Uint64(r.count(Severity::kError));
+  w.Uint64(facts.counts[0]);
   json_key(w, "numWarnings");
-  w.Uint64(r.count(Severity::kWarning));
+  w.Uint64(facts.counts[1]);
   json_key(w, "numInfos");
-  w.Uint64(r.count(Severity::kInfo));
+  w.Uint64(facts.counts[2]);
   json_key(w, "numHints");
-  w.Uint64(r.count(Severity::kHint));
+  w.Uint64(facts.counts[3]);
   json_key(w, "messages");
   w.StartArray();
-  for (const Issue& issue : r.issues) write_issue(w, issue, found_by);
+  issues.for_each([&w, found_by](const Issue& issue) { write_issue(w, issue, found_by); });
   w.EndArray();
   json_key(w, "truncated");
   w.Bool(r.truncated);
@@ -253,9 +254,10 @@ class JsonStreamWriter final : public ValidationStreamWriter {
   }
 
  protected:
-  void write_asset(const ValidationReport& r, const AssetRun& run) override {
-    totals_.add(r, options_.fail_on, run);
-    write_report(w_, r, run, options_.found_by);
+  void write_asset(const ValidationReport& r, const IssueFacts& facts, const IssueSource& issues,
+                   const AssetRun& run) override {
+    totals_.add(r, facts, options_.fail_on, run);
+    write_report(w_, r, facts, issues, run, options_.found_by);
   }
 
  private:

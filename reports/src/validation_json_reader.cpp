@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <cstdlib>
+#include <functional>
 #include <new>
 #include <optional>
 #include <string>
@@ -226,8 +227,11 @@ validator::AssetInfo read_info(const Value& o, const std::string& p) {
 struct StreamedMessages {
   bool active = false;  // the asset's "issues"/"messages" array was read this way
   bool keep = false;    // the issues are kept (else only counted: the first pass)
+  // Each issue handed on as it is read, and not kept (a merge writing it).
+  const std::function<void(const Issue&)>* each = nullptr;
   std::vector<Issue> issues;
   std::array<std::uint64_t, 4> counts{};
+  IssueFacts facts;
   std::uint64_t read = 0;
   std::optional<ReportFormatError> error;
 };
@@ -370,8 +374,12 @@ bool read_member(const std::string& name) {
 class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, StreamedReport> {
  public:
   // `expected_messages`: with one_asset, how many messages the first pass read.
-  StreamedReport(const PieceStream& stream, bool one_asset, std::uint64_t expected_messages = 0)
-      : stream_(stream), one_asset_(one_asset), expected_messages_(expected_messages) {
+  // `keep`: with one_asset, its issues are kept (else counted: facts()); `each`:
+  // with one_asset, each issue is handed to it as it is read.
+  StreamedReport(const PieceStream& stream, bool one_asset, std::uint64_t expected_messages = 0,
+                 bool keep = true, const std::function<void(const Issue&)>* each = nullptr)
+      : stream_(stream), one_asset_(one_asset), keep_(one_asset && keep), each_(each),
+        expected_messages_(expected_messages) {
     if (one_asset) {  // as if inside {"reports": [ ... ]}
       open_ = 2;
       root_is_object_ = true;
@@ -379,6 +387,8 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       reports_streamed_ = true;
     }
   }
+  // The facts of the messages of the asset read with one_asset.
+  const IssueFacts& facts() const { return facts_; }
   // The asset read with one_asset; throws its ReportFormatError.
   ReadAsset take_asset() {
     if (asset_error_) throw *asset_error_;
@@ -503,7 +513,8 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       asset_key_.clear();  // an asset that is an array has no member "issues"
       issues_key_.clear();
       messages_ = StreamedMessages{};
-      messages_.keep = one_asset_;
+      messages_.keep = keep_;
+      messages_.each = each_;
       message_ = 0;
     } else if (!skipping()) {
       seen(array, !array);
@@ -555,7 +566,9 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
       try {
         Issue issue = read_issue(stack_.back(), p, found_by_);
         ++messages_.counts[static_cast<std::size_t>(issue.severity)];
+        messages_.facts.add(issue, messages_.read);
         ++messages_.read;
+        if (messages_.each != nullptr) (*messages_.each)(issue);
         if (messages_.keep) {
           // The first pass counted them: the list is allocated once.
           if (messages_.issues.empty())
@@ -583,7 +596,10 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
         if (!first) first = k;
         assets_.push_back(IndexedAsset{asset_begin_, asset_end_ - asset_begin_,
                                        position.value_or(0), messages_.read});
-        if (one_asset_) one_ = std::move(read);
+        if (one_asset_) {
+          one_ = std::move(read);
+          facts_ = messages_.facts;
+        }
       } catch (const ReportFormatError& e) { asset_error_ = e; }
       stack_.clear();
       asset_allocator_.Clear();
@@ -614,7 +630,10 @@ class StreamedReport : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, St
   bool found_by_ = false;
   std::optional<ReportFormatError> asset_error_;  // the first asset refused
   const bool one_asset_;
+  const bool keep_;
+  const std::function<void(const Issue&)>* each_;
   const std::uint64_t expected_messages_;
+  IssueFacts facts_;
   std::optional<ReadAsset> one_;
   // The asset being read: its member and its "issues" member being read, which
   // of them were seen, whether its messages are being read one by one.
@@ -653,12 +672,18 @@ IndexedRun index_validation_json(const ReportBytes& bytes) {
   return report.finish(bytes);
 }
 
-ReadAsset read_asset_at(const ReportBytes& bytes, const IndexedAsset& place) {
+namespace {
+
+// The asset at `place` read again, its issues kept (`keep`), counted, or handed
+// to `each` one at a time; `facts`, when given, receives what its messages
+// hold.
+ReadAsset read_asset(const ReportBytes& bytes, const IndexedAsset& place, bool keep,
+                     const std::function<void(const Issue&)>* each, IssueFacts* facts) {
   if (place.length > bytes.size() || place.offset > bytes.size() - place.length)
     throw ReportFormatError("an asset indexed past the end of the report");
   // The asset's own bytes (they hold one JSON value): a window of them at most.
   PieceStream stream(bytes, place.offset, place.offset + place.length, kWindowBytes);
-  StreamedReport asset(stream, /*one_asset=*/true, place.messages);
+  StreamedReport asset(stream, /*one_asset=*/true, place.messages, keep, each);
   json::Reader reader;
   reader.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag |
                rapidjson::kParseStopWhenDoneFlag>(stream, asset);
@@ -666,7 +691,26 @@ ReadAsset read_asset_at(const ReportBytes& bytes, const IndexedAsset& place) {
     throw ReportFormatError("the asset at byte " + std::to_string(place.offset) +
                             " is not the one read before");
   }
-  return asset.take_asset();
+  ReadAsset read = asset.take_asset();
+  if (facts != nullptr) *facts = asset.facts();
+  return read;
+}
+
+}  // namespace
+
+ReadAsset read_asset_at(const ReportBytes& bytes, const IndexedAsset& place) {
+  return read_asset(bytes, place, /*keep=*/true, nullptr, nullptr);
+}
+
+AssetHeader read_asset_header_at(const ReportBytes& bytes, const IndexedAsset& place) {
+  AssetHeader header;
+  header.asset = read_asset(bytes, place, /*keep=*/false, nullptr, &header.facts);
+  return header;
+}
+
+void for_each_issue_at(const ReportBytes& bytes, const IndexedAsset& place,
+                       const std::function<void(const gltf::Issue&)>& each) {
+  read_asset(bytes, place, /*keep=*/false, &each, nullptr);
 }
 
 ValidationRun read_validation_json(std::string_view text) {

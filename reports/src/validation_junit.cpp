@@ -69,7 +69,8 @@ class JunitStreamWriter final : public ValidationStreamWriter {
   }
 
  protected:
-  void write_asset(const ValidationReport& r, const AssetRun& run) override;
+  void write_asset(const ValidationReport& r, const IssueFacts& facts, const IssueSource& issues,
+                   const AssetRun& run) override;
 
  private:
   std::ostream& out_;
@@ -81,8 +82,9 @@ class JunitStreamWriter final : public ValidationStreamWriter {
 // One testcase per asset: classname its folder as given ("." for none), name
 // its file name, file its path, so CI views group assets by folder and link
 // the file.
-void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& run) {
-  totals_.add(r, options_.fail_on, run);
+void JunitStreamWriter::write_asset(const ValidationReport& r, const IssueFacts& facts,
+                                    const IssueSource& issues, const AssetRun& run) {
+  totals_.add(r, facts, options_.fail_on, run);
   const std::string_view uri = r.uri;
   const std::size_t slash = uri.find_last_of('/');
   const std::string_view folder =
@@ -93,29 +95,38 @@ void JunitStreamWriter::write_asset(const ValidationReport& r, const AssetRun& r
       << text::xml_escape(name) << "\" file=\"" << text::xml_escape(uri) << "\"";
   if (run.seconds) out << " time=\"" << junit_seconds(*run.seconds) << "\"";
   out << ">\n";
-  std::string failing, other;
-  std::size_t n_failing = 0;
-  const Issue* first = nullptr;
-  for (const Issue& i : r.issues) {
-    const bool f = static_cast<int>(i.severity) <= static_cast<int>(options_.fail_on);
-    // One line per issue, whatever the message holds.
-    (f ? failing : other) += text::visible_text(issue_line(i, options_.found_by)) + "\n";
-    n_failing += f ? 1 : 0;
-    if (f && first == nullptr) first = &i;
-  }
-  if (first != nullptr) {
-    out << "      <failure type=\"" << text::xml_escape(first->code) << "\" message=\"" << n_failing
-        << (n_failing == 1 ? " issue" : " issues") << " at or above "
-        << text::xml_escape(gltf::severity_name(options_.fail_on)) << "\">"
-        << text::xml_escape(failing, false) << "</failure>\n";
-  }
-  if (!other.empty() || r.truncated) {
-    out << "      <system-out>" << text::xml_escape(other, false)
-        << (r.truncated ? "(truncated by --max-issues or --max-issue-mb)\n" : "")
-        << "</system-out>\n";
-  }
-  out << "    </testcase>\n";
   testcases_.write(out.view());
+  // The failing issues, then the others: two readings of the issues, each line
+  // written as it comes (a merge holds one issue, not the asset's lines).
+  const int fail_on = static_cast<int>(options_.fail_on);
+  const bool found_by = options_.found_by;
+  auto lines = [&](bool failing) {
+    issues.for_each([&](const Issue& i) {
+      if ((static_cast<int>(i.severity) <= fail_on) != failing) return;
+      // One line per issue, whatever the message holds.
+      testcases_.write(
+          text::xml_escape(text::visible_text(issue_line(i, found_by)) + "\n", false));
+    });
+  };
+  const std::uint64_t n_failing = facts.at_or_above(options_.fail_on);
+  if (n_failing != 0) {
+    std::ostringstream open;
+    open << "      <failure type=\"" << text::xml_escape(facts.first_reaching(options_.fail_on))
+         << "\" message=\"" << n_failing << (n_failing == 1 ? " issue" : " issues")
+         << " at or above " << text::xml_escape(gltf::severity_name(options_.fail_on)) << "\">";
+    testcases_.write(open.view());
+    lines(true);
+    testcases_.write("</failure>\n");
+  }
+  const std::uint64_t n_other = facts.counts[0] + facts.counts[1] + facts.counts[2] +
+                                facts.counts[3] - n_failing;
+  if (n_other != 0 || r.truncated) {
+    testcases_.write("      <system-out>");
+    lines(false);
+    testcases_.write(r.truncated ? "(truncated by --max-issues or --max-issue-mb)\n" : "");
+    testcases_.write("</system-out>\n");
+  }
+  testcases_.write("    </testcase>\n");
 }
 
 }  // namespace

@@ -311,7 +311,8 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   }
 
  protected:
-  void write_asset(const ValidationReport& r, const AssetRun& run) override;
+  void write_asset(const ValidationReport& r, const IssueFacts& facts, const IssueSource& issues,
+                   const AssetRun& run) override;
 
  private:
   std::ostream& out_;
@@ -326,13 +327,14 @@ class SarifStreamWriter final : public ValidationStreamWriter {
   gltf::IssueOptions policy_;
 };
 
-void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /*run*/) {
+void SarifStreamWriter::write_asset(const ValidationReport& r, const IssueFacts& /*facts*/,
+                                    const IssueSource& issues, const AssetRun& /*run*/) {
   SarifWriter& w = w_;
   auto s = [&w](std::string_view v) { text::json_value(w, v); };
   const std::size_t a = artifacts_.size();
   artifacts_.push_back(artifact_of(r, base_));
   const Artifact& artifact = artifacts_.back();
-  for (const Issue& i : r.issues) {
+  issues.for_each([&](const Issue& i) {
     w.StartObject();
     w.Key("ruleId");
     s(i.code);
@@ -379,7 +381,7 @@ void SarifStreamWriter::write_asset(const ValidationReport& r, const AssetRun& /
       w.EndObject();
     }
     w.EndObject();
-  }
+  });
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 // first pass (index_validation_json) checks the whole report as
 // read_validation_json does and keeps, of each asset, only where its object
 // lies in the text (and its shardPosition); the merged report is then written
-// asset by asset, each read again from its place (read_asset_at). Memory is one
-// asset's report (its messages read one at a time, never a DOM of them all) plus
-// about 40 bytes per asset, whatever the size of the reports.
+// asset by asset, each read again from its place: its header first
+// (read_asset_header_at), then its messages handed to the writer one at a time
+// (for_each_issue_at), as often as the format asks. Memory is one message and
+// one asset's header (never its messages all at once) plus about 40 bytes per
+// asset, whatever the size of the reports or of any one asset.
 #include <gltf_anim/reports/validation_report.hpp>
 
 #include <cstddef>
@@ -76,6 +78,21 @@ IndexedRun index_validation_json(const ReportBytes& bytes);
 // those bytes are no longer the asset indexed (the file changed meanwhile),
 // ReportReadError when they cannot be read.
 ReadAsset read_asset_at(const ReportBytes& bytes, const IndexedAsset& place);
+
+// The asset at `place` read again without keeping its messages (counted, one
+// at a time): its report with no issues, and what its messages hold (counts,
+// first codes), which the writers print before them.
+struct AssetHeader {
+  ReadAsset asset;
+  IssueFacts facts;
+};
+AssetHeader read_asset_header_at(const ReportBytes& bytes, const IndexedAsset& place);
+
+// The messages of the asset at `place` read again, each handed to `each` as it
+// is read and then dropped: one message is held at a time. Throws as
+// read_asset_at does (after the messages before the fault were handed on).
+void for_each_issue_at(const ReportBytes& bytes, const IndexedAsset& place,
+                       const std::function<void(const gltf::Issue&)>& each);
 
 // What the merged report is written with, and its assets in order: each as the
 // report it is in (an index into the runs given) and its place there.

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -76,6 +77,46 @@ struct ValidationWriteOptions {
   std::filesystem::path spool_folder;
 };
 
+// What is known of an asset's messages before they are read one by one: their
+// count by severity, and the code of the first one of each severity (junit's
+// failure type is the first at or above fail_on). A merge gets it from its first
+// reading of the asset; a report in memory from its issues (issue_facts).
+struct IssueFacts {
+  std::array<std::uint64_t, 4> counts{};  // by severity: error, warning, info, hint
+  // The index and code of the first issue of each severity (index: none when its count is 0).
+  std::array<std::uint64_t, 4> first_index{};
+  std::array<std::string_view, 4> first_code{};  // interned codes (registry or glTF-Validator's)
+
+  void add(const gltf::Issue& issue, std::uint64_t index);
+  // True when some issue is at `fail_on` or more severe.
+  bool reaches(gltf::Severity fail_on) const;
+  std::uint64_t at_or_above(gltf::Severity fail_on) const;
+  // The code of the first issue at `fail_on` or more severe; empty when none.
+  std::string_view first_reaching(gltf::Severity fail_on) const;
+};
+IssueFacts issue_facts(const validator::ValidationReport& report);
+
+// An asset's messages, delivered one at a time and in order, as many times as a
+// writer asks (junit lists the failing ones, then the others): a merge reads them
+// again from the report's text each time, so no writer holds more than one.
+class IssueSource {
+ public:
+  virtual ~IssueSource() = default;
+  // Calls `each` with every issue in order; an issue lives only during its call.
+  virtual void for_each(const std::function<void(const gltf::Issue&)>& each) const = 0;
+};
+// The issues of a report in memory.
+class IssueSpan final : public IssueSource {
+ public:
+  explicit IssueSpan(std::span<const gltf::Issue> issues) : issues_(issues) {}
+  void for_each(const std::function<void(const gltf::Issue&)>& each) const override {
+    for (const gltf::Issue& i : issues_) each(i);
+  }
+
+ private:
+  std::span<const gltf::Issue> issues_;
+};
+
 // Counts over the assets of a run: the json summary, the text report's last
 // line and the line `validate --output` prints on stderr.
 struct ValidationTotals {
@@ -88,6 +129,9 @@ struct ValidationTotals {
 
   void add(const validator::ValidationReport& report, gltf::Severity fail_on,
            const AssetRun& run = {});
+  // `header`'s truncated flag with the counts of `facts` (its issues are not read).
+  void add(const validator::ValidationReport& header, const IssueFacts& facts,
+           gltf::Severity fail_on, const AssetRun& run = {});
   // "3 assets, 1 failed; 2 errors, 0 warnings, 1 info, 0 hints"
   std::string line() const;
 };
@@ -110,20 +154,31 @@ void write_validation(std::ostream& out, ValidationFormat format,
 // assets is bounded by the assets' count, not their issues: json and text hold
 // running totals, junit its failure count, sarif each asset's URI and MIME type
 // (its artifacts come before all results). junit and sarif put the per-asset
-// parts in an unnamed temporary file (std::tmpfile, in memory if none can be
-// made) until end(), because their headers count every asset. No writer reads
-// an asset: sarif's regions are the issues' positions (validate_file locates
-// them; a json report carries them).
+// parts in an io::Spool until end(), because their headers count every asset.
+// No writer reads an asset: sarif's regions are the issues' positions
+// (validate_file locates them; a json report carries them).
+//
+// An asset is given either whole (a report in memory: `validate`) or as a
+// header (uri, MIME type, truncated, info; its issues not read), the facts of
+// its messages and their source, read one at a time (`merge`): what a writer
+// holds of one asset is then bounded whatever its number of issues (json, sarif,
+// github and junit one issue; md the rows it prints; text, per group of a code,
+// its first distinct messages and an 8-byte digest of each other distinct one).
 class ValidationStreamWriter {
  public:
   virtual ~ValidationStreamWriter() = default;
   void asset(const validator::ValidationReport& report, const AssetRun& run = {}) {
-    write_asset(report, run);
+    write_asset(report, issue_facts(report), IssueSpan(report.issues), run);
+  }
+  void asset(const validator::ValidationReport& header, const IssueFacts& facts,
+             const IssueSource& issues, const AssetRun& run = {}) {
+    write_asset(header, facts, issues, run);
   }
   virtual void end() = 0;
 
  protected:
-  virtual void write_asset(const validator::ValidationReport& report, const AssetRun& run) = 0;
+  virtual void write_asset(const validator::ValidationReport& header, const IssueFacts& facts,
+                           const IssueSource& issues, const AssetRun& run) = 0;
 };
 std::unique_ptr<ValidationStreamWriter> make_validation_writer(
     std::ostream& out, ValidationFormat format, const ValidationWriteOptions& options = {});
