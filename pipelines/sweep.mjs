@@ -214,13 +214,13 @@ function ourErrors(cli, file) {
 // Every time of a samples file, for sampling two assets alike (at most 400).
 function sampleTimes(samplesJson) {
   const ts = new Set();
-  for (const ch of samplesJson.channels || []) for (const s of ch.samples || []) ts.add(s.t);
+  for (const an of samplesJson.animations || []) for (const ch of an.channels || []) for (const s of ch.samples || []) ts.add(s.t);
   const all = [...ts].sort((a, b) => a - b);
   if (all.length <= 400) return all;
   const step = all.length / 400;
   return Array.from({ length: 400 }, (_, i) => all[Math.floor(i * step)]);
 }
-const targetsOf = (j) => (j.channels || []).map((c) => `${c.animation}:${c.target}`).sort().join('|');
+const targetsOf = (j) => (j.animations || []).flatMap((an) => (an.channels || []).map((c) => `${an.index}:${c.target}`)).sort().join('|');
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
