@@ -379,7 +379,9 @@ async function main() {
       ];
       row.repair = {};
       for (const [tool, extra] of tools) {
-        const out = path.join(tmp, `repaired-${tool}.glb`);
+        // An output with files beside it (-cf's fallback .bin) is repaired in its own folder:
+        // the tools keep an input's external buffers by relative URI, so they write beside it.
+        const out = path.join(path.basename(file) === 'out.glb' ? path.dirname(file) : tmp, `repaired-${tool}.glb`);
         fs.rmSync(out, { force: true });
         const r = run(o.cli, [tool, file, '-o', out, '--format', 'json', ...extra]);
         if (crashed(r)) { find('crash', `${tool}: ${r.signal || r.status} ${r.stderr.slice(0, 200)}`); row.repair[tool] = 'crash'; continue; }
