@@ -247,9 +247,21 @@ std::variant<Untargeted, Target> animation2_target(const gltf_anim::json::Value&
   return t;
 }
 
+// What the model reads of the document once, for every channel.
+struct ChannelContext {
+  ExtrasShapes extras;
+  // KHR_animation_pointer in extensionsUsed.
+  bool pointer_declared = false;
+};
+
+bool has_pointer_object(const gltf_anim::json::Value& target) {
+  const gltf_anim::json::Value* extensions = member(target, "extensions");
+  return extensions != nullptr && member(*extensions, "KHR_animation_pointer") != nullptr;
+}
+
 std::variant<Untargeted, Target> channel_target(const gltf_anim::json::Value& doc,
                                                 const gltf_anim::json::Value& channel,
-                                                ExtrasShapes& extras) {
+                                                ChannelContext& context) {
   if (const gltf_anim::json::Value* tp = member(channel, "targetpointer"))
     return animation2_target(doc, *tp);
   const gltf_anim::json::Value* target = member(channel, "target");
@@ -257,12 +269,17 @@ std::variant<Untargeted, Target> channel_target(const gltf_anim::json::Value& do
     return untargeted(TargetSource::kCore, NoTarget::kNoTarget, "target.path is missing");
   }
   const auto path = string_member(*target, "path");
-  if (path && *path == "pointer") return pointer_target(doc, *target, extras);
+  // Path "pointer" is KHR_animation_pointer's only where the asset says so (the extension
+  // declared or its object on the target). Without either it is an unknown path, as for
+  // the validators (VALUE_NOT_IN_LIST, a warning): a tool that drops the extension but
+  // keeps the channel (glTF-Transform) leaves a channel a client ignores.
+  if (path && *path == "pointer" && (context.pointer_declared || has_pointer_object(*target)))
+    return pointer_target(doc, *target, context.extras);
   return core_target(doc, *target);
 }
 
 Animation read_animation(const LoadedAsset& asset, const gltf_anim::json::Value& json,
-                         std::size_t index, ExtrasShapes& extras) {
+                         std::size_t index, ChannelContext& context) {
   const gltf_anim::json::Value& doc = *asset.document;
   Animation a;
   a.index = index;
@@ -293,7 +310,7 @@ Animation read_animation(const LoadedAsset& asset, const gltf_anim::json::Value&
     if (sqlerp != nullptr && sqlerp->IsObject())
       ch.sqlerp_sampler = link_sampler(*sqlerp, by_index);
     ch.target_written = member(*channel, "target") != nullptr;
-    ch.target = channel_target(doc, *channel, extras);
+    ch.target = channel_target(doc, *channel, context);
   }
   return a;
 }
@@ -489,13 +506,14 @@ AnimationModel build_animation_model(const LoadedAsset& asset) {
   if (!json_access::detail::member_indexes.active) indexed_lookups.emplace();
   const gltf_anim::json::Value* animations = array_member(*asset.document, "animations");
   model.animation_count = array_size(animations);
-  ExtrasShapes extras;
+  read_document_uses(*asset.document, model);
+  ChannelContext context;
+  context.pointer_declared = lists(model.extensions_used, "KHR_animation_pointer");
   for (std::size_t a = 0; a < model.animation_count; ++a) {
     if (const gltf_anim::json::Value* animation = object_at(animations, a)) {
-      model.animations.push_back(read_animation(asset, *animation, a, extras));
+      model.animations.push_back(read_animation(asset, *animation, a, context));
     }
   }
-  read_document_uses(*asset.document, model);
   return model;
 }
 

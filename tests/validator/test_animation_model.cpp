@@ -147,6 +147,7 @@ TEST(AnimationModel, AnimationPointerTargetsAreObjectModelPropertiesOrExtras) {
                               pointer_channel("/nodes/1/weights/2") + "," + pointer_channel("/nodes/0/matrix") + "," +
                               pointer_channel("/nodes/0/rotation/1") + "," + pointer_channel("/nodes/0/extras/x") +
                               "," + pointer_channel("nodes") + "," +
+                              R"({"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{}}}},)"
                               R"({"target":{"path":"pointer"}}]}])"));
   const auto& c = b.model.animations.at(0).channels;
   const Target& light = target_of(c[0]);
@@ -166,6 +167,11 @@ TEST(AnimationModel, AnimationPointerTargetsAreObjectModelPropertiesOrExtras) {
   EXPECT_EQ(std::get<Untargeted>(c[4].target).reason, NoTarget::kUndefinedExtras);
   EXPECT_EQ(std::get<Untargeted>(c[5].target).reason, NoTarget::kInvalidPointer);
   EXPECT_EQ(std::get<Untargeted>(c[6].target).reason, NoTarget::kMissingPointer);
+  // Path "pointer" with neither the extension's object nor its name in extensionsUsed (what
+  // glTF-Transform writes back, not implementing it): a path the asset does not define, as
+  // both validators read it (VALUE_NOT_IN_LIST), not a pointer that is missing.
+  EXPECT_EQ(std::get<Untargeted>(c[7].target).reason, NoTarget::kUnknownPath);
+  EXPECT_EQ(std::get<Untargeted>(c[7].target).source, TargetSource::kCore);
 }
 
 TEST(AnimationModel, Animation2ReadsTheDraftsPointerForms) {
