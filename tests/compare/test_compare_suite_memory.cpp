@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "counting_reader.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -24,30 +26,7 @@ namespace io = gltf_anim::io;
 
 namespace {
 
-// A MemoryReader that counts the reads of each name (compare may read on several threads).
-class CountingReader final : public io::ResourceReader {
- public:
-  void add(const std::string& name, const std::string& text) {
-    files_.add(name, std::vector<std::uint8_t>(text.begin(), text.end()));
-  }
-  io::ReadResult read(const std::filesystem::path& relative, std::uint64_t max_bytes) const override {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      ++reads_[relative.generic_string()];
-    }
-    return files_.read(relative, max_bytes);
-  }
-  std::string where() const override { return files_.where(); }
-  std::map<std::string, int> reads() const {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    return reads_;
-  }
-
- private:
-  io::MemoryReader files_;
-  mutable std::mutex mutex_;
-  mutable std::map<std::string, int> reads_;
-};
+using gltf_anim::test_support::CountingReader;
 
 // One translation channel sampled at t = 0 and t = 1.
 std::string samples_json(const std::string& asset, const std::string& v0, const std::string& v1) {

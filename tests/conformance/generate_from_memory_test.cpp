@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "counting_reader.hpp"
+
 #include <map>
 #include <mutex>
 #include <string>
@@ -21,29 +23,7 @@ using namespace gltf_anim;
 
 namespace {
 
-class CountingReader final : public io::ResourceReader {
- public:
-  void add(const std::string& name, std::vector<std::uint8_t> bytes) {
-    files_.add(name, std::move(bytes));
-  }
-  io::ReadResult read(const std::filesystem::path& relative, std::uint64_t max_bytes) const override {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      ++reads_[relative.generic_string()];
-    }
-    return files_.read(relative, max_bytes);
-  }
-  std::string where() const override { return files_.where(); }
-  std::map<std::string, int> reads() const {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    return reads_;
-  }
-
- private:
-  io::MemoryReader files_;
-  mutable std::mutex mutex_;
-  mutable std::map<std::string, int> reads_;
-};
+using gltf_anim::test_support::CountingReader;
 
 // One node, translation LINEAR: (0,0,0) at 0 s, (2,0,0) at 1 s; with an external .bin, and an
 // image "skin.png" that the reader does not hold.
