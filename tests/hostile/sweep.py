@@ -255,32 +255,18 @@ def snapshot(folder):
 
 # ---------------------------------------------------------------- assets
 
-def data_uri(raw: bytes) -> str:
-    return "data:application/octet-stream;base64," + base64.b64encode(raw).decode()
-
-
-def floats(*v) -> bytes:
-    return struct.pack("<%df" % len(v), *v)
+# The assets' building blocks are generate.py's (the first hostile corpus), so both corpora
+# start from the same valid asset.
+from generate import data_uri, floats  # noqa: E402  (sys.path[0] is this folder)
+import generate  # noqa: E402
 
 
 def base(times=(0.0, 1.0), name="a"):
-    """A valid asset: node 0 translated LINEAR over `times`."""
-    t = floats(*times)
-    o = floats(*([0.5] * (3 * len(times))))
-    return {
-        "asset": {"version": "2.0"},
-        "nodes": [{"name": name}],
-        "buffers": [{"byteLength": len(t) + len(o), "uri": data_uri(t + o)}],
-        "bufferViews": [{"buffer": 0, "byteLength": len(t)},
-                        {"buffer": 0, "byteOffset": len(t), "byteLength": len(o)}],
-        "accessors": [
-            {"bufferView": 0, "componentType": 5126, "count": len(times), "type": "SCALAR",
-             "min": [min(times)], "max": [max(times)]},
-            {"bufferView": 1, "componentType": 5126, "count": len(times), "type": "VEC3"}],
-        "animations": [{"name": name,
-                        "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
-                        "samplers": [{"input": 0, "output": 1}]}],
-    }
+    """A valid asset: node 0 translated LINEAR over `times`, node and animation named `name`."""
+    asset = generate.base(times, [0.5] * (3 * len(times)))
+    asset["nodes"][0]["name"] = name
+    asset["animations"][0]["name"] = name
+    return asset
 
 
 def rotation_asset(keys=5):
