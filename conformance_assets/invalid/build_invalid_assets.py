@@ -140,6 +140,20 @@ d = base()
 d["animations"][0]["extras"] = "note"
 case("animation/extras_not_object", d,
      [("NON_OBJECT_EXTRAS", I, A + "/extras")], "extras is a string")
+# glTF 2.0 3.12: an extension object in an animation, channel, target or sampler whose name
+# extensionsUsed does not list; glTF-Validator reports each at its own pointer (checked with
+# its npm build: the same four pointers). The declared one is not reported.
+d = base(channels=[ch(extensions={"EXT_c": {}})])
+d["animations"][0]["extensions"] = {"EXT_a": {}}
+d["animations"][0]["channels"][0]["target"]["extensions"] = {"EXT_t/x~": {}}
+d["animations"][0]["samplers"][0]["extensions"] = {"EXT_s": {}, "EXT_declared": {}}
+d["extensionsUsed"] = ["EXT_declared"]
+case("animation/extensions_undeclared", d,
+     [("UNDECLARED_EXTENSION", E, A + "/extensions/EXT_a"),
+      ("UNDECLARED_EXTENSION", E, C0 + "/extensions/EXT_c"),
+      ("UNDECLARED_EXTENSION", E, C0 + "/target/extensions/EXT_t~1x~0"),
+      ("UNDECLARED_EXTENSION", E, S0 + "/extensions/EXT_s")],
+     "extension objects on an animation, a channel, its target and a sampler, not in extensionsUsed")
 d = base()
 d["animations"] = [5]
 case("animation/animation_not_object", d,

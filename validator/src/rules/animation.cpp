@@ -89,9 +89,47 @@ class AnimationRules final : public RuleModule {
     for_each_linked_animation(
         ctx, [&ctx](const gltf_anim::json::Value& animation, const model::Animation& linked,
                     const JsonPointer& ap) { link_animation(ctx, animation, linked, ap); });
+    report_undeclared_extensions(ctx);
   }
 
  private:
+  // glTF 2.0 3.12: every extension used MUST be listed in extensionsUsed. glTF-Validator
+  // reports UNDECLARED_EXTENSION at `.../extensions/NAME` of any object; here it is checked
+  // for the animation objects (animation, channel, target, sampler), where an exporter that
+  // writes its own extension would otherwise get a cleaner verdict from us than from it.
+  // EXT_animation_sqlerp and KHR_animation_pointer are their modules' to report (wherever
+  // they appear), so they are not reported twice.
+  static void report_undeclared_extensions(RuleContext& ctx) {
+    const auto check = [&ctx](const gltf_anim::json::Value* object, const JsonPointer& at) {
+      const gltf_anim::json::Value* extensions = object != nullptr ? member(*object, "extensions") : nullptr;
+      if (extensions == nullptr || !extensions->IsObject()) return;
+      for (const auto& m : extensions->GetObject()) {
+        const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+        if (name == "EXT_animation_sqlerp" || name == "KHR_animation_pointer") continue;
+        if (gltf::model::lists(ctx.model.extensions_used, name)) continue;
+        ctx.issues.add("UNDECLARED_EXTENSION", at / std::string_view("extensions") / name, {std::string(name)});
+      }
+    };
+    const gltf_anim::json::Value* animations = array_member(ctx.doc, "animations");
+    for (std::size_t a = 0; a < array_size(animations); ++a) {
+      const gltf_anim::json::Value* animation = object_at(animations, a);
+      if (animation == nullptr) continue;
+      const JsonPointer ap = JsonPointer() / std::string_view("animations") / a;
+      check(animation, ap);
+      const gltf_anim::json::Value* channels = array_member(*animation, "channels");
+      for (std::size_t c = 0; c < array_size(channels); ++c) {
+        const gltf_anim::json::Value* channel = object_at(channels, c);
+        if (channel == nullptr) continue;
+        const JsonPointer cp = ap / std::string_view("channels") / c;
+        check(channel, cp);
+        check(member(*channel, "target"), cp / std::string_view("target"));
+      }
+      const gltf_anim::json::Value* samplers = array_member(*animation, "samplers");
+      for (std::size_t s = 0; s < array_size(samplers); ++s)
+        check(object_at(samplers, s), ap / std::string_view("samplers") / s);
+    }
+  }
+
   static void set_usage(RuleContext& ctx, std::uint64_t index, const std::string& usage,
                         const JsonPointer& at) {
     const auto [it, inserted] = ctx.accessor_usage.emplace(index, usage);

@@ -480,7 +480,8 @@ inline constexpr IssueType kIssueTypes[] = {
     {"UNDECLARED_EXTENSION", S::kError, P::kLink,
      "Extension '{0}' was not declared in extensionsUsed.",
      "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
-     "code; raised by the extension modules for their own objects).",
+     "code); at `extensions/NAME` of an animation, channel, target or sampler, and by the "
+     "extension modules for their own objects.",
      "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
     // ---- link, semantic, data: what animation depends on: nodes, scenes, skins,
     // meshes (rules/scene_graph.cpp, rules/meshes.cpp); glTF-Validator's codes
@@ -704,8 +705,9 @@ inline constexpr IssueType kIssueTypes[] = {
      "Pointer '{0}' does not point to a property defined in the asset.",
      "Our own (KHR_animation_pointer): the pointer matches an Object Model template (or names "
      "an extras value) but an index is out of range, an enclosing object is absent, or the "
-     "property is absent and has no default (camera zfar/aspectRatio, light range); at the "
-     "pointer.",
+     "property is absent and has no default (camera zfar/aspectRatio, light range); an absent "
+     "material pbrMetallicRoughness is present with its defaults (its textures are not); at "
+     "the pointer.",
      "KHR_animation_pointer Operation: a property is defined if present, or if it has a default "
      "value and its enclosing object is present"},
     {"UNEXPECTED_EXTENSION_OBJECT", S::kError, P::kLink, "Unexpected location for this extension.",
