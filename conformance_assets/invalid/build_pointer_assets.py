@@ -181,16 +181,21 @@ case(OUT + "pointer/read_only",
 case(OUT + "pointer/extension_not_used",
      passet([pch("/materials/0/extensions/KHR_materials_ior/ior")], [F2],
             extra={"materials": [{"extensions": {"KHR_materials_ior": {}}}]}),
-     [("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", E, PP)],
-     "ior (default 1.5, enclosing object present) while KHR_materials_ior is not in extensionsUsed")
+     [("UNDECLARED_EXTENSION", E, "/materials/0/extensions/KHR_materials_ior"),
+      ("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", E, PP)],
+     "ior (default 1.5, enclosing object present) while KHR_materials_ior is not in extensionsUsed "
+     "(the material's extension object is itself undeclared, as glTF-Validator also reports)")
 case(OUT + "pointer/texture_transform_extensions_not_used",
      passet([pch("/materials/0/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/"
                  "KHR_texture_transform/offset")], [V2],
             extra={"materials": [{"extensions": {"KHR_materials_clearcoat": {
                 "clearcoatTexture": {"index": 0, "extensions": {"KHR_texture_transform": {}}}}}}]}),
-     [("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", E, PP),
+     [("UNDECLARED_EXTENSION", E, "/materials/0/extensions/KHR_materials_clearcoat"),
+      ("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", E, PP),
       ("KHR_ANIMATION_POINTER_TARGET_EXTENSION_NOT_USED", E, PP)],
-     "an interaction row owned by KHR_materials_clearcoat and KHR_texture_transform, neither used")
+     "an interaction row owned by KHR_materials_clearcoat and KHR_texture_transform, neither used "
+     "(the material's clearcoat object is itself undeclared, as glTF-Validator also reports; the "
+     "texture transform inside it is the clearcoat object's content, not read)")
 case(OUT + "pointer/index_out_of_range", passet([pch("/nodes/5/translation")], [V3]),
      [("KHR_ANIMATION_POINTER_UNDEFINED_TARGET", E, PP)], "one node; index 5")
 case(OUT + "pointer/absurd_index", passet([pch("/nodes/99999999999999999999/rotation")], [Q2]),

@@ -94,40 +94,82 @@ class AnimationRules final : public RuleModule {
 
  private:
   // glTF 2.0 3.12: every extension used MUST be listed in extensionsUsed. glTF-Validator
-  // reports UNDECLARED_EXTENSION at `.../extensions/NAME` of any object; here it is checked
-  // for the animation objects (animation, channel, target, sampler), where an exporter that
-  // writes its own extension would otherwise get a cleaner verdict from us than from it.
-  // EXT_animation_sqlerp and KHR_animation_pointer are their modules' to report (wherever
-  // they appear), so they are not reported twice.
+  // reports UNDECLARED_EXTENSION at `.../extensions/NAME` of every glTF object it reads, so
+  // this walks the objects of the core schema (root, asset, each top-level array's objects
+  // and the objects nested in them: sparse parts, camera projections, a material's texture
+  // infos, mesh primitives, channel targets), never extras or an extension's own object
+  // (what those hold is not glTF's: a member named "extensions" there is not a list of
+  // extensions). In the animation objects, EXT_animation_sqlerp and KHR_animation_pointer
+  // are their modules' to report, so they are not reported twice.
+  struct Nested {
+    std::string_view member;
+    bool array;  // an array of such objects, else one object
+    int kind;    // index into kKinds
+  };
+  struct Kind {
+    std::vector<Nested> nested;
+    bool animation_object;  // animation, channel, target, animation sampler
+  };
+  enum : int { kLeaf, kRoot, kAccessor, kSparse, kAnimation, kChannel, kAnimObject, kCamera,
+               kMaterial, kPbr, kMesh };
+  static const std::vector<Kind>& kinds() {
+    static const std::vector<Kind> k = {
+        /* kLeaf */ {{}, false},
+        /* kRoot */
+        {{{"asset", false, kLeaf},       {"accessors", true, kAccessor}, {"animations", true, kAnimation},
+          {"buffers", true, kLeaf},      {"bufferViews", true, kLeaf},   {"cameras", true, kCamera},
+          {"images", true, kLeaf},       {"materials", true, kMaterial}, {"meshes", true, kMesh},
+          {"nodes", true, kLeaf},        {"samplers", true, kLeaf},      {"scenes", true, kLeaf},
+          {"skins", true, kLeaf},        {"textures", true, kLeaf}},
+         false},
+        /* kAccessor */ {{{"sparse", false, kSparse}}, false},
+        /* kSparse */ {{{"indices", false, kLeaf}, {"values", false, kLeaf}}, false},
+        /* kAnimation */ {{{"channels", true, kChannel}, {"samplers", true, kAnimObject}}, true},
+        /* kChannel */ {{{"target", false, kAnimObject}}, true},
+        /* kAnimObject */ {{}, true},
+        /* kCamera */ {{{"orthographic", false, kLeaf}, {"perspective", false, kLeaf}}, false},
+        /* kMaterial */
+        {{{"pbrMetallicRoughness", false, kPbr},
+          {"normalTexture", false, kLeaf},
+          {"occlusionTexture", false, kLeaf},
+          {"emissiveTexture", false, kLeaf}},
+         false},
+        /* kPbr */ {{{"baseColorTexture", false, kLeaf}, {"metallicRoughnessTexture", false, kLeaf}}, false},
+        /* kMesh */ {{{"primitives", true, kLeaf}}, false},
+    };
+    return k;
+  }
   static void report_undeclared_extensions(RuleContext& ctx) {
-    const auto check = [&ctx](const gltf_anim::json::Value* object, const JsonPointer& at) {
-      const gltf_anim::json::Value* extensions = object != nullptr ? member(*object, "extensions") : nullptr;
-      if (extensions == nullptr || !extensions->IsObject()) return;
-      for (const auto& m : extensions->GetObject()) {
-        const std::string_view name(m.name.GetString(), m.name.GetStringLength());
-        if (name == "EXT_animation_sqlerp" || name == "KHR_animation_pointer") continue;
-        if (gltf::model::lists(ctx.model.extensions_used, name)) continue;
-        ctx.issues.add("UNDECLARED_EXTENSION", at / std::string_view("extensions") / name, {std::string(name)});
+    // Depth is bounded by the table (root, array, object, nested object: at most 5 levels),
+    // so the recursion is too; each object is visited once.
+    struct Walk {
+      RuleContext& ctx;
+      void object(const gltf_anim::json::Value* obj, int kind, const JsonPointer& at) {
+        if (obj == nullptr || !obj->IsObject()) return;
+        const Kind& k = kinds()[static_cast<std::size_t>(kind)];
+        if (const gltf_anim::json::Value* extensions = member(*obj, "extensions");
+            extensions != nullptr && extensions->IsObject()) {
+          for (const auto& m : extensions->GetObject()) {
+            const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+            if (k.animation_object && (name == "EXT_animation_sqlerp" || name == "KHR_animation_pointer"))
+              continue;
+            if (gltf::model::lists(ctx.model.extensions_used, name)) continue;
+            ctx.issues.add("UNDECLARED_EXTENSION", at / std::string_view("extensions") / name,
+                           {std::string(name)});
+          }
+        }
+        for (const Nested& n : k.nested) {
+          const JsonPointer np = at / n.member;
+          if (!n.array) {
+            object(member(*obj, n.member), n.kind, np);
+            continue;
+          }
+          const gltf_anim::json::Value* arr = array_member(*obj, n.member);
+          for (std::size_t i = 0; i < array_size(arr); ++i) object(object_at(arr, i), n.kind, np / i);
+        }
       }
     };
-    const gltf_anim::json::Value* animations = array_member(ctx.doc, "animations");
-    for (std::size_t a = 0; a < array_size(animations); ++a) {
-      const gltf_anim::json::Value* animation = object_at(animations, a);
-      if (animation == nullptr) continue;
-      const JsonPointer ap = JsonPointer() / std::string_view("animations") / a;
-      check(animation, ap);
-      const gltf_anim::json::Value* channels = array_member(*animation, "channels");
-      for (std::size_t c = 0; c < array_size(channels); ++c) {
-        const gltf_anim::json::Value* channel = object_at(channels, c);
-        if (channel == nullptr) continue;
-        const JsonPointer cp = ap / std::string_view("channels") / c;
-        check(channel, cp);
-        check(member(*channel, "target"), cp / std::string_view("target"));
-      }
-      const gltf_anim::json::Value* samplers = array_member(*animation, "samplers");
-      for (std::size_t s = 0; s < array_size(samplers); ++s)
-        check(object_at(samplers, s), ap / std::string_view("samplers") / s);
-    }
+    Walk{ctx}.object(&ctx.doc, kRoot, JsonPointer());
   }
 
   static void set_usage(RuleContext& ctx, std::uint64_t index, const std::string& usage,

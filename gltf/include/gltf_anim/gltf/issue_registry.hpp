@@ -480,8 +480,9 @@ inline constexpr IssueType kIssueTypes[] = {
     {"UNDECLARED_EXTENSION", S::kError, P::kLink,
      "Extension '{0}' was not declared in extensionsUsed.",
      "An extension object is present but its name is not in extensionsUsed (glTF-Validator's "
-     "code); at `extensions/NAME` of an animation, channel, target or sampler, and by the "
-     "extension modules for their own objects.",
+     "code), at `extensions/NAME` of the object: every object of the core schema (root, "
+     "asset, each top-level array's objects and the objects nested in them), never inside "
+     "extras or an extension's own object.",
      "glTF 2.0 3.12: all extensions used in a glTF asset MUST be listed in extensionsUsed"},
     // ---- link, semantic, data: what animation depends on: nodes, scenes, skins,
     // meshes (rules/scene_graph.cpp, rules/meshes.cpp); glTF-Validator's codes
