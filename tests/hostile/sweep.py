@@ -270,26 +270,17 @@ def base(times=(0.0, 1.0), name="a"):
 
 
 def rotation_asset(keys=5):
+    """generate.py's base asset with its channel on rotation: `keys` unit quaternions about z."""
     import math
     times = [i * 0.25 for i in range(keys)]
     vals = []
     for i in range(keys):
         a = 0.1 * i
         vals += [0.0, 0.0, math.sin(a / 2), math.cos(a / 2)]
-    t, o = floats(*times), floats(*vals)
-    return {
-        "asset": {"version": "2.0"},
-        "nodes": [{}],
-        "buffers": [{"byteLength": len(t) + len(o), "uri": data_uri(t + o)}],
-        "bufferViews": [{"buffer": 0, "byteLength": len(t)},
-                        {"buffer": 0, "byteOffset": len(t), "byteLength": len(o)}],
-        "accessors": [
-            {"bufferView": 0, "componentType": 5126, "count": keys, "type": "SCALAR",
-             "min": [0.0], "max": [times[-1]]},
-            {"bufferView": 1, "componentType": 5126, "count": keys, "type": "VEC4"}],
-        "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "rotation"}}],
-                        "samplers": [{"input": 0, "output": 1}]}],
-    }
+    asset = generate.base(times, vals)  # the buffer and views are sized from the values
+    asset["accessors"][1]["type"] = "VEC4"
+    asset["animations"][0]["channels"][0]["target"]["path"] = "rotation"
+    return asset
 
 
 def compact(doc):
