@@ -316,12 +316,8 @@ NamedSamples read_named_samples(std::string name, std::string_view bytes,
                                 const samples::ReadOptions& options) {
   NamedSamples out;
   out.name = std::move(name);
-  const std::string ext = fs::path(out.name).extension().string();
-  const bool csv = ext.size() == 4 && (ext[1] | 0x20) == 'c' && (ext[2] | 0x20) == 's' &&
-                   (ext[3] | 0x20) == 'v';
   try {
-    out.file = csv ? samples::read_samples_csv(bytes, options, out.name)
-                   : samples::read_samples_json(bytes, options, out.name);
+    out.file = samples::read_samples_named(bytes, out.name, options);
   } catch (const SamplesFormatError& e) {
     out.error = e;
   }

@@ -273,10 +273,7 @@ SamplesFile read_manifest_samples(const ManifestFiles& files, const std::string&
                                   const ReadOptions& options) {
   const fs::path base = files.manifest.path.parent_path();
   const std::string text = read_confined(files.reader, base, relative, options.max_file_bytes);
-  const std::string name = (base / relative).string();
-  const std::string ext = fs::path(relative).extension().string();
-  const bool csv = ext.size() == 4 && (ext[1] | 0x20) == 'c' && (ext[2] | 0x20) == 's' && (ext[3] | 0x20) == 'v';
-  return csv ? read_samples_csv(text, options, name) : read_samples_json(text, options, name);
+  return samples::read_samples_named(text, (base / relative).string(), options);
 }
 
 }  // namespace detail

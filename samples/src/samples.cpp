@@ -346,6 +346,12 @@ void write_samples_file(const std::filesystem::path& path, const SamplesFile& fi
   out.commit();
 }
 
+SamplesFile read_samples_named(std::string_view text, const std::string& name,
+                               const ReadOptions& options) {
+  return has_csv_extension(name) ? read_samples_csv(text, options, name)
+                                 : read_samples_json(text, options, name);
+}
+
 SamplesFile read_samples_file(const std::filesystem::path& path, const ReadOptions& options) {
   const std::string name = path.string();
   // Opened without blocking (a FIFO is refused at once, not waited on), its type and size

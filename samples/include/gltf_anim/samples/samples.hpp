@@ -141,6 +141,10 @@ SamplesFile read_samples_json(std::string_view text, const ReadOptions& options 
                               const std::string& file = "");
 SamplesFile read_samples_csv(std::string_view text, const ReadOptions& options = {},
                              const std::string& file = "");
+// Samples held in memory, read as `name` says: CSV when its extension is .csv (any case),
+// JSON otherwise (the rule read_samples_file follows); `name` also names the source in errors.
+SamplesFile read_samples_named(std::string_view text, const std::string& name,
+                               const ReadOptions& options = {});
 // Reads a file: CSV when the extension is .csv (any case), JSON otherwise.
 // JSON is streamed from the file (memory holds the model, not the text).
 // I/O problems also throw SamplesFormatError (location "").
